@@ -1,0 +1,1 @@
+"""Passes of the slice compiler: canonicalization and lowering to loops."""

@@ -1,0 +1,2 @@
+from xdsl.pattern_rewriter import RewritePattern
+SLICE_PATTERNS: tuple[RewritePattern, ...] = ()

@@ -1,0 +1,797 @@
+"""The ``slice`` dialect: one op per framework's slice, and the canonical ``slice.window``.
+
+Every op's semantics is computed by :mod:`slice_dialect.semantics`; the ops here only
+gather their parameters (properties, or ``arith.constant`` operands when constant) and
+hand them over. The contract is ``SPEC.md`` sections 1 to 3.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from typing import ClassVar
+
+from xdsl.dialects import arith
+from xdsl.dialects.builtin import (
+    DYNAMIC_INDEX,
+    DenseArrayBase,
+    DenseIntOrFPElementsAttr,
+    IntegerAttr,
+    IntegerType,
+    TensorType,
+    i64,
+)
+from xdsl.ir import Attribute, Dialect, Operation, SSAValue
+from xdsl.irdl import (
+    AttrSizedOperandSegments,
+    IRDLOperation,
+    ParsePropInAttrDict,
+    irdl_op_definition,
+    operand_def,
+    opt_operand_def,
+    opt_prop_def,
+    prop_def,
+    result_def,
+    traits_def,
+)
+from xdsl.pattern_rewriter import RewritePattern
+from xdsl.traits import HasCanonicalizationPatternsTrait, Pure
+from xdsl.utils.exceptions import VerifyException
+
+from slice_dialect import semantics
+from slice_dialect.semantics import Dim, SliceResult, SliceSemanticsError
+
+Params = Mapping[str, Sequence[int] | None]
+"""Parameter values by operand or property name; ``None`` for an absent optional."""
+
+
+class SliceCanonicalizationPatterns(HasCanonicalizationPatternsTrait):
+    """The rewrites of ``canonicalize-slices``, also run by ``-p canonicalize``."""
+
+    @classmethod
+    def get_canonicalization_patterns(cls) -> tuple[RewritePattern, ...]:
+        from passes.canonicalize_slices import SLICE_PATTERNS
+
+        return SLICE_PATTERNS
+
+
+def shape_of(t: TensorType[Attribute]) -> tuple[Dim, ...]:
+    """A tensor type's shape with ``None`` for dynamic dims."""
+    return tuple(None if d == DYNAMIC_INDEX else d for d in t.get_shape())
+
+
+def format_shape(shape: Sequence[Dim]) -> str:
+    return "[" + ", ".join("?" if d is None else str(d) for d in shape) + "]"
+
+
+def constant_index_values(value: SSAValue) -> list[int] | None:
+    """The values of an index operand produced by ``arith.constant``, else ``None``."""
+    owner = value.owner
+    if not isinstance(owner, arith.ConstantOp):
+        return None
+    attr = owner.value
+    if not isinstance(attr, DenseIntOrFPElementsAttr):
+        return None
+    t = attr.get_type()
+    if not isinstance(t, TensorType) or not isinstance(t.get_element_type(), IntegerType):
+        return None
+    values = [int(v) for v in attr.get_values()]
+    (count,) = t.get_shape()
+    if len(values) == 1 and count != 1:
+        values = values * count  # a splat
+    return values
+
+
+def _check_index_operand(op: Operation, name: str, value: SSAValue) -> None:
+    t = value.type
+    ok = (
+        isinstance(t, TensorType)
+        and len(t.get_shape()) == 1
+        and isinstance(el := t.get_element_type(), IntegerType)
+        and el.width.data in (32, 64)
+    )
+    if not ok:
+        raise VerifyException(
+            f"{op.name}: {name} must be a 1-D tensor of i32 or i64, got {t}"
+        )
+
+
+def _check_data_and_result(op: Operation, data: SSAValue, result: SSAValue) -> None:
+    dt, rt = data.type, result.type
+    assert isinstance(dt, TensorType) and isinstance(rt, TensorType)
+    if dt.get_element_type() != rt.get_element_type():
+        raise VerifyException(
+            f"{op.name}: result element type {rt.get_element_type()} differs from the "
+            f"data element type {dt.get_element_type()}"
+        )
+
+
+def _check_result_shape(op: Operation, result: SSAValue, expected: Sequence[Dim]) -> None:
+    rt = result.type
+    assert isinstance(rt, TensorType)
+    actual = shape_of(rt)
+    if not semantics.compatible_shape(expected, actual):
+        raise VerifyException(
+            f"{op.name}: result type {rt} does not match the shape "
+            f"{format_shape(expected)} the slice gives"
+        )
+
+
+class FrameworkSliceOp(IRDLOperation, ABC):
+    """A framework's slice: its data operand, its parameters and its semantics."""
+
+    INDEX_OPERANDS: ClassVar[tuple[str, ...]] = ()
+    """Names of the 1-D integer index operands, in operand order."""
+
+    DATA_OPERAND: ClassVar[str] = "data"
+    """The name of the data operand (``data``, or ``input`` for TF and DirectML)."""
+
+    @property
+    def source(self) -> SSAValue:
+        """The tensor being sliced."""
+        return getattr(self, self.DATA_OPERAND)
+
+    @property
+    def output(self) -> SSAValue:
+        """The op's one result."""
+        return self.results[0]
+
+    @abstractmethod
+    def evaluate(self, shape: Sequence[Dim], params: Params) -> SliceResult:
+        """The semantics for a data ``shape`` and the index operands' ``params``."""
+
+    def result_rank(self) -> int | None:
+        """The result rank when it is known without parameter values."""
+        return None
+
+    def index_operands(self) -> dict[str, SSAValue | None]:
+        return {name: getattr(self, name) for name in self.INDEX_OPERANDS}
+
+    def constant_params(self) -> dict[str, list[int] | None] | None:
+        """The index operands' values if every present one is constant, else ``None``."""
+        params: dict[str, list[int] | None] = {}
+        for name, value in self.index_operands().items():
+            if value is None:
+                params[name] = None
+                continue
+            values = constant_index_values(value)
+            if values is None:
+                return None
+            params[name] = values
+        return params
+
+    def slice_result(self) -> SliceResult | None:
+        """The semantics when the parameters are constant, else ``None``.
+
+        Raises :class:`SliceSemanticsError` for invalid parameters.
+        """
+        params = self.constant_params()
+        if params is None:
+            return None
+        data_type = self.source.type
+        assert isinstance(data_type, TensorType)
+        return self.evaluate(shape_of(data_type), params)
+
+    def verify_(self) -> None:
+        for name, value in self.index_operands().items():
+            if value is not None:
+                _check_index_operand(self, name, value)
+        _check_data_and_result(self, self.source, self.output)
+        try:
+            res = self.slice_result()
+        except SliceSemanticsError as e:
+            raise VerifyException(str(e)) from e
+        if res is not None:
+            _check_result_shape(self, self.output, res.shape)
+            return
+        rank = self.result_rank()
+        result_type = self.output.type
+        assert isinstance(result_type, TensorType)
+        if rank is not None and rank != len(result_type.get_shape()):
+            raise VerifyException(
+                f"{self.name}: result type {result_type} has rank "
+                f"{len(result_type.get_shape())} but the slice gives rank {rank}"
+            )
+
+
+def _array(values: Sequence[int]) -> DenseArrayBase[IntegerType]:
+    return DenseArrayBase.from_list(i64, list(values))
+
+
+def _opt_array(values: Sequence[int] | None) -> DenseArrayBase[IntegerType] | None:
+    return None if values is None else _array(values)
+
+
+def _tensor(value: SSAValue | Operation) -> SSAValue:
+    return SSAValue.get(value)
+
+
+@irdl_op_definition
+class OnnxSliceV1Op(FrameworkSliceOp):
+    """ONNX Slice-1 (opsets 1 to 9): ``starts``, ``ends`` and ``axes`` are attributes.
+
+    Per listed axis ``a``: negative indices get ``dim[a]`` added, then both clamp to
+    ``[0, dim[a]]``; the result has ``max(0, end - start)`` elements, step 1. Axes
+    default to ``[0 .. len(starts) - 1]``; negative axes count from the back; repeated
+    axes are an error. Source: onnx.ai Slice-1 (``seeds/onnx-slice.md``).
+
+    ```mlir
+    %r = slice.onnx_v1 %x starts [0, 1] ends [-1, 1000] : tensor<2x4xf32> -> tensor<1x3xf32>
+    ```
+    """
+
+    name = "slice.onnx_v1"
+
+    data = operand_def(TensorType)
+    starts = prop_def(DenseArrayBase.constr(i64))
+    ends = prop_def(DenseArrayBase.constr(i64))
+    axes = opt_prop_def(DenseArrayBase.constr(i64))
+    result = result_def(TensorType)
+
+    traits = traits_def(Pure(), SliceCanonicalizationPatterns())
+    assembly_format = (
+        "$data `starts` $starts `ends` $ends (`axes` $axes^)? attr-dict "
+        "`:` type($data) `->` type($result)"
+    )
+
+    def __init__(
+        self,
+        data: SSAValue | Operation,
+        starts: Sequence[int],
+        ends: Sequence[int],
+        axes: Sequence[int] | None,
+        result_type: Attribute,
+    ) -> None:
+        super().__init__(
+            operands=[data],
+            result_types=[result_type],
+            properties={
+                "starts": _array(starts),
+                "ends": _array(ends),
+                **({"axes": _array(axes)} if axes is not None else {}),
+            },
+        )
+
+    def result_rank(self) -> int | None:
+        t = self.data.type
+        assert isinstance(t, TensorType)
+        return len(t.get_shape())
+
+    def constant_params(self) -> dict[str, list[int] | None] | None:
+        return {
+            "starts": list(self.starts.get_values()),
+            "ends": list(self.ends.get_values()),
+            "axes": None if self.axes is None else list(self.axes.get_values()),
+        }
+
+    def evaluate(self, shape: Sequence[Dim], params: Params) -> SliceResult:
+        starts, ends = params["starts"], params["ends"]
+        assert starts is not None and ends is not None
+        return semantics.onnx_v1(shape, starts, ends, params["axes"])
+
+
+IndexTensor = TensorType
+"""Index operands are 1-D ``i32``/``i64`` tensors; checked by the verifier."""
+
+
+@irdl_op_definition
+class OnnxSliceOp(FrameworkSliceOp):
+    """ONNX Slice-10, -11 and -13: ``starts``, ``ends``, ``axes``, ``steps`` are operands.
+
+    Per listed axis: negative indices get ``dim`` added; the start clamps to ``[0, dim]``
+    for a positive step and ``[0, dim - 1]`` for a negative one (so a start below
+    ``-dim`` still reads element 0), the end to ``[0, dim]`` / ``[-1, dim - 1]``; the
+    result has ``max(0, ceil((end - start) / step))`` elements. Steps default to 1 and
+    must be non-zero; axes default to ``[0 .. len(starts) - 1]``, may be negative (for
+    every opset) and must not repeat. ``INT_MAX`` ends clamp like any value. The opset
+    (10, 11 or 13) is recorded; the three share these semantics. Source: onnx.ai Slice-13
+    (``seeds/onnx-slice.md``).
+
+    ```mlir
+    %r = slice.onnx %x starts %s ends %e axes %a steps %st
+        : (tensor<2x4xf32>, tensor<2xi64>, tensor<2xi64>, tensor<2xi64>, tensor<2xi64>)
+        -> tensor<1x2xf32>
+    ```
+    """
+
+    name = "slice.onnx"
+
+    INDEX_OPERANDS: ClassVar[tuple[str, ...]] = ("starts", "ends", "axes", "steps")
+
+    data = operand_def(TensorType)
+    starts = operand_def(IndexTensor)
+    ends = operand_def(IndexTensor)
+    axes = opt_operand_def(IndexTensor)
+    steps = opt_operand_def(IndexTensor)
+    opset = prop_def(IntegerAttr[IntegerType], default_value=IntegerAttr(13, i64))
+    result = result_def(TensorType)
+
+    irdl_options = (AttrSizedOperandSegments(as_property=True), ParsePropInAttrDict())
+    traits = traits_def(Pure(), SliceCanonicalizationPatterns())
+    assembly_format = (
+        "$data `starts` $starts `ends` $ends (`axes` $axes^)? (`steps` $steps^)? "
+        "attr-dict `:` type($data) `,` type($starts) `,` type($ends) "
+        "(`axes` type($axes)^)? (`steps` type($steps)^)? `->` type($result)"
+    )
+
+    def __init__(
+        self,
+        data: SSAValue | Operation,
+        starts: SSAValue | Operation,
+        ends: SSAValue | Operation,
+        axes: SSAValue | Operation | None,
+        steps: SSAValue | Operation | None,
+        result_type: Attribute,
+        opset: int = 13,
+    ) -> None:
+        super().__init__(
+            operands=[
+                data,
+                starts,
+                ends,
+                [] if axes is None else [axes],
+                [] if steps is None else [steps],
+            ],
+            result_types=[result_type],
+            properties={"opset": IntegerAttr(opset, i64)},
+        )
+
+    def result_rank(self) -> int | None:
+        t = self.data.type
+        assert isinstance(t, TensorType)
+        return len(t.get_shape())
+
+    def verify_(self) -> None:
+        if self.opset.value.data not in semantics.ONNX_OPSETS:
+            raise VerifyException(
+                f"slice.onnx: opset = {self.opset.value.data} is not one of "
+                f"{list(semantics.ONNX_OPSETS)}"
+            )
+        super().verify_()
+
+    def evaluate(self, shape: Sequence[Dim], params: Params) -> SliceResult:
+        starts, ends = params["starts"], params["ends"]
+        assert starts is not None and ends is not None
+        return semantics.onnx(
+            shape, starts, ends, params["axes"], params["steps"], self.opset.value.data
+        )
+
+
+@irdl_op_definition
+class OvSliceOp(FrameworkSliceOp):
+    """OpenVINO Slice-8: ``start``, ``stop``, ``step`` and optional ``axes`` operands.
+
+    The same rules as ONNX Slice-13 (OpenVINO's reference and shape inference clamp a
+    negative-step start below ``-dim`` to element 0, despite the document's "python
+    slicing" wording); ``step`` is required, axes must be unique, data rank >= 1.
+    Source: OpenVINO Slice-8 (``seeds/openvino-slice-8.md``).
+
+    ```mlir
+    %r = slice.ov_slice %x start %b stop %e step %s
+        : (tensor<10xi32>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>) -> tensor<4xi32>
+    ```
+    """
+
+    name = "slice.ov_slice"
+
+    INDEX_OPERANDS: ClassVar[tuple[str, ...]] = ("start", "stop", "step", "axes")
+
+    data = operand_def(TensorType)
+    start = operand_def(IndexTensor)
+    stop = operand_def(IndexTensor)
+    step = operand_def(IndexTensor)
+    axes = opt_operand_def(IndexTensor)
+    result = result_def(TensorType)
+
+    irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    traits = traits_def(Pure(), SliceCanonicalizationPatterns())
+    assembly_format = (
+        "$data `start` $start `stop` $stop `step` $step (`axes` $axes^)? "
+        "attr-dict `:` type($data) `,` type($start) `,` type($stop) `,` type($step) "
+        "(`axes` type($axes)^)? `->` type($result)"
+    )
+
+    def __init__(
+        self,
+        data: SSAValue | Operation,
+        start: SSAValue | Operation,
+        stop: SSAValue | Operation,
+        step: SSAValue | Operation,
+        axes: SSAValue | Operation | None,
+        result_type: Attribute,
+    ) -> None:
+        super().__init__(
+            operands=[data, start, stop, step, [] if axes is None else [axes]],
+            result_types=[result_type],
+        )
+
+    def result_rank(self) -> int | None:
+        t = self.data.type
+        assert isinstance(t, TensorType)
+        return len(t.get_shape())
+
+    def evaluate(self, shape: Sequence[Dim], params: Params) -> SliceResult:
+        start, stop, step = params["start"], params["stop"], params["step"]
+        assert start is not None and stop is not None and step is not None
+        return semantics.ov_slice(shape, start, stop, step, params["axes"])
+
+
+def _mask_values(attr: DenseArrayBase[IntegerType] | None) -> list[int]:
+    return [] if attr is None else list(attr.get_values())
+
+
+def _static_length(value: SSAValue) -> int | None:
+    t = value.type
+    if isinstance(t, TensorType) and len(t.get_shape()) == 1:
+        (n,) = t.get_shape()
+        return None if n == DYNAMIC_INDEX else n
+    return None
+
+
+@irdl_op_definition
+class OvStridedSliceOp(FrameworkSliceOp):
+    """OpenVINO StridedSlice-1: ``begin``, ``end``, optional ``stride`` operands and 0/1
+    masks as ``array<i64>`` properties.
+
+    Masks shorter than ``begin`` are padded with zeros, longer ones cut. An entry with
+    several bits is an ellipsis, else a new axis, else a shrink (TensorFlow's order, which
+    OpenVINO's shape inference follows). Range dims clamp as in ONNX Slice-13; a shrink
+    entry reads index ``begin`` (end, stride and begin_mask ignored), which must lie in
+    ``[-dim, dim)``; an end_mask with a negative stride runs through index 0; ``begin ==
+    end`` without shrink is empty. Rank-0 data is allowed. Source: OpenVINO
+    StridedSlice-1 (``seeds/openvino-strided-slice-1.rst``).
+
+    ```mlir
+    %r = slice.ov_strided_slice %x begin %b end %e stride %s
+        {begin_mask = array<i64: 0, 1>, end_mask = array<i64: 1, 1>}
+        : (tensor<2x3xf32>, tensor<2xi64>, tensor<2xi64>, tensor<2xi64>) -> tensor<1x3xf32>
+    ```
+    """
+
+    name = "slice.ov_strided_slice"
+
+    INDEX_OPERANDS: ClassVar[tuple[str, ...]] = ("begin", "end", "stride")
+
+    data = operand_def(TensorType)
+    begin = operand_def(IndexTensor)
+    end = operand_def(IndexTensor)
+    stride = opt_operand_def(IndexTensor)
+    begin_mask = prop_def(DenseArrayBase.constr(i64))
+    end_mask = prop_def(DenseArrayBase.constr(i64))
+    new_axis_mask = opt_prop_def(DenseArrayBase.constr(i64))
+    shrink_axis_mask = opt_prop_def(DenseArrayBase.constr(i64))
+    ellipsis_mask = opt_prop_def(DenseArrayBase.constr(i64))
+    result = result_def(TensorType)
+
+    irdl_options = (AttrSizedOperandSegments(as_property=True), ParsePropInAttrDict())
+    traits = traits_def(Pure(), SliceCanonicalizationPatterns())
+    assembly_format = (
+        "$data `begin` $begin `end` $end (`stride` $stride^)? "
+        "attr-dict `:` type($data) `,` type($begin) `,` type($end) "
+        "(`stride` type($stride)^)? `->` type($result)"
+    )
+
+    def __init__(
+        self,
+        data: SSAValue | Operation,
+        begin: SSAValue | Operation,
+        end: SSAValue | Operation,
+        stride: SSAValue | Operation | None,
+        result_type: Attribute,
+        begin_mask: Sequence[int] = (),
+        end_mask: Sequence[int] = (),
+        new_axis_mask: Sequence[int] | None = None,
+        shrink_axis_mask: Sequence[int] | None = None,
+        ellipsis_mask: Sequence[int] | None = None,
+    ) -> None:
+        optional = {
+            "new_axis_mask": _opt_array(new_axis_mask),
+            "shrink_axis_mask": _opt_array(shrink_axis_mask),
+            "ellipsis_mask": _opt_array(ellipsis_mask),
+        }
+        super().__init__(
+            operands=[data, begin, end, [] if stride is None else [stride]],
+            result_types=[result_type],
+            properties={
+                "begin_mask": _array(begin_mask),
+                "end_mask": _array(end_mask),
+                **{k: v for k, v in optional.items() if v is not None},
+            },
+        )
+
+    def masks(self) -> dict[str, list[int]]:
+        return {
+            "begin_mask": _mask_values(self.begin_mask),
+            "end_mask": _mask_values(self.end_mask),
+            "new_axis_mask": _mask_values(self.new_axis_mask),
+            "shrink_axis_mask": _mask_values(self.shrink_axis_mask),
+            "ellipsis_mask": _mask_values(self.ellipsis_mask),
+        }
+
+    def result_rank(self) -> int | None:
+        t = self.data.type
+        count = _static_length(self.begin)
+        assert isinstance(t, TensorType)
+        if count is None:
+            return None
+        try:
+            entries = semantics.ov_strided_slice_spec(
+                len(t.get_shape()), count, **self.masks()
+            )
+        except SliceSemanticsError as e:
+            raise VerifyException(str(e)) from e
+        return semantics.strided_result_rank(entries)
+
+    def evaluate(self, shape: Sequence[Dim], params: Params) -> SliceResult:
+        begin, end = params["begin"], params["end"]
+        assert begin is not None and end is not None
+        return semantics.ov_strided_slice(
+            shape, begin, end, params["stride"], **self.masks()
+        )
+
+
+TF_MASKS = (
+    "begin_mask",
+    "end_mask",
+    "ellipsis_mask",
+    "new_axis_mask",
+    "shrink_axis_mask",
+)
+
+
+@irdl_op_definition
+class TfStridedSliceOp(FrameworkSliceOp):
+    """TensorFlow StridedSlice: ``begin``, ``end``, ``strides`` operands and ``i64`` bit
+    field masks (absent = 0; bit ``i`` is entry ``i``; bits at or past ``len(begin)`` are
+    ignored).
+
+    Follows ``ValidateStridedSliceOp``: range dims clamp like Python (a negative-stride
+    begin below ``-dim`` gives an empty dim); a shrink entry reads index ``begin``, which
+    must lie in ``[-dim, dim)``, and needs a positive stride; at most one ellipsis bit; an
+    entry with several bits is an ellipsis, else a new axis, else a shrink. Source:
+    TensorFlow ``tf.raw_ops.StridedSlice`` (``research/semantics.md`` A.6).
+
+    ```mlir
+    %r = slice.tf_strided_slice %x begin %b end %e strides %s {shrink_axis_mask = 1 : i64}
+        : (tensor<5xf32>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>) -> tensor<f32>
+    ```
+    """
+
+    name = "slice.tf_strided_slice"
+
+    DATA_OPERAND: ClassVar[str] = "input"
+    INDEX_OPERANDS: ClassVar[tuple[str, ...]] = ("begin", "end", "strides")
+
+    input = operand_def(TensorType)
+    begin = operand_def(IndexTensor)
+    end = operand_def(IndexTensor)
+    strides = operand_def(IndexTensor)
+    begin_mask = opt_prop_def(IntegerAttr[IntegerType])
+    end_mask = opt_prop_def(IntegerAttr[IntegerType])
+    ellipsis_mask = opt_prop_def(IntegerAttr[IntegerType])
+    new_axis_mask = opt_prop_def(IntegerAttr[IntegerType])
+    shrink_axis_mask = opt_prop_def(IntegerAttr[IntegerType])
+    result = result_def(TensorType)
+
+    irdl_options = (ParsePropInAttrDict(),)
+    traits = traits_def(Pure(), SliceCanonicalizationPatterns())
+    assembly_format = (
+        "$input `begin` $begin `end` $end `strides` $strides attr-dict `:` "
+        "type($input) `,` type($begin) `,` type($end) `,` type($strides) `->` type($result)"
+    )
+
+    def __init__(
+        self,
+        input: SSAValue | Operation,
+        begin: SSAValue | Operation,
+        end: SSAValue | Operation,
+        strides: SSAValue | Operation,
+        result_type: Attribute,
+        begin_mask: int = 0,
+        end_mask: int = 0,
+        ellipsis_mask: int = 0,
+        new_axis_mask: int = 0,
+        shrink_axis_mask: int = 0,
+    ) -> None:
+        masks = {
+            "begin_mask": begin_mask,
+            "end_mask": end_mask,
+            "ellipsis_mask": ellipsis_mask,
+            "new_axis_mask": new_axis_mask,
+            "shrink_axis_mask": shrink_axis_mask,
+        }
+        super().__init__(
+            operands=[input, begin, end, strides],
+            result_types=[result_type],
+            properties={k: IntegerAttr(v, i64) for k, v in masks.items() if v != 0},
+        )
+
+    def masks(self) -> dict[str, int]:
+        values: dict[str, int] = {}
+        for name in TF_MASKS:
+            attr = getattr(self, name)
+            values[name] = 0 if attr is None else attr.value.data
+        return values
+
+    def result_rank(self) -> int | None:
+        t = self.input.type
+        count = _static_length(self.begin)
+        assert isinstance(t, TensorType)
+        if count is None:
+            return None
+        masks = self.masks()
+        try:
+            entries = semantics.tf_strided_slice_spec(
+                len(t.get_shape()),
+                count,
+                masks["ellipsis_mask"],
+                masks["new_axis_mask"],
+                masks["shrink_axis_mask"],
+            )
+        except SliceSemanticsError as e:
+            raise VerifyException(str(e)) from e
+        return semantics.strided_result_rank(entries)
+
+    def evaluate(self, shape: Sequence[Dim], params: Params) -> SliceResult:
+        begin, end, strides = params["begin"], params["end"], params["strides"]
+        assert begin is not None and end is not None and strides is not None
+        return semantics.tf_strided_slice(shape, begin, end, strides, **self.masks())
+
+
+@irdl_op_definition
+class DmlSlice1Op(FrameworkSliceOp):
+    """DirectML DML_SLICE1: a window of ``window_offsets``/``window_sizes`` read with
+    ``window_strides``; the result type's shape is OutputSizes.
+
+    The window must be non-empty and inside the input, strides non-zero, and each output
+    size in ``1 .. 1 + (size - 1) / |stride|``; a negative stride starts copying at the
+    window's end. Rank 1 to 8. Source: DirectML ``DML_SLICE1_OPERATOR_DESC``
+    (``seeds/directml-slice1.md``).
+
+    ```mlir
+    %r = slice.dml_slice1 %x window_offsets [0, 1] window_sizes [4, 3] window_strides [-2, 2]
+        : tensor<4x4xf32> -> tensor<2x2xf32>
+    ```
+    """
+
+    name = "slice.dml_slice1"
+
+    DATA_OPERAND: ClassVar[str] = "input"
+
+    input = operand_def(TensorType)
+    window_offsets = prop_def(DenseArrayBase.constr(i64))
+    window_sizes = prop_def(DenseArrayBase.constr(i64))
+    window_strides = prop_def(DenseArrayBase.constr(i64))
+    result = result_def(TensorType)
+
+    traits = traits_def(Pure(), SliceCanonicalizationPatterns())
+    assembly_format = (
+        "$input `window_offsets` $window_offsets `window_sizes` $window_sizes "
+        "`window_strides` $window_strides attr-dict `:` type($input) `->` type($result)"
+    )
+
+    def __init__(
+        self,
+        input: SSAValue | Operation,
+        window_offsets: Sequence[int],
+        window_sizes: Sequence[int],
+        window_strides: Sequence[int],
+        result_type: Attribute,
+    ) -> None:
+        super().__init__(
+            operands=[input],
+            result_types=[result_type],
+            properties={
+                "window_offsets": _array(window_offsets),
+                "window_sizes": _array(window_sizes),
+                "window_strides": _array(window_strides),
+            },
+        )
+
+    def constant_params(self) -> dict[str, list[int] | None] | None:
+        return {
+            "window_offsets": list(self.window_offsets.get_values()),
+            "window_sizes": list(self.window_sizes.get_values()),
+            "window_strides": list(self.window_strides.get_values()),
+        }
+
+    def evaluate(self, shape: Sequence[Dim], params: Params) -> SliceResult:
+        offsets = params["window_offsets"]
+        sizes = params["window_sizes"]
+        strides = params["window_strides"]
+        assert offsets is not None and sizes is not None and strides is not None
+        result_type = self.result.type
+        assert isinstance(result_type, TensorType)
+        return semantics.dml_slice1(shape, offsets, sizes, strides, shape_of(result_type))
+
+
+@irdl_op_definition
+class WindowOp(IRDLOperation):
+    """The canonical slice: ``result[c] = source[offsets + strides * c]`` per dimension,
+    for ``0 <= c < sizes``.
+
+    ``source`` has a static shape of rank r; ``offsets``, ``sizes``, ``strides`` have r
+    entries; ``sizes >= 0``; ``strides`` are non-zero and may be negative. For a
+    non-empty dim both ``offsets[d]`` and ``offsets[d] + strides[d] * (sizes[d] - 1)``
+    lie in ``[0, dim[d])``, so every access is in bounds. The result has the source's
+    element type and the shape ``sizes`` with size-1 dims inserted or removed (new and
+    shrink axes); its elements in row-major order are the window's. Normal form: where
+    ``sizes[d] <= 1`` the stride is 1, where ``sizes[d] == 0`` the offset is 0.
+    Contract: SPEC section 3.
+
+    ```mlir
+    %r = slice.window %x offsets [1, 4] sizes [2, 3] strides [1, -2]
+        : tensor<4x5xf32> -> tensor<2x3xf32>
+    ```
+    """
+
+    name = "slice.window"
+
+    source = operand_def(TensorType)
+    offsets = prop_def(DenseArrayBase.constr(i64))
+    sizes = prop_def(DenseArrayBase.constr(i64))
+    strides = prop_def(DenseArrayBase.constr(i64))
+    result = result_def(TensorType)
+
+    traits = traits_def(Pure(), SliceCanonicalizationPatterns())
+    assembly_format = (
+        "$source `offsets` $offsets `sizes` $sizes `strides` $strides attr-dict "
+        "`:` type($source) `->` type($result)"
+    )
+
+    def __init__(
+        self,
+        source: SSAValue | Operation,
+        window: semantics.Window,
+        result_type: Attribute,
+    ) -> None:
+        super().__init__(
+            operands=[source],
+            result_types=[result_type],
+            properties={
+                "offsets": _array(window.offsets),
+                "sizes": _array(window.sizes),
+                "strides": _array(window.strides),
+            },
+        )
+
+    @property
+    def window(self) -> semantics.Window:
+        return semantics.Window(
+            tuple(self.offsets.get_values()),
+            tuple(self.sizes.get_values()),
+            tuple(self.strides.get_values()),
+        )
+
+    def verify_(self) -> None:
+        _check_data_and_result(self, self.source, self.result)
+        source_type = self.source.type
+        result_type = self.result.type
+        assert isinstance(source_type, TensorType)
+        assert isinstance(result_type, TensorType)
+        w = self.window
+        try:
+            semantics.window(shape_of(source_type), w.offsets, w.sizes, w.strides)
+        except SliceSemanticsError as e:
+            raise VerifyException(str(e)) from e
+        result_shape = shape_of(result_type)
+        if None in result_shape or not semantics.same_up_to_unit_dims(
+            w.sizes, result_shape
+        ):
+            raise VerifyException(
+                f"slice.window: result type {result_type} does not match sizes "
+                f"{format_shape(w.sizes)} (only size-1 dims may be inserted or removed)"
+            )
+
+
+FRAMEWORK_OPS: tuple[type[FrameworkSliceOp], ...] = (
+    OnnxSliceV1Op,
+    OnnxSliceOp,
+    OvSliceOp,
+    OvStridedSliceOp,
+    TfStridedSliceOp,
+    DmlSlice1Op,
+)
+
+Slice = Dialect("slice", [*FRAMEWORK_OPS, WindowOp], [])
+

@@ -1,0 +1,734 @@
+"""The semantics of every slice op, in one place.
+
+Each framework op is a function from (input shape, parameter values, masks or opset) to a
+:class:`SliceResult`: the canonical window (``offsets``, ``sizes``, ``strides`` per input
+dimension, in normal form) and the result shape (the window's sizes with unit dimensions
+inserted for new axes and removed for shrunk axes). Invalid parameters raise
+:class:`SliceSemanticsError`, whose message names the op, the parameter and the index at
+fault.
+
+All arithmetic is on Python ints, so INT64_MIN/INT64_MAX and huge steps never overflow.
+Dimensions may be ``None`` (dynamic): the result shape then has ``None`` where a size
+depends on one, and the window is ``None`` (a window needs a static shape).
+
+The verifiers, the canonicalization patterns, the interpreters and the tests all call this
+module; nothing else computes slice semantics. The rules where frameworks disagree are the
+ones of ``SPEC.md`` section 2; ``research/semantics.md`` sections A.3-A.7 has the source
+algorithms these functions follow.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+INT32_MIN = -(2**31)
+INT32_MAX = 2**31 - 1
+INT64_MIN = -(2**63)
+INT64_MAX = 2**63 - 1
+
+Dim = int | None
+"""A dimension size; ``None`` is dynamic."""
+
+
+class SliceSemanticsError(ValueError):
+    """Invalid slice parameters: the message names the op, the parameter and the index."""
+
+    def __init__(self, op: str, message: str) -> None:
+        super().__init__(f"{op}: {message}")
+        self.op = op
+        self.detail = message
+
+
+@dataclass(frozen=True)
+class Window:
+    """``result[c] = source[offsets + strides * c]`` for ``0 <= c < sizes``, per dim."""
+
+    offsets: tuple[int, ...]
+    sizes: tuple[int, ...]
+    strides: tuple[int, ...]
+
+    @property
+    def rank(self) -> int:
+        return len(self.sizes)
+
+    def is_identity(self, shape: Sequence[int]) -> bool:
+        """True if the window selects every element of ``shape`` in order."""
+        return (
+            self.offsets == (0,) * len(shape)
+            and self.sizes == tuple(shape)
+            and all(s == 1 for s in self.strides)
+        )
+
+
+@dataclass(frozen=True)
+class SliceResult:
+    """What a slice op computes: its window (``None`` if the shape is dynamic) and shape."""
+
+    window: Window | None
+    shape: tuple[Dim, ...]
+
+
+def normal_dim(offset: int, size: int, stride: int) -> tuple[int, int, int]:
+    """The normal form of one window dimension (SPEC section 3)."""
+    if size <= 0:
+        return (0, 0, 1)
+    if size == 1:
+        return (offset, 1, 1)
+    return (offset, size, stride)
+
+
+def _window(dims: Sequence[tuple[int, int, int] | None]) -> Window | None:
+    if any(d is None for d in dims):
+        return None
+    static = [d for d in dims if d is not None]
+    return Window(
+        tuple(d[0] for d in static),
+        tuple(d[1] for d in static),
+        tuple(d[2] for d in static),
+    )
+
+
+def drop_unit_dims(shape: Sequence[Dim]) -> tuple[Dim, ...]:
+    """``shape`` without its size-1 dimensions."""
+    return tuple(d for d in shape if d != 1)
+
+
+def _norm_index(value: int, d: int) -> int:
+    return value + d if value < 0 else value
+
+
+def _clamp(value: int, lo: int, hi: int) -> int:
+    return min(max(value, lo), hi)
+
+
+def _ceil_div(a: int, b: int) -> int:
+    return -(-a // b)
+
+
+def clamped_range(
+    d: Dim,
+    start: int,
+    end: int,
+    step: int,
+    *,
+    python_start: bool,
+    begin_masked: bool = False,
+    end_masked: bool = False,
+) -> tuple[int, int, int] | None:
+    """One dimension of a range slice ``start:end:step`` as a normal-form window dim.
+
+    Negative indices count from the back, then indices are clamped to the valid range for
+    the step's direction: ``[0, d]`` for a positive step, ``[lo, d - 1]`` for a negative
+    one, where ``lo`` is ``0`` for the start (ONNX, OpenVINO: a start below ``-d`` still
+    reads element 0) or ``-1`` with ``python_start`` (Python and TensorFlow: empty), and
+    ``-1`` for the end. A masked start or end means "from the first element in the step's
+    direction" / "through the last one". ``step`` must be non-zero. Returns ``None`` when
+    ``d`` is dynamic.
+    """
+    if d is None:
+        return None
+    if d == 0:
+        return (0, 0, 1)
+    if step > 0:
+        s = 0 if begin_masked else _clamp(_norm_index(start, d), 0, d)
+        e = d if end_masked else _clamp(_norm_index(end, d), 0, d)
+    else:
+        s_lo = -1 if python_start else 0
+        s = d - 1 if begin_masked else _clamp(_norm_index(start, d), s_lo, d - 1)
+        e = -1 if end_masked else _clamp(_norm_index(end, d), -1, d - 1)
+    return normal_dim(s, max(0, _ceil_div(e - s, step)), step)
+
+
+def _fmt(values: Sequence[int]) -> str:
+    return "[" + ", ".join(str(v) for v in values) + "]"
+
+
+def _require_rank_at_least_one(op: str, shape: Sequence[Dim]) -> None:
+    if len(shape) == 0:
+        raise SliceSemanticsError(op, "data must have rank >= 1, got a rank-0 tensor")
+
+
+def _require_same_length(
+    op: str, reference: str, ref_values: Sequence[int], **others: Sequence[int] | None
+) -> None:
+    for name, values in others.items():
+        if values is not None and len(values) != len(ref_values):
+            raise SliceSemanticsError(
+                op,
+                f"{name} has {len(values)} values but {reference} has {len(ref_values)}",
+            )
+
+
+def _normalize_axes(
+    op: str, rank: int, axes: Sequence[int] | None, count: int, count_name: str
+) -> list[int]:
+    """Axes with negatives made non-negative; checks range and uniqueness."""
+    if axes is None:
+        if count > rank:
+            raise SliceSemanticsError(
+                op,
+                f"{count_name} has {count} values but data has rank {rank} "
+                f"(default axes are [0 .. {count - 1}])",
+            )
+        return list(range(count))
+    result: list[int] = []
+    seen: dict[int, int] = {}
+    for i, axis in enumerate(axes):
+        if not -rank <= axis < rank:
+            raise SliceSemanticsError(
+                op, f"axes[{i}] = {axis} is out of range [{-rank}, {rank - 1}] for rank {rank}"
+            )
+        a = axis + rank if axis < 0 else axis
+        if a in seen:
+            raise SliceSemanticsError(
+                op, f"axes[{i}] = {axis} repeats axis {a} (already given by axes[{seen[a]}])"
+            )
+        seen[a] = i
+        result.append(a)
+    return result
+
+
+def _axis_slice(
+    op: str,
+    shape: Sequence[Dim],
+    starts: Sequence[int],
+    ends: Sequence[int],
+    axes: Sequence[int] | None,
+    steps: Sequence[int] | None,
+    names: tuple[str, str, str],
+) -> SliceResult:
+    """ONNX Slice-10/11/13 and OpenVINO Slice-8: per-axis ranges, rank preserved."""
+    starts_name, ends_name, steps_name = names
+    _require_rank_at_least_one(op, shape)
+    _require_same_length(op, starts_name, starts, **{ends_name: ends, "axes": axes})
+    _require_same_length(op, starts_name, starts, **{steps_name: steps})
+    normalized = _normalize_axes(op, len(shape), axes, len(starts), starts_name)
+    step_values = list(steps) if steps is not None else [1] * len(starts)
+    for i, step in enumerate(step_values):
+        if step == 0:
+            raise SliceSemanticsError(op, f"{steps_name}[{i}] = 0: a step must be non-zero")
+    dims: list[tuple[int, int, int] | None] = [
+        None if d is None else (0, d, 1) for d in shape
+    ]
+    for i, a in enumerate(normalized):
+        dims[a] = clamped_range(
+            shape[a], starts[i], ends[i], step_values[i], python_start=False
+        )
+    out_shape = tuple(
+        None if dim is None else dim[1] for dim in dims
+    )
+    return SliceResult(_window(dims), out_shape)
+
+
+def onnx_v1(
+    shape: Sequence[Dim],
+    starts: Sequence[int],
+    ends: Sequence[int],
+    axes: Sequence[int] | None = None,
+) -> SliceResult:
+    """ONNX Slice-1: ``starts``/``ends`` per axis, step 1, clamped to ``[0, d]``."""
+    return _axis_slice(
+        "slice.onnx_v1", shape, starts, ends, axes, None, ("starts", "ends", "steps")
+    )
+
+
+ONNX_OPSETS = (10, 11, 13)
+
+
+def onnx(
+    shape: Sequence[Dim],
+    starts: Sequence[int],
+    ends: Sequence[int],
+    axes: Sequence[int] | None = None,
+    steps: Sequence[int] | None = None,
+    opset: int = 13,
+) -> SliceResult:
+    """ONNX Slice-10/11/13: the Slice-13 text, which every opset here shares.
+
+    Negative axes are accepted for every opset (ONNX Runtime and shape inference do),
+    repeated axes are an error, and ``INT_MAX`` ends clamp like any value.
+    """
+    if opset not in ONNX_OPSETS:
+        raise SliceSemanticsError(
+            "slice.onnx", f"opset = {opset} is not one of {_fmt(ONNX_OPSETS)}"
+        )
+    return _axis_slice(
+        "slice.onnx", shape, starts, ends, axes, steps, ("starts", "ends", "steps")
+    )
+
+
+def ov_slice(
+    shape: Sequence[Dim],
+    start: Sequence[int],
+    stop: Sequence[int],
+    step: Sequence[int],
+    axes: Sequence[int] | None = None,
+) -> SliceResult:
+    """OpenVINO Slice-8: like ONNX-13 (start clamps to element 0 for negative steps)."""
+    return _axis_slice(
+        "slice.ov_slice", shape, start, stop, axes, step, ("start", "stop", "step")
+    )
+
+
+# --- strided slices -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _SpecEntry:
+    """One entry of a strided slice's expanded (dense) spec."""
+
+    kind: str  # "range", "shrink", "new", "ellipsis"
+    index: int | None  # the entry of begin/end/strides it comes from (None for ellipsis dims)
+
+
+def expand_strided_spec(
+    op: str,
+    rank: int,
+    count: int,
+    is_ellipsis: Callable[[int], bool],
+    is_new_axis: Callable[[int], bool],
+    is_shrink: Callable[[int], bool],
+) -> list[_SpecEntry]:
+    """Expand a strided-slice spec of ``count`` entries over an input of ``rank`` dims.
+
+    One entry per consumed input dim (``range``, ``shrink`` or ``ellipsis``) in order,
+    and a ``new`` entry for each inserted axis. An entry with several bits is, in
+    TensorFlow's order, an ellipsis, else a new axis, else a shrink. Without an ellipsis
+    bit, an implicit one stands after the last entry.
+    """
+    kinds: list[str] = []
+    ellipsis_at: list[int] = []
+    for i in range(count):
+        if is_ellipsis(i):
+            ellipsis_at.append(i)
+            kinds.append("ellipsis")
+        elif is_new_axis(i):
+            kinds.append("new")
+        elif is_shrink(i):
+            kinds.append("shrink")
+        else:
+            kinds.append("range")
+    if len(ellipsis_at) > 1:
+        raise SliceSemanticsError(
+            op,
+            f"ellipsis_mask has more than one ellipsis (entries {ellipsis_at[0]} and "
+            f"{ellipsis_at[1]})",
+        )
+    num_real = sum(k in ("range", "shrink") for k in kinds)
+    if num_real > rank:
+        raise SliceSemanticsError(
+            op,
+            f"{num_real} entries of begin/end index input dimensions but the input has "
+            f"rank {rank}",
+        )
+    if not ellipsis_at:
+        kinds.append("ellipsis")
+    entries: list[_SpecEntry] = []
+    for i, kind in enumerate(kinds):
+        if kind == "ellipsis":
+            entries.extend(_SpecEntry("ellipsis", None) for _ in range(rank - num_real))
+        else:
+            entries.append(_SpecEntry(kind, i))
+    return entries
+
+
+def _strided_slice(
+    op: str,
+    shape: Sequence[Dim],
+    begin: Sequence[int],
+    end: Sequence[int],
+    strides: Sequence[int],
+    entries: list[_SpecEntry],
+    begin_masked: Callable[[int], bool],
+    end_masked: Callable[[int], bool],
+    python_start: bool,
+    strides_name: str,
+    shrink_needs_positive_stride: bool,
+) -> SliceResult:
+    dims: list[tuple[int, int, int] | None] = []
+    out_shape: list[Dim] = []
+    j = 0  # next input dim
+    for entry in entries:
+        if entry.kind == "new":
+            out_shape.append(1)
+            continue
+        d = shape[j]
+        i = entry.index
+        if entry.kind == "ellipsis" or i is None:
+            dims.append(None if d is None else (0, d, 1))
+            out_shape.append(d)
+        elif entry.kind == "shrink":
+            if shrink_needs_positive_stride and strides[i] <= 0:
+                if strides[i] == 0:
+                    raise SliceSemanticsError(
+                        op, f"{strides_name}[{i}] = 0: a stride must be non-zero"
+                    )
+                raise SliceSemanticsError(
+                    op,
+                    f"{strides_name}[{i}] = {strides[i]}: a shrink axis needs a positive "
+                    "stride",
+                )
+            if d is None:
+                dims.append(None)
+            else:
+                if not -d <= begin[i] < d:
+                    raise SliceSemanticsError(
+                        op,
+                        f"begin[{i}] = {begin[i]} is out of range [{-d}, {d - 1}] for the "
+                        f"shrink axis {j} of size {d}",
+                    )
+                dims.append((_norm_index(begin[i], d), 1, 1))
+        else:
+            if strides[i] == 0:
+                raise SliceSemanticsError(
+                    op, f"{strides_name}[{i}] = 0: a stride must be non-zero"
+                )
+            dim = clamped_range(
+                d,
+                begin[i],
+                end[i],
+                strides[i],
+                python_start=python_start,
+                begin_masked=begin_masked(i),
+                end_masked=end_masked(i),
+            )
+            dims.append(dim)
+            out_shape.append(None if dim is None else dim[1])
+        j += 1
+    return SliceResult(_window(dims), tuple(out_shape))
+
+
+def _check_mask_values(op: str, name: str, mask: Sequence[int]) -> None:
+    for i, v in enumerate(mask):
+        if v not in (0, 1):
+            raise SliceSemanticsError(op, f"{name}[{i}] = {v}: a mask value must be 0 or 1")
+
+
+OV_MASKS = ("begin_mask", "end_mask", "new_axis_mask", "shrink_axis_mask", "ellipsis_mask")
+
+
+def ov_strided_slice_spec(
+    rank: int,
+    count: int,
+    begin_mask: Sequence[int],
+    end_mask: Sequence[int],
+    new_axis_mask: Sequence[int] = (),
+    shrink_axis_mask: Sequence[int] = (),
+    ellipsis_mask: Sequence[int] = (),
+) -> list[_SpecEntry]:
+    """Check OpenVINO's 0/1 masks and expand the spec (see :func:`expand_strided_spec`).
+
+    Masks shorter than ``begin`` are padded with zeros and longer ones are cut, as the
+    OpenVINO document says.
+    """
+    op = "slice.ov_strided_slice"
+    masks = (begin_mask, end_mask, new_axis_mask, shrink_axis_mask, ellipsis_mask)
+    for name, mask in zip(OV_MASKS, masks):
+        _check_mask_values(op, name, mask)
+
+    def bit(mask: Sequence[int]) -> Callable[[int], bool]:
+        return lambda i: i < len(mask) and mask[i] == 1
+
+    ones = [i for i, v in enumerate(ellipsis_mask) if v == 1]
+    if len(ones) > 1:
+        raise SliceSemanticsError(
+            op,
+            f"ellipsis_mask[{ones[1]}] = 1: at most one ellipsis is allowed (ellipsis_mask"
+            f"[{ones[0]}] is one already)",
+        )
+    return expand_strided_spec(
+        op, rank, count, bit(ellipsis_mask), bit(new_axis_mask), bit(shrink_axis_mask)
+    )
+
+
+def ov_strided_slice(
+    shape: Sequence[Dim],
+    begin: Sequence[int],
+    end: Sequence[int],
+    stride: Sequence[int] | None,
+    begin_mask: Sequence[int],
+    end_mask: Sequence[int],
+    new_axis_mask: Sequence[int] = (),
+    shrink_axis_mask: Sequence[int] = (),
+    ellipsis_mask: Sequence[int] = (),
+) -> SliceResult:
+    """OpenVINO StridedSlice-1 with TensorFlow's entry precedence.
+
+    Range dims clamp like ONNX-13 (a negative-stride begin below ``-d`` reads element 0);
+    a shrink entry reads index ``begin`` (its end, stride and begin_mask are ignored) and
+    must lie in ``[-d, d)``; an end_mask with a negative stride runs through index 0.
+    """
+    op = "slice.ov_strided_slice"
+    strides = list(stride) if stride is not None else [1] * len(begin)
+    _require_same_length(op, "begin", begin, end=end, stride=strides)
+    entries = ov_strided_slice_spec(
+        len(shape),
+        len(begin),
+        begin_mask,
+        end_mask,
+        new_axis_mask,
+        shrink_axis_mask,
+        ellipsis_mask,
+    )
+    return _strided_slice(
+        op,
+        shape,
+        begin,
+        end,
+        strides,
+        entries,
+        lambda i: i < len(begin_mask) and begin_mask[i] == 1,
+        lambda i: i < len(end_mask) and end_mask[i] == 1,
+        python_start=False,
+        strides_name="stride",
+        shrink_needs_positive_stride=False,
+    )
+
+
+TF_MAX_ENTRIES = 31
+
+
+def tf_strided_slice_spec(
+    rank: int,
+    count: int,
+    ellipsis_mask: int = 0,
+    new_axis_mask: int = 0,
+    shrink_axis_mask: int = 0,
+) -> list[_SpecEntry]:
+    """Expand TensorFlow's bit-field spec (bits at or past ``count`` are ignored)."""
+    op = "slice.tf_strided_slice"
+    if count > TF_MAX_ENTRIES:
+        raise SliceSemanticsError(
+            op,
+            f"begin has {count} entries but TensorFlow allows at most {TF_MAX_ENTRIES} "
+            "(masks are 32-bit fields)",
+        )
+
+    def bit(mask: int) -> Callable[[int], bool]:
+        return lambda i: (mask >> i) & 1 == 1
+
+    return expand_strided_spec(
+        op, rank, count, bit(ellipsis_mask), bit(new_axis_mask), bit(shrink_axis_mask)
+    )
+
+
+def tf_strided_slice(
+    shape: Sequence[Dim],
+    begin: Sequence[int],
+    end: Sequence[int],
+    strides: Sequence[int],
+    begin_mask: int = 0,
+    end_mask: int = 0,
+    ellipsis_mask: int = 0,
+    new_axis_mask: int = 0,
+    shrink_axis_mask: int = 0,
+) -> SliceResult:
+    """TensorFlow StridedSlice (``ValidateStridedSliceOp``).
+
+    Range dims clamp like Python (a negative-stride begin below ``-d`` gives an empty
+    dim); a shrink entry reads index ``begin``, must lie in ``[-d, d)`` and needs a
+    positive stride.
+    """
+    op = "slice.tf_strided_slice"
+    _require_same_length(op, "begin", begin, end=end, strides=strides)
+    entries = tf_strided_slice_spec(
+        len(shape), len(begin), ellipsis_mask, new_axis_mask, shrink_axis_mask
+    )
+    return _strided_slice(
+        op,
+        shape,
+        begin,
+        end,
+        strides,
+        entries,
+        lambda i: (begin_mask >> i) & 1 == 1,
+        lambda i: (end_mask >> i) & 1 == 1,
+        python_start=True,
+        strides_name="strides",
+        shrink_needs_positive_stride=True,
+    )
+
+
+def strided_result_rank(entries: Sequence[_SpecEntry]) -> int:
+    """The rank of a strided slice's result, known from its masks alone."""
+    return sum(e.kind != "shrink" for e in entries)
+
+
+DML_MAX_RANK = 8
+
+
+def dml_slice1(
+    shape: Sequence[Dim],
+    window_offsets: Sequence[int],
+    window_sizes: Sequence[int],
+    window_strides: Sequence[int],
+    output_sizes: Sequence[Dim],
+) -> SliceResult:
+    """DirectML DML_SLICE1: a non-empty window inside the input, any output count in
+    ``1 .. 1 + (size - 1) / |stride|``; a negative stride starts at the window's end."""
+    op = "slice.dml_slice1"
+    rank = len(shape)
+    if not 1 <= rank <= DML_MAX_RANK:
+        raise SliceSemanticsError(
+            op, f"input has rank {rank} but DirectML takes rank 1 to {DML_MAX_RANK}"
+        )
+    _require_same_length(
+        op,
+        "the input rank",
+        list(range(rank)),
+        window_offsets=window_offsets,
+        window_sizes=window_sizes,
+        window_strides=window_strides,
+    )
+    if len(output_sizes) != rank:
+        raise SliceSemanticsError(
+            op, f"result has rank {len(output_sizes)} but the input has rank {rank}"
+        )
+    dims: list[tuple[int, int, int] | None] = []
+    for i, (d, off, size, stride, out) in enumerate(
+        zip(shape, window_offsets, window_sizes, window_strides, output_sizes)
+    ):
+        if stride == 0:
+            raise SliceSemanticsError(
+                op, f"window_strides[{i}] = 0: a stride must be non-zero"
+            )
+        if size < 1:
+            raise SliceSemanticsError(
+                op, f"window_sizes[{i}] = {size}: the window must not be empty"
+            )
+        if off < 0:
+            raise SliceSemanticsError(
+                op, f"window_offsets[{i}] = {off}: an offset must be non-negative"
+            )
+        if d is not None and off + size > d:
+            raise SliceSemanticsError(
+                op,
+                f"window_offsets[{i}] + window_sizes[{i}] = {off} + {size} exceeds "
+                f"dimension {i} of size {d}",
+            )
+        max_count = 1 + (size - 1) // abs(stride)
+        if out is None:
+            raise SliceSemanticsError(
+                op, f"result dimension {i} is dynamic but DirectML needs output sizes"
+            )
+        if not 1 <= out <= max_count:
+            raise SliceSemanticsError(
+                op,
+                f"result dimension {i} has size {out} but the window allows 1 to "
+                f"{max_count} (1 + (window_sizes[{i}] - 1) / |window_strides[{i}]|)",
+            )
+        start = off + (size - 1 if stride < 0 else 0)
+        dims.append(None if d is None else normal_dim(start, out, stride))
+    return SliceResult(_window(dims), tuple(output_sizes))
+
+
+def window(
+    shape: Sequence[Dim],
+    offsets: Sequence[int],
+    sizes: Sequence[int],
+    strides: Sequence[int],
+) -> SliceResult:
+    """Check a ``slice.window``: every access in bounds and the normal form."""
+    op = "slice.window"
+    rank = len(shape)
+    _require_same_length(
+        op,
+        "the source rank",
+        list(range(rank)),
+        offsets=offsets,
+        sizes=sizes,
+        strides=strides,
+    )
+    for i, (d, off, size, stride) in enumerate(zip(shape, offsets, sizes, strides)):
+        if d is None:
+            raise SliceSemanticsError(
+                op, f"source dimension {i} is dynamic but a window needs a static source"
+            )
+        if size < 0:
+            raise SliceSemanticsError(op, f"sizes[{i}] = {size}: a size must be >= 0")
+        if stride == 0:
+            raise SliceSemanticsError(op, f"strides[{i}] = 0: a stride must be non-zero")
+        if size <= 1 and stride != 1:
+            raise SliceSemanticsError(
+                op,
+                f"strides[{i}] = {stride} with sizes[{i}] = {size}: normal form needs "
+                "stride 1 where size <= 1",
+            )
+        if size == 0 and off != 0:
+            raise SliceSemanticsError(
+                op,
+                f"offsets[{i}] = {off} with sizes[{i}] = 0: normal form needs offset 0 "
+                "where size is 0",
+            )
+        if size > 0:
+            last = off + stride * (size - 1)
+            if not 0 <= off < d:
+                raise SliceSemanticsError(
+                    op,
+                    f"offsets[{i}] = {off} is out of bounds for dimension {i} of size {d}",
+                )
+            if not 0 <= last < d:
+                raise SliceSemanticsError(
+                    op,
+                    f"last index offsets[{i}] + strides[{i}] * (sizes[{i}] - 1) = {last} "
+                    f"is out of bounds for dimension {i} of size {d}",
+                )
+    w = Window(tuple(offsets), tuple(sizes), tuple(strides))
+    return SliceResult(w, tuple(sizes))
+
+
+def compatible_shape(expected: Sequence[Dim], actual: Sequence[Dim]) -> bool:
+    """True if ``actual`` (a result type) agrees with ``expected`` (the semantics);
+    a dynamic dim on either side agrees with anything."""
+    return len(expected) == len(actual) and all(
+        e is None or a is None or e == a for e, a in zip(expected, actual)
+    )
+
+
+def same_up_to_unit_dims(a: Sequence[Dim], b: Sequence[Dim]) -> bool:
+    """True if dropping every 1 from both shapes gives the same list."""
+    return drop_unit_dims(a) == drop_unit_dims(b)
+
+
+def compose(
+    inner: Window, inner_shape: Sequence[int], outer: Window, outer_shape: Sequence[int]
+) -> Window | None:
+    """The one window equal to ``outer`` applied to the result of ``inner``.
+
+    ``inner_shape`` is the inner result's shape (``inner.sizes`` with unit dims inserted
+    or removed) and ``outer`` indexes it; ``outer_shape`` is the final result's shape.
+    Non-unit dims of ``inner_shape`` correspond in order to the non-unit sizes of
+    ``inner``; an inner dim of size 1 stays at its offset. Returns ``None`` when the
+    composition is not one window (an empty selection along an inserted unit dim).
+    """
+    source_dim_of = [d for d, size in enumerate(inner.sizes) if size != 1]
+    result_dims = [j for j, size in enumerate(inner_shape) if size != 1]
+    assert len(source_dim_of) == len(result_dims), "inner window and shape disagree"
+    dims = [normal_dim(inner.offsets[d], 1, 1) for d in range(inner.rank)]
+    for d in range(inner.rank):
+        if inner.sizes[d] == 0:
+            dims[d] = (0, 0, 1)
+    for d, j in zip(source_dim_of, result_dims):
+        o1, s1 = inner.offsets[d], inner.strides[d]
+        o2, c2, s2 = outer.offsets[j], outer.sizes[j], outer.strides[j]
+        dims[d] = normal_dim(o1 + o2 * s1, c2, s1 * s2)
+    composed = _window(dims)
+    assert composed is not None
+    if not same_up_to_unit_dims(composed.sizes, outer_shape):
+        return None
+    return composed
+
+
+def apply_window(
+    data: npt.NDArray[Any], w: Window, shape: Sequence[int]
+) -> npt.NDArray[Any]:
+    """Evaluate a window on a numpy array: a new array of ``shape``, elements moved only."""
+    if w.rank == 0:
+        return np.array(data, copy=True).reshape(tuple(shape))
+    index = [np.arange(c, dtype=np.int64) * s + o for o, c, s in zip(w.offsets, w.sizes, w.strides)]
+    return np.ascontiguousarray(data[np.ix_(*index)]).reshape(tuple(shape))
