@@ -794,4 +794,3 @@ FRAMEWORK_OPS: tuple[type[FrameworkSliceOp], ...] = (
 )
 
 Slice = Dialect("slice", [*FRAMEWORK_OPS, WindowOp], [])
-

@@ -181,12 +181,14 @@ def _normalize_axes(
     for i, axis in enumerate(axes):
         if not -rank <= axis < rank:
             raise SliceSemanticsError(
-                op, f"axes[{i}] = {axis} is out of range [{-rank}, {rank - 1}] for rank {rank}"
+                op,
+                f"axes[{i}] = {axis} is out of range [{-rank}, {rank - 1}] for rank {rank}",
             )
         a = axis + rank if axis < 0 else axis
         if a in seen:
             raise SliceSemanticsError(
-                op, f"axes[{i}] = {axis} repeats axis {a} (already given by axes[{seen[a]}])"
+                op,
+                f"axes[{i}] = {axis} repeats axis {a} (already given by axes[{seen[a]}])",
             )
         seen[a] = i
         result.append(a)
@@ -211,7 +213,9 @@ def _axis_slice(
     step_values = list(steps) if steps is not None else [1] * len(starts)
     for i, step in enumerate(step_values):
         if step == 0:
-            raise SliceSemanticsError(op, f"{steps_name}[{i}] = 0: a step must be non-zero")
+            raise SliceSemanticsError(
+                op, f"{steps_name}[{i}] = 0: a step must be non-zero"
+            )
     dims: list[tuple[int, int, int] | None] = [
         None if d is None else (0, d, 1) for d in shape
     ]
@@ -219,9 +223,7 @@ def _axis_slice(
         dims[a] = clamped_range(
             shape[a], starts[i], ends[i], step_values[i], python_start=False
         )
-    out_shape = tuple(
-        None if dim is None else dim[1] for dim in dims
-    )
+    out_shape = tuple(None if dim is None else dim[1] for dim in dims)
     return SliceResult(_window(dims), out_shape)
 
 
@@ -283,7 +285,9 @@ class _SpecEntry:
     """One entry of a strided slice's expanded (dense) spec."""
 
     kind: str  # "range", "shrink", "new", "ellipsis"
-    index: int | None  # the entry of begin/end/strides it comes from (None for ellipsis dims)
+    index: (
+        int | None
+    )  # the entry of begin/end/strides it comes from (None for ellipsis dims)
 
 
 def expand_strided_spec(
@@ -406,10 +410,18 @@ def _strided_slice(
 def _check_mask_values(op: str, name: str, mask: Sequence[int]) -> None:
     for i, v in enumerate(mask):
         if v not in (0, 1):
-            raise SliceSemanticsError(op, f"{name}[{i}] = {v}: a mask value must be 0 or 1")
+            raise SliceSemanticsError(
+                op, f"{name}[{i}] = {v}: a mask value must be 0 or 1"
+            )
 
 
-OV_MASKS = ("begin_mask", "end_mask", "new_axis_mask", "shrink_axis_mask", "ellipsis_mask")
+OV_MASKS = (
+    "begin_mask",
+    "end_mask",
+    "new_axis_mask",
+    "shrink_axis_mask",
+    "ellipsis_mask",
+)
 
 
 def ov_strided_slice_spec(
@@ -730,5 +742,8 @@ def apply_window(
     """Evaluate a window on a numpy array: a new array of ``shape``, elements moved only."""
     if w.rank == 0:
         return np.array(data, copy=True).reshape(tuple(shape))
-    index = [np.arange(c, dtype=np.int64) * s + o for o, c, s in zip(w.offsets, w.sizes, w.strides)]
+    index = [
+        np.arange(c, dtype=np.int64) * s + o
+        for o, c, s in zip(w.offsets, w.sizes, w.strides)
+    ]
     return np.ascontiguousarray(data[np.ix_(*index)]).reshape(tuple(shape))

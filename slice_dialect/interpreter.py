@@ -1,0 +1,200 @@
+"""xDSL interpreter functions for the slice dialect, on numpy arrays.
+
+Two levels, both in xDSL's :class:`~xdsl.interpreter.Interpreter`:
+
+* tensor level (:class:`SliceFunctions`): every slice op evaluates its semantics (from
+  :mod:`slice_dialect.semantics`) on numpy arrays. This is the reference every backend is
+  compared with.
+* loop level (:class:`NumpyMemRefFunctions`): the memref ops that ``convert-slice-to-loops``
+  emits, on numpy buffers whose elements are raw bytes (``V<width>`` void scalars), so
+  every element type, NaN payloads included, moves bit for bit.
+
+Tensor values are numpy arrays of the element type's dtype (:mod:`slice_dialect.dtypes`);
+index values are Python ints.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from xdsl.dialects import arith, builtin, memref, tensor
+from xdsl.dialects.builtin import (
+    DenseIntOrFPElementsAttr,
+    FloatAttr,
+    IndexType,
+    IntegerAttr,
+    MemRefType,
+    TensorType,
+)
+from xdsl.interpreter import (
+    Interpreter,
+    InterpreterFunctions,
+    PythonValues,
+    impl,
+    register_impls,
+)
+from xdsl.interpreters.arith import ArithFunctions
+from xdsl.interpreters.builtin import BuiltinFunctions
+from xdsl.interpreters.func import FuncFunctions
+from xdsl.interpreters.scf import ScfFunctions
+from xdsl.interpreters.shaped_array import ShapedArray
+from xdsl.utils.comparisons import to_signed
+
+from slice_dialect import dtypes, semantics
+from slice_dialect.dialect import FRAMEWORK_OPS, FrameworkSliceOp, WindowOp
+
+NDArray = npt.NDArray[Any]
+
+
+def raw_dtype(element_type: builtin.Attribute) -> np.dtype[Any]:
+    """The byte-moving dtype of an element type: ``V<storage bytes>``."""
+    return np.dtype(f"V{dtypes.storage_bytes(element_type)}")
+
+
+def index_values(value: Any) -> list[int]:
+    """The ints of an index tensor value (a numpy array or an xDSL ShapedArray)."""
+    if isinstance(value, ShapedArray):
+        return [int(v) for v in value.data]
+    return [int(v) for v in np.asarray(value).reshape(-1)]
+
+
+def _params(op: FrameworkSliceOp, args: Sequence[Any]) -> dict[str, list[int] | None]:
+    """The op's parameter values, from its index operands' run-time values."""
+    constant = op.constant_params() if not op.INDEX_OPERANDS else None
+    if constant is not None:
+        return constant
+    params: dict[str, list[int] | None] = {}
+    rest = iter(args[1:])
+    for name, value in op.index_operands().items():
+        params[name] = None if value is None else index_values(next(rest))
+    return params
+
+
+class SliceFunctions(InterpreterFunctions):
+    """Every slice op at tensor level: its semantics applied to a numpy array."""
+
+    @impl(WindowOp)
+    def run_window(
+        self, interpreter: Interpreter, op: WindowOp, args: PythonValues
+    ) -> PythonValues:
+        result_type = op.result.type
+        assert isinstance(result_type, TensorType)
+        return (semantics.apply_window(args[0], op.window, result_type.get_shape()),)
+
+    def run_framework(
+        self, interpreter: Interpreter, op: FrameworkSliceOp, args: PythonValues
+    ) -> PythonValues:
+        data: NDArray = np.asarray(args[0])
+        res = op.evaluate(data.shape, _params(op, args))
+        assert res.window is not None
+        shape = [d for d in res.shape if d is not None]
+        return (semantics.apply_window(data, res.window, shape),)
+
+
+# One rule serves every framework op: the semantics module tells them apart.
+for _op in FRAMEWORK_OPS:
+    setattr(
+        SliceFunctions, f"run_{_op.__name__}", impl(_op)(SliceFunctions.run_framework)
+    )
+register_impls(SliceFunctions)
+
+
+@register_impls
+class NumpyTensorFunctions(InterpreterFunctions):
+    """``arith.constant`` of dense tensors as numpy arrays, and ``tensor.cast``."""
+
+    @impl(arith.ConstantOp)
+    def run_constant(
+        self, interpreter: Interpreter, op: arith.ConstantOp, args: PythonValues
+    ) -> PythonValues:
+        value = op.value
+        if isinstance(value, DenseIntOrFPElementsAttr):
+            t = value.get_type()
+            assert isinstance(t, TensorType)
+            shape = tuple(t.get_shape())
+            values = list(value.get_values())
+            if len(values) == 1 and int(np.prod(shape)) != 1:
+                values = values * int(np.prod(shape))  # a splat
+            array = np.array(values, dtype=dtypes.numpy_dtype(t.get_element_type()))
+            return (array.reshape(shape),)
+        if isinstance(value, IntegerAttr):
+            v = value.value.data
+            if isinstance(value.type, IndexType):
+                return (to_signed(v, interpreter.index_bitwidth),)
+            return (v,)
+        assert isinstance(value, FloatAttr), f"arith.constant of {value} not supported"
+        return (value.value.data,)
+
+    @impl(tensor.CastOp)
+    def run_cast(
+        self, interpreter: Interpreter, op: tensor.CastOp, args: PythonValues
+    ) -> PythonValues:
+        return (args[0],)
+
+
+@register_impls
+class NumpyMemRefFunctions(InterpreterFunctions):
+    """The memref ops of lowered slices, on numpy buffers of raw ``V<width>`` bytes."""
+
+    @impl(memref.AllocOp)
+    def run_alloc(
+        self, interpreter: Interpreter, op: memref.AllocOp, args: PythonValues
+    ) -> PythonValues:
+        t = op.memref.type
+        assert isinstance(t, MemRefType)
+        return (np.zeros(tuple(t.get_shape()), dtype=raw_dtype(t.get_element_type())),)
+
+    @impl(memref.DeallocOp)
+    def run_dealloc(
+        self, interpreter: Interpreter, op: memref.DeallocOp, args: PythonValues
+    ) -> PythonValues:
+        return ()
+
+    @impl(memref.LoadOp)
+    def run_load(
+        self, interpreter: Interpreter, op: memref.LoadOp, args: PythonValues
+    ) -> PythonValues:
+        buffer, *indices = args
+        return (buffer[tuple(indices)],)
+
+    @impl(memref.StoreOp)
+    def run_store(
+        self, interpreter: Interpreter, op: memref.StoreOp, args: PythonValues
+    ) -> PythonValues:
+        value, buffer, *indices = args
+        buffer[tuple(indices)] = value
+        return ()
+
+    @impl(memref.CopyOp)
+    def run_copy(
+        self, interpreter: Interpreter, op: memref.CopyOp, args: PythonValues
+    ) -> PythonValues:
+        source, destination = args
+        np.copyto(destination, source)
+        return ()
+
+    @impl(memref.CollapseShapeOp)
+    def run_collapse_shape(
+        self, interpreter: Interpreter, op: memref.CollapseShapeOp, args: PythonValues
+    ) -> PythonValues:
+        t = op.result.type
+        assert isinstance(t, MemRefType)
+        view = args[0].reshape(tuple(t.get_shape()))
+        assert np.shares_memory(view, args[0]) or view.size == 0
+        return (view,)
+
+
+def make_interpreter(module: builtin.ModuleOp) -> Interpreter:
+    """An xDSL interpreter for modules of slice ops and their lowered loops."""
+    interpreter = Interpreter(module)
+    interpreter.register_implementations(ArithFunctions())
+    interpreter.register_implementations(BuiltinFunctions())
+    interpreter.register_implementations(FuncFunctions())
+    interpreter.register_implementations(ScfFunctions())
+    interpreter.register_implementations(SliceFunctions())
+    interpreter.register_implementations(NumpyTensorFunctions(), override=True)
+    interpreter.register_implementations(NumpyMemRefFunctions())
+    return interpreter
