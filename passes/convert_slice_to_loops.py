@@ -147,7 +147,10 @@ def _linear_view(builder: _Builder, buffer: SSAValue) -> SSAValue:
         result_types=[view_type],
         properties={"reassociation": reassociation},
     )
-    return builder.add(op).results[0]
+    view = builder.add(op).results[0]
+    if buffer.name_hint is not None:
+        view.name_hint = f"{buffer.name_hint}_flat"
+    return view
 
 
 def _element(builder: _Builder, view: SSAValue, index: SSAValue | None) -> list[SSAValue]:
@@ -206,6 +209,14 @@ def lower_function(f: func.FuncOp) -> None:
     if not any(isinstance(t, TensorType) for t in [*inputs, *outputs]):
         return
     name = f"func.func @{f.sym_name.data}"
+    old_block = f.body.block
+    for op in old_block.ops:
+        if isinstance(op, FrameworkSliceOp):
+            raise PassFailedException(
+                f"{op.name}: not a slice.window at lowering; its parameters are not "
+                "constant or its data shape is dynamic, so canonicalize-slices could not "
+                "make it static"
+            )
     for t in outputs:
         if not isinstance(t, TensorType):
             raise PassFailedException(
@@ -217,20 +228,12 @@ def lower_function(f: func.FuncOp) -> None:
     ]
     out_types = [_memref_type(name, t, f"result {i}") for i, t in enumerate(outputs)]
     block = Block(arg_types=[*new_inputs, *out_types])
-    old_block = f.body.block
     for old_arg, new_arg in zip(old_block.args, block.args):
         new_arg.name_hint = old_arg.name_hint
     out_args = block.args[len(inputs) :]
     for i, arg in enumerate(out_args):
         arg.name_hint = f"out{i}" if len(out_args) > 1 else "out"
 
-    for op in old_block.ops:
-        if isinstance(op, FrameworkSliceOp):
-            raise PassFailedException(
-                f"{op.name}: not a slice.window at lowering; its parameters are not "
-                "constant or its data shape is dynamic, so canonicalize-slices could not "
-                "make it static"
-            )
     values: dict[SSAValue, SSAValue] = dict(zip(old_block.args, block.args))
     constants: dict[int, arith.ConstantOp] = {}
     builder = _Builder(block, constants)
@@ -250,6 +253,7 @@ def lower_function(f: func.FuncOp) -> None:
                     result_type.element_type, shape=result_type.get_shape()
                 )
                 destination = builder.add(alloc).results[0]
+                destination.name_hint = op.result.name_hint or "tmp"
                 allocs.append(destination)
             emit_window_copy(builder, op.window, source, destination)
             values[op.result] = destination
