@@ -23,22 +23,11 @@ from xdsl.utils.exceptions import DiagnosticException, ParseError, VerifyExcepti
 
 from slice_dialect import dtypes
 from slice_dialect.errors import SliceError, describe
+from slice_dialect.runtime import ArraySpec, CheckedArguments
 from slice_dialect.semantics import SliceSemanticsError
 
 NDArray = npt.NDArray[Any]
 Backend = Literal["c", "interpreter"]
-
-
-@dataclass(frozen=True)
-class ArraySpec:
-    """What one argument or result of a kernel must be."""
-
-    element_type: Attribute
-    dtype: np.dtype[Any]
-    shape: tuple[int, ...]
-
-    def describe(self) -> str:
-        return f"{self.dtype} array of shape {self.shape} ({self.element_type})"
 
 
 @dataclass(frozen=True)
@@ -53,11 +42,14 @@ class Signature:
 class Kernel(Protocol):
     """A compiled entry function: numpy arrays in, one array (or a tuple) out."""
 
-    signature: Signature
+    inputs: list[ArraySpec]
+    outputs: list[ArraySpec]
 
     def __call__(
         self, *inputs: NDArray, out: NDArray | Sequence[NDArray] | None = None
-    ) -> NDArray | tuple[NDArray, ...]: ...
+    ) -> NDArray | tuple[NDArray, ...]:
+        """Run on ``inputs``; write into ``out`` when given."""
+        ...
 
 
 def make_context() -> Context:
@@ -87,13 +79,13 @@ def parse_module(source: str | ModuleOp, ctx: Context) -> ModuleOp:
     return module
 
 
-def _array_spec(t: Attribute, what: str) -> ArraySpec:
+def _array_spec(t: Attribute, what: str, name: str | None = None) -> ArraySpec:
     if not isinstance(t, TensorType):
         raise SliceError(f"{what} has type {t}; kernels take and return tensors only")
     if not t.has_static_shape():
         raise SliceError(f"{what} has the dynamic type {t}; kernels need static shapes")
-    element_type = t.get_element_type()
-    return ArraySpec(element_type, dtypes.numpy_dtype(element_type), tuple(t.get_shape()))
+    dtype = dtypes.numpy_dtype(t.get_element_type())
+    return ArraySpec(dtype, tuple(t.get_shape()), name or "")
 
 
 def entry_signature(module: ModuleOp, entry: str) -> Signature:
@@ -102,10 +94,11 @@ def entry_signature(module: ModuleOp, entry: str) -> Signature:
     for f in functions:
         if f.sym_name.data == entry:
             name = f"@{entry}"
+            arg_names = [arg.name_hint for arg in f.body.block.args]
             return Signature(
                 entry,
                 tuple(
-                    _array_spec(t, f"{name} argument {i}")
+                    _array_spec(t, f"{name} argument {i}", arg_names[i])
                     for i, t in enumerate(f.function_type.inputs.data)
                 ),
                 tuple(
@@ -130,100 +123,27 @@ def lower(module: ModuleOp, ctx: Context) -> None:
         raise SliceError(describe(e)) from None
 
 
-def check_arguments(
-    signature: Signature,
-    inputs: Sequence[Any],
-    out: NDArray | Sequence[NDArray] | None,
-) -> tuple[list[NDArray], list[NDArray]]:
-    """Check a call against ``signature``: C-contiguous inputs and the output arrays.
+class InterpreterKernel(CheckedArguments):
+    """Runs the lowered loops of an entry function in xDSL's interpreter.
 
-    Inputs of the right dtype and shape that are not C-contiguous are copied; outputs
-    given with ``out=`` must be C-contiguous, writeable, of the exact dtype and shape,
-    and must not overlap an input. Anything else is a :class:`SliceError` naming the
-    argument.
+    Calls are checked exactly as the C kernel's are; the loops then move the elements
+    as raw bytes, so every element type comes out bit for bit.
     """
-    name = f"@{signature.name}"
-    if len(inputs) != len(signature.inputs):
-        raise SliceError(
-            f"{name} takes {len(signature.inputs)} arrays, got {len(inputs)}"
-        )
-    arrays: list[NDArray] = []
-    for i, (value, spec) in enumerate(zip(inputs, signature.inputs, strict=True)):
-        if not isinstance(value, np.ndarray):
-            raise SliceError(
-                f"{name} argument {i}: expected a {spec.describe()}, got "
-                f"{type(value).__name__}"
-            )
-        if value.dtype != spec.dtype or value.shape != spec.shape:
-            raise SliceError(
-                f"{name} argument {i}: expected a {spec.describe()}, got a "
-                f"{value.dtype} array of shape {value.shape}"
-            )
-        arrays.append(value if value.flags.c_contiguous else np.ascontiguousarray(value))
-    if out is None:
-        outputs = [np.empty(spec.shape, dtype=spec.dtype) for spec in signature.outputs]
-        return arrays, outputs
-    given = [out] if isinstance(out, np.ndarray) else list(out)
-    if len(given) != len(signature.outputs):
-        raise SliceError(
-            f"{name} has {len(signature.outputs)} results, got {len(given)} out= arrays"
-        )
-    for k, (value, spec) in enumerate(zip(given, signature.outputs, strict=True)):
-        if not isinstance(value, np.ndarray):
-            raise SliceError(f"{name} out[{k}]: expected a {spec.describe()}")
-        if value.dtype != spec.dtype or value.shape != spec.shape:
-            raise SliceError(
-                f"{name} out[{k}]: expected a {spec.describe()}, got a {value.dtype} "
-                f"array of shape {value.shape}"
-            )
-        if not value.flags.c_contiguous or not value.flags.writeable:
-            raise SliceError(f"{name} out[{k}]: must be C-contiguous and writeable")
-        for i, array in enumerate(arrays):
-            if np.shares_memory(value, array):
-                raise SliceError(f"{name} out[{k}] overlaps argument {i}")
-        for j in range(k):
-            if np.shares_memory(value, given[j]):
-                raise SliceError(f"{name} out[{k}] overlaps out[{j}]")
-    return arrays, given
-
-
-def pack_results(
-    outputs: Sequence[NDArray], out: NDArray | Sequence[NDArray] | None
-) -> NDArray | tuple[NDArray, ...]:
-    """One array for one result, else a tuple (``out`` itself when given)."""
-    if isinstance(out, np.ndarray):
-        return out
-    if isinstance(out, tuple):
-        return out
-    return outputs[0] if len(outputs) == 1 else tuple(outputs)
-
-
-class InterpreterKernel:
-    """Runs the lowered loops of an entry function in xDSL's interpreter."""
 
     def __init__(self, module: ModuleOp, signature: Signature) -> None:
         from slice_dialect.interpreter import make_interpreter
 
+        super().__init__(signature.name, signature.inputs, signature.outputs)
         self.module = module
-        self.signature = signature
         self._interpreter = make_interpreter(module)
 
     def __call__(
         self, *inputs: NDArray, out: NDArray | Sequence[NDArray] | None = None
     ) -> NDArray | tuple[NDArray, ...]:
-        from slice_dialect.interpreter import raw_dtype
-
-        arrays, outputs = check_arguments(self.signature, inputs, out)
-
-        def raw(a: NDArray, spec: ArraySpec) -> NDArray:
-            return a.view(
-                raw_dtype(spec.element_type)
-            )  # same itemsize: bytes as they are
-
-        args = [raw(a, s) for a, s in zip(arrays, self.signature.inputs, strict=True)]
-        outs = [raw(a, s) for a, s in zip(outputs, self.signature.outputs, strict=True)]
-        self._interpreter.call_op(self.signature.name, (*args, *outs))
-        return pack_results(outputs, out)
+        arrays, _, result = self.prepare(inputs, out)
+        raw = [a.view(np.dtype(f"V{a.dtype.itemsize}")) for a in arrays]
+        self._interpreter.call_op(self.function, tuple(raw))
+        return result
 
 
 def compile(
@@ -256,20 +176,19 @@ def compile(
 
     return load_kernel(
         emit_c(module),
-        signature,
+        signature.name,
+        signature.inputs,
+        signature.outputs,
         sanitize=sanitize,
         cache_dir=None if cache_dir is None else Path(cache_dir),
     )
 
 
 __all__ = [
-    "ArraySpec",
     "InterpreterKernel",
     "Kernel",
     "Signature",
-    "check_arguments",
     "compile",
     "entry_signature",
     "make_context",
-    "pack_results",
 ]

@@ -56,14 +56,14 @@ def run(argv: list[str] | None = None) -> None:
     except OSError as e:
         raise SliceError(f"cannot read {args.file}: {e.strerror}") from None
     kernel = compile(source, args.entry, args.backend, sanitize=args.sanitize)
-    specs = kernel.signature.inputs
+    specs = kernel.inputs
     inputs = [
         _load(path, specs[i].dtype if i < len(specs) else None)
         for i, path in enumerate(args.input)
     ]
-    if len(args.output) != len(kernel.signature.outputs):
+    if len(args.output) != len(kernel.outputs):
         raise SliceError(
-            f"@{args.entry} has {len(kernel.signature.outputs)} results but "
+            f"@{args.entry} has {len(kernel.outputs)} results but "
             f"{len(args.output)} --output files were given"
         )
     results = kernel(*inputs)

@@ -1,0 +1,152 @@
+"""The one map of element types: storage size, numpy dtype and C storage type.
+
+A slice only moves elements, so every element type is handled by its storage width
+alone: the C backend copies elements as unsigned integers of that width (or as a
+16-byte struct for ``complex<f64>``), and the runtime checks numpy arrays against
+the dtype given here. The element types are those of SPEC section 1:
+
+| element type                 | bytes | numpy dtype               | C storage type |
+|------------------------------|-------|---------------------------|----------------|
+| ``i1``                       | 1     | ``bool``                  | ``uint8_t``    |
+| ``iN``, ``siN`` (N = 2..64)  | 1/2/4/8 (smallest that holds N bits) | ``int8/16/32/64`` | ``uintW_t`` |
+| ``siN`` (N = 1)              | 1     | ``int8``                  | ``uint8_t``    |
+| ``uiN`` (N = 1..64)          | 1/2/4/8 | ``uint8/16/32/64``      | ``uintW_t``    |
+| ``f16``, ``bf16``            | 2     | ``float16``, ``ml_dtypes.bfloat16`` | ``uint16_t`` |
+| ``f32``, ``f64``             | 4, 8  | ``float32``, ``float64``  | ``uint32_t``, ``uint64_t`` |
+| ``complex<f32>``             | 8     | ``complex64``             | ``uint64_t``   |
+| ``complex<f64>``             | 16    | ``complex128``            | ``slice_b128`` |
+
+Only the signless ``i1`` maps to numpy ``bool``; ``si1`` and ``ui1`` follow the rule
+for their signedness. Anything else raises ``SliceError`` naming the type.
+"""
+
+from __future__ import annotations
+
+import ml_dtypes
+import numpy as np
+from xdsl.dialects.builtin import (
+    BFloat16Type,
+    ComplexType,
+    Float16Type,
+    Float32Type,
+    Float64Type,
+    IntegerType,
+    Signedness,
+)
+from xdsl.ir import Attribute
+
+from slice_dialect.errors import SliceError
+
+B128_TYPEDEF = "typedef struct { uint64_t lo, hi; } slice_b128;"
+"""The C typedef of the 16-byte storage type; emitted only where it is used."""
+
+_C_TYPE_BY_BYTES = {
+    1: "uint8_t",
+    2: "uint16_t",
+    4: "uint32_t",
+    8: "uint64_t",
+    16: "slice_b128",
+}
+_SIGNED_BY_BYTES = {1: np.int8, 2: np.int16, 4: np.int32, 8: np.int64}
+_UNSIGNED_BY_BYTES = {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}
+
+
+def _unsupported(t: Attribute) -> SliceError:
+    return SliceError(
+        f"element type {t} is not supported: a slice moves integers of 1 to 64 bits, "
+        "f16, bf16, f32, f64, complex<f32> and complex<f64>"
+    )
+
+
+def _integer_bytes(t: IntegerType) -> int:
+    width = t.width.data
+    if not 1 <= width <= 64:
+        raise _unsupported(t)
+    return next(size for size in (1, 2, 4, 8) if width <= 8 * size)
+
+
+def storage_bytes(t: Attribute) -> int:
+    """The number of bytes one element of type ``t`` occupies in a buffer."""
+    if isinstance(t, IntegerType):
+        return _integer_bytes(t)
+    if isinstance(t, Float16Type | BFloat16Type):
+        return 2
+    if isinstance(t, Float32Type):
+        return 4
+    if isinstance(t, Float64Type):
+        return 8
+    if isinstance(t, ComplexType):
+        inner = t.element_type
+        if isinstance(inner, Float32Type):
+            return 8
+        if isinstance(inner, Float64Type):
+            return 16
+    raise _unsupported(t)
+
+
+def numpy_dtype(t: Attribute) -> np.dtype:
+    """The numpy dtype whose arrays hold elements of type ``t``."""
+    if isinstance(t, IntegerType):
+        size = _integer_bytes(t)
+        signedness = t.signedness.data
+        if signedness == Signedness.UNSIGNED:
+            return np.dtype(_UNSIGNED_BY_BYTES[size])
+        if t.width.data == 1 and signedness == Signedness.SIGNLESS:
+            return np.dtype(np.bool_)
+        return np.dtype(_SIGNED_BY_BYTES[size])
+    if isinstance(t, Float16Type):
+        return np.dtype(np.float16)
+    if isinstance(t, BFloat16Type):
+        return np.dtype(ml_dtypes.bfloat16)
+    if isinstance(t, Float32Type):
+        return np.dtype(np.float32)
+    if isinstance(t, Float64Type):
+        return np.dtype(np.float64)
+    if isinstance(t, ComplexType):
+        inner = t.element_type
+        if isinstance(inner, Float32Type):
+            return np.dtype(np.complex64)
+        if isinstance(inner, Float64Type):
+            return np.dtype(np.complex128)
+    raise _unsupported(t)
+
+
+def c_storage_type(t: Attribute) -> str:
+    """The C type that copies one element of type ``t`` bit for bit."""
+    return _C_TYPE_BY_BYTES[storage_bytes(t)]
+
+
+def c_alignment(itemsize: int) -> int:
+    """The alignment in bytes the C storage type of an ``itemsize``-byte element needs.
+
+    ``complex<f32>`` is copied as ``uint64_t`` but numpy only aligns ``complex64`` to
+    4 bytes, so the runtime checks pointers against this, not numpy's alignment.
+    """
+    if itemsize not in _C_TYPE_BY_BYTES:
+        raise SliceError(f"no C storage type for {itemsize}-byte elements")
+    return min(itemsize, 8)
+
+
+def element_type_for_dtype(dtype: np.dtype) -> Attribute:
+    """The element type whose arrays numpy holds as ``dtype`` (signed ints: signless)."""
+    dtype = np.dtype(dtype)
+    if dtype == np.bool_:
+        return IntegerType(1)
+    if dtype == ml_dtypes.bfloat16:
+        return BFloat16Type()
+    if not dtype.isnative:
+        raise SliceError(f"dtype {dtype} is not in native byte order")
+    if dtype.kind == "i" and dtype.itemsize in _SIGNED_BY_BYTES:
+        return IntegerType(8 * dtype.itemsize)
+    if dtype.kind == "u" and dtype.itemsize in _UNSIGNED_BY_BYTES:
+        return IntegerType(8 * dtype.itemsize, Signedness.UNSIGNED)
+    by_dtype: dict[np.dtype, Attribute] = {
+        np.dtype(np.float16): Float16Type(),
+        np.dtype(np.float32): Float32Type(),
+        np.dtype(np.float64): Float64Type(),
+        np.dtype(np.complex64): ComplexType(Float32Type()),
+        np.dtype(np.complex128): ComplexType(Float64Type()),
+    }
+    if dtype in by_dtype:
+        return by_dtype[dtype]
+    raise SliceError(f"dtype {dtype} has no slice element type")

@@ -1,0 +1,941 @@
+"""The C target and its runtime: emitted C, compiled and called on numpy arrays.
+
+Inputs are hand-written modules in the form ``convert-slice-to-loops`` produces (memref
+arguments, ``scf.for`` over index arithmetic, loads and stores); every result is
+compared bit for bit with numpy slicing of the same window.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+import subprocess
+import sys
+import textwrap
+import timeit
+from collections.abc import Sequence
+from pathlib import Path
+
+import ml_dtypes
+import numpy as np
+import pytest
+from xdsl.context import Context
+from xdsl.dialects import arith, builtin, func, memref, scf
+from xdsl.dialects.builtin import (
+    BFloat16Type,
+    ComplexType,
+    Float16Type,
+    Float32Type,
+    Float64Type,
+    Float80Type,
+    IntegerType,
+    ModuleOp,
+    Signedness,
+)
+from xdsl.parser import Parser
+
+from slice_dialect import runtime
+from slice_dialect.backend.c import CTarget, emit_c
+from slice_dialect.dialect import Slice
+from slice_dialect.dtypes import (
+    c_storage_type,
+    element_type_for_dtype,
+    numpy_dtype,
+    storage_bytes,
+)
+from slice_dialect.errors import SliceError
+from slice_dialect.runtime import ArraySpec, CKernel, array_specs, load_kernel
+
+ELEMENT_TYPES = [
+    "i1",
+    "i8",
+    "ui8",
+    "si16",
+    "i32",
+    "i64",
+    "i3",
+    "i17",
+    "f16",
+    "bf16",
+    "f32",
+    "f64",
+    "complex<f32>",
+    "complex<f64>",
+]
+
+
+@pytest.fixture(scope="module")
+def cache_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("slice-cache")
+
+
+def parse(text: str) -> ModuleOp:
+    ctx = Context()
+    for dialect in (
+        builtin.Builtin,
+        func.Func,
+        arith.Arith,
+        scf.Scf,
+        memref.MemRef,
+        Slice,
+    ):
+        ctx.load_dialect(dialect)
+    return Parser(ctx, text).parse_module()
+
+
+def memref_type(shape: Sequence[int], element: str) -> str:
+    return "memref<" + "".join(f"{d}x" for d in shape) + element + ">"
+
+
+def row_major_strides(shape: Sequence[int]) -> list[int]:
+    return [math.prod(shape[d + 1 :]) for d in range(len(shape))]
+
+
+class IRBuilder:
+    """Lines of a lowered function, with index constants made once each."""
+
+    def __init__(self) -> None:
+        self.constants: dict[int, str] = {}
+        self.body: list[str] = []
+        self.count = 0
+
+    def const(self, value: int) -> str:
+        if value not in self.constants:
+            name = f"%c{value}" if value >= 0 else f"%cm{-value}"
+            self.constants[value] = name
+        return self.constants[value]
+
+    def fresh(self, base: str) -> str:
+        self.count += 1
+        return f"%{base}{self.count}"
+
+    def affine(self, base: int, terms: Sequence[tuple[str, int]]) -> str:
+        """An index value ``base + sum(iv * coefficient)``, as the lowering prints it."""
+        value = self.const(base)
+        for iv, coefficient in terms:
+            product = self.fresh("m")
+            self.body.append(
+                f"{product} = arith.muli {iv}, {self.const(coefficient)} : index"
+            )
+            total = self.fresh("s")
+            self.body.append(f"{total} = arith.addi {value}, {product} : index")
+            value = total
+        return value
+
+    def function(self, name: str, args: Sequence[str]) -> str:
+        constants = [
+            f"  {n} = arith.constant {v} : index" for v, n in self.constants.items()
+        ]
+        return "\n".join(
+            [
+                f"func.func @{name}({', '.join(args)}) {{",
+                *constants,
+                *("  " + line for line in self.body),
+                "  func.return",
+                "}",
+            ]
+        )
+
+
+def window_ir(
+    element: str,
+    shape: Sequence[int],
+    offsets: Sequence[int],
+    sizes: Sequence[int],
+    strides: Sequence[int],
+    *,
+    collapse: bool = True,
+    name: str = "main",
+) -> str:
+    """A lowered window of a ``shape`` source: loops over ``sizes``, one load, one store.
+
+    With ``collapse``, both memrefs are collapsed to 1-D views indexed linearly (the
+    usual lowering); without, loads and stores take one index per dimension.
+    """
+    b = IRBuilder()
+    x_type, out_type = memref_type(shape, element), memref_type(sizes, element)
+    rank = len(shape)
+    src, dst = "%x", "%out"
+    if collapse and rank > 0:
+        group = "[[" + ", ".join(str(d) for d in range(rank)) + "]]"
+        x_flat = memref_type([math.prod(shape)], element)
+        out_flat = memref_type([math.prod(sizes)], element)
+        b.body.append(f"%src = memref.collapse_shape %x {group} : {x_type} into {x_flat}")
+        b.body.append(
+            f"%dst = memref.collapse_shape %out {group} : {out_type} into {out_flat}"
+        )
+        src, dst, x_type, out_type = "%src", "%dst", x_flat, out_flat
+    ivs = [f"%i{d}" for d in range(rank)]
+    indent = ""
+    for d in range(rank):
+        b.body.append(
+            f"{indent}scf.for {ivs[d]} = {b.const(0)} to {b.const(sizes[d])} "
+            f"step {b.const(1)} {{"
+        )
+        indent += "  "
+    start = len(b.body)
+    if collapse and rank > 0:
+        source_strides = row_major_strides(shape)
+        base = sum(o * s for o, s in zip(offsets, source_strides, strict=True))
+        coefficients = [s * t for s, t in zip(strides, source_strides, strict=True)]
+        load_index = [b.affine(base, list(zip(ivs, coefficients, strict=True)))]
+        store_index = [b.affine(0, list(zip(ivs, row_major_strides(sizes), strict=True)))]
+    else:
+        load_index = [b.affine(offsets[d], [(ivs[d], strides[d])]) for d in range(rank)]
+        store_index = ivs
+    b.body.append(f"%v = memref.load {src}[{', '.join(load_index)}] : {x_type}")
+    b.body.append(f"memref.store %v, {dst}[{', '.join(store_index)}] : {out_type}")
+    b.body[start:] = [indent + line for line in b.body[start:]]
+    for d in reversed(range(rank)):
+        b.body.append("  " * d + "}")
+    return b.function(
+        name,
+        [f"%x: {memref_type(shape, element)}", f"%out: {memref_type(sizes, element)}"],
+    )
+
+
+def numpy_window(
+    x: np.ndarray, offsets: Sequence[int], sizes: Sequence[int], strides: Sequence[int]
+) -> np.ndarray:
+    """The window by numpy basic slicing."""
+    index: list[slice] = []
+    for offset, size, stride in zip(offsets, sizes, strides, strict=True):
+        if size == 0:
+            index.append(slice(0, 0))
+            continue
+        stop = offset + stride * size
+        index.append(slice(offset, stop if stop >= 0 else None, stride))
+    return x[tuple(index)]
+
+
+def random_array(dtype: np.dtype, shape: Sequence[int], seed: int = 0) -> np.ndarray:
+    """An array of random bytes: NaN payloads and non-canonical values included."""
+    rng = np.random.default_rng(seed)
+    count = math.prod(shape)
+    raw = rng.integers(0, 256, size=count * dtype.itemsize, dtype=np.uint8)
+    return raw.view(dtype).reshape(shape)
+
+
+def same_bits(actual: np.ndarray, expected: np.ndarray) -> bool:
+    actual, expected = np.ascontiguousarray(actual), np.ascontiguousarray(expected)
+    return (
+        actual.dtype == expected.dtype
+        and actual.shape == expected.shape
+        and actual.view(np.uint8).tobytes() == expected.view(np.uint8).tobytes()
+    )
+
+
+def kernel_of(module: ModuleOp, name: str, n_inputs: int, cache_dir: Path) -> CKernel:
+    function = next(
+        op
+        for op in module.ops
+        if isinstance(op, func.FuncOp) and op.sym_name.data == name
+    )
+    specs = array_specs(function)
+    return load_kernel(
+        emit_c(module), name, specs[:n_inputs], specs[n_inputs:], cache_dir=cache_dir
+    )
+
+
+# dtypes
+
+
+@pytest.mark.parametrize(
+    ("element", "bytes_", "dtype", "c_type"),
+    [
+        (IntegerType(1), 1, np.bool_, "uint8_t"),
+        (IntegerType(1, Signedness.SIGNED), 1, np.int8, "uint8_t"),
+        (IntegerType(1, Signedness.UNSIGNED), 1, np.uint8, "uint8_t"),
+        (IntegerType(3), 1, np.int8, "uint8_t"),
+        (IntegerType(8), 1, np.int8, "uint8_t"),
+        (IntegerType(8, Signedness.UNSIGNED), 1, np.uint8, "uint8_t"),
+        (IntegerType(9), 2, np.int16, "uint16_t"),
+        (IntegerType(16, Signedness.SIGNED), 2, np.int16, "uint16_t"),
+        (IntegerType(17), 4, np.int32, "uint32_t"),
+        (IntegerType(32, Signedness.UNSIGNED), 4, np.uint32, "uint32_t"),
+        (IntegerType(33), 8, np.int64, "uint64_t"),
+        (IntegerType(64, Signedness.UNSIGNED), 8, np.uint64, "uint64_t"),
+        (Float16Type(), 2, np.float16, "uint16_t"),
+        (BFloat16Type(), 2, ml_dtypes.bfloat16, "uint16_t"),
+        (Float32Type(), 4, np.float32, "uint32_t"),
+        (Float64Type(), 8, np.float64, "uint64_t"),
+        (ComplexType(Float32Type()), 8, np.complex64, "uint64_t"),
+        (ComplexType(Float64Type()), 16, np.complex128, "slice_b128"),
+    ],
+)
+def test_dtype_map(element, bytes_: int, dtype, c_type: str) -> None:
+    assert storage_bytes(element) == bytes_
+    assert numpy_dtype(element) == np.dtype(dtype)
+    assert numpy_dtype(element).itemsize == bytes_
+    assert c_storage_type(element) == c_type
+
+
+@pytest.mark.parametrize(
+    "element",
+    [IntegerType(65), Float80Type(), ComplexType(IntegerType(32)), builtin.IndexType()],
+)
+def test_unsupported_element_types(element) -> None:
+    for function in (storage_bytes, numpy_dtype, c_storage_type):
+        with pytest.raises(SliceError, match=str(element).replace("<", ".")):
+            function(element)
+
+
+@pytest.mark.parametrize(
+    "dtype",
+    [
+        np.bool_,
+        np.int8,
+        np.uint16,
+        np.int64,
+        np.float16,
+        ml_dtypes.bfloat16,
+        np.float32,
+        np.complex128,
+    ],
+)
+def test_element_type_for_dtype_round_trips(dtype) -> None:
+    assert numpy_dtype(element_type_for_dtype(np.dtype(dtype))) == np.dtype(dtype)
+
+
+def test_element_type_for_unknown_dtype() -> None:
+    with pytest.raises(SliceError, match="<U3"):
+        element_type_for_dtype(np.dtype("<U3"))
+
+
+# Emitted C, compiled and called
+
+
+@pytest.mark.parametrize("element", ELEMENT_TYPES)
+def test_every_element_type_bit_for_bit(element: str, cache_dir: Path) -> None:
+    offsets, sizes, strides = [3, 1], [2, 3], [-2, 2]
+    module = parse(window_ir(element, [4, 7], offsets, sizes, strides))
+    source = emit_c(module)
+    t = parse(f"func.func @t(%a: {memref_type([1], element)}) {{ func.return }}")
+    element_type = next(iter(t.ops)).function_type.inputs.data[0].element_type
+    c_type = c_storage_type(element_type)
+    assert f"void main(const {c_type} *restrict x, {c_type} *restrict out)" in source
+    assert ("typedef struct" in source) == (element == "complex<f64>")
+
+    kernel = kernel_of(module, "main", 1, cache_dir)
+    dtype = numpy_dtype(element_type)
+    x = random_array(dtype, [4, 7], seed=len(element))
+    expected = numpy_window(x, offsets, sizes, strides)
+    assert same_bits(kernel(x), expected)
+    out = np.zeros(sizes, dtype)
+    assert kernel(x, out=out) is out
+    assert same_bits(out, expected)
+
+
+@pytest.mark.parametrize(
+    ("shape", "offsets", "sizes", "strides"),
+    [
+        ([5], [4], [5], [-1]),
+        ([6, 5], [5, 4], [3, 2], [-2, -3]),
+        ([3, 4, 5], [2, 0, 4], [2, 2, 3], [-1, 3, -2]),
+        ([2, 3, 1, 4], [1, 2, 0, 3], [1, 3, 1, 4], [1, -1, 1, -1]),
+    ],
+)
+@pytest.mark.parametrize("collapse", [True, False])
+def test_negative_strides(shape, offsets, sizes, strides, collapse, cache_dir) -> None:
+    module = parse(window_ir("f64", shape, offsets, sizes, strides, collapse=collapse))
+    kernel = kernel_of(module, "main", 1, cache_dir)
+    x = random_array(np.dtype(np.float64), shape, seed=1)
+    assert same_bits(kernel(x), numpy_window(x, offsets, sizes, strides))
+
+
+def test_multi_dim_indices_are_linearized_row_major() -> None:
+    source = emit_c(
+        parse(
+            window_ir("i16", [3, 4, 5], [0, 0, 0], [3, 4, 5], [1, 1, 1], collapse=False)
+        )
+    )
+    assert "x[s2 * 20 + s4 * 5 + s6]" in source
+    assert "out[i0 * 20 + i1 * 5 + i2]" in source
+
+
+def test_rank_zero(cache_dir: Path) -> None:
+    module = parse(
+        """
+        func.func @scalar(%x: memref<complex<f64>>, %out: memref<complex<f64>>) {
+          %v = memref.load %x[] : memref<complex<f64>>
+          memref.store %v, %out[] : memref<complex<f64>>
+          func.return
+        }
+        """
+    )
+    source = emit_c(module)
+    assert "const slice_b128 v = x[0];" in source
+    kernel = kernel_of(module, "scalar", 1, cache_dir)
+    x = np.array(3.5 - 2j)
+    result = kernel(x)
+    assert result.shape == () and same_bits(result, x)
+
+
+def test_zero_size_output(cache_dir: Path) -> None:
+    module = parse(window_ir("f32", [4, 5], [0, 2], [0, 3], [1, 1]))
+    kernel = kernel_of(module, "main", 1, cache_dir)
+    x = random_array(np.dtype(np.float32), [4, 5])
+    assert kernel(x).shape == (0, 3)
+    empty = np.empty((0, 3), np.float32)
+    assert kernel(x, out=empty) is empty
+
+
+def test_zero_size_input(cache_dir: Path) -> None:
+    module = parse(window_ir("ui8", [0, 5], [0, 0], [0, 5], [1, 1]))
+    kernel = kernel_of(module, "main", 1, cache_dir)
+    assert kernel(np.empty((0, 5), np.uint8)).shape == (0, 5)
+
+
+ALLOC_IR = """
+func.func @twice(%x: memref<{n}xf32>, %out: memref<{m}xf32>) {{
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %cm = arith.constant {m} : index
+  %last = arith.constant {last} : index
+  %cm1 = arith.constant -1 : index
+  %tmp = memref.alloc() : memref<{m}xf32>
+  scf.for %i = %c0 to %cm step %c1 {{
+    %a = arith.muli %i, %c2 : index
+    %v = memref.load %x[%a] : memref<{n}xf32>
+    memref.store %v, %tmp[%i] : memref<{m}xf32>
+  }}
+  %tmp2 = memref.alloc() : memref<{m}xf32>
+  scf.for %i = %c0 to %cm step %c1 {{
+    %b = arith.muli %i, %cm1 : index
+    %r = arith.addi %b, %last : index
+    %v = memref.load %tmp[%r] : memref<{m}xf32>
+    memref.store %v, %tmp2[%i] : memref<{m}xf32>
+  }}
+  "memref.copy"(%tmp2, %out) : (memref<{m}xf32>, memref<{m}xf32>) -> ()
+  memref.dealloc %tmp : memref<{m}xf32>
+  func.return
+}}
+"""
+
+
+@pytest.mark.parametrize("m", [6, 10_000])
+def test_alloc_and_copy(m: int, cache_dir: Path) -> None:
+    """Intermediates: a small one on the stack, a large one on the heap; ``%tmp2`` has
+    no dealloc, so the function frees it (if on the heap) before it returns."""
+    module = parse(ALLOC_IR.format(n=2 * m, m=m, last=m - 1))
+    source = emit_c(module)
+    assert "#include <string.h>" in source
+    assert f"memcpy(out, tmp2, {4 * m});" in source
+    if m * 4 > 16 * 1024:
+        assert "#include <stdlib.h>" in source
+        assert "free(tmp);" in source and "free(tmp2);" in source
+    else:
+        assert f"uint32_t tmp[{m}];" in source and "malloc" not in source
+    kernel = kernel_of(module, "twice", 1, cache_dir)
+    x = random_array(np.dtype(np.float32), [2 * m], seed=2)
+    assert same_bits(kernel(x), x[::2][::-1])
+
+
+def test_alloc_without_dealloc_inside_loop_is_freed_each_iteration() -> None:
+    module = parse(
+        """
+        func.func @f(%out: memref<4xf64>) {
+          %c0 = arith.constant 0 : index
+          %c1 = arith.constant 1 : index
+          %c4 = arith.constant 4 : index
+          scf.for %i = %c0 to %c4 step %c1 {
+            %big = memref.alloc() : memref<4096xf64>
+            "memref.copy"(%out, %out) : (memref<4xf64>, memref<4xf64>) -> ()
+          }
+          func.return
+        }
+        """
+    )
+    source = emit_c(module)
+    body = source[source.index("for (int64_t i") :]
+    assert body.index("malloc(32768)") < body.index("free(big);") < body.index("    }")
+
+
+def test_two_outputs_and_two_functions(cache_dir: Path) -> None:
+    text = window_ir("i32", [6], [1], [3], [2], name="first") + window_ir(
+        "i32", [6], [5], [6], [-1], name="second"
+    )
+    module = parse(
+        """
+        func.func @pair(%x: memref<6xi32>, %a: memref<3xi32>, %b: memref<2xi32>) {
+          %c0 = arith.constant 0 : index
+          %c1 = arith.constant 1 : index
+          %c2 = arith.constant 2 : index
+          %c3 = arith.constant 3 : index
+          scf.for %i = %c0 to %c3 step %c1 {
+            %s = arith.muli %i, %c2 : index
+            %v = memref.load %x[%s] : memref<6xi32>
+            memref.store %v, %a[%i] : memref<3xi32>
+          }
+          scf.for %i = %c0 to %c2 step %c1 {
+            %s = arith.addi %i, %c3 : index
+            %v = memref.load %x[%s] : memref<6xi32>
+            memref.store %v, %b[%i] : memref<2xi32>
+          }
+          func.return
+        }
+        """
+        + text
+    )
+    source = emit_c(module)
+    assert source.count("void ") == 3
+    # values of the second loop are renamed apart from those of the first
+    assert "const int64_t s_1 = i_1 + 3;" in source
+    pair = kernel_of(module, "pair", 1, cache_dir)
+    x = np.arange(6, dtype=np.int32)
+    a, b = pair(x)
+    assert a.tolist() == [0, 2, 4] and b.tolist() == [3, 4]
+    outs = (np.empty(3, np.int32), np.empty(2, np.int32))
+    assert pair(x, out=outs) is outs and outs[1].tolist() == [3, 4]
+    second = kernel_of(module, "second", 1, cache_dir)
+    assert second(x).tolist() == x[::-1].tolist()
+
+
+def test_c_text_of_the_example() -> None:
+    module = parse(window_ir("f32", [4, 5], [1, 4], [2, 3], [1, -2]))
+    source = emit_c(module)
+    assert source.startswith("/* Generated")
+    assert "#include <stdint.h>" in source
+    assert "string.h" not in source and "stdlib.h" not in source
+    assert (
+        textwrap.dedent(
+            """\
+        /* @main: element type, shape and access of each argument
+         *   x: f32, shape [4, 5], read only
+         *   out: f32, shape [2, 3], written
+         */
+        void main(const uint32_t *restrict x, uint32_t *restrict out) {
+            const uint32_t *src = x;
+            uint32_t *dst = out;
+            for (int64_t i0 = 0; i0 < 2; i0 += 1) {
+                for (int64_t i1 = 0; i1 < 3; i1 += 1) {
+        """
+        )
+        in source
+    )
+    assert "const int64_t m1 = i0 * 5;" in source
+    assert "const int64_t m3 = i1 * -2;" in source
+    stream = io.StringIO()
+    CTarget().emit(Context(), module, stream)
+    assert stream.getvalue() == source
+
+
+def test_names_are_sanitized_and_uniqued() -> None:
+    module = parse(
+        """
+        func.func @f(%int: memref<2xi8>, %x.y: memref<2xi8>, %0: memref<2xi8>) {
+          %c0 = arith.constant 0 : index
+          %c1 = arith.constant 1 : index
+          %c2 = arith.constant 2 : index
+          %min = arith.constant -9223372036854775808 : index
+          scf.for %int_1 = %c0 to %c2 step %c1 {
+            %free = arith.addi %int_1, %min : index
+            %v = memref.load %int[%int_1] : memref<2xi8>
+            memref.store %v, %x.y[%int_1] : memref<2xi8>
+          }
+          func.return
+        }
+        """
+    )
+    source = emit_c(module)
+    assert (
+        "void f(const uint8_t *restrict int_1, uint8_t *restrict x_y, "
+        "const uint8_t *restrict v0)" in source
+    )
+    assert "for (int64_t int_2 = 0;" in source
+    assert "const int64_t free_1 = int_2 + INT64_MIN;" in source
+
+
+def test_store_through_view_makes_argument_writable() -> None:
+    module = parse(
+        """
+        func.func @f(%a: memref<2x2xf16>, %b: memref<2x2xf16>) {
+          %c0 = arith.constant 0 : index
+          %v = memref.collapse_shape %a [[0, 1]] : memref<2x2xf16> into memref<4xf16>
+          %w = memref.collapse_shape %v [[0]] : memref<4xf16> into memref<4xf16>
+          %e = memref.load %b[%c0, %c0] : memref<2x2xf16>
+          memref.store %e, %w[%c0] : memref<4xf16>
+          func.return
+        }
+        """
+    )
+    source = emit_c(module)
+    assert "void f(uint16_t *restrict a, const uint16_t *restrict b)" in source
+    assert "uint16_t *v = a;" in source and "uint16_t *w = v;" in source
+    assert "const uint16_t e = b[0];" in source
+
+
+# Errors of the printer
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            """func.func @main(%x: tensor<4x5xf32>) -> tensor<2x3xf32> {
+                 %r = slice.window %x offsets [1, 4] sizes [2, 3] strides [1, -2]
+                     : tensor<4x5xf32> -> tensor<2x3xf32>
+                 func.return %r : tensor<2x3xf32>
+               }""",
+            "slice.window: no C rule; run convert-slice-to-loops first",
+        ),
+        (
+            """func.func @main(%x: tensor<4xf32>) {
+                 func.return
+               }""",
+            r"func.func @main: argument 0 \(%x\) has type tensor<4xf32>; the C target "
+            "takes memrefs",
+        ),
+        (
+            """func.func @main(%x: memref<4xf32>) {
+                 %c = arith.constant 1 : i64
+                 func.return
+               }""",
+            "arith.constant on i64: the C target has index arithmetic only",
+        ),
+        (
+            """func.func @main(%x: memref<4xf32>, %y: memref<4xf32>) {
+                 %c = arith.constant 1 : index
+                 %s = memref.subview %x[1][2][1]
+                     : memref<4xf32> to memref<2xf32, strided<[1], offset: 1>>
+                 func.return
+               }""",
+            "memref.subview: no C rule",
+        ),
+        (
+            """func.func @"my-kernel"(%x: memref<4xf32>) {
+                 func.return
+               }""",
+            "func.func @my-kernel: the name is not a valid C identifier",
+        ),
+        (
+            """func.func @free(%x: memref<4xf32>) {
+                 func.return
+               }""",
+            "func.func @free: the name is not a valid C identifier",
+        ),
+        (
+            """func.func @main(%x: memref<?xf32>) {
+                 func.return
+               }""",
+            r"argument 0 \(%x\) has type memref<\?xf32>; the C target takes static",
+        ),
+        (
+            """func.func @main(%x: memref<4xf80>) {
+                 func.return
+               }""",
+            r"argument 0 \(%x\): element type f80 is not supported",
+        ),
+        (
+            """func.func @main(%x: memref<4xf32>) -> memref<4xf32> {
+                 func.return %x : memref<4xf32>
+               }""",
+            "func.func @main returns values",
+        ),
+        (
+            """func.func private @ext(%x: memref<4xf32>)""",
+            "func.func @ext: external declarations have no C rule",
+        ),
+        (
+            "builtin.module { builtin.module {} }",
+            "builtin.module: no C rule",
+        ),
+    ],
+)
+def test_printer_errors(text: str, message: str) -> None:
+    with pytest.raises(SliceError, match=message):
+        emit_c(parse(text))
+
+
+# The compile cache
+
+
+KERNEL_IR = window_ir("f32", [8, 8], [0, 7], [4, 4], [2, -2])
+
+
+def test_cache_hit_does_not_run_the_compiler(tmp_path: Path) -> None:
+    source = emit_c(parse(KERNEL_IR)) + "/* test_cache_hit */\n"
+    before = runtime.COMPILER_INVOCATIONS
+    first = runtime.build_shared_library(source, cache_dir=tmp_path)
+    assert before + 1 == runtime.COMPILER_INVOCATIONS
+    assert first.parent == tmp_path and first.with_suffix(".sha256").exists()
+    assert runtime.build_shared_library(source, cache_dir=tmp_path) == first
+    assert before + 1 == runtime.COMPILER_INVOCATIONS
+    assert not list(tmp_path.glob(".tmp-*"))
+    # a different key: other flags
+    sanitized = runtime.build_shared_library(source, cache_dir=tmp_path, sanitize=True)
+    assert sanitized != first and before + 2 == runtime.COMPILER_INVOCATIONS
+
+
+def test_default_cache_dir_from_environment(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("SLICE_CACHE_DIR", str(tmp_path / "cache"))
+    source = emit_c(parse(KERNEL_IR)) + "/* test_default_cache_dir */\n"
+    assert runtime.build_shared_library(source).parent == tmp_path / "cache"
+    monkeypatch.delenv("SLICE_CACHE_DIR")
+    assert runtime.default_cache_dir() == Path.home() / ".cache" / "slice_dialect"
+
+
+@pytest.mark.parametrize("damage", ["truncate", "garbage", "delete-digest"])
+def test_corrupt_cache_entry_is_rebuilt(damage: str, tmp_path: Path) -> None:
+    module = parse(KERNEL_IR)
+    source = emit_c(module) + f"/* test_corrupt {damage} */\n"
+    library = runtime.build_shared_library(source, cache_dir=tmp_path)
+    if damage == "truncate":
+        library.write_bytes(library.read_bytes()[:100])
+    elif damage == "garbage":
+        library.write_bytes(b"not a shared library")
+    else:
+        library.with_suffix(".sha256").unlink()
+    before = runtime.COMPILER_INVOCATIONS
+    specs = array_specs(next(iter(module.ops)))
+    kernel = load_kernel(source, "main", specs[:1], specs[1:], cache_dir=tmp_path)
+    assert before + 1 == runtime.COMPILER_INVOCATIONS
+    x = random_array(np.dtype(np.float32), [8, 8])
+    assert same_bits(kernel(x), x[0::2, 7::-2])
+
+
+def test_library_that_fails_to_load_is_rebuilt(tmp_path: Path) -> None:
+    """Even with a matching digest (written by someone else), a library dlopen rejects
+    is rebuilt once by ``load_kernel``."""
+    module = parse(KERNEL_IR)
+    source = emit_c(module) + "/* test_fails_to_load */\n"
+    library = runtime.build_shared_library(source, cache_dir=tmp_path)
+    library.write_bytes(b"\x7fELF garbage")
+    library.with_suffix(".sha256").write_text(runtime._file_digest(library))
+    specs = array_specs(next(iter(module.ops)))
+    kernel = load_kernel(source, "main", specs[:1], specs[1:], cache_dir=tmp_path)
+    x = random_array(np.dtype(np.float32), [8, 8])
+    assert same_bits(kernel(x), x[0::2, 7::-2])
+
+
+def test_unwritable_cache_dir_falls_back_to_a_temporary_one(tmp_path: Path) -> None:
+    # Under a regular file, so that it cannot be created even by root.
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    module = parse(KERNEL_IR)
+    source = emit_c(module) + "/* test_unwritable */\n"
+    library = runtime.build_shared_library(source, cache_dir=blocker / "cache")
+    assert library.exists() and blocker not in library.parents
+    specs = array_specs(next(iter(module.ops)))
+    kernel = load_kernel(source, "main", specs[:1], specs[1:], cache_dir=blocker / "c")
+    x = random_array(np.dtype(np.float32), [8, 8])
+    assert same_bits(kernel(x), x[0::2, 7::-2])
+
+
+def test_unusable_cache_dir_falls_back(tmp_path: Path) -> None:
+    # A directory below a regular file can be made by nobody, root included.
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a directory")
+    source = emit_c(parse(KERNEL_IR)) + "/* test_unusable_cache_dir */\n"
+    library = runtime.build_shared_library(source, cache_dir=blocker / "cache")
+    assert library.exists()
+    assert blocker not in library.parents
+
+
+def test_compiler_failure_reports_stderr(tmp_path: Path) -> None:
+    with pytest.raises(SliceError, match=r"C compiler failed(.|\n)*no_such_type"):
+        runtime.build_shared_library("no_such_type f(void);\n", cache_dir=tmp_path)
+    assert not list(tmp_path.glob(".tmp-*"))
+
+
+def test_cc_override(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CC", "/nonexistent/cc --flag")
+    config = runtime.CompilerConfig.from_environment()
+    assert config.command == ("/nonexistent/cc", "--flag")
+    with pytest.raises(SliceError, match="cannot run"):
+        runtime.build_shared_library("void f(void) {}\n", cache_dir=tmp_path)
+
+
+def test_flags() -> None:
+    config = runtime.CompilerConfig.from_environment()
+    command = config.compile_command(Path("out.so"))
+    assert command[-5:] == ["-x", "c", "-", "-o", "out.so"]
+    for flag in ("-std=c99", "-O2", "-fPIC", "-shared", "-Wno-main"):
+        assert flag in command
+    sanitized = runtime.compiler_flags(sanitize=True)
+    assert "-fsanitize=address,undefined" in sanitized and "-O1" in sanitized
+    assert "-O2" not in sanitized
+
+
+# Argument checks
+
+
+@pytest.fixture(scope="module")
+def kernel(cache_dir: Path) -> CKernel:
+    return kernel_of(parse(KERNEL_IR), "main", 1, cache_dir)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        ((), "main: expected 1 input arrays, got 0"),
+        ((np.zeros((8, 8), np.float32),) * 2, "main: expected 1 input arrays, got 2"),
+        (([[0.0] * 8] * 8,), r"input 0 \(%x\): expected a numpy array, got list"),
+        ((np.zeros((8, 8), np.float64),), r"input 0 \(%x\): expected dtype float32"),
+        ((np.zeros((8, 8), ">f4"),), r"input 0 \(%x\): expected dtype float32, got >f4"),
+        ((np.zeros((8, 7), np.float32),), r"input 0 \(%x\): expected shape \(8, 8\)"),
+    ],
+)
+def test_input_errors(kernel: CKernel, args, message: str) -> None:
+    with pytest.raises(SliceError, match=message):
+        kernel(*args)
+
+
+def test_non_contiguous_input_is_copied(kernel: CKernel) -> None:
+    big = random_array(np.dtype(np.float32), [16, 24])
+    x = big[::2, 1::3]
+    assert not x.flags.c_contiguous
+    assert same_bits(kernel(x), x[0::2, 7::-2])
+    read_only = np.array(x)
+    read_only.flags.writeable = False
+    assert same_bits(kernel(read_only), x[0::2, 7::-2])
+
+
+def test_output_errors(kernel: CKernel) -> None:
+    x = np.zeros((8, 8), np.float32)
+    cases = [
+        (np.zeros((4, 4), np.float64), r"output 0 \(%out\): expected dtype float32"),
+        (np.zeros((4, 5), np.float32), r"output 0 \(%out\): expected shape \(4, 4\)"),
+        (np.zeros((4, 8), np.float32)[:, ::2], "not C-contiguous"),
+        ((np.zeros((4, 4), np.float32),) * 2, r"out= takes 1 array\(s\)"),
+        ("buffer", r"out= takes 1 array\(s\)"),
+    ]
+    read_only = np.zeros((4, 4), np.float32)
+    read_only.flags.writeable = False
+    cases.append((read_only, "read-only"))
+    for out, message in cases:
+        with pytest.raises(SliceError, match=message):
+            kernel(x, out=out)
+
+
+def test_output_must_not_overlap_inputs_or_outputs(kernel: CKernel, cache_dir) -> None:
+    x = np.zeros(64 + 16, np.float32)
+    with pytest.raises(SliceError, match="overlaps input 0"):
+        kernel(x[:64].reshape(8, 8), out=x[:16].reshape(4, 4))
+    # adjacent but disjoint is fine
+    assert kernel(x[:64].reshape(8, 8), out=x[64:].reshape(4, 4)) is not None
+    pair = kernel_of(
+        parse(
+            """
+            func.func @pair(%x: memref<2xi8>, %a: memref<2xi8>, %b: memref<2xi8>) {
+              func.return
+            }
+            """
+        ),
+        "pair",
+        1,
+        cache_dir,
+    )
+    buffer = np.zeros(3, np.int8)
+    with pytest.raises(
+        SliceError, match=r"output 1 \(%b\): out= array overlaps output 0"
+    ):
+        pair(np.zeros(2, np.int8), out=(buffer[:2], buffer[1:]))
+
+
+def test_misaligned_complex64(cache_dir: Path) -> None:
+    """``complex<f32>`` moves as ``uint64_t``, but numpy aligns ``complex64`` to 4."""
+    module = parse(window_ir("complex<f32>", [6], [5], [3], [-2]))
+    kernel = kernel_of(module, "main", 1, cache_dir)
+    raw = np.zeros(6 * 8 + 4 + 8, np.uint8)
+    start = 4 if raw.ctypes.data % 8 == 0 else 8
+    x = raw[start : start + 48].view(np.complex64)
+    assert x.flags.aligned and x.ctypes.data % 8 == 4
+    x[:] = np.arange(6) + 1j * np.arange(6)
+    assert same_bits(kernel(x), x[5::-2])
+    out_raw = np.zeros(3 * 8 + 8, np.uint8)
+    start = 4 if out_raw.ctypes.data % 8 == 0 else 8
+    with pytest.raises(SliceError, match="not 8-byte aligned"):
+        kernel(x, out=out_raw[start : start + 24].view(np.complex64))
+
+
+def test_ckernel_from_plain_signature(cache_dir: Path) -> None:
+    library = runtime.build_shared_library(emit_c(parse(KERNEL_IR)), cache_dir=cache_dir)
+    kernel = CKernel(library, "main", [(np.float32, (8, 8))], [(np.float32, [4, 4])])
+    assert kernel.inputs == [ArraySpec(np.dtype(np.float32), (8, 8))]
+    with pytest.raises(SliceError, match=r"main: input 0: expected shape"):
+        kernel(np.zeros(3, np.float32))
+    with pytest.raises(SliceError, match="has no function 'nope'"):
+        CKernel(library, "nope", [], [])
+
+
+def test_call_overhead(kernel: CKernel) -> None:
+    """Per-call cost of an 8x8 -> 4x4 f32 kernel with ``out=`` (reported with ``-s``)."""
+    x = random_array(np.dtype(np.float32), [8, 8])
+    out = np.empty((4, 4), np.float32)
+    n = 20_000
+    best = min(timeit.repeat(lambda: kernel(x, out=out), number=n, repeat=3)) / n
+    bare = kernel._function
+    pointers = (x.ctypes.data, out.ctypes.data)
+    floor = min(timeit.repeat(lambda: bare(*pointers), number=n, repeat=3)) / n
+    print(
+        f"\nCKernel call with out=: {best * 1e6:.2f} us (bare ctypes call {floor * 1e6:.2f} us)"
+    )
+    assert same_bits(out, x[0::2, 7::-2])
+    assert best < 50e-6
+
+
+# Sanitizer builds
+
+
+SANITIZER_SCRIPT = """
+import sys
+import numpy as np
+from pathlib import Path
+from slice_dialect import runtime
+cache = Path(sys.argv[1])
+ir_source, c_bad = sys.stdin.read().split("//SPLIT//")
+kernel = runtime.load_kernel(ir_source, "main", [(np.float32, (8, 8))],
+                             [(np.float32, (4, 4))], sanitize=True, cache_dir=cache)
+x = np.arange(64, dtype=np.float32).reshape(8, 8)
+assert (kernel(x) == x[0::2, 7::-2]).all()
+print("clean run ok", flush=True)
+bad = runtime.load_kernel(c_bad, "bad", [(np.float32, (4,))], [(np.float32, (4,))],
+                          sanitize=True, cache_dir=cache)
+bad(np.zeros(4, np.float32))
+print("overflow not detected", flush=True)
+"""
+
+BAD_C = """
+#include <stdint.h>
+void bad(const uint32_t *restrict x, uint32_t *restrict out) {
+    for (int64_t i = 0; i <= 4; i += 1) out[i] = x[i];
+}
+"""
+
+
+def test_sanitizer_build_in_subprocess(tmp_path: Path) -> None:
+    """Sanitized kernels run in a Python with libasan preloaded; an out-of-bounds
+    access in C is reported there."""
+    try:
+        env = runtime.asan_environment()
+    except SliceError as error:
+        pytest.skip(str(error))
+    source = emit_c(parse(KERNEL_IR))
+    result = subprocess.run(
+        [sys.executable, "-c", SANITIZER_SCRIPT, str(tmp_path)],
+        input=source + "//SPLIT//" + BAD_C,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+        check=False,
+    )
+    assert "clean run ok" in result.stdout, result.stderr
+    assert "overflow not detected" not in result.stdout
+    assert "AddressSanitizer" in result.stderr and "heap-buffer-overflow" in result.stderr
+    assert result.returncode != 0
+
+
+def test_sanitizer_build_refuses_to_load_without_asan(tmp_path: Path) -> None:
+    if "libasan" in Path("/proc/self/maps").read_text():
+        pytest.skip("this process has ASan loaded")
+    library = runtime.build_shared_library(
+        emit_c(parse(KERNEL_IR)), sanitize=True, cache_dir=tmp_path
+    )
+    with pytest.raises(SliceError, match="LD_PRELOAD"):
+        # loading it without this check would abort this process
+        CKernel(library, "main", [], [], sanitize=True)
