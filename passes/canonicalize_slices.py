@@ -95,9 +95,15 @@ class WindowOfWindow(RewritePattern):
         inner_type = inner.result.type
         outer_type = op.result.type
         assert isinstance(inner_type, TensorType) and isinstance(outer_type, TensorType)
-        inner_shape = [d for d in shape_of(inner_type) if d is not None]
-        outer_shape = [d for d in shape_of(outer_type) if d is not None]
-        composed = semantics.compose(inner.window, inner_shape, op.window, outer_shape)
+        source_type = inner.source.type
+        assert isinstance(source_type, TensorType)
+        composed = semantics.compose(
+            inner.window,
+            inner_type.get_shape(),
+            op.window,
+            outer_type.get_shape(),
+            source_type.get_shape(),
+        )
         if composed is None:
             return  # an empty selection along an inserted unit dim: not one window
         rewriter.replace(op, WindowOp(inner.source, composed, outer_type))

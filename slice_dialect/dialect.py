@@ -18,6 +18,7 @@ from xdsl.dialects.builtin import (
     DenseIntOrFPElementsAttr,
     IntegerAttr,
     IntegerType,
+    Signedness,
     TensorType,
     i64,
 )
@@ -89,6 +90,7 @@ def _check_index_operand(op: Operation, name: str, value: SSAValue) -> None:
         and len(t.get_shape()) == 1
         and isinstance(el := t.get_element_type(), IntegerType)
         and el.width.data in (32, 64)
+        and el.signedness.data == Signedness.SIGNLESS
     )
     if not ok:
         raise VerifyException(
@@ -147,6 +149,25 @@ class FrameworkSliceOp(IRDLOperation, ABC):
     def index_operands(self) -> dict[str, SSAValue | None]:
         return {name: getattr(self, name) for name in self.INDEX_OPERANDS}
 
+    def index_lengths(self) -> dict[str, int | None]:
+        """The static lengths of the present index operands (``None``: dynamic)."""
+        return {
+            name: _static_length(value)
+            for name, value in self.index_operands().items()
+            if value is not None
+        }
+
+    def check_structure(self) -> None:
+        """The checks that need no parameter values (run when they are not constant).
+
+        The index operands' static lengths must agree; ops add their own rules.
+        """
+        known = [(n, v) for n, v in self.index_lengths().items() if v is not None]
+        if known:
+            semantics.check_lengths(
+                self.name, known[0][0], known[0][1], **dict(known[1:])
+            )
+
     def constant_params(self) -> dict[str, list[int] | None] | None:
         """The index operands' values if every present one is constant, else ``None``."""
         params: dict[str, list[int] | None] = {}
@@ -179,6 +200,8 @@ class FrameworkSliceOp(IRDLOperation, ABC):
         _check_data_and_result(self, self.source, self.output)
         try:
             res = self.slice_result()
+            if res is None:
+                self.check_structure()
         except SliceSemanticsError as e:
             raise VerifyException(str(e)) from e
         if res is not None:
@@ -341,6 +364,19 @@ class OnnxSliceOp(FrameworkSliceOp):
         assert isinstance(t, TensorType)
         return len(t.get_shape())
 
+    def check_structure(self) -> None:
+        lengths = self.index_lengths()
+        data_type = self.source.type
+        assert isinstance(data_type, TensorType)
+        semantics.check_axis_slice_structure(
+            self.name,
+            len(data_type.get_shape()),
+            ("starts", "ends", "steps"),
+            lengths.pop("starts"),
+            lengths,
+            "axes" in lengths,
+        )
+
     def verify_(self) -> None:
         if self.opset.value.data not in semantics.ONNX_OPSETS:
             raise VerifyException(
@@ -409,6 +445,19 @@ class OvSliceOp(FrameworkSliceOp):
         t = self.data.type
         assert isinstance(t, TensorType)
         return len(t.get_shape())
+
+    def check_structure(self) -> None:
+        lengths = self.index_lengths()
+        data_type = self.source.type
+        assert isinstance(data_type, TensorType)
+        semantics.check_axis_slice_structure(
+            self.name,
+            len(data_type.get_shape()),
+            ("start", "stop", "step"),
+            lengths.pop("start"),
+            lengths,
+            "axes" in lengths,
+        )
 
     def evaluate(self, shape: Sequence[Dim], params: Params) -> SliceResult:
         start, stop, step = params["start"], params["stop"], params["step"]

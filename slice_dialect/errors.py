@@ -23,6 +23,10 @@ def describe(error: BaseException) -> str:
         return str(error).strip()
     if isinstance(error, SliceSemanticsError | SliceError):
         return str(error)
+    if isinstance(error, OSError) and error.strerror:
+        return f"{error.filename}: {error.strerror}" if error.filename else error.strerror
+    if isinstance(error, ValueError) and str(error):
+        return str(error)  # the drivers' own usage errors (an unknown pass, ...)
     return f"{type(error).__name__}: {error}"
 
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 import numpy as np
@@ -148,19 +149,57 @@ def _fmt(values: Sequence[int]) -> str:
     return "[" + ", ".join(str(v) for v in values) + "]"
 
 
-def _require_rank_at_least_one(op: str, shape: Sequence[Dim]) -> None:
-    if len(shape) == 0:
-        raise SliceSemanticsError(op, "data must have rank >= 1, got a rank-0 tensor")
+def _values(n: int) -> str:
+    return f"{n} value" if n == 1 else f"{n} values"
 
 
-def _require_same_length(
-    op: str, reference: str, ref_values: Sequence[int], **others: Sequence[int] | None
+def check_lengths(op: str, reference: str, count: int, **others: int | None) -> None:
+    """Every parameter list in ``others`` (``None``: absent or unknown) has ``count``
+    values, as ``reference`` has."""
+    for name, length in others.items():
+        if length is not None and length != count:
+            raise SliceSemanticsError(
+                op, f"{name} has {_values(length)} but {reference} has {count}"
+            )
+
+
+def _check_rank_lengths(op: str, what: str, rank: int, **others: int | None) -> None:
+    for name, length in others.items():
+        if length is not None and length != rank:
+            raise SliceSemanticsError(
+                op, f"{name} has {_values(length)} but {what} has rank {rank}"
+            )
+
+
+def _length(values: Sequence[int] | None) -> int | None:
+    return None if values is None else len(values)
+
+
+def check_axis_slice_structure(
+    op: str,
+    rank: int,
+    names: tuple[str, str, str],
+    count: int | None,
+    others: dict[str, int | None],
+    has_axes: bool,
 ) -> None:
-    for name, values in others.items():
-        if values is not None and len(values) != len(ref_values):
+    """What ONNX Slice and OpenVINO Slice-8 need before any value is known: rank >= 1,
+    index lists of one length, and no more default axes than the rank.
+
+    ``count`` is the length of ``names[0]`` (``None`` if unknown); ``others`` the
+    lengths of the other present index lists.
+    """
+    if rank == 0:
+        raise SliceSemanticsError(op, "data must have rank >= 1, got a rank-0 tensor")
+    known = [(n, v) for n, v in [(names[0], count), *others.items()] if v is not None]
+    if known:
+        reference, length = known[0]
+        check_lengths(op, reference, length, **dict(known[1:]))
+        if not has_axes and length > rank:
             raise SliceSemanticsError(
                 op,
-                f"{name} has {len(values)} values but {reference} has {len(ref_values)}",
+                f"{reference} has {_values(length)} but data has rank {rank} "
+                f"(default axes are [0 .. {length - 1}])",
             )
 
 
@@ -169,12 +208,6 @@ def _normalize_axes(
 ) -> list[int]:
     """Axes with negatives made non-negative; checks range and uniqueness."""
     if axes is None:
-        if count > rank:
-            raise SliceSemanticsError(
-                op,
-                f"{count_name} has {count} values but data has rank {rank} "
-                f"(default axes are [0 .. {count - 1}])",
-            )
         return list(range(count))
     result: list[int] = []
     seen: dict[int, int] = {}
@@ -206,9 +239,14 @@ def _axis_slice(
 ) -> SliceResult:
     """ONNX Slice-10/11/13 and OpenVINO Slice-8: per-axis ranges, rank preserved."""
     starts_name, ends_name, steps_name = names
-    _require_rank_at_least_one(op, shape)
-    _require_same_length(op, starts_name, starts, **{ends_name: ends, "axes": axes})
-    _require_same_length(op, starts_name, starts, **{steps_name: steps})
+    check_axis_slice_structure(
+        op,
+        len(shape),
+        names,
+        len(starts),
+        {ends_name: len(ends), "axes": _length(axes), steps_name: _length(steps)},
+        axes is not None,
+    )
     normalized = _normalize_axes(op, len(shape), axes, len(starts), starts_name)
     step_values = list(steps) if steps is not None else [1] * len(starts)
     for i, step in enumerate(step_values):
@@ -320,15 +358,15 @@ def expand_strided_spec(
     if len(ellipsis_at) > 1:
         raise SliceSemanticsError(
             op,
-            f"ellipsis_mask has more than one ellipsis (entries {ellipsis_at[0]} and "
+            f"ellipsis_mask sets more than one ellipsis (entries {ellipsis_at[0]} and "
             f"{ellipsis_at[1]})",
         )
     num_real = sum(k in ("range", "shrink") for k in kinds)
     if num_real > rank:
         raise SliceSemanticsError(
             op,
-            f"{num_real} entries of begin/end index input dimensions but the input has "
-            f"rank {rank}",
+            f"begin has {num_real} entries that index input dimensions (not new axes "
+            f"or an ellipsis) but the input has rank {rank}",
         )
     if not ellipsis_at:
         kinds.append("ellipsis")
@@ -446,13 +484,6 @@ def ov_strided_slice_spec(
     def bit(mask: Sequence[int]) -> Callable[[int], bool]:
         return lambda i: i < len(mask) and mask[i] == 1
 
-    ones = [i for i, v in enumerate(ellipsis_mask) if v == 1]
-    if len(ones) > 1:
-        raise SliceSemanticsError(
-            op,
-            f"ellipsis_mask[{ones[1]}] = 1: at most one ellipsis is allowed (ellipsis_mask"
-            f"[{ones[0]}] is one already)",
-        )
     return expand_strided_spec(
         op, rank, count, bit(ellipsis_mask), bit(new_axis_mask), bit(shrink_axis_mask)
     )
@@ -477,7 +508,7 @@ def ov_strided_slice(
     """
     op = "slice.ov_strided_slice"
     strides = list(stride) if stride is not None else [1] * len(begin)
-    _require_same_length(op, "begin", begin, end=end, stride=strides)
+    check_lengths(op, "begin", len(begin), end=len(end), stride=len(strides))
     entries = ov_strided_slice_spec(
         len(shape),
         len(begin),
@@ -547,7 +578,7 @@ def tf_strided_slice(
     positive stride.
     """
     op = "slice.tf_strided_slice"
-    _require_same_length(op, "begin", begin, end=end, strides=strides)
+    check_lengths(op, "begin", len(begin), end=len(end), strides=len(strides))
     entries = tf_strided_slice_spec(
         len(shape), len(begin), ellipsis_mask, new_axis_mask, shrink_axis_mask
     )
@@ -589,13 +620,13 @@ def dml_slice1(
         raise SliceSemanticsError(
             op, f"input has rank {rank} but DirectML takes rank 1 to {DML_MAX_RANK}"
         )
-    _require_same_length(
+    _check_rank_lengths(
         op,
-        "the input rank",
-        list(range(rank)),
-        window_offsets=window_offsets,
-        window_sizes=window_sizes,
-        window_strides=window_strides,
+        "the input",
+        rank,
+        window_offsets=len(window_offsets),
+        window_sizes=len(window_sizes),
+        window_strides=len(window_strides),
     )
     if len(output_sizes) != rank:
         raise SliceSemanticsError(
@@ -648,13 +679,13 @@ def window(
     """Check a ``slice.window``: every access in bounds and the normal form."""
     op = "slice.window"
     rank = len(shape)
-    _require_same_length(
+    _check_rank_lengths(
         op,
-        "the source rank",
-        list(range(rank)),
-        offsets=offsets,
-        sizes=sizes,
-        strides=strides,
+        "the source",
+        rank,
+        offsets=len(offsets),
+        sizes=len(sizes),
+        strides=len(strides),
     )
     for i, (d, off, size, stride) in enumerate(zip(shape, offsets, sizes, strides)):
         if d is None:
@@ -707,31 +738,81 @@ def same_up_to_unit_dims(a: Sequence[Dim], b: Sequence[Dim]) -> bool:
     return drop_unit_dims(a) == drop_unit_dims(b)
 
 
+def _empty_window(source_shape: Sequence[int], target: Sequence[int]) -> Window | None:
+    """A window of ``source_shape`` whose sizes, without their 1s, are ``target`` (which
+    holds a 0, so the window selects nothing and only its shape matters)."""
+    rank, n = len(source_shape), len(target)
+
+    @cache
+    def sizes_from(d: int, k: int) -> tuple[int, ...] | None:
+        # sizes for source dims d.. once the first k entries of target are placed
+        if d == rank:
+            return () if k == n else None
+        if k < n and target[k] <= source_shape[d]:
+            rest = sizes_from(d + 1, k + 1)
+            if rest is not None:
+                return (target[k], *rest)
+        if source_shape[d] >= 1:
+            rest = sizes_from(d + 1, k)
+            if rest is not None:
+                return (1, *rest)
+        return None
+
+    sizes = sizes_from(0, 0)
+    if sizes is None:
+        return None
+    return _window([normal_dim(0, size, 1) for size in sizes])
+
+
 def compose(
-    inner: Window, inner_shape: Sequence[int], outer: Window, outer_shape: Sequence[int]
+    inner: Window,
+    inner_shape: Sequence[int],
+    outer: Window,
+    outer_shape: Sequence[int],
+    source_shape: Sequence[int] | None = None,
 ) -> Window | None:
     """The one window equal to ``outer`` applied to the result of ``inner``.
 
     ``inner_shape`` is the inner result's shape (``inner.sizes`` with unit dims inserted
     or removed) and ``outer`` indexes it; ``outer_shape`` is the final result's shape.
     Non-unit dims of ``inner_shape`` correspond in order to the non-unit sizes of
-    ``inner``; an inner dim of size 1 stays at its offset. Returns ``None`` when the
-    composition is not one window (an empty selection along an inserted unit dim).
+    ``inner``; an inner dim of size 1 stays at its offset. An empty selection along a
+    unit dim of ``inner_shape`` needs a size-1 source dim at the same place among the
+    non-unit dims to carry the 0; where there is none and the result is empty, any
+    window of ``source_shape`` (when given) with the result's shape will do. Returns
+    ``None`` when no single window gives the result.
     """
     source_dim_of = [d for d, size in enumerate(inner.sizes) if size != 1]
     result_dims = [j for j, size in enumerate(inner_shape) if size != 1]
     assert len(source_dim_of) == len(result_dims), "inner window and shape disagree"
-    dims = [normal_dim(inner.offsets[d], 1, 1) for d in range(inner.rank)]
-    for d in range(inner.rank):
-        if inner.sizes[d] == 0:
-            dims[d] = (0, 0, 1)
+    dims = [normal_dim(inner.offsets[d], inner.sizes[d], 1) for d in range(inner.rank)]
     for d, j in zip(source_dim_of, result_dims):
         o1, s1 = inner.offsets[d], inner.strides[d]
         o2, c2, s2 = outer.offsets[j], outer.sizes[j], outer.strides[j]
         dims[d] = normal_dim(o1 + o2 * s1, c2, s1 * s2)
+    # Empty selections along unit result dims: put each on a free size-1 source dim
+    # between the source dims of its non-unit neighbours.
+    free = {d for d in range(inner.rank) if inner.sizes[d] == 1}
+    for j, size in enumerate(inner_shape):
+        if size != 1 or outer.sizes[j] != 0:
+            continue
+        before = [k for k, r in enumerate(result_dims) if r < j]
+        lo = source_dim_of[before[-1]] if before else -1
+        hi = source_dim_of[len(before)] if len(before) < len(result_dims) else inner.rank
+        candidates = sorted(d for d in free if lo < d < hi)
+        if not candidates:
+            return (
+                _empty_window(source_shape, drop_unit_dims(outer_shape))
+                if (source_shape is not None)
+                else None
+            )
+        free.discard(candidates[0])
+        dims[candidates[0]] = (0, 0, 1)
     composed = _window(dims)
     assert composed is not None
     if not same_up_to_unit_dims(composed.sizes, outer_shape):
+        if source_shape is not None and 0 in outer_shape:
+            return _empty_window(source_shape, drop_unit_dims(outer_shape))
         return None
     return composed
 

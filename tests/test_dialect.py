@@ -1,0 +1,469 @@
+"""Tests of the ``slice`` dialect's ops from Python: builders, printing and semantics.
+
+* ``test_builder_round_trip``: each op built with its ``__init__`` from plain Python ints
+  and lists verifies inside a ``func.func``, prints in its custom form, and parses back
+  (in a context with the slice, arith, func and builtin dialects) to the same text.
+* ``test_builder_properties``: what the builders store for defaults and absent values.
+* ``test_slice_result``: ``FrameworkSliceOp.slice_result()`` for constant parameters,
+  and ``None`` when a parameter is not a constant.
+
+The ``.mlir`` tests in ``tests/filecheck/dialects/slice`` cover the textual forms in
+depth; these check that the Python side builds the same ops.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from io import StringIO
+
+import pytest
+from xdsl.context import Context
+from xdsl.dialects import arith, func
+from xdsl.dialects.arith import Arith
+from xdsl.dialects.builtin import (
+    DYNAMIC_INDEX,
+    Builtin,
+    DenseIntOrFPElementsAttr,
+    IntegerType,
+    ModuleOp,
+    Signedness,
+    TensorType,
+    f32,
+    i32,
+    i64,
+)
+from xdsl.dialects.func import Func
+from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
+from xdsl.parser import Parser
+from xdsl.printer import Printer
+from xdsl.utils.exceptions import VerifyException
+
+from slice_dialect.dialect import (
+    DmlSlice1Op,
+    FrameworkSliceOp,
+    OnnxSliceOp,
+    OnnxSliceV1Op,
+    OvSliceOp,
+    OvStridedSliceOp,
+    Slice,
+    TfStridedSliceOp,
+    WindowOp,
+)
+from slice_dialect.semantics import SliceResult, SliceSemanticsError, Window
+
+si16 = IntegerType(16, Signedness.SIGNED)
+
+
+def tensor(element: Attribute, *shape: int) -> TensorType[Attribute]:
+    return TensorType(element, list(shape))
+
+
+def index_constant(values: Sequence[int], element: IntegerType = i64) -> arith.ConstantOp:
+    """``arith.constant dense<values> : tensor<Nx{element}>``."""
+    attr = DenseIntOrFPElementsAttr.from_list(tensor(element, len(values)), list(values))
+    return arith.ConstantOp(attr)
+
+
+def make_context() -> Context:
+    ctx = Context()
+    for dialect in (Builtin, Func, Arith, Slice):
+        ctx.load_dialect(dialect)
+    return ctx
+
+
+def print_module(module: ModuleOp) -> str:
+    stream = StringIO()
+    Printer(stream=stream).print_op(module)
+    return stream.getvalue()
+
+
+Build = Callable[[Sequence[SSAValue]], list[Operation]]
+"""Builds a slice op (last) and the constants it uses (before it) from the func args."""
+
+
+@dataclass(frozen=True)
+class Case:
+    name: str
+    arg_types: tuple[TensorType[Attribute], ...]
+    build: Build
+    expected: str
+    """The slice op as printed, after ``%N = ``."""
+
+
+def build_func(case: Case) -> tuple[ModuleOp, Operation]:
+    """A module with one ``func.func`` that returns the slice op's result."""
+    block = Block(arg_types=case.arg_types)
+    ops = case.build(block.args)
+    block.add_ops(ops)
+    op = ops[-1]
+    result_types = [r.type for r in op.results]
+    block.add_op(func.ReturnOp(*op.results))
+    fn = func.FuncOp(case.name, (case.arg_types, result_types), Region(block))
+    return ModuleOp([fn]), op
+
+
+def _onnx_v1_default_axes(args: Sequence[SSAValue]) -> list[Operation]:
+    return [OnnxSliceV1Op(args[0], [0, 1], [-1, 1000], None, tensor(f32, 1, 3))]
+
+
+def _onnx_v1_axes(args: Sequence[SSAValue]) -> list[Operation]:
+    return [OnnxSliceV1Op(args[0], [1], [3], [-1], tensor(f32, 2, 2))]
+
+
+def _onnx_default(args: Sequence[SSAValue]) -> list[Operation]:
+    starts, ends = index_constant([0, 1]), index_constant([-1, 1000])
+    op = OnnxSliceOp(args[0], starts, ends, None, None, tensor(f32, 1, 3))
+    return [starts, ends, op]
+
+
+def _onnx_axes_steps(args: Sequence[SSAValue]) -> list[Operation]:
+    starts, ends = index_constant([0], i32), index_constant([4], i32)
+    axes, steps = index_constant([1], i32), index_constant([3], i32)
+    op = OnnxSliceOp(args[0], starts, ends, axes, steps, tensor(f32, 3, 2), opset=11)
+    return [starts, ends, axes, steps, op]
+
+
+def _onnx_steps_only(args: Sequence[SSAValue]) -> list[Operation]:
+    starts = index_constant([4])
+    ends = index_constant([-6])
+    steps = index_constant([-2])
+    op = OnnxSliceOp(args[0], starts, ends, None, steps, tensor(f32, 3), opset=10)
+    return [starts, ends, steps, op]
+
+
+def _ov_slice(args: Sequence[SSAValue]) -> list[Operation]:
+    start = index_constant([0, 1])
+    stop = index_constant([-1, 1000])
+    step = index_constant([1, 1])
+    op = OvSliceOp(args[0], start, stop, step, None, tensor(f32, 1, 3))
+    return [start, stop, step, op]
+
+
+def _ov_slice_axes(args: Sequence[SSAValue]) -> list[Operation]:
+    start = index_constant([3], i32)
+    stop = index_constant([-5])
+    step = index_constant([-1])
+    axes = index_constant([-1], i32)
+    op = OvSliceOp(args[0], start, stop, step, axes, tensor(f32, 2, 4))
+    return [start, stop, step, axes, op]
+
+
+def _ov_strided_no_stride(args: Sequence[SSAValue]) -> list[Operation]:
+    begin, end = index_constant([0, 1]), index_constant([1, 3])
+    op = OvStridedSliceOp(args[0], begin, end, None, tensor(f32, 1, 2), [0, 0], [0, 0])
+    return [begin, end, op]
+
+
+def _ov_strided_all_masks(args: Sequence[SSAValue]) -> list[Operation]:
+    begin = index_constant([1, 3, 0])
+    end = index_constant([0, 0, 0])
+    stride = index_constant([1, -1, 1])
+    op = OvStridedSliceOp(
+        args[0],
+        begin,
+        end,
+        stride,
+        tensor(si16, 4, 1),
+        begin_mask=[0, 0, 0],
+        end_mask=[0, 1, 0],
+        new_axis_mask=[0, 0, 1],
+        shrink_axis_mask=[1, 0, 0],
+        ellipsis_mask=[0, 0, 0],
+    )
+    return [begin, end, stride, op]
+
+
+def _tf_no_masks(args: Sequence[SSAValue]) -> list[Operation]:
+    begin = index_constant([0, 1])
+    end = index_constant([1, 3])
+    strides = index_constant([1, 1])
+    op = TfStridedSliceOp(args[0], begin, end, strides, tensor(f32, 1, 2))
+    return [begin, end, strides, op]
+
+
+def _tf_masks(args: Sequence[SSAValue]) -> list[Operation]:
+    begin = index_constant([0, 0, 1, 2], i32)
+    end = index_constant([0, 0, 3, 3], i32)
+    strides = index_constant([1, 1, 1, 1], i32)
+    op = TfStridedSliceOp(
+        args[0],
+        begin,
+        end,
+        strides,
+        tensor(f32, 2, 1, 3),
+        begin_mask=4,
+        end_mask=4,
+        ellipsis_mask=1,
+        new_axis_mask=2,
+        shrink_axis_mask=8,
+    )
+    return [begin, end, strides, op]
+
+
+def _dml_slice1(args: Sequence[SSAValue]) -> list[Operation]:
+    return [DmlSlice1Op(args[0], [0, 1], [4, 3], [-2, 2], tensor(f32, 2, 2))]
+
+
+def _window(args: Sequence[SSAValue]) -> list[Operation]:
+    return [WindowOp(args[0], Window((1, 3), (1, 3), (1, -1)), tensor(f32, 3))]
+
+
+CASES = [
+    Case(
+        "onnx_v1_default_axes",
+        (tensor(f32, 2, 4),),
+        _onnx_v1_default_axes,
+        "slice.onnx_v1 %0 starts [0, 1] ends [-1, 1000] : tensor<2x4xf32> -> tensor<1x3xf32>",
+    ),
+    Case(
+        "onnx_v1_axes",
+        (tensor(f32, 2, 4),),
+        _onnx_v1_axes,
+        "slice.onnx_v1 %0 starts [1] ends [3] axes [-1] : tensor<2x4xf32> -> tensor<2x2xf32>",
+    ),
+    Case(
+        "onnx_default",
+        (tensor(f32, 2, 4),),
+        _onnx_default,
+        "slice.onnx %0 starts %1 ends %2 : tensor<2x4xf32>, tensor<2xi64>, tensor<2xi64> "
+        "-> tensor<1x3xf32>",
+    ),
+    Case(
+        "onnx_axes_steps",
+        (tensor(f32, 3, 4),),
+        _onnx_axes_steps,
+        "slice.onnx %0 starts %1 ends %2 axes %3 steps %4 {opset = 11 : i64} : "
+        "tensor<3x4xf32>, tensor<1xi32>, tensor<1xi32> axes tensor<1xi32> "
+        "steps tensor<1xi32> -> tensor<3x2xf32>",
+    ),
+    Case(
+        "onnx_steps_only",
+        (tensor(f32, 5),),
+        _onnx_steps_only,
+        "slice.onnx %0 starts %1 ends %2 steps %3 {opset = 10 : i64} : "
+        "tensor<5xf32>, tensor<1xi64>, tensor<1xi64> steps tensor<1xi64> -> tensor<3xf32>",
+    ),
+    Case(
+        "ov_slice",
+        (tensor(f32, 2, 4),),
+        _ov_slice,
+        "slice.ov_slice %0 start %1 stop %2 step %3 : tensor<2x4xf32>, tensor<2xi64>, "
+        "tensor<2xi64>, tensor<2xi64> -> tensor<1x3xf32>",
+    ),
+    Case(
+        "ov_slice_axes",
+        (tensor(f32, 2, 4),),
+        _ov_slice_axes,
+        "slice.ov_slice %0 start %1 stop %2 step %3 axes %4 : tensor<2x4xf32>, "
+        "tensor<1xi32>, tensor<1xi64>, tensor<1xi64> axes tensor<1xi32> -> tensor<2x4xf32>",
+    ),
+    Case(
+        "ov_strided_no_stride",
+        (tensor(f32, 2, 4),),
+        _ov_strided_no_stride,
+        "slice.ov_strided_slice %0 begin %1 end %2 {begin_mask = array<i64: 0, 0>, "
+        "end_mask = array<i64: 0, 0>} : tensor<2x4xf32>, tensor<2xi64>, tensor<2xi64> "
+        "-> tensor<1x2xf32>",
+    ),
+    Case(
+        "ov_strided_all_masks",
+        (tensor(si16, 3, 4),),
+        _ov_strided_all_masks,
+        "slice.ov_strided_slice %0 begin %1 end %2 stride %3 {begin_mask = array<i64: 0, "
+        "0, 0>, end_mask = array<i64: 0, 1, 0>, new_axis_mask = array<i64: 0, 0, 1>, "
+        "shrink_axis_mask = array<i64: 1, 0, 0>, ellipsis_mask = array<i64: 0, 0, 0>} : "
+        "tensor<3x4xsi16>, tensor<3xi64>, tensor<3xi64> stride tensor<3xi64> "
+        "-> tensor<4x1xsi16>",
+    ),
+    Case(
+        "tf_no_masks",
+        (tensor(f32, 2, 4),),
+        _tf_no_masks,
+        "slice.tf_strided_slice %0 begin %1 end %2 strides %3 : tensor<2x4xf32>, "
+        "tensor<2xi64>, tensor<2xi64>, tensor<2xi64> -> tensor<1x2xf32>",
+    ),
+    Case(
+        "tf_masks",
+        (tensor(f32, 2, 3, 4),),
+        _tf_masks,
+        "slice.tf_strided_slice %0 begin %1 end %2 strides %3 {begin_mask = 4 : i64, "
+        "end_mask = 4 : i64, ellipsis_mask = 1 : i64, new_axis_mask = 2 : i64, "
+        "shrink_axis_mask = 8 : i64} : tensor<2x3x4xf32>, tensor<4xi32>, tensor<4xi32>, "
+        "tensor<4xi32> -> tensor<2x1x3xf32>",
+    ),
+    Case(
+        "dml_slice1",
+        (tensor(f32, 4, 4),),
+        _dml_slice1,
+        "slice.dml_slice1 %0 window_offsets [0, 1] window_sizes [4, 3] "
+        "window_strides [-2, 2] : tensor<4x4xf32> -> tensor<2x2xf32>",
+    ),
+    Case(
+        "window",
+        (tensor(f32, 2, 4),),
+        _window,
+        "slice.window %0 offsets [1, 3] sizes [1, 3] strides [1, -1] : tensor<2x4xf32> "
+        "-> tensor<3xf32>",
+    ),
+]
+
+
+BY_NAME = {case.name: case for case in CASES}
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
+def test_builder_round_trip(case: Case) -> None:
+    module, _ = build_func(case)
+    module.verify()
+    text = print_module(module)
+    assert f" = {case.expected}\n" in text
+
+    reparsed = Parser(make_context(), text).parse_module()
+    reparsed.verify()
+    assert print_module(reparsed) == text
+
+
+def test_builder_properties() -> None:
+    """Defaults the builders store: opset 13, absent optional masks and operands."""
+    x = Block(arg_types=[tensor(f32, 2, 4)]).args[0]
+    b, e = index_constant([0, 1]), index_constant([1, 3])
+
+    onnx = OnnxSliceOp(x, b, e, None, None, tensor(f32, 1, 2))
+    assert onnx.opset.value.data == 13
+    assert onnx.axes is None and onnx.steps is None
+
+    v1 = OnnxSliceV1Op(x, [0], [1], None, tensor(f32, 1, 4))
+    assert v1.axes is None
+
+    ov = OvStridedSliceOp(x, b, e, None, tensor(f32, 1, 2))
+    assert ov.stride is None
+    assert list(ov.begin_mask.get_values()) == []
+    assert ov.new_axis_mask is None
+    assert ov.shrink_axis_mask is None
+    assert ov.ellipsis_mask is None
+
+    tf = TfStridedSliceOp(x, b, e, b, tensor(f32, 1, 2), shrink_axis_mask=1)
+    assert tf.begin_mask is None
+    assert tf.shrink_axis_mask is not None
+    assert tf.shrink_axis_mask.value.data == 1
+    assert tf.masks() == {
+        "begin_mask": 0,
+        "end_mask": 0,
+        "ellipsis_mask": 0,
+        "new_axis_mask": 0,
+        "shrink_axis_mask": 1,
+    }
+
+
+def test_builder_result_type_is_verified() -> None:
+    """A builder does not infer the result type; a wrong one fails verification."""
+    case = Case(
+        "wrong_result",
+        (tensor(f32, 2, 4),),
+        lambda args: [OnnxSliceV1Op(args[0], [0], [1], None, tensor(f32, 2, 4))],
+        "",
+    )
+    module, _ = build_func(case)
+    with pytest.raises(VerifyException, match=r"does not match the shape \[1, 4\]"):
+        module.verify()
+
+
+def slice_result(case: Case) -> SliceResult | None:
+    _, op = build_func(case)
+    assert isinstance(op, FrameworkSliceOp)
+    return op.slice_result()
+
+
+@pytest.mark.parametrize(
+    ("case", "expected"),
+    [
+        pytest.param(
+            BY_NAME["onnx_v1_default_axes"],
+            SliceResult(Window((0, 1), (1, 3), (1, 1)), (1, 3)),
+            id="onnx_v1_clamped_end",
+        ),
+        pytest.param(
+            BY_NAME["onnx_steps_only"],
+            SliceResult(Window((4,), (3,), (-2,)), (3,)),
+            id="onnx_negative_step",
+        ),
+        pytest.param(
+            BY_NAME["ov_slice_axes"],
+            SliceResult(Window((0, 3), (2, 4), (1, -1)), (2, 4)),
+            id="ov_slice_reversed_axis",
+        ),
+        pytest.param(
+            BY_NAME["ov_strided_all_masks"],
+            SliceResult(Window((1, 3), (1, 4), (1, -1)), (4, 1)),
+            id="ov_strided_shrink_and_new_axis",
+        ),
+        pytest.param(
+            BY_NAME["tf_masks"],
+            SliceResult(Window((0, 0, 2), (2, 3, 1), (1, 1, 1)), (2, 1, 3)),
+            id="tf_all_masks",
+        ),
+        pytest.param(
+            BY_NAME["dml_slice1"],
+            SliceResult(Window((3, 1), (2, 2), (-2, 2)), (2, 2)),
+            id="dml_negative_stride_starts_at_window_end",
+        ),
+    ],
+)
+def test_slice_result(case: Case, expected: SliceResult) -> None:
+    assert slice_result(case) == expected
+
+
+def test_slice_result_dynamic_dim() -> None:
+    """A dynamic dim gives no window and ``None`` in the shape where it matters."""
+    case = Case(
+        "dynamic",
+        (tensor(f32, DYNAMIC_INDEX, 4),),
+        lambda args: [
+            OnnxSliceV1Op(args[0], [1], [3], [1], tensor(f32, DYNAMIC_INDEX, 2))
+        ],
+        "",
+    )
+    assert slice_result(case) == SliceResult(None, (None, 2))
+
+
+def test_slice_result_not_constant() -> None:
+    """A parameter that is a function argument, not a constant: no result."""
+
+    def build(args: Sequence[SSAValue]) -> list[Operation]:
+        starts = index_constant([0])
+        op = OnnxSliceOp(
+            args[0], starts, args[1], None, None, tensor(f32, DYNAMIC_INDEX, 4)
+        )
+        return [starts, op]
+
+    case = Case("runtime", (tensor(f32, 2, 4), tensor(i64, 1)), build, "")
+    assert slice_result(case) is None
+
+
+def test_slice_result_splat_constant() -> None:
+    """A splat ``dense<v>`` constant stands for its value repeated."""
+
+    def build(args: Sequence[SSAValue]) -> list[Operation]:
+        zero = arith.ConstantOp(DenseIntOrFPElementsAttr.from_list(tensor(i64, 2), [0]))
+        two = arith.ConstantOp(DenseIntOrFPElementsAttr.from_list(tensor(i64, 2), [2]))
+        op = OvSliceOp(args[0], zero, two, two, None, tensor(f32, 1, 1))
+        return [zero, two, op]
+
+    case = Case("splat", (tensor(f32, 2, 4),), build, "")
+    assert slice_result(case) == SliceResult(Window((0, 0), (1, 1), (1, 1)), (1, 1))
+
+
+def test_slice_result_invalid_params() -> None:
+    """Invalid constant parameters raise the semantics error that names op and value."""
+
+    def build(args: Sequence[SSAValue]) -> list[Operation]:
+        starts = index_constant([0])
+        ends = index_constant([2])
+        steps = index_constant([0])
+        op = OnnxSliceOp(args[0], starts, ends, None, steps, tensor(f32, 2, 4))
+        return [starts, ends, steps, op]
+
+    case = Case("step_zero", (tensor(f32, 2, 4),), build, "")
+    with pytest.raises(SliceSemanticsError, match=r"slice\.onnx: steps\[0\] = 0"):
+        slice_result(case)
