@@ -418,6 +418,12 @@ def _strided_slice(
             if d is None:
                 dims.append(None)
             else:
+                if d == 0:
+                    raise SliceSemanticsError(
+                        op,
+                        f"begin[{i}] = {begin[i]} shrinks axis {j}, which has size 0: no "
+                        "index is valid",
+                    )
                 if not -d <= begin[i] < d:
                     raise SliceSemanticsError(
                         op,
