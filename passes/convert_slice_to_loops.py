@@ -24,14 +24,16 @@ from xdsl.dialects.builtin import (
     IntegerAttr,
     MemRefType,
     TensorType,
+    UnregisteredOp,
     i64,
 )
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.utils.exceptions import PassFailedException
 
+from slice_dialect import semantics
 from slice_dialect.dialect import FrameworkSliceOp, WindowOp
-from slice_dialect.semantics import Window
+from slice_dialect.semantics import SliceSemanticsError, Window
 
 
 @dataclass(frozen=True)
@@ -164,9 +166,27 @@ def _element(builder: _Builder, view: SSAValue, index: SSAValue | None) -> list[
 def emit_window_copy(
     builder: _Builder, window: Window, source: SSAValue, destination: SSAValue
 ) -> None:
-    """Emit the loops copying ``window`` of ``source`` into ``destination``."""
+    """Emit the loops copying ``window`` of ``source`` into ``destination``.
+
+    The window is checked again here (``semantics.window``): the verifier proves every
+    access in bounds, but IR lowered without verification must not become loops that
+    read outside their buffer either.
+    """
     source_type = source.type
     assert isinstance(source_type, MemRefType)
+    try:
+        semantics.window(
+            source_type.get_shape(), window.offsets, window.sizes, window.strides
+        )
+    except semantics.SliceSemanticsError as error:
+        raise PassFailedException(str(error)) from None
+    destination_type = destination.type
+    assert isinstance(destination_type, MemRefType)
+    if prod(destination_type.get_shape()) != prod(window.sizes):
+        raise PassFailedException(
+            f"slice.window: result type {destination_type} does not hold the "
+            f"{prod(window.sizes)} elements of sizes {list(window.sizes)}"
+        )
     plan = copy_plan(window, source_type.get_shape())
     if plan.empty:
         return
@@ -212,11 +232,7 @@ def lower_function(f: func.FuncOp) -> None:
     old_block = f.body.block
     for op in old_block.ops:
         if isinstance(op, FrameworkSliceOp):
-            raise PassFailedException(
-                f"{op.name}: not a slice.window at lowering; its parameters are not "
-                "constant or its data shape is dynamic, so canonicalize-slices could not "
-                "make it static"
-            )
+            raise PassFailedException(_not_a_window(op))
     for t in outputs:
         if not isinstance(t, TensorType):
             raise PassFailedException(
@@ -268,7 +284,8 @@ def lower_function(f: func.FuncOp) -> None:
             continue  # an index constant of a slice that is gone
         elif any(isinstance(v.type, TensorType) for v in [*op.operands, *op.results]):
             raise PassFailedException(
-                f"{op.name}: convert-slice-to-loops lowers only slice.window on tensors"
+                f"{_op_name(op)}: convert-slice-to-loops lowers only slice.window on "
+                "tensors"
             )
         else:
             clone = op.clone(value_mapper=dict(values))
@@ -280,6 +297,30 @@ def lower_function(f: func.FuncOp) -> None:
     old_block.erase(safe_erase=False)
     f.body.add_block(block)
     f.function_type = builtin.FunctionType.from_lists([*new_inputs, *out_types], [])
+
+
+def _not_a_window(op: FrameworkSliceOp) -> str:
+    """Why a framework op reached the lowering, and what to do about it."""
+    try:
+        res = op.slice_result()
+    except SliceSemanticsError as e:
+        return f"{op.name}: not a slice.window at lowering, and invalid: {e.detail}"
+    if res is not None and res.window is not None:
+        return (
+            f"{op.name}: not a slice.window at lowering; run canonicalize-slices first "
+            "(its parameters are constant and its data shape static)"
+        )
+    return (
+        f"{op.name}: not a slice.window at lowering; its parameters are not constant or "
+        "its data shape is dynamic, so canonicalize-slices could not make it static"
+    )
+
+
+def _op_name(op: Operation) -> str:
+    """The op's name as written, also for ops of unregistered dialects."""
+    if isinstance(op, UnregisteredOp):
+        return op.op_name.data
+    return op.name
 
 
 def _returned_positions(block: Block) -> dict[SSAValue, list[int]]:

@@ -7,6 +7,7 @@ interpreter on the lowered loops. Every failure on the way is a :class:`SliceErr
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,7 +23,7 @@ from xdsl.parser import Parser
 from xdsl.utils.exceptions import DiagnosticException, ParseError, VerifyException
 
 from slice_dialect import dtypes
-from slice_dialect.errors import SliceError, describe
+from slice_dialect.errors import SliceError, describe, out_of_range_integer
 from slice_dialect.runtime import ArraySpec, CheckedArguments
 from slice_dialect.semantics import SliceSemanticsError
 
@@ -66,16 +67,26 @@ def make_context() -> Context:
     return ctx
 
 
-def parse_module(source: str | ModuleOp, ctx: Context) -> ModuleOp:
+def parse_module(
+    source: str | ModuleOp, ctx: Context, filename: str = "<source>"
+) -> ModuleOp:
     """Parse and verify ``source`` (a module is cloned, never changed)."""
     try:
         if isinstance(source, ModuleOp):
             module = source.clone()
         else:
-            module = Parser(ctx, source, "<source>").parse_module()
+            module = Parser(ctx, source, filename).parse_module()
         module.verify()
     except (ParseError, VerifyException, DiagnosticException, SliceSemanticsError) as e:
         raise SliceError(describe(e)) from None
+    except (ValueError, OverflowError, struct.error) as e:
+        # xDSL reports some literals that do not fit their type without a location.
+        located = (
+            None
+            if isinstance(source, ModuleOp)
+            else out_of_range_integer(source, filename)
+        )
+        raise SliceError(located or f"{filename}: invalid IR: {describe(e)}") from None
     return module
 
 
@@ -94,6 +105,8 @@ def entry_signature(module: ModuleOp, entry: str) -> Signature:
     for f in functions:
         if f.sym_name.data == entry:
             name = f"@{entry}"
+            if f.is_declaration:
+                raise SliceError(f"{name} is a declaration without a body")
             arg_names = [arg.name_hint for arg in f.body.block.args]
             return Signature(
                 entry,
@@ -141,7 +154,8 @@ class InterpreterKernel(CheckedArguments):
         self, *inputs: NDArray, out: NDArray | Sequence[NDArray] | None = None
     ) -> NDArray | tuple[NDArray, ...]:
         arrays, _, result = self.prepare(inputs, out)
-        raw = [a.view(np.dtype(f"V{a.dtype.itemsize}")) for a in arrays]
+        # The base-class view: subclasses such as np.matrix index differently.
+        raw = [np.asarray(a).view(np.dtype(f"V{a.dtype.itemsize}")) for a in arrays]
         self._interpreter.call_op(self.function, tuple(raw))
         return result
 
@@ -153,6 +167,7 @@ def compile(
     *,
     sanitize: bool = False,
     cache_dir: str | Path | None = None,
+    filename: str = "<source>",
 ) -> Kernel:
     """Compile ``func.func @entry`` of ``source`` (IR text or a module) to a kernel.
 
@@ -161,12 +176,13 @@ def compile(
     ``~/.cache/slice_dialect``) and calls it; ``sanitize=True`` builds it with
     ``-fsanitize=address,undefined`` (the process must preload the ASan runtime, see the
     README). ``backend="interpreter"`` runs the lowered loops in xDSL's interpreter.
-    Raises :class:`SliceError` for any invalid input.
+    ``filename`` names the source in messages. Raises :class:`SliceError` for any
+    invalid input.
     """
     if backend not in ("c", "interpreter"):
         raise SliceError(f"unknown backend {backend!r}; use 'c' or 'interpreter'")
     ctx = make_context()
-    module = parse_module(source, ctx)
+    module = parse_module(source, ctx, filename)
     signature = entry_signature(module, entry)
     lower(module, ctx)
     if backend == "interpreter":

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+import struct
 import sys
 from typing import NoReturn
 
@@ -25,9 +27,32 @@ def describe(error: BaseException) -> str:
         return str(error)
     if isinstance(error, OSError) and error.strerror:
         return f"{error.filename}: {error.strerror}" if error.filename else error.strerror
-    if isinstance(error, ValueError) and str(error):
+    if isinstance(error, struct.error):
+        return f"an integer does not fit its type ({error})"
+    if isinstance(error, ValueError | OverflowError) and str(error):
         return str(error)  # the drivers' own usage errors (an unknown pass, ...)
     return f"{type(error).__name__}: {error}"
+
+
+_INTEGER = re.compile(r"(?<![\w.#%@^])-?\d+(?![\w.])")
+
+
+def out_of_range_integer(text: str, filename: str) -> str | None:
+    """Where ``text`` has an integer literal outside 64 bits, as ``file:line:col: ...``.
+
+    xDSL reports such a literal in an ``array<i64>`` only as ``struct.error``, without
+    a position; this finds it for the message.
+    """
+    for number, line in enumerate(text.splitlines(), start=1):
+        code = line.split("//", 1)[0]
+        for match in _INTEGER.finditer(code):
+            value = int(match.group())
+            if not -(2**63) <= value < 2**63:
+                return (
+                    f"{filename}:{number}:{match.start() + 1}: integer {value} does not "
+                    "fit in a signed 64-bit integer"
+                )
+    return None
 
 
 def report_and_exit(error: BaseException, code: int = 1) -> NoReturn:

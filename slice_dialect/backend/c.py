@@ -29,13 +29,28 @@ for which it has no rule. The C it prints:
   ``memref.dealloc``, or at the end of its block if it has none. A failed ``malloc``
   calls ``abort()``: the function has no way to report an error to its caller;
 - ``memref.copy`` is ``memcpy`` of the buffer's byte size.
+
+A loop nest whose only effect is copying elements (the shape ``convert-slice-to-loops``
+gives a window: perfectly nested ``scf.for`` with constant bounds, index arithmetic,
+one ``memref.load`` feeding one ``memref.store``, affine indices) is printed as a C
+programmer would write the copy rather than op by op (``emit_copy_nest``): the loops'
+steps become pointer offsets (each row pointer derived from the enclosing one and its
+counter, so every pointer formed points at an element the nest accesses), loops that
+continue each other merge, and the innermost run is a ``memcpy`` where it is
+contiguous on both sides, else an element loop the C compiler vectorizes. A copy that
+writes at least ``STREAM_STORE_BYTES`` streams its runs to the destination with
+non-temporal stores (``slice_stream``, SSE2 intrinsics where the target has them, else
+``memcpy``), gathers strided runs through a small staging buffer for that, and
+prefetches source rows ahead when they have gaps between them. The elements read and
+written are exactly those of the nest; ``emit_c(module, copy_nests=False)`` prints the
+literal form instead.
 """
 
 from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import IO, Any
 
@@ -72,8 +87,8 @@ _C_KEYWORDS = (
     "thread_local true typeof typeof_unqual"
 )
 _GENERATED_NAMES = (
-    "int64_t uint8_t uint16_t uint32_t uint64_t INT64_MIN size_t NULL slice_b128 "
-    "memcpy malloc free abort"
+    "int64_t uint8_t uint16_t uint32_t uint64_t uintptr_t INT64_MIN size_t NULL "
+    "slice_b128 memcpy malloc free abort slice_stream slice_stream_fence slice_prefetch"
 )
 
 RESERVED_NAMES = frozenset(_C_KEYWORDS.split()) | frozenset(_GENERATED_NAMES.split())
@@ -139,6 +154,9 @@ class FunctionPrinter:
     unnamed_count: int = 0
     written: set[SSAValue] = field(default_factory=set[SSAValue])
     """The buffers (arguments and allocs) the function writes."""
+    copy_nests: bool = True
+    """Print loop nests that only copy elements as copies (``emit_copy_nest``);
+    without, every op is printed by its own rule."""
 
     # Values and names
 
@@ -158,6 +176,15 @@ class FunctionPrinter:
                 self.unnamed_count += 1
         self.used_names.add(name)
         self.exprs[value] = name
+        return name
+
+    def temp(self, base: str) -> str:
+        """A new C identifier for a variable of the printer's own (no SSA value)."""
+        name, suffix = base, 0
+        while name in self.used_names:
+            suffix += 1
+            name = f"{base}_{suffix}"
+        self.used_names.add(name)
         return name
 
     def expr(self, value: SSAValue) -> str:
@@ -278,6 +305,395 @@ class FunctionPrinter:
         return [*comment, signature + " {", *self.lines, "}"]
 
 
+# Copy nests: the loops convert-slice-to-loops prints for a window, printed as a C
+# programmer would write the copy.
+
+STREAM_STORE_BYTES = 4 * 1024 * 1024
+"""A copy that writes at least this many bytes stores with non-temporal (cache
+bypassing) stores where the target has them (SSE2): an output this large does not stay
+in a core's cache anyway, and bypassing it saves reading every destination line
+before it is written, a third of the memory traffic of a copy. (glibc's ``memcpy``
+makes the same choice above a threshold of the same order on common machines.)"""
+
+STAGING_BYTES = 1024
+"""A strided run of a streamed copy is gathered into a buffer of this many bytes (in
+L1), which is then streamed to the destination."""
+
+PREFETCH_AHEAD_BYTES = 16 * 1024
+"""How far ahead a large copy with gaps between its source rows prefetches them: the
+hardware prefetchers stop at 4 KiB pages, so rows that skip part of each page are
+otherwise fetched with a miss at the start of each."""
+
+CACHE_LINE_BYTES = 64
+
+STREAM_HELPERS = r"""
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+/* Copies n bytes from s to d, writing d with non-temporal stores where the target has
+ * them (the caller calls slice_stream_fence() once its stores are done). */
+static inline void slice_stream(void *restrict d, const void *restrict s, int64_t n) {
+#if defined(__SSE2__)
+    unsigned char *to = d;
+    const unsigned char *from = s;
+    int64_t head = (int64_t)(-(uintptr_t)to & 15);
+    if (head > n)
+        head = n;
+    n -= head;
+    while (head-- > 0)
+        *to++ = *from++;
+    for (; n >= 64; n -= 64, to += 64, from += 64) {
+        __m128i a = _mm_loadu_si128((const __m128i *)from);
+        __m128i b = _mm_loadu_si128((const __m128i *)(from + 16));
+        __m128i c = _mm_loadu_si128((const __m128i *)(from + 32));
+        __m128i e = _mm_loadu_si128((const __m128i *)(from + 48));
+        _mm_stream_si128((__m128i *)to, a);
+        _mm_stream_si128((__m128i *)(to + 16), b);
+        _mm_stream_si128((__m128i *)(to + 32), c);
+        _mm_stream_si128((__m128i *)(to + 48), e);
+    }
+    for (; n >= 16; n -= 16, to += 16, from += 16)
+        _mm_stream_si128((__m128i *)to, _mm_loadu_si128((const __m128i *)from));
+    while (n-- > 0)
+        *to++ = *from++;
+#else
+    memcpy(d, s, (size_t)n);
+#endif
+}
+
+/* Orders the non-temporal stores of slice_stream before any later store. */
+static inline void slice_stream_fence(void) {
+#if defined(__SSE2__)
+    _mm_sfence();
+#endif
+}
+"""
+"""The C helpers of streamed copies, printed once in a unit that uses them."""
+
+PREFETCH_HELPER = r"""
+/* A hint to fetch the cache line at p, which the copy reads soon; no access. */
+static inline void slice_prefetch(const void *p) {
+#if defined(__GNUC__)
+    __builtin_prefetch(p, 0, 2);
+#else
+    (void)p;
+#endif
+}
+"""
+"""The C helper of prefetching copies, printed once in a unit that uses it."""
+
+
+@dataclass(frozen=True)
+class CopyLoop:
+    """One loop of a copy nest: ``count`` iterations, stepping the source and the
+    target by ``source_step`` and ``target_step`` elements."""
+
+    count: int
+    source_step: int
+    target_step: int
+
+
+@dataclass(frozen=True)
+class CopyNest:
+    """A perfect ``scf.for`` nest whose only effect is one element copy per innermost
+    iteration: ``target[target_base + sum(k * target_step)] = source[source_base +
+    sum(k * source_step)]`` over the loops' normalized counters ``k`` (linear element
+    offsets into the buffers ``load.memref`` and ``store.memref`` view)."""
+
+    load: memref.LoadOp
+    store: memref.StoreOp
+    loops: tuple[CopyLoop, ...]
+    source_base: int
+    target_base: int
+
+
+Affine = tuple[int, tuple[int, ...]]
+"""``constant + sum(coefficient[d] * iv[d])`` over the ivs of a nest, outermost first."""
+
+
+def _affine(value: SSAValue, ivs: dict[SSAValue, int], rank: int) -> Affine | None:
+    """``value`` as an affine function of the nest's ivs, or ``None`` if it is not one
+    (or leaves ``int64_t``, where C's arithmetic would differ from Python's)."""
+    result: Affine | None
+    if value in ivs:
+        coefficients = [0] * rank
+        coefficients[ivs[value]] = 1
+        result = (0, tuple(coefficients))
+    elif isinstance(value.type, IndexType) and isinstance(
+        owner := value.owner, Operation
+    ):
+        if isinstance(owner, arith.ConstantOp):
+            if not isinstance(owner.value, IntegerAttr):
+                return None
+            result = (owner.value.value.data, (0,) * rank)
+        elif isinstance(owner, arith.AddiOp | arith.MuliOp):
+            lhs = _affine(owner.lhs, ivs, rank)
+            rhs = _affine(owner.rhs, ivs, rank)
+            if lhs is None or rhs is None:
+                return None
+            if isinstance(owner, arith.AddiOp):
+                result = (
+                    lhs[0] + rhs[0],
+                    tuple(a + b for a, b in zip(lhs[1], rhs[1])),
+                )
+            elif not any(rhs[1]):
+                result = (lhs[0] * rhs[0], tuple(a * rhs[0] for a in lhs[1]))
+            elif not any(lhs[1]):
+                result = (rhs[0] * lhs[0], tuple(b * lhs[0] for b in rhs[1]))
+            else:
+                return None
+        else:
+            return None
+    else:
+        return None
+    if not all(-(2**63) <= v < 2**63 for v in (result[0], *result[1])):
+        return None
+    return result
+
+
+def _is_index_op(op: Operation) -> bool:
+    return isinstance(op, arith.ConstantOp | arith.AddiOp | arith.MuliOp) and all(
+        isinstance(r.type, IndexType) for r in op.results
+    )
+
+
+def _linear(
+    t: Attribute, indices: Sequence[SSAValue], ivs: dict[SSAValue, int], rank: int
+) -> Affine | None:
+    """The row-major linear element offset of ``indices`` into a memref of type ``t``."""
+    if not isinstance(t, MemRefType) or not isinstance(t.layout, NoneAttr):
+        return None
+    shape = t.get_shape()
+    if len(indices) != len(shape) or any(d < 0 for d in shape):
+        return None
+    constant, coefficients = 0, [0] * rank
+    for d, index in enumerate(indices):
+        affine = _affine(index, ivs, rank)
+        if affine is None:
+            return None
+        stride = math.prod(shape[d + 1 :])
+        constant += affine[0] * stride
+        for k in range(rank):
+            coefficients[k] += affine[1][k] * stride
+    return constant, tuple(coefficients)
+
+
+def match_copy_nest(op: scf.ForOp) -> CopyNest | None:
+    """``op`` as a ``CopyNest``, or ``None`` if it is anything else.
+
+    The nest must be perfect: each loop's body holds index arithmetic and either the
+    next loop or the copy (a ``memref.load`` whose only use is a ``memref.store``); all
+    bounds constant, steps positive, indices affine in the ivs.
+    """
+    fors: list[scf.ForOp] = []
+    bounds: list[tuple[int, int, int]] = []  # lb, step, count
+    ivs: dict[SSAValue, int] = {}
+    current = op
+    while True:
+        if current.iter_args or current.res:
+            return None
+        known = [_affine(v, {}, 0) for v in (current.lb, current.ub, current.step)]
+        if any(k is None for k in known):
+            return None
+        lb, ub, step = (k[0] for k in known if k is not None)
+        if step <= 0:
+            return None
+        ivs[current.body.block.args[0]] = len(fors)
+        fors.append(current)
+        bounds.append((lb, step, max(0, -(-(ub - lb) // step))))
+        ops = list(current.body.block.ops)
+        if not ops or not isinstance(ops[-1], scf.YieldOp) or ops[-1].operands:
+            return None
+        rest = [o for o in ops[:-1] if not _is_index_op(o)]
+        if len(rest) == 1 and isinstance(rest[0], scf.ForOp):
+            current = rest[0]
+            continue
+        if (
+            len(rest) != 2
+            or not isinstance(load := rest[0], memref.LoadOp)
+            or not isinstance(store := rest[1], memref.StoreOp)
+            or store.value is not load.res
+            or not load.res.has_one_use()
+        ):
+            return None
+        break
+    rank = len(fors)
+    source = _linear(load.memref.type, tuple(load.indices), ivs, rank)
+    target = _linear(store.memref.type, tuple(store.indices), ivs, rank)
+    if source is None or target is None:
+        return None
+    # iv = lb + k * step: fold the lower bounds into the bases, the steps into k
+    source_base = source[0] + sum(c * b[0] for c, b in zip(source[1], bounds))
+    target_base = target[0] + sum(c * b[0] for c, b in zip(target[1], bounds))
+    loops = tuple(
+        CopyLoop(b[2], c_source * b[1], c_target * b[1])
+        for b, c_source, c_target in zip(bounds, source[1], target[1])
+    )
+    return CopyNest(load, store, loops, source_base, target_base)
+
+
+def merged_loops(loops: Sequence[CopyLoop]) -> tuple[CopyLoop, ...]:
+    """``loops`` without single-iteration loops, each outer loop merged into the next
+    inner one where stepping it once equals running the inner one through in source
+    and target alike (the rows of a whole-row crop are one run)."""
+    merged: list[CopyLoop] = []  # innermost first
+    for loop in reversed(loops):
+        if loop.count == 1:
+            continue
+        inner = merged[-1] if merged else None
+        if (
+            inner is not None
+            and loop.source_step == inner.source_step * inner.count
+            and loop.target_step == inner.target_step * inner.count
+        ):
+            merged[-1] = CopyLoop(
+                inner.count * loop.count, inner.source_step, inner.target_step
+            )
+        else:
+            merged.append(loop)
+    return tuple(reversed(merged))
+
+
+def _plus(pointer: str, offset: int) -> str:
+    """C text of ``pointer + offset``."""
+    return f"{pointer} + {offset}" if offset else pointer
+
+
+def _times(index: str, step: int) -> str:
+    """C text of ``index * step`` (an element offset)."""
+    if step == 0:
+        return "0"
+    return index if step == 1 else f"{index} * {step}"
+
+
+def emit_copy_nest(p: FunctionPrinter, nest: CopyNest) -> None:
+    """Print ``nest`` as pointer loops around its innermost run.
+
+    Each loop derives its row pointers from the enclosing ones and its counter (so
+    every pointer formed points at an element the copy reads or writes); the
+    innermost run is a ``memcpy`` where it is contiguous in source and target, else an
+    element loop. A copy writing ``STREAM_STORE_BYTES`` or more streams its runs (a
+    strided run through a staging buffer) and prefetches source rows ahead when they
+    have gaps between them. Every access is one the loops of the nest make.
+    """
+    source_type = checked_memref_type(nest.load.memref.type, "memref.load operand")
+    checked_memref_type(nest.store.memref.type, "memref.store operand")
+    c_type = p.element_c_type(source_type)
+    size = storage_bytes(source_type.element_type)
+    loops = merged_loops(nest.loops)
+    if math.prod(loop.count for loop in nest.loops) == 0:
+        return
+    source, target = p.expr(nest.load.memref), p.expr(nest.store.memref)
+    const = "" if p.root(nest.load.memref) in p.written else "const "
+    if not loops:
+        p.line(f"{target}[{nest.target_base}] = {source}[{nest.source_base}];")
+        return
+    *outer, run = loops
+    contiguous = run.source_step == 1 and run.target_step == 1
+    written = math.prod(loop.count for loop in loops) * size
+    streamed = written >= STREAM_STORE_BYTES and run.target_step == 1
+    how = "memcpy" if contiguous else f"source step {run.source_step}"
+    if streamed:
+        how += ", streamed"
+    shape = " x ".join(str(loop.count) for loop in loops)
+    p.line(f"/* copy {shape} elements of {size} bytes, runs by {how} */")
+
+    s, d = p.temp("s"), p.temp("d")
+    p.line(f"{const}{c_type} *{s} = {_plus(source, nest.source_base)};")
+    p.line(f"{c_type} *{d} = {_plus(target, nest.target_base)};")
+    staging: tuple[str, int] | None = None
+    if streamed and not contiguous:
+        staging = (p.temp("staging"), min(run.count, max(1, STAGING_BYTES // size)))
+        p.line(f"{c_type} {staging[0]}[{staging[1]}];")
+    for depth, loop in enumerate(outer):
+        i = p.temp(f"i{depth}")
+        p.line(f"for (int64_t {i} = 0; {i} < {loop.count}; {i} += 1) {{")
+        p.depth += 1
+        s_row, d_row = p.temp("s"), p.temp("d")
+        p.line(f"{const}{c_type} *{s_row} = {s} + {_times(i, loop.source_step)};")
+        p.line(f"{c_type} *{d_row} = {d} + {_times(i, loop.target_step)};")
+        if streamed and depth == len(outer) - 1:
+            _emit_prefetch(p, s_row, i, loop, run, size)
+        s, d = s_row, d_row
+    if streamed:
+        p.features.add("stream")
+    _emit_run(p, s, d, run, size, streamed, staging)
+    for _ in outer:
+        p.depth -= 1
+        p.line("}")
+    if streamed:
+        p.line("slice_stream_fence();")
+
+
+def _emit_prefetch(
+    p: FunctionPrinter, row: str, i: str, loop: CopyLoop, run: CopyLoop, size: int
+) -> None:
+    """Prefetch the source run ``PREFETCH_AHEAD_BYTES`` ahead of ``row`` (the run of
+    iteration ``i`` of ``loop``), if there are gaps between the runs of ``loop``."""
+    low = min(0, (run.count - 1) * run.source_step) * size
+    high = (max(0, (run.count - 1) * run.source_step) + 1) * size
+    row_bytes = abs(loop.source_step) * size
+    if row_bytes <= high - low + CACHE_LINE_BYTES:
+        return  # runs (nearly) touch: the hardware prefetchers see one stream
+    ahead = -(-PREFETCH_AHEAD_BYTES // row_bytes)
+    if loop.count <= ahead:
+        return
+    p.features.add("prefetch")
+    row_ahead, k = p.temp("ahead"), p.temp("k")
+    # only runs that exist: every address prefetched is one the copy reads
+    p.line(f"if ({i} < {loop.count - ahead}) {{")
+    p.line(
+        f"    const char *{row_ahead} = "
+        f"(const char *)({row} + {ahead * loop.source_step});"
+    )
+    p.line(f"    for (int64_t {k} = {low}; {k} < {high}; {k} += {CACHE_LINE_BYTES})")
+    p.line(f"        slice_prefetch({row_ahead} + {k});")
+    p.line("}")
+
+
+def _emit_run(
+    p: FunctionPrinter,
+    s: str,
+    d: str,
+    run: CopyLoop,
+    size: int,
+    streamed: bool,
+    staging: tuple[str, int] | None,
+) -> None:
+    """Print the innermost run of a copy nest from row pointers ``s`` and ``d``;
+    ``staging`` is the buffer (name, elements) of a streamed strided run."""
+    if run.source_step == 1 and run.target_step == 1:
+        p.features.add("string.h")
+        copy = "slice_stream" if streamed else "memcpy"
+        p.line(f"{copy}({d}, {s}, {run.count * size});")
+        return
+    k = p.temp("k")
+    if staging is None:
+        p.line(f"for (int64_t {k} = 0; {k} < {run.count}; {k} += 1)")
+        p.line(
+            f"    {d}[{_times(k, run.target_step)}] = {s}[{_times(k, run.source_step)}];"
+        )
+        return
+    buffer, block = staging
+    if block == run.count:
+        p.line(f"for (int64_t {k} = 0; {k} < {run.count}; {k} += 1)")
+        p.line(f"    {buffer}[{k}] = {s}[{_times(k, run.source_step)}];")
+        p.line(f"slice_stream({d}, {buffer}, {run.count * size});")
+        return
+    start, n = p.temp("start"), p.temp("n")
+    p.line(f"for (int64_t {start} = 0; {start} < {run.count}; {start} += {block}) {{")
+    p.line(
+        f"    const int64_t {n} = {run.count} - {start} < {block} ? "
+        f"{run.count} - {start} : {block};"
+    )
+    p.line(f"    for (int64_t {k} = 0; {k} < {n}; {k} += 1)")
+    index = _times(f"({start} + {k})", run.source_step)
+    p.line(f"        {buffer}[{k}] = {s}[{index}];")
+    p.line(f"    slice_stream({d} + {start}, {buffer}, {n} * {size});")
+    p.line("}")
+
+
 # Rules: one per op kind, each printing the op's C lines.
 
 
@@ -308,6 +724,10 @@ def _binary(symbol: str) -> Callable[[FunctionPrinter, Any], None]:
 
 
 def _for(p: FunctionPrinter, op: scf.ForOp) -> None:
+    nest = match_copy_nest(op) if p.copy_nests else None
+    if nest is not None and p.root(nest.load.memref) != p.root(nest.store.memref):
+        emit_copy_nest(p, nest)
+        return
     if op.iter_args or op.res:
         raise SliceError("scf.for with iter_args: no C rule")
     for bound in (op.lb, op.ub, op.step):
@@ -399,6 +819,11 @@ def _copy(p: FunctionPrinter, op: memref.CopyOp) -> None:
     if size == 0 or p.root(op.source) == p.root(op.destination):
         return  # nothing to move: empty, or a buffer onto itself
     p.features.add("string.h")
+    if size >= STREAM_STORE_BYTES:
+        p.features.add("stream")
+        p.line(f"slice_stream({p.expr(op.destination)}, {p.expr(op.source)}, {size});")
+        p.line("slice_stream_fence();")
+        return
     p.line(f"memcpy({p.expr(op.destination)}, {p.expr(op.source)}, {size});")
 
 
@@ -419,25 +844,34 @@ RULES: dict[type[Operation], Callable[[FunctionPrinter, Any], None]] = {
 """The C rule of each op kind of the lowered IR; anything else is an error."""
 
 
-def emit_c(module: ModuleOp) -> str:
+def emit_c(module: ModuleOp, *, copy_nests: bool = True) -> str:
     """One C99 translation unit with a ``void`` function per ``func.func`` of ``module``.
 
-    Raises ``SliceError`` naming the first op, type or name the C target cannot print.
+    ``copy_nests=False`` prints every op by its own rule, copy nests included (the
+    literal form, for tests and debugging). Raises ``SliceError`` naming the first op,
+    type or name the C target cannot print.
     """
     features: set[str] = set()
     functions: list[str] = []
     for op in module.ops:
         if not isinstance(op, func.FuncOp):
             raise _no_rule(op)
-        functions.append("\n".join(FunctionPrinter(op, features).emit()))
+        printer = FunctionPrinter(op, features, copy_nests=copy_nests)
+        functions.append("\n".join(printer.emit()))
     header = [
         "/* Generated by the slice dialect's C target from convert-slice-to-loops output."
         " */",
         "#include <stdint.h>",
     ]
+    if "stream" in features:
+        features.add("string.h")
     header += [f"#include <{h}>" for h in ("stdlib.h", "string.h") if h in features]
     if "b128" in features:
         header += ["", B128_TYPEDEF]
+    if "stream" in features:
+        header += ["", STREAM_HELPERS.strip("\n")]
+    if "prefetch" in features:
+        header += ["", PREFETCH_HELPER.strip("\n")]
     return "\n\n".join(["\n".join(header), *functions]) + "\n"
 
 

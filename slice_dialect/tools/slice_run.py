@@ -55,7 +55,9 @@ def run(argv: list[str] | None = None) -> None:
         source = Path(args.file).read_text()
     except OSError as e:
         raise SliceError(f"cannot read {args.file}: {e.strerror}") from None
-    kernel = compile(source, args.entry, args.backend, sanitize=args.sanitize)
+    kernel = compile(
+        source, args.entry, args.backend, sanitize=args.sanitize, filename=args.file
+    )
     specs = kernel.inputs
     inputs = [
         _load(path, specs[i].dtype if i < len(specs) else None)

@@ -1,0 +1,31 @@
+// Integer literals that do not fit their type: one `error:` naming the value, no
+// traceback.
+//
+// RUN: sed -n '/^\/\/ I32-BEGIN/,/^\/\/ I32-END/p' %s > %t.i32.mlir
+// RUN: not slice-opt %t.i32.mlir 2>&1 | filecheck %s --check-prefix=I32
+// RUN: not slice-run %t.i32.mlir --output %t.npy 2>&1 | filecheck %s --check-prefix=I32
+// RUN: sed -n '/^\/\/ ARRAY-BEGIN/,/^\/\/ ARRAY-END/p' %s > %t.array.mlir
+// RUN: not slice-opt %t.array.mlir 2>&1 | filecheck %s --check-prefix=ARRAY
+
+// I32-NOT:   Traceback
+// I32:       {{^}}error: {{.*}}4294967296{{.*}}out of range
+// I32-NOT:   Traceback
+// ARRAY-NOT: Traceback
+// ARRAY:     {{^}}error: {{.*}}9223372036854775808
+// ARRAY-NOT: Traceback
+
+// I32-BEGIN
+func.func @main(%x: tensor<4xf32>) -> tensor<2xf32> {
+  %s = arith.constant dense<[0]> : tensor<1xi32>
+  %e = arith.constant dense<[4294967296]> : tensor<1xi32>
+  %r = slice.onnx %x starts %s ends %e : tensor<4xf32>, tensor<1xi32>, tensor<1xi32> -> tensor<2xf32>
+  func.return %r : tensor<2xf32>
+}
+// I32-END
+
+// ARRAY-BEGIN
+func.func @main(%x: tensor<5xf32>) -> tensor<5xf32> {
+  %r = slice.window %x offsets [9223372036854775808] sizes [5] strides [1] : tensor<5xf32> -> tensor<5xf32>
+  func.return %r : tensor<5xf32>
+}
+// ARRAY-END

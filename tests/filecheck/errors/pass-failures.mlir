@@ -1,0 +1,31 @@
+// Passes that fail: one `error:` naming the op, no traceback.
+//
+// Parameters that are function arguments cannot become a window, so the lowering
+// rejects the op:
+// RUN: not slice-opt %s -p canonicalize-slices,convert-slice-to-loops 2>&1 | filecheck %s --check-prefix=LOWER
+// RUN: not slice-opt %s -p canonicalize-slices,convert-slice-to-loops -t c 2>&1 | filecheck %s --check-prefix=LOWER
+// RUN: not slice-run %s --output %t.npy 2>&1 | filecheck %s --check-prefix=RUNLOWER
+//
+// The C target needs lowered code:
+// RUN: not slice-opt %s -t c 2>&1 | filecheck %s --check-prefix=TARGET
+//
+// An unknown pass:
+// RUN: not slice-opt %s -p no-such-pass 2>&1 | filecheck %s --check-prefix=PASS
+
+// LOWER-NOT:    Traceback
+// LOWER:        {{^}}error: slice.tf_strided_slice: not a slice.window at lowering; its parameters are not constant or its data shape is dynamic, so canonicalize-slices could not make it static{{$}}
+// LOWER-NOT:    Traceback
+// RUNLOWER-NOT: Traceback
+// RUNLOWER:     {{^}}error: slice.tf_strided_slice: not a slice.window at lowering
+// RUNLOWER-NOT: Traceback
+// TARGET-NOT:   Traceback
+// TARGET:       {{^}}error: slice.tf_strided_slice: no C rule; run convert-slice-to-loops first{{$}}
+// TARGET-NOT:   Traceback
+// PASS-NOT:     Traceback
+// PASS:         {{^}}error: {{.*}}no-such-pass
+// PASS-NOT:     Traceback
+
+func.func @main(%x: tensor<4x3xi8>, %b: tensor<2xi32>) -> tensor<4x3xi8> {
+  %r = slice.tf_strided_slice %x begin %b end %b strides %b : tensor<4x3xi8>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32> -> tensor<4x3xi8>
+  func.return %r : tensor<4x3xi8>
+}

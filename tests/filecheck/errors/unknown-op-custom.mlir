@@ -1,0 +1,15 @@
+// An unknown op written in custom syntax: a parse error naming it, no traceback.
+//
+// RUN: not slice-opt %s 2>&1 | filecheck %s
+
+// CHECK-NOT:  Traceback
+// CHECK:      {{^}}error: {{.*}}unknown-op-custom.mlir:{{[0-9]+}}:20{{$}}
+// CHECK-NEXT: {{^}}  %r = slice.bogus %x : tensor<4xf32>{{$}}
+// CHECK-NEXT: {{^}}                   ^^{{$}}
+// CHECK-NEXT: {{^}}                   Operation slice.bogus is not registered{{$}}
+// CHECK-NOT:  Traceback
+
+func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %r = slice.bogus %x : tensor<4xf32>
+  func.return %r : tensor<4xf32>
+}

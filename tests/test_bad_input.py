@@ -1,0 +1,1006 @@
+"""Bad input never crashes and never corrupts (issue #6): the Python API.
+
+One case per kind of failure, each asserting the exact message a user sees from
+``slice_dialect.compile`` (always a :class:`slice_dialect.SliceError`, never another
+exception), for both backends: invalid parameters of every framework op, windows out of
+bounds or not in normal form, DirectML windows, IR that does not parse, unknown ops, a
+missing entry, parameters that are not constant at lowering, and numpy arrays of the
+wrong dtype, shape, count or memory layout. A non-contiguous input is copied and gives
+the right result; a non-contiguous, read-only or overlapping ``out=`` is an error.
+
+Run: ``pytest tests/test_bad_input.py``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import numpy as np
+import pytest
+
+import slice_dialect
+from slice_dialect import SliceError
+
+BACKENDS = ("c", "interpreter")
+
+
+def compile_error(source: str, backend: str, entry: str = "main") -> str:
+    """The message of the ``SliceError`` that compiling ``source`` raises."""
+    with pytest.raises(SliceError) as info:
+        slice_dialect.compile(source, entry, backend)
+    return str(info.value)
+
+
+def assert_compile_fails(
+    source: str, message: str, backend: str, entry: str = "main"
+) -> None:
+    """``compile`` raises ``SliceError`` with exactly ``message``."""
+    with pytest.raises(SliceError, match=f"^{re.escape(message)}$") as info:
+        slice_dialect.compile(source, entry, backend)
+    assert str(info.value) == message
+
+
+def func(arg_type: str, result_type: str, body: str, extra_args: str = "") -> str:
+    """``func.func @main(%x: arg_type extra_args) -> result_type`` returning ``%r``."""
+    return (
+        f"func.func @main(%x: {arg_type}{extra_args}) -> {result_type} {{\n"
+        f"{body}\n"
+        f"  func.return %r : {result_type}\n"
+        "}\n"
+    )
+
+
+def const(name: str, values: list[int], index_type: str = "i64") -> str:
+    return (
+        f"  %{name} = arith.constant dense<{values}> : tensor<{len(values)}x{index_type}>"
+    )
+
+
+def onnx(
+    data: str,
+    result: str,
+    starts: list[int],
+    ends: list[int],
+    axes: list[int] | None = None,
+    steps: list[int] | None = None,
+    attrs: str = "",
+) -> str:
+    """A ``slice.onnx`` on ``%x: tensor<data x f32>``."""
+    lines = [const("s", starts), const("e", ends)]
+    operands = "%x starts %s ends %e"
+    types = f"tensor<{data}xf32>, tensor<{len(starts)}xi64>, tensor<{len(ends)}xi64>"
+    if axes is not None:
+        lines.append(const("a", axes))
+        operands += " axes %a"
+        types += f" axes tensor<{len(axes)}xi64>"
+    if steps is not None:
+        lines.append(const("t", steps))
+        operands += " steps %t"
+        types += f" steps tensor<{len(steps)}xi64>"
+    lines.append(f"  %r = slice.onnx {operands}{attrs} : {types} -> tensor<{result}xf32>")
+    return func(f"tensor<{data}xf32>", f"tensor<{result}xf32>", "\n".join(lines))
+
+
+def ov_slice(
+    data: str,
+    result: str,
+    start: list[int],
+    stop: list[int],
+    step: list[int],
+    axes: list[int] | None = None,
+) -> str:
+    lines = [const("s", start), const("e", stop), const("t", step)]
+    operands = "%x start %s stop %e step %t"
+    types = (
+        f"tensor<{data}xf32>, tensor<{len(start)}xi64>, tensor<{len(stop)}xi64>, "
+        f"tensor<{len(step)}xi64>"
+    )
+    if axes is not None:
+        lines.append(const("a", axes))
+        operands += " axes %a"
+        types += f" axes tensor<{len(axes)}xi64>"
+    lines.append(f"  %r = slice.ov_slice {operands} : {types} -> tensor<{result}xf32>")
+    return func(f"tensor<{data}xf32>", f"tensor<{result}xf32>", "\n".join(lines))
+
+
+def tensor(shape: str) -> str:
+    return f"tensor<{shape}xf32>" if shape else "tensor<f32>"
+
+
+def tf(
+    data: str,
+    result: str,
+    begin: list[int],
+    end: list[int],
+    strides: list[int],
+    **masks: int,
+) -> str:
+    attrs = ", ".join(f"{k} = {v} : i64" for k, v in masks.items())
+    lines = [const("b", begin), const("e", end), const("s", strides)]
+    lines.append(
+        f"  %r = slice.tf_strided_slice %x begin %b end %e strides %s"
+        f"{' {' + attrs + '}' if attrs else ''} : {tensor(data)}, "
+        f"tensor<{len(begin)}xi64>, tensor<{len(end)}xi64>, tensor<{len(strides)}xi64>"
+        f" -> {tensor(result)}"
+    )
+    return func(tensor(data), tensor(result), "\n".join(lines))
+
+
+def ov_strided(
+    data: str,
+    result: str,
+    begin: list[int],
+    end: list[int],
+    stride: list[int],
+    **masks: list[int],
+) -> str:
+    masks = {"begin_mask": [], "end_mask": [], **masks}
+    attrs = ", ".join(
+        f"{k} = array<i64{': ' + ', '.join(map(str, v)) if v else ''}>"
+        for k, v in masks.items()
+    )
+    lines = [const("b", begin), const("e", end), const("s", stride)]
+    lines.append(
+        f"  %r = slice.ov_strided_slice %x begin %b end %e stride %s {{{attrs}}} : "
+        f"{tensor(data)}, tensor<{len(begin)}xi64>, tensor<{len(end)}xi64> "
+        f"stride tensor<{len(stride)}xi64> -> {tensor(result)}"
+    )
+    return func(tensor(data), tensor(result), "\n".join(lines))
+
+
+def window(
+    data: str, result: str, offsets: list[int], sizes: list[int], strides: list[int]
+) -> str:
+    return func(
+        tensor(data),
+        tensor(result),
+        f"  %r = slice.window %x offsets {offsets} sizes {sizes} strides {strides} : "
+        f"{tensor(data)} -> {tensor(result)}",
+    )
+
+
+def dml(
+    data: str, result: str, offsets: list[int], sizes: list[int], strides: list[int]
+) -> str:
+    return func(
+        tensor(data),
+        tensor(result),
+        f"  %r = slice.dml_slice1 %x window_offsets {offsets} window_sizes {sizes} "
+        f"window_strides {strides} : {tensor(data)} -> {tensor(result)}",
+    )
+
+
+def onnx_v1(data: str, result: str, attrs: str) -> str:
+    return func(
+        tensor(data),
+        tensor(result),
+        f"  %r = slice.onnx_v1 %x {attrs} : {tensor(data)} -> {tensor(result)}",
+    )
+
+
+# --- invalid programs: (source, the exact message) -------------------------------------
+
+NON_CONSTANT = """\
+func.func @main(%x: tensor<4xf32>, %s: tensor<1xi64>, %e: tensor<1xi64>) -> tensor<2xf32> {
+  %r = slice.onnx %x starts %s ends %e : tensor<4xf32>, tensor<1xi64>, tensor<1xi64> -> tensor<2xf32>
+  func.return %r : tensor<2xf32>
+}
+"""
+
+NON_CONSTANT_TF = """\
+func.func @main(%x: tensor<4x3xi8>, %b: tensor<2xi32>) -> tensor<4x3xi8> {
+  %r = slice.tf_strided_slice %x begin %b end %b strides %b : tensor<4x3xi8>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32> -> tensor<4x3xi8>
+  func.return %r : tensor<4x3xi8>
+}
+"""
+
+NON_CONSTANT_DYNAMIC_RESULT = """\
+func.func @main(%x: tensor<4xf32>, %s: tensor<1xi64>, %e: tensor<1xi64>) -> tensor<?xf32> {
+  %r = slice.onnx %x starts %s ends %e : tensor<4xf32>, tensor<1xi64>, tensor<1xi64> -> tensor<?xf32>
+  func.return %r : tensor<?xf32>
+}
+"""
+
+UNKNOWN_SLICE_OP_GENERIC = """\
+func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %r = "slice.bogus"(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  func.return %r : tensor<4xf32>
+}
+"""
+
+UNKNOWN_SLICE_OP_CUSTOM = """\
+func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %r = slice.bogus %x : tensor<4xf32>
+  func.return %r : tensor<4xf32>
+}
+"""
+
+UNKNOWN_DIALECT_OP = """\
+func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %r = "foo.bar"(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  func.return %r : tensor<4xf32>
+}
+"""
+
+ENTRY_IS_A_DECLARATION = """\
+func.func private @main(%x: tensor<4xf32>) -> tensor<4xf32>
+"""
+
+TWO_FUNCTIONS = """\
+func.func @first(%x: tensor<4xf32>) -> tensor<4xf32> {
+  func.return %x : tensor<4xf32>
+}
+func.func @second(%x: tensor<4xf32>) -> tensor<4xf32> {
+  func.return %x : tensor<4xf32>
+}
+"""
+
+SCALAR_ARGUMENT = """\
+func.func @main(%x: tensor<4xf32>, %n: i64) -> tensor<4xf32> {
+  func.return %x : tensor<4xf32>
+}
+"""
+
+DYNAMIC_ARGUMENT = """\
+func.func @main(%x: tensor<?xf32>) -> tensor<2xf32> {
+  %r = slice.onnx_v1 %x starts [0] ends [2] : tensor<?xf32> -> tensor<2xf32>
+  func.return %r : tensor<2xf32>
+}
+"""
+
+OTHER_DIALECT_OP = """\
+func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %r = arith.addf %x, %x : tensor<4xf32>
+  func.return %r : tensor<4xf32>
+}
+"""
+
+INDEX_OF_FLOATS = func(
+    "tensor<5xf32>",
+    "tensor<5xf32>",
+    "  %s = arith.constant dense<[0.0]> : tensor<1xf32>\n"
+    "  %r = slice.onnx %x starts %s ends %s : tensor<5xf32>, tensor<1xf32>, "
+    "tensor<1xf32> -> tensor<5xf32>",
+)
+
+INDEX_OF_I16 = func(
+    "tensor<5xf32>",
+    "tensor<5xf32>",
+    "  %s = arith.constant dense<[0]> : tensor<1xi16>\n"
+    "  %r = slice.onnx %x starts %s ends %s : tensor<5xf32>, tensor<1xi16>, "
+    "tensor<1xi16> -> tensor<5xf32>",
+)
+
+INDEX_2D = func(
+    "tensor<5xf32>",
+    "tensor<5xf32>",
+    "  %s = arith.constant dense<[[0]]> : tensor<1x1xi64>\n"
+    "  %r = slice.onnx %x starts %s ends %s : tensor<5xf32>, tensor<1x1xi64>, "
+    "tensor<1x1xi64> -> tensor<5xf32>",
+)
+
+ELEMENT_TYPE_DIFFERS = """\
+func.func @main(%x: tensor<5xf32>) -> tensor<5xf64> {
+  %r = "slice.onnx_v1"(%x) <{starts = array<i64: 0>, ends = array<i64: 5>}> : (tensor<5xf32>) -> tensor<5xf64>
+  func.return %r : tensor<5xf64>
+}
+"""
+
+UNSUPPORTED_ELEMENT = """\
+func.func @main(%x: tensor<5xf80>) -> tensor<2xf80> {
+  %r = slice.onnx_v1 %x starts [0] ends [2] : tensor<5xf80> -> tensor<2xf80>
+  func.return %r : tensor<2xf80>
+}
+"""
+
+MISSING_PROPERTY = func(
+    "tensor<5xf32>",
+    "tensor<5xf32>",
+    '  %r = "slice.onnx_v1"(%x) <{starts = array<i64: 0>}> : (tensor<5xf32>) '
+    "-> tensor<5xf32>",
+)
+
+MISSING_ENDS = onnx_v1("2x4", "1x4", "starts [0]")
+
+
+def located(source: str, line: int, column: int, width: int, message: str) -> str:
+    """xDSL's parse error text: ``<source>:line:column``, the line, a caret of
+    ``width`` under the column, and the message under it."""
+    indent = " " * (column - 1)
+    text = source.splitlines()[line - 1]
+    return f"<source>:{line}:{column}\n{text}\n{indent}{'^' * width}\n{indent}{message}"
+
+
+SUPPORTED = (
+    "a slice moves integers of 1 to 64 bits, f16, bf16, f32, f64, complex<f32> and "
+    "complex<f64>"
+)
+
+CASES: dict[str, tuple[str, str]] = {
+    # a step of 0
+    "onnx step 0": (
+        onnx("2x4", "2x4", [0, 0], [2, 4], [0, 1], [1, 0]),
+        "slice.onnx: steps[1] = 0: a step must be non-zero",
+    ),
+    "ov_slice step 0": (
+        ov_slice("6", "6", [0], [6], [0]),
+        "slice.ov_slice: step[0] = 0: a step must be non-zero",
+    ),
+    "tf stride 0": (
+        tf("6", "6", [0], [6], [0]),
+        "slice.tf_strided_slice: strides[0] = 0: a stride must be non-zero",
+    ),
+    "ov_strided stride 0": (
+        ov_strided("6", "6", [0], [6], [0]),
+        "slice.ov_strided_slice: stride[0] = 0: a stride must be non-zero",
+    ),
+    "dml stride 0": (
+        dml("5", "1", [0], [3], [0]),
+        "slice.dml_slice1: window_strides[0] = 0: a stride must be non-zero",
+    ),
+    "window stride 0": (
+        window("5", "2", [0], [2], [0]),
+        "slice.window: strides[0] = 0: a stride must be non-zero",
+    ),
+    # an axis out of range
+    "onnx axis out of range": (
+        onnx("2x4", "2x4", [0], [2], [2]),
+        "slice.onnx: axes[0] = 2 is out of range [-2, 1] for rank 2",
+    ),
+    "onnx negative axis out of range": (
+        onnx("2x4", "2x4", [0], [2], [-3]),
+        "slice.onnx: axes[0] = -3 is out of range [-2, 1] for rank 2",
+    ),
+    "ov_slice axis out of range": (
+        ov_slice("6", "6", [0], [6], [1], [1]),
+        "slice.ov_slice: axes[0] = 1 is out of range [-1, 0] for rank 1",
+    ),
+    "onnx_v1 axis out of range": (
+        onnx_v1("6", "6", "starts [0] ends [1] axes [9223372036854775807]"),
+        "slice.onnx_v1: axes[0] = 9223372036854775807 is out of range [-1, 0] for rank 1",
+    ),
+    "onnx too many default axes": (
+        onnx("4", "4", [0, 0], [1, 1]),
+        "slice.onnx: starts has 2 values but data has rank 1 (default axes are [0 .. 1])",
+    ),
+    # repeated axes
+    "onnx repeated axes": (
+        onnx("2x4", "2x4", [0, 0], [2, 4], [1, 1]),
+        "slice.onnx: axes[1] = 1 repeats axis 1 (already given by axes[0])",
+    ),
+    "onnx repeated axes, one negative": (
+        onnx("2x4", "2x4", [0, 0], [2, 4], [1, -1]),
+        "slice.onnx: axes[1] = -1 repeats axis 1 (already given by axes[0])",
+    ),
+    "onnx_v1 repeated axes": (
+        onnx_v1("2x4", "2x4", "starts [0, 1] ends [1, 2] axes [0, 0]"),
+        "slice.onnx_v1: axes[1] = 0 repeats axis 0 (already given by axes[0])",
+    ),
+    "ov_slice repeated axes": (
+        ov_slice("6x2", "6x2", [0, 0], [6, 6], [1, 1], [-2, 0]),
+        "slice.ov_slice: axes[1] = 0 repeats axis 0 (already given by axes[0])",
+    ),
+    # two ellipsis bits
+    "tf two ellipsis bits": (
+        tf("5", "5", [0, 0], [1, 1], [1, 1], ellipsis_mask=3),
+        "slice.tf_strided_slice: ellipsis_mask sets more than one ellipsis (entries 0 "
+        "and 1)",
+    ),
+    "ov_strided two ellipsis bits": (
+        ov_strided("5", "5", [0, 0, 0], [1, 1, 1], [1, 1, 1], ellipsis_mask=[1, 0, 1]),
+        "slice.ov_strided_slice: ellipsis_mask sets more than one ellipsis (entries 0 "
+        "and 2)",
+    ),
+    # a shrink index out of range
+    "tf shrink index below": (
+        tf("5", "", [-6], [0], [1], shrink_axis_mask=1),
+        "slice.tf_strided_slice: begin[0] = -6 is out of range [-5, 4] for the shrink "
+        "axis 0 of size 5",
+    ),
+    "tf shrink index above": (
+        tf("3x5", "3", [0, 5], [0, 0], [1, 1], shrink_axis_mask=2),
+        "slice.tf_strided_slice: begin[1] = 5 is out of range [-5, 4] for the shrink "
+        "axis 1 of size 5",
+    ),
+    "tf shrink of an empty dim": (
+        tf("0", "", [0], [0], [1], shrink_axis_mask=1),
+        "slice.tf_strided_slice: begin[0] = 0 shrinks axis 0, which has size 0: no index "
+        "is valid",
+    ),
+    "tf shrink with a negative stride": (
+        tf("5", "", [1], [0], [-1], shrink_axis_mask=1),
+        "slice.tf_strided_slice: strides[0] = -1: a shrink axis needs a positive stride",
+    ),
+    "ov_strided shrink index": (
+        ov_strided("5", "", [5], [1], [1], shrink_axis_mask=[1]),
+        "slice.ov_strided_slice: begin[0] = 5 is out of range [-5, 4] for the shrink "
+        "axis 0 of size 5",
+    ),
+    # lengths that differ
+    "onnx ends longer": (
+        onnx("2x4", "2x4", [0, 0], [2, 4, 1]),
+        "slice.onnx: ends has 3 values but starts has 2",
+    ),
+    "onnx steps shorter": (
+        onnx("2x4", "2x4", [0, 0], [2, 4], None, [1]),
+        "slice.onnx: steps has 1 value but starts has 2",
+    ),
+    "ov_slice axes longer": (
+        ov_slice("6x2", "6x2", [0], [6], [1], [0, 1]),
+        "slice.ov_slice: axes has 2 values but start has 1",
+    ),
+    "tf strides shorter": (
+        tf("6", "6", [0, 0], [6, 6], [1]),
+        "slice.tf_strided_slice: strides has 1 value but begin has 2",
+    ),
+    "ov_strided end longer": (
+        ov_strided("6", "6", [0], [6, 6], [1]),
+        "slice.ov_strided_slice: end has 2 values but begin has 1",
+    ),
+    "onnx_v1 ends longer": (
+        onnx_v1("6", "6", "starts [0] ends [1, 2]"),
+        "slice.onnx_v1: ends has 2 values but starts has 1",
+    ),
+    "dml offsets longer than the rank": (
+        dml("5", "1", [0, 0], [1], [1]),
+        "slice.dml_slice1: window_offsets has 2 values but the input has rank 1",
+    ),
+    "window sizes shorter than the rank": (
+        window("5x2", "5x2", [0, 0], [5], [1, 1]),
+        "slice.window: sizes has 1 value but the source has rank 2",
+    ),
+    "tf more entries than dims": (
+        tf("5", "5", [0, 0], [1, 1], [1, 1]),
+        "slice.tf_strided_slice: begin has 2 entries that index input dimensions (not "
+        "new axes or an ellipsis) but the input has rank 1",
+    ),
+    "tf 32 entries": (
+        tf("5", "5", [0] * 32, [1] * 32, [1] * 32, new_axis_mask=2**32 - 1),
+        "slice.tf_strided_slice: begin has 32 entries but TensorFlow allows at most 31 "
+        "(masks are 32-bit fields)",
+    ),
+    # a mask value other than 0 or 1
+    "ov_strided begin_mask 2": (
+        ov_strided("5", "5", [0], [1], [1], begin_mask=[2]),
+        "slice.ov_strided_slice: begin_mask[0] = 2: a mask value must be 0 or 1",
+    ),
+    "ov_strided shrink mask -1": (
+        ov_strided("5", "5", [0], [5], [1], shrink_axis_mask=[0, -1]),
+        "slice.ov_strided_slice: shrink_axis_mask[1] = -1: a mask value must be 0 or 1",
+    ),
+    # an opset we do not know
+    "onnx opset 12": (
+        onnx("2x4", "2x4", [0], [2], attrs=" {opset = 12 : i64}"),
+        "slice.onnx: opset = 12 is not one of [10, 11, 13]",
+    ),
+    "onnx opset 1": (
+        onnx("2x4", "2x4", [0], [2], attrs=" {opset = 1 : i64}"),
+        "slice.onnx: opset = 1 is not one of [10, 11, 13]",
+    ),
+    # a result type that disagrees
+    "onnx result type": (
+        onnx("4x4", "4x4", [0], [2], [1]),
+        "slice.onnx: result type tensor<4x4xf32> does not match the shape [4, 2] the "
+        "slice gives",
+    ),
+    "onnx result rank": (
+        onnx("4x4", "4", [0], [2], [1]),
+        "slice.onnx: result type tensor<4xf32> does not match the shape [4, 2] the "
+        "slice gives",
+    ),
+    "tf result type": (
+        tf("5x3", "5x3", [1], [0], [1], shrink_axis_mask=1),
+        "slice.tf_strided_slice: result type tensor<5x3xf32> does not match the shape "
+        "[3] the slice gives",
+    ),
+    "ov_strided result type with a new axis": (
+        ov_strided("5", "5", [0, 0], [0, 2], [1, 1], new_axis_mask=[1]),
+        "slice.ov_strided_slice: result type tensor<5xf32> does not match the shape "
+        "[1, 2] the slice gives",
+    ),
+    "window result type": (
+        window("5", "3", [0], [2], [1]),
+        "slice.window: result type tensor<3xf32> does not match sizes [2] (only size-1 "
+        "dims may be inserted or removed)",
+    ),
+    "element types differ": (
+        ELEMENT_TYPE_DIFFERS,
+        "slice.onnx_v1: result element type f64 differs from the data element type f32",
+    ),
+    # a window out of bounds or not in normal form
+    "window offset out of bounds": (
+        window("5", "1", [7], [1], [1]),
+        "slice.window: offsets[0] = 7 is out of bounds for dimension 0 of size 5",
+    ),
+    "window negative offset": (
+        window("5", "1", [-1], [1], [1]),
+        "slice.window: offsets[0] = -1 is out of bounds for dimension 0 of size 5",
+    ),
+    "window last index out of bounds": (
+        window("5", "3", [1], [3], [2]),
+        "slice.window: last index offsets[0] + strides[0] * (sizes[0] - 1) = 5 is out "
+        "of bounds for dimension 0 of size 5",
+    ),
+    "window last index below 0": (
+        window("5", "3", [1], [3], [-1]),
+        "slice.window: last index offsets[0] + strides[0] * (sizes[0] - 1) = -1 is out "
+        "of bounds for dimension 0 of size 5",
+    ),
+    "window huge stride": (
+        window("5", "2", [0], [2], [9223372036854775807]),
+        "slice.window: last index offsets[0] + strides[0] * (sizes[0] - 1) = "
+        "9223372036854775807 is out of bounds for dimension 0 of size 5",
+    ),
+    "window into an empty dim": (
+        window("0", "1", [0], [1], [1]),
+        "slice.window: offsets[0] = 0 is out of bounds for dimension 0 of size 0",
+    ),
+    "window negative size": (
+        window("5", "0", [0], [-1], [1]),
+        "slice.window: sizes[0] = -1: a size must be >= 0",
+    ),
+    "window not normal: stride of a unit dim": (
+        window("5", "1", [1], [1], [2]),
+        "slice.window: strides[0] = 2 with sizes[0] = 1: normal form needs stride 1 "
+        "where size <= 1",
+    ),
+    "window not normal: offset of an empty dim": (
+        window("5", "0", [1], [0], [1]),
+        "slice.window: offsets[0] = 1 with sizes[0] = 0: normal form needs offset 0 "
+        "where size is 0",
+    ),
+    # a DML window that is empty or too large
+    "dml empty window": (
+        dml("5", "1", [0], [0], [1]),
+        "slice.dml_slice1: window_sizes[0] = 0: the window must not be empty",
+    ),
+    "dml output too large": (
+        dml("5", "4", [0], [5], [2]),
+        "slice.dml_slice1: result dimension 0 has size 4 but the window allows 1 to 3 "
+        "(1 + (window_sizes[0] - 1) / |window_strides[0]|)",
+    ),
+    "dml empty output": (
+        dml("5", "0", [0], [5], [1]),
+        "slice.dml_slice1: result dimension 0 has size 0 but the window allows 1 to 5 "
+        "(1 + (window_sizes[0] - 1) / |window_strides[0]|)",
+    ),
+    "dml window past the input": (
+        dml("5", "1", [3], [3], [1]),
+        "slice.dml_slice1: window_offsets[0] + window_sizes[0] = 3 + 3 exceeds "
+        "dimension 0 of size 5",
+    ),
+    "dml huge window": (
+        dml("5", "1", [1], [9223372036854775807], [1]),
+        "slice.dml_slice1: window_offsets[0] + window_sizes[0] = 1 + "
+        "9223372036854775807 exceeds dimension 0 of size 5",
+    ),
+    "dml negative offset": (
+        dml("5", "1", [-1], [3], [1]),
+        "slice.dml_slice1: window_offsets[0] = -1: an offset must be non-negative",
+    ),
+    "dml rank 0": (
+        dml("", "", [], [], []),
+        "slice.dml_slice1: input has rank 0 but DirectML takes rank 1 to 8",
+    ),
+    "dml rank 9": (
+        dml("1x1x1x1x1x1x1x1x1", "1x1x1x1x1x1x1x1x1", [0] * 9, [1] * 9, [1] * 9),
+        "slice.dml_slice1: input has rank 9 but DirectML takes rank 1 to 8",
+    ),
+    "dml result rank": (
+        dml("5x2", "5", [0, 0], [5, 2], [1, 1]),
+        "slice.dml_slice1: result has rank 1 but the input has rank 2",
+    ),
+    # rank-0 data where the op needs rank >= 1
+    "onnx_v1 rank 0": (
+        onnx_v1("", "", "starts [] ends []"),
+        "slice.onnx_v1: data must have rank >= 1, got a rank-0 tensor",
+    ),
+    # index operands of the wrong type
+    "index operand of floats": (
+        INDEX_OF_FLOATS,
+        "slice.onnx: starts must be a 1-D tensor of i32 or i64, got tensor<1xf32>",
+    ),
+    "index operand of i16": (
+        INDEX_OF_I16,
+        "slice.onnx: starts must be a 1-D tensor of i32 or i64, got tensor<1xi16>",
+    ),
+    "index operand of rank 2": (
+        INDEX_2D,
+        "slice.onnx: starts must be a 1-D tensor of i32 or i64, got tensor<1x1xi64>",
+    ),
+    "missing property": (
+        MISSING_PROPERTY,
+        "property 'ends' expected in operation 'slice.onnx_v1'",
+    ),
+    # IR that does not parse
+    "parse error": (
+        "func.func @main(",
+        "<source>:1:17\nfunc.func @main(\n                ^\n"
+        "                Expected argument or type",
+    ),
+    "empty input": ("", "<source>:1:1\n\n^\nCould not parse entire input!"),
+    "custom syntax missing ends": (
+        MISSING_ENDS,
+        located(MISSING_ENDS, 2, 36, 1, "Expected 'ends'"),
+    ),
+    # unknown ops
+    "unknown slice op (generic)": (
+        UNKNOWN_SLICE_OP_GENERIC,
+        located(
+            UNKNOWN_SLICE_OP_GENERIC, 2, 21, 1, "Operation slice.bogus is not registered"
+        ),
+    ),
+    "unknown slice op (custom)": (
+        UNKNOWN_SLICE_OP_CUSTOM,
+        located(
+            UNKNOWN_SLICE_OP_CUSTOM, 2, 20, 2, "Operation slice.bogus is not registered"
+        ),
+    ),
+    "unknown dialect op": (
+        UNKNOWN_DIALECT_OP,
+        located(UNKNOWN_DIALECT_OP, 2, 17, 1, "Operation foo.bar is not registered"),
+    ),
+    # the entry function
+    "missing entry": (
+        onnx("2x4", "2x4", [0], [2]),
+        "no function @nope in the module (functions: @main)",
+    ),
+    "missing entry, several functions": (
+        TWO_FUNCTIONS,
+        "no function @main in the module (functions: @first, @second)",
+    ),
+    "entry takes a scalar": (
+        SCALAR_ARGUMENT,
+        "@main argument 1 has type i64; kernels take and return tensors only",
+    ),
+    "entry takes a dynamic tensor": (
+        DYNAMIC_ARGUMENT,
+        "@main argument 0 has the dynamic type tensor<?xf32>; kernels need static shapes",
+    ),
+    # parameters that are not constant when lowering
+    "index operands are arguments": (
+        NON_CONSTANT,
+        "slice.onnx: not a slice.window at lowering; its parameters are not constant "
+        "or its data shape is dynamic, so canonicalize-slices could not make it static",
+    ),
+    "tf index operands are arguments": (
+        NON_CONSTANT_TF,
+        "slice.tf_strided_slice: not a slice.window at lowering; its parameters are not "
+        "constant or its data shape is dynamic, so canonicalize-slices could not make it "
+        "static",
+    ),
+    "index operands are arguments, dynamic result": (
+        NON_CONSTANT_DYNAMIC_RESULT,
+        "@main result 0 has the dynamic type tensor<?xf32>; kernels need static shapes",
+    ),
+    "an op the lowering does not know": (
+        OTHER_DIALECT_OP,
+        "arith.addf: convert-slice-to-loops lowers only slice.window on tensors",
+    ),
+    "unsupported element type": (
+        UNSUPPORTED_ELEMENT,
+        f"element type f80 is not supported: {SUPPORTED}",
+    ),
+}
+
+ENTRIES = {"missing entry": "nope"}
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("case", list(CASES))
+def test_invalid_program(case: str, backend: str) -> None:
+    source, message = CASES[case]
+    assert_compile_fails(source, message, backend, ENTRIES.get(case, "main"))
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_entry_is_a_declaration(backend: str) -> None:
+    """An entry without a body is a ``SliceError`` naming it (not xDSL's ValueError
+    about single-block regions)."""
+    message = compile_error(ENTRY_IS_A_DECLARATION, backend)
+    assert "@main" in message, message
+    assert "block" not in message, message
+
+
+def test_unknown_backend() -> None:
+    source = onnx("2x4", "2x4", [0], [2])
+    with pytest.raises(
+        SliceError, match=re.escape("unknown backend 'llvm'; use 'c' or 'interpreter'")
+    ):
+        slice_dialect.compile(source, "main", "llvm")  # type: ignore[arg-type]
+
+
+def test_module_object_with_an_error() -> None:
+    """A ``ModuleOp`` built in Python is verified as text is."""
+    from slice_dialect.compiler import make_context, parse_module
+
+    module = parse_module(window("5", "2", [0], [2], [1]), make_context())
+    op = next(o for o in module.walk() if o.name == "slice.window")
+    from xdsl.dialects.builtin import DenseArrayBase, i64
+
+    op.properties["offsets"] = DenseArrayBase.from_list(i64, [4])
+    for backend in BACKENDS:
+        assert_compile_fails(
+            module,  # type: ignore[arg-type]
+            "slice.window: last index offsets[0] + strides[0] * (sizes[0] - 1) = 5 is "
+            "out of bounds for dimension 0 of size 5",
+            backend,
+        )
+
+
+# --- numpy arguments -------------------------------------------------------------------
+
+KERNEL_SOURCE = """\
+func.func @main(%x: tensor<2x4xf32>) -> tensor<2x2xf32> {
+  %r = slice.onnx_v1 %x starts [0, 1] ends [2, 3] : tensor<2x4xf32> -> tensor<2x2xf32>
+  func.return %r : tensor<2x2xf32>
+}
+"""
+
+TWO_RESULTS = """\
+func.func @main(%x: tensor<2x4xf32>, %y: tensor<3xi8>) -> (tensor<2x2xf32>, tensor<3xi8>) {
+  %r = slice.onnx_v1 %x starts [0, 1] ends [2, 3] : tensor<2x4xf32> -> tensor<2x2xf32>
+  %s = slice.window %y offsets [2] sizes [3] strides [-1] : tensor<3xi8> -> tensor<3xi8>
+  func.return %r, %s : tensor<2x2xf32>, tensor<3xi8>
+}
+"""
+
+X = np.arange(8, dtype=np.float32).reshape(2, 4)
+EXPECTED = X[:, 1:3]
+
+
+@pytest.fixture(scope="module", params=BACKENDS)
+def kernel(request: pytest.FixtureRequest) -> Any:
+    return slice_dialect.compile(KERNEL_SOURCE, "main", request.param)
+
+
+@pytest.fixture(scope="module", params=BACKENDS)
+def kernel2(request: pytest.FixtureRequest) -> Any:
+    return slice_dialect.compile(TWO_RESULTS, "main", request.param)
+
+
+def readonly(array: np.ndarray) -> np.ndarray:
+    array.flags.writeable = False
+    return array
+
+
+CALL_ERRORS: dict[str, tuple[tuple[Any, ...], dict[str, Any], str]] = {
+    "wrong dtype": (
+        (X.astype(np.float64),),
+        {},
+        "main: input 0 (%x): expected dtype float32, got float64",
+    ),
+    "wrong byte order": (
+        (X.astype(">f4"),),
+        {},
+        "main: input 0 (%x): expected dtype float32, got >f4",
+    ),
+    "wrong shape": (
+        (X.reshape(4, 2),),
+        {},
+        "main: input 0 (%x): expected shape (2, 4), got (4, 2)",
+    ),
+    "wrong rank": (
+        (X.reshape(8),),
+        {},
+        "main: input 0 (%x): expected shape (2, 4), got (8,)",
+    ),
+    "no inputs": ((), {}, "main: expected 1 input arrays, got 0"),
+    "two inputs": ((X, X), {}, "main: expected 1 input arrays, got 2"),
+    "a list": (
+        (X.tolist(),),
+        {},
+        "main: input 0 (%x): expected a numpy array, got list",
+    ),
+    "a numpy scalar": (
+        (np.float32(1),),
+        {},
+        "main: input 0 (%x): expected a numpy array, got float32",
+    ),
+    "out of the wrong dtype": (
+        (X,),
+        {"out": np.empty((2, 2), np.float64)},
+        "main: output 0: expected dtype float32, got float64",
+    ),
+    "out of the wrong shape": (
+        (X,),
+        {"out": np.empty((4,), np.float32)},
+        "main: output 0: expected shape (2, 2), got (4,)",
+    ),
+    "out not C-contiguous": (
+        (X,),
+        {"out": np.empty((2, 4), np.float32)[:, ::2]},
+        "main: output 0: out= array is not C-contiguous",
+    ),
+    "out in Fortran order": (
+        (X,),
+        {"out": np.empty((2, 2), np.float32, order="F")},
+        "main: output 0: out= array is not C-contiguous",
+    ),
+    "out read-only": (
+        (X,),
+        {"out": readonly(np.empty((2, 2), np.float32))},
+        "main: output 0: out= array is read-only",
+    ),
+    "out overlaps the input": (
+        (X,),
+        {"out": X.reshape(-1)[:4].reshape(2, 2)},
+        "main: output 0: out= array overlaps input 0; outputs must not share memory "
+        "with any other argument",
+    ),
+    "out is the input's tail": (
+        (X,),
+        {"out": X.reshape(-1)[4:].reshape(2, 2)},
+        "main: output 0: out= array overlaps input 0; outputs must not share memory "
+        "with any other argument",
+    ),
+    "two outs for one result": (
+        (X,),
+        {"out": [np.empty((2, 2), np.float32)] * 2},
+        "main: out= takes 1 array(s), one per result",
+    ),
+    "out not an array": ((X,), {"out": 5}, "main: out= takes 1 array(s), one per result"),
+    "out a list of lists": (
+        (X,),
+        {"out": [[0.0, 0.0], [0.0, 0.0]]},
+        "main: out= takes 1 array(s), one per result",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(CALL_ERRORS))
+def test_call_error(kernel: Any, case: str) -> None:
+    args, kwargs, message = CALL_ERRORS[case]
+    x_before = X.copy()
+    with pytest.raises(SliceError, match=f"^{re.escape(message)}$"):
+        kernel(*args, **kwargs)
+    np.testing.assert_array_equal(X, x_before)
+
+
+def test_input_is_not_changed_and_out_is_left_alone_on_error(kernel: Any) -> None:
+    out = np.full((2, 2), 7, np.float32)
+    with pytest.raises(SliceError):
+        kernel(X.astype(np.float64), out=out)
+    assert (out == 7).all()
+
+
+NON_CONTIGUOUS_INPUTS = {
+    "Fortran order": np.asfortranarray(X),
+    "every other column": np.arange(16, dtype=np.float32).reshape(2, 8)[:, ::2] / 2,
+    "reversed": X[::-1, ::-1][::-1, ::-1],
+    "negative strides": np.ascontiguousarray(X[::-1])[::-1],
+    "transposed": np.ascontiguousarray(X.T).T,
+    "unaligned": np.frombuffer(b"\0" + X.tobytes(), np.float32, offset=1).reshape(2, 4),
+    "read-only": readonly(X.copy()),
+    "zero strides": np.broadcast_to(np.float32(3), (2, 4)),
+}
+
+
+@pytest.mark.parametrize("layout", list(NON_CONTIGUOUS_INPUTS))
+def test_non_contiguous_input_is_copied(kernel: Any, layout: str) -> None:
+    x = NON_CONTIGUOUS_INPUTS[layout]
+    before = x.copy()
+    got = kernel(x)
+    np.testing.assert_array_equal(got, x[:, 1:3])
+    assert got.flags.c_contiguous and got.dtype == np.float32
+    np.testing.assert_array_equal(x, before)
+
+
+@pytest.mark.filterwarnings("ignore::PendingDeprecationWarning")
+def test_ndarray_subclasses(kernel: Any) -> None:
+    """A masked array and a matrix are ndarrays: either a right result or a
+    ``SliceError``, never another exception."""
+    for x in (np.ma.masked_array(X), np.asmatrix(X)):
+        try:
+            got = kernel(x)
+        except SliceError:
+            continue
+        np.testing.assert_array_equal(np.asarray(got), EXPECTED)
+
+
+def test_out_is_written_and_returned(kernel: Any) -> None:
+    out = np.full((2, 2), -1, np.float32)
+    assert kernel(X, out=out) is out
+    np.testing.assert_array_equal(out, EXPECTED)
+    outs = (np.full((2, 2), -1, np.float32),)
+    assert kernel(X, out=outs) is outs
+    np.testing.assert_array_equal(outs[0], EXPECTED)
+
+
+def test_two_results_out_errors(kernel2: Any) -> None:
+    y = np.array([1, 2, 3], np.int8)
+    a = np.empty((2, 2), np.float32)
+    b = np.empty(3, np.int8)
+    got = kernel2(X, y, out=[a, b])
+    np.testing.assert_array_equal(got[0], EXPECTED)
+    np.testing.assert_array_equal(got[1], [3, 2, 1])
+    buffer = np.empty(16, np.uint8)
+    shared_a = buffer[:16].view(np.float32).reshape(2, 2)
+    shared_b = buffer[13:16].view(np.int8)
+    cases = [
+        (
+            {"out": a},
+            "main: out= takes 2 array(s), one per result",
+        ),
+        (
+            {"out": [a]},
+            "main: out= takes 2 array(s), one per result",
+        ),
+        (
+            {"out": [a, a.view(np.int8).reshape(-1)[:3]]},
+            "main: output 1: out= array overlaps output 0; outputs must not share "
+            "memory with any other argument",
+        ),
+        (
+            {"out": [shared_a, shared_b]},
+            "main: output 1: out= array overlaps output 0; outputs must not share "
+            "memory with any other argument",
+        ),
+        (
+            {"out": [a, y]},
+            "main: output 1: out= array overlaps input 1; outputs must not share "
+            "memory with any other argument",
+        ),
+        (
+            {"out": [a, np.empty(3, np.uint8)]},
+            "main: output 1: expected dtype int8, got uint8",
+        ),
+        (
+            {"out": (a, readonly(np.empty(3, np.int8)))},
+            "main: output 1: out= array is read-only",
+        ),
+    ]
+    for kwargs, message in cases:
+        with pytest.raises(SliceError, match=f"^{re.escape(message)}$"):
+            kernel2(X, y, **kwargs)
+    with pytest.raises(
+        SliceError,
+        match=re.escape("main: input 1 (%y): expected dtype int8, got float32"),
+    ):
+        kernel2(X, X)
+    with pytest.raises(SliceError, match=re.escape("main: expected 2 input arrays")):
+        kernel2(X)
+
+
+def test_empty_and_rank_zero_arrays() -> None:
+    """Size-0 and rank-0 arrays are checked like any other."""
+    source = """\
+func.func @main(%x: tensor<0x3xi16>, %s: tensor<i8>) -> (tensor<0x2xi16>, tensor<1xi8>) {
+  %r = slice.window %x offsets [0, 0] sizes [0, 2] strides [1, 1] : tensor<0x3xi16> -> tensor<0x2xi16>
+  %b = arith.constant dense<[0]> : tensor<1xi64>
+  %t = slice.tf_strided_slice %s begin %b end %b strides %b {new_axis_mask = 1 : i64} : tensor<i8>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64> -> tensor<1xi8>
+  func.return %r, %t : tensor<0x2xi16>, tensor<1xi8>
+}
+"""
+    for backend in BACKENDS:
+        k = slice_dialect.compile(source, "main", backend)
+        x = np.empty((0, 3), np.int16)
+        s = np.array(5, np.int8)
+        r, t = k(x, s)
+        assert r.shape == (0, 2) and r.dtype == np.int16
+        np.testing.assert_array_equal(t, [5])
+        with pytest.raises(
+            SliceError,
+            match=re.escape("main: input 0 (%x): expected shape (0, 3), got (3, 0)"),
+        ):
+            k(np.empty((3, 0), np.int16), s)
+        with pytest.raises(
+            SliceError,
+            match=re.escape("main: input 1 (%s): expected shape (), got (1,)"),
+        ):
+            k(x, np.array([5], np.int8))
+
+
+def test_error_leaves_no_partial_state() -> None:
+    """A failed compile does not break the next compile of a valid module."""
+    for backend in BACKENDS:
+        with pytest.raises(SliceError):
+            slice_dialect.compile("func.func @main(", "main", backend)
+        k = slice_dialect.compile(KERNEL_SOURCE, "main", backend)
+        np.testing.assert_array_equal(k(X), EXPECTED)
+
+
+def test_every_failure_is_a_slice_error_subclass_of_exception() -> None:
+    assert issubclass(SliceError, Exception)
+    assert slice_dialect.SliceError is SliceError

@@ -1,0 +1,624 @@
+"""Bad input never crashes (issue #6): ``slice-opt`` and ``slice-run`` as processes.
+
+Every failure prints one ``error: <message>`` on stderr and exits with a non-zero code;
+no Python traceback appears on stdout or stderr. The tools run as subprocesses of this
+Python (``python -c "from slice_dialect.tools.slice_opt import main; main()"``), so the
+tests need no console scripts on ``PATH``; one test also runs the installed scripts
+when they are there. Success cases: ``slice-run`` writes the right ``.npy`` files for a
+two-result function (``--output`` twice) on both backends, and bf16 arrays round-trip
+through ``.npy``.
+
+Run: ``pytest tests/test_tools.py``.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import ml_dtypes
+import numpy as np
+import pytest
+
+TOOLS = {
+    "slice-opt": "from slice_dialect.tools.slice_opt import main; main()",
+    "slice-run": "from slice_dialect.tools.slice_run import main; main()",
+}
+
+
+@dataclass
+class Result:
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+def run(
+    tool: str, *args: str | Path, cwd: Path, env: dict[str, str] | None = None
+) -> Result:
+    """Run ``tool`` with ``args`` in ``cwd``; its exit code and output."""
+    completed = subprocess.run(
+        [sys.executable, "-c", TOOLS[tool], *map(str, args)],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+        env=env,
+    )
+    return Result(completed.returncode, completed.stdout, completed.stderr)
+
+
+def assert_error(result: Result, *messages: str) -> None:
+    """A clean failure: exit code != 0, stderr ``error: ...`` holding every one of
+    ``messages``, and no traceback anywhere."""
+    everything = result.stdout + result.stderr
+    assert "Traceback" not in everything, everything
+    assert result.returncode != 0, everything
+    assert result.stderr.startswith("error: "), everything
+    for message in messages:
+        assert message in result.stderr, f"{message!r} not in:\n{result.stderr}"
+
+
+def assert_ok(result: Result) -> None:
+    everything = result.stdout + result.stderr
+    assert result.returncode == 0, everything
+    assert "Traceback" not in everything, everything
+    assert "error" not in result.stderr, everything
+
+
+def write(directory: Path, name: str, text: str) -> Path:
+    path = directory / name
+    path.write_text(text)
+    return path
+
+
+# --- programs --------------------------------------------------------------------------
+
+TWO_RESULTS = """\
+func.func @main(%x: tensor<2x4xf32>) -> (tensor<2x2xf32>, tensor<4xf32>) {
+  %r = slice.onnx_v1 %x starts [0, 1] ends [2, 3] : tensor<2x4xf32> -> tensor<2x2xf32>
+  %b = arith.constant dense<[1, -1]> : tensor<2xi64>
+  %e = arith.constant dense<[0, -9223372036854775808]> : tensor<2xi64>
+  %s = arith.constant dense<[1, -1]> : tensor<2xi64>
+  %t = slice.tf_strided_slice %x begin %b end %e strides %s {shrink_axis_mask = 1 : i64} : tensor<2x4xf32>, tensor<2xi64>, tensor<2xi64>, tensor<2xi64> -> tensor<4xf32>
+  func.return %r, %t : tensor<2x2xf32>, tensor<4xf32>
+}
+"""
+
+VALID_V1 = """\
+func.func @main(%x: tensor<4x4xf32>) -> tensor<4x2xf32> {
+  %r = slice.onnx_v1 %x starts [0] ends [2] axes [1] : tensor<4x4xf32> -> tensor<4x2xf32>
+  func.return %r : tensor<4x2xf32>
+}
+"""
+
+STEP_ZERO = """\
+func.func @main(%x: tensor<2x4xf32>) -> tensor<2x4xf32> {
+  %s = arith.constant dense<[0]> : tensor<1xi64>
+  %e = arith.constant dense<[4]> : tensor<1xi64>
+  %a = arith.constant dense<[1]> : tensor<1xi64>
+  %t = arith.constant dense<[0]> : tensor<1xi64>
+  %r = slice.onnx %x starts %s ends %e axes %a steps %t : tensor<2x4xf32>, tensor<1xi64>, tensor<1xi64> axes tensor<1xi64> steps tensor<1xi64> -> tensor<2x4xf32>
+  func.return %r : tensor<2x4xf32>
+}
+"""
+
+WINDOW_OUT_OF_BOUNDS = """\
+func.func @main(%x: tensor<5xf32>) -> tensor<3xf32> {
+  %r = slice.window %x offsets [4] sizes [3] strides [1] : tensor<5xf32> -> tensor<3xf32>
+  func.return %r : tensor<3xf32>
+}
+"""
+
+RESULT_TYPE = """\
+func.func @main(%x: tensor<4x4xf32>) -> tensor<4x4xf32> {
+  %r = slice.onnx_v1 %x starts [0] ends [2] axes [1] : tensor<4x4xf32> -> tensor<4x4xf32>
+  func.return %r : tensor<4x4xf32>
+}
+"""
+
+TWO_ELLIPSES = """\
+func.func @main(%x: tensor<5xf32>) -> tensor<5xf32> {
+  %b = arith.constant dense<[0, 0]> : tensor<2xi64>
+  %r = slice.tf_strided_slice %x begin %b end %b strides %b {ellipsis_mask = 3 : i64} : tensor<5xf32>, tensor<2xi64>, tensor<2xi64>, tensor<2xi64> -> tensor<5xf32>
+  func.return %r : tensor<5xf32>
+}
+"""
+
+DML_TOO_LARGE = """\
+func.func @main(%x: tensor<5xf32>) -> tensor<4xf32> {
+  %r = slice.dml_slice1 %x window_offsets [0] window_sizes [5] window_strides [2] : tensor<5xf32> -> tensor<4xf32>
+  func.return %r : tensor<4xf32>
+}
+"""
+
+PARSE_ERROR = """\
+func.func @main(%x: tensor<2x4xf32>) -> tensor<1x4xf32> {
+  %r = slice.onnx_v1 %x starts [0] : tensor<2x4xf32> -> tensor<1x4xf32>
+  func.return %r : tensor<1x4xf32>
+}
+"""
+
+UNKNOWN_OP = """\
+func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %r = "slice.bogus"(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  func.return %r : tensor<4xf32>
+}
+"""
+
+FOREIGN_OP = """\
+func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %r = "foo.bar"(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  func.return %r : tensor<4xf32>
+}
+"""
+
+NON_CONSTANT = """\
+func.func @main(%x: tensor<4xf32>, %s: tensor<1xi64>, %e: tensor<1xi64>) -> tensor<2xf32> {
+  %r = slice.ov_slice %x start %s stop %e step %s : tensor<4xf32>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64> -> tensor<2xf32>
+  func.return %r : tensor<2xf32>
+}
+"""
+
+I32_LITERAL_TOO_BIG = """\
+func.func @main(%x: tensor<4xf32>) -> tensor<2xf32> {
+  %s = arith.constant dense<[0]> : tensor<1xi32>
+  %e = arith.constant dense<[4294967296]> : tensor<1xi32>
+  %r = slice.onnx %x starts %s ends %e : tensor<4xf32>, tensor<1xi32>, tensor<1xi32> -> tensor<2xf32>
+  func.return %r : tensor<2xf32>
+}
+"""
+
+ARRAY_LITERAL_TOO_BIG = """\
+func.func @main(%x: tensor<5xf32>) -> tensor<5xf32> {
+  %r = slice.window %x offsets [9223372036854775808] sizes [5] strides [1] : tensor<5xf32> -> tensor<5xf32>
+  func.return %r : tensor<5xf32>
+}
+"""
+
+DECLARATION = """\
+func.func private @main(%x: tensor<4xf32>) -> tensor<4xf32>
+"""
+
+NOT_STATIC = "not a slice.window at lowering"
+
+# (name, source, extra slice-opt arguments, messages stderr must hold)
+OPT_ERRORS: list[tuple[str, str, tuple[str, ...], tuple[str, ...]]] = [
+    (
+        "parse error",
+        PARSE_ERROR,
+        (),
+        ("error: bad.mlir:2:36\n", "Expected 'ends'"),
+    ),
+    (
+        "unknown slice op",
+        UNKNOWN_OP,
+        (),
+        ("error: bad.mlir:2:21\n", "Operation slice.bogus is not registered"),
+    ),
+    (
+        "unknown dialect",
+        FOREIGN_OP,
+        (),
+        ("error: bad.mlir:2:17\n", "Operation foo.bar is not registered"),
+    ),
+    (
+        "step of 0",
+        STEP_ZERO,
+        (),
+        ("error: slice.onnx: steps[0] = 0: a step must be non-zero\n",),
+    ),
+    (
+        "window out of bounds",
+        WINDOW_OUT_OF_BOUNDS,
+        ("-p", "canonicalize-slices,convert-slice-to-loops", "-t", "c"),
+        (
+            "error: slice.window: last index offsets[0] + strides[0] * (sizes[0] - 1) "
+            "= 6 is out of bounds for dimension 0 of size 5\n",
+        ),
+    ),
+    (
+        "result type",
+        RESULT_TYPE,
+        (),
+        (
+            "error: slice.onnx_v1: result type tensor<4x4xf32> does not match the shape "
+            "[4, 2] the slice gives\n",
+        ),
+    ),
+    (
+        "two ellipses",
+        TWO_ELLIPSES,
+        (),
+        (
+            "error: slice.tf_strided_slice: ellipsis_mask sets more than one ellipsis "
+            "(entries 0 and 1)\n",
+        ),
+    ),
+    (
+        "DML window too large",
+        DML_TOO_LARGE,
+        (),
+        (
+            "error: slice.dml_slice1: result dimension 0 has size 4 but the window "
+            "allows 1 to 3 (1 + (window_sizes[0] - 1) / |window_strides[0]|)\n",
+        ),
+    ),
+    (
+        "pass failure: not constant",
+        NON_CONSTANT,
+        ("-p", "canonicalize-slices,convert-slice-to-loops"),
+        (f"error: slice.ov_slice: {NOT_STATIC}",),
+    ),
+    (
+        "pass failure: unverified step of 0",
+        STEP_ZERO,
+        ("--disable-verify", "-p", "canonicalize-slices"),
+        ("error: slice.onnx: steps[0] = 0: a step must be non-zero\n",),
+    ),
+    (
+        "target without lowering",
+        VALID_V1,
+        ("-t", "c"),
+        ("error: slice.onnx_v1: no C rule; run convert-slice-to-loops first\n",),
+    ),
+    (
+        "unknown pass",
+        RESULT_TYPE,
+        ("-p", "no-such-pass"),
+        ("no-such-pass",),
+    ),
+    (
+        "i32 literal out of range",
+        I32_LITERAL_TOO_BIG,
+        (),
+        ("4294967296",),
+    ),
+    (
+        "i64 array literal out of range",
+        ARRAY_LITERAL_TOO_BIG,
+        (),
+        ("9223372036854775808",),
+    ),
+    (
+        "lowering an op of an unregistered dialect",
+        FOREIGN_OP,
+        ("--allow-unregistered-dialect", "-p", "convert-slice-to-loops"),
+        ("foo.bar",),
+    ),
+    (
+        "lowering an unverified window out of bounds",
+        WINDOW_OUT_OF_BOUNDS,
+        ("--disable-verify", "-p", "convert-slice-to-loops", "-t", "c"),
+        ("slice.window", "out of bounds"),
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("source", "args", "messages"),
+    [pytest.param(s, a, m, id=name) for name, s, a, m in OPT_ERRORS],
+)
+def test_slice_opt_error(
+    tmp_path: Path, source: str, args: tuple[str, ...], messages: tuple[str, ...]
+) -> None:
+    write(tmp_path, "bad.mlir", source)
+    assert_error(run("slice-opt", "bad.mlir", *args, cwd=tmp_path), *messages)
+
+
+def test_slice_opt_missing_file(tmp_path: Path) -> None:
+    result = run("slice-opt", "missing.mlir", cwd=tmp_path)
+    assert_error(result, "missing.mlir")
+
+
+def test_slice_opt_usage_error_has_no_traceback(tmp_path: Path) -> None:
+    """argparse's own usage errors: exit code 2, a message, no traceback."""
+    write(tmp_path, "ok.mlir", TWO_RESULTS)
+    for args in (("--no-such-flag",), ("-t", "no-such-target")):
+        result = run("slice-opt", "ok.mlir", *args, cwd=tmp_path)
+        assert result.returncode == 2
+        assert "error:" in result.stderr
+        assert "Traceback" not in result.stdout + result.stderr
+
+
+def test_slice_opt_success_prints_c(tmp_path: Path) -> None:
+    write(tmp_path, "ok.mlir", TWO_RESULTS)
+    result = run(
+        "slice-opt",
+        "ok.mlir",
+        "-p",
+        "canonicalize-slices,convert-slice-to-loops",
+        "-t",
+        "c",
+        cwd=tmp_path,
+    )
+    assert_ok(result)
+    assert "void main(" in result.stdout
+
+
+# --- slice-run -------------------------------------------------------------------------
+
+X = np.arange(8, dtype=np.float32).reshape(2, 4)
+
+
+@pytest.fixture
+def workdir(tmp_path: Path) -> Path:
+    write(tmp_path, "two.mlir", TWO_RESULTS)
+    np.save(tmp_path / "x.npy", X)
+    np.save(tmp_path / "x64.npy", X.astype(np.float64))
+    np.save(tmp_path / "x3.npy", np.zeros((2, 3, 4), np.float32))
+    np.save(tmp_path / "objects.npy", np.array([{}], dtype=object), allow_pickle=True)
+    (tmp_path / "garbage.npy").write_bytes(b"\x93NUMPY garbage")
+    (tmp_path / "random.npy").write_bytes(bytes(range(256)) * 3)
+    return tmp_path
+
+
+OUTPUTS = ("--output", "a.npy", "--output", "b.npy")
+
+# (name, slice-run arguments, messages stderr must hold)
+RUN_ERRORS: list[tuple[str, tuple[str, ...], tuple[str, ...]]] = [
+    (
+        "wrong dtype",
+        ("two.mlir", "--input", "x64.npy", *OUTPUTS),
+        ("error: main: input 0 (%x): expected dtype float32, got float64\n",),
+    ),
+    (
+        "wrong shape",
+        ("two.mlir", "--input", "x3.npy", *OUTPUTS),
+        ("error: main: input 0 (%x): expected shape (2, 4), got (2, 3, 4)\n",),
+    ),
+    (
+        "no input",
+        ("two.mlir", *OUTPUTS),
+        ("error: main: expected 1 input arrays, got 0\n",),
+    ),
+    (
+        "two inputs",
+        ("two.mlir", "--input", "x.npy", "--input", "x.npy", *OUTPUTS),
+        ("error: main: expected 1 input arrays, got 2\n",),
+    ),
+    (
+        "one output for two results",
+        ("two.mlir", "--input", "x.npy", "--output", "a.npy"),
+        ("error: @main has 2 results but 1 --output files were given\n",),
+    ),
+    (
+        "missing input file",
+        ("two.mlir", "--input", "nope.npy", *OUTPUTS),
+        ("error: cannot read input nope.npy: ", "No such file or directory"),
+    ),
+    (
+        "garbage input file",
+        ("two.mlir", "--input", "garbage.npy", *OUTPUTS),
+        ("error: cannot read input garbage.npy: ",),
+    ),
+    (
+        "random bytes input file",
+        ("two.mlir", "--input", "random.npy", *OUTPUTS),
+        ("error: cannot read input random.npy: ",),
+    ),
+    (
+        "object array input",
+        ("two.mlir", "--input", "objects.npy", *OUTPUTS),
+        ("error: cannot read input objects.npy: ",),
+    ),
+    (
+        "unwritable output",
+        ("two.mlir", "--input", "x.npy", "--output", "no/dir/a.npy", "--output", "b.npy"),
+        ("error: cannot write no/dir/a.npy: No such file or directory\n",),
+    ),
+    (
+        "missing program",
+        ("nope.mlir", "--input", "x.npy", *OUTPUTS),
+        ("error: cannot read nope.mlir: No such file or directory\n",),
+    ),
+    (
+        "program is a directory",
+        (".", "--input", "x.npy", *OUTPUTS),
+        ("error: cannot read .: Is a directory\n",),
+    ),
+    (
+        "missing entry",
+        ("two.mlir", "--entry", "nope", "--input", "x.npy", *OUTPUTS),
+        ("error: no function @nope in the module (functions: @main)\n",),
+    ),
+    (
+        "sanitizer build without the ASan runtime",
+        ("two.mlir", "--input", "x.npy", "--sanitize", *OUTPUTS),
+        ("a sanitizer build only loads into a process started with LD_PRELOAD=",),
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("args", "messages"), [pytest.param(a, m, id=name) for name, a, m in RUN_ERRORS]
+)
+def test_slice_run_error(
+    workdir: Path, args: tuple[str, ...], messages: tuple[str, ...]
+) -> None:
+    result = run("slice-run", *args, cwd=workdir)
+    assert_error(result, *messages)
+    assert not (workdir / "a.npy").exists() or "unwritable" in " ".join(args)
+
+
+# (name, program, messages) for programs slice-run cannot compile
+RUN_PROGRAM_ERRORS: list[tuple[str, str, tuple[str, ...]]] = [
+    (
+        "verify error",
+        STEP_ZERO,
+        ("error: slice.onnx: steps[0] = 0: a step must be non-zero\n",),
+    ),
+    ("unknown op", UNKNOWN_OP, ("Operation slice.bogus is not registered",)),
+    (
+        "parameters that are not constant",
+        NON_CONSTANT,
+        (f"error: slice.ov_slice: {NOT_STATIC}",),
+    ),
+    ("i32 literal out of range", I32_LITERAL_TOO_BIG, ("4294967296",)),
+    ("i64 array literal out of range", ARRAY_LITERAL_TOO_BIG, ("9223372036854775808",)),
+    ("entry without a body", DECLARATION, ("@main",)),
+    # slice-run names the file in a parse error's location, as slice-opt does
+    ("parse error names the file", PARSE_ERROR, ("bad.mlir:2:36", "Expected 'ends'")),
+]
+
+
+@pytest.mark.parametrize(
+    ("source", "messages", "backend"),
+    [
+        pytest.param(s, m, ("c", "interpreter")[i % 2], id=name)
+        for i, (name, s, m) in enumerate(RUN_PROGRAM_ERRORS)
+    ],
+)
+def test_slice_run_program_error(
+    workdir: Path, source: str, messages: tuple[str, ...], backend: str
+) -> None:
+    """These fail before a backend runs; each case runs once, backends alternating."""
+    write(workdir, "bad.mlir", source)
+    result = run(
+        "slice-run",
+        "bad.mlir",
+        "--input",
+        "x.npy",
+        "--output",
+        "a.npy",
+        "--backend",
+        backend,
+        cwd=workdir,
+    )
+    assert_error(result, *messages)
+    assert "block" not in result.stderr  # xDSL internals are no message for a user
+
+
+def expected_two_results(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    return x[:, 1:3], x[1, ::-1]
+
+
+@pytest.mark.parametrize("backend", ["c", "interpreter"])
+def test_slice_run_two_results(workdir: Path, backend: str) -> None:
+    result = run(
+        "slice-run",
+        "two.mlir",
+        "--entry",
+        "main",
+        "--input",
+        "x.npy",
+        *OUTPUTS,
+        "--backend",
+        backend,
+        cwd=workdir,
+    )
+    assert_ok(result)
+    a, b = np.load(workdir / "a.npy"), np.load(workdir / "b.npy")
+    ea, eb = expected_two_results(X)
+    assert a.dtype == np.float32 and b.dtype == np.float32
+    np.testing.assert_array_equal(a, ea)
+    np.testing.assert_array_equal(b, eb)
+
+
+def test_slice_run_fortran_order_input(workdir: Path) -> None:
+    """A Fortran-ordered ``.npy`` is a non-contiguous input: copied, right result."""
+    np.save(workdir / "xf.npy", np.asfortranarray(X))
+    assert_ok(run("slice-run", "two.mlir", "--input", "xf.npy", *OUTPUTS, cwd=workdir))
+    ea, eb = expected_two_results(X)
+    np.testing.assert_array_equal(np.load(workdir / "a.npy"), ea)
+    np.testing.assert_array_equal(np.load(workdir / "b.npy"), eb)
+
+
+@pytest.mark.parametrize("backend", ["c", "interpreter"])
+def test_slice_run_bf16_round_trip(tmp_path: Path, backend: str) -> None:
+    """bf16 arrays go in and come out through ``.npy`` (as raw 2-byte records, which
+    ``ml_dtypes.bfloat16`` views back), bit for bit."""
+    source = """\
+func.func @main(%x: tensor<2x3xbf16>) -> (tensor<2x3xbf16>, tensor<3x1xbf16>, tensor<2x3xbf16>) {
+  %b = arith.constant dense<[-1, 0]> : tensor<2xi32>
+  %e = arith.constant dense<[-2147483648, 2147483647]> : tensor<2xi32>
+  %s = arith.constant dense<[-1, 1]> : tensor<2xi32>
+  %r = slice.tf_strided_slice %x begin %b end %e strides %s : tensor<2x3xbf16>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32> -> tensor<2x3xbf16>
+  %t = slice.window %x offsets [1, 2] sizes [2, 3] strides [-1, -1] : tensor<2x3xbf16> -> tensor<2x3xbf16>
+  %u = slice.window %x offsets [1, 0] sizes [1, 3] strides [1, 1] : tensor<2x3xbf16> -> tensor<3x1xbf16>
+  func.return %t, %u, %r : tensor<2x3xbf16>, tensor<3x1xbf16>, tensor<2x3xbf16>
+}
+"""
+    write(tmp_path, "bf16.mlir", source)
+    bits = np.array([0x3FC0, 0xC000, 0x7FC1, 0x8000, 0x0001, 0xFF80], np.uint16)
+    x = bits.view(ml_dtypes.bfloat16).reshape(2, 3)
+    np.save(tmp_path / "x.npy", x)
+    result = run(
+        "slice-run",
+        "bf16.mlir",
+        "--input",
+        "x.npy",
+        "--output",
+        "t.npy",
+        "--output",
+        "u.npy",
+        "--output",
+        "r.npy",
+        "--backend",
+        backend,
+        cwd=tmp_path,
+    )
+    assert_ok(result)
+    got = [np.load(tmp_path / f"{name}.npy") for name in "tur"]
+    for array in got:
+        assert array.dtype.itemsize == 2  # .npy stores bfloat16 as 2-byte records
+    t, u, r = (array.view(ml_dtypes.bfloat16) for array in got)
+    expected = [
+        x[::-1, ::-1],
+        x[1].reshape(3, 1),
+        # TensorFlow: Python ranges, so rows -1 down to (clamped) the start
+        x[-1 : -(2**31) : -1, 0 : 2**31 - 1 : 1],
+    ]
+    for g, e in zip((t, u, r), expected):
+        assert g.shape == e.shape
+        assert g.view(np.uint16).tobytes() == e.view(np.uint16).tobytes()
+
+
+def test_slice_run_sanitized_build_in_asan_process(workdir: Path) -> None:
+    """``--sanitize`` works in a process started with ``asan_environment()``."""
+    from slice_dialect.runtime import asan_environment
+
+    env = asan_environment()
+    result = run(
+        "slice-run",
+        "two.mlir",
+        "--input",
+        "x.npy",
+        *OUTPUTS,
+        "--sanitize",
+        cwd=workdir,
+        env=env,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "AddressSanitizer" not in result.stderr
+    assert "runtime error:" not in result.stderr
+    ea, eb = expected_two_results(X)
+    np.testing.assert_array_equal(np.load(workdir / "a.npy"), ea)
+    np.testing.assert_array_equal(np.load(workdir / "b.npy"), eb)
+
+
+@pytest.mark.skipif(
+    shutil.which("slice-opt") is None or shutil.which("slice-run") is None,
+    reason="the console scripts are not on PATH",
+)
+def test_console_scripts(workdir: Path) -> None:
+    """The installed ``slice-opt``/``slice-run`` scripts behave like the modules."""
+    write(workdir, "bad.mlir", STEP_ZERO)
+    for tool in ("slice-opt", "slice-run"):
+        script = shutil.which(tool)
+        assert script is not None
+        completed = subprocess.run(
+            [script, "bad.mlir", *(OUTPUTS if tool == "slice-run" else ())],
+            cwd=workdir,
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+        result = Result(completed.returncode, completed.stdout, completed.stderr)
+        assert result.returncode == 1
+        assert_error(result, "error: slice.onnx: steps[0] = 0: a step must be non-zero\n")
