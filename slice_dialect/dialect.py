@@ -125,6 +125,10 @@ class FrameworkSliceOp(IRDLOperation, ABC):
     INDEX_OPERANDS: ClassVar[tuple[str, ...]] = ()
     """Names of the 1-D integer index operands, in operand order."""
 
+    AXIS_SLICE: ClassVar[tuple[str, str, str] | None] = None
+    """For ops that slice listed axes and keep the rank (ONNX, OpenVINO Slice-8): the
+    names of their starts, ends and steps."""
+
     DATA_OPERAND: ClassVar[str] = "data"
     """The name of the data operand (``data``, or ``input`` for TF and DirectML)."""
 
@@ -144,6 +148,10 @@ class FrameworkSliceOp(IRDLOperation, ABC):
 
     def result_rank(self) -> int | None:
         """The result rank when it is known without parameter values."""
+        if self.AXIS_SLICE is not None:
+            data_type = self.source.type
+            assert isinstance(data_type, TensorType)
+            return len(data_type.get_shape())
         return None
 
     def index_operands(self) -> dict[str, SSAValue | None]:
@@ -160,9 +168,23 @@ class FrameworkSliceOp(IRDLOperation, ABC):
     def check_structure(self) -> None:
         """The checks that need no parameter values (run when they are not constant).
 
-        The index operands' static lengths must agree; ops add their own rules.
+        The index operands' static lengths must agree; an axis slice also needs rank
+        >= 1 and no more default axes than the rank.
         """
-        known = [(n, v) for n, v in self.index_lengths().items() if v is not None]
+        lengths = self.index_lengths()
+        if self.AXIS_SLICE is not None:
+            data_type = self.source.type
+            assert isinstance(data_type, TensorType)
+            semantics.check_axis_slice_structure(
+                self.name,
+                len(data_type.get_shape()),
+                self.AXIS_SLICE,
+                lengths.pop(self.AXIS_SLICE[0], None),
+                lengths,
+                "axes" in lengths,
+            )
+            return
+        known = [(n, v) for n, v in lengths.items() if v is not None]
         if known:
             semantics.check_lengths(
                 self.name, known[0][0], known[0][1], **dict(known[1:])
@@ -245,6 +267,8 @@ class OnnxSliceV1Op(FrameworkSliceOp):
 
     name = "slice.onnx_v1"
 
+    AXIS_SLICE: ClassVar[tuple[str, str, str] | None] = ("starts", "ends", "steps")
+
     data = operand_def(TensorType)
     starts = prop_def(DenseArrayBase.constr(i64))
     ends = prop_def(DenseArrayBase.constr(i64))
@@ -274,11 +298,6 @@ class OnnxSliceV1Op(FrameworkSliceOp):
                 **({"axes": _array(axes)} if axes is not None else {}),
             },
         )
-
-    def result_rank(self) -> int | None:
-        t = self.data.type
-        assert isinstance(t, TensorType)
-        return len(t.get_shape())
 
     def constant_params(self) -> dict[str, list[int] | None] | None:
         return {
@@ -320,6 +339,7 @@ class OnnxSliceOp(FrameworkSliceOp):
     name = "slice.onnx"
 
     INDEX_OPERANDS: ClassVar[tuple[str, ...]] = ("starts", "ends", "axes", "steps")
+    AXIS_SLICE: ClassVar[tuple[str, str, str] | None] = ("starts", "ends", "steps")
 
     data = operand_def(TensorType)
     starts = operand_def(IndexTensor)
@@ -359,24 +379,6 @@ class OnnxSliceOp(FrameworkSliceOp):
             properties={"opset": IntegerAttr(opset, i64)},
         )
 
-    def result_rank(self) -> int | None:
-        t = self.data.type
-        assert isinstance(t, TensorType)
-        return len(t.get_shape())
-
-    def check_structure(self) -> None:
-        lengths = self.index_lengths()
-        data_type = self.source.type
-        assert isinstance(data_type, TensorType)
-        semantics.check_axis_slice_structure(
-            self.name,
-            len(data_type.get_shape()),
-            ("starts", "ends", "steps"),
-            lengths.pop("starts"),
-            lengths,
-            "axes" in lengths,
-        )
-
     def verify_(self) -> None:
         if self.opset.value.data not in semantics.ONNX_OPSETS:
             raise VerifyException(
@@ -411,6 +413,7 @@ class OvSliceOp(FrameworkSliceOp):
     name = "slice.ov_slice"
 
     INDEX_OPERANDS: ClassVar[tuple[str, ...]] = ("start", "stop", "step", "axes")
+    AXIS_SLICE: ClassVar[tuple[str, str, str] | None] = ("start", "stop", "step")
 
     data = operand_def(TensorType)
     start = operand_def(IndexTensor)
@@ -439,24 +442,6 @@ class OvSliceOp(FrameworkSliceOp):
         super().__init__(
             operands=[data, start, stop, step, [] if axes is None else [axes]],
             result_types=[result_type],
-        )
-
-    def result_rank(self) -> int | None:
-        t = self.data.type
-        assert isinstance(t, TensorType)
-        return len(t.get_shape())
-
-    def check_structure(self) -> None:
-        lengths = self.index_lengths()
-        data_type = self.source.type
-        assert isinstance(data_type, TensorType)
-        semantics.check_axis_slice_structure(
-            self.name,
-            len(data_type.get_shape()),
-            ("start", "stop", "step"),
-            lengths.pop("start"),
-            lengths,
-            "axes" in lengths,
         )
 
     def evaluate(self, shape: Sequence[Dim], params: Params) -> SliceResult:
