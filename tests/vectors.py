@@ -650,7 +650,7 @@ strided(
 )  # fmt: skip
 strided(
     "C110", "TF OVSS", (0,), (0,), (1,),
-    err("begin[0] = 0 is out of range", note="OV-SI accepts; OV-CPU reads out of bounds"),
+    err("begin[0] = 0 shrinks axis 0, which has size 0", note="OV-SI accepts; OV-CPU reads out of bounds"),
     sam=1,
 )  # fmt: skip
 strided(
