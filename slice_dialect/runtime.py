@@ -618,6 +618,9 @@ acceptable(Entry *self, int i, PyObject *object, int flags)
     return 1;
 }
 
+/* The kernel takes one pointer per memref argument. Object pointers are passed alike
+ * on every ABI CPython runs on, so it is called as taking void * (as ctypes calls it
+ * with c_void_p argument types). */
 static void
 call_kernel(void *f, void **p, int n)
 {
@@ -858,6 +861,7 @@ def _fast_call_source() -> str:
     """The extension's C source, with one call case per arity and the versions it is
     built for (so that they are part of its cache key)."""
     import sys
+    import sysconfig
 
     cases: list[str] = []
     for n in range(FAST_CALL_MAX_ARGUMENTS + 1):
@@ -865,7 +869,7 @@ def _fast_call_source() -> str:
         args = ", ".join(f"p[{i}]" for i in range(n))
         cases.append(f"    case {n}: ((void (*)({params}))f)({args}); break;")
     header = (
-        f"/* Python {sys.version.split()[0]} {sys.implementation.cache_tag}, "
+        f"/* Python {sys.version.split()[0]} {sysconfig.get_config_var('SOABI')}, "
         f"numpy {np.__version__} */"
     )
     return header + _FAST_CALL_TEMPLATE.replace(

@@ -1,8 +1,11 @@
 """The C target and its runtime: emitted C, compiled and called on numpy arrays.
 
 Inputs are hand-written modules in the form ``convert-slice-to-loops`` produces (memref
-arguments, ``scf.for`` over index arithmetic, loads and stores); every result is
-compared bit for bit with numpy slicing of the same window.
+arguments, ``scf.for`` over index arithmetic, loads and stores), and windows lowered by
+the pass itself; every result is compared bit for bit with numpy slicing of the same
+window. Copy nests are checked in both printed forms (as copies, and op by op), large
+(streamed) copies also under AddressSanitizer, and the argument checks on both call
+paths (the C extension and ctypes).
 """
 
 from __future__ import annotations
@@ -225,7 +228,15 @@ def same_bits(actual: np.ndarray, expected: np.ndarray) -> bool:
     )
 
 
-def kernel_of(module: ModuleOp, name: str, n_inputs: int, cache_dir: Path) -> CKernel:
+def kernel_of(
+    module: ModuleOp,
+    name: str,
+    n_inputs: int,
+    cache_dir: Path,
+    *,
+    fast_call: bool = True,
+    copy_nests: bool = True,
+) -> CKernel:
     function = next(
         op
         for op in module.ops
@@ -233,8 +244,27 @@ def kernel_of(module: ModuleOp, name: str, n_inputs: int, cache_dir: Path) -> CK
     )
     specs = array_specs(function)
     return load_kernel(
-        emit_c(module), name, specs[:n_inputs], specs[n_inputs:], cache_dir=cache_dir
+        emit_c(module, copy_nests=copy_nests),
+        name,
+        specs[:n_inputs],
+        specs[n_inputs:],
+        cache_dir=cache_dir,
+        fast_call=fast_call,
     )
+
+
+HAS_FAST_CALL = runtime.kernel_class(fast_call=True) is not CKernel
+CALL_PATHS = [
+    pytest.param(
+        True,
+        id="fast",
+        marks=pytest.mark.skipif(
+            not HAS_FAST_CALL, reason=f"no fast call: {runtime.call_path_description()}"
+        ),
+    ),
+    pytest.param(False, id="ctypes"),
+]
+"""Both ways of calling a kernel: every argument check must hold for each."""
 
 
 # dtypes
@@ -347,7 +377,8 @@ def test_multi_dim_indices_are_linearized_row_major() -> None:
     source = emit_c(
         parse(
             window_ir("i16", [3, 4, 5], [0, 0, 0], [3, 4, 5], [1, 1, 1], collapse=False)
-        )
+        ),
+        copy_nests=False,
     )
     assert "x[s2 * 20 + s4 * 5 + s6]" in source
     assert "out[i0 * 20 + i1 * 5 + i2]" in source
@@ -478,7 +509,7 @@ def test_two_outputs_and_two_functions(cache_dir: Path) -> None:
         """
         + text
     )
-    source = emit_c(module)
+    source = emit_c(module, copy_nests=False)
     assert source.count("void ") == 3
     # values of the second loop are renamed apart from those of the first
     assert "const int64_t s_1 = i_1 + 3;" in source
@@ -494,7 +525,7 @@ def test_two_outputs_and_two_functions(cache_dir: Path) -> None:
 
 def test_c_text_of_the_example() -> None:
     module = parse(window_ir("f32", [4, 5], [1, 4], [2, 3], [1, -2]))
-    source = emit_c(module)
+    source = emit_c(module, copy_nests=False)
     assert source.startswith("/* Generated")
     assert "#include <stdint.h>" in source
     assert "string.h" not in source and "stdlib.h" not in source
@@ -518,7 +549,7 @@ def test_c_text_of_the_example() -> None:
     assert "const int64_t m3 = i1 * -2;" in source
     stream = io.StringIO()
     CTarget().emit(Context(), module, stream)
-    assert stream.getvalue() == source
+    assert stream.getvalue() == emit_c(module)
 
 
 def test_names_are_sanitized_and_uniqued() -> None:
@@ -538,7 +569,7 @@ def test_names_are_sanitized_and_uniqued() -> None:
         }
         """
     )
-    source = emit_c(module)
+    source = emit_c(module, copy_nests=False)
     assert (
         "void f(const uint8_t *restrict int_1, uint8_t *restrict x_y, "
         "const uint8_t *restrict v0)" in source
@@ -753,19 +784,19 @@ def test_flags() -> None:
     config = runtime.CompilerConfig.from_environment()
     command = config.compile_command(Path("out.so"))
     assert command[-5:] == ["-x", "c", "-", "-o", "out.so"]
-    for flag in ("-std=c99", "-O2", "-fPIC", "-shared", "-Wno-main"):
+    for flag in ("-std=c99", "-O3", "-fPIC", "-shared", "-Wno-main"):
         assert flag in command
     sanitized = runtime.compiler_flags(sanitize=True)
     assert "-fsanitize=address,undefined" in sanitized and "-O1" in sanitized
-    assert "-O2" not in sanitized
+    assert "-O3" not in sanitized
 
 
 # Argument checks
 
 
-@pytest.fixture(scope="module")
-def kernel(cache_dir: Path) -> CKernel:
-    return kernel_of(parse(KERNEL_IR), "main", 1, cache_dir)
+@pytest.fixture(scope="module", params=CALL_PATHS)
+def kernel(cache_dir: Path, request: pytest.FixtureRequest) -> CKernel:
+    return kernel_of(parse(KERNEL_IR), "main", 1, cache_dir, fast_call=request.param)
 
 
 @pytest.mark.parametrize(
@@ -836,10 +867,11 @@ def test_output_must_not_overlap_inputs_or_outputs(kernel: CKernel, cache_dir) -
         pair(np.zeros(2, np.int8), out=(buffer[:2], buffer[1:]))
 
 
-def test_misaligned_complex64(cache_dir: Path) -> None:
+@pytest.mark.parametrize("fast_call", CALL_PATHS)
+def test_misaligned_complex64(cache_dir: Path, fast_call: bool) -> None:
     """``complex<f32>`` moves as ``uint64_t``, but numpy aligns ``complex64`` to 4."""
     module = parse(window_ir("complex<f32>", [6], [5], [3], [-2]))
-    kernel = kernel_of(module, "main", 1, cache_dir)
+    kernel = kernel_of(module, "main", 1, cache_dir, fast_call=fast_call)
     raw = np.zeros(6 * 8 + 4 + 8, np.uint8)
     start = 4 if raw.ctypes.data % 8 == 0 else 8
     x = raw[start : start + 48].view(np.complex64)
@@ -862,20 +894,31 @@ def test_ckernel_from_plain_signature(cache_dir: Path) -> None:
         CKernel(library, "nope", [], [])
 
 
-def test_call_overhead(kernel: CKernel) -> None:
-    """Per-call cost of an 8x8 -> 4x4 f32 kernel with ``out=`` (reported with ``-s``)."""
+def test_call_overhead(cache_dir: Path) -> None:
+    """Per-call cost of an 8x8 -> 4x4 f32 kernel with ``out=``, on each call path
+    (reported with ``-s``): the whole call from Python, argument checks included."""
     x = random_array(np.dtype(np.float32), [8, 8])
     out = np.empty((4, 4), np.float32)
     n = 20_000
-    best = min(timeit.repeat(lambda: kernel(x, out=out), number=n, repeat=3)) / n
+    module = parse(KERNEL_IR)
+    times: dict[str, float] = {}
+    for fast_call in (True, False):
+        kernel = kernel_of(module, "main", 1, cache_dir, fast_call=fast_call)
+        seconds = timeit.repeat(lambda k=kernel: k(x, out=out), number=n, repeat=3)
+        times[type(kernel).__name__] = min(seconds) / n
+        assert same_bits(out, x[0::2, 7::-2])
     bare = kernel._function
     pointers = (x.ctypes.data, out.ctypes.data)
     floor = min(timeit.repeat(lambda: bare(*pointers), number=n, repeat=3)) / n
+    numpy = min(timeit.repeat(lambda: np.copyto(out, x[0::2, 7::-2]), number=n, repeat=3))
     print(
-        f"\nCKernel call with out=: {best * 1e6:.2f} us (bare ctypes call {floor * 1e6:.2f} us)"
+        "\ncall with out=: "
+        + ", ".join(f"{name} {t * 1e6:.2f} us" for name, t in times.items())
+        + f" (bare ctypes call {floor * 1e6:.2f} us, numpy {numpy / n * 1e6:.2f} us)"
     )
-    assert same_bits(out, x[0::2, 7::-2])
-    assert best < 50e-6
+    assert times["CKernel"] < 50e-6
+    if HAS_FAST_CALL:
+        assert times["FastCKernel"] < min(5e-6, times["CKernel"])
 
 
 # Sanitizer builds
@@ -939,3 +982,397 @@ def test_sanitizer_build_refuses_to_load_without_asan(tmp_path: Path) -> None:
     with pytest.raises(SliceError, match="LD_PRELOAD"):
         # loading it without this check would abort this process
         CKernel(library, "main", [], [], sanitize=True)
+
+
+# Copy nests: the loops of a lowered window, printed as a copy
+
+
+def lowered_window(
+    element: str,
+    shape: Sequence[int],
+    offsets: Sequence[int],
+    sizes: Sequence[int],
+    strides: Sequence[int],
+) -> ModuleOp:
+    """``slice.window`` of a ``shape`` source, lowered by ``convert-slice-to-loops``."""
+    from passes.convert_slice_to_loops import ConvertSliceToLoopsPass
+
+    source = "tensor<" + "".join(f"{d}x" for d in shape) + element + ">"
+    result = "tensor<" + "".join(f"{d}x" for d in sizes) + element + ">"
+    module = parse(
+        f"func.func @main(%x: {source}) -> {result} {{\n"
+        f"  %r = slice.window %x offsets {list(offsets)} sizes {list(sizes)} "
+        f"strides {list(strides)} : {source} -> {result}\n"
+        f"  func.return %r : {result}\n}}"
+    )
+    ConvertSliceToLoopsPass().apply(Context(), module)
+    return module
+
+
+def random_window(
+    rng: np.random.Generator, rank: int
+) -> tuple[list[int], list[int], list[int], list[int]]:
+    """A random window in normal form: shape, offsets, sizes, strides."""
+    shape, offsets, sizes, strides = [], [], [], []
+    for _ in range(rank):
+        dim = int(rng.integers(1, 7))
+        stride = int(rng.choice([1, 1, 1, -1, 2, -2, 3]))
+        size = int(rng.integers(1, 1 + (dim - 1) // abs(stride) + 1))
+        first = int(rng.integers(0, dim - abs(stride) * (size - 1)))
+        offset = first if stride > 0 else first + abs(stride) * (size - 1)
+        if size == 1:
+            stride = 1
+        shape.append(dim)
+        offsets.append(offset)
+        sizes.append(size)
+        strides.append(stride)
+    return shape, offsets, sizes, strides
+
+
+WIDTH_ELEMENTS = ["i8", "f16", "f32", "f64", "complex<f64>"]
+"""One element type per storage width: 1, 2, 4, 8 and 16 bytes."""
+
+
+@pytest.mark.parametrize("seed", range(24))
+def test_copy_nests_agree_with_numpy_and_literal_printing(seed: int, cache_dir) -> None:
+    """Random windows (ranks 1 to 4, negative and non-unit strides, unit dims, every
+    storage width): the copy-nest form and the op-by-op form give numpy's window."""
+    rng = np.random.default_rng(seed)
+    shape, offsets, sizes, strides = random_window(rng, 1 + seed % 4)
+    element = WIDTH_ELEMENTS[seed % len(WIDTH_ELEMENTS)]
+    module = lowered_window(element, shape, offsets, sizes, strides)
+    t = parse(f"func.func @t(%a: {memref_type([1], element)}) {{ func.return }}")
+    dtype = numpy_dtype(next(iter(t.ops)).function_type.inputs.data[0].element_type)
+    x = random_array(dtype, shape, seed=seed)
+    expected = numpy_window(x, offsets, sizes, strides)
+    for copy_nests in (True, False):
+        kernel = kernel_of(module, "main", 1, cache_dir, copy_nests=copy_nests)
+        assert same_bits(kernel(x), expected), (copy_nests, emit_c(module))
+
+
+LOOPS_IR = """
+func.func @stepped(%x: memref<12xf32>, %out: memref<2x4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
+  %cm1 = arith.constant -1 : index
+  scf.for %i = %c1 to %c3 step %c1 {
+    scf.for %j = %c0 to %c4 step %c2 {
+      %a = arith.muli %c4, %i : index
+      %b = arith.addi %a, %j : index
+      %v = memref.load %x[%b] : memref<12xf32>
+      %r = arith.addi %i, %cm1 : index
+      memref.store %v, %out[%r, %j] : memref<2x4xf32>
+    }
+  }
+  func.return
+}
+"""
+
+
+def test_copy_nest_with_lower_bounds_and_steps(cache_dir: Path) -> None:
+    """A hand-written nest (lower bound 1, step 2, indices through index arithmetic,
+    a 2-d store): ``out[i - 1, j] = x[4 * i + j]`` for ``i`` in 1, 2 and ``j`` in
+    0, 2, printed as a copy (the two loops continue each other: one loop) and op by
+    op."""
+    module = parse(LOOPS_IR)
+    assert "/* copy 4 elements of 4 bytes, runs by source step 2 */" in emit_c(module)
+    x = np.arange(12, dtype=np.float32)
+    expected = [[4, 0, 6, 0], [8, 0, 10, 0]]
+    for copy_nests in (True, False):
+        kernel = kernel_of(module, "stepped", 1, cache_dir, copy_nests=copy_nests)
+        out = np.zeros((2, 4), np.float32)
+        kernel(x, out=out)
+        assert out.tolist() == expected, copy_nests
+
+
+def test_shift_within_one_buffer_is_not_a_copy(cache_dir: Path) -> None:
+    """``x[i] = x[i + 1]`` reads what it wrote one iteration earlier in no order but the
+    loop's: it must stay an element loop (a ``memcpy`` of overlapping bytes would be
+    undefined)."""
+    module = parse(
+        """
+        func.func @shift(%x: memref<8xf32>, %out: memref<8xf32>) {
+          %c0 = arith.constant 0 : index
+          %c1 = arith.constant 1 : index
+          %c7 = arith.constant 7 : index
+          %c8 = arith.constant 8 : index
+          scf.for %i = %c0 to %c8 step %c1 {
+            %v = memref.load %x[%i] : memref<8xf32>
+            memref.store %v, %out[%i] : memref<8xf32>
+          }
+          scf.for %i = %c0 to %c7 step %c1 {
+            %j = arith.addi %i, %c1 : index
+            %v = memref.load %out[%j] : memref<8xf32>
+            memref.store %v, %out[%i] : memref<8xf32>
+          }
+          func.return
+        }
+        """
+    )
+    source = emit_c(module)
+    assert source.count("memcpy(") == 1
+    kernel = kernel_of(module, "shift", 1, cache_dir)
+    x = np.arange(8, dtype=np.float32)
+    assert kernel(x).tolist() == [1, 2, 3, 4, 5, 6, 7, 7]
+
+
+# Large copies: streamed stores, staging buffers, prefetching
+
+
+STREAMED = [
+    # rows with gaps: streamed memcpy rows, prefetched
+    pytest.param(
+        "f32", [16, 300, 400], [0, 10, 50], [16, 280, 300], [1, 1, 1], id="crop"
+    ),
+    # one contiguous run of 6.5 MB
+    pytest.param("f64", [1024, 1024], [100, 0], [800, 1024], [1, 1], id="contiguous"),
+    # strided runs longer than the staging buffer: full blocks and a shorter last one
+    pytest.param("f32", [4096, 1000], [0, 2], [4096, 333], [1, 3], id="staged"),
+    # 16-byte elements, rows reversed and every other one: staged
+    pytest.param("complex<f64>", [1100, 600], [1099, 1], [1100, 300], [-1, 2], id="c128"),
+    # reversed runs, of every width (bytes into an output not 16-byte aligned)
+    pytest.param(
+        "i8", [8, 1030, 1030], [0, 3, 1029], [8, 1024, 1030], [1, 1, -1], id="rev1"
+    ),
+    pytest.param("f16", [2048, 1100], [0, 1099], [2048, 1100], [1, -1], id="rev2"),
+    pytest.param("f64", [700, 800], [699, 799], [700, 800], [-1, -1], id="rev8"),
+    pytest.param("complex<f64>", [1000, 300], [0, 299], [1000, 300], [1, -1], id="rev16"),
+    # every other element, of widths 1 to 8, runs ending at the row's (and the
+    # array's) last element: no register may read past it
+    pytest.param("i8", [4096, 2049], [0, 0], [4096, 1025], [1, 2], id="even1"),
+    pytest.param("f16", [2048, 2051], [0, 1], [2048, 1025], [1, 2], id="even2"),
+    pytest.param("f32", [2048, 1025], [2047, 0], [2048, 513], [-1, 2], id="even4"),
+    pytest.param("f64", [1024, 1025], [0, 0], [1024, 513], [1, 2], id="even8"),
+]
+"""Large windows, one per streamed form; ``STREAMED_FORMS`` says which each takes."""
+
+STREAMED_FORMS = {
+    "crop": "slice_stream(",
+    "contiguous": "slice_stream(",
+    "staged": "staging",
+    "c128": "staging",
+    **{f"rev{n}": "slice_stream_reversed(" for n in (1, 2, 8, 16)},
+    **{f"even{n}": "slice_stream_even(" for n in (1, 2, 4, 8)},
+}
+
+
+def _dtype_of(element: str) -> np.dtype:
+    t = parse(f"func.func @t(%a: {memref_type([1], element)}) {{ func.return }}")
+    return numpy_dtype(next(iter(t.ops)).function_type.inputs.data[0].element_type)
+
+
+def _misaligned_out(dtype: np.dtype, shape: Sequence[int]) -> np.ndarray:
+    """An output array whose first byte is not 16-byte aligned (for 1-byte elements)."""
+    count = math.prod(shape)
+    raw = np.zeros(count * dtype.itemsize + 32, np.uint8)
+    start = (-raw.ctypes.data) % 16 + (1 if dtype.itemsize == 1 else 0)
+    return raw[start : start + count * dtype.itemsize].view(dtype).reshape(shape)
+
+
+@pytest.mark.parametrize(("element", "shape", "offsets", "sizes", "strides"), STREAMED)
+def test_streamed_copies(
+    element, shape, offsets, sizes, strides, cache_dir, request: pytest.FixtureRequest
+) -> None:
+    """Copies writing ``STREAM_STORE_BYTES`` or more stream their stores; the result is
+    numpy's, into fresh and into misaligned outputs."""
+    module = lowered_window(element, shape, offsets, sizes, strides)
+    source = emit_c(module)
+    form = STREAMED_FORMS[request.node.callspec.id]
+    body = source[source.index("void main(") :]
+    assert form in body and "slice_stream_fence();" in body
+    assert ("slice_prefetch(" in body) == (request.node.callspec.id == "crop")
+    dtype = _dtype_of(element)
+    x = random_array(dtype, shape, seed=3)
+    expected = numpy_window(x, offsets, sizes, strides)
+    kernel = kernel_of(module, "main", 1, cache_dir)
+    assert same_bits(kernel(x), expected)
+    out = _misaligned_out(dtype, sizes)
+    assert kernel(x, out=out) is out
+    assert same_bits(out, expected)
+
+
+STREAMED_UNDER_ASAN = """
+import sys
+import numpy as np
+from pathlib import Path
+sys.path.insert(0, sys.argv[2])
+import test_c_backend as t
+from slice_dialect import runtime
+from slice_dialect.backend.c import emit_c
+cache = Path(sys.argv[1])
+for case in t.STREAMED:
+    element, shape, offsets, sizes, strides = case.values
+    module = t.lowered_window(element, shape, offsets, sizes, strides)
+    function = next(iter(module.ops))
+    specs = runtime.array_specs(function)
+    kernel = runtime.load_kernel(emit_c(module), "main", specs[:1], specs[1:],
+                                 sanitize=True, cache_dir=cache)
+    dtype = t._dtype_of(element)
+    x = t.random_array(dtype, shape, seed=3)
+    expected = t.numpy_window(x, offsets, sizes, strides)
+    assert t.same_bits(kernel(x), expected), case.id
+    out = t._misaligned_out(dtype, sizes)
+    kernel(x, out=out)
+    assert t.same_bits(out, expected), case.id
+    print("ok", case.id, flush=True)
+"""
+
+
+def test_streamed_copies_under_sanitizers(tmp_path: Path) -> None:
+    """The streamed, staged and prefetching copies read and write only their buffers:
+    AddressSanitizer and UndefinedBehaviorSanitizer find nothing."""
+    try:
+        env = runtime.asan_environment()
+    except SliceError as error:
+        pytest.skip(str(error))
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            STREAMED_UNDER_ASAN,
+            str(tmp_path),
+            str(Path(__file__).parent),
+        ],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=600,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr[-4000:]
+    assert result.stdout.count("ok ") == len(STREAMED)
+    assert "AddressSanitizer" not in result.stderr
+    assert "runtime error" not in result.stderr
+
+
+# The fast call path
+
+
+TWO_OUT_IR = """
+func.func @pair(%x: memref<6xi32>, %a: memref<3xi32>, %b: memref<2xi32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  scf.for %i = %c0 to %c3 step %c1 {
+    %s = arith.muli %i, %c2 : index
+    %v = memref.load %x[%s] : memref<6xi32>
+    memref.store %v, %a[%i] : memref<3xi32>
+  }
+  scf.for %i = %c0 to %c2 step %c1 {
+    %s = arith.addi %i, %c3 : index
+    %v = memref.load %x[%s] : memref<6xi32>
+    memref.store %v, %b[%i] : memref<2xi32>
+  }
+  func.return
+}
+"""
+
+
+@pytest.mark.parametrize("fast_call", CALL_PATHS)
+def test_results_of_both_call_paths(fast_call: bool, cache_dir: Path) -> None:
+    """Fresh outputs (one array, or a tuple), ``out=`` as a tuple or a list (returned
+    as given), subclasses and non-contiguous inputs: the same on both paths."""
+    pair = kernel_of(parse(TWO_OUT_IR), "pair", 1, cache_dir, fast_call=fast_call)
+    assert type(pair).__name__ == ("FastCKernel" if fast_call else "CKernel")
+    x = np.arange(6, dtype=np.int32)
+    a, b = pair(x)
+    assert a.tolist() == [0, 2, 4] and b.tolist() == [3, 4]
+    outs = [np.empty(3, np.int32), np.empty(2, np.int32)]
+    assert pair(x, out=outs) is outs and outs[0].tolist() == [0, 2, 4]
+    as_tuple = (np.empty(3, np.int32), np.empty(2, np.int32))
+    assert pair(x, out=as_tuple) is as_tuple and as_tuple[1].tolist() == [3, 4]
+
+    class Tagged(np.ndarray):
+        pass
+
+    a, b = pair(x.view(Tagged))
+    assert type(a) is np.ndarray and b.tolist() == [3, 4]
+    a, b = pair(np.arange(12, dtype=np.int32)[::2])
+    assert a.tolist() == [0, 4, 8] and b.tolist() == [6, 8]
+    with pytest.raises(SliceError, match=r"out= takes 2 array\(s\)"):
+        pair(x, out=outs[0])
+    with pytest.raises(SliceError, match="expected a numpy array, got str"):
+        pair(x, out=[outs[0], "b"])
+    with pytest.raises(TypeError, match="unexpected keyword argument 'outs'"):
+        pair(x, outs=outs)
+    with pytest.raises(SliceError, match="overlaps output 0"):
+        pair(x, out=(outs[0], outs[0][:2]))
+    empty = kernel_of(
+        lowered_window("f32", [0, 4], [0, 0], [0, 4], [1, 1]),
+        "main",
+        1,
+        cache_dir,
+        fast_call=fast_call,
+    )
+    assert empty(np.zeros((0, 4), np.float32)).shape == (0, 4)
+
+
+def test_more_arguments_than_the_fast_path_takes(cache_dir: Path) -> None:
+    """A function with more memref arguments than ``FAST_CALL_MAX_ARGUMENTS`` is called
+    through ctypes, with the same results and checks."""
+    n = runtime.FAST_CALL_MAX_ARGUMENTS
+    args = ", ".join(f"%o{i}: memref<1xi8>" for i in range(n))
+    body = "\n".join(f"memref.store %v, %o{i}[%c0] : memref<1xi8>" for i in range(n))
+    module = parse(
+        f"""
+        func.func @many(%x: memref<1xi8>, {args}) {{
+          %c0 = arith.constant 0 : index
+          %v = memref.load %x[%c0] : memref<1xi8>
+          {body}
+          func.return
+        }}
+        """
+    )
+    kernel = kernel_of(module, "many", 1, cache_dir)
+    results = kernel(np.array([7], np.int8))
+    assert isinstance(results, tuple) and len(results) == n
+    assert all(r.tolist() == [7] for r in results)
+    with pytest.raises(SliceError, match="expected dtype int8"):
+        kernel(np.array([7], np.int16))
+
+
+def test_threads_share_a_kernel(cache_dir: Path) -> None:
+    """Calls from several threads at once (large ones release the GIL) each get their
+    own, correct result."""
+    import concurrent.futures
+
+    module = lowered_window("f32", [512, 1024], [0, 1023], [512, 1024], [1, -1])
+    kernel = kernel_of(module, "main", 1, cache_dir)
+    inputs = [random_array(np.dtype(np.float32), [512, 1024], seed=s) for s in range(8)]
+    with concurrent.futures.ThreadPoolExecutor(4) as pool:
+        results = list(pool.map(kernel, inputs))
+    for x, result in zip(inputs, results, strict=True):
+        assert same_bits(result, x[:, ::-1])
+
+
+def test_fast_call_falls_back_without_headers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without Python's headers (or with ``SLICE_FAST_CALL=0``) kernels are
+    ``CKernel``s, called through ctypes."""
+    import sysconfig
+
+    real_get_paths = sysconfig.get_paths
+
+    def no_headers(*args: object, **kwargs: object) -> dict[str, str]:
+        return {**real_get_paths(), "include": "/nonexistent/include"}
+
+    for fast_caches in (runtime._fast_call, runtime._fast_kernel_class):
+        fast_caches.cache_clear()
+    try:
+        monkeypatch.setattr(sysconfig, "get_paths", no_headers)
+        assert runtime.kernel_class() is CKernel
+        assert "no Python.h in /nonexistent/include" in runtime.call_path_description()
+        monkeypatch.undo()
+        runtime._fast_call.cache_clear()
+        runtime._fast_kernel_class.cache_clear()
+        monkeypatch.setenv("SLICE_FAST_CALL", "0")
+        assert runtime.kernel_class() is CKernel
+        assert "SLICE_FAST_CALL=0" in runtime.call_path_description()
+    finally:
+        monkeypatch.undo()
+        runtime._fast_call.cache_clear()
+        runtime._fast_kernel_class.cache_clear()
+    assert (runtime.kernel_class() is not CKernel) == HAS_FAST_CALL

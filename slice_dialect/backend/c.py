@@ -40,10 +40,12 @@ continue each other merge, and the innermost run is a ``memcpy`` where it is
 contiguous on both sides, else an element loop the C compiler vectorizes. A copy that
 writes at least ``STREAM_STORE_BYTES`` streams its runs to the destination with
 non-temporal stores (``slice_stream``, SSE2 intrinsics where the target has them, else
-``memcpy``), gathers strided runs through a small staging buffer for that, and
-prefetches source rows ahead when they have gaps between them. The elements read and
-written are exactly those of the nest; ``emit_c(module, copy_nests=False)`` prints the
-literal form instead.
+plain stores): reversed runs and runs of every other element are reordered in
+registers on the way (``slice_stream_reversed``, ``slice_stream_even``), other strided
+runs are gathered through a small staging buffer; source rows with gaps between them
+are prefetched ahead. The elements read and written are exactly those of the nest
+(prefetches only touch lines the nest reads); ``emit_c(module, copy_nests=False)``
+prints the literal form instead.
 """
 
 from __future__ import annotations
@@ -88,7 +90,8 @@ _C_KEYWORDS = (
 )
 _GENERATED_NAMES = (
     "int64_t uint8_t uint16_t uint32_t uint64_t uintptr_t INT64_MIN size_t NULL "
-    "slice_b128 memcpy malloc free abort slice_stream slice_stream_fence slice_prefetch"
+    "slice_b128 memcpy malloc free abort slice_stream slice_stream_reversed "
+    "slice_stream_even slice_stream_fence slice_prefetch"
 )
 
 RESERVED_NAMES = frozenset(_C_KEYWORDS.split()) | frozenset(_GENERATED_NAMES.split())
@@ -362,7 +365,83 @@ static inline void slice_stream(void *restrict d, const void *restrict s, int64_
 #endif
 }
 
-/* Orders the non-temporal stores of slice_stream before any later store. */
+/* Copies n elements of size bytes (1, 2, 4, 8 or 16) read downwards from s (the
+ * first element copied; the last is n - 1 elements below it) to d upwards, writing d
+ * like slice_stream: the 16 bytes that end with the current element are read and
+ * reversed in a register while they all belong to the run. */
+static inline void slice_stream_reversed(void *restrict d, const void *restrict s,
+                                         int64_t n, int64_t size) {
+    unsigned char *to = d;
+    const unsigned char *from = s;
+    int64_t i = 0;
+#if defined(__SSE2__)
+    while (i < n && ((uintptr_t)(to + i * size) & 15) != 0) {
+        memcpy(to + i * size, from - i * size, (size_t)size);
+        i += 1;
+    }
+    for (; (n - i) * size >= 16; i += 16 / size) {
+        const unsigned char *last = from - (i + 16 / size - 1) * size;
+        __m128i v = _mm_loadu_si128((const __m128i *)last);
+        if (size == 1) {
+            v = _mm_shufflehi_epi16(_mm_shufflelo_epi16(v, 0x1b), 0x1b);
+            v = _mm_shuffle_epi32(v, 0x4e);
+            v = _mm_or_si128(_mm_slli_epi16(v, 8), _mm_srli_epi16(v, 8));
+        } else if (size == 2) {
+            v = _mm_shufflehi_epi16(_mm_shufflelo_epi16(v, 0x1b), 0x1b);
+            v = _mm_shuffle_epi32(v, 0x4e);
+        } else if (size == 4) {
+            v = _mm_shuffle_epi32(v, 0x1b);
+        } else if (size == 8) {
+            v = _mm_shuffle_epi32(v, 0x4e);
+        }
+        _mm_stream_si128((__m128i *)(to + i * size), v);
+    }
+#endif
+    for (; i < n; i += 1)
+        memcpy(to + i * size, from - i * size, (size_t)size);
+}
+
+/* Copies n elements of size bytes (1, 2, 4 or 8) taken every other element upwards
+ * from s (the first element copied; the last is 2 (n - 1) elements above it) to d,
+ * writing d like slice_stream. Each 32 bytes read are two registers whose even
+ * elements make one; they are read only while an even element of the run follows, so
+ * every byte read lies within the run. */
+static inline void slice_stream_even(void *restrict d, const void *restrict s,
+                                     int64_t n, int64_t size) {
+    unsigned char *to = d;
+    const unsigned char *from = s;
+    int64_t i = 0;
+#if defined(__SSE2__)
+    while (i < n && ((uintptr_t)(to + i * size) & 15) != 0) {
+        memcpy(to + i * size, from + 2 * i * size, (size_t)size);
+        i += 1;
+    }
+    for (; n - i > 16 / size; i += 16 / size) {
+        const unsigned char *p = from + 2 * i * size;
+        __m128i a = _mm_loadu_si128((const __m128i *)p);
+        __m128i b = _mm_loadu_si128((const __m128i *)(p + 16));
+        if (size == 1) {
+            const __m128i low = _mm_set1_epi16(0xff);
+            a = _mm_packus_epi16(_mm_and_si128(a, low), _mm_and_si128(b, low));
+        } else {
+            if (size == 2) {
+                a = _mm_shufflehi_epi16(_mm_shufflelo_epi16(a, 0x08), 0x08);
+                b = _mm_shufflehi_epi16(_mm_shufflelo_epi16(b, 0x08), 0x08);
+            }
+            if (size <= 4) {
+                a = _mm_shuffle_epi32(a, 0x08);
+                b = _mm_shuffle_epi32(b, 0x08);
+            }
+            a = _mm_unpacklo_epi64(a, b);
+        }
+        _mm_stream_si128((__m128i *)(to + i * size), a);
+    }
+#endif
+    for (; i < n; i += 1)
+        memcpy(to + i * size, from + 2 * i * size, (size_t)size);
+}
+
+/* Orders the non-temporal stores of the slice_stream helpers before any later store. */
 static inline void slice_stream_fence(void) {
 #if defined(__SSE2__)
     _mm_sfence();
@@ -573,9 +652,10 @@ def emit_copy_nest(p: FunctionPrinter, nest: CopyNest) -> None:
     Each loop derives its row pointers from the enclosing ones and its counter (so
     every pointer formed points at an element the copy reads or writes); the
     innermost run is a ``memcpy`` where it is contiguous in source and target, else an
-    element loop. A copy writing ``STREAM_STORE_BYTES`` or more streams its runs (a
-    strided run through a staging buffer) and prefetches source rows ahead when they
-    have gaps between them. Every access is one the loops of the nest make.
+    element loop. A copy writing ``STREAM_STORE_BYTES`` or more streams its runs
+    (reordered in registers, or gathered through a staging buffer) and prefetches
+    source rows ahead when they have gaps between them. Every access is one the loops
+    of the nest make.
     """
     source_type = checked_memref_type(nest.load.memref.type, "memref.load operand")
     checked_memref_type(nest.store.memref.type, "memref.store operand")
@@ -603,7 +683,7 @@ def emit_copy_nest(p: FunctionPrinter, nest: CopyNest) -> None:
     p.line(f"{const}{c_type} *{s} = {_plus(source, nest.source_base)};")
     p.line(f"{c_type} *{d} = {_plus(target, nest.target_base)};")
     staging: tuple[str, int] | None = None
-    if streamed and not contiguous:
+    if streamed and not contiguous and not _register_stream(run, size):
         staging = (p.temp("staging"), min(run.count, max(1, STAGING_BYTES // size)))
         p.line(f"{c_type} {staging[0]}[{staging[1]}];")
     for depth, loop in enumerate(outer):
@@ -624,6 +704,12 @@ def emit_copy_nest(p: FunctionPrinter, nest: CopyNest) -> None:
         p.line("}")
     if streamed:
         p.line("slice_stream_fence();")
+
+
+def _register_stream(run: CopyLoop, size: int) -> bool:
+    """Whether a streamed run is reordered in registers (``slice_stream_reversed``,
+    ``slice_stream_even``) rather than gathered through a staging buffer."""
+    return run.source_step == -1 or (run.source_step == 2 and size <= 8)
 
 
 def _emit_prefetch(
@@ -667,6 +753,10 @@ def _emit_run(
         p.features.add("string.h")
         copy = "slice_stream" if streamed else "memcpy"
         p.line(f"{copy}({d}, {s}, {run.count * size});")
+        return
+    if streamed and run.target_step == 1 and _register_stream(run, size):
+        helper = "slice_stream_reversed" if run.source_step == -1 else "slice_stream_even"
+        p.line(f"{helper}({d}, {s}, {run.count}, {size});")
         return
     k = p.temp("k")
     if staging is None:

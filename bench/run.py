@@ -1,0 +1,310 @@
+"""Benchmark: generated kernels against numpy and memcpy, and what compiling costs.
+
+Run from the repository root::
+
+    python bench/run.py                 # every workload, then the compile-time figures
+    python bench/run.py --rounds 5      # fewer timed rounds (noisier, faster)
+    python bench/run.py --only W2,W5    # some workloads; --no-compile-times skips those
+
+Each workload of issue #5 (``bench/workloads.py``) is compiled through
+``slice_dialect.compile`` (parse, canonicalize-slices, convert-slice-to-loops, C,
+``cc``), checked bit for bit against numpy, and timed three ways, interleaved round by
+round so that all three see the same machine state:
+
+- ``kernel``: the generated kernel with ``out=`` a preallocated array (argument checks
+  included: it is the whole call from Python);
+- ``numpy``: ``np.copyto(out, x[index])``, also into a preallocated array;
+- ``memcpy``: ``np.copyto`` between two preallocated contiguous arrays of the output's
+  size, the floor for moving that many bytes.
+
+Bandwidth-bound workloads report milliseconds and ratios; per-call workloads (tiny
+outputs, bounded by the cost of the call from Python) report microseconds per call.
+Every figure is a median over rounds; every ratio is of medians from the same run.
+
+Then what compiling costs: the pipeline from IR text to C text for modules of 100 and
+1000 slices (one framework op per function), against what ``xdsl-opt`` does with the
+same module alone (parse, verify, print), both in this process and as commands; the C
+compile of one kernel into a cold cache, a cache hit, the one-time build of the fast
+call extension, and a whole ``compile()`` that hits the cache.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from workloads import WORKLOADS, Workload, many_slices_module
+
+import slice_dialect
+from slice_dialect import runtime
+
+TARGETS: dict[str, float] = {
+    "W1": 1.0,
+    "W2": 0.55,
+    "W3": 0.85,
+    "W4": 1.0,
+    "W5": 1.0,
+    "W6": 0.7,
+    "W7": 1.0,
+}
+"""The most the kernel may take, as a multiple of numpy's time (issue #5)."""
+
+
+@dataclass(frozen=True)
+class Row:
+    """The medians of one workload, in seconds (per call for per-call workloads)."""
+
+    workload: Workload
+    kernel: float
+    numpy: float
+    memcpy: float
+
+
+def median_times(
+    functions: list[Callable[[], object]], rounds: int, number: int
+) -> list[float]:
+    """The median time of one call of each function, over ``rounds`` rounds.
+
+    In each round every function runs ``number`` times back to back; the functions take
+    turns within a round, starting with a different one each round.
+    """
+    samples: list[list[float]] = [[] for _ in functions]
+    clock = time.perf_counter
+    for r in range(rounds):
+        for k in range(len(functions)):
+            i = (r + k) % len(functions)
+            f = functions[i]
+            start = clock()
+            for _ in range(number):
+                f()
+            samples[i].append((clock() - start) / number)
+    return [statistics.median(s) for s in samples]
+
+
+def input_array(workload: Workload) -> np.ndarray:
+    """A deterministic input with no two neighbouring elements equal."""
+    count = math.prod(workload.shape)
+    values = np.arange(count, dtype=np.int64) % 251
+    return values.astype(workload.dtype).reshape(workload.shape)
+
+
+def run_workload(workload: Workload, rounds: int) -> Row:
+    """Compile, check and time one workload."""
+    kernel = slice_dialect.compile(workload.ir)
+    x = input_array(workload)
+    expected = x[workload.numpy_index]
+    out = np.empty(kernel.outputs[0].shape, workload.dtype)
+    result = kernel(x, out=out)
+    if result is not out or out.tobytes() != np.ascontiguousarray(expected).tobytes():
+        raise SystemExit(f"{workload.name}: the kernel's result differs from numpy's")
+    view = out.reshape(expected.shape)  # numpy's result has numpy's shape
+    index = workload.numpy_index
+    source = np.ones(out.nbytes, np.uint8)
+    target = np.empty(out.nbytes, np.uint8)
+
+    def ours() -> object:
+        return kernel(x, out=out)
+
+    def theirs() -> None:
+        np.copyto(view, x[index])
+
+    def floor() -> None:
+        np.copyto(target, source)
+
+    functions: list[Callable[[], object]] = [ours, theirs, floor]
+    for f in functions:  # warm up: page in the outputs, load the code
+        f()
+    if workload.per_call:
+        # about 20 ms per sample
+        single = median_times(functions, 3, 100)
+        number = max(100, int(0.02 / max(single)))
+        times = median_times(functions, rounds * 2, number)
+    else:
+        times = median_times(functions, rounds, 1)
+    return Row(workload, *times)
+
+
+def format_table(rows: list[Row]) -> str:
+    """The runtime table, one line per workload."""
+    head = (
+        "| workload | kernel | numpy | memcpy | kernel/numpy | target | met "
+        "| numpy/memcpy | kernel/memcpy |"
+    )
+    lines = [head, "|" + "---|" * 9]
+    for row in rows:
+        w = row.workload
+        ratio = row.kernel / row.numpy
+        target = TARGETS[w.name]
+        met = "yes" if ratio <= target else "NO"
+        if w.per_call:
+            unit, scale = "us", 1e6
+        else:
+            unit, scale = "ms", 1e3
+        lines.append(
+            f"| {w.name} {w.description} | {row.kernel * scale:.3g} {unit} "
+            f"| {row.numpy * scale:.3g} {unit} | {row.memcpy * scale:.3g} {unit} "
+            f"| {ratio:.2f} | <= {target:g} | {met} "
+            f"| {row.numpy / row.memcpy:.2f} | {row.kernel / row.memcpy:.2f} |"
+        )
+    return "\n".join(lines)
+
+
+# Compile times
+
+
+def best_of(f: Callable[[], object], repeat: int) -> float:
+    """The shortest of ``repeat`` timed calls of ``f``, in seconds."""
+    best = math.inf
+    for _ in range(repeat):
+        start = time.perf_counter()
+        f()
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def pipeline_to_c(text: str) -> str:
+    """Parse to C text: what ``compile`` does before it runs the C compiler."""
+    from slice_dialect.backend.c import emit_c
+    from slice_dialect.compiler import lower, make_context, parse_module
+
+    ctx = make_context()
+    module = parse_module(text, ctx)
+    lower(module, ctx)
+    return emit_c(module)
+
+
+def parse_and_print(text: str) -> str:
+    """What ``xdsl-opt`` alone does with a module: parse, verify, print."""
+    import io
+
+    from xdsl.printer import Printer
+
+    from slice_dialect.compiler import make_context, parse_module
+
+    module = parse_module(text, make_context())
+    stream = io.StringIO()
+    Printer(stream=stream).print_op(module)
+    return stream.getvalue()
+
+
+def _run(command: list[str]) -> None:
+    subprocess.run(command, check=True, capture_output=True)
+
+
+def compile_times(repeat: int) -> list[str]:
+    """Lines of the compile-time table."""
+    lines = [
+        "| compile step | time | per slice | vs xdsl-opt parse+print |",
+        "|---|---|---|---|",
+    ]
+    pipeline_to_c(many_slices_module(4))  # import and warm everything once
+    for count in (100, 1000):
+        text = many_slices_module(count)
+        ours = best_of(lambda text=text: pipeline_to_c(text), repeat)
+        xdsl = best_of(lambda text=text: parse_and_print(text), repeat)
+        lines.append(
+            f"| pipeline, parse to C text, {count} slices, in process "
+            f"| {ours * 1e3:.0f} ms "
+            f"| {ours / count * 1e6:.0f} us | {ours / xdsl:.2f}x |"
+        )
+        lines.append(
+            f"| xdsl-opt's work (parse, verify, print), {count} slices, in process "
+            f"| {xdsl * 1e3:.0f} ms "
+            f"| {xdsl / count * 1e6:.0f} us | 1.00x |"
+        )
+    with tempfile.TemporaryDirectory() as directory:
+        path = Path(directory) / "slices.mlir"
+        path.write_text(many_slices_module(1000))
+        tools = Path(sys.executable).parent
+        opt = best_of(lambda: _run([str(tools / "xdsl-opt"), str(path)]), 1)
+        ours = best_of(
+            lambda: _run(
+                [
+                    str(tools / "slice-opt"),
+                    str(path),
+                    "-p",
+                    "canonicalize-slices,convert-slice-to-loops",
+                    "-t",
+                    "c",
+                ]
+            ),
+            1,
+        )
+    lines.append(
+        f"| slice-opt to C, 1000 slices, as a command | {ours * 1e3:.0f} ms "
+        f"| {ours / 1000 * 1e6:.0f} us | {ours / opt:.2f}x |"
+    )
+    lines.append(
+        f"| xdsl-opt parse+print, 1000 slices, as a command | {opt * 1e3:.0f} ms "
+        f"| {opt / 1000 * 1e6:.0f} us | 1.00x |"
+    )
+    source = pipeline_to_c(WORKLOADS[0].ir)
+    with tempfile.TemporaryDirectory() as cold:
+        start = time.perf_counter()
+        runtime.build_shared_library(source, cache_dir=Path(cold))
+        build = time.perf_counter() - start
+        hit = best_of(
+            lambda: runtime.build_shared_library(source, cache_dir=Path(cold)), repeat
+        )
+    lines.append(
+        f"| C compile of one kernel (W1, cold cache) | {build * 1e3:.0f} ms | | |"
+    )
+    lines.append(f"| cache hit of that library | {hit * 1e6:.0f} us | | |")
+    with tempfile.TemporaryDirectory() as cold:
+        try:
+            start = time.perf_counter()
+            runtime.build_fast_call_library(Path(cold))
+            extension = f"{(time.perf_counter() - start) * 1e3:.0f} ms"
+        except slice_dialect.SliceError as error:
+            extension = f"not built: {error}"
+    lines.append(
+        f"| fast call extension (once per Python and numpy, cold cache) | {extension} "
+        "| | |"
+    )
+    whole = best_of(lambda: slice_dialect.compile(WORKLOADS[0].ir), repeat)
+    lines.append(f"| compile() of W1 with a cache hit | {whole * 1e3:.1f} ms | | |")
+    return lines
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--rounds", type=int, default=15, help="timed rounds (15)")
+    parser.add_argument("--only", default="", help="comma-separated workload names")
+    parser.add_argument(
+        "--no-compile-times", action="store_true", help="skip the compile-time figures"
+    )
+    args = parser.parse_args(argv)
+    only = {name.strip() for name in args.only.split(",") if name.strip()}
+    workloads = [w for w in WORKLOADS if not only or w.name in only]
+
+    print(
+        f"# {platform.processor() or platform.machine()}, {os.cpu_count()} cpus, "
+        f"Python {platform.python_version()}, numpy {np.__version__}, "
+        f"call path: {runtime.call_path_description()}"
+    )
+    rows = []
+    for w in workloads:
+        rows.append(run_workload(w, args.rounds))
+    print(format_table(rows))
+    if not args.no_compile_times:
+        print()
+        print("\n".join(compile_times(repeat=3)))
+
+
+if __name__ == "__main__":
+    main()
