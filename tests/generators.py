@@ -35,7 +35,7 @@ subnormals and out-of-range integer patterns all travel through the slices.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from math import prod
 from typing import Any, Protocol, TypeVar
@@ -1111,3 +1111,58 @@ def random_array(element_type: str, shape: Sequence[int], seed: int) -> NDArray:
         )
     data = rng.integers(0, 256, count * dtype.itemsize, dtype=np.uint8)
     return data.view(dtype).reshape(tuple(shape))
+
+
+# --- numpy rules (an oracle independent of slice_dialect.semantics) -------------------
+
+
+def mask_bit(mask: int | Sequence[int] | None, i: int) -> bool:
+    """Bit ``i`` of a TensorFlow bit field or an OpenVINO 0/1 list."""
+    if mask is None:
+        return False
+    if isinstance(mask, int):
+        return (mask >> i) & 1 == 1
+    return i < len(mask) and mask[i] == 1
+
+
+def numpy_strided_index(
+    shape: Sequence[int],
+    begin: Sequence[int],
+    end: Sequence[int],
+    strides: Sequence[int],
+    masks: Mapping[str, Any],
+    tf: bool,
+) -> tuple[Any, ...]:
+    """The numpy index of a strided slice; OpenVINO's negative-stride begin below
+    ``-dim`` reads element 0 (SPEC section 2), TensorFlow's is Python's."""
+    kinds = []
+    for i in range(len(begin)):
+        if mask_bit(masks.get("ellipsis_mask"), i):
+            kinds.append("ellipsis")
+        elif mask_bit(masks.get("new_axis_mask"), i):
+            kinds.append("new")
+        elif mask_bit(masks.get("shrink_axis_mask"), i):
+            kinds.append("shrink")
+        else:
+            kinds.append("range")
+    num_real = sum(k in ("range", "shrink") for k in kinds)
+    index: list[Any] = []
+    dim = 0
+    for i, kind in enumerate(kinds):
+        if kind == "ellipsis":
+            index.append(Ellipsis)
+            dim += len(shape) - num_real
+        elif kind == "new":
+            index.append(np.newaxis)
+        elif kind == "shrink":
+            index.append(begin[i])
+            dim += 1
+        else:
+            d = shape[dim]
+            b = None if mask_bit(masks.get("begin_mask"), i) else begin[i]
+            e = None if mask_bit(masks.get("end_mask"), i) else end[i]
+            if not tf and strides[i] < 0 and b is not None and b < -d:
+                b = 0
+            index.append(slice(b, e, strides[i]))
+            dim += 1
+    return tuple(index)

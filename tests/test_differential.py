@@ -49,6 +49,7 @@ from generators import (
     SliceCase,
     chain_programs,
     invalid_programs,
+    numpy_strided_index,
     op_ranks,
     random_array,
     random_parallel_program,
@@ -216,53 +217,12 @@ def test_canonicalize_chain(program: Program, seed: int) -> None:
 # --- b. the reference interpreter equals numpy -----------------------------------------
 
 
-def _bit(mask: int | Sequence[int] | None, i: int) -> bool:
-    if mask is None:
-        return False
-    if isinstance(mask, int):
-        return (mask >> i) & 1 == 1
-    return i < len(mask) and mask[i] == 1
-
-
 def strided_index(case: SliceCase) -> tuple[Any, ...]:
-    """The numpy index of a strided slice; OpenVINO's negative-stride start below
-    ``-dim`` reads element 0 (SPEC section 2), TensorFlow's is Python's."""
+    """The numpy index of a strided slice case (see ``numpy_strided_index``)."""
     tf = case.op == "tf_strided_slice"
     begin, end = case.operands["begin"] or [], case.operands["end"] or []
     strides = case.operands["strides" if tf else "stride"] or [1] * len(begin)
-    p = case.props
-    kinds = []
-    for i in range(len(begin)):
-        if _bit(p.get("ellipsis_mask"), i):
-            kinds.append("ellipsis")
-        elif _bit(p.get("new_axis_mask"), i):
-            kinds.append("new")
-        elif _bit(p.get("shrink_axis_mask"), i):
-            kinds.append("shrink")
-        else:
-            kinds.append("range")
-    num_real = sum(k in ("range", "shrink") for k in kinds)
-    rank = len(case.data_shape)
-    index: list[Any] = []
-    dim = 0
-    for i, kind in enumerate(kinds):
-        if kind == "ellipsis":
-            index.append(Ellipsis)
-            dim += rank - num_real
-        elif kind == "new":
-            index.append(np.newaxis)
-        elif kind == "shrink":
-            index.append(begin[i])
-            dim += 1
-        else:
-            d = case.data_shape[dim]
-            b = None if _bit(p.get("begin_mask"), i) else begin[i]
-            e = None if _bit(p.get("end_mask"), i) else end[i]
-            if not tf and strides[i] < 0 and b is not None and b < -d:
-                b = 0
-            index.append(slice(b, e, strides[i]))
-            dim += 1
-    return tuple(index)
+    return numpy_strided_index(case.data_shape, begin, end, strides, case.props, tf)
 
 
 def axis_index(case: SliceCase) -> tuple[Any, ...]:

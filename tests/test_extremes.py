@@ -32,6 +32,7 @@ from typing import Any
 import ml_dtypes
 import numpy as np
 import pytest
+from generators import numpy_strided_index
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -422,52 +423,12 @@ def dml_cases(draw: st.DrawFn) -> Case:
 # --- numpy rules -----------------------------------------------------------------------
 
 
-def _bit(mask: Any, i: int) -> bool:
-    if mask is None:
-        return False
-    if isinstance(mask, int):
-        return (mask >> i) & 1 == 1
-    return i < len(mask) and mask[i] == 1
-
-
 def strided_index(case: Case, masks: dict[str, Any], tf: bool) -> tuple[Any, ...]:
-    """The numpy index of a strided slice; OpenVINO's negative-stride begin below
-    ``-dim`` reads element 0 (SPEC section 2), TensorFlow's is Python's."""
+    """The numpy index of a strided slice case (see ``numpy_strided_index``)."""
     params = case.parameters()
     begin, end = params["begin"] or [], params["end"] or []
     strides = params["strides" if tf else "stride"] or [1] * len(begin)
-    kinds = []
-    for i in range(len(begin)):
-        if _bit(masks.get("ellipsis_mask"), i):
-            kinds.append("ellipsis")
-        elif _bit(masks.get("new_axis_mask"), i):
-            kinds.append("new")
-        elif _bit(masks.get("shrink_axis_mask"), i):
-            kinds.append("shrink")
-        else:
-            kinds.append("range")
-    num_real = sum(k in ("range", "shrink") for k in kinds)
-    rank = len(case.data_shape)
-    index: list[Any] = []
-    dim = 0
-    for i, kind in enumerate(kinds):
-        if kind == "ellipsis":
-            index.append(Ellipsis)
-            dim += rank - num_real
-        elif kind == "new":
-            index.append(np.newaxis)
-        elif kind == "shrink":
-            index.append(begin[i])
-            dim += 1
-        else:
-            d = case.data_shape[dim]
-            b = None if _bit(masks.get("begin_mask"), i) else begin[i]
-            e = None if _bit(masks.get("end_mask"), i) else end[i]
-            if not tf and strides[i] < 0 and b is not None and b < -d:
-                b = 0
-            index.append(slice(b, e, strides[i]))
-            dim += 1
-    return tuple(index)
+    return numpy_strided_index(case.data_shape, begin, end, strides, masks, tf)
 
 
 def axis_index(case: Case, starts: list[int], ends: list[int], axes: Any, steps: Any):
