@@ -20,10 +20,10 @@ from xdsl.pattern_rewriter import (
     RewritePattern,
     op_type_rewrite_pattern,
 )
-from xdsl.utils.exceptions import PassFailedException
 
 from slice_dialect import semantics
 from slice_dialect.dialect import FrameworkSliceOp, WindowOp, shape_of
+from slice_dialect.errors import OpPassFailedException
 from slice_dialect.semantics import SliceSemanticsError
 
 
@@ -61,7 +61,7 @@ class FrameworkSliceToWindow(RewritePattern):
         try:
             res = op.slice_result()
         except SliceSemanticsError as e:
-            raise PassFailedException(str(e)) from e
+            raise OpPassFailedException(op, str(e)) from e
         if res is None or res.window is None:
             return  # parameters not constant, or the data shape is dynamic
         result_type = op.output.type
@@ -70,6 +70,8 @@ class FrameworkSliceToWindow(RewritePattern):
         new_ops: list[Operation] = [WindowOp(op.source, res.window, static_type)]
         if static_type != result_type:
             new_ops.append(tensor.CastOp(new_ops[0].results[0], result_type))
+        for new_op in new_ops:
+            new_op.location = op.location
         operands = [v for v in op.index_operands().values() if v is not None]
         rewriter.replace(op, new_ops)
         for value in operands:
@@ -106,7 +108,9 @@ class WindowOfWindow(RewritePattern):
         )
         if composed is None:
             return  # an empty selection along an inserted unit dim: not one window
-        rewriter.replace(op, WindowOp(inner.source, composed, outer_type))
+        window = WindowOp(inner.source, composed, outer_type)
+        window.location = op.location
+        rewriter.replace(op, window)
         _erase_if_dead(inner.result, rewriter)
 
 

@@ -33,6 +33,7 @@ from xdsl.utils.exceptions import PassFailedException
 
 from slice_dialect import semantics
 from slice_dialect.dialect import FrameworkSliceOp, WindowOp
+from slice_dialect.errors import OpPassFailedException
 from slice_dialect.semantics import SliceSemanticsError, Window
 
 
@@ -232,7 +233,7 @@ def lower_function(f: func.FuncOp) -> None:
     old_block = f.body.block
     for op in old_block.ops:
         if isinstance(op, FrameworkSliceOp):
-            raise PassFailedException(_not_a_window(op))
+            raise OpPassFailedException(op, _not_a_window(op))
     for t in outputs:
         if not isinstance(t, TensorType):
             raise PassFailedException(
@@ -271,7 +272,10 @@ def lower_function(f: func.FuncOp) -> None:
                 destination = builder.add(alloc).results[0]
                 destination.name_hint = op.result.name_hint or "tmp"
                 allocs.append(destination)
-            emit_window_copy(builder, op.window, source, destination)
+            try:
+                emit_window_copy(builder, op.window, source, destination)
+            except PassFailedException as error:
+                raise OpPassFailedException(op, str(error)) from None
             values[op.result] = destination
         elif isinstance(op, func.ReturnOp):
             for k, value in enumerate(op.arguments):
@@ -283,9 +287,10 @@ def lower_function(f: func.FuncOp) -> None:
         elif isinstance(op, arith.ConstantOp) and not op.result.uses:
             continue  # an index constant of a slice that is gone
         elif any(isinstance(v.type, TensorType) for v in [*op.operands, *op.results]):
-            raise PassFailedException(
+            raise OpPassFailedException(
+                op,
                 f"{_op_name(op)}: convert-slice-to-loops lowers only slice.window on "
-                "tensors"
+                "tensors",
             )
         else:
             clone = op.clone(value_mapper=dict(values))

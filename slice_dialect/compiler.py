@@ -19,11 +19,11 @@ from xdsl.context import Context
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp, TensorType
 from xdsl.ir import Attribute
-from xdsl.parser import Parser
 from xdsl.utils.exceptions import DiagnosticException, ParseError, VerifyException
 
 from slice_dialect import dtypes
 from slice_dialect.errors import SliceError, describe, out_of_range_integer
+from slice_dialect.locations import LocatingParser, error_location
 from slice_dialect.runtime import ArraySpec, CheckedArguments
 from slice_dialect.semantics import SliceSemanticsError
 
@@ -71,14 +71,16 @@ def parse_module(
     source: str | ModuleOp, ctx: Context, filename: str = "<source>"
 ) -> ModuleOp:
     """Parse and verify ``source`` (a module is cloned, never changed)."""
+    module: ModuleOp | None = None
     try:
         if isinstance(source, ModuleOp):
             module = source.clone()
         else:
-            module = Parser(ctx, source, filename).parse_module()
+            module = LocatingParser(ctx, source, filename).parse_module()
         module.verify()
     except (ParseError, VerifyException, DiagnosticException, SliceSemanticsError) as e:
-        raise SliceError(describe(e)) from None
+        location = None if module is None else error_location(e, module)
+        raise SliceError(describe(e), location) from None
     except (ValueError, OverflowError, struct.error) as e:
         # xDSL reports some literals that do not fit their type without a location.
         located = (
@@ -133,7 +135,7 @@ def lower(module: ModuleOp, ctx: Context) -> None:
         ConvertSliceToLoopsPass().apply(ctx, module)
         module.verify()
     except (VerifyException, DiagnosticException, SliceSemanticsError) as e:
-        raise SliceError(describe(e)) from None
+        raise SliceError(describe(e), error_location(e, module)) from None
 
 
 class InterpreterKernel(CheckedArguments):

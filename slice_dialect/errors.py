@@ -7,7 +7,13 @@ import struct
 import sys
 from typing import NoReturn
 
-from xdsl.utils.exceptions import DiagnosticException, ParseError, VerifyException
+from xdsl.ir import Operation
+from xdsl.utils.exceptions import (
+    DiagnosticException,
+    ParseError,
+    PassFailedException,
+    VerifyException,
+)
 
 from slice_dialect.semantics import SliceSemanticsError
 
@@ -15,8 +21,21 @@ from slice_dialect.semantics import SliceSemanticsError
 class SliceError(Exception):
     """Invalid input to the slice compiler: IR, parameters, or arrays.
 
-    The message names the op (or the argument) and the value at fault.
+    The message names the op (or the argument) and the value at fault; ``location`` is
+    where that op stands in the source (``file:line:col``), when it is known.
     """
+
+    def __init__(self, message: str, location: str | None = None) -> None:
+        super().__init__(message)
+        self.location = location
+
+
+class OpPassFailedException(PassFailedException):
+    """A pass failed at one op: drivers report the op's location with the message."""
+
+    def __init__(self, op: Operation, message: str) -> None:
+        super().__init__(message)
+        self.op = op
 
 
 def describe(error: BaseException) -> str:
@@ -56,10 +75,13 @@ def out_of_range_integer(text: str, filename: str) -> str | None:
 
 
 def report_and_exit(error: BaseException, code: int = 1) -> NoReturn:
-    """Print ``error`` on stderr as ``error: ...`` and exit with ``code``."""
+    """Print ``error`` on stderr as ``error: [file:line:col: ]...`` and exit with
+    ``code``."""
     if isinstance(error, SystemExit):
         raise error
     if isinstance(error, KeyboardInterrupt):
         sys.exit(130)
-    print(f"error: {describe(error)}", file=sys.stderr)
+    location = error.location if isinstance(error, SliceError) else None
+    where = f"{location}: " if location else ""
+    print(f"error: {where}{describe(error)}", file=sys.stderr)
     sys.exit(code)

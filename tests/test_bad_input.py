@@ -711,6 +711,54 @@ def test_unknown_backend() -> None:
         slice_dialect.compile(source, "main", "llvm")  # type: ignore[arg-type]
 
 
+LOCATED = """\
+func.func @main(%x: tensor<5xf32>) -> tensor<5xf32> {
+  %s = arith.constant dense<0> : tensor<1xi64>
+    %r = slice.onnx %x starts %s ends %s steps %s : tensor<5xf32>, tensor<1xi64>, tensor<1xi64> steps tensor<1xi64> -> tensor<5xf32>
+  func.return %r : tensor<5xf32>
+}
+"""
+
+NOT_STATIC_LOCATED = """\
+func.func @main(%x: tensor<4xf32>, %s: tensor<1xi64>) -> tensor<2xf32> {
+  %r = slice.ov_slice %x start %s stop %s step %s : tensor<4xf32>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64> -> tensor<2xf32>
+  func.return %r : tensor<2xf32>
+}
+"""
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_error_location(backend: str) -> None:
+    """A verifier or pass failure names where its op stands in the source text, in
+    ``SliceError.location``; the message itself is unchanged."""
+    with pytest.raises(SliceError) as info:
+        slice_dialect.compile(LOCATED, "main", backend, filename="model.mlir")
+    assert str(info.value) == "slice.onnx: steps[0] = 0: a step must be non-zero"
+    assert info.value.location == "model.mlir:3:5"
+    with pytest.raises(SliceError) as info:
+        slice_dialect.compile(NOT_STATIC_LOCATED, "main", backend)
+    assert str(info.value).startswith("slice.ov_slice: not a slice.window at lowering")
+    assert info.value.location == "<source>:2:3"
+
+
+def test_error_without_location() -> None:
+    """Errors about arrays, and ops built in Python without a file location, have
+    ``location`` ``None``."""
+    kernel = slice_dialect.compile(onnx("2x4", "2x4", [0], [2]), "main", "interpreter")
+    with pytest.raises(SliceError) as info:
+        kernel(np.zeros((2, 4), np.float64))
+    assert info.value.location is None
+    from xdsl.parser import Parser
+
+    from slice_dialect.compiler import make_context
+
+    module = Parser(make_context(), LOCATED).parse_module()  # no locations
+    with pytest.raises(SliceError) as info:
+        slice_dialect.compile(module, "main", "interpreter")  # type: ignore[arg-type]
+    assert "a step must be non-zero" in str(info.value)
+    assert info.value.location is None
+
+
 def test_module_object_with_an_error() -> None:
     """A ``ModuleOp`` built in Python is verified as text is."""
     from slice_dialect.compiler import make_context, parse_module

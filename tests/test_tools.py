@@ -210,14 +210,14 @@ OPT_ERRORS: list[tuple[str, str, tuple[str, ...], tuple[str, ...]]] = [
         "step of 0",
         STEP_ZERO,
         (),
-        ("error: slice.onnx: steps[0] = 0: a step must be non-zero\n",),
+        ("error: bad.mlir:6:3: slice.onnx: steps[0] = 0: a step must be non-zero\n",),
     ),
     (
         "window out of bounds",
         WINDOW_OUT_OF_BOUNDS,
         ("-p", "canonicalize-slices,convert-slice-to-loops", "-t", "c"),
         (
-            "error: slice.window: last index offsets[0] + strides[0] * (sizes[0] - 1) "
+            "error: bad.mlir:2:3: slice.window: last index offsets[0] + strides[0] * (sizes[0] - 1) "
             "= 6 is out of bounds for dimension 0 of size 5\n",
         ),
     ),
@@ -226,7 +226,7 @@ OPT_ERRORS: list[tuple[str, str, tuple[str, ...], tuple[str, ...]]] = [
         RESULT_TYPE,
         (),
         (
-            "error: slice.onnx_v1: result type tensor<4x4xf32> does not match the shape "
+            "error: bad.mlir:2:3: slice.onnx_v1: result type tensor<4x4xf32> does not match the shape "
             "[4, 2] the slice gives\n",
         ),
     ),
@@ -235,7 +235,7 @@ OPT_ERRORS: list[tuple[str, str, tuple[str, ...], tuple[str, ...]]] = [
         TWO_ELLIPSES,
         (),
         (
-            "error: slice.tf_strided_slice: ellipsis_mask sets more than one ellipsis "
+            "error: bad.mlir:3:3: slice.tf_strided_slice: ellipsis_mask sets more than one ellipsis "
             "(entries 0 and 1)\n",
         ),
     ),
@@ -244,7 +244,7 @@ OPT_ERRORS: list[tuple[str, str, tuple[str, ...], tuple[str, ...]]] = [
         DML_TOO_LARGE,
         (),
         (
-            "error: slice.dml_slice1: result dimension 0 has size 4 but the window "
+            "error: bad.mlir:2:3: slice.dml_slice1: result dimension 0 has size 4 but the window "
             "allows 1 to 3 (1 + (window_sizes[0] - 1) / |window_strides[0]|)\n",
         ),
     ),
@@ -252,13 +252,13 @@ OPT_ERRORS: list[tuple[str, str, tuple[str, ...], tuple[str, ...]]] = [
         "pass failure: not constant",
         NON_CONSTANT,
         ("-p", "canonicalize-slices,convert-slice-to-loops"),
-        (f"error: slice.ov_slice: {NOT_STATIC}",),
+        (f"error: bad.mlir:2:3: slice.ov_slice: {NOT_STATIC}",),
     ),
     (
         "pass failure: unverified step of 0",
         STEP_ZERO,
         ("--disable-verify", "-p", "canonicalize-slices"),
-        ("error: slice.onnx: steps[0] = 0: a step must be non-zero\n",),
+        ("error: bad.mlir:6:3: slice.onnx: steps[0] = 0: a step must be non-zero\n",),
     ),
     (
         "target without lowering",
@@ -450,13 +450,13 @@ RUN_PROGRAM_ERRORS: list[tuple[str, str, tuple[str, ...]]] = [
     (
         "verify error",
         STEP_ZERO,
-        ("error: slice.onnx: steps[0] = 0: a step must be non-zero\n",),
+        ("error: bad.mlir:6:3: slice.onnx: steps[0] = 0: a step must be non-zero\n",),
     ),
     ("unknown op", UNKNOWN_OP, ("Operation slice.bogus is not registered",)),
     (
         "parameters that are not constant",
         NON_CONSTANT,
-        (f"error: slice.ov_slice: {NOT_STATIC}",),
+        (f"error: bad.mlir:2:3: slice.ov_slice: {NOT_STATIC}",),
     ),
     ("i32 literal out of range", I32_LITERAL_TOO_BIG, ("4294967296",)),
     ("i64 array literal out of range", ARRAY_LITERAL_TOO_BIG, ("9223372036854775808",)),
@@ -621,4 +621,7 @@ def test_console_scripts(workdir: Path) -> None:
         )
         result = Result(completed.returncode, completed.stdout, completed.stderr)
         assert result.returncode == 1
-        assert_error(result, "error: slice.onnx: steps[0] = 0: a step must be non-zero\n")
+        assert_error(
+            result,
+            "error: bad.mlir:6:3: slice.onnx: steps[0] = 0: a step must be non-zero\n",
+        )

@@ -1,4 +1,8 @@
-"""``slice-opt``: ``xdsl-opt`` with the slice dialect, printing errors without tracebacks."""
+"""``slice-opt``: ``xdsl-opt`` with the slice dialect, printing errors without tracebacks.
+
+Ops get their source locations when parsed (:class:`LocatingParser`), so a verifier or
+pass failure is reported as ``error: file.mlir:LINE:COL: message``.
+"""
 
 from __future__ import annotations
 
@@ -7,27 +11,61 @@ import sys
 from typing import IO
 
 from xdsl.dialects.builtin import ModuleOp
+from xdsl.utils.exceptions import DiagnosticException
 from xdsl.xdsl_opt_main import xDSLOptMain
 
-from slice_dialect.errors import SliceError, out_of_range_integer, report_and_exit
+from slice_dialect.errors import (
+    SliceError,
+    describe,
+    out_of_range_integer,
+    report_and_exit,
+)
+from slice_dialect.locations import LocatingParser, error_location
 
 
 class SliceOptMain(xDSLOptMain):
-    """``xdsl-opt``'s driver, locating the integer literals xDSL cannot place."""
+    """``xdsl-opt``'s driver with op locations in its diagnostics."""
+
+    _line_offset: int = 0
+    """Lines of the input before the chunk being parsed (``--split-input-file``)."""
+
+    def register_all_frontends(self) -> None:
+        super().register_all_frontends()
+
+        def parse_mlir(io: IO[bytes]) -> ModuleOp:
+            text = io.read()
+            return LocatingParser(
+                self.ctx,
+                text.decode() if isinstance(text, bytes) else text,
+                self.get_input_name(),
+                self._line_offset,
+            ).parse_module(not self.args.no_implicit_module)
+
+        self.available_frontends["mlir"] = parse_mlir
 
     def parse_chunk(
         self, chunk: IO[bytes], file_extension: str, start_offset: int = 0
     ) -> ModuleOp | None:
         position = chunk.tell()
+        self._line_offset = start_offset
         try:
             return super().parse_chunk(chunk, file_extension, start_offset)
         except struct.error as error:
+            # xDSL cannot place an integer literal that does not fit its type.
             chunk.seek(position)
             raw = chunk.read()
             text = raw.decode() if isinstance(raw, bytes) else raw
             name = getattr(self.args, "input_file", None) or "<stdin>"
             located = out_of_range_integer(text, name)
             raise (SliceError(located) if located else error) from None
+
+    def apply_passes(self, prog: ModuleOp) -> None:
+        try:
+            super().apply_passes(prog)
+        except DiagnosticException as error:
+            if self.args.verify_diagnostics:
+                raise  # xdsl-opt prints it as the expected diagnostic
+            raise SliceError(describe(error), error_location(error, prog)) from None
 
 
 def main() -> None:

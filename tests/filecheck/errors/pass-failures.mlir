@@ -13,10 +13,10 @@
 // RUN: not slice-opt %s -p no-such-pass 2>&1 | filecheck %s --check-prefix=PASS
 
 // LOWER-NOT:    Traceback
-// LOWER:        {{^}}error: slice.tf_strided_slice: not a slice.window at lowering; its parameters are not constant or its data shape is dynamic, so canonicalize-slices could not make it static{{$}}
+// LOWER:        {{^}}error: {{.+}}.mlir:{{[0-9]+}}:3: slice.tf_strided_slice: not a slice.window at lowering; its parameters are not constant or its data shape is dynamic, so canonicalize-slices could not make it static{{$}}
 // LOWER-NOT:    Traceback
 // RUNLOWER-NOT: Traceback
-// RUNLOWER:     {{^}}error: slice.tf_strided_slice: not a slice.window at lowering
+// RUNLOWER:     {{^}}error: {{.+}}.mlir:{{[0-9]+}}:3: slice.tf_strided_slice: not a slice.window at lowering
 // RUNLOWER-NOT: Traceback
 // TARGET-NOT:   Traceback
 // TARGET:       {{^}}error: slice.tf_strided_slice: no C rule; run convert-slice-to-loops first{{$}}

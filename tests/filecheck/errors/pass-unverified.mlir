@@ -6,7 +6,7 @@
 // RUN: not slice-opt %s --disable-verify -p canonicalize-slices,convert-slice-to-loops -t c 2>&1 | filecheck %s
 
 // CHECK-NOT: Traceback
-// CHECK:     {{^}}error: slice.onnx: steps[0] = 0: a step must be non-zero{{$}}
+// CHECK:     {{^}}error: {{.+}}.mlir:{{[0-9]+}}:3: slice.onnx: steps[0] = 0: a step must be non-zero{{$}}
 // CHECK-NOT: Traceback
 // CHECK-NOT: void main
 

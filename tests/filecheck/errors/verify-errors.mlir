@@ -16,22 +16,22 @@
 // RUN: not slice-opt %s 2>&1 | filecheck %s --check-prefix=FIRST
 
 // STEP0-NOT:    Traceback
-// STEP0:        {{^}}error: slice.onnx: steps[0] = 0: a step must be non-zero{{$}}
+// STEP0:        {{^}}error: {{.+}}.mlir:{{[0-9]+}}:3: slice.onnx: steps[0] = 0: a step must be non-zero{{$}}
 // STEP0-NOT:    Traceback
 // OOB-NOT:      Traceback
-// OOB:          {{^}}error: slice.window: last index offsets[0] + strides[0] * (sizes[0] - 1) = 6 is out of bounds for dimension 0 of size 5{{$}}
+// OOB:          {{^}}error: {{.+}}.mlir:{{[0-9]+}}:3: slice.window: last index offsets[0] + strides[0] * (sizes[0] - 1) = 6 is out of bounds for dimension 0 of size 5{{$}}
 // OOB-NOT:      Traceback
 // TYPE-NOT:     Traceback
-// TYPE:         {{^}}error: slice.onnx_v1: result type tensor<4x4xf32> does not match the shape [4, 2] the slice gives{{$}}
+// TYPE:         {{^}}error: {{.+}}.mlir:{{[0-9]+}}:3: slice.onnx_v1: result type tensor<4x4xf32> does not match the shape [4, 2] the slice gives{{$}}
 // TYPE-NOT:     Traceback
 // DML-NOT:      Traceback
-// DML:          {{^}}error: slice.dml_slice1: result dimension 0 has size 4 but the window allows 1 to 3 (1 + (window_sizes[0] - 1) / |window_strides[0]|){{$}}
+// DML:          {{^}}error: {{.+}}.mlir:{{[0-9]+}}:3: slice.dml_slice1: result dimension 0 has size 4 but the window allows 1 to 3 (1 + (window_sizes[0] - 1) / |window_strides[0]|){{$}}
 // DML-NOT:      Traceback
 // ELLIPSIS-NOT: Traceback
-// ELLIPSIS:     {{^}}error: slice.tf_strided_slice: ellipsis_mask sets more than one ellipsis (entries 0 and 1){{$}}
+// ELLIPSIS:     {{^}}error: {{.+}}.mlir:{{[0-9]+}}:3: slice.tf_strided_slice: ellipsis_mask sets more than one ellipsis (entries 0 and 1){{$}}
 // ELLIPSIS-NOT: Traceback
 // FIRST-NOT:    Traceback
-// FIRST:        {{^}}error: slice.onnx: steps[0] = 0: a step must be non-zero{{$}}
+// FIRST:        {{^}}error: {{.+}}.mlir:{{[0-9]+}}:3: slice.onnx: steps[0] = 0: a step must be non-zero{{$}}
 // FIRST-NOT:    Traceback
 
 // STEP0-BEGIN

@@ -16,7 +16,7 @@
 // PARSE-NOT:   Traceback
 
 // VERIFY-NOT:  Traceback
-// VERIFY:      error: slice.onnx_v1: axes[1] = 0 repeats axis 0 (already given by axes[0])
+// VERIFY:      error: {{.+}}.mlir:{{[0-9]+}}:3: slice.onnx_v1: axes[1] = 0 repeats axis 0 (already given by axes[0])
 // VERIFY-NOT:  Traceback
 
 // MISSING-NOT: Traceback

@@ -5,7 +5,7 @@
 // exits non-zero.
 
 // CHECK-NOT: Traceback
-// CHECK: error: slice.onnx: axes[1] = -1 repeats axis 1 (already given by axes[0])
+// CHECK: error: {{.+}}.mlir:{{[0-9]+}}:3: slice.onnx: axes[1] = -1 repeats axis 1 (already given by axes[0])
 // CHECK-NOT: Traceback
 // CHECK-NOT: builtin.module
 func.func @repeated_axes(%x: tensor<4x4xf32>) -> tensor<4x2xf32> {

@@ -5,7 +5,7 @@
 // traceback, and exits non-zero.
 
 // CHECK-NOT: Traceback
-// CHECK: error: slice.tf_strided_slice: begin[1] = 7 is out of range [-4, 3] for the shrink axis 1 of size 4
+// CHECK: error: {{.+}}.mlir:{{[0-9]+}}:3: slice.tf_strided_slice: begin[1] = 7 is out of range [-4, 3] for the shrink axis 1 of size 4
 // CHECK-NOT: Traceback
 // CHECK-NOT: builtin.module
 func.func @shrink_index_out_of_range(%x: tensor<3x4x5xf32>) -> tensor<3x5xf32> {

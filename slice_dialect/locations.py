@@ -1,0 +1,87 @@
+"""Source locations: where in the input file an op was written.
+
+xDSL's parser leaves every op's ``location`` as ``loc(unknown)`` unless the text spells a
+``loc(...)``. :class:`LocatingParser` gives each parsed op a ``FileLineColLoc`` of its
+first character instead, as MLIR's parser does, so diagnostics can say
+``file.mlir:12:8`` and ``--print-debuginfo`` prints the locations. The canonicalization
+patterns pass an op's location on to the ops that replace it.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+
+from xdsl.context import Context
+from xdsl.dialects.builtin import FileLineColLoc, IntAttr, StringAttr, UnknownLoc
+from xdsl.ir import Operation
+from xdsl.parser import Parser
+from xdsl.utils.exceptions import VerifyException
+
+from slice_dialect.errors import OpPassFailedException
+
+
+class LocatingParser(Parser):
+    """xDSL's parser, recording each op's source position as its location.
+
+    ``line_offset`` is added to every line number (for a chunk of a file split with
+    ``--split-input-file``, the lines before it).
+    """
+
+    def __init__(
+        self, ctx: Context, text: str, name: str = "<unknown>", line_offset: int = 0
+    ) -> None:
+        super().__init__(ctx, text, name)
+        self._filename = StringAttr(name)
+        self._line_offset = line_offset
+        self._line_starts = [0]
+        position = text.find("\n")
+        while position != -1:
+            self._line_starts.append(position + 1)
+            position = text.find("\n", position + 1)
+
+    def parse_operation(self) -> Operation:
+        start = self._current_token.span.start
+        op = super().parse_operation()
+        if isinstance(op.location, UnknownLoc):
+            line = bisect_right(self._line_starts, start)
+            column = start - self._line_starts[line - 1] + 1
+            op.location = FileLineColLoc(
+                self._filename, IntAttr(line + self._line_offset), IntAttr(column)
+            )
+        return op
+
+
+def location_text(op: Operation) -> str | None:
+    """``file:line:col`` of ``op`` when it has a file location, else ``None``."""
+    loc = op.location
+    if isinstance(loc, FileLineColLoc):
+        return f"{loc.filename.data}:{loc.line.data}:{loc.column.data}"
+    return None
+
+
+def failing_op(root: Operation, message: str) -> Operation | None:
+    """The op below ``root`` whose own verifier fails with ``message``.
+
+    ``Operation.verify`` raises the verifier's exception but not the op it came from;
+    this verifies op by op (without their nested ops) to find it again. Only called
+    once verification has already failed.
+    """
+    first: Operation | None = None
+    for op in root.walk():
+        try:
+            op.verify(verify_nested_ops=False)
+        except Exception as error:  # any verifier failure, as in Operation.verify
+            if str(error) == message:
+                return op
+            first = first or op
+    return first
+
+
+def error_location(error: BaseException, root: Operation) -> str | None:
+    """Where in the source the op of a verifier or pass failure below ``root`` stands."""
+    if isinstance(error, OpPassFailedException):
+        return location_text(error.op)
+    if isinstance(error, VerifyException):
+        op = failing_op(root, str(error))
+        return None if op is None else location_text(op)
+    return None
