@@ -1,347 +1,304 @@
-"""``convert-slice-to-loops``: ``slice.window`` becomes ``scf.for`` loops of memref copies.
+"""``convert-slice-to-loops``: ``slice.window`` becomes ``scf.for`` loops of copy runs.
 
-Each ``func.func`` that takes or returns tensors is rewritten to take memrefs: tensor
-arguments become memrefs of the same shape, each tensor result becomes a trailing memref
-output argument, and the function returns nothing. Each window becomes a loop nest that
-loads from the source and stores into its destination (an output argument when the window
-is returned, else a ``memref.alloc``).
+Two steps on xDSL's rewriter:
 
-The loop nest walks the window's non-unit dims, merging neighbours that are contiguous in
-both source and result (so a crop of whole rows is one loop per run), and indexes 1-D views
-(``memref.collapse_shape``) with linear offsets. Every index is in bounds because the
-window's verifier proved it.
+1. the function boundary (``passes/function_boundary.py``): tensor arguments become
+   memrefs of the same shape, each tensor result a trailing memref output argument, and
+   the function returns nothing;
+2. one pattern per op kind: ``WindowToLoops`` writes each window into its destination
+   (its output argument when it is returned, else a ``memref.alloc`` freed before the
+   return), ``MaterializeToCopy`` copies what is returned otherwise (an argument, a
+   window returned twice).
+
+A window is copied by the loops of its copy plan (``passes/copy_plan.py``, computed
+here once): the outer loops are ``scf.for`` over linear offsets into 1-D views
+(``memref.collapse_shape``), the innermost loop is one ``slice.copy_run`` carrying the
+code-generation choices of the run. Every op made for a window carries the window's
+location. Every index is in bounds: the window's verifier proved it, and it is checked
+here again for IR that skipped verification.
 """
 
-from collections.abc import Sequence
+from __future__ import annotations
+
 from dataclasses import dataclass
 from math import prod
 
 from xdsl.context import Context
-from xdsl.dialects import arith, builtin, func, memref, scf
+from xdsl.dialects import arith, bufferization, builtin, func, memref, scf
 from xdsl.dialects.builtin import (
     ArrayAttr,
     IndexType,
+    LocationAttr,
     IntegerAttr,
     MemRefType,
     TensorType,
-    UnregisteredOp,
+    UnrealizedConversionCastOp,
     i64,
 )
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xdsl.passes import ModulePass
-from xdsl.utils.exceptions import PassFailedException
+from xdsl.pattern_rewriter import (
+    GreedyRewritePatternApplier,
+    PatternRewriter,
+    PatternRewriteWalker,
+    RewritePattern,
+    op_type_rewrite_pattern,
+)
+from xdsl.rewriter import InsertPoint
+from xdsl.transforms.dead_code_elimination import region_dce
 
+from passes.copy_plan import CopyPlan, RunChoices, copy_plan, run_choices
+from passes.function_boundary import (
+    FunctionToMemrefs,
+    buffer_of,
+    holds_tensors,
+    op_name,
+)
 from slice_dialect import semantics
-from slice_dialect.dialect import FrameworkSliceOp, WindowOp
+from slice_dialect.dialect import CopyRunOp, WindowOp
+from slice_dialect.dtypes import storage_bytes
 from slice_dialect.errors import OpPassFailedException
-from slice_dialect.semantics import SliceSemanticsError, Window
+from slice_dialect.semantics import Window
 
 
-@dataclass(frozen=True)
-class Loop:
-    """One loop of a copy: ``count`` iterations, element steps in source and result."""
+class _Emitter:
+    """Inserts the ops of one copy before ``anchor``, each at ``location``; index
+    constants are made once per copy."""
 
-    count: int
-    source_step: int
-    result_step: int
+    def __init__(
+        self, rewriter: PatternRewriter, anchor: Operation, location: LocationAttr
+    ) -> None:
+        self.rewriter = rewriter
+        self.anchor = anchor
+        self.location = location
+        self.constants: dict[int, SSAValue] = {}
 
-
-@dataclass(frozen=True)
-class CopyPlan:
-    """A window as loops over linear offsets: ``result[sum(i * result_step)] =
-    source[source_base + sum(i * source_step)]``; empty when ``empty``."""
-
-    source_base: int
-    loops: tuple[Loop, ...]
-    empty: bool
-
-
-def row_major_strides(shape: Sequence[int]) -> list[int]:
-    strides = [1] * len(shape)
-    for d in range(len(shape) - 2, -1, -1):
-        strides[d] = strides[d + 1] * shape[d + 1]
-    return strides
-
-
-def copy_plan(window: Window, source_shape: Sequence[int]) -> CopyPlan:
-    """The loops that copy ``window`` of a row-major source into a row-major result.
-
-    Unit dims need no loop; an outer loop merges into the next one when stepping it once
-    equals running the inner loop through (in source and result alike).
-    """
-    if any(size == 0 for size in window.sizes):
-        return CopyPlan(0, (), True)
-    element_strides = row_major_strides(source_shape)
-    base = sum(o * s for o, s in zip(window.offsets, element_strides))
-    dims = [
-        (size, stride * element_stride)
-        for size, stride, element_stride in zip(
-            window.sizes, window.strides, element_strides
-        )
-        if size > 1
-    ]
-    loops: list[Loop] = []
-    result_step = 1
-    for count, source_step in reversed(dims):
-        inner = loops[-1] if loops else None
-        if (
-            inner is not None
-            and source_step == inner.source_step * inner.count
-            and result_step == inner.result_step * inner.count
-        ):
-            loops[-1] = Loop(inner.count * count, inner.source_step, inner.result_step)
-        else:
-            loops.append(Loop(count, source_step, result_step))
-        result_step *= count
-    return CopyPlan(base, tuple(reversed(loops)), False)
-
-
-class _Builder:
-    """Appends ops to a block, with index constants made once per function."""
-
-    def __init__(self, block: Block, constants: dict[int, arith.ConstantOp]) -> None:
-        self.block = block
-        self.constants = constants
-        self.depth = 0
-
-    def add(self, op: Operation) -> Operation:
-        self.block.add_op(op)
+    def before_anchor(self, op: Operation) -> Operation:
+        op.location = self.location
+        self.rewriter.insert_op(op, InsertPoint.before(self.anchor))
         return op
 
     def const(self, value: int) -> SSAValue:
         if value not in self.constants:
             op = arith.ConstantOp(IntegerAttr(value, IndexType()))
             op.result.name_hint = f"c{value}" if value >= 0 else f"c_neg{-value}"
-            self.constants[value] = op
-        return self.constants[value].result
+            self.constants[value] = self.before_anchor(op).results[0]
+        return self.constants[value]
 
-    def linear(self, base: SSAValue | None, iv: SSAValue, step: int) -> SSAValue:
-        """``base + iv * step`` with the trivial parts left out."""
+    def view(self, buffer: SSAValue) -> SSAValue:
+        """A rank-1 view of a row-major memref (rank 0 and 1 are used as they are)."""
+        t = buffer.type
+        assert isinstance(t, MemRefType)
+        shape = t.get_shape()
+        if len(shape) <= 1:
+            return buffer
+        reassociation = ArrayAttr(
+            [ArrayAttr([IntegerAttr(d, i64) for d in range(len(shape))])]
+        )
+        op = memref.CollapseShapeOp(
+            operands=[buffer],
+            result_types=[MemRefType(t.get_element_type(), [prod(shape)])],
+            properties={"reassociation": reassociation},
+        )
+        view = self.before_anchor(op).results[0]
+        if buffer.name_hint is not None:
+            view.name_hint = f"{buffer.name_hint}_flat"
+        return view
+
+    def copy(self, plan: CopyPlan, source: SSAValue, dest: SSAValue) -> None:
+        """The loops of ``plan`` from ``source`` into ``dest``: ``scf.for`` over the
+        outer loops, one ``slice.copy_run`` for the run."""
+        if plan.empty:
+            return
+        source_type = source.type
+        assert isinstance(source_type, MemRefType)
+        choices = run_choices(plan, storage_bytes(source_type.element_type))
+        src, dst = self.view(source), self.view(dest)
+        *outer, run = plan.loops or (None,)
+        src_index: SSAValue | None = (
+            self.const(plan.source_base) if plan.source_base else None
+        )
+        dst_index: SSAValue | None = None
+        body: Block | None = None
+        outermost: Operation | None = None
+        for depth, loop in enumerate(outer):
+            assert loop is not None
+            block = Block(arg_types=[IndexType()])
+            iv = block.args[0]
+            iv.name_hint = f"i{depth}"
+            for_op = scf.ForOp(
+                self.const(0), self.const(loop.count), self.const(1), [], block
+            )
+            for_op.location = self.location
+            if body is None:
+                outermost = for_op
+            else:
+                body.add_op(for_op)
+            body = block
+            src_index = self._linear(body, src_index, iv, loop.source_step)
+            dst_index = self._linear(body, dst_index, iv, loop.result_step)
+        count, source_stride, dest_stride = (
+            (1, 1, 1) if run is None else (run.count, run.source_step, run.result_step)
+        )
+        if count == 1:
+            source_stride, dest_stride = 1, 1
+        copy_run = self._copy_run(
+            src,
+            src_index if src_index is not None else self.const(0),
+            dst,
+            dst_index if dst_index is not None else self.const(0),
+            (count, source_stride, dest_stride),
+            choices,
+        )
+        if body is None:
+            self.before_anchor(copy_run)
+            return
+        body.add_op(copy_run)
+        for op in outermost.walk() if outermost is not None else ():
+            if isinstance(op, scf.ForOp):
+                yield_op = scf.YieldOp()
+                yield_op.location = self.location
+                op.body.block.add_op(yield_op)
+        assert outermost is not None
+        self.before_anchor(outermost)
+
+    def _linear(
+        self, body: Block, base: SSAValue | None, iv: SSAValue, step: int
+    ) -> SSAValue:
+        """``base + iv * step`` at the end of ``body``, the trivial parts left out."""
         term = iv
         if step != 1:
-            term = self.add(arith.MuliOp(iv, self.const(step))).results[0]
+            op = arith.MuliOp(iv, self.const(step))
+            op.location = self.location
+            body.add_op(op)
+            term = op.result
         if base is None:
             return term
-        return self.add(arith.AddiOp(base, term)).results[0]
+        add = arith.AddiOp(base, term)
+        add.location = self.location
+        body.add_op(add)
+        return add.result
 
-    def in_loop(self, count: int) -> tuple["_Builder", SSAValue]:
-        """Open ``scf.for %i = 0 to count``: a builder for its body, and ``%i``."""
-        body = Block(arg_types=[IndexType()])
-        body.args[0].name_hint = f"i{self.depth}"
-        self.add(scf.ForOp(self.const(0), self.const(count), self.const(1), [], body))
-        inner = _Builder(body, self.constants)
-        inner.depth = self.depth + 1
-        return inner, body.args[0]
+    def _copy_run(
+        self,
+        src: SSAValue,
+        src_index: SSAValue,
+        dst: SSAValue,
+        dst_index: SSAValue,
+        steps: tuple[int, int, int],
+        choices: RunChoices,
+    ) -> CopyRunOp:
+        count, source_stride, dest_stride = steps
+        op = CopyRunOp(
+            src,
+            src_index,
+            dst,
+            dst_index,
+            count,
+            source_stride,
+            dest_stride,
+            nontemporal=choices.nontemporal,
+            reorder=choices.reorder,
+            prefetch=choices.prefetch,
+        )
+        op.location = self.location
+        return op
 
 
-def _linear_view(builder: _Builder, buffer: SSAValue) -> SSAValue:
-    """A rank-1 view of a row-major memref (rank 0 and 1 are used as they are)."""
-    t = buffer.type
-    assert isinstance(t, MemRefType)
+def whole_copy(t: MemRefType[Attribute]) -> CopyPlan:
+    """The plan copying all of a buffer of type ``t``."""
     shape = t.get_shape()
-    if len(shape) <= 1:
-        return buffer
-    view_type = MemRefType(t.get_element_type(), [prod(shape)])
-    reassociation = ArrayAttr(
-        [ArrayAttr([IntegerAttr(d, i64) for d in range(len(shape))])]
-    )
-    op = memref.CollapseShapeOp(
-        operands=[buffer],
-        result_types=[view_type],
-        properties={"reassociation": reassociation},
-    )
-    view = builder.add(op).results[0]
-    if buffer.name_hint is not None:
-        view.name_hint = f"{buffer.name_hint}_flat"
-    return view
+    return copy_plan(Window((0,) * len(shape), shape, (1,) * len(shape)), shape)
 
 
-def _element(builder: _Builder, view: SSAValue, index: SSAValue | None) -> list[SSAValue]:
-    t = view.type
-    assert isinstance(t, MemRefType)
-    if len(t.get_shape()) == 0:
-        return []
-    return [index if index is not None else builder.const(0)]
-
-
-def emit_window_copy(
-    builder: _Builder, window: Window, source: SSAValue, destination: SSAValue
-) -> None:
-    """Emit the loops copying ``window`` of ``source`` into ``destination``.
-
-    The window is checked again here (``semantics.window``): the verifier proves every
-    access in bounds, but IR lowered without verification must not become loops that
-    read outside their buffer either.
-    """
-    source_type = source.type
-    assert isinstance(source_type, MemRefType)
-    try:
-        semantics.window(
-            source_type.get_shape(), window.offsets, window.sizes, window.strides
-        )
-    except semantics.SliceSemanticsError as error:
-        raise PassFailedException(str(error)) from None
-    destination_type = destination.type
-    assert isinstance(destination_type, MemRefType)
-    if prod(destination_type.get_shape()) != prod(window.sizes):
-        raise PassFailedException(
-            f"slice.window: result type {destination_type} does not hold the "
-            f"{prod(window.sizes)} elements of sizes {list(window.sizes)}"
-        )
-    plan = copy_plan(window, source_type.get_shape())
-    if plan.empty:
-        return
-    src = _linear_view(builder, source)
-    dst = _linear_view(builder, destination)
-    src_index: SSAValue | None = (
-        builder.const(plan.source_base) if plan.source_base else None
-    )
-    dst_index: SSAValue | None = None
-    bodies: list[_Builder] = []
-    for loop in plan.loops:
-        builder, iv = builder.in_loop(loop.count)
-        bodies.append(builder)
-        src_index = builder.linear(src_index, iv, loop.source_step)
-        dst_index = builder.linear(dst_index, iv, loop.result_step)
-    value = builder.add(memref.LoadOp.get(src, _element(builder, src, src_index)))
-    builder.add(
-        memref.StoreOp.get(value.results[0], dst, _element(builder, dst, dst_index))
-    )
-    for body in bodies:
-        body.add(scf.YieldOp())
-
-
-def _memref_type(op_name: str, t: Attribute, what: str) -> MemRefType:
-    assert isinstance(t, TensorType)
-    if not t.has_static_shape():
-        raise PassFailedException(
-            f"{op_name}: {what} has the dynamic type {t}; convert-slice-to-loops needs "
-            "static shapes"
-        )
-    return MemRefType(t.get_element_type(), t.get_shape())
-
-
-def lower_function(f: func.FuncOp) -> None:
-    """Rewrite one function from tensors to memrefs and its windows to loops."""
-    if f.is_declaration:
-        return
-    inputs = list(f.function_type.inputs.data)
-    outputs = list(f.function_type.outputs.data)
-    if not any(isinstance(t, TensorType) for t in [*inputs, *outputs]):
-        return
-    name = f"func.func @{f.sym_name.data}"
-    old_block = f.body.block
-    for op in old_block.ops:
-        if isinstance(op, FrameworkSliceOp):
-            raise OpPassFailedException(op, _not_a_window(op))
-    for t in outputs:
-        if not isinstance(t, TensorType):
-            raise PassFailedException(
-                f"{name}: result of type {t} is not a tensor; only tensor results lower"
-            )
-    new_inputs = [
-        _memref_type(name, t, f"argument {i}") if isinstance(t, TensorType) else t
-        for i, t in enumerate(inputs)
+def _destination(window: WindowOp) -> SSAValue | None:
+    """The output argument ``window`` is returned through first, if it is returned."""
+    outputs = [
+        use.operation.dest
+        for use in window.result.uses
+        if isinstance(use.operation, bufferization.MaterializeInDestinationOp)
+        and use.index == 0
     ]
-    out_types = [_memref_type(name, t, f"result {i}") for i, t in enumerate(outputs)]
-    block = Block(arg_types=[*new_inputs, *out_types])
-    for old_arg, new_arg in zip(old_block.args, block.args):
-        new_arg.name_hint = old_arg.name_hint
-    out_args = block.args[len(inputs) :]
-    for i, arg in enumerate(out_args):
-        arg.name_hint = f"out{i}" if len(out_args) > 1 else "out"
+    return min(outputs, key=lambda v: v.index, default=None)  # type: ignore[attr-defined]
 
-    values: dict[SSAValue, SSAValue] = dict(zip(old_block.args, block.args))
-    constants: dict[int, arith.ConstantOp] = {}
-    builder = _Builder(block, constants)
-    returned = _returned_positions(old_block)
-    allocs: list[SSAValue] = []
-    for op in old_block.ops:
-        if isinstance(op, WindowOp):
-            if not op.result.uses:
-                continue
-            source = values[op.source]
-            positions = returned.get(op.result, [])
-            if positions:
-                destination = out_args[positions[0]]
-            else:
-                result_type = _memref_type("slice.window", op.result.type, "result")
-                alloc = memref.AllocOp.get(
-                    result_type.element_type, shape=result_type.get_shape()
-                )
-                destination = builder.add(alloc).results[0]
-                destination.name_hint = op.result.name_hint or "tmp"
-                allocs.append(destination)
-            try:
-                emit_window_copy(builder, op.window, source, destination)
-            except PassFailedException as error:
-                raise OpPassFailedException(op, str(error)) from None
-            values[op.result] = destination
-        elif isinstance(op, func.ReturnOp):
-            for k, value in enumerate(op.arguments):
-                if values[value] is not out_args[k]:
-                    builder.add(memref.CopyOp(values[value], out_args[k]))
-            for buffer in allocs:
-                builder.add(memref.DeallocOp.get(buffer))
-            builder.add(func.ReturnOp())
-        elif isinstance(op, arith.ConstantOp) and not op.result.uses:
-            continue  # an index constant of a slice that is gone
-        elif any(isinstance(v.type, TensorType) for v in [*op.operands, *op.results]):
+
+def _cast(buffer: SSAValue, t: Attribute, location: LocationAttr) -> Operation:
+    cast = UnrealizedConversionCastOp.get([buffer], [t])
+    cast.location = location
+    return cast
+
+
+class WindowToLoops(RewritePattern):
+    """``slice.window`` to the loops of its copy plan, into its destination buffer."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: WindowOp, rewriter: PatternRewriter) -> None:
+        source = buffer_of(op.source)
+        if source is None:
             raise OpPassFailedException(
                 op,
-                f"{_op_name(op)}: convert-slice-to-loops lowers only slice.window on "
-                "tensors",
+                f"{op.name}: its source is not a function argument or a window result "
+                "(defined by "
+                f"{op_name(op.source.owner) if isinstance(op.source.owner, Operation) else 'a block'})",
             )
-        else:
-            clone = op.clone(value_mapper=dict(values))
-            builder.add(clone)
-            values.update(zip(op.results, clone.results))
-    for value in sorted(constants, reverse=True):
-        block.insert_op_before(constants[value], block.first_op)  # type: ignore[arg-type]
-    f.body.detach_block(old_block)
-    old_block.erase(safe_erase=False)
-    f.body.add_block(block)
-    f.function_type = builtin.FunctionType.from_lists([*new_inputs, *out_types], [])
+        source_type = source.type
+        assert isinstance(source_type, MemRefType)
+        window = op.window
+        try:
+            semantics.window(
+                source_type.get_shape(), window.offsets, window.sizes, window.strides
+            )
+        except semantics.SliceSemanticsError as error:
+            raise OpPassFailedException(op, str(error)) from None
+        result_type = op.result.type
+        assert isinstance(result_type, TensorType)
+        if not result_type.has_static_shape() or prod(result_type.get_shape()) != prod(
+            window.sizes
+        ):
+            raise OpPassFailedException(
+                op,
+                f"{op.name}: result type {result_type} does not hold the "
+                f"{prod(window.sizes)} elements of sizes {list(window.sizes)}",
+            )
+        emitter = _Emitter(rewriter, op, op.location)
+        dest = _destination(op)
+        if dest is None:
+            t = MemRefType(result_type.get_element_type(), result_type.get_shape())
+            alloc = emitter.before_anchor(memref.AllocOp.get(t.element_type, shape=t.shape))
+            dest = alloc.results[0]
+            dest.name_hint = op.result.name_hint or "tmp"
+            block = op.parent_block()
+            assert block is not None and block.last_op is not None
+            dealloc = memref.DeallocOp.get(dest)
+            dealloc.location = op.location
+            rewriter.insert_op(dealloc, InsertPoint.before(block.last_op))
+        emitter.copy(copy_plan(window, source_type.get_shape()), source, dest)
+        cast = _cast(dest, result_type, op.location)
+        rewriter.replace_op(op, cast)
 
 
-def _not_a_window(op: FrameworkSliceOp) -> str:
-    """Why a framework op reached the lowering, and what to do about it."""
-    try:
-        res = op.slice_result()
-    except SliceSemanticsError as e:
-        return f"{op.name}: not a slice.window at lowering, and invalid: {e.detail}"
-    if res is not None and res.window is not None:
-        return (
-            f"{op.name}: not a slice.window at lowering; run canonicalize-slices first "
-            "(its parameters are constant and its data shape static)"
-        )
-    return (
-        f"{op.name}: not a slice.window at lowering; its parameters are not constant or "
-        "its data shape is dynamic, so canonicalize-slices could not make it static"
-    )
+class MaterializeToCopy(RewritePattern):
+    """A returned value not written in place is copied into its output argument."""
 
-
-def _op_name(op: Operation) -> str:
-    """The op's name as written, also for ops of unregistered dialects."""
-    if isinstance(op, UnregisteredOp):
-        return op.op_name.data
-    return op.name
-
-
-def _returned_positions(block: Block) -> dict[SSAValue, list[int]]:
-    """For each value the function returns, the result positions it is returned at;
-    values that are function arguments are copied, never written in place."""
-    terminator = block.last_op
-    positions: dict[SSAValue, list[int]] = {}
-    if isinstance(terminator, func.ReturnOp):
-        for k, value in enumerate(terminator.arguments):
-            positions.setdefault(value, []).append(k)
-    return positions
+    @op_type_rewrite_pattern
+    def match_and_rewrite(
+        self, op: bufferization.MaterializeInDestinationOp, rewriter: PatternRewriter
+    ) -> None:
+        source = buffer_of(op.source)
+        if source is None:
+            return  # its window is not lowered yet
+        if source is not op.dest:
+            dest_type = op.dest.type
+            assert isinstance(dest_type, MemRefType)
+            _Emitter(rewriter, op, op.location).copy(
+                whole_copy(dest_type), source, op.dest
+            )
+        rewriter.erase_op(op)
 
 
 @dataclass(frozen=True)
 class ConvertSliceToLoopsPass(ModulePass):
-    """Lower ``slice.window`` to ``scf.for`` loops over memref loads and stores.
+    """Lower ``slice.window`` to ``scf.for`` loops around ``slice.copy_run``.
 
     Function tensor arguments become memrefs and tensor results trailing memref output
     arguments. A slice op that is not a ``slice.window`` by then is an error naming it.
@@ -350,6 +307,19 @@ class ConvertSliceToLoopsPass(ModulePass):
     name = "convert-slice-to-loops"
 
     def apply(self, ctx: Context, op: builtin.ModuleOp) -> None:
-        for f in list(op.walk()):
-            if isinstance(f, func.FuncOp):
-                lower_function(f)
+        PatternRewriteWalker(FunctionToMemrefs(), apply_recursively=False).rewrite_module(
+            op
+        )
+        PatternRewriteWalker(
+            GreedyRewritePatternApplier([WindowToLoops(), MaterializeToCopy()])
+        ).rewrite_module(op)
+        for f in op.walk():
+            if isinstance(f, func.FuncOp) and not f.is_declaration:
+                region_dce(f.body)
+        for inner in op.walk():
+            if holds_tensors(inner) and not isinstance(inner, func.FuncOp):
+                raise OpPassFailedException(
+                    inner,
+                    f"{op_name(inner)}: convert-slice-to-loops lowers only slice.window "
+                    "on tensors",
+                )

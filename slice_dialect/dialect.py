@@ -14,6 +14,11 @@ from typing import ClassVar
 from xdsl.dialects import arith
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
+    I64,
+    IndexType,
+    MemRefType,
+    NoneAttr,
+    UnitAttr,
     DenseArrayBase,
     DenseIntOrFPElementsAttr,
     IntegerAttr,
@@ -827,4 +832,131 @@ FRAMEWORK_OPS: tuple[type[FrameworkSliceOp], ...] = (
     DmlSlice1Op,
 )
 
-Slice = Dialect("slice", [*FRAMEWORK_OPS, WindowOp], [])
+
+
+# ---------------------------------------------------------------------------------------
+# Lowered level: ``slice.copy_run`` (what ``convert-slice-to-loops`` leaves innermost)
+# ---------------------------------------------------------------------------------------
+
+
+@irdl_op_definition
+class CopyRunOp(IRDLOperation):
+    """``slice.copy_run``: copy ``count`` elements between two 1-D memref views.
+
+    ``dest[dest_offset + k * dest_stride] = source[source_offset + k * source_stride]``
+    for ``k`` in ``[0, count)``. The views are rank-1 memrefs (rank 0: one element) of
+    static size and identity layout, of one element type. It reads ``source`` at
+    ``source_offset + min(0, (count - 1) * source_stride)`` to ``source_offset +
+    max(0, (count - 1) * source_stride)`` and writes ``dest`` at ``dest_offset`` to
+    ``dest_offset + (count - 1) * dest_stride``; whoever makes the op keeps those in
+    ``[0, size)``.
+
+    The code-generation choices (made by ``convert-slice-to-loops``, see
+    ``passes/copy_plan.py``) change how the C target copies, never what:
+    ``nontemporal`` stores bypass the cache (``dest_stride`` 1); ``reorder`` reorders a
+    nontemporal run of source stride -1, or 2 with elements of at most 8 bytes, in
+    registers; ``prefetch = N`` hints the source elements of the run ``N`` elements
+    further (signed) where they lie inside the source view.
+    """
+
+    name = "slice.copy_run"
+
+    source = operand_def(MemRefType)
+    source_offset = operand_def(IndexType)
+    dest = operand_def(MemRefType)
+    dest_offset = operand_def(IndexType)
+    count = prop_def(IntegerAttr[I64])
+    source_stride = prop_def(IntegerAttr[I64])
+    dest_stride = prop_def(IntegerAttr[I64])
+    nontemporal = opt_prop_def(UnitAttr)
+    reorder = opt_prop_def(UnitAttr)
+    prefetch = opt_prop_def(IntegerAttr[I64])
+
+    assembly_format = (
+        "$source `[` $source_offset `]` `,` $dest `[` $dest_offset `]` "
+        "`count` $count `source_stride` $source_stride `dest_stride` $dest_stride "
+        "(`nontemporal` $nontemporal^)? (`reorder` $reorder^)? "
+        "(`prefetch` $prefetch^)? attr-dict `:` type($source) `,` type($dest)"
+    )
+
+    def __init__(
+        self,
+        source: SSAValue | Operation,
+        source_offset: SSAValue | Operation,
+        dest: SSAValue | Operation,
+        dest_offset: SSAValue | Operation,
+        count: int,
+        source_stride: int = 1,
+        dest_stride: int = 1,
+        *,
+        nontemporal: bool = False,
+        reorder: bool = False,
+        prefetch: int | None = None,
+    ) -> None:
+        properties: dict[str, Attribute] = {
+            "count": IntegerAttr(count, i64),
+            "source_stride": IntegerAttr(source_stride, i64),
+            "dest_stride": IntegerAttr(dest_stride, i64),
+        }
+        if nontemporal:
+            properties["nontemporal"] = UnitAttr()
+        if reorder:
+            properties["reorder"] = UnitAttr()
+        if prefetch is not None:
+            properties["prefetch"] = IntegerAttr(prefetch, i64)
+        super().__init__(
+            operands=[source, source_offset, dest, dest_offset],
+            properties=properties,
+        )
+
+    def _view(self, value: SSAValue, what: str) -> MemRefType[Attribute]:
+        t = value.type
+        assert isinstance(t, MemRefType)
+        if (
+            len(t.get_shape()) > 1
+            or any(d < 0 for d in t.get_shape())
+            or not isinstance(t.layout, NoneAttr)
+        ):
+            raise VerifyException(
+                f"{self.name}: {what} has type {t}; expected a static rank-1 (or "
+                "rank-0) memref with the identity layout"
+            )
+        return t
+
+    def verify_(self) -> None:
+        source_type = self._view(self.source, "source")
+        dest_type = self._view(self.dest, "dest")
+        if source_type.element_type != dest_type.element_type:
+            raise VerifyException(
+                f"{self.name}: source elements {source_type.element_type} and dest "
+                f"elements {dest_type.element_type} differ"
+            )
+        count = self.count.value.data
+        source_stride = self.source_stride.value.data
+        dest_stride = self.dest_stride.value.data
+        if count < 1:
+            raise VerifyException(f"{self.name}: count = {count} must be at least 1")
+        if source_stride == 0:
+            raise VerifyException(f"{self.name}: source_stride must be non-zero")
+        if dest_stride < 1:
+            raise VerifyException(
+                f"{self.name}: dest_stride = {dest_stride} must be at least 1"
+            )
+        if (self.nontemporal is not None or self.reorder is not None) and dest_stride != 1:
+            raise VerifyException(
+                f"{self.name}: nontemporal and reorder need dest_stride = 1"
+            )
+        if self.reorder is not None:
+            from slice_dialect.dtypes import storage_bytes
+
+            width = storage_bytes(source_type.element_type)
+            if self.nontemporal is None or not (
+                source_stride == -1 or (source_stride == 2 and width <= 8)
+            ):
+                raise VerifyException(
+                    f"{self.name}: reorder needs nontemporal and a source_stride of "
+                    "-1, or 2 with elements of at most 8 bytes"
+                )
+
+
+Slice = Dialect("slice", [*FRAMEWORK_OPS, WindowOp, CopyRunOp], [])

@@ -44,7 +44,8 @@ from xdsl.interpreters.shaped_array import ShapedArray
 from xdsl.utils.comparisons import to_signed
 
 from slice_dialect import dtypes, semantics
-from slice_dialect.dialect import FRAMEWORK_OPS, FrameworkSliceOp, WindowOp
+from slice_dialect.errors import SliceError
+from slice_dialect.dialect import FRAMEWORK_OPS, CopyRunOp, FrameworkSliceOp, WindowOp
 
 NDArray = npt.NDArray[Any]
 
@@ -174,6 +175,27 @@ class NumpyMemRefFunctions(InterpreterFunctions):
     ) -> PythonValues:
         source, destination = args
         np.copyto(destination, source)
+        return ()
+
+    @impl(CopyRunOp)
+    def run_copy_run(
+        self, interpreter: Interpreter, op: CopyRunOp, args: PythonValues
+    ) -> PythonValues:
+        source, source_offset, dest, dest_offset = args
+        count = op.count.value.data
+        source_stride = op.source_stride.value.data
+        dest_stride = op.dest_stride.value.data
+        src = source.reshape(-1)
+        dst = dest.reshape(-1)
+        last = source_offset + (count - 1) * source_stride
+        end = dest_offset + (count - 1) * dest_stride
+        if not (0 <= min(source_offset, last) and max(source_offset, last) < src.size):
+            raise SliceError(f"{op.name}: reads source outside [0, {src.size})")
+        if not (0 <= dest_offset and end < dst.size):
+            raise SliceError(f"{op.name}: writes dest outside [0, {dst.size})")
+        stop = last + (1 if source_stride > 0 else -1)
+        values = src[source_offset : stop if stop >= 0 else None : source_stride]
+        dst[dest_offset : end + 1 : dest_stride] = values
         return ()
 
     @impl(memref.CollapseShapeOp)

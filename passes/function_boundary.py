@@ -1,0 +1,175 @@
+"""The function boundary of ``convert-slice-to-loops``: tensors in and out become memrefs.
+
+``FunctionToMemrefs`` rewrites a ``func.func`` that holds tensors into
+destination-passing form: each tensor argument becomes a memref of the same shape
+(read back as a tensor through ``builtin.unrealized_conversion_cast`` until the ops
+using it are lowered), each tensor result a trailing memref output argument that
+``bufferization.materialize_in_destination`` fills, and the function returns nothing.
+The window pattern then writes each returned window straight into its output argument;
+``MaterializeToCopy`` copies whatever else is returned (an argument, or a window
+returned twice).
+"""
+
+from __future__ import annotations
+
+from xdsl.dialects import bufferization, func
+from xdsl.dialects.builtin import (
+    FunctionType,
+    MemRefType,
+    TensorType,
+    UnitAttr,
+    UnrealizedConversionCastOp,
+    UnregisteredOp,
+)
+from xdsl.ir import Attribute, Block, Operation, SSAValue
+from xdsl.pattern_rewriter import (
+    PatternRewriter,
+    RewritePattern,
+    op_type_rewrite_pattern,
+)
+from xdsl.rewriter import InsertPoint
+
+from slice_dialect.dialect import FrameworkSliceOp, WindowOp
+from slice_dialect.errors import OpPassFailedException
+from slice_dialect.semantics import SliceSemanticsError
+
+
+def memref_type(op: Operation, t: Attribute, what: str) -> MemRefType[Attribute]:
+    """The memref of the static tensor type ``t`` (``what`` names it in the error)."""
+    assert isinstance(t, TensorType)
+    if not t.has_static_shape():
+        raise OpPassFailedException(
+            op,
+            f"{op_name(op)}: {what} has the dynamic type {t}; convert-slice-to-loops "
+            "needs static shapes",
+        )
+    return MemRefType(t.get_element_type(), t.get_shape())
+
+
+def op_name(op: Operation) -> str:
+    """The op's name as written, also for ops of unregistered dialects; a function is
+    named by its symbol."""
+    if isinstance(op, func.FuncOp):
+        return f"func.func @{op.sym_name.data}"
+    if isinstance(op, UnregisteredOp):
+        return op.op_name.data
+    return op.name
+
+
+def holds_tensors(op: Operation) -> bool:
+    return any(isinstance(v.type, TensorType) for v in (*op.operands, *op.results))
+
+
+def not_a_window(op: FrameworkSliceOp) -> str:
+    """Why a framework op reached the lowering, and what to do about it."""
+    try:
+        res = op.slice_result()
+    except SliceSemanticsError as e:
+        return f"{op.name}: not a slice.window at lowering, and invalid: {e.detail}"
+    if res is not None and res.window is not None:
+        return (
+            f"{op.name}: not a slice.window at lowering; run canonicalize-slices first "
+            "(its parameters are constant and its data shape static)"
+        )
+    return (
+        f"{op.name}: not a slice.window at lowering; its parameters are not constant or "
+        "its data shape is dynamic, so canonicalize-slices could not make it static"
+    )
+
+
+def check_lowerable(f: func.FuncOp) -> None:
+    """Refuse, naming the op, any function body the lowering cannot make tensor-free."""
+    for op in f.body.walk():
+        if isinstance(op, FrameworkSliceOp):
+            raise OpPassFailedException(op, not_a_window(op))
+    for op in f.body.walk():
+        if isinstance(op, WindowOp | func.ReturnOp) or not holds_tensors(op):
+            continue
+        if op.name == "arith.constant" and not op.results[0].uses:
+            continue  # an index constant of a slice that is gone
+        raise OpPassFailedException(
+            op,
+            f"{op_name(op)}: convert-slice-to-loops lowers only slice.window on tensors",
+        )
+
+
+class FunctionToMemrefs(RewritePattern):
+    """Tensor arguments to memrefs, tensor results to trailing output memrefs."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, f: func.FuncOp, rewriter: PatternRewriter) -> None:
+        if f.is_declaration:
+            return
+        inputs = list(f.function_type.inputs.data)
+        outputs = list(f.function_type.outputs.data)
+        if not any(isinstance(t, TensorType) for t in [*inputs, *outputs]) and not any(
+            holds_tensors(op) for op in f.body.walk()
+        ):
+            return
+        check_lowerable(f)
+        for i, t in enumerate(outputs):
+            if not isinstance(t, TensorType):
+                raise OpPassFailedException(
+                    f,
+                    f"{op_name(f)}: result {i} has type {t}, not a tensor; only tensor "
+                    "results lower",
+                )
+        block = f.body.block
+        new_inputs: list[Attribute] = []
+        for i, (t, arg) in enumerate(zip(inputs, list(block.args))):
+            if not isinstance(t, TensorType):
+                new_inputs.append(t)
+                continue
+            buffer = rewriter.replace_value_with_new_type(
+                arg, memref_type(f, t, f"argument {i}")
+            )
+            new_inputs.append(buffer.type)
+            self._as_tensor(rewriter, block, buffer, t, f)
+        out_types = [memref_type(f, t, f"result {i}") for i, t in enumerate(outputs)]
+        out_args: list[SSAValue] = []
+        for i, t in enumerate(out_types):
+            arg = rewriter.insert_block_argument(block, len(block.args), t)
+            arg.name_hint = f"out{i}" if len(out_types) > 1 else "out"
+            out_args.append(arg)
+        terminator = block.last_op
+        if isinstance(terminator, func.ReturnOp):
+            for value, out in zip(terminator.arguments, out_args):
+                fill = bufferization.MaterializeInDestinationOp(
+                    operands=[value, out],
+                    result_types=[[]],
+                    properties={"restrict": UnitAttr(), "writable": UnitAttr()},
+                )
+                fill.location = terminator.location
+                rewriter.insert_op(fill, InsertPoint.before(terminator))
+            ret = func.ReturnOp()
+            ret.location = terminator.location
+            rewriter.replace_op(terminator, ret)
+        f.function_type = FunctionType.from_lists([*new_inputs, *out_types], [])
+        rewriter.handle_operation_modification(f)
+
+    @staticmethod
+    def _as_tensor(
+        rewriter: PatternRewriter,
+        block: Block,
+        buffer: SSAValue,
+        t: Attribute,
+        f: func.FuncOp,
+    ) -> None:
+        """Let the ops using ``buffer`` see it as the tensor ``t`` again."""
+        cast = UnrealizedConversionCastOp.get([buffer], [t])
+        cast.location = f.location
+        rewriter.insert_op(cast, InsertPoint.at_start(block))
+        cast.results[0].name_hint = buffer.name_hint
+        buffer.replace_uses_with_if(cast.results[0], lambda use: use.operation is not cast)
+
+
+def buffer_of(value: SSAValue) -> SSAValue | None:
+    """The memref a tensor value of a function in destination-passing form stands for
+    (the input of its ``unrealized_conversion_cast``), or ``None``."""
+    owner = value.owner
+    if isinstance(owner, UnrealizedConversionCastOp) and isinstance(
+        owner.inputs[0].type, MemRefType
+    ):
+        return owner.inputs[0]
+    return None
+
