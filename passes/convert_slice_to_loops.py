@@ -28,8 +28,8 @@ from xdsl.dialects import arith, bufferization, builtin, func, memref, scf
 from xdsl.dialects.builtin import (
     ArrayAttr,
     IndexType,
-    LocationAttr,
     IntegerAttr,
+    LocationAttr,
     MemRefType,
     TensorType,
     UnrealizedConversionCastOp,
@@ -264,7 +264,9 @@ class WindowToLoops(RewritePattern):
         dest = _destination(op)
         if dest is None:
             t = MemRefType(result_type.get_element_type(), result_type.get_shape())
-            alloc = emitter.before_anchor(memref.AllocOp.get(t.element_type, shape=t.shape))
+            alloc = emitter.before_anchor(
+                memref.AllocOp.get(t.element_type, shape=t.shape)
+            )
             dest = alloc.results[0]
             dest.name_hint = op.result.name_hint or "tmp"
             block = op.parent_block()

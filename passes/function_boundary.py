@@ -160,7 +160,9 @@ class FunctionToMemrefs(RewritePattern):
         cast.location = f.location
         rewriter.insert_op(cast, InsertPoint.at_start(block))
         cast.results[0].name_hint = buffer.name_hint
-        buffer.replace_uses_with_if(cast.results[0], lambda use: use.operation is not cast)
+        buffer.replace_uses_with_if(
+            cast.results[0], lambda use: use.operation is not cast
+        )
 
 
 def buffer_of(value: SSAValue) -> SSAValue | None:
@@ -172,4 +174,3 @@ def buffer_of(value: SSAValue) -> SSAValue | None:
     ):
         return owner.inputs[0]
     return None
-

@@ -15,16 +15,16 @@ from xdsl.dialects import arith
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
     I64,
-    IndexType,
-    MemRefType,
-    NoneAttr,
-    UnitAttr,
     DenseArrayBase,
     DenseIntOrFPElementsAttr,
+    IndexType,
     IntegerAttr,
     IntegerType,
+    MemRefType,
+    NoneAttr,
     Signedness,
     TensorType,
+    UnitAttr,
     i64,
 )
 from xdsl.ir import Attribute, Dialect, Operation, SSAValue
@@ -833,7 +833,6 @@ FRAMEWORK_OPS: tuple[type[FrameworkSliceOp], ...] = (
 )
 
 
-
 # ---------------------------------------------------------------------------------------
 # Lowered level: ``slice.copy_run`` (what ``convert-slice-to-loops`` leaves innermost)
 # ---------------------------------------------------------------------------------------
@@ -942,7 +941,9 @@ class CopyRunOp(IRDLOperation):
             raise VerifyException(
                 f"{self.name}: dest_stride = {dest_stride} must be at least 1"
             )
-        if (self.nontemporal is not None or self.reorder is not None) and dest_stride != 1:
+        if (
+            self.nontemporal is not None or self.reorder is not None
+        ) and dest_stride != 1:
             raise VerifyException(
                 f"{self.name}: nontemporal and reorder need dest_stride = 1"
             )

@@ -44,8 +44,8 @@ from xdsl.interpreters.shaped_array import ShapedArray
 from xdsl.utils.comparisons import to_signed
 
 from slice_dialect import dtypes, semantics
-from slice_dialect.errors import SliceError
 from slice_dialect.dialect import FRAMEWORK_OPS, CopyRunOp, FrameworkSliceOp, WindowOp
+from slice_dialect.errors import SliceError
 
 NDArray = npt.NDArray[Any]
 
@@ -189,9 +189,9 @@ class NumpyMemRefFunctions(InterpreterFunctions):
         dst = dest.reshape(-1)
         last = source_offset + (count - 1) * source_stride
         end = dest_offset + (count - 1) * dest_stride
-        if not (0 <= min(source_offset, last) and max(source_offset, last) < src.size):
+        if not (min(source_offset, last) >= 0 and max(source_offset, last) < src.size):
             raise SliceError(f"{op.name}: reads source outside [0, {src.size})")
-        if not (0 <= dest_offset and end < dst.size):
+        if not (dest_offset >= 0 and end < dst.size):
             raise SliceError(f"{op.name}: writes dest outside [0, {dst.size})")
         stop = last + (1 if source_stride > 0 else -1)
         values = src[source_offset : stop if stop >= 0 else None : source_stride]

@@ -1,51 +1,55 @@
 """The ``c`` target: print the output of ``convert-slice-to-loops`` as one C99 unit.
 
-The input contract is the lowered IR: each ``func.func`` takes only memref arguments
-(static shape, identity layout; inputs first, then one output per original result),
-returns nothing, and its body holds only
+The input is lowered IR: each ``func.func`` takes only memref arguments (static shape,
+identity layout; inputs first, then one output per original result), returns nothing,
+and its body holds only
 
-- ``arith.constant`` of ``index`` type, ``arith.addi`` and ``arith.muli`` on ``index``;
+- ``arith.constant``, ``arith.addi``, ``arith.muli`` on ``index``;
 - ``scf.for`` over ``index`` without ``iter_args``;
+- ``slice.copy_run``;
 - ``memref.collapse_shape`` (a view of the same buffer), ``memref.load``,
   ``memref.store``, ``memref.alloc``, ``memref.dealloc``, ``memref.copy``;
 - ``func.return`` without operands.
 
-Each op kind has one small rule in ``RULES``; ``emit_c`` walks each function once,
-names SSA values, indents by loop depth and stops with a ``SliceError`` naming the op
-for which it has no rule. The C it prints:
+Each op kind has one small rule in ``RULES`` (the idea of tinygrad's C renderer);
+``emit_c`` walks each function once, names SSA values, indents by loop depth and stops
+with a ``SliceError`` naming the op (and carrying its location) for which it has no
+rule. Nothing here looks at more than one op: how a window is copied (the loops, the
+runs, streaming stores, prefetching, reordering in registers) was decided by
+``convert-slice-to-loops`` and is written in the IR.
 
-- one ``void NAME(...)`` per ``func.func``, with one pointer parameter per memref
-  argument, in order: ``const T *restrict`` if the function never writes the buffer
-  (directly or through a view), ``T *restrict`` otherwise. ``T`` is the element's
-  storage type from ``slice_dialect.dtypes`` (elements are copied by width, never
-  interpreted), so a buffer is the row-major, C-contiguous array of its elements;
-- index values are ``int64_t``; constants are printed inline;
+The C ABI of every ``func.func @NAME``:
+
+    int32_t PREFIX_NAME(<one pointer per memref argument>, int64_t *restrict slice_error_values)
+
+- ``PREFIX`` is ``emit_c``'s ``prefix`` (default ``slice_``); ``NAME`` is mangled to a C
+  identifier (``c_symbol``). Pointers are ``const T *restrict`` if the function never
+  writes the buffer, ``T *restrict`` otherwise, named ``in0, in1, ...`` and ``out0, ...``
+  (never after user SSA names, which may be libc macros). ``T`` is the element's storage
+  type from ``slice_dialect.dtypes`` (elements are copied by width, never interpreted).
+- It returns 0, or a code k > 0 after writing up to ``SLICE_ERROR_VALUES`` int64 values
+  to ``slice_error_values``; ``const char *PREFIX_error_message(int32_t k)`` is the
+  message template of code k, with ``{0}``..``{3}`` standing for those values. Code 1
+  is a failed heap allocation (``ALLOCATION_FAILED``).
+
+The rules:
+
+- index values are ``int64_t``; constants are printed inline; ``arith.addi``/``muli``
+  are ``const int64_t v = a + b;``;
 - ``scf.for`` is ``for (int64_t i = lb; i < ub; i += step)``;
-- a load or store of a rank-r memref indexes its pointer with the row-major linear
-  index computed from the static shape (rank 0: element 0);
+- ``slice.copy_run`` is a ``memcpy`` (contiguous run), an element loop (strided run),
+  one assignment (one element); ``nontemporal`` streams the stores (``slice_stream``),
+  with ``reorder`` through registers (``slice_stream_reversed``, ``slice_stream_even``),
+  else a strided run is gathered through a small staging buffer first; ``prefetch``
+  hints the source run that many elements ahead, if it lies inside the source view;
+- ``memref.load``/``store`` index their pointer with the row-major linear index;
 - ``memref.collapse_shape`` is a pointer alias of its source;
-- ``memref.alloc`` of at most ``STACK_ALLOC_BYTES`` bytes is a local array (freed at
-  the end of its scope); a larger one is ``malloc`` + ``free`` at its
-  ``memref.dealloc``, or at the end of its block if it has none. A failed ``malloc``
-  calls ``abort()``: the function has no way to report an error to its caller;
-- ``memref.copy`` is ``memcpy`` of the buffer's byte size.
-
-A loop nest whose only effect is copying elements (the shape ``convert-slice-to-loops``
-gives a window: perfectly nested ``scf.for`` with constant bounds, index arithmetic,
-one ``memref.load`` feeding one ``memref.store``, affine indices) is printed as a C
-programmer would write the copy rather than op by op (``emit_copy_nest``): the loops'
-steps become pointer offsets (each row pointer derived from the enclosing one and its
-counter, so every pointer formed points at an element the nest accesses), loops that
-continue each other merge, and the innermost run is a ``memcpy`` where it is
-contiguous on both sides, else an element loop the C compiler vectorizes. A copy that
-writes at least ``STREAM_STORE_BYTES`` streams its runs to the destination with
-non-temporal stores (``slice_stream``, SSE2 intrinsics where the target has them, else
-plain stores): reversed runs and runs of every other element are reordered in
-registers on the way (``slice_stream_reversed``, ``slice_stream_even``), other strided
-runs are gathered through a small staging buffer; source rows with gaps between them
-are prefetched ahead. The elements read and written are exactly those of the nest
-(prefetches only touch lines the nest reads); ``emit_c(module, copy_nests=False)``
-prints the literal form instead.
+- ``memref.alloc`` is zero-initialised: a local array up to ``STACK_ALLOC_BYTES``, else
+  ``calloc`` (a failure returns 1 after freeing what the function holds) and ``free`` at
+  its ``memref.dealloc``, or at the end of its block if it has none;
+- ``memref.copy`` is ``memcpy`` of the buffer's byte size;
+- ``func.return`` frees what its block allocated, orders the function's non-temporal
+  stores (``slice_stream_fence``) and returns 0.
 """
 
 from __future__ import annotations
@@ -64,21 +68,44 @@ from xdsl.dialects.builtin import (
     MemRefType,
     ModuleOp,
     NoneAttr,
+    TensorType,
 )
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xdsl.utils.target import Target
 
+from passes.copy_plan import CACHE_LINE_BYTES, row_major_strides
+from slice_dialect.dialect import CopyRunOp
 from slice_dialect.dtypes import B128_TYPEDEF, c_storage_type, storage_bytes
 from slice_dialect.errors import SliceError
+from slice_dialect.locations import location_text
+
+DEFAULT_PREFIX = "slice_"
+"""The prefix of every exported symbol unless ``emit_c(prefix=...)`` says otherwise."""
+
+SLICE_ERROR_VALUES = 4
+"""How many int64 values a failing kernel may write to ``slice_error_values``."""
+
+ALLOCATION_FAILED = 1
+"""The return code of a failed heap allocation (the byte count in value 0)."""
+
+ALLOCATION_MESSAGE = "memory allocation of {0} bytes failed"
 
 STACK_ALLOC_BYTES = 16 * 1024
 """``memref.alloc`` of at most this many bytes is a local array, larger ones use
-``malloc``: small enough for any thread's stack, large enough that the intermediates
+``calloc``: small enough for any thread's stack, large enough that the intermediates
 of typical slices never reach the heap."""
+
+STAGING_BYTES = 1024
+"""A strided nontemporal run (without ``reorder``) is gathered into a buffer of this
+many bytes (in L1), which is then streamed to the destination."""
 
 INDENT = "    "
 
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
+_SAFE_LOCAL = re.compile(r"[a-z][a-z0-9_]*\Z")
+"""SSA name hints printed as they are: a lower-case start and no upper-case letter,
+so never one of the libc macros (``INT32_MAX``, ``SIZE_MAX``, ``EOF``) or reserved
+identifiers (``_x``); anything else gets a ``v_`` prefix."""
 
 _C_KEYWORDS = (
     "auto break case char const continue default do double else enum extern float for "
@@ -89,49 +116,135 @@ _C_KEYWORDS = (
     "thread_local true typeof typeof_unqual"
 )
 _GENERATED_NAMES = (
-    "int64_t uint8_t uint16_t uint32_t uint64_t uintptr_t INT64_MIN size_t NULL "
-    "slice_b128 memcpy malloc free abort slice_stream slice_stream_reversed "
-    "slice_stream_even slice_stream_fence slice_prefetch"
+    "int32_t int64_t uint8_t uint16_t uint32_t uint64_t uintptr_t size_t slice_b128 "
+    "memcpy calloc free slice_stream slice_stream_reversed slice_stream_even "
+    "slice_stream_fence slice_prefetch slice_error_values"
 )
 
 RESERVED_NAMES = frozenset(_C_KEYWORDS.split()) | frozenset(_GENERATED_NAMES.split())
-"""Identifiers no SSA value or function may be printed as: C keywords and every name
-the generated code uses itself."""
+"""Identifiers no SSA value or symbol may be printed as: C keywords and every name the
+generated code uses itself."""
+
+
+def mangle(name: str) -> str:
+    """``name`` as a C identifier: itself if it is one, else every byte outside
+    ``[A-Za-z0-9_]`` written ``_xHH``, and a leading digit (or an empty name) preceded
+    by ``_``."""
+    if _IDENTIFIER.match(name):
+        return name
+    text = "".join(
+        chr(b)
+        if chr(b).isascii() and (chr(b).isalnum() or b == ord("_"))
+        else f"_x{b:02X}"
+        for b in name.encode()
+    )
+    return text if text[:1].isalpha() or text[:1] == "_" else "_" + text
+
+
+def check_prefix(prefix: str) -> str:
+    """``prefix`` if symbols may start with it, else a ``SliceError``."""
+    if prefix and not _IDENTIFIER.match(prefix):
+        raise SliceError(
+            f"C symbol prefix {prefix!r} is not a C identifier (letters, digits and _, "
+            "not starting with a digit)"
+        )
+    return prefix
+
+
+def c_symbol(name: str, prefix: str = DEFAULT_PREFIX) -> str:
+    """The C symbol of ``func.func @name`` in a unit printed with ``prefix``."""
+    return check_prefix(prefix) + mangle(name)
+
+
+def error_message_symbol(prefix: str = DEFAULT_PREFIX) -> str:
+    """The symbol of the unit's ``const char *(int32_t code)`` message function."""
+    return check_prefix(prefix) + "error_message"
+
+
+def op_error(op: Operation, message: str) -> SliceError:
+    """A ``SliceError`` about ``op``, at its location."""
+    return SliceError(message, location_text(op))
 
 
 def _no_rule(op: Operation) -> SliceError:
-    if op.name.startswith("slice."):
-        return SliceError(f"{op.name}: no C rule; run convert-slice-to-loops first")
-    return SliceError(
+    if op.name.startswith("slice.") or any(
+        isinstance(v.type, TensorType) for v in (*op.operands, *op.results)
+    ):
+        return op_error(op, f"{op.name}: no C rule; run convert-slice-to-loops first")
+    return op_error(
+        op,
         f"{op.name}: no C rule; the C target takes the output of convert-slice-to-loops "
-        "(func.func, index arith.constant/addi/muli, scf.for, memref.collapse_shape/"
-        "load/store/alloc/dealloc/copy)"
+        "(func.func, index arith.constant/addi/muli, scf.for, slice.copy_run, "
+        "memref.collapse_shape/load/store/alloc/dealloc/copy)",
     )
 
 
-def _shape_text(shape: tuple[int, ...]) -> str:
+def _shape_text(shape: Sequence[int]) -> str:
     return "[" + ", ".join(str(d) for d in shape) + "]"
 
 
-def checked_memref_type(t: Attribute, what: str) -> MemRefType[Attribute]:
+def checked_memref_type(t: Attribute, what: str, op: Operation) -> MemRefType[Attribute]:
     """``t`` as a static, identity-layout memref of a supported element type.
 
-    ``what`` names the value in the error raised otherwise.
+    ``what`` names the value, ``op`` the op whose location the error carries.
     """
     if not isinstance(t, MemRefType):
-        raise SliceError(
-            f"{what} has type {t}; the C target takes memrefs "
-            "(run convert-slice-to-loops first)"
+        if isinstance(t, TensorType):
+            raise op_error(
+                op,
+                f"{what} has type {t}; the C target takes memrefs (run "
+                "convert-slice-to-loops first)",
+            )
+        raise op_error(
+            op,
+            f"{what} has type {t}; the C target takes memref arguments only (scalar "
+            "arguments are not supported)",
         )
     if not isinstance(t.layout, NoneAttr):
-        raise SliceError(f"{what} has type {t}; the C target takes identity layouts only")
+        raise op_error(
+            op, f"{what} has type {t}; the C target takes identity layouts only"
+        )
     if any(d < 0 for d in t.get_shape()):
-        raise SliceError(f"{what} has type {t}; the C target takes static shapes only")
+        raise op_error(op, f"{what} has type {t}; the C target takes static shapes only")
     try:
         c_storage_type(t.element_type)
     except SliceError as error:
-        raise SliceError(f"{what}: {error}") from None
+        raise op_error(op, f"{what}: {error}") from None
     return t
+
+
+@dataclass
+class Unit:
+    """What the functions of one translation unit share: the headers and helpers they
+    need, and the error codes they return."""
+
+    prefix: str = DEFAULT_PREFIX
+    features: set[str] = field(default_factory=set[str])
+    """Besides ``<stdint.h>``: ``string.h``, ``stdlib.h``, ``b128``, ``stream``,
+    ``prefetch``."""
+    messages: list[str] = field(default_factory=lambda: [ALLOCATION_MESSAGE])
+    """The message template of each return code (code k is ``messages[k - 1]``)."""
+
+    def error_code(self, message: str) -> int:
+        """The return code of ``message`` (a template with ``{0}``..``{3}``), made on
+        first use."""
+        if message not in self.messages:
+            self.messages.append(message)
+        return self.messages.index(message) + 1
+
+    def error_message_function(self) -> list[str]:
+        symbol = error_message_symbol(self.prefix)
+        lines = [
+            "/* The message template of each return code; {0}..{3} stand for",
+            " * slice_error_values[0..3]. */",
+            f"const char *{symbol}(int32_t code) {{",
+            f"{INDENT}switch (code) {{",
+        ]
+        for code, message in enumerate(self.messages, start=1):
+            text = message.replace("\\", "\\\\").replace('"', '\\"')
+            lines.append(f'{INDENT}case {code}: return "{text}";')
+        lines += [f'{INDENT}default: return "unknown error code";', f"{INDENT}}}", "}"]
+        return lines
 
 
 @dataclass
@@ -143,43 +256,46 @@ class FunctionPrinter:
     """
 
     function: func.FuncOp
-    features: set[str]
-    """What the unit needs besides ``<stdint.h>``: ``string.h``, ``stdlib.h``,
-    ``b128``. Shared by the functions of one unit."""
+    unit: Unit
+    symbol: str
     lines: list[str] = field(default_factory=list[str])
     exprs: dict[SSAValue, str] = field(default_factory=dict[SSAValue, str])
     used_names: set[str] = field(default_factory=lambda: set(RESERVED_NAMES))
     depth: int = 1
-    heap_allocs: set[SSAValue] = field(default_factory=set[SSAValue])
-    free_at_block_end: dict[Block, list[str]] = field(
-        default_factory=dict[Block, list[str]]
+    heap_allocs: list[SSAValue] = field(default_factory=list[SSAValue])
+    """The heap allocations printed and not freed yet: what a failing check frees."""
+    free_at_block_end: dict[Block, list[SSAValue]] = field(
+        default_factory=dict[Block, list[SSAValue]]
     )
-    unnamed_count: int = 0
     written: set[SSAValue] = field(default_factory=set[SSAValue])
     """The buffers (arguments and allocs) the function writes."""
-    copy_nests: bool = True
-    """Print loop nests that only copy elements as copies (``emit_copy_nest``);
-    without, every op is printed by its own rule."""
+    streams: bool = False
+    unnamed: int = 0
+    """Whether the function stores non-temporally (and so fences before returning)."""
 
     # Values and names
 
-    def fresh_name(self, value: SSAValue) -> str:
-        """A new C identifier for ``value``: its sanitized name hint, uniqued."""
-        hint = value.name_hint
-        if hint:
-            base = re.sub(r"[^A-Za-z0-9_]", "_", hint)
-            if not base[0].isalpha():
-                base = "v" + base
-            name, suffix = base, 0
-            while name in self.used_names:
-                suffix += 1
-                name = f"{base}_{suffix}"
-        else:
-            while (name := f"v{self.unnamed_count}") in self.used_names:
-                self.unnamed_count += 1
+    def name(self, value: SSAValue, base: str) -> str:
+        """A new C identifier for ``value`` based on ``base``, uniqued."""
+        name, suffix = base, 0
+        while name in self.used_names:
+            suffix += 1
+            name = f"{base}_{suffix}"
         self.used_names.add(name)
         self.exprs[value] = name
         return name
+
+    def fresh_name(self, value: SSAValue) -> str:
+        """A new C identifier for ``value``: its name hint where that is safe, else
+        ``v_`` and the hint with other characters as ``_``; ``v`` without a hint."""
+        hint = value.name_hint
+        if not hint:
+            while f"v{self.unnamed}" in self.used_names:
+                self.unnamed += 1
+            return self.name(value, f"v{self.unnamed}")
+        if _SAFE_LOCAL.match(hint):
+            return self.name(value, hint)
+        return self.name(value, "v_" + re.sub(r"[^A-Za-z0-9_]", "_", hint))
 
     def temp(self, base: str) -> str:
         """A new C identifier for a variable of the printer's own (no SSA value)."""
@@ -190,17 +306,33 @@ class FunctionPrinter:
         self.used_names.add(name)
         return name
 
-    def expr(self, value: SSAValue) -> str:
-        """The C text of an already printed value."""
+    def expr(self, value: SSAValue, op: Operation) -> str:
+        """The C text of an already printed value used by ``op``."""
         if value not in self.exprs:
-            raise SliceError(
-                f"a value of type {value.type} is used before the C printer named it"
+            raise op_error(
+                op,
+                f"{op.name}: an operand of type {value.type} is used before the C "
+                "printer named it",
             )
         return self.exprs[value]
 
     def line(self, text: str) -> None:
         """Append ``text`` as one line, indented by the current loop depth."""
         self.lines.append(INDENT * self.depth + text)
+
+    def fail_if(self, condition: str, message: str, values: Sequence[str] = ()) -> None:
+        """Return the code of ``message`` (``Unit.error_code``) when ``condition``
+        holds, with ``values`` (C expressions, at most ``SLICE_ERROR_VALUES``) as the
+        error values, after freeing every heap allocation the function holds."""
+        assert len(values) <= SLICE_ERROR_VALUES
+        code = self.unit.error_code(message)
+        self.line(f"if ({condition}) {{")
+        for k, value in enumerate(values):
+            self.line(f"{INDENT}slice_error_values[{k}] = {value};")
+        for buffer in reversed(self.heap_allocs):
+            self.line(f"{INDENT}free({self.exprs[buffer]});")
+        self.line(f"{INDENT}return {code};")
+        self.line("}")
 
     # Memrefs
 
@@ -218,6 +350,8 @@ class FunctionPrinter:
                 written.add(self.root(op.memref))
             elif isinstance(op, memref.CopyOp):
                 written.add(self.root(op.destination))
+            elif isinstance(op, CopyRunOp):
+                written.add(self.root(op.dest))
         return written
 
     def element_c_type(self, t: MemRefType[Attribute]) -> str:
@@ -225,26 +359,25 @@ class FunctionPrinter:
         typedef."""
         c_type = c_storage_type(t.element_type)
         if c_type == "slice_b128":
-            self.features.add("b128")
+            self.unit.features.add("b128")
         return c_type
 
-    def pointer_type(self, value: SSAValue) -> str:
+    def pointer_type(self, value: SSAValue, op: Operation) -> str:
         """``T *`` for a pointer to ``value``'s buffer; ``const T *`` if never written."""
-        c_type = self.element_c_type(checked_memref_type(value.type, "memref"))
+        c_type = self.element_c_type(checked_memref_type(value.type, "memref", op))
         const = "" if self.root(value) in self.written else "const "
         return f"{const}{c_type} *"
 
     def linear_index(
-        self, t: MemRefType[Attribute], indices: tuple[SSAValue, ...]
+        self, t: MemRefType[Attribute], indices: Sequence[SSAValue], op: Operation
     ) -> str:
         """The row-major linear index of ``indices`` into a buffer of type ``t``."""
         shape = t.get_shape()
         if len(indices) != len(shape):
-            raise SliceError(f"{len(indices)} indices into {t}")
+            raise op_error(op, f"{op.name}: {len(indices)} indices into {t}")
         terms: list[str] = []
-        for d, index in enumerate(indices):
-            stride = math.prod(shape[d + 1 :])
-            text = self.expr(index)
+        for index, stride in zip(indices, row_major_strides(shape)):
+            text = self.expr(index, op)
             if text == "0":
                 continue
             terms.append(text if stride == 1 else f"{text} * {stride}")
@@ -262,74 +395,421 @@ class FunctionPrinter:
 
     def emit_block_end(self, block: Block) -> None:
         """Free the heap allocations of ``block`` that no ``memref.dealloc`` frees."""
-        for name in self.free_at_block_end.pop(block, []):
-            self.line(f"free({name});")
+        for buffer in self.free_at_block_end.pop(block, []):
+            self.line(f"free({self.exprs[buffer]});")
+            self.heap_allocs.remove(buffer)
 
     def emit(self) -> list[str]:
         """The C text of the function: comment, signature and body."""
         f = self.function
-        name = f.sym_name.data
-        if not _IDENTIFIER.match(name) or name in RESERVED_NAMES:
-            raise SliceError(
-                f"func.func @{name}: the name is not a valid C identifier for the C target"
-            )
+        name = f"func.func @{f.sym_name.data}"
         if f.is_declaration:
-            raise SliceError(f"func.func @{name}: external declarations have no C rule")
+            raise op_error(f, f"{name}: external declarations have no C rule")
         for op in f.body.walk():
             if type(op) not in RULES:
                 raise _no_rule(op)  # before the types: an unlowered op says most
         if f.function_type.outputs.data:
-            raise SliceError(
-                f"func.func @{name} returns values; the C target takes functions whose "
-                "results are output memrefs (run convert-slice-to-loops first)"
+            raise op_error(
+                f,
+                f"{name} returns values; the C target takes functions whose results "
+                "are output memrefs (run convert-slice-to-loops first)",
             )
         args = f.body.block.args
         for i, arg in enumerate(args):
-            what = f"func.func @{name}: argument {i}"
+            what = f"{name}: argument {i}"
             if arg.name_hint:
                 what += f" (%{arg.name_hint})"
-            checked_memref_type(arg.type, what)
+            checked_memref_type(arg.type, what, f)
         self.written = self.written_roots()
+        self.streams = any(
+            isinstance(op, CopyRunOp) and op.nontemporal is not None for op in f.walk()
+        )
 
-        comment = [f"/* @{name}: element type, shape and access of each argument"]
+        comment = [
+            f"/* @{f.sym_name.data}: element type, shape and access of each argument"
+        ]
         params: list[str] = []
+        counts = {"in": 0, "out": 0}
         for arg in args:
-            arg_name = self.fresh_name(arg)
-            t = checked_memref_type(arg.type, "argument")
+            kind = "out" if arg in self.written else "in"
+            arg_name = self.name(arg, f"{kind}{counts[kind]}")
+            counts[kind] += 1
+            t = checked_memref_type(arg.type, "argument", f)
             access = "written" if arg in self.written else "read only"
+            hint = f" (%{arg.name_hint})" if arg.name_hint else ""
             comment.append(
-                f" *   {arg_name}: {t.element_type}, shape {_shape_text(t.get_shape())}"
-                f", {access}"
+                f" *   {arg_name}{hint}: {t.element_type}, shape "
+                f"{_shape_text(t.get_shape())}, {access}"
             )
-            params.append(f"{self.pointer_type(arg)}restrict {arg_name}")
+            params.append(f"{self.pointer_type(arg, f)}restrict {arg_name}")
         comment.append(" */")
+        params.append("int64_t *restrict slice_error_values")
         self.emit_block(f.body.block)
-        signature = f"void {name}({', '.join(params) or 'void'})"
+        signature = f"int32_t {self.symbol}({', '.join(params)})"
         return [*comment, signature + " {", *self.lines, "}"]
 
 
-# Copy nests: the loops convert-slice-to-loops prints for a window, printed as a C
-# programmer would write the copy.
+# Rules: one per op kind, each printing the op's C lines.
 
-STREAM_STORE_BYTES = 4 * 1024 * 1024
-"""A copy that writes at least this many bytes stores with non-temporal (cache
-bypassing) stores where the target has them (SSE2): an output this large does not stay
-in a core's cache anyway, and bypassing it saves reading every destination line
-before it is written, a third of the memory traffic of a copy. (glibc's ``memcpy``
-makes the same choice above a threshold of the same order on common machines.)"""
 
-STAGING_BYTES = 1024
-"""A strided run of a streamed copy is gathered into a buffer of this many bytes (in
-L1), which is then streamed to the destination."""
+def _index_result(op: Operation) -> None:
+    for result in op.results:
+        if not isinstance(result.type, IndexType):
+            raise op_error(
+                op, f"{op.name} on {result.type}: the C target has index arithmetic only"
+            )
 
-PREFETCH_AHEAD_BYTES = 32 * 1024
-"""How far ahead a large copy with gaps between its source rows prefetches them: the
-hardware prefetchers stop at 4 KiB pages, so rows that skip part of each page are
-otherwise fetched with a miss at the start of each. (Measured with the prefetch hint
-below on bench/ W1, W2 and W6: 32 KiB was 5-15% faster than 16 KiB and as fast as
-64 KiB.)"""
 
-CACHE_LINE_BYTES = 64
+def _constant(p: FunctionPrinter, op: arith.ConstantOp) -> None:
+    _index_result(op)
+    assert isinstance(op.value, IntegerAttr)
+    value = op.value.value.data
+    if not -(2**63) <= value < 2**63:
+        raise op_error(op, f"arith.constant {value} : index does not fit in int64_t")
+    p.exprs[op.result] = "INT64_MIN" if value == -(2**63) else str(value)
+
+
+def _binary(symbol: str) -> Callable[[FunctionPrinter, Any], None]:
+    def rule(p: FunctionPrinter, op: arith.AddiOp | arith.MuliOp) -> None:
+        _index_result(op)
+        lhs, rhs = p.expr(op.lhs, op), p.expr(op.rhs, op)
+        p.line(f"const int64_t {p.fresh_name(op.result)} = {lhs} {symbol} {rhs};")
+
+    return rule
+
+
+def _for(p: FunctionPrinter, op: scf.ForOp) -> None:
+    if op.iter_args or op.res:
+        raise op_error(op, "scf.for with iter_args: no C rule")
+    for bound in (op.lb, op.ub, op.step):
+        if not isinstance(bound.type, IndexType):
+            raise op_error(
+                op, f"scf.for over {bound.type}: the C target loops over index"
+            )
+    lb, ub, step = p.expr(op.lb, op), p.expr(op.ub, op), p.expr(op.step, op)
+    block = op.body.block
+    i = p.fresh_name(block.args[0])
+    p.line(f"for (int64_t {i} = {lb}; {i} < {ub}; {i} += {step}) {{")
+    p.depth += 1
+    p.emit_block(block)
+    p.depth -= 1
+    p.line("}")
+
+
+def _yield(p: FunctionPrinter, op: scf.YieldOp) -> None:
+    if op.operands:
+        raise op_error(op, "scf.yield with operands: no C rule")
+    block = op.parent_block()
+    assert block is not None
+    p.emit_block_end(block)
+
+
+def _return(p: FunctionPrinter, op: func.ReturnOp) -> None:
+    if op.operands:
+        raise op_error(op, "func.return with operands: no C rule")
+    block = op.parent_block()
+    assert block is not None
+    p.emit_block_end(block)
+    if p.streams:
+        p.line("slice_stream_fence();")
+    p.line("return 0;")
+
+
+def _collapse_shape(p: FunctionPrinter, op: memref.CollapseShapeOp) -> None:
+    checked_memref_type(op.result.type, "memref.collapse_shape result", op)
+    src = p.expr(op.src, op)
+    p.line(f"{p.pointer_type(op.src, op)}{p.fresh_name(op.result)} = {src};")
+
+
+def _load(p: FunctionPrinter, op: memref.LoadOp) -> None:
+    t = checked_memref_type(op.memref.type, "memref.load operand", op)
+    index = p.linear_index(t, tuple(op.indices), op)
+    c_type = p.element_c_type(t)
+    ptr = p.expr(op.memref, op)
+    p.line(f"const {c_type} {p.fresh_name(op.res)} = {ptr}[{index}];")
+
+
+def _store(p: FunctionPrinter, op: memref.StoreOp) -> None:
+    t = checked_memref_type(op.memref.type, "memref.store operand", op)
+    index = p.linear_index(t, tuple(op.indices), op)
+    p.line(f"{p.expr(op.memref, op)}[{index}] = {p.expr(op.value, op)};")
+
+
+def _alloc(p: FunctionPrinter, op: memref.AllocOp) -> None:
+    if op.dynamic_sizes or op.symbol_operands:
+        raise op_error(op, "memref.alloc with dynamic sizes: no C rule")
+    t = checked_memref_type(op.memref.type, "memref.alloc result", op)
+    c_type = p.element_c_type(t)
+    count = math.prod(t.get_shape())
+    width = storage_bytes(t.element_type)
+    name = p.fresh_name(op.memref)
+    if count * width <= STACK_ALLOC_BYTES:
+        p.line(f"{c_type} {name}[{max(count, 1)}] = {{0}};")
+        return
+    p.unit.features.add("stdlib.h")
+    p.line(f"{c_type} *{name} = calloc({count}, {width});")
+    p.fail_if(f"!{name}", ALLOCATION_MESSAGE, [str(count * width)])
+    p.heap_allocs.append(op.memref)
+    if not any(isinstance(use.operation, memref.DeallocOp) for use in op.memref.uses):
+        block = op.parent_block()
+        assert block is not None
+        p.free_at_block_end.setdefault(block, []).append(op.memref)
+
+
+def _dealloc(p: FunctionPrinter, op: memref.DeallocOp) -> None:
+    if not isinstance(op.memref.owner, memref.AllocOp):
+        raise op_error(op, "memref.dealloc of a memref that no memref.alloc made")
+    if op.memref in p.heap_allocs:
+        p.line(f"free({p.expr(op.memref, op)});")
+        p.heap_allocs.remove(op.memref)
+
+
+def _copy(p: FunctionPrinter, op: memref.CopyOp) -> None:
+    source = checked_memref_type(op.source.type, "memref.copy source", op)
+    target = checked_memref_type(op.destination.type, "memref.copy destination", op)
+    size = math.prod(source.get_shape()) * storage_bytes(source.element_type)
+    if (
+        math.prod(target.get_shape()) * storage_bytes(target.element_type) != size
+        or source.element_type != target.element_type
+    ):
+        raise op_error(op, f"memref.copy from {source} to {target}: types differ")
+    if size == 0 or p.root(op.source) == p.root(op.destination):
+        return  # nothing to move: empty, or a buffer onto itself
+    p.unit.features.add("string.h")
+    p.line(f"memcpy({p.expr(op.destination, op)}, {p.expr(op.source, op)}, {size});")
+
+
+def _plus(pointer: str, offset: str) -> str:
+    """C text of ``pointer + offset``."""
+    return pointer if offset == "0" else f"{pointer} + {offset}"
+
+
+def _times(index: str, step: int) -> str:
+    """C text of ``index * step`` (an element offset)."""
+    return index if step == 1 else f"{index} * {step}"
+
+
+def _copy_run(p: FunctionPrinter, op: CopyRunOp) -> None:
+    source_type = checked_memref_type(op.source.type, "slice.copy_run source", op)
+    checked_memref_type(op.dest.type, "slice.copy_run dest", op)
+    c_type = p.element_c_type(source_type)
+    size = storage_bytes(source_type.element_type)
+    count = op.count.value.data
+    source_stride = op.source_stride.value.data
+    dest_stride = op.dest_stride.value.data
+    source, dest = p.expr(op.source, op), p.expr(op.dest, op)
+    source_offset = p.expr(op.source_offset, op)
+    dest_offset = p.expr(op.dest_offset, op)
+    streamed = op.nontemporal is not None
+    prefetch = None if op.prefetch is None else op.prefetch.value.data
+    contiguous = source_stride == 1 and dest_stride == 1
+    if count == 1:
+        p.line(f"{dest}[{dest_offset}] = {source}[{source_offset}];")
+        return
+    if not streamed and not contiguous and prefetch is None:
+        k = p.temp("k")
+        p.line(f"for (int64_t {k} = 0; {k} < {count}; {k} += 1)")
+        d_index = _times(k, dest_stride)
+        s_index = _times(k, source_stride)
+        if dest_offset != "0":
+            d_index = f"{dest_offset} + {d_index}"
+        if source_offset != "0":
+            s_index = f"{source_offset} + {s_index}"
+        p.line(f"{INDENT}{dest}[{d_index}] = {source}[{s_index}];")
+        return
+    if streamed:
+        p.unit.features.add("stream")
+        p.streams = True
+    staged = streamed and not contiguous and op.reorder is None
+    if prefetch is None and not staged:
+        steps = (count, source_stride, dest_stride)
+        s_text = _plus(source, source_offset)
+        _emit_run(p, op, s_text, _plus(dest, dest_offset), steps, size, c_type)
+        return
+    # A run with pointers of its own: prefetch, then the (streamed) copy.
+    s, d = p.temp("s"), p.temp("d")
+    p.line("{")
+    p.depth += 1
+    p.line(f"const {c_type} *{s} = {_plus(source, source_offset)};")
+    p.line(f"{c_type} *{d} = {_plus(dest, dest_offset)};")
+    if prefetch is not None:
+        _emit_prefetch(p, op, source_type, s, source_offset, prefetch, size)
+    _emit_run(p, op, s, d, (count, source_stride, dest_stride), size, c_type)
+    p.depth -= 1
+    p.line("}")
+
+
+def _emit_prefetch(
+    p: FunctionPrinter,
+    op: CopyRunOp,
+    source_type: MemRefType[Attribute],
+    s: str,
+    source_offset: str,
+    distance: int,
+    size: int,
+) -> None:
+    """Prefetch the source elements of the run ``distance`` elements from ``s`` when
+    they lie inside the source view: only addresses of the buffer are formed."""
+    count = op.count.value.data
+    source_stride = op.source_stride.value.data
+    first = min(0, (count - 1) * source_stride)
+    last = max(0, (count - 1) * source_stride)
+    elements = math.prod(source_type.get_shape())
+    if distance > 0:
+        inside = f"{source_offset} + {distance + last} < {elements}"
+    else:
+        inside = f"{source_offset} + {distance + first} >= 0"
+    p.unit.features.add("prefetch")
+    ahead, k = p.temp("ahead"), p.temp("k")
+    p.line(f"if ({inside}) {{")
+    p.line(f"{INDENT}const char *{ahead} = (const char *)({s} + {distance});")
+    p.line(
+        f"{INDENT}for (int64_t {k} = {first * size}; {k} < {(last + 1) * size}; "
+        f"{k} += {CACHE_LINE_BYTES})"
+    )
+    p.line(f"{INDENT}{INDENT}slice_prefetch({ahead} + {k});")
+    p.line("}")
+
+
+def _emit_run(
+    p: FunctionPrinter,
+    op: CopyRunOp,
+    s: str,
+    d: str,
+    steps: tuple[int, int, int],
+    size: int,
+    c_type: str,
+) -> None:
+    """The copy of a run from ``s`` to ``d``: streamed (whole, reordered in registers,
+    or gathered through a staging buffer) when the op is ``nontemporal``, else a
+    ``memcpy`` or an element loop."""
+    count, source_stride, dest_stride = steps
+    streamed = op.nontemporal is not None
+    if source_stride == 1 and dest_stride == 1:
+        p.unit.features.add("string.h")
+        copy = "slice_stream" if streamed else "memcpy"
+        p.line(f"{copy}({d}, {s}, {count * size});")
+        return
+    if streamed and op.reorder is not None:
+        helper = "slice_stream_reversed" if source_stride == -1 else "slice_stream_even"
+        p.line(f"{helper}({d}, {s}, {count}, {size});")
+        return
+    k = p.temp("k")
+    if not streamed:
+        p.line(f"for (int64_t {k} = 0; {k} < {count}; {k} += 1)")
+        p.line(
+            f"{INDENT}{d}[{_times(k, dest_stride)}] = {s}[{_times(k, source_stride)}];"
+        )
+        return
+    block = min(count, max(1, STAGING_BYTES // size))
+    buffer = p.temp("staging")
+    p.line(f"{c_type} {buffer}[{block}];")
+    if block == count:
+        p.line(f"for (int64_t {k} = 0; {k} < {count}; {k} += 1)")
+        p.line(f"{INDENT}{buffer}[{k}] = {s}[{_times(k, source_stride)}];")
+        p.line(f"slice_stream({d}, {buffer}, {count * size});")
+        return
+    start, n = p.temp("start"), p.temp("n")
+    p.line(f"for (int64_t {start} = 0; {start} < {count}; {start} += {block}) {{")
+    p.line(
+        f"{INDENT}const int64_t {n} = {count} - {start} < {block} ? "
+        f"{count} - {start} : {block};"
+    )
+    p.line(f"{INDENT}for (int64_t {k} = 0; {k} < {n}; {k} += 1)")
+    index = _times(f"({start} + {k})", source_stride)
+    p.line(f"{INDENT}{INDENT}{buffer}[{k}] = {s}[{index}];")
+    p.line(f"{INDENT}slice_stream({d} + {start}, {buffer}, {n} * {size});")
+    p.line("}")
+
+
+RULES: dict[type[Operation], Callable[[FunctionPrinter, Any], None]] = {
+    arith.ConstantOp: _constant,
+    arith.AddiOp: _binary("+"),
+    arith.MuliOp: _binary("*"),
+    scf.ForOp: _for,
+    scf.YieldOp: _yield,
+    CopyRunOp: _copy_run,
+    memref.CollapseShapeOp: _collapse_shape,
+    memref.LoadOp: _load,
+    memref.StoreOp: _store,
+    memref.AllocOp: _alloc,
+    memref.DeallocOp: _dealloc,
+    memref.CopyOp: _copy,
+    func.ReturnOp: _return,
+}
+"""The C rule of each op kind of the lowered IR; anything else is an error."""
+
+
+def function_symbols(module: ModuleOp, prefix: str) -> dict[func.FuncOp, str]:
+    """The C symbol of each function of ``module``; two functions with one symbol, or
+    a symbol the unit uses otherwise, are an error naming them."""
+    taken = {error_message_symbol(prefix): "the unit's error message function"}
+    symbols: dict[func.FuncOp, str] = {}
+    for op in module.ops:
+        if not isinstance(op, func.FuncOp):
+            raise _no_rule(op)
+        name = f"func.func @{op.sym_name.data}"
+        symbol = c_symbol(op.sym_name.data, prefix)
+        if symbol in taken:
+            raise op_error(
+                op, f"{name} and {taken[symbol]} have the same C symbol {symbol}"
+            )
+        if symbol in RESERVED_NAMES:
+            raise op_error(
+                op,
+                f"{name}: its C symbol {symbol} is a C keyword or a name the C "
+                "target uses; choose another name or a symbol prefix",
+            )
+        taken[symbol] = name
+        symbols[op] = symbol
+    return symbols
+
+
+def emit_c(module: ModuleOp, *, prefix: str = DEFAULT_PREFIX) -> str:
+    """One C99 translation unit with an ``int32_t`` function per ``func.func`` of
+    ``module`` (symbols ``c_symbol(name, prefix)``) and ``PREFIXerror_message``.
+
+    Raises ``SliceError`` naming the first op, type or name the C target cannot print
+    (with the op's location where it has one).
+    """
+    unit = Unit(check_prefix(prefix))
+    functions: list[str] = []
+    for op, symbol in function_symbols(module, prefix).items():
+        printer = FunctionPrinter(op, unit, symbol)
+        functions.append("\n".join(printer.emit()))
+    functions.append("\n".join(unit.error_message_function()))
+    features = unit.features
+    header = [
+        "/* Generated by the slice dialect's C target from convert-slice-to-loops output."
+        " */",
+        "#include <stdint.h>",
+    ]
+    if "stream" in features:
+        features.add("string.h")
+    header += [f"#include <{h}>" for h in ("stdlib.h", "string.h") if h in features]
+    if "b128" in features:
+        header += ["", B128_TYPEDEF]
+    if "stream" in features:
+        header += ["", STREAM_HELPERS.strip("\n")]
+    if "prefetch" in features:
+        header += ["", PREFETCH_HELPER.strip("\n")]
+    return "\n\n".join(["\n".join(header), *functions]) + "\n"
+
+
+@dataclass(frozen=True)
+class CTarget(Target):
+    """``-t c``: print the lowered module as one C99 translation unit (see ``emit_c``);
+    ``-t c{prefix=my_}`` chooses the symbol prefix."""
+
+    name = "c"
+
+    prefix: str = DEFAULT_PREFIX
+
+    def emit(self, ctx: Context, module: ModuleOp, output: IO[str]) -> None:
+        output.write(emit_c(module, prefix=self.prefix))
+
+
+# The C helpers of nontemporal and prefetching runs, printed once in a unit that uses them.
 
 STREAM_HELPERS = r"""
 #if defined(__SSE2__)
@@ -464,515 +944,3 @@ static inline void slice_prefetch(const void *p) {
 }
 """
 """The C helper of prefetching copies, printed once in a unit that uses it."""
-
-
-@dataclass(frozen=True)
-class CopyLoop:
-    """One loop of a copy nest: ``count`` iterations, stepping the source and the
-    target by ``source_step`` and ``target_step`` elements."""
-
-    count: int
-    source_step: int
-    target_step: int
-
-
-@dataclass(frozen=True)
-class CopyNest:
-    """A perfect ``scf.for`` nest whose only effect is one element copy per innermost
-    iteration: ``target[target_base + sum(k * target_step)] = source[source_base +
-    sum(k * source_step)]`` over the loops' normalized counters ``k`` (linear element
-    offsets into the buffers ``load.memref`` and ``store.memref`` view)."""
-
-    load: memref.LoadOp
-    store: memref.StoreOp
-    loops: tuple[CopyLoop, ...]
-    source_base: int
-    target_base: int
-
-
-Affine = tuple[int, tuple[int, ...]]
-"""``constant + sum(coefficient[d] * iv[d])`` over the ivs of a nest, outermost first."""
-
-
-def _affine(value: SSAValue, ivs: dict[SSAValue, int], rank: int) -> Affine | None:
-    """``value`` as an affine function of the nest's ivs, or ``None`` if it is not one
-    (or leaves ``int64_t``, where C's arithmetic would differ from Python's)."""
-    result: Affine | None
-    if value in ivs:
-        coefficients = [0] * rank
-        coefficients[ivs[value]] = 1
-        result = (0, tuple(coefficients))
-    elif isinstance(value.type, IndexType) and isinstance(
-        owner := value.owner, Operation
-    ):
-        if isinstance(owner, arith.ConstantOp):
-            if not isinstance(owner.value, IntegerAttr):
-                return None
-            result = (owner.value.value.data, (0,) * rank)
-        elif isinstance(owner, arith.AddiOp | arith.MuliOp):
-            lhs = _affine(owner.lhs, ivs, rank)
-            rhs = _affine(owner.rhs, ivs, rank)
-            if lhs is None or rhs is None:
-                return None
-            if isinstance(owner, arith.AddiOp):
-                result = (
-                    lhs[0] + rhs[0],
-                    tuple(a + b for a, b in zip(lhs[1], rhs[1])),
-                )
-            elif not any(rhs[1]):
-                result = (lhs[0] * rhs[0], tuple(a * rhs[0] for a in lhs[1]))
-            elif not any(lhs[1]):
-                result = (rhs[0] * lhs[0], tuple(b * lhs[0] for b in rhs[1]))
-            else:
-                return None
-        else:
-            return None
-    else:
-        return None
-    if not all(-(2**63) <= v < 2**63 for v in (result[0], *result[1])):
-        return None
-    return result
-
-
-def _is_index_op(op: Operation) -> bool:
-    return isinstance(op, arith.ConstantOp | arith.AddiOp | arith.MuliOp) and all(
-        isinstance(r.type, IndexType) for r in op.results
-    )
-
-
-def _linear(
-    t: Attribute, indices: Sequence[SSAValue], ivs: dict[SSAValue, int], rank: int
-) -> Affine | None:
-    """The row-major linear element offset of ``indices`` into a memref of type ``t``."""
-    if not isinstance(t, MemRefType) or not isinstance(t.layout, NoneAttr):
-        return None
-    shape = t.get_shape()
-    if len(indices) != len(shape) or any(d < 0 for d in shape):
-        return None
-    constant, coefficients = 0, [0] * rank
-    for d, index in enumerate(indices):
-        affine = _affine(index, ivs, rank)
-        if affine is None:
-            return None
-        stride = math.prod(shape[d + 1 :])
-        constant += affine[0] * stride
-        for k in range(rank):
-            coefficients[k] += affine[1][k] * stride
-    return constant, tuple(coefficients)
-
-
-def match_copy_nest(op: scf.ForOp) -> CopyNest | None:
-    """``op`` as a ``CopyNest``, or ``None`` if it is anything else.
-
-    The nest must be perfect: each loop's body holds index arithmetic and either the
-    next loop or the copy (a ``memref.load`` whose only use is a ``memref.store``); all
-    bounds constant, steps positive, indices affine in the ivs.
-    """
-    fors: list[scf.ForOp] = []
-    bounds: list[tuple[int, int, int]] = []  # lb, step, count
-    ivs: dict[SSAValue, int] = {}
-    current = op
-    while True:
-        if current.iter_args or current.res:
-            return None
-        known = [_affine(v, {}, 0) for v in (current.lb, current.ub, current.step)]
-        if any(k is None for k in known):
-            return None
-        lb, ub, step = (k[0] for k in known if k is not None)
-        if step <= 0:
-            return None
-        ivs[current.body.block.args[0]] = len(fors)
-        fors.append(current)
-        bounds.append((lb, step, max(0, -(-(ub - lb) // step))))
-        ops = list(current.body.block.ops)
-        if not ops or not isinstance(ops[-1], scf.YieldOp) or ops[-1].operands:
-            return None
-        rest = [o for o in ops[:-1] if not _is_index_op(o)]
-        if len(rest) == 1 and isinstance(rest[0], scf.ForOp):
-            current = rest[0]
-            continue
-        if (
-            len(rest) != 2
-            or not isinstance(load := rest[0], memref.LoadOp)
-            or not isinstance(store := rest[1], memref.StoreOp)
-            or store.value is not load.res
-            or not load.res.has_one_use()
-        ):
-            return None
-        break
-    rank = len(fors)
-    source = _linear(load.memref.type, tuple(load.indices), ivs, rank)
-    target = _linear(store.memref.type, tuple(store.indices), ivs, rank)
-    if source is None or target is None:
-        return None
-    # iv = lb + k * step: fold the lower bounds into the bases, the steps into k
-    source_base = source[0] + sum(c * b[0] for c, b in zip(source[1], bounds))
-    target_base = target[0] + sum(c * b[0] for c, b in zip(target[1], bounds))
-    loops = tuple(
-        CopyLoop(b[2], c_source * b[1], c_target * b[1])
-        for b, c_source, c_target in zip(bounds, source[1], target[1])
-    )
-    return CopyNest(load, store, loops, source_base, target_base)
-
-
-def merged_loops(loops: Sequence[CopyLoop]) -> tuple[CopyLoop, ...]:
-    """``loops`` without single-iteration loops, each outer loop merged into the next
-    inner one where stepping it once equals running the inner one through in source
-    and target alike (the rows of a whole-row crop are one run)."""
-    merged: list[CopyLoop] = []  # innermost first
-    for loop in reversed(loops):
-        if loop.count == 1:
-            continue
-        inner = merged[-1] if merged else None
-        if (
-            inner is not None
-            and loop.source_step == inner.source_step * inner.count
-            and loop.target_step == inner.target_step * inner.count
-        ):
-            merged[-1] = CopyLoop(
-                inner.count * loop.count, inner.source_step, inner.target_step
-            )
-        else:
-            merged.append(loop)
-    return tuple(reversed(merged))
-
-
-def _plus(pointer: str, offset: int) -> str:
-    """C text of ``pointer + offset``."""
-    return f"{pointer} + {offset}" if offset else pointer
-
-
-def _times(index: str, step: int) -> str:
-    """C text of ``index * step`` (an element offset)."""
-    if step == 0:
-        return "0"
-    return index if step == 1 else f"{index} * {step}"
-
-
-def emit_copy_nest(p: FunctionPrinter, nest: CopyNest) -> None:
-    """Print ``nest`` as pointer loops around its innermost run.
-
-    Each loop derives its row pointers from the enclosing ones and its counter (so
-    every pointer formed points at an element the copy reads or writes); the
-    innermost run is a ``memcpy`` where it is contiguous in source and target, else an
-    element loop. A copy writing ``STREAM_STORE_BYTES`` or more streams its runs
-    (reordered in registers, or gathered through a staging buffer) and prefetches
-    source rows ahead when they have gaps between them. Every access is one the loops
-    of the nest make.
-    """
-    source_type = checked_memref_type(nest.load.memref.type, "memref.load operand")
-    checked_memref_type(nest.store.memref.type, "memref.store operand")
-    c_type = p.element_c_type(source_type)
-    size = storage_bytes(source_type.element_type)
-    loops = merged_loops(nest.loops)
-    if math.prod(loop.count for loop in nest.loops) == 0:
-        return
-    source, target = p.expr(nest.load.memref), p.expr(nest.store.memref)
-    const = "" if p.root(nest.load.memref) in p.written else "const "
-    if not loops:
-        p.line(f"{target}[{nest.target_base}] = {source}[{nest.source_base}];")
-        return
-    *outer, run = loops
-    contiguous = run.source_step == 1 and run.target_step == 1
-    written = math.prod(loop.count for loop in loops) * size
-    streamed = written >= STREAM_STORE_BYTES and run.target_step == 1
-    how = "memcpy" if contiguous else f"source step {run.source_step}"
-    if streamed:
-        how += ", streamed"
-    shape = " x ".join(str(loop.count) for loop in loops)
-    p.line(f"/* copy {shape} elements of {size} bytes, runs by {how} */")
-
-    s, d = p.temp("s"), p.temp("d")
-    p.line(f"{const}{c_type} *{s} = {_plus(source, nest.source_base)};")
-    p.line(f"{c_type} *{d} = {_plus(target, nest.target_base)};")
-    staging: tuple[str, int] | None = None
-    if streamed and not contiguous and not _register_stream(run, size):
-        staging = (p.temp("staging"), min(run.count, max(1, STAGING_BYTES // size)))
-        p.line(f"{c_type} {staging[0]}[{staging[1]}];")
-    for depth, loop in enumerate(outer):
-        i = p.temp(f"i{depth}")
-        p.line(f"for (int64_t {i} = 0; {i} < {loop.count}; {i} += 1) {{")
-        p.depth += 1
-        s_row, d_row = p.temp("s"), p.temp("d")
-        p.line(f"{const}{c_type} *{s_row} = {s} + {_times(i, loop.source_step)};")
-        p.line(f"{c_type} *{d_row} = {d} + {_times(i, loop.target_step)};")
-        if streamed and depth == len(outer) - 1:
-            _emit_prefetch(p, s_row, i, loop, run, size)
-        s, d = s_row, d_row
-    if streamed:
-        p.features.add("stream")
-    _emit_run(p, s, d, run, size, streamed, staging)
-    for _ in outer:
-        p.depth -= 1
-        p.line("}")
-    if streamed:
-        p.line("slice_stream_fence();")
-
-
-def _register_stream(run: CopyLoop, size: int) -> bool:
-    """Whether a streamed run is reordered in registers (``slice_stream_reversed``,
-    ``slice_stream_even``) rather than gathered through a staging buffer."""
-    return run.source_step == -1 or (run.source_step == 2 and size <= 8)
-
-
-def _emit_prefetch(
-    p: FunctionPrinter, row: str, i: str, loop: CopyLoop, run: CopyLoop, size: int
-) -> None:
-    """Prefetch the source run ``PREFETCH_AHEAD_BYTES`` ahead of ``row`` (the run of
-    iteration ``i`` of ``loop``), if there are gaps between the runs of ``loop``."""
-    low = min(0, (run.count - 1) * run.source_step) * size
-    high = (max(0, (run.count - 1) * run.source_step) + 1) * size
-    row_bytes = abs(loop.source_step) * size
-    if row_bytes <= high - low + CACHE_LINE_BYTES:
-        return  # runs (nearly) touch: the hardware prefetchers see one stream
-    ahead = -(-PREFETCH_AHEAD_BYTES // row_bytes)
-    if loop.count <= ahead:
-        return
-    p.features.add("prefetch")
-    row_ahead, k = p.temp("ahead"), p.temp("k")
-    # only runs that exist: every address prefetched is one the copy reads
-    p.line(f"if ({i} < {loop.count - ahead}) {{")
-    p.line(
-        f"    const char *{row_ahead} = "
-        f"(const char *)({row} + {ahead * loop.source_step});"
-    )
-    p.line(f"    for (int64_t {k} = {low}; {k} < {high}; {k} += {CACHE_LINE_BYTES})")
-    p.line(f"        slice_prefetch({row_ahead} + {k});")
-    p.line("}")
-
-
-def _emit_run(
-    p: FunctionPrinter,
-    s: str,
-    d: str,
-    run: CopyLoop,
-    size: int,
-    streamed: bool,
-    staging: tuple[str, int] | None,
-) -> None:
-    """Print the innermost run of a copy nest from row pointers ``s`` and ``d``;
-    ``staging`` is the buffer (name, elements) of a streamed strided run."""
-    if run.source_step == 1 and run.target_step == 1:
-        p.features.add("string.h")
-        copy = "slice_stream" if streamed else "memcpy"
-        p.line(f"{copy}({d}, {s}, {run.count * size});")
-        return
-    if streamed and run.target_step == 1 and _register_stream(run, size):
-        helper = "slice_stream_reversed" if run.source_step == -1 else "slice_stream_even"
-        p.line(f"{helper}({d}, {s}, {run.count}, {size});")
-        return
-    k = p.temp("k")
-    if staging is None:
-        p.line(f"for (int64_t {k} = 0; {k} < {run.count}; {k} += 1)")
-        p.line(
-            f"    {d}[{_times(k, run.target_step)}] = {s}[{_times(k, run.source_step)}];"
-        )
-        return
-    buffer, block = staging
-    if block == run.count:
-        p.line(f"for (int64_t {k} = 0; {k} < {run.count}; {k} += 1)")
-        p.line(f"    {buffer}[{k}] = {s}[{_times(k, run.source_step)}];")
-        p.line(f"slice_stream({d}, {buffer}, {run.count * size});")
-        return
-    start, n = p.temp("start"), p.temp("n")
-    p.line(f"for (int64_t {start} = 0; {start} < {run.count}; {start} += {block}) {{")
-    p.line(
-        f"    const int64_t {n} = {run.count} - {start} < {block} ? "
-        f"{run.count} - {start} : {block};"
-    )
-    p.line(f"    for (int64_t {k} = 0; {k} < {n}; {k} += 1)")
-    index = _times(f"({start} + {k})", run.source_step)
-    p.line(f"        {buffer}[{k}] = {s}[{index}];")
-    p.line(f"    slice_stream({d} + {start}, {buffer}, {n} * {size});")
-    p.line("}")
-
-
-# Rules: one per op kind, each printing the op's C lines.
-
-
-def _index_result(op: Operation) -> None:
-    for result in op.results:
-        if not isinstance(result.type, IndexType):
-            raise SliceError(
-                f"{op.name} on {result.type}: the C target has index arithmetic only"
-            )
-
-
-def _constant(p: FunctionPrinter, op: arith.ConstantOp) -> None:
-    _index_result(op)
-    assert isinstance(op.value, IntegerAttr)
-    value = op.value.value.data
-    if not -(2**63) <= value < 2**63:
-        raise SliceError(f"arith.constant {value} : index does not fit in int64_t")
-    p.exprs[op.result] = "INT64_MIN" if value == -(2**63) else str(value)
-
-
-def _binary(symbol: str) -> Callable[[FunctionPrinter, Any], None]:
-    def rule(p: FunctionPrinter, op: arith.AddiOp | arith.MuliOp) -> None:
-        _index_result(op)
-        lhs, rhs = p.expr(op.lhs), p.expr(op.rhs)
-        p.line(f"const int64_t {p.fresh_name(op.result)} = {lhs} {symbol} {rhs};")
-
-    return rule
-
-
-def _for(p: FunctionPrinter, op: scf.ForOp) -> None:
-    nest = match_copy_nest(op) if p.copy_nests else None
-    if nest is not None and p.root(nest.load.memref) != p.root(nest.store.memref):
-        emit_copy_nest(p, nest)
-        return
-    if op.iter_args or op.res:
-        raise SliceError("scf.for with iter_args: no C rule")
-    for bound in (op.lb, op.ub, op.step):
-        if not isinstance(bound.type, IndexType):
-            raise SliceError(f"scf.for over {bound.type}: the C target loops over index")
-    lb, ub, step = p.expr(op.lb), p.expr(op.ub), p.expr(op.step)
-    block = op.body.block
-    i = p.fresh_name(block.args[0])
-    p.line(f"for (int64_t {i} = {lb}; {i} < {ub}; {i} += {step}) {{")
-    p.depth += 1
-    p.emit_block(block)
-    p.depth -= 1
-    p.line("}")
-
-
-def _yield(p: FunctionPrinter, op: scf.YieldOp) -> None:
-    if op.operands:
-        raise SliceError("scf.yield with operands: no C rule")
-    block = op.parent_block()
-    assert block is not None
-    p.emit_block_end(block)
-
-
-def _return(p: FunctionPrinter, op: func.ReturnOp) -> None:
-    if op.operands:
-        raise SliceError("func.return with operands: no C rule")
-    block = op.parent_block()
-    assert block is not None
-    p.emit_block_end(block)
-
-
-def _collapse_shape(p: FunctionPrinter, op: memref.CollapseShapeOp) -> None:
-    checked_memref_type(op.result.type, "memref.collapse_shape result")
-    src = p.expr(op.src)
-    p.line(f"{p.pointer_type(op.src)}{p.fresh_name(op.result)} = {src};")
-
-
-def _load(p: FunctionPrinter, op: memref.LoadOp) -> None:
-    t = checked_memref_type(op.memref.type, "memref.load operand")
-    index = p.linear_index(t, tuple(op.indices))
-    c_type = p.element_c_type(t)
-    ptr = p.expr(op.memref)
-    p.line(f"const {c_type} {p.fresh_name(op.res)} = {ptr}[{index}];")
-
-
-def _store(p: FunctionPrinter, op: memref.StoreOp) -> None:
-    t = checked_memref_type(op.memref.type, "memref.store operand")
-    index = p.linear_index(t, tuple(op.indices))
-    p.line(f"{p.expr(op.memref)}[{index}] = {p.expr(op.value)};")
-
-
-def _alloc(p: FunctionPrinter, op: memref.AllocOp) -> None:
-    if op.dynamic_sizes or op.symbol_operands:
-        raise SliceError("memref.alloc with dynamic sizes: no C rule")
-    t = checked_memref_type(op.memref.type, "memref.alloc result")
-    c_type = p.element_c_type(t)
-    count = math.prod(t.get_shape())
-    size = count * storage_bytes(t.element_type)
-    name = p.fresh_name(op.memref)
-    if size <= STACK_ALLOC_BYTES:
-        p.line(f"{c_type} {name}[{max(count, 1)}];")
-        return
-    p.features.add("stdlib.h")
-    p.heap_allocs.add(op.memref)
-    p.line(f"{c_type} *{name} = malloc({size});")
-    p.line(f"if (!{name}) abort();")
-    if not any(isinstance(use.operation, memref.DeallocOp) for use in op.memref.uses):
-        block = op.parent_block()
-        assert block is not None
-        p.free_at_block_end.setdefault(block, []).append(name)
-
-
-def _dealloc(p: FunctionPrinter, op: memref.DeallocOp) -> None:
-    if not isinstance(op.memref.owner, memref.AllocOp):
-        raise SliceError("memref.dealloc of a memref that no memref.alloc made")
-    if op.memref in p.heap_allocs:
-        p.line(f"free({p.expr(op.memref)});")
-
-
-def _copy(p: FunctionPrinter, op: memref.CopyOp) -> None:
-    source = checked_memref_type(op.source.type, "memref.copy source")
-    target = checked_memref_type(op.destination.type, "memref.copy destination")
-    size = math.prod(source.get_shape()) * storage_bytes(source.element_type)
-    if (
-        math.prod(target.get_shape()) * storage_bytes(target.element_type) != size
-        or source.element_type != target.element_type
-    ):
-        raise SliceError(f"memref.copy from {source} to {target}: types differ")
-    if size == 0 or p.root(op.source) == p.root(op.destination):
-        return  # nothing to move: empty, or a buffer onto itself
-    p.features.add("string.h")
-    if size >= STREAM_STORE_BYTES:
-        p.features.add("stream")
-        p.line(f"slice_stream({p.expr(op.destination)}, {p.expr(op.source)}, {size});")
-        p.line("slice_stream_fence();")
-        return
-    p.line(f"memcpy({p.expr(op.destination)}, {p.expr(op.source)}, {size});")
-
-
-RULES: dict[type[Operation], Callable[[FunctionPrinter, Any], None]] = {
-    arith.ConstantOp: _constant,
-    arith.AddiOp: _binary("+"),
-    arith.MuliOp: _binary("*"),
-    scf.ForOp: _for,
-    scf.YieldOp: _yield,
-    memref.CollapseShapeOp: _collapse_shape,
-    memref.LoadOp: _load,
-    memref.StoreOp: _store,
-    memref.AllocOp: _alloc,
-    memref.DeallocOp: _dealloc,
-    memref.CopyOp: _copy,
-    func.ReturnOp: _return,
-}
-"""The C rule of each op kind of the lowered IR; anything else is an error."""
-
-
-def emit_c(module: ModuleOp, *, copy_nests: bool = True) -> str:
-    """One C99 translation unit with a ``void`` function per ``func.func`` of ``module``.
-
-    ``copy_nests=False`` prints every op by its own rule, copy nests included (the
-    literal form, for tests and debugging). Raises ``SliceError`` naming the first op,
-    type or name the C target cannot print.
-    """
-    features: set[str] = set()
-    functions: list[str] = []
-    for op in module.ops:
-        if not isinstance(op, func.FuncOp):
-            raise _no_rule(op)
-        printer = FunctionPrinter(op, features, copy_nests=copy_nests)
-        functions.append("\n".join(printer.emit()))
-    header = [
-        "/* Generated by the slice dialect's C target from convert-slice-to-loops output."
-        " */",
-        "#include <stdint.h>",
-    ]
-    if "stream" in features:
-        features.add("string.h")
-    header += [f"#include <{h}>" for h in ("stdlib.h", "string.h") if h in features]
-    if "b128" in features:
-        header += ["", B128_TYPEDEF]
-    if "stream" in features:
-        header += ["", STREAM_HELPERS.strip("\n")]
-    if "prefetch" in features:
-        header += ["", PREFETCH_HELPER.strip("\n")]
-    return "\n\n".join(["\n".join(header), *functions]) + "\n"
-
-
-@dataclass(frozen=True)
-class CTarget(Target):
-    """``-t c``: print the lowered module as one C99 translation unit (see ``emit_c``)."""
-
-    name = "c"
-
-    def emit(self, ctx: Context, module: ModuleOp, output: IO[str]) -> None:
-        output.write(emit_c(module))
