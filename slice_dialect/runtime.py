@@ -19,8 +19,10 @@ The C side of SPEC section 5, as building blocks for ``slice_dialect.compile``:
   headers are missing, or ``$SLICE_FAST_CALL`` is ``0``, kernels are ``CKernel``s.
 
 The C calling convention is the one ``slice_dialect.backend.c`` prints:
-``void NAME(const T *restrict in0, ..., T *restrict out0, ...)``, one pointer per
-memref argument (inputs, then outputs) to the first element of a C-contiguous buffer.
+``int32_t slice_NAME(const T *restrict in0, ..., T *restrict out0, ...,
+int64_t *restrict slice_error_values)``, one pointer per memref argument (inputs, then
+outputs) to the first element of a C-contiguous buffer; a non-zero return raises
+``SliceError`` with the unit's ``slice_error_message`` of that code.
 
 Sanitizer builds (``sanitize=True``) instrument the kernel with AddressSanitizer and
 UndefinedBehaviorSanitizer. The ASan runtime must be the first library of the
@@ -58,6 +60,9 @@ from slice_dialect.dtypes import c_alignment, numpy_dtype
 from slice_dialect.errors import SliceError
 
 COMPILER_INVOCATIONS = 0
+
+SLICE_ERROR_VALUES = 4
+"""The length of the ``slice_error_values`` array every kernel call passes."""
 """How many times this process has run the compiler on a kernel (not counting
 ``--version`` and flag probes); tests read it to see the cache work."""
 
@@ -522,6 +527,7 @@ class CKernel(CheckedArguments):
         outputs: Sequence[ArraySpec | tuple[Any, Sequence[int]]],
         *,
         sanitize: bool = False,
+        prefix: str = "slice_",
     ) -> None:
         super().__init__(function, inputs, outputs)
         self.library_path = library
@@ -535,19 +541,35 @@ class CKernel(CheckedArguments):
             self.library = ctypes.CDLL(str(library))
         except OSError as error:
             raise LibraryLoadError(f"cannot load {library}: {error}") from None
+        from slice_dialect.backend.c import c_symbol, error_message_symbol
+
+        self.symbol = c_symbol(function, prefix)
         try:
-            self._function = getattr(self.library, function)
-        except AttributeError:
-            raise SliceError(f"{library} has no function {function!r}") from None
+            self._function = getattr(self.library, self.symbol)
+            self._error_message = getattr(self.library, error_message_symbol(prefix))
+        except AttributeError as error:
+            raise SliceError(f"{library} has no function {error}") from None
         self._function.argtypes = [ctypes.c_void_p] * (
-            len(self.inputs) + len(self.outputs)
+            len(self.inputs) + len(self.outputs) + 1
         )
-        self._function.restype = None
+        self._function.restype = ctypes.c_int32
+        self._error_message.argtypes = [ctypes.c_int32]
+        self._error_message.restype = ctypes.c_char_p
 
     def __call__(self, *inputs: np.ndarray, out: Any = None) -> Any:
         _, pointers, result = self.prepare(inputs, out)
-        self._function(*pointers)
+        values = (ctypes.c_int64 * SLICE_ERROR_VALUES)()
+        code = self._function(*pointers, values)
+        if code:
+            self._kernel_failed(code, *values)
         return result
+
+    def _kernel_failed(self, code: int, *values: int) -> None:
+        """Raise the ``SliceError`` of a kernel that returned ``code`` (the kernel's
+        message template of that code, filled with the error values)."""
+        template = self._error_message(code)
+        text = template.decode() if template else f"error code {code}"
+        raise SliceError(text.format(*values))
 
     _call_checked = __call__
     """The call through ``prepare`` and ctypes, with every check, copy and message:
@@ -618,15 +640,16 @@ acceptable(Entry *self, int i, PyObject *object, int flags)
     return 1;
 }
 
-/* The kernel takes one pointer per memref argument. Object pointers are passed alike
- * on every ABI CPython runs on, so it is called as taking void * (as ctypes calls it
- * with c_void_p argument types). */
-static void
-call_kernel(void *f, void **p, int n)
+/* The kernel takes one pointer per memref argument and the error values, and returns
+ * 0 or an error code. Object pointers are passed alike on every ABI CPython runs on,
+ * so it is called as taking void * (as ctypes calls it with c_void_p argument types). */
+static int32_t
+call_kernel(void *f, void **p, int n, int64_t *e)
 {
     switch (n) {
 @CASES@
     }
+    return 0;
 }
 
 static PyObject *
@@ -708,12 +731,24 @@ entry_call(PyObject *op, PyObject *args, PyObject *kwargs)
         /* a list can lose its arrays while the GIL is released */
         for (int k = 0; k < n_out; k++) Py_INCREF(outputs[k]);
     }
+    int64_t error_values[4] = {0, 0, 0, 0};
+    int32_t code;
     if (self->release_gil) {
         Py_BEGIN_ALLOW_THREADS
-        call_kernel(self->function, pointers, n_in + n_out);
+        code = call_kernel(self->function, pointers, n_in + n_out, error_values);
         Py_END_ALLOW_THREADS
     } else {
-        call_kernel(self->function, pointers, n_in + n_out);
+        code = call_kernel(self->function, pointers, n_in + n_out, error_values);
+    }
+    if (code != 0) {
+        for (int k = 0; k < n_out; k++) Py_DECREF(outputs[k]);
+        /* raises the kernel's SliceError */
+        PyObject *r = PyObject_CallMethod(
+            op, "_kernel_failed", "iLLLL", (int)code, (long long)error_values[0],
+            (long long)error_values[1], (long long)error_values[2],
+            (long long)error_values[3]);
+        Py_XDECREF(r);
+        return NULL;
     }
     if (out != Py_None) {
         for (int k = 0; k < n_out; k++) Py_DECREF(outputs[k]);
@@ -865,9 +900,9 @@ def _fast_call_source() -> str:
 
     cases: list[str] = []
     for n in range(FAST_CALL_MAX_ARGUMENTS + 1):
-        params = ", ".join(["void *"] * n) or "void"
-        args = ", ".join(f"p[{i}]" for i in range(n))
-        cases.append(f"    case {n}: ((void (*)({params}))f)({args}); break;")
+        params = ", ".join([*["void *"] * n, "int64_t *"])
+        args = ", ".join([*(f"p[{i}]" for i in range(n)), "e"])
+        cases.append(f"    case {n}: return ((int32_t (*)({params}))f)({args});")
     header = (
         f"/* Python {sys.version.split()[0]} {sysconfig.get_config_var('SOABI')}, "
         f"numpy {np.__version__} */"

@@ -1,16 +1,18 @@
-// Loop nests given to the C target directly: which are printed as copies and which op
-// by op.
+// Lowered IR written by hand, given to the C target directly: every op is printed by
+// its own rule (the target never recognises a loop nest as a copy).
 //
 // RUN: slice-opt %s -t c --split-input-file | filecheck %s
 
-// Lower bounds and steps other than 0 and 1 fold into the start and the steps; index
-// arithmetic the copy does not use is dropped with the loop.
-// CHECK-LABEL: void stepped(
-// CHECK:         /* copy 3 elements of 4 bytes, runs by source step 3 */
-// CHECK-NEXT:    const uint32_t *[[S:.+]] = x + 2;
-// CHECK-NEXT:    uint32_t *[[D:.+]] = out;
-// CHECK-NEXT:    for (int64_t [[K:.+]] = 0; [[K]] < 3; [[K]] += 1)
-// CHECK-NEXT:        [[D]][[[K]] * 3] = [[S]][[[K]] * 3];
+// Lower bounds and steps are the loop's own; index arithmetic is int64_t; a load and
+// a store are array accesses.
+// CHECK-LABEL: int32_t slice_stepped(const uint32_t *restrict in0, uint32_t *restrict out0, int64_t *restrict slice_error_values) {
+// CHECK-NEXT:    for (int64_t [[I:.+]] = 2; [[I]] < 11; [[I]] += 3) {
+// CHECK-NEXT:        const int64_t [[U:.+]] = [[I]] * 3;
+// CHECK-NEXT:        const uint32_t [[V:.+]] = in0[[[I]]];
+// CHECK-NEXT:        const int64_t [[E:.+]] = [[I]] + -2;
+// CHECK-NEXT:        out0[[[E]]] = [[V]];
+// CHECK-NEXT:    }
+// CHECK-NEXT:    return 0;
 // CHECK-NEXT:  }
 func.func @stepped(%x: memref<12xf32>, %out: memref<8xf32>) {
   %c2 = arith.constant 2 : index
@@ -28,14 +30,10 @@ func.func @stepped(%x: memref<12xf32>, %out: memref<8xf32>) {
 
 // -----
 
-// Multi-dimensional indices are linearized; a transposed store is a target step.
-// CHECK-LABEL: void transpose(
-// CHECK:         /* copy 2 x 3 elements of 2 bytes, runs by source step 1 */
-// CHECK:         for (int64_t [[I:.+]] = 0; [[I]] < 2; [[I]] += 1) {
-// CHECK-NEXT:      const uint16_t *[[S1:.+]] = {{.+}} + [[I]] * 3;
-// CHECK-NEXT:      uint16_t *[[D1:.+]] = {{.+}} + [[I]];
-// CHECK-NEXT:      for (int64_t [[K:.+]] = 0; [[K]] < 3; [[K]] += 1)
-// CHECK-NEXT:          [[D1]][[[K]] * 2] = [[S1]][[[K]]];
+// Multi-dimensional indices are linearized row-major.
+// CHECK-LABEL: int32_t slice_transpose(
+// CHECK:         const uint16_t [[V:.+]] = in0[[[I:.+]] * 3 + [[J:.+]]];
+// CHECK-NEXT:    out0[[[J]] * 2 + [[I]]] = [[V]];
 func.func @transpose(%x: memref<2x3xf16>, %out: memref<3x2xf16>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -52,13 +50,12 @@ func.func @transpose(%x: memref<2x3xf16>, %out: memref<3x2xf16>) {
 
 // -----
 
-// A shift within one buffer is not a copy between two: printed op by op.
-// CHECK-LABEL: void shift(
-// CHECK-NOT:     memcpy
+// A buffer read and written is an output (out0, not const).
+// CHECK-LABEL: int32_t slice_shift(uint32_t *restrict out0, int64_t *restrict slice_error_values) {
 // CHECK:         for (int64_t [[I:.+]] = 0; [[I]] < 7; [[I]] += 1) {
 // CHECK-NEXT:        const int64_t [[J:.+]] = [[I]] + 1;
-// CHECK-NEXT:        const uint32_t [[V:.+]] = x[[[J]]];
-// CHECK-NEXT:        x[[[I]]] = [[V]];
+// CHECK-NEXT:        const uint32_t [[V:.+]] = out0[[[J]]];
+// CHECK-NEXT:        out0[[[I]]] = [[V]];
 func.func @shift(%x: memref<8xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -73,12 +70,12 @@ func.func @shift(%x: memref<8xf32>) {
 
 // -----
 
-// A loaded value stored twice, and a bound that depends on an outer counter: op by op.
-// CHECK-LABEL: void twice(
-// CHECK:         const uint8_t [[V:.+]] = x[[[I:.+]]];
-// CHECK-NEXT:    a[[[I]]] = [[V]];
-// CHECK-NEXT:    b[[[I]]] = [[V]];
-// CHECK-LABEL: void triangle(
+// A loaded value stored twice, and a bound that depends on an outer counter.
+// CHECK-LABEL: int32_t slice_twice(
+// CHECK:         const uint8_t [[V:.+]] = in0[[[I:.+]]];
+// CHECK-NEXT:    out0[[[I]]] = [[V]];
+// CHECK-NEXT:    out1[[[I]]] = [[V]];
+// CHECK-LABEL: int32_t slice_triangle(
 // CHECK:         for (int64_t [[I:.+]] = 0; [[I]] < 4; [[I]] += 1) {
 // CHECK-NEXT:        for (int64_t [[J:.+]] = 0; [[J]] < [[I]]; [[J]] += 1) {
 func.func @twice(%x: memref<4xi8>, %a: memref<4xi8>, %b: memref<4xi8>) {
@@ -102,5 +99,23 @@ func.func @triangle(%x: memref<4x4xi8>, %out: memref<4x4xi8>) {
       memref.store %v, %out[%i, %j] : memref<4x4xi8>
     }
   }
+  func.return
+}
+
+// -----
+
+// slice.copy_run written by hand: offsets are SSA values, strides any.
+// CHECK-LABEL: int32_t slice_runs(
+// CHECK:         for (int64_t [[K:.+]] = 0; [[K]] < 3; [[K]] += 1)
+// CHECK-NEXT:        out0[[[D:.+]] + [[K]] * 2] = in0[[[S:.+]] + [[K]] * -3];
+// CHECK-NEXT:    memcpy(out0, in0 + [[S]], 16);
+// CHECK-NEXT:    out0[[[D]]] = in0[0];
+func.func @runs(%x: memref<12xf32>, %out: memref<8xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  slice.copy_run %x[%c8], %out[%c1] count 3 source_stride -3 dest_stride 2 : memref<12xf32>, memref<8xf32>
+  slice.copy_run %x[%c8], %out[%c0] count 4 source_stride 1 dest_stride 1 : memref<12xf32>, memref<8xf32>
+  slice.copy_run %x[%c0], %out[%c1] count 1 source_stride 1 dest_stride 1 : memref<12xf32>, memref<8xf32>
   func.return
 }

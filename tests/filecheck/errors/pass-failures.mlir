@@ -19,7 +19,7 @@
 // RUNLOWER:     {{^}}error: {{.+}}.mlir:{{[0-9]+}}:3: slice.tf_strided_slice: not a slice.window at lowering
 // RUNLOWER-NOT: Traceback
 // TARGET-NOT:   Traceback
-// TARGET:       {{^}}error: slice.tf_strided_slice: no C rule; run convert-slice-to-loops first{{$}}
+// TARGET:       {{^}}error: {{.+}}.mlir:{{[0-9]+}}:3: slice.tf_strided_slice: no C rule; run convert-slice-to-loops first{{$}}
 // TARGET-NOT:   Traceback
 // PASS-NOT:     Traceback
 // PASS:         {{^}}error: {{.*}}no-such-pass

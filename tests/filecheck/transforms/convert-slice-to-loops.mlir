@@ -1,27 +1,33 @@
 // RUN: slice-opt %s -p convert-slice-to-loops --split-input-file | filecheck %s
 // RUN: xdsl-opt %s -p convert-slice-to-loops --split-input-file | filecheck %s
+// RUN: slice-opt %s -p convert-slice-to-loops --split-input-file --print-debuginfo | filecheck %s --check-prefix=LOC
 
-// A positive-stride crop: one loop per non-unit dim, linear offsets into 1-D views.
+// A positive-stride crop: one scf.for per outer loop of the copy plan, one
+// slice.copy_run per row, linear offsets into 1-D views.
 // CHECK-LABEL: func.func @crop(
 // CHECK-SAME:      %[[X:.+]]: memref<4x5xf32>, %[[OUT:.+]]: memref<2x3xf32>) {
+// CHECK:         %[[SRC:.+]] = memref.collapse_shape %[[X]] {{.*}} : memref<4x5xf32> into memref<20xf32>
+// CHECK:         %[[DST:.+]] = memref.collapse_shape %[[OUT]] {{.*}} : memref<2x3xf32> into memref<6xf32>
 // CHECK-DAG:     %[[C0:.+]] = arith.constant 0 : index
 // CHECK-DAG:     %[[C1:.+]] = arith.constant 1 : index
 // CHECK-DAG:     %[[C2:.+]] = arith.constant 2 : index
 // CHECK-DAG:     %[[C3:.+]] = arith.constant 3 : index
 // CHECK-DAG:     %[[C5:.+]] = arith.constant 5 : index
 // CHECK-DAG:     %[[C6:.+]] = arith.constant 6 : index
-// CHECK:         %[[SRC:.+]] = memref.collapse_shape %[[X]] {{.*}} : memref<4x5xf32> into memref<20xf32>
-// CHECK:         %[[DST:.+]] = memref.collapse_shape %[[OUT]] {{.*}} : memref<2x3xf32> into memref<6xf32>
 // CHECK:         scf.for %[[I:.+]] = %[[C0]] to %[[C2]] step %[[C1]] {
-// CHECK:           %[[A:.+]] = arith.muli %[[I]], %[[C5]] : index
-// CHECK:           %[[S0:.+]] = arith.addi %[[C6]], %[[A]] : index
-// CHECK:           %[[D0:.+]] = arith.muli %[[I]], %[[C3]] : index
-// CHECK:           scf.for %[[J:.+]] = %[[C0]] to %[[C3]] step %[[C1]] {
-// CHECK:             %[[S:.+]] = arith.addi %[[S0]], %[[J]] : index
-// CHECK:             %[[D:.+]] = arith.addi %[[D0]], %[[J]] : index
-// CHECK:             %[[V:.+]] = memref.load %[[SRC]][%[[S]]] : memref<20xf32>
-// CHECK:             memref.store %[[V]], %[[DST]][%[[D]]] : memref<6xf32>
-// CHECK:         func.return
+// CHECK-NEXT:      %[[A:.+]] = arith.muli %[[I]], %[[C5]] : index
+// CHECK-NEXT:      %[[S:.+]] = arith.addi %[[C6]], %[[A]] : index
+// CHECK-NEXT:      %[[D:.+]] = arith.muli %[[I]], %[[C3]] : index
+// CHECK-NEXT:      slice.copy_run %[[SRC]][%[[S]]], %[[DST]][%[[D]]] count 3 source_stride 1 dest_stride 1 : memref<20xf32>, memref<6xf32>
+// CHECK-NEXT:    }
+// CHECK-NEXT:    func.return
+// The ops made for a window carry its location.
+// LOC-LABEL:   func.func @crop(
+// LOC:           memref.collapse_shape {{.*}} loc("{{.+}}convert-slice-to-loops.mlir":[[LINE:[0-9]+]]:3)
+// LOC:           scf.for {{.*}} {
+// LOC:             arith.muli {{.*}} loc("{{.+}}convert-slice-to-loops.mlir":[[LINE]]:3)
+// LOC:             slice.copy_run {{.*}} loc("{{.+}}convert-slice-to-loops.mlir":[[LINE]]:3)
+// LOC:           } loc("{{.+}}convert-slice-to-loops.mlir":[[LINE]]:3)
 func.func @crop(%x: tensor<4x5xf32>) -> tensor<2x3xf32> {
   %0 = slice.window %x offsets [1, 1] sizes [2, 3] strides [1, 1] : tensor<4x5xf32> -> tensor<2x3xf32>
   func.return %0 : tensor<2x3xf32>
@@ -29,16 +35,16 @@ func.func @crop(%x: tensor<4x5xf32>) -> tensor<2x3xf32> {
 
 // -----
 
-// Negative and mixed strides: the start is the window's offset, the steps are signed.
+// Negative and mixed strides: the start is the window's offset, the strides are signed.
 // CHECK-LABEL: func.func @mixed(
 // CHECK-SAME:      %{{.+}}: memref<4x5xf32>, %{{.+}}: memref<2x3xf32>) {
-// CHECK-DAG:     %[[CM2:.+]] = arith.constant -2 : index
 // CHECK-DAG:     %[[C9:.+]] = arith.constant 9 : index
 // CHECK:         scf.for %[[I:.+]] =
-// CHECK:           arith.muli %[[I]], %{{.+}} : index
-// CHECK:           arith.addi %[[C9]], %{{.+}} : index
-// CHECK:           scf.for %[[J:.+]] =
-// CHECK:             arith.muli %[[J]], %[[CM2]] : index
+// CHECK-NEXT:      arith.muli %[[I]], %{{.+}} : index
+// CHECK-NEXT:      %[[S:.+]] = arith.addi %[[C9]], %{{.+}} : index
+// CHECK-NEXT:      %[[D:.+]] = arith.muli %[[I]], %{{.+}} : index
+// CHECK-NEXT:      slice.copy_run %{{.+}}[%[[S]]], %{{.+}}[%[[D]]] count 3 source_stride -2 dest_stride 1 :
+// CHECK-NOT:     scf.for
 func.func @mixed(%x: tensor<4x5xf32>) -> tensor<2x3xf32> {
   %0 = slice.window %x offsets [1, 4] sizes [2, 3] strides [1, -2] : tensor<4x5xf32> -> tensor<2x3xf32>
   func.return %0 : tensor<2x3xf32>
@@ -46,14 +52,13 @@ func.func @mixed(%x: tensor<4x5xf32>) -> tensor<2x3xf32> {
 
 // -----
 
-// Whole inner dims merge with the dim around them: the crop of channels is one loop.
+// Whole inner dims merge with the dim around them: the crop of channels is one run,
+// with no loop at all.
 // CHECK-LABEL: func.func @channels(
+// CHECK-NOT:     scf.for
 // CHECK-DAG:     %[[C1024:.+]] = arith.constant 1024 : index
-// CHECK-DAG:     %[[C2048:.+]] = arith.constant 2048 : index
-// CHECK:         scf.for %[[I:.+]] = %{{.+}} to %[[C2048]] step %{{.+}} {
-// CHECK-NEXT:      %[[S:.+]] = arith.addi %[[C1024]], %[[I]] : index
-// CHECK-NEXT:      %[[V:.+]] = memref.load %{{.+}}[%[[S]]] : memref<4096xf32>
-// CHECK-NEXT:      memref.store %[[V]], %{{.+}}[%[[I]]] : memref<2048xf32>
+// CHECK-DAG:     %[[C0:.+]] = arith.constant 0 : index
+// CHECK:         slice.copy_run %{{.+}}[%[[C1024]]], %{{.+}}[%[[C0]]] count 2048 source_stride 1 dest_stride 1 : memref<4096xf32>, memref<2048xf32>
 // CHECK-NOT:     scf.for
 func.func @channels(%y: tensor<1x64x8x8xf32>) -> tensor<1x32x8x8xf32> {
   %0 = slice.window %y offsets [0, 16, 0, 0] sizes [1, 32, 8, 8] strides [1, 1, 1, 1] : tensor<1x64x8x8xf32> -> tensor<1x32x8x8xf32>
@@ -65,9 +70,8 @@ func.func @channels(%y: tensor<1x64x8x8xf32>) -> tensor<1x32x8x8xf32> {
 // Unit dims need no loop; a dropped (shrunk) or inserted (new) unit dim changes nothing.
 // CHECK-LABEL: func.func @unit_dims(
 // CHECK-SAME:      %{{.+}}: memref<4x5xi16>, %[[OUT:.+]]: memref<1x4x1xi16>) {
-// CHECK:         scf.for
 // CHECK-NOT:     scf.for
-// CHECK:         memref.store
+// CHECK:         slice.copy_run %{{.+}}, %{{.+}} count 4 source_stride -5 dest_stride 1 : memref<20xi16>, memref<4xi16>
 func.func @unit_dims(%x: tensor<4x5xi16>) -> tensor<1x4x1xi16> {
   %0 = slice.window %x offsets [3, 2] sizes [4, 1] strides [-1, 1] : tensor<4x5xi16> -> tensor<1x4x1xi16>
   func.return %0 : tensor<1x4x1xi16>
@@ -75,12 +79,12 @@ func.func @unit_dims(%x: tensor<4x5xi16>) -> tensor<1x4x1xi16> {
 
 // -----
 
-// One element into a rank-0 result: no loop, a constant offset.
+// One element into a rank-0 result: a run of one, at a constant offset.
 // CHECK-LABEL: func.func @scalar(
 // CHECK-SAME:      %{{.+}}: memref<4x5xbf16>, %[[OUT:.+]]: memref<bf16>) {
-// CHECK:         %[[C17:.+]] = arith.constant 17 : index
-// CHECK:         %[[V:.+]] = memref.load %{{.+}}[%[[C17]]] : memref<20xbf16>
-// CHECK-NEXT:    memref.store %[[V]], %[[OUT]][] : memref<bf16>
+// CHECK-DAG:     %[[C17:.+]] = arith.constant 17 : index
+// CHECK-DAG:     %[[C0:.+]] = arith.constant 0 : index
+// CHECK:         slice.copy_run %{{.+}}[%[[C17]]], %[[OUT]][%[[C0]]] count 1 source_stride 1 dest_stride 1 : memref<20xbf16>, memref<bf16>
 func.func @scalar(%x: tensor<4x5xbf16>) -> tensor<bf16> {
   %0 = slice.window %x offsets [3, 2] sizes [1, 1] strides [1, 1] : tensor<4x5xbf16> -> tensor<bf16>
   func.return %0 : tensor<bf16>
@@ -91,9 +95,7 @@ func.func @scalar(%x: tensor<4x5xbf16>) -> tensor<bf16> {
 // An empty result writes nothing.
 // CHECK-LABEL: func.func @empty(
 // CHECK-SAME:      %{{.+}}: memref<4x5xf32>, %{{.+}}: memref<0x5xf32>) {
-// CHECK-NOT:     scf.for
-// CHECK-NOT:     memref.store
-// CHECK:         func.return
+// CHECK-NEXT:    func.return
 func.func @empty(%x: tensor<4x5xf32>) -> tensor<0x5xf32> {
   %0 = slice.window %x offsets [0, 0] sizes [0, 5] strides [1, 1] : tensor<4x5xf32> -> tensor<0x5xf32>
   func.return %0 : tensor<0x5xf32>
@@ -104,13 +106,10 @@ func.func @empty(%x: tensor<4x5xf32>) -> tensor<0x5xf32> {
 // A chain: the returned first window is written in place and read back by the second.
 // CHECK-LABEL: func.func @chain(
 // CHECK-SAME:      %[[X:.+]]: memref<8xi8>, %[[OUT0:.+]]: memref<2xi8>, %[[OUT1:.+]]: memref<4xi8>) {
-// CHECK:         scf.for %[[I:.+]] =
-// CHECK:           memref.load %[[X]]
-// CHECK:           memref.store %{{.+}}, %[[OUT1]][%[[I]]] : memref<4xi8>
-// CHECK:         scf.for %[[J:.+]] =
-// CHECK:           memref.load %[[OUT1]]
-// CHECK:           memref.store %{{.+}}, %[[OUT0]][%[[J]]] : memref<2xi8>
 // CHECK-NOT:     memref.alloc
+// CHECK:         slice.copy_run %[[X]][%{{.+}}], %[[OUT1]][%{{.+}}] count 4 source_stride -2 dest_stride 1 : memref<8xi8>, memref<4xi8>
+// CHECK:         slice.copy_run %[[OUT1]][%{{.+}}], %[[OUT0]][%{{.+}}] count 2 source_stride 1 dest_stride 1 : memref<4xi8>, memref<2xi8>
+// CHECK-NEXT:    func.return
 func.func @chain(%x: tensor<8xi8>) -> (tensor<2xi8>, tensor<4xi8>) {
   %a = slice.window %x offsets [7] sizes [4] strides [-2] : tensor<8xi8> -> tensor<4xi8>
   %b = slice.window %a offsets [1] sizes [2] strides [1] : tensor<4xi8> -> tensor<2xi8>
@@ -122,9 +121,9 @@ func.func @chain(%x: tensor<8xi8>) -> (tensor<2xi8>, tensor<4xi8>) {
 // An intermediate that is not returned lives in a memref.alloc, freed before return.
 // CHECK-LABEL: func.func @temporary(
 // CHECK:         %[[TMP:.+]] = memref.alloc() : memref<4xi8>
-// CHECK:         memref.store %{{.+}}, %[[TMP]][%{{.+}}] : memref<4xi8>
-// CHECK:         memref.load %[[TMP]]
-// CHECK:         memref.dealloc %[[TMP]] : memref<4xi8>
+// CHECK:         slice.copy_run %{{.+}}, %[[TMP]][%{{.+}}] count 4
+// CHECK:         slice.copy_run %[[TMP]][%{{.+}}], %{{.+}} count 2
+// CHECK-NEXT:    memref.dealloc %[[TMP]] : memref<4xi8>
 // CHECK-NEXT:    func.return
 func.func @temporary(%x: tensor<8xi8>) -> tensor<2xi8> {
   %a = slice.window %x offsets [7] sizes [4] strides [-2] : tensor<8xi8> -> tensor<4xi8>
@@ -134,14 +133,64 @@ func.func @temporary(%x: tensor<8xi8>) -> tensor<2xi8> {
 
 // -----
 
-// An argument returned unchanged (twice) is copied into each output.
+// An argument returned unchanged (twice) is copied into each output, one run each; so
+// is a window returned twice (written in place once, then copied).
 // CHECK-LABEL: func.func @passthrough(
 // CHECK-SAME:      %[[X:.+]]: memref<3xcomplex<f32>>, %[[OUT0:.+]]: memref<3xcomplex<f32>>, %[[OUT1:.+]]: memref<3xcomplex<f32>>) {
-// CHECK-NEXT:    "memref.copy"(%[[X]], %[[OUT0]])
-// CHECK-NEXT:    "memref.copy"(%[[X]], %[[OUT1]])
+// CHECK:         slice.copy_run %[[X]][%{{.+}}], %[[OUT0]][%{{.+}}] count 3 source_stride 1 dest_stride 1 :
+// CHECK:         slice.copy_run %[[X]][%{{.+}}], %[[OUT1]][%{{.+}}] count 3 source_stride 1 dest_stride 1 :
+// CHECK-NEXT:    func.return
+// CHECK-LABEL: func.func @twice(
+// CHECK-SAME:      %[[X:.+]]: memref<8xi8>, %[[OUT0:.+]]: memref<4xi8>, %[[OUT1:.+]]: memref<4xi8>) {
+// CHECK:         slice.copy_run %[[X]][%{{.+}}], %[[OUT0]][%{{.+}}] count 4 source_stride 2 dest_stride 1 :
+// CHECK:         slice.copy_run %[[OUT0]][%{{.+}}], %[[OUT1]][%{{.+}}] count 4 source_stride 1 dest_stride 1 :
 // CHECK-NEXT:    func.return
 func.func @passthrough(%x: tensor<3xcomplex<f32>>) -> (tensor<3xcomplex<f32>>, tensor<3xcomplex<f32>>) {
   func.return %x, %x : tensor<3xcomplex<f32>>, tensor<3xcomplex<f32>>
+}
+func.func @twice(%x: tensor<8xi8>) -> (tensor<4xi8>, tensor<4xi8>) {
+  %a = slice.window %x offsets [0] sizes [4] strides [2] : tensor<8xi8> -> tensor<4xi8>
+  func.return %a, %a : tensor<4xi8>, tensor<4xi8>
+}
+
+// -----
+
+// The code-generation choices of a run are decided here and written on it. A copy
+// writing 4 MiB or more stores non-temporally; source rows with gaps between them are
+// prefetched 32 KiB ahead (8192 elements here: 32 rows of 256), and only the row loop's
+// run is prefetched.
+// CHECK-LABEL: func.func @big_crop(
+// CHECK:         scf.for
+// CHECK:           slice.copy_run {{.+}} count 128 source_stride 1 dest_stride 1 nontemporal prefetch 8192 : memref<4194304xf32>, memref<2097152xf32>
+// CHECK-LABEL: func.func @big_reverse(
+// CHECK:           slice.copy_run {{.+}} count 300 source_stride -1 dest_stride 1 nontemporal reorder : memref<1228800xf32>, memref<1228800xf32>
+// CHECK-LABEL: func.func @big_even(
+// CHECK:           slice.copy_run {{.+}} count 512 source_stride 2 dest_stride 1 nontemporal reorder : memref<4198400xf64>, memref<2097152xf64>
+// Every other element of 16 bytes is not reordered in registers (staged when printed).
+// CHECK-LABEL: func.func @big_even_b128(
+// CHECK:           slice.copy_run {{.+}} count 512 source_stride 2 dest_stride 1 nontemporal : memref<2099200xcomplex<f64>>, memref<1048576xcomplex<f64>>
+// Below 4 MiB a copy keeps ordinary stores.
+// CHECK-LABEL: func.func @small_reverse(
+// CHECK:           slice.copy_run {{.+}} count 300 source_stride -1 dest_stride 1 : memref<30000xf32>, memref<30000xf32>
+func.func @big_crop(%x: tensor<64x256x256xf32>) -> tensor<64x256x128xf32> {
+  %r = slice.window %x offsets [0, 0, 64] sizes [64, 256, 128] strides [1, 1, 1] : tensor<64x256x256xf32> -> tensor<64x256x128xf32>
+  func.return %r : tensor<64x256x128xf32>
+}
+func.func @big_reverse(%x: tensor<4096x300xf32>) -> tensor<4096x300xf32> {
+  %r = slice.window %x offsets [0, 299] sizes [4096, 300] strides [1, -1] : tensor<4096x300xf32> -> tensor<4096x300xf32>
+  func.return %r : tensor<4096x300xf32>
+}
+func.func @big_even(%x: tensor<4096x1025xf64>) -> tensor<4096x512xf64> {
+  %r = slice.window %x offsets [0, 0] sizes [4096, 512] strides [1, 2] : tensor<4096x1025xf64> -> tensor<4096x512xf64>
+  func.return %r : tensor<4096x512xf64>
+}
+func.func @big_even_b128(%x: tensor<2048x1025xcomplex<f64>>) -> tensor<2048x512xcomplex<f64>> {
+  %r = slice.window %x offsets [0, 0] sizes [2048, 512] strides [1, 2] : tensor<2048x1025xcomplex<f64>> -> tensor<2048x512xcomplex<f64>>
+  func.return %r : tensor<2048x512xcomplex<f64>>
+}
+func.func @small_reverse(%x: tensor<100x300xf32>) -> tensor<100x300xf32> {
+  %r = slice.window %x offsets [0, 299] sizes [100, 300] strides [1, -1] : tensor<100x300xf32> -> tensor<100x300xf32>
+  func.return %r : tensor<100x300xf32>
 }
 
 // -----

@@ -1,0 +1,193 @@
+// The C target prints each op of a lowered window by its own rule: scf.for is a for
+// loop, index arithmetic is int64_t expressions, and slice.copy_run is a memcpy
+// (contiguous run), an element loop (strided run) or one assignment, streamed,
+// reordered and prefetched as its properties say.
+//
+// RUN: slice-opt %s -p convert-slice-to-loops -t c --split-input-file | filecheck %s
+// RUN: xdsl-opt %s -p convert-slice-to-loops -t c --split-input-file | filecheck %s
+
+// A crop: one memcpy per row.
+// CHECK-LABEL: int32_t slice_crop(const uint32_t *restrict in0, uint32_t *restrict out0, int64_t *restrict slice_error_values) {
+// CHECK-NEXT:    const uint32_t *[[X:.+]] = in0;
+// CHECK-NEXT:    uint32_t *[[OUT:.+]] = out0;
+// CHECK-NEXT:    for (int64_t [[I:.+]] = 0; [[I]] < 2; [[I]] += 1) {
+// CHECK-NEXT:      const int64_t [[A:.+]] = [[I]] * 5;
+// CHECK-NEXT:      const int64_t [[S:.+]] = 6 + [[A]];
+// CHECK-NEXT:      const int64_t [[D:.+]] = [[I]] * 3;
+// CHECK-NEXT:      memcpy([[OUT]] + [[D]], [[X]] + [[S]], 12);
+// CHECK-NEXT:    }
+// CHECK-NEXT:    return 0;
+// CHECK-NEXT:  }
+// CHECK-NOT:   slice_stream
+func.func @crop(%x: tensor<4x5xf32>) -> tensor<2x3xf32> {
+  %r = slice.window %x offsets [1, 1] sizes [2, 3] strides [1, 1] : tensor<4x5xf32> -> tensor<2x3xf32>
+  func.return %r : tensor<2x3xf32>
+}
+
+// -----
+
+// Whole channels are one contiguous run: a single memcpy of the exact byte count.
+// CHECK-LABEL: int32_t slice_channels(
+// CHECK:         memcpy({{.+}}, {{.+}} + 1024, 4096);
+// CHECK-NEXT:    return 0;
+func.func @channels(%x: tensor<1x64x8x8xi16>) -> tensor<1x32x8x8xi16> {
+  %r = slice.window %x offsets [0, 16, 0, 0] sizes [1, 32, 8, 8] strides [1, 1, 1, 1] : tensor<1x64x8x8xi16> -> tensor<1x32x8x8xi16>
+  func.return %r : tensor<1x32x8x8xi16>
+}
+
+// -----
+
+// A strided run is an element loop.
+// CHECK-LABEL: int32_t slice_mixed(
+// CHECK:         for (int64_t [[I:.+]] = 0; [[I]] < 2; [[I]] += 1) {
+// CHECK:           const int64_t [[S:.+]] = 9 + {{.+}};
+// CHECK-NEXT:      const int64_t [[D:.+]] = [[I]] * 3;
+// CHECK-NEXT:      for (int64_t [[K:.+]] = 0; [[K]] < 3; [[K]] += 1)
+// CHECK-NEXT:          {{.+}}[[[D]] + [[K]]] = {{.+}}[[[S]] + [[K]] * -2];
+// CHECK-NOT:     memcpy
+func.func @mixed(%x: tensor<4x5xf32>) -> tensor<2x3xf32> {
+  %r = slice.window %x offsets [1, 4] sizes [2, 3] strides [1, -2] : tensor<4x5xf32> -> tensor<2x3xf32>
+  func.return %r : tensor<2x3xf32>
+}
+
+// -----
+
+// A column: one element per row, a single gather loop.
+// CHECK-LABEL: int32_t slice_column(const uint64_t *restrict in0, uint64_t *restrict out0, int64_t *restrict slice_error_values) {
+// CHECK:         for (int64_t [[K:.+]] = 0; [[K]] < 1000; [[K]] += 1)
+// CHECK-NEXT:        {{.+}}[[[K]]] = {{.+}}[7 + [[K]] * 1000];
+// CHECK-NEXT:    return 0;
+func.func @column(%x: tensor<1000x1000xf64>) -> tensor<1000x1xf64> {
+  %r = slice.window %x offsets [0, 7] sizes [1000, 1] strides [1, 1] : tensor<1000x1000xf64> -> tensor<1000x1xf64>
+  func.return %r : tensor<1000x1xf64>
+}
+
+// -----
+
+// A run of one element is one assignment; an empty window copies nothing.
+// CHECK-LABEL: int32_t slice_scalar(
+// CHECK:         out0[0] = {{.+}}[19];
+// CHECK-NEXT:    return 0;
+// CHECK-LABEL: int32_t slice_empty(
+// CHECK-NEXT:    return 0;
+// CHECK-NEXT:  }
+func.func @scalar(%x: tensor<4x5xbf16>) -> tensor<bf16> {
+  %r = slice.window %x offsets [3, 4] sizes [1, 1] strides [1, 1] : tensor<4x5xbf16> -> tensor<bf16>
+  func.return %r : tensor<bf16>
+}
+func.func @empty(%x: tensor<4x5xi8>) -> tensor<0x5xi8> {
+  %r = slice.window %x offsets [0, 0] sizes [0, 5] strides [1, 1] : tensor<4x5xi8> -> tensor<0x5xi8>
+  func.return %r : tensor<0x5xi8>
+}
+
+// -----
+
+// nontemporal and prefetch: the run gets pointers of its own, prefetches the run 8192
+// elements ahead (32 KiB) when it lies in the source view (so every address formed is
+// one of the buffer), streams its stores; the function fences them before returning.
+// CHECK:       #if defined(__SSE2__)
+// CHECK-NEXT:  #include <emmintrin.h>
+// CHECK:       static inline void slice_stream(void *restrict d, const void *restrict s, int64_t n) {
+// CHECK:       static inline void slice_stream_fence(void) {
+// CHECK:       static inline void slice_prefetch(const void *p) {
+// CHECK:         __builtin_prefetch(p, 0, 3);
+// CHECK-LABEL: int32_t slice_big_crop(
+// CHECK:         for (int64_t [[I:.+]] = 0; [[I]] < 16384; [[I]] += 1) {
+// CHECK-NEXT:        const int64_t [[A:.+]] = [[I]] * 256;
+// CHECK-NEXT:        const int64_t [[S:.+]] = 64 + [[A]];
+// CHECK-NEXT:        const int64_t [[D:.+]] = [[I]] * 128;
+// CHECK-NEXT:        {
+// CHECK-NEXT:            const uint32_t *[[SP:.+]] = {{.+}} + [[S]];
+// CHECK-NEXT:            uint32_t *[[DP:.+]] = {{.+}} + [[D]];
+// CHECK-NEXT:            if ([[S]] + 8319 < 4194304) {
+// CHECK-NEXT:                const char *[[AHEAD:.+]] = (const char *)([[SP]] + 8192);
+// CHECK-NEXT:                for (int64_t [[K:.+]] = 0; [[K]] < 512; [[K]] += 64)
+// CHECK-NEXT:                    slice_prefetch([[AHEAD]] + [[K]]);
+// CHECK-NEXT:            }
+// CHECK-NEXT:            slice_stream([[DP]], [[SP]], 512);
+// CHECK-NEXT:        }
+// CHECK-NEXT:    }
+// CHECK-NEXT:    slice_stream_fence();
+// CHECK-NEXT:    return 0;
+// CHECK-NEXT:  }
+func.func @big_crop(%x: tensor<64x256x256xf32>) -> tensor<64x256x128xf32> {
+  %r = slice.window %x offsets [0, 0, 64] sizes [64, 256, 128] strides [1, 1, 1] : tensor<64x256x256xf32> -> tensor<64x256x128xf32>
+  func.return %r : tensor<64x256x128xf32>
+}
+
+// -----
+
+// A nontemporal strided run without reorder gathers through a 1 KiB staging buffer (in
+// blocks, the last one shorter) and streams that.
+// CHECK-LABEL: int32_t slice_big_strided(
+// CHECK:             uint32_t [[BUF:.+]][256];
+// CHECK-NEXT:        for (int64_t [[START:.+]] = 0; [[START]] < 300; [[START]] += 256) {
+// CHECK-NEXT:            const int64_t [[N:.+]] = 300 - [[START]] < 256 ? 300 - [[START]] : 256;
+// CHECK-NEXT:            for (int64_t [[K:.+]] = 0; [[K]] < [[N]]; [[K]] += 1)
+// CHECK-NEXT:                [[BUF]][[[K]]] = {{.+}}[([[START]] + [[K]]) * 3];
+// CHECK-NEXT:            slice_stream({{.+}} + [[START]], [[BUF]], [[N]] * 4);
+// CHECK-NEXT:        }
+// CHECK:         slice_stream_fence();
+func.func @big_strided(%x: tensor<4096x901xf32>) -> tensor<4096x300xf32> {
+  %r = slice.window %x offsets [0, 1] sizes [4096, 300] strides [1, 3] : tensor<4096x901xf32> -> tensor<4096x300xf32>
+  func.return %r : tensor<4096x300xf32>
+}
+
+// -----
+
+// reorder: reversed runs, and runs of every other element, are reordered in registers
+// on their way to the streamed stores.
+// CHECK-LABEL: int32_t slice_big_reverse(
+// CHECK:           slice_stream_reversed({{.+}} + {{.+}}, {{.+}} + {{.+}}, 300, 4);
+// CHECK-NEXT:  }
+// CHECK-NEXT:  slice_stream_fence();
+// CHECK-LABEL: int32_t slice_big_even(
+// CHECK:           slice_stream_even({{.+}}, {{.+}}, 512, 8);
+func.func @big_reverse(%x: tensor<4096x300xf32>) -> tensor<4096x300xf32> {
+  %r = slice.window %x offsets [0, 299] sizes [4096, 300] strides [1, -1] : tensor<4096x300xf32> -> tensor<4096x300xf32>
+  func.return %r : tensor<4096x300xf32>
+}
+func.func @big_even(%x: tensor<4096x1025xf64>) -> tensor<4096x512xf64> {
+  %r = slice.window %x offsets [0, 0] sizes [4096, 512] strides [1, 2] : tensor<4096x1025xf64> -> tensor<4096x512xf64>
+  func.return %r : tensor<4096x512xf64>
+}
+
+// -----
+
+// A returned argument is one contiguous run; a large one streams too.
+// CHECK-LABEL: int32_t slice_identity(
+// CHECK:         slice_stream({{.+}}, {{.+}}, 4194304);
+// CHECK-NEXT:    slice_stream_fence();
+// CHECK-NEXT:    return 0;
+func.func @identity(%x: tensor<1024x1024xf32>) -> tensor<1024x1024xf32> {
+  func.return %x : tensor<1024x1024xf32>
+}
+
+// -----
+
+// An intermediate: a zeroed local array up to 16 KiB, calloc beyond; a failed calloc
+// returns 1 with the byte count, and the unit says what code 1 means.
+// CHECK-LABEL: int32_t slice_small_tmp(
+// CHECK:         uint8_t [[T:.+]][4] = {0};
+// CHECK-LABEL: int32_t slice_big_tmp(
+// CHECK:         uint32_t *[[T:.+]] = calloc(1048576, 4);
+// CHECK-NEXT:    if (![[T]]) {
+// CHECK-NEXT:        slice_error_values[0] = 4194304;
+// CHECK-NEXT:        return 1;
+// CHECK-NEXT:    }
+// CHECK:         free([[T]]);
+// CHECK-NEXT:    slice_stream_fence();
+// CHECK-NEXT:    return 0;
+// CHECK:       const char *slice_error_message(int32_t code) {
+// CHECK-NEXT:      switch (code) {
+// CHECK-NEXT:      case 1: return "memory allocation of {0} bytes failed";
+func.func @small_tmp(%x: tensor<8xi8>) -> tensor<2xi8> {
+  %a = slice.window %x offsets [7] sizes [4] strides [-2] : tensor<8xi8> -> tensor<4xi8>
+  %b = slice.window %a offsets [1] sizes [2] strides [1] : tensor<4xi8> -> tensor<2xi8>
+  func.return %b : tensor<2xi8>
+}
+func.func @big_tmp(%x: tensor<1024x2048xf32>) -> tensor<4xf32> {
+  %a = slice.window %x offsets [0, 0] sizes [1024, 1024] strides [1, 2] : tensor<1024x2048xf32> -> tensor<1024x1024xf32>
+  %b = slice.window %a offsets [0, 0] sizes [1, 4] strides [1, 1] : tensor<1024x1024xf32> -> tensor<4xf32>
+  func.return %b : tensor<4xf32>
+}
