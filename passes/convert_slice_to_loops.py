@@ -75,7 +75,7 @@ class _Emitter:
 
     def before_anchor(self, op: Operation) -> Operation:
         op.location = self.location
-        self.rewriter.insert_op(op, InsertPoint.before(self.anchor))
+        self.rewriter.insert(op, InsertPoint.before(self.anchor))
         return op
 
     def const(self, value: int) -> SSAValue:
@@ -273,10 +273,10 @@ class WindowToLoops(RewritePattern):
             assert block is not None and block.last_op is not None
             dealloc = memref.DeallocOp.get(dest)
             dealloc.location = op.location
-            rewriter.insert_op(dealloc, InsertPoint.before(block.last_op))
+            rewriter.insert(dealloc, InsertPoint.before(block.last_op))
         emitter.copy(copy_plan(window, source_type.get_shape()), source, dest)
         cast = _cast(dest, result_type, op.location)
-        rewriter.replace_op(op, cast)
+        rewriter.replace(op, cast)
 
 
 class MaterializeToCopy(RewritePattern):
@@ -295,7 +295,7 @@ class MaterializeToCopy(RewritePattern):
             _Emitter(rewriter, op, op.location).copy(
                 whole_copy(dest_type), source, op.dest
             )
-        rewriter.erase_op(op)
+        rewriter.erase(op)
 
 
 @dataclass(frozen=True)

@@ -140,10 +140,10 @@ class FunctionToMemrefs(RewritePattern):
                     properties={"restrict": UnitAttr(), "writable": UnitAttr()},
                 )
                 fill.location = terminator.location
-                rewriter.insert_op(fill, InsertPoint.before(terminator))
+                rewriter.insert(fill, InsertPoint.before(terminator))
             ret = func.ReturnOp()
             ret.location = terminator.location
-            rewriter.replace_op(terminator, ret)
+            rewriter.replace(terminator, ret)
         f.function_type = FunctionType.from_lists([*new_inputs, *out_types], [])
         rewriter.handle_operation_modification(f)
 
@@ -158,7 +158,7 @@ class FunctionToMemrefs(RewritePattern):
         """Let the ops using ``buffer`` see it as the tensor ``t`` again."""
         cast = UnrealizedConversionCastOp.get([buffer], [t])
         cast.location = f.location
-        rewriter.insert_op(cast, InsertPoint.at_start(block))
+        rewriter.insert(cast, InsertPoint.at_start(block))
         cast.results[0].name_hint = buffer.name_hint
         buffer.replace_uses_with_if(
             cast.results[0], lambda use: use.operation is not cast

@@ -544,11 +544,14 @@ class CKernel(CheckedArguments):
         from slice_dialect.backend.c import c_symbol, error_message_symbol
 
         self.symbol = c_symbol(function, prefix)
+        symbol = ""
         try:
-            self._function = getattr(self.library, self.symbol)
-            self._error_message = getattr(self.library, error_message_symbol(prefix))
-        except AttributeError as error:
-            raise SliceError(f"{library} has no function {error}") from None
+            symbol = self.symbol
+            self._function = getattr(self.library, symbol)
+            symbol = error_message_symbol(prefix)
+            self._error_message = getattr(self.library, symbol)
+        except AttributeError:
+            raise SliceError(f"{library} has no function {symbol!r}") from None
         self._function.argtypes = [ctypes.c_void_p] * (
             len(self.inputs) + len(self.outputs) + 1
         )
