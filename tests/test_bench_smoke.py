@@ -20,12 +20,12 @@ from workloads import WORKLOADS, many_slices_module  # noqa: E402
 
 @pytest.mark.parametrize("workload", WORKLOADS, ids=[w.name for w in WORKLOADS])
 def test_workload_lowers_to_c(workload) -> None:  # type: ignore[no-untyped-def]
-    """Each workload is one framework op that becomes one copy nest in C."""
+    """Each workload is one framework op that becomes one C function."""
     from run import pipeline_to_c  # type: ignore[import-not-found]
 
     source = pipeline_to_c(workload.ir)
-    assert source.count("/* copy ") == 1
-    assert "void main(" in source
+    assert source.count("\nint32_t slice_") == 1
+    assert "int32_t slice_main(" in source
 
 
 def test_many_slices_module_lowers() -> None:
@@ -33,7 +33,7 @@ def test_many_slices_module_lowers() -> None:
     from run import pipeline_to_c  # type: ignore[import-not-found]
 
     source = pipeline_to_c(many_slices_module(12))
-    assert source.count("/* copy ") == 12
+    assert source.count("\nint32_t slice_") == 12
 
 
 def test_short_run_prints_the_table() -> None:

@@ -39,7 +39,7 @@ from xdsl.dialects.builtin import (
 from xdsl.parser import Parser
 
 from slice_dialect import runtime
-from slice_dialect.backend.c import CTarget, emit_c
+from slice_dialect.backend.c import CTarget, c_symbol, emit_c
 from slice_dialect.dialect import Slice
 from slice_dialect.dtypes import (
     c_storage_type,
@@ -1390,3 +1390,142 @@ def test_fast_call_falls_back_without_headers(monkeypatch: pytest.MonkeyPatch) -
         runtime._fast_call.cache_clear()
         runtime._fast_kernel_class.cache_clear()
     assert (runtime.kernel_class() is not CKernel) == HAS_FAST_CALL
+
+
+# The C ABI: symbols, status codes, error values
+
+
+@pytest.mark.parametrize(
+    ("name", "prefix", "symbol"),
+    [
+        ("main", "slice_", "slice_main"),
+        ("main", "", "main"),
+        ("my-kernel.1", "slice_", "slice_my_x2Dkernel_x2E1"),
+        ("2d", "slice_", "slice__2d"),
+        ("_init", "k_", "k__init"),
+        ("é", "slice_", "slice__xC3_xA9"),
+        ("a b", "p", "pa_x20b"),
+    ],
+)
+def test_c_symbol(name: str, prefix: str, symbol: str) -> None:
+    assert c_symbol(name, prefix) == symbol
+
+
+def test_c_symbol_refuses_a_prefix_that_is_no_identifier() -> None:
+    with pytest.raises(SliceError, match="C symbol prefix '1x' is not a C identifier"):
+        c_symbol("main", "1x")
+    with pytest.raises(SliceError, match="C symbol prefix 'a-' is not a C identifier"):
+        emit_c(parse(KERNEL_IR), prefix="a-")
+
+
+def test_prefix_chooses_every_exported_symbol(cache_dir: Path) -> None:
+    """``emit_c(prefix=...)``, ``-t c{prefix=...}`` and the kernel's lookup agree."""
+    module = parse(KERNEL_IR)
+    source = emit_c(module, prefix="my_")
+    assert "int32_t my_main(" in source and "const char *my_error_message(" in source
+    assert "slice_" not in source.replace("slice_error_values", "").replace(
+        "slice_b128", ""
+    )
+    stream = io.StringIO()
+    CTarget(prefix="my_").emit(Context(), module, stream)
+    assert stream.getvalue() == source
+    library = runtime.build_shared_library(source, cache_dir=cache_dir)
+    kernel = CKernel(
+        library, "main", [(np.float32, (8, 8))], [(np.float32, (4, 4))], prefix="my_"
+    )
+    x = random_array(np.dtype(np.float32), [8, 8])
+    assert same_bits(kernel(x), x[0::2, 7::-2])
+
+
+HUGE_ALLOC_IR = """
+func.func @huge(%x: memref<4xi8>, %out: memref<4xi8>) {
+  %c0 = arith.constant 0 : index
+  %first = memref.alloc() : memref<1048576xi8>
+  %huge = memref.alloc() : memref<1125899906842624xi8>
+  slice.copy_run %x[%c0], %out[%c0] count 4 source_stride 1 dest_stride 1 : memref<4xi8>, memref<4xi8>
+  memref.dealloc %huge : memref<1125899906842624xi8>
+  memref.dealloc %first : memref<1048576xi8>
+  func.return
+}
+"""
+
+
+@pytest.mark.parametrize("fast_call", CALL_PATHS)
+def test_failed_allocation_fails_the_call(fast_call: bool, cache_dir: Path) -> None:
+    """A heap allocation that fails returns 1 (after freeing what the function holds);
+    the call raises ``SliceError`` with the unit's message for code 1."""
+    module = parse(HUGE_ALLOC_IR)
+    source = emit_c(module)
+    failure = source[source.index("calloc(1125899906842624, 1);") :]
+    assert (
+        failure.index("slice_error_values[0] = 1125899906842624;")
+        < failure.index("free(first);")
+        < failure.index("return 1;")
+    )
+    kernel = kernel_of(module, "huge", 1, cache_dir, fast_call=fast_call)
+    with pytest.raises(
+        SliceError, match=r"^memory allocation of 1125899906842624 bytes failed$"
+    ):
+        kernel(np.arange(4, dtype=np.int8))
+    out = np.zeros(4, np.int8)
+    with pytest.raises(SliceError, match="memory allocation"):
+        kernel(np.arange(4, dtype=np.int8), out=[out])
+
+
+def test_allocations_are_zeroed(cache_dir: Path) -> None:
+    """An alloc read before it is written reads zeros, on the stack and the heap."""
+    for n in (16, 8192):
+        module = parse(
+            f"""
+            func.func @zeros(%x: memref<1xf32>, %out: memref<{n}xf32>) {{
+              %c0 = arith.constant 0 : index
+              %t = memref.alloc() : memref<{n}xf32>
+              slice.copy_run %t[%c0], %out[%c0] count {n} source_stride 1 dest_stride 1 : memref<{n}xf32>, memref<{n}xf32>
+              memref.dealloc %t : memref<{n}xf32>
+              func.return
+            }}
+            """
+        )
+        kernel = kernel_of(module, "zeros", 1, cache_dir)
+        out = np.full(n, 7, np.float32)
+        kernel(np.zeros(1, np.float32), out=out)
+        assert not out.any()
+
+
+def test_a_bad_function_name_beside_good_ones(cache_dir: Path) -> None:
+    """Names that are no C identifiers, ``@main`` and libc macro names as arguments:
+    the module compiles, and every entry runs."""
+    import slice_dialect
+
+    text = """
+    func.func @"my-kernel"(%INT32_MAX: tensor<4xf32>) -> tensor<2xf32> {
+      %r = slice.window %INT32_MAX offsets [3] sizes [2] strides [-1] : tensor<4xf32> -> tensor<2xf32>
+      func.return %r : tensor<2xf32>
+    }
+    func.func @main(%SIZE_MAX: tensor<4xf32>) -> tensor<4xf32> {
+      func.return %SIZE_MAX : tensor<4xf32>
+    }
+    """
+    x = np.arange(4, dtype=np.float32)
+    bad = slice_dialect.compile(text, "my-kernel", cache_dir=cache_dir)
+    assert bad(x).tolist() == [3, 2]
+    good = slice_dialect.compile(text, "main", cache_dir=cache_dir)
+    assert good(x).tolist() == [0, 1, 2, 3]
+
+
+def test_printer_errors_carry_the_op_location() -> None:
+    """A ``SliceError`` of the C target names the op and says where it stands."""
+    from slice_dialect.compiler import make_context
+    from slice_dialect.locations import LocatingParser
+
+    text = (
+        "func.func @main(%x: memref<4xf32>) {\n"
+        "  %c1 = arith.constant 1 : index\n"
+        "  %d = arith.subi %c1, %c1 : index\n"
+        "  func.return\n"
+        "}\n"
+    )
+    module = LocatingParser(make_context(), text, "k.mlir").parse_module()
+    with pytest.raises(SliceError, match="^arith.subi: no C rule") as info:
+        emit_c(module)
+    assert info.value.location == "k.mlir:3:3"

@@ -212,19 +212,25 @@ print(kernel(np.full(5, {value}, np.{dtype})))
 """
 
 
+MESSAGES = 'const char *slice_error_message(int32_t code) { return ""; }\n'
+"""The message function every unit of the C ABI exports."""
+
+
 @pytest.mark.parametrize(
     ("source", "dtype", "value", "report"),
     [
         (
             "#include <stdint.h>\n"
-            "void canary(const float *x, float *out) { out[0] = x[5]; }\n",
+            "int32_t slice_canary(const float *x, float *out, int64_t *e)"
+            " { out[0] = x[5]; return 0; }\n" + MESSAGES,
             "float32",
             "1",
             "AddressSanitizer",
         ),
         (
             "#include <stdint.h>\n"
-            "void canary(const int32_t *x, int32_t *out) { out[0] = x[0] + x[1]; }\n",
+            "int32_t slice_canary(const int32_t *x, int32_t *out, int64_t *e)"
+            " { out[0] = x[0] + x[1]; return 0; }\n" + MESSAGES,
             "int32",
             "2147483647",
             "runtime error:",

@@ -264,7 +264,7 @@ OPT_ERRORS: list[tuple[str, str, tuple[str, ...], tuple[str, ...]]] = [
         "target without lowering",
         VALID_V1,
         ("-t", "c"),
-        ("error: slice.onnx_v1: no C rule; run convert-slice-to-loops first\n",),
+        ("slice.onnx_v1: no C rule; run convert-slice-to-loops first\n",),
     ),
     (
         "unknown pass",
@@ -337,7 +337,7 @@ def test_slice_opt_success_prints_c(tmp_path: Path) -> None:
         cwd=tmp_path,
     )
     assert_ok(result)
-    assert "void main(" in result.stdout
+    assert "int32_t slice_main(" in result.stdout
 
 
 # --- slice-run -------------------------------------------------------------------------
