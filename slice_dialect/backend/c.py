@@ -364,7 +364,8 @@ class FunctionPrinter:
 
     def pointer_type(self, value: SSAValue, op: Operation) -> str:
         """``T *`` for a pointer to ``value``'s buffer; ``const T *`` if never written."""
-        c_type = self.element_c_type(checked_memref_type(value.type, "memref", op))
+        t = checked_memref_type(value.type, f"{op.name} operand", op)
+        c_type = self.element_c_type(t)
         const = "" if self.root(value) in self.written else "const "
         return f"{const}{c_type} *"
 

@@ -8,3 +8,44 @@ func.func @main(%x: tensor<4xf32>, %s: tensor<1xi64>, %e: tensor<1xi64>) -> tens
   %0 = slice.onnx %x starts %s ends %e : tensor<4xf32>, tensor<1xi64>, tensor<1xi64> -> tensor<?xf32>
   func.return %0 : tensor<?xf32>
 }
+
+// Each chunk below is a file of its own (slice-opt stops at the first error).
+// RUN: awk -v RS='\n// -----\n' 'NR==2' %s > %t.2.mlir && not slice-opt %t.2.mlir -p convert-slice-to-loops 2>&1 | filecheck %s --check-prefix=CONSTANT
+// RUN: awk -v RS='\n// -----\n' 'NR==3' %s > %t.3.mlir && not slice-opt %t.3.mlir -p convert-slice-to-loops 2>&1 | filecheck %s --check-prefix=OTHER
+// RUN: awk -v RS='\n// -----\n' 'NR==4' %s > %t.4.mlir && not slice-opt %t.4.mlir -p convert-slice-to-loops 2>&1 | filecheck %s --check-prefix=DYNAMIC
+// RUN: awk -v RS='\n// -----\n' 'NR==5' %s > %t.5.mlir && not slice-opt %t.5.mlir -p convert-slice-to-loops 2>&1 | filecheck %s --check-prefix=SCALAR
+
+// -----
+
+// A window of a tensor constant: only windows of arguments and of windows lower.
+// CONSTANT: error: {{.+}}.mlir:{{[0-9]+}}:3: arith.constant: convert-slice-to-loops lowers only slice.window on tensors
+func.func @constant() -> tensor<2xf32> {
+  %c = arith.constant dense<[1.0, 2.0, 3.0]> : tensor<3xf32>
+  %r = slice.window %c offsets [1] sizes [2] strides [1] : tensor<3xf32> -> tensor<2xf32>
+  func.return %r : tensor<2xf32>
+}
+
+// -----
+
+// Any other op on tensors is named.
+// OTHER: error: {{.+}}.mlir:{{[0-9]+}}:3: tensor.cast: convert-slice-to-loops lowers only slice.window on tensors
+func.func @other(%x: tensor<4xf32>) -> tensor<?xf32> {
+  %r = tensor.cast %x : tensor<4xf32> to tensor<?xf32>
+  func.return %r : tensor<?xf32>
+}
+
+// -----
+
+// A dynamic shape at the function boundary.
+// DYNAMIC: error: {{.+}}.mlir:{{[0-9]+}}:1: func.func @dynamic: argument 0 has the dynamic type tensor<?xf32>; convert-slice-to-loops needs static shapes
+func.func @dynamic(%x: tensor<?xf32>) -> tensor<?xf32> {
+  func.return %x : tensor<?xf32>
+}
+
+// -----
+
+// A result that is not a tensor, in a function that has tensors.
+// SCALAR: error: {{.+}}.mlir:{{[0-9]+}}:1: func.func @scalar: result 1 has type i32, not a tensor; only tensor results lower
+func.func @scalar(%x: tensor<4xf32>, %n: i32) -> (tensor<4xf32>, i32) {
+  func.return %x, %n : tensor<4xf32>, i32
+}

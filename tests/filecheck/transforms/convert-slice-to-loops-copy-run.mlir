@@ -1,0 +1,82 @@
+// slice.copy_run, the op convert-slice-to-loops leaves innermost: round trip (custom
+// and generic form) and its verifier.
+//
+// RUN: slice-opt %s --split-input-file --verify-diagnostics | filecheck %s
+// RUN: slice-opt %s --split-input-file --verify-diagnostics --print-op-generic | filecheck %s --check-prefix=GENERIC
+
+// CHECK-LABEL: func.func @round_trip(
+// CHECK:         slice.copy_run %a[%c3], %b[%c0] count 3 source_stride -1 dest_stride 1 nontemporal reorder prefetch -4096 : memref<20xf32>, memref<6xf32>
+// CHECK-NEXT:    slice.copy_run %a[%c0], %b[%c0] count 2 source_stride 5 dest_stride 3 : memref<20xf32>, memref<6xf32>
+// CHECK-NEXT:    slice.copy_run %a[%c0], %s[%c0] count 1 source_stride 1 dest_stride 1 : memref<20xf32>, memref<f32>
+// GENERIC:       "slice.copy_run"(%a, %c3, %b, %c0) <{count = 3 : i64, source_stride = -1 : i64, dest_stride = 1 : i64, nontemporal, reorder, prefetch = -4096 : i64}> : (memref<20xf32>, index, memref<6xf32>, index) -> ()
+func.func @round_trip(%a: memref<20xf32>, %b: memref<6xf32>, %s: memref<f32>) {
+  %c0 = arith.constant 0 : index
+  %c3 = arith.constant 3 : index
+  slice.copy_run %a[%c3], %b[%c0] count 3 source_stride -1 dest_stride 1 nontemporal reorder prefetch -4096 : memref<20xf32>, memref<6xf32>
+  slice.copy_run %a[%c0], %b[%c0] count 2 source_stride 5 dest_stride 3 : memref<20xf32>, memref<6xf32>
+  slice.copy_run %a[%c0], %s[%c0] count 1 source_stride 1 dest_stride 1 : memref<20xf32>, memref<f32>
+  func.return
+}
+
+// -----
+
+// CHECK: {{^}}slice.copy_run: count = 0 must be at least 1{{$}}
+func.func @count(%a: memref<20xf32>, %b: memref<6xf32>) {
+  %c0 = arith.constant 0 : index
+  slice.copy_run %a[%c0], %b[%c0] count 0 source_stride 1 dest_stride 1 : memref<20xf32>, memref<6xf32>
+  func.return
+}
+
+// -----
+
+// CHECK: {{^}}slice.copy_run: source_stride must be non-zero{{$}}
+func.func @stride(%a: memref<20xf32>, %b: memref<6xf32>) {
+  %c0 = arith.constant 0 : index
+  slice.copy_run %a[%c0], %b[%c0] count 2 source_stride 0 dest_stride 1 : memref<20xf32>, memref<6xf32>
+  func.return
+}
+
+// -----
+
+// CHECK: {{^}}slice.copy_run: dest_stride = -1 must be at least 1{{$}}
+func.func @dest_stride(%a: memref<20xf32>, %b: memref<6xf32>) {
+  %c0 = arith.constant 0 : index
+  slice.copy_run %a[%c0], %b[%c0] count 2 source_stride 1 dest_stride -1 : memref<20xf32>, memref<6xf32>
+  func.return
+}
+
+// -----
+
+// CHECK: {{^}}slice.copy_run: source has type memref<4x5xf32>; expected a static rank-1 (or rank-0) memref with the identity layout{{$}}
+func.func @rank(%a: memref<4x5xf32>, %b: memref<6xf32>) {
+  %c0 = arith.constant 0 : index
+  slice.copy_run %a[%c0], %b[%c0] count 2 source_stride 1 dest_stride 1 : memref<4x5xf32>, memref<6xf32>
+  func.return
+}
+
+// -----
+
+// CHECK: {{^}}slice.copy_run: source elements f32 and dest elements i32 differ{{$}}
+func.func @elements(%a: memref<20xf32>, %b: memref<6xi32>) {
+  %c0 = arith.constant 0 : index
+  slice.copy_run %a[%c0], %b[%c0] count 2 source_stride 1 dest_stride 1 : memref<20xf32>, memref<6xi32>
+  func.return
+}
+
+// -----
+
+// CHECK: {{^}}slice.copy_run: reorder needs nontemporal and a source_stride of -1, or 2 with elements of at most 8 bytes{{$}}
+func.func @reorder(%a: memref<20xcomplex<f64>>, %b: memref<6xcomplex<f64>>) {
+  %c0 = arith.constant 0 : index
+  slice.copy_run %a[%c0], %b[%c0] count 2 source_stride 2 dest_stride 1 nontemporal reorder : memref<20xcomplex<f64>>, memref<6xcomplex<f64>>
+  func.return
+}
+
+// -----
+
+// CHECK: {{^}}slice.copy_run: nontemporal and reorder need dest_stride = 1{{$}}
+func.func @nontemporal(%a: memref<20xf32>, %b: memref<6xf32>) {
+  %c0 = arith.constant 0 : index
+  slice.copy_run %a[%c0], %b[%c0] count 2 source_stride 1 dest_stride 2 nontemporal : memref<20xf32>, memref<6xf32>
+  func.return
+}
