@@ -45,9 +45,8 @@ from xdsl.pattern_rewriter import (
     op_type_rewrite_pattern,
 )
 from xdsl.rewriter import InsertPoint
-from xdsl.transforms.dead_code_elimination import region_dce
 
-from passes.copy_plan import CopyPlan, RunChoices, copy_plan, run_choices
+from passes.copy_plan import CopyPlan, Loop, copy_plan, run_choices
 from passes.function_boundary import (
     FunctionToMemrefs,
     buffer_of,
@@ -114,95 +113,63 @@ class _Emitter:
         assert isinstance(source_type, MemRefType)
         choices = run_choices(plan, storage_bytes(source_type.element_type))
         src, dst = self.view(source), self.view(dest)
-        *outer, run = plan.loops or (None,)
-        src_index: SSAValue | None = (
-            self.const(plan.source_base) if plan.source_base else None
-        )
-        dst_index: SSAValue | None = None
-        body: Block | None = None
-        outermost: Operation | None = None
+        *outer, run = plan.loops or (Loop(1, 1, 1),)
+        if run.count == 1:
+            run = Loop(1, 1, 1)
+        src_index = self.const(plan.source_base)
+        dst_index = self.const(0)
+        loops: list[scf.ForOp] = []
         for depth, loop in enumerate(outer):
-            assert loop is not None
-            block = Block(arg_types=[IndexType()])
-            iv = block.args[0]
+            body = Block(arg_types=[IndexType()])
+            iv = body.args[0]
             iv.name_hint = f"i{depth}"
             for_op = scf.ForOp(
-                self.const(0), self.const(loop.count), self.const(1), [], block
+                self.const(0), self.const(loop.count), self.const(1), [], body
             )
             for_op.location = self.location
-            if body is None:
-                outermost = for_op
-            else:
-                body.add_op(for_op)
-            body = block
+            if loops:
+                loops[-1].body.block.add_op(for_op)
+            loops.append(for_op)
             src_index = self._linear(body, src_index, iv, loop.source_step)
             dst_index = self._linear(body, dst_index, iv, loop.result_step)
-        count, source_stride, dest_stride = (
-            (1, 1, 1) if run is None else (run.count, run.source_step, run.result_step)
-        )
-        if count == 1:
-            source_stride, dest_stride = 1, 1
-        copy_run = self._copy_run(
+        copy_run = CopyRunOp(
             src,
-            src_index if src_index is not None else self.const(0),
+            src_index,
             dst,
-            dst_index if dst_index is not None else self.const(0),
-            (count, source_stride, dest_stride),
-            choices,
+            dst_index,
+            run.count,
+            run.source_step,
+            run.result_step,
+            nontemporal=choices.nontemporal,
+            reorder=choices.reorder,
+            prefetch=choices.prefetch,
         )
-        if body is None:
+        copy_run.location = self.location
+        if not loops:
             self.before_anchor(copy_run)
             return
-        body.add_op(copy_run)
-        for op in outermost.walk() if outermost is not None else ():
-            if isinstance(op, scf.ForOp):
-                yield_op = scf.YieldOp()
-                yield_op.location = self.location
-                op.body.block.add_op(yield_op)
-        assert outermost is not None
-        self.before_anchor(outermost)
+        loops[-1].body.block.add_op(copy_run)
+        for for_op in loops:
+            yield_op = scf.YieldOp()
+            yield_op.location = self.location
+            for_op.body.block.add_op(yield_op)
+        self.before_anchor(loops[0])
 
-    def _linear(
-        self, body: Block, base: SSAValue | None, iv: SSAValue, step: int
-    ) -> SSAValue:
-        """``base + iv * step`` at the end of ``body``, the trivial parts left out."""
+    def _linear(self, body: Block, base: SSAValue, iv: SSAValue, step: int) -> SSAValue:
+        """``base + iv * step`` at the end of ``body``, the trivial parts left out
+        (a base of constant 0, a step of 1)."""
         term = iv
         if step != 1:
             op = arith.MuliOp(iv, self.const(step))
             op.location = self.location
             body.add_op(op)
             term = op.result
-        if base is None:
+        if base is self.constants.get(0):
             return term
         add = arith.AddiOp(base, term)
         add.location = self.location
         body.add_op(add)
         return add.result
-
-    def _copy_run(
-        self,
-        src: SSAValue,
-        src_index: SSAValue,
-        dst: SSAValue,
-        dst_index: SSAValue,
-        steps: tuple[int, int, int],
-        choices: RunChoices,
-    ) -> CopyRunOp:
-        count, source_stride, dest_stride = steps
-        op = CopyRunOp(
-            src,
-            src_index,
-            dst,
-            dst_index,
-            count,
-            source_stride,
-            dest_stride,
-            nontemporal=choices.nontemporal,
-            reorder=choices.reorder,
-            prefetch=choices.prefetch,
-        )
-        op.location = self.location
-        return op
 
 
 def whole_copy(t: MemRefType[Attribute]) -> CopyPlan:
@@ -237,9 +204,8 @@ class WindowToLoops(RewritePattern):
         if source is None:
             raise OpPassFailedException(
                 op,
-                f"{op.name}: its source is not a function argument or a window result "
-                "(defined by "
-                f"{op_name(op.source.owner) if isinstance(op.source.owner, Operation) else 'a block'})",
+                f"{op.name}: its source is not a function argument or a window "
+                "result; convert-slice-to-loops lowers windows of those only",
             )
         source_type = source.type
         assert isinstance(source_type, MemRefType)
@@ -315,9 +281,6 @@ class ConvertSliceToLoopsPass(ModulePass):
         PatternRewriteWalker(
             GreedyRewritePatternApplier([WindowToLoops(), MaterializeToCopy()])
         ).rewrite_module(op)
-        for f in op.walk():
-            if isinstance(f, func.FuncOp) and not f.is_declaration:
-                region_dce(f.body)
         for inner in op.walk():
             if holds_tensors(inner) and not isinstance(inner, func.FuncOp):
                 raise OpPassFailedException(
