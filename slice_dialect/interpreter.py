@@ -46,6 +46,7 @@ from xdsl.utils.comparisons import to_signed
 from slice_dialect import dtypes, semantics
 from slice_dialect.dialect import FRAMEWORK_OPS, CopyRunOp, FrameworkSliceOp, WindowOp
 from slice_dialect.errors import SliceError
+from slice_dialect.locations import location_text
 
 NDArray = npt.NDArray[Any]
 
@@ -190,9 +191,13 @@ class NumpyMemRefFunctions(InterpreterFunctions):
         last = source_offset + (count - 1) * source_stride
         end = dest_offset + (count - 1) * dest_stride
         if not (min(source_offset, last) >= 0 and max(source_offset, last) < src.size):
-            raise SliceError(f"{op.name}: reads source outside [0, {src.size})")
+            raise SliceError(
+                f"{op.name}: reads source outside [0, {src.size})", location_text(op)
+            )
         if not (dest_offset >= 0 and end < dst.size):
-            raise SliceError(f"{op.name}: writes dest outside [0, {dst.size})")
+            raise SliceError(
+                f"{op.name}: writes dest outside [0, {dst.size})", location_text(op)
+            )
         stop = last + (1 if source_stride > 0 else -1)
         values = src[source_offset : stop if stop >= 0 else None : source_stride]
         dst[dest_offset : end + 1 : dest_stride] = values
