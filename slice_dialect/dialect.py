@@ -843,7 +843,8 @@ class CopyRunOp(IRDLOperation):
     """``slice.copy_run``: copy ``count`` elements between two 1-D memref views.
 
     ``dest[dest_offset + k * dest_stride] = source[source_offset + k * source_stride]``
-    for ``k`` in ``[0, count)``. The views are rank-1 memrefs (rank 0: one element) of
+    for ``k`` in ``[0, count)``, in that order (it matters only when both views are of one
+    buffer and the run reads what it wrote). The views are rank-1 memrefs (rank 0: one element) of
     static size and identity layout, of one element type. It reads ``source`` at
     ``source_offset + min(0, (count - 1) * source_stride)`` to ``source_offset +
     max(0, (count - 1) * source_stride)`` and writes ``dest`` at ``dest_offset`` to

@@ -198,6 +198,12 @@ class NumpyMemRefFunctions(InterpreterFunctions):
             raise SliceError(
                 f"{op.name}: writes dest outside [0, {dst.size})", location_text(op)
             )
+        if np.shares_memory(src, dst):  # one buffer: element by element, in order
+            for k in range(count):
+                dst[dest_offset + k * dest_stride] = src[
+                    source_offset + k * source_stride
+                ]
+            return ()
         stop = last + (1 if source_stride > 0 else -1)
         values = src[source_offset : stop if stop >= 0 else None : source_stride]
         dst[dest_offset : end + 1 : dest_stride] = values

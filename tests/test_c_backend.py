@@ -1508,3 +1508,30 @@ def test_printer_errors_carry_the_op_location() -> None:
     with pytest.raises(SliceError, match=r"^arith\.subi: no C rule") as info:
         emit_c(module)
     assert info.value.location == "k.mlir:3:3"
+
+
+def test_copy_run_within_one_buffer_runs_in_order(cache_dir: Path) -> None:
+    """A run whose source and dest are one buffer copies element by element in order
+    (``x[k + 1] = x[k]`` spreads ``x[0]``), in C and in the interpreter alike."""
+    from slice_dialect.interpreter import make_interpreter
+
+    module = parse(
+        """
+        func.func @spread(%x: memref<1xf32>, %out: memref<6xf32>) {
+          %c0 = arith.constant 0 : index
+          %c1 = arith.constant 1 : index
+          slice.copy_run %x[%c0], %out[%c0] count 1 source_stride 1 dest_stride 1 : memref<1xf32>, memref<6xf32>
+          slice.copy_run %out[%c0], %out[%c1] count 5 source_stride 1 dest_stride 1 : memref<6xf32>, memref<6xf32>
+          func.return
+        }
+        """
+    )
+    assert "memcpy" not in emit_c(module)
+    kernel = kernel_of(module, "spread", 1, cache_dir)
+    assert kernel(np.array([2.5], np.float32)).tolist() == [2.5] * 6
+    out = np.zeros(6, np.float32).view("V4")
+    function = next(iter(module.ops))
+    make_interpreter(module).call_op(
+        function, (np.array([2.5], np.float32).view("V4"), out)
+    )
+    assert out.view(np.float32).tolist() == [2.5] * 6

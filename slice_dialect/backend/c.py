@@ -607,6 +607,10 @@ def _copy_run(p: FunctionPrinter, op: CopyRunOp) -> None:
     if count == 1:
         p.line(f"{dest}[{dest_offset}] = {source}[{source_offset}];")
         return
+    if p.root(op.source) == p.root(op.dest):
+        # within one buffer: element by element in order, as the op's semantics says
+        # (a memcpy of overlapping bytes, or restrict pointers, would be undefined)
+        streamed, contiguous, prefetch = False, False, None
     if not streamed and not contiguous and prefetch is None:
         k = p.temp("k")
         p.line(f"for (int64_t {k} = 0; {k} < {count}; {k} += 1)")
