@@ -38,6 +38,7 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.parser import Parser
 
+from passes.copy_plan import row_major_strides
 from slice_dialect import runtime
 from slice_dialect.backend.c import CTarget, c_symbol, emit_c
 from slice_dialect.dialect import Slice
@@ -89,10 +90,6 @@ def parse(text: str) -> ModuleOp:
 
 def memref_type(shape: Sequence[int], element: str) -> str:
     return "memref<" + "".join(f"{d}x" for d in shape) + element + ">"
-
-
-def row_major_strides(shape: Sequence[int]) -> list[int]:
-    return [math.prod(shape[d + 1 :]) for d in range(len(shape))]
 
 
 class IRBuilder:
