@@ -60,9 +60,6 @@ from slice_dialect.dtypes import c_alignment, numpy_dtype
 from slice_dialect.errors import SliceError
 
 COMPILER_INVOCATIONS = 0
-
-SLICE_ERROR_VALUES = 4
-"""The length of the ``slice_error_values`` array every kernel call passes."""
 """How many times this process has run the compiler on a kernel (not counting
 ``--version`` and flag probes); tests read it to see the cache work."""
 
@@ -541,8 +538,13 @@ class CKernel(CheckedArguments):
             self.library = ctypes.CDLL(str(library))
         except OSError as error:
             raise LibraryLoadError(f"cannot load {library}: {error}") from None
-        from slice_dialect.backend.c import c_symbol, error_message_symbol
+        from slice_dialect.backend.c import (
+            SLICE_ERROR_VALUES,
+            c_symbol,
+            error_message_symbol,
+        )
 
+        self._error_values = ctypes.c_int64 * SLICE_ERROR_VALUES
         self.symbol = c_symbol(function, prefix)
         symbol = ""
         try:
@@ -561,7 +563,7 @@ class CKernel(CheckedArguments):
 
     def __call__(self, *inputs: np.ndarray, out: Any = None) -> Any:
         _, pointers, result = self.prepare(inputs, out)
-        values = (ctypes.c_int64 * SLICE_ERROR_VALUES)()
+        values = self._error_values()
         code = self._function(*pointers, values)
         if code:
             self._kernel_failed(code, *values)

@@ -42,6 +42,7 @@ The rules:
   with ``reorder`` through registers (``slice_stream_reversed``, ``slice_stream_even``),
   else a strided run is gathered through a small staging buffer first; ``prefetch``
   hints the source run that many elements ahead, if it lies inside the source view;
+  a run within one buffer is always an element loop, in order;
 - ``memref.load``/``store`` index their pointer with the row-major linear index;
 - ``memref.collapse_shape`` is a pointer alias of its source;
 - ``memref.alloc`` is zero-initialised: a local array up to ``STACK_ALLOC_BYTES``, else
