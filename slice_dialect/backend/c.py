@@ -99,6 +99,32 @@ RESERVED_NAMES = frozenset(_C_KEYWORDS.split()) | frozenset(_GENERATED_NAMES.spl
 the generated code uses itself."""
 
 
+DEFAULT_PREFIX = "slice_"
+"""What ``c_symbol`` puts before every function name by default (ABI.md)."""
+
+SLICE_ERROR_VALUES = 4
+"""How many ``int64_t`` error values a caller's ``slice_error_values`` array holds."""
+
+
+def c_symbol(name: str, prefix: str = DEFAULT_PREFIX) -> str:
+    """The C symbol of ``func.func @name``: ``prefix`` + the name, mangled.
+
+    A name that is a C identifier is kept; otherwise every byte outside
+    ``[A-Za-z0-9_]`` is written ``_xHH`` (hex) and a leading digit gets a ``_``.
+    """
+    if prefix and not _IDENTIFIER.match(prefix):
+        raise SliceError(f"symbol prefix {prefix!r} is not a C identifier")
+    if _IDENTIFIER.match(name):
+        return prefix + name
+    mangled = "".join(
+        chr(b) if chr(b).isascii() and (chr(b).isalnum() or b == 0x5F) else f"_x{b:02x}"
+        for b in name.encode()
+    )
+    if not mangled or mangled[0].isdigit():
+        mangled = "_" + mangled
+    return prefix + mangled
+
+
 def _no_rule(op: Operation) -> SliceError:
     if op.name.startswith("slice."):
         return SliceError(f"{op.name}: no C rule; run convert-slice-to-loops first")
@@ -157,6 +183,8 @@ class FunctionPrinter:
     unnamed_count: int = 0
     written: set[SSAValue] = field(default_factory=set[SSAValue])
     """The buffers (arguments and allocs) the function writes."""
+    prefix: str = DEFAULT_PREFIX
+    """Put before every function's name (``c_symbol``)."""
     copy_nests: bool = True
     """Print loop nests that only copy elements as copies (``emit_copy_nest``);
     without, every op is printed by its own rule."""
@@ -269,10 +297,7 @@ class FunctionPrinter:
         """The C text of the function: comment, signature and body."""
         f = self.function
         name = f.sym_name.data
-        if not _IDENTIFIER.match(name) or name in RESERVED_NAMES:
-            raise SliceError(
-                f"func.func @{name}: the name is not a valid C identifier for the C target"
-            )
+        symbol = c_symbol(name, self.prefix)
         if f.is_declaration:
             raise SliceError(f"func.func @{name}: external declarations have no C rule")
         for op in f.body.walk():
@@ -304,8 +329,16 @@ class FunctionPrinter:
             params.append(f"{self.pointer_type(arg)}restrict {arg_name}")
         comment.append(" */")
         self.emit_block(f.body.block)
-        signature = f"void {name}({', '.join(params) or 'void'})"
-        return [*comment, signature + " {", *self.lines, "}"]
+        params.append("int64_t *restrict slice_error_values")
+        signature = f"int32_t {symbol}({', '.join(params)})"
+        return [
+            *comment,
+            signature + " {",
+            *self.lines,
+            f"{INDENT}(void)slice_error_values;",
+            f"{INDENT}return 0;",
+            "}",
+        ]
 
 
 # Copy nests: the loops convert-slice-to-loops prints for a window, printed as a C
@@ -886,7 +919,7 @@ def _alloc(p: FunctionPrinter, op: memref.AllocOp) -> None:
     p.features.add("stdlib.h")
     p.heap_allocs.add(op.memref)
     p.line(f"{c_type} *{name} = malloc({size});")
-    p.line(f"if (!{name}) abort();")
+    p.line(f"if (!{name}) {{ slice_error_values[0] = {size}; return 1; }}")
     if not any(isinstance(use.operation, memref.DeallocOp) for use in op.memref.uses):
         block = op.parent_block()
         assert block is not None
@@ -937,7 +970,23 @@ RULES: dict[type[Operation], Callable[[FunctionPrinter, Any], None]] = {
 """The C rule of each op kind of the lowered IR; anything else is an error."""
 
 
-def emit_c(module: ModuleOp, *, copy_nests: bool = True) -> str:
+ERROR_MESSAGES = {1: "memory allocation of {0} bytes failed"}
+"""The message template of each non-zero status a kernel returns (ABI.md)."""
+
+
+def _error_message_function(prefix: str) -> str:
+    cases = "".join(
+        f'    case {code}: return "{text}";\n' for code, text in ERROR_MESSAGES.items()
+    )
+    return (
+        f"const char *{prefix}error_message(int32_t code) {{\n"
+        f'  switch (code) {{\n{cases}    default: return "unknown error";\n  }}\n}}'
+    )
+
+
+def emit_c(
+    module: ModuleOp, *, prefix: str = DEFAULT_PREFIX, copy_nests: bool = True
+) -> str:
     """One C99 translation unit with a ``void`` function per ``func.func`` of ``module``.
 
     ``copy_nests=False`` prints every op by its own rule, copy nests included (the
@@ -946,11 +995,21 @@ def emit_c(module: ModuleOp, *, copy_nests: bool = True) -> str:
     """
     features: set[str] = set()
     functions: list[str] = []
+    symbols: dict[str, str] = {f"{prefix}error_message": "the error message function"}
     for op in module.ops:
         if not isinstance(op, func.FuncOp):
             raise _no_rule(op)
-        printer = FunctionPrinter(op, features, copy_nests=copy_nests)
+        name = op.sym_name.data
+        symbol = c_symbol(name, prefix)
+        if symbol in symbols:
+            raise SliceError(
+                f"func.func @{name}: its C symbol {symbol} is also that of "
+                f"{symbols[symbol]}"
+            )
+        symbols[symbol] = f"func.func @{name}"
+        printer = FunctionPrinter(op, features, prefix=prefix, copy_nests=copy_nests)
         functions.append("\n".join(printer.emit()))
+    functions.append(_error_message_function(prefix))
     header = [
         "/* Generated by the slice dialect's C target from convert-slice-to-loops output."
         " */",
@@ -974,5 +1033,7 @@ class CTarget(Target):
 
     name = "c"
 
+    prefix: str = DEFAULT_PREFIX
+
     def emit(self, ctx: Context, module: ModuleOp, output: IO[str]) -> None:
-        output.write(emit_c(module))
+        output.write(emit_c(module, prefix=self.prefix))
