@@ -353,8 +353,8 @@ def bind_compile_arguments(args: tuple[Any, ...], kwargs: dict[str, Any]) -> Non
 __all__ = [
     "InterpreterKernel",
     "Kernel",
-    "bind_compile_arguments",
     "Signature",
+    "bind_compile_arguments",
     "compile",
     "entry_signature",
     "make_context",

@@ -65,7 +65,9 @@ def _shell_words(variable: str, default: str) -> tuple[str, ...]:
     try:
         return tuple(shlex.split(text))
     except ValueError as error:
-        raise SliceError(f"${variable} = {text!r} is not a valid command line: {error}")
+        raise SliceError(
+            f"${variable} = {text!r} is not a valid command line: {error}"
+        ) from None
 
 
 def compiler_flags(sanitize: bool = False) -> tuple[str, ...]:
@@ -260,7 +262,11 @@ def _write_atomically(directory: Path, name: str, data: bytes) -> Path:
         with os.fdopen(fd, "wb") as file:
             file.write(data)
         target = directory / name
-        os.replace(temp, target)
+        try:
+            os.replace(temp, target)
+        except IsADirectoryError:
+            target.rmdir()  # a directory in an entry's place (empty, else OSError)
+            os.replace(temp, target)
     except BaseException:
         Path(temp).unlink(missing_ok=True)
         raise
