@@ -27,8 +27,8 @@ from xdsl.utils.exceptions import DiagnosticException, ParseError, VerifyExcepti
 
 from slice_dialect import dtypes
 from slice_dialect.errors import SliceError, describe, out_of_range_integer
-from slice_dialect.locations import LocatingParser, error_location
-from slice_dialect.runtime.arguments import ArraySpec, CheckedArguments
+from slice_dialect.locations import LocatingParser, error_location, location_text
+from slice_dialect.runtime.arguments import ArraySpec, CheckedArguments, check_shape
 from slice_dialect.semantics import SliceSemanticsError
 
 NDArray = npt.NDArray[Any]
@@ -104,12 +104,20 @@ def _array_spec(t: Attribute, what: str, name: str | None = None) -> ArraySpec:
     if not t.has_static_shape():
         raise SliceError(f"{what} has the dynamic type {t}; kernels need static shapes")
     dtype = dtypes.numpy_dtype(t.get_element_type())
+    check_shape(t.get_shape(), dtype.itemsize, f"{what} ({t})")
     return ArraySpec(dtype, tuple(t.get_shape()), name or "")
 
 
 def entry_signature(module: ModuleOp, entry: str) -> Signature:
     """The signature of ``func.func @entry`` in ``module``."""
     functions = [op for op in module.ops if isinstance(op, func.FuncOp)]
+    for f in functions:
+        if len(f.body.blocks) > 1:
+            raise SliceError(
+                f"@{f.sym_name.data} has {len(f.body.blocks)} blocks; the slice "
+                "compiler takes functions of one block",
+                location_text(f),
+            )
     for f in functions:
         if f.sym_name.data == entry:
             name = f"@{entry}"

@@ -36,6 +36,44 @@ def _exports_buffer(dtype: np.dtype) -> bool:
     return True
 
 
+def numpy_max_rank() -> int:
+    """The largest rank a numpy array can have here (64 in numpy 2, 32 before)."""
+    global _max_rank
+    if _max_rank is None:
+        _max_rank = 32
+        try:
+            np.empty((0,) * 64)
+            _max_rank = 64
+        except ValueError:
+            pass
+    return _max_rank
+
+
+_max_rank: int | None = None
+
+_MAX_BYTES = 2**63 - 1
+
+
+def check_shape(shape: Sequence[int], itemsize: int, what: str) -> None:
+    """``SliceError`` unless numpy can hold an array of ``shape`` (its rank, each
+    dim and its byte size); ``what`` names the array in the message."""
+    if len(shape) > numpy_max_rank():
+        raise SliceError(
+            f"{what} has rank {len(shape)}; numpy arrays have at most "
+            f"{numpy_max_rank()} dimensions"
+        )
+    size = itemsize
+    for d in shape:
+        if d < 0:
+            raise SliceError(f"{what} has a dynamic or negative dimension {d}")
+        size *= d
+    if size > _MAX_BYTES:
+        raise SliceError(
+            f"{what} has shape {list(shape)} of {size} bytes; an array holds at most "
+            f"2^63 - 1 bytes"
+        )
+
+
 @dataclass(frozen=True)
 class ArraySpec:
     """The array one memref argument takes: dtype, shape, and a name for messages."""
@@ -63,7 +101,10 @@ def array_specs(function: func.FuncOp) -> list[ArraySpec]:
                 f"func.func @{function.sym_name.data}: argument {arg.index} has type "
                 f"{t}; expected a memref"
             )
-        specs.append(ArraySpec(numpy_dtype(t.element_type), t.get_shape(), arg.name_hint))
+        dtype = numpy_dtype(t.element_type)
+        what = f"func.func @{function.sym_name.data}: argument {arg.index}"
+        check_shape(t.get_shape(), dtype.itemsize, what)
+        specs.append(ArraySpec(dtype, t.get_shape(), arg.name_hint))
     return specs
 
 
@@ -98,6 +139,9 @@ class CheckedArguments:
         self.function = function
         self.inputs = [ArraySpec.of(s) for s in inputs]
         self.outputs = [ArraySpec.of(s) for s in outputs]
+        for kind, specs in (("input", self.inputs), ("output", self.outputs)):
+            for i, spec in enumerate(specs):
+                check_shape(spec.shape, spec.dtype.itemsize, self._label(kind, i, spec))
         # Only where numpy aligns a dtype less than its C storage type needs
         # (complex64: 4 < 8) is the pointer itself checked; elsewhere numpy's own
         # ``aligned`` flag says enough.
