@@ -9,6 +9,7 @@ from typing import NoReturn
 
 from xdsl.ir import Operation
 from xdsl.utils.exceptions import (
+    ArgSpecParseError,
     DiagnosticException,
     ParseError,
     PassFailedException,
@@ -48,6 +49,8 @@ def describe(error: BaseException) -> str:
         return f"{error.filename}: {error.strerror}" if error.filename else error.strerror
     if isinstance(error, struct.error):
         return f"an integer does not fit its type ({error})"
+    if isinstance(error, ArgSpecParseError):
+        return f"invalid pass or target arguments: {error}"
     if isinstance(error, ValueError | OverflowError) and str(error):
         return str(error)  # the drivers' own usage errors (an unknown pass, ...)
     return f"{type(error).__name__}: {error}"
@@ -82,6 +85,8 @@ def report_and_exit(error: BaseException, code: int = 1) -> NoReturn:
     if isinstance(error, KeyboardInterrupt):
         sys.exit(130)
     location = error.location if isinstance(error, SliceError) else None
-    where = f"{location}: " if location else ""
-    print(f"error: {where}{describe(error)}", file=sys.stderr)
+    message = describe(error)
+    # a parse error's message starts with its location already
+    where = f"{location}: " if location and not message.startswith(location) else ""
+    print(f"error: {where}{message}", file=sys.stderr)
     sys.exit(code)
