@@ -337,7 +337,7 @@ def test_slice_opt_success_prints_c(tmp_path: Path) -> None:
         cwd=tmp_path,
     )
     assert_ok(result)
-    assert "void main(" in result.stdout
+    assert "int32_t slice_main(" in result.stdout
 
 
 # --- slice-run -------------------------------------------------------------------------
@@ -399,7 +399,7 @@ RUN_ERRORS: list[tuple[str, tuple[str, ...], tuple[str, ...]]] = [
     (
         "random bytes input file",
         ("two.mlir", "--input", "random.npy", *OUTPUTS),
-        ("error: cannot read input random.npy: ",),
+        ("error: input random.npy is not a .npy file",),
     ),
     (
         "object array input",

@@ -94,7 +94,7 @@ class CKernel:
             self._function = getattr(self.library, symbol)
         except AttributeError:
             raise SliceError(
-                f"{library} has no function {symbol!r} (@{function})"
+                f"{library} has no function {function!r} (C symbol {symbol})"
             ) from None
         self._function.argtypes = [ctypes.c_void_p] * (
             len(self.inputs) + len(self.outputs) + 1
