@@ -26,7 +26,7 @@ from xdsl.ir import Attribute
 from xdsl.utils.exceptions import DiagnosticException, ParseError, VerifyException
 
 from slice_dialect import dtypes
-from slice_dialect.errors import SliceError, describe, out_of_range_integer
+from slice_dialect.errors import TOO_DEEP, SliceError, describe, out_of_range_integer
 from slice_dialect.locations import LocatingParser, error_location, location_text
 from slice_dialect.runtime.arguments import ArraySpec, CheckedArguments, check_shape
 from slice_dialect.semantics import SliceSemanticsError
@@ -253,12 +253,6 @@ def _source_text(source: object, filename: str | None) -> tuple[str | ModuleOp, 
     )
 
 
-_RECURSION_NOTE = (
-    "the program nests too deeply for the compiler (Python's recursion limit); "
-    "flatten the nesting or split the program"
-)
-
-
 def _check_options(
     entry: object,
     backend: object,
@@ -316,7 +310,7 @@ def compile(
     except RecursionError:
         # A deeply nested program exhausts the recursion of xDSL's parser, verifier
         # or printer; there is no fixed depth to check for in advance.
-        raise SliceError(_RECURSION_NOTE) from None
+        raise SliceError(TOO_DEEP) from None
 
 
 def _compile(

@@ -39,8 +39,18 @@ class OpPassFailedException(PassFailedException):
         self.op = op
 
 
+TOO_DEEP = (
+    "the program nests too deeply for the compiler (Python's recursion limit); "
+    "flatten the nesting or split the program"
+)
+"""The message for a ``RecursionError`` of xDSL's parser, verifier or printer: there
+is no fixed depth to check for in advance."""
+
+
 def describe(error: BaseException) -> str:
     """A one-message description of an error from any stage of the pipeline."""
+    if isinstance(error, RecursionError):
+        return TOO_DEEP
     if isinstance(error, ParseError | VerifyException | DiagnosticException):
         return str(error).strip()
     if isinstance(error, SliceSemanticsError | SliceError):

@@ -64,6 +64,8 @@ def test_library_without_error_messages(tmp_path: Path) -> None:
 
 
 def test_missing_symbol_names_it(tmp_path: Path) -> None:
-    with pytest.raises(SliceError, match="has no function 'check' \\(C symbol other_check\\)"):
+    with pytest.raises(
+        SliceError, match="has no function 'check' \\(C symbol other_check\\)"
+    ):
         load_kernel(SOURCE.replace("PREFIX", "slice_"), "check", *SPECS,
                     cache_dir=tmp_path, prefix="other_")  # fmt: skip

@@ -79,3 +79,19 @@ def test_malformed_pass_options_are_one_error(tmp_path: Path) -> None:
     for pipeline in ("canonicalize-slices{", "canonicalize-slices{x"):
         result = run("slice-opt", path, "-p", pipeline, cwd=tmp_path)
         assert_error(result, "error: invalid pass or target arguments")
+
+
+def test_deep_nesting_is_one_error(tmp_path: Path) -> None:
+    depth = 150
+    loops = "".join(f"scf.for %i{j} = %c0 to %c1 step %c1 {{\n" for j in range(depth))
+    (tmp_path / "deep.mlir").write_text(
+        "func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {\n"
+        "  %c0 = arith.constant 0 : index\n  %c1 = arith.constant 1 : index\n"
+        + loops
+        + "}\n" * depth
+        + "  func.return %x : tensor<4xf32>\n}\n"
+    )
+    assert_error(
+        run("slice-opt", "deep.mlir", cwd=tmp_path),
+        "error: the program nests too deeply for the compiler",
+    )
