@@ -36,10 +36,10 @@ from slice_dialect.runtime.fastcall import (
     FAST_CALL_MAX_ARGUMENTS,
     build_fast_call_library,
     call_path_description,
+    fast_call,
+    fast_kernel_class,
     kernel_class,
 )
-from slice_dialect.runtime.fastcall import fast_call as _fast_call
-from slice_dialect.runtime.fastcall import fast_kernel_class as _fast_kernel_class
 from slice_dialect.runtime.kernels import (
     DEFAULT_PREFIX,
     SLICE_ERROR_VALUES,
@@ -57,8 +57,6 @@ __all__ = [
     "CheckedArguments",
     "CompilerConfig",
     "LibraryLoadError",
-    "_fast_call",
-    "_fast_kernel_class",
     "array_specs",
     "asan_environment",
     "build_fast_call_library",
@@ -66,6 +64,12 @@ __all__ = [
     "call_path_description",
     "compiler_flags",
     "default_cache_dir",
+    "fast_call",
+    "fast_kernel_class",
     "kernel_class",
     "load_kernel",
 ]
+
+# The names these had in the single-module runtime (tests clear their caches).
+_fast_call = fast_call
+_fast_kernel_class = fast_kernel_class
