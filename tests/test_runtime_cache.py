@@ -85,6 +85,14 @@ def counting_cc(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return script
 
 
+def count_compiles(monkeypatch: pytest.MonkeyPatch, cc: Path, directory: Path) -> Path:
+    """Make this process compile with ``cc``; the log its compiles go to."""
+    monkeypatch.setenv("CC", str(cc))
+    log = directory / "log"
+    monkeypatch.setenv("SLICE_TEST_CC_LOG", str(log))
+    return log
+
+
 def compiles(log: Path) -> int:
     return len(log.read_text().splitlines()) if log.exists() else 0
 
@@ -326,9 +334,7 @@ def test_damaged_entries_are_detected_and_rebuilt(
 def test_damaged_entry_in_the_same_process_is_rebuilt(
     tmp_path: Path, counting_cc: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setenv("CC", str(counting_cc))
-    log = tmp_path / "log"
-    monkeypatch.setenv("SLICE_TEST_CC_LOG", str(log))
+    log = count_compiles(monkeypatch, counting_cc, tmp_path)
     slice_dialect.compile(module(2), "main", "c", cache_dir=tmp_path / "c")
     (record,) = records(tmp_path / "c")
     # replaced, not written in place: this process has the library mapped
@@ -346,9 +352,7 @@ def test_damaged_entry_in_the_same_process_is_rebuilt(
 def test_second_compile_does_not_run_the_compiler(
     tmp_path: Path, counting_cc: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setenv("CC", str(counting_cc))
-    log = tmp_path / "log"
-    monkeypatch.setenv("SLICE_TEST_CC_LOG", str(log))
+    log = count_compiles(monkeypatch, counting_cc, tmp_path)
     first = slice_dialect.compile(module(1), "main", "c", cache_dir=tmp_path / "c")
     assert compiles(log) == 1
     second = slice_dialect.compile(module(1), "main", "c", cache_dir=tmp_path / "c")
@@ -484,29 +488,32 @@ else:
 """
 
 
+def without_temp_dir(cache_dir: Path, tmp_path: Path) -> subprocess.CompletedProcess[str]:
+    """Compile in a fresh process whose temporary directory does not exist."""
+    return subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            NO_TEMP_CHILD.format(source=module(0)),
+            str(tmp_path / "no-tmp"),
+            str(cache_dir),
+        ],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "SLICE_FAST_CALL": "0"},
+        timeout=300,
+    )
+
+
 def test_no_writable_directory_is_a_slice_error(tmp_path: Path) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("")
-    script = NO_TEMP_CHILD.format(source=module(0))
-    env = {**os.environ, "SLICE_FAST_CALL": "0"}
-    result = subprocess.run(
-        [sys.executable, "-c", script, str(tmp_path / "no-tmp"), str(blocker / "c")],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=300,
-    )
+    result = without_temp_dir(blocker / "c", tmp_path)
     assert result.stderr == "" and result.returncode == 0
     assert result.stdout.startswith("SliceError: no writable temporary directory")
     assert "cannot be used either" in result.stdout
     # without a temporary directory, a usable cache directory is enough
-    result = subprocess.run(
-        [sys.executable, "-c", script, str(tmp_path / "no-tmp"), str(tmp_path / "c")],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=300,
-    )
+    result = without_temp_dir(tmp_path / "c", tmp_path)
     assert (result.stdout, result.stderr) == ("compiled\n", "")
 
 

@@ -168,6 +168,17 @@ class CheckedArguments:
         name = f" (%{spec.name})" if spec.name else ""
         return f"{self.function}: {kind} {index}{name}"
 
+    def _matching(self, kind: str, index: int, spec: ArraySpec, array: Any) -> np.ndarray:
+        """``array`` if it is an exact ndarray of ``spec``'s dtype and shape (the usual
+        case, checked in its cheapest form), else ``_check``'s result."""
+        if (
+            type(array) is not np.ndarray
+            or array.dtype != spec.dtype
+            or array.shape != spec.shape
+        ):
+            return self._check(kind, index, spec, array)
+        return array
+
     def _check(self, kind: str, index: int, spec: ArraySpec, array: object) -> np.ndarray:
         """``array``'s base-class view, checked against ``spec``."""
         if not isinstance(array, np.ndarray):
@@ -210,12 +221,7 @@ class CheckedArguments:
         for i in range(len(specs)):
             array = inputs[i]
             spec = specs[i]
-            if (
-                type(array) is not np.ndarray
-                or array.dtype != spec.dtype
-                or array.shape != spec.shape
-            ):
-                array = self._check("input", i, spec, array)
+            array = self._matching("input", i, spec, array)
             flags = array.flags
             if not (flags.c_contiguous and flags.aligned):
                 array = np.array(array, order="C", copy=True)
@@ -263,12 +269,7 @@ class CheckedArguments:
         """
         spec = self.outputs[i]
         index = len(self.inputs) + i
-        if (
-            type(array) is not np.ndarray
-            or array.dtype != spec.dtype
-            or array.shape != spec.shape
-        ):
-            array = self._check("output", i, spec, array)
+        array = self._matching("output", i, spec, array)
         flags = array.flags
         if not (flags.c_contiguous and flags.writeable and flags.aligned):
             label = self._label("output", i, spec)

@@ -24,7 +24,6 @@ import math
 import os
 import sys
 import sysconfig
-from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -32,13 +31,12 @@ from typing import Any
 import numpy as np
 
 from slice_dialect.errors import SliceError
-from slice_dialect.runtime.arguments import ArraySpec
 from slice_dialect.runtime.cache import (
     COMMON_FLAGS,
     CompilerConfig,
     build_shared_library,
 )
-from slice_dialect.runtime.kernels import DEFAULT_PREFIX, CKernel
+from slice_dialect.runtime.kernels import CKernel
 
 FAST_CALL_MAX_ARGUMENTS = 16
 """Kernels with more memref arguments than this always take the ctypes path."""
@@ -135,19 +133,9 @@ def fast_kernel_class() -> type[CKernel] | None:
         """A ``CKernel`` whose usual calls are checked and made in C (``Entry``);
         any other call takes ``CKernel._call_checked``."""
 
-        def __init__(
-            self,
-            library: Path,
-            function: str,
-            inputs: Sequence[ArraySpec | tuple[Any, Sequence[int]]],
-            outputs: Sequence[ArraySpec | tuple[Any, Sequence[int]]],
-            *,
-            sanitize: bool = False,
-            prefix: str = DEFAULT_PREFIX,
-        ) -> None:
-            CKernel.__init__(
-                self, library, function, inputs, outputs, sanitize=sanitize, prefix=prefix
-            )
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            """``CKernel``'s arguments; then binds the kernel to ``Entry``."""
+            CKernel.__init__(self, *args, **kwargs)
             specs = [*self.inputs, *self.outputs]
             if len(specs) > FAST_CALL_MAX_ARGUMENTS:
                 return  # unbound: every call takes the ctypes path
