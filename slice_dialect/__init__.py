@@ -17,14 +17,16 @@ if TYPE_CHECKING:
     from slice_dialect.compiler import Kernel
 
 
-def compile(
-    source: Any, entry: str = "main", backend: str = "c", **options: Any
-) -> Kernel:
-    """Compile ``func.func @entry`` of ``source`` to a kernel; see
-    :func:`slice_dialect.compiler.compile`."""
+def compile(*args: Any, **options: Any) -> Kernel:
+    """Compile ``func.func @entry`` of ``source`` to a kernel:
+    ``compile(source, entry="main", backend="c", *, sanitize, cache_dir, filename,
+    prefix)``; see :func:`slice_dialect.compiler.compile`. Arguments it does not take
+    are a ``SliceError`` too."""
+    from slice_dialect.compiler import bind_compile_arguments
     from slice_dialect.compiler import compile as compile_module
 
-    return compile_module(source, entry, backend, **options)  # type: ignore[arg-type]
+    bind_compile_arguments(args, options)
+    return compile_module(*args, **options)
 
 
 __all__ = ["SliceError", "compile"]

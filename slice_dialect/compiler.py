@@ -7,7 +7,11 @@ interpreter on the lowered loops. Every failure on the way is a :class:`SliceErr
 
 from __future__ import annotations
 
+import inspect
+import os
 import struct
+import sys
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,9 +26,9 @@ from xdsl.ir import Attribute
 from xdsl.utils.exceptions import DiagnosticException, ParseError, VerifyException
 
 from slice_dialect import dtypes
-from slice_dialect.errors import SliceError, describe, out_of_range_integer
-from slice_dialect.locations import LocatingParser, error_location
-from slice_dialect.runtime import ArraySpec, CheckedArguments
+from slice_dialect.errors import TOO_DEEP, SliceError, describe, out_of_range_integer
+from slice_dialect.locations import LocatingParser, error_location, location_text
+from slice_dialect.runtime.arguments import ArraySpec, CheckedArguments, check_shape
 from slice_dialect.semantics import SliceSemanticsError
 
 NDArray = npt.NDArray[Any]
@@ -78,7 +82,9 @@ def parse_module(
         else:
             module = LocatingParser(ctx, source, filename).parse_module()
         module.verify()
-    except (ParseError, VerifyException, DiagnosticException, SliceSemanticsError) as e:
+    except ParseError as e:
+        raise SliceError(describe(e), str(e.span.get_location())) from None
+    except (VerifyException, DiagnosticException, SliceSemanticsError) as e:
         location = None if module is None else error_location(e, module)
         raise SliceError(describe(e), location) from None
     except (ValueError, OverflowError, struct.error) as e:
@@ -98,12 +104,20 @@ def _array_spec(t: Attribute, what: str, name: str | None = None) -> ArraySpec:
     if not t.has_static_shape():
         raise SliceError(f"{what} has the dynamic type {t}; kernels need static shapes")
     dtype = dtypes.numpy_dtype(t.get_element_type())
+    check_shape(t.get_shape(), dtype.itemsize, f"{what} ({t})")
     return ArraySpec(dtype, tuple(t.get_shape()), name or "")
 
 
 def entry_signature(module: ModuleOp, entry: str) -> Signature:
     """The signature of ``func.func @entry`` in ``module``."""
     functions = [op for op in module.ops if isinstance(op, func.FuncOp)]
+    for f in functions:
+        if len(f.body.blocks) > 1:
+            raise SliceError(
+                f"@{f.sym_name.data} has {len(f.body.blocks)} blocks; the slice "
+                "compiler takes functions of one block",
+                location_text(f),
+            )
     for f in functions:
         if f.sym_name.data == entry:
             name = f"@{entry}"
@@ -138,51 +152,176 @@ def lower(module: ModuleOp, ctx: Context) -> None:
         raise SliceError(describe(e), error_location(e, module)) from None
 
 
-class InterpreterKernel(CheckedArguments):
+class InterpreterKernel:
     """Runs the lowered loops of an entry function in xDSL's interpreter.
 
-    Calls are checked exactly as the C kernel's are; the loops then move the elements
-    as raw bytes, so every element type comes out bit for bit.
+    Calls are checked exactly as the C kernel's are (``self.arguments``); the loops
+    then move the elements as raw bytes, so every element type comes out bit for bit.
+    Each thread runs its own interpreter (xDSL's keeps per-call state), so a kernel
+    may be called from several threads at once.
     """
 
     def __init__(self, module: ModuleOp, signature: Signature) -> None:
-        from slice_dialect.interpreter import make_interpreter
-
-        super().__init__(signature.name, signature.inputs, signature.outputs)
+        self.arguments = CheckedArguments(
+            signature.name, signature.inputs, signature.outputs
+        )
+        self.function = signature.name
+        self.inputs = self.arguments.inputs
+        self.outputs = self.arguments.outputs
         self.module = module
-        self._interpreter = make_interpreter(module)
+        self._per_thread = threading.local()
+
+    def _interpreter(self) -> Any:
+        interpreter = getattr(self._per_thread, "interpreter", None)
+        if interpreter is None:
+            from slice_dialect.interpreter import make_interpreter
+
+            interpreter = make_interpreter(self.module)
+            self._per_thread.interpreter = interpreter
+        return interpreter
 
     def __call__(
         self, *inputs: NDArray, out: NDArray | Sequence[NDArray] | None = None
     ) -> NDArray | tuple[NDArray, ...]:
-        arrays, _, result = self.prepare(inputs, out)
-        # The base-class view: subclasses such as np.matrix index differently.
-        raw = [np.asarray(a).view(np.dtype(f"V{a.dtype.itemsize}")) for a in arrays]
-        self._interpreter.call_op(self.function, tuple(raw))
+        arrays, _, result = self.arguments.prepare(inputs, out)
+        # ``prepare`` gives exact ndarrays (base-class views of subclasses).
+        raw = [a.view(np.dtype(f"V{a.dtype.itemsize}")) for a in arrays]
+        self._interpreter().call_op(self.function, tuple(raw))
         return result
 
 
+MAX_IR_BYTES = 64 * 1024 * 1024
+"""The largest IR file ``read_ir`` reads (``$SLICE_MAX_IR_BYTES`` overrides it): far
+above any real module (a thousand slices are about 300 KB), far below what would
+exhaust memory (``/dev/zero`` as the input)."""
+
+
+def max_ir_bytes() -> int:
+    """``$SLICE_MAX_IR_BYTES``, else ``MAX_IR_BYTES``."""
+    text = os.environ.get("SLICE_MAX_IR_BYTES", "").strip()
+    if not text:
+        return MAX_IR_BYTES
+    if not text.isdigit() or int(text) == 0:
+        raise SliceError(f"$SLICE_MAX_IR_BYTES = {text!r} is not a positive integer")
+    return int(text)
+
+
+def read_ir(path: str | Path | None) -> bytes:
+    """The bytes of an IR file (standard input for ``None`` or ``"-"``), at most
+    ``max_ir_bytes()`` of them; a longer input is a ``SliceError``."""
+    limit = max_ir_bytes()
+    name = "<stdin>" if path in (None, "-") else str(path)
+    try:
+        if path in (None, "-"):
+            data = sys.stdin.buffer.read(limit + 1)
+        else:
+            with open(path, "rb") as file:  # type: ignore[arg-type]
+                data = file.read(limit + 1)
+    except OSError as e:
+        raise SliceError(f"cannot read {name}: {e.strerror or e}") from None
+    if len(data) > limit:
+        raise SliceError(
+            f"{name} is larger than {limit} bytes, the limit for an IR file "
+            "(set $SLICE_MAX_IR_BYTES to raise it)"
+        )
+    return data
+
+
+def decode_ir(data: bytes, name: str) -> str:
+    """IR text from the bytes of a file; ``SliceError`` if they are not UTF-8."""
+    try:
+        return data.decode()
+    except UnicodeDecodeError as e:
+        raise SliceError(
+            f"{name} is not UTF-8 text (byte {e.start} is {data[e.start]:#04x})"
+        ) from None
+
+
+def _source_text(source: object, filename: str | None) -> tuple[str | ModuleOp, str]:
+    """``source`` as IR text or a module, and the name of the source for messages."""
+    if isinstance(source, str | ModuleOp):
+        return source, filename or "<source>"
+    if isinstance(source, os.PathLike):
+        path = os.fspath(source)
+        if isinstance(path, bytes):
+            path = os.fsdecode(path)
+        name = filename or path
+        return decode_ir(read_ir(path), name), name
+    raise SliceError(
+        "compile() takes IR text (str), a path to an IR file (pathlib.Path or another "
+        f"os.PathLike) or a ModuleOp; got {type(source).__name__}"
+    )
+
+
+def _check_options(
+    entry: object,
+    backend: object,
+    sanitize: object,
+    cache_dir: object,
+    filename: object,
+    prefix: object,
+) -> None:
+    if not isinstance(entry, str):
+        raise SliceError(f"entry must be a function name (str), got {entry!r}")
+    if backend not in ("c", "interpreter"):
+        raise SliceError(f"unknown backend {backend!r}; use 'c' or 'interpreter'")
+    if not isinstance(sanitize, bool):
+        raise SliceError(f"sanitize must be True or False, got {sanitize!r}")
+    if cache_dir is not None and not isinstance(cache_dir, str | os.PathLike):
+        raise SliceError(
+            f"cache_dir must be a directory path (str or pathlib.Path), got {cache_dir!r}"
+        )
+    if filename is not None and not isinstance(filename, str):
+        raise SliceError(f"filename must be a str, got {filename!r}")
+    if not isinstance(prefix, str):
+        raise SliceError(f"prefix must be a str, got {prefix!r}")
+    from slice_dialect.backend.c import c_symbol
+
+    c_symbol("f", prefix)  # a prefix that is not a C identifier is a SliceError
+
+
 def compile(
-    source: str | ModuleOp,
+    source: str | ModuleOp | os.PathLike[str],
     entry: str = "main",
     backend: Backend = "c",
     *,
     sanitize: bool = False,
-    cache_dir: str | Path | None = None,
-    filename: str = "<source>",
+    cache_dir: str | os.PathLike[str] | None = None,
+    filename: str | None = None,
+    prefix: str = "slice_",
 ) -> Kernel:
-    """Compile ``func.func @entry`` of ``source`` (IR text or a module) to a kernel.
+    """Compile ``func.func @entry`` of ``source`` to a kernel.
 
-    ``backend="c"`` emits C, compiles it with ``$CC`` or ``cc`` into a shared library
-    (cached by content under ``cache_dir``, ``$SLICE_CACHE_DIR`` or
+    ``source`` is IR text, a path to an IR file (``pathlib.Path``; read, and its name
+    used in messages) or a module (cloned, never changed). ``backend="c"`` emits C,
+    compiles it with ``$CC`` or ``cc`` and ``$CFLAGS`` into a shared library (cached
+    by content under ``cache_dir``, ``$SLICE_CACHE_DIR`` or
     ``~/.cache/slice_dialect``) and calls it; ``sanitize=True`` builds it with
-    ``-fsanitize=address,undefined`` (the process must preload the ASan runtime, see the
-    README). ``backend="interpreter"`` runs the lowered loops in xDSL's interpreter.
+    ``-fsanitize=address,undefined`` (the process must preload the ASan runtime, see
+    the README); ``prefix`` goes before every C symbol (``c_symbol``).
+    ``backend="interpreter"`` runs the lowered loops in xDSL's interpreter.
     ``filename`` names the source in messages. Raises :class:`SliceError` for any
     invalid input.
     """
-    if backend not in ("c", "interpreter"):
-        raise SliceError(f"unknown backend {backend!r}; use 'c' or 'interpreter'")
+    _check_options(entry, backend, sanitize, cache_dir, filename, prefix)
+    text, name = _source_text(source, filename)
+    try:
+        return _compile(text, entry, backend, sanitize, cache_dir, name, prefix)
+    except RecursionError:
+        # A deeply nested program exhausts the recursion of xDSL's parser, verifier
+        # or printer; there is no fixed depth to check for in advance.
+        raise SliceError(TOO_DEEP) from None
+
+
+def _compile(
+    source: str | ModuleOp,
+    entry: str,
+    backend: Backend,
+    sanitize: bool,
+    cache_dir: str | os.PathLike[str] | None,
+    filename: str,
+    prefix: str,
+) -> Kernel:
     ctx = make_context()
     module = parse_module(source, ctx, filename)
     signature = entry_signature(module, entry)
@@ -190,22 +329,34 @@ def compile(
     if backend == "interpreter":
         return InterpreterKernel(module, signature)
     from slice_dialect.backend.c import emit_c
-    from slice_dialect.runtime import load_kernel
+    from slice_dialect.runtime.kernels import load_kernel
 
     return load_kernel(
-        emit_c(module),
+        emit_c(module, prefix=prefix),
         signature.name,
         signature.inputs,
         signature.outputs,
         sanitize=sanitize,
         cache_dir=None if cache_dir is None else Path(cache_dir),
+        prefix=prefix,
     )
+
+
+def bind_compile_arguments(args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
+    """Raise ``SliceError`` unless ``compile(*args, **kwargs)`` names its arguments
+    right (an unknown keyword, too many positional arguments, no source)."""
+    try:
+        inspect.signature(compile).bind(*args, **kwargs)
+    except TypeError as e:
+        parameters = ", ".join(inspect.signature(compile).parameters)
+        raise SliceError(f"compile(): {e} (parameters: {parameters})") from None
 
 
 __all__ = [
     "InterpreterKernel",
     "Kernel",
     "Signature",
+    "bind_compile_arguments",
     "compile",
     "entry_signature",
     "make_context",

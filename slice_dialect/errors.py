@@ -9,6 +9,7 @@ from typing import NoReturn
 
 from xdsl.ir import Operation
 from xdsl.utils.exceptions import (
+    ArgSpecParseError,
     DiagnosticException,
     ParseError,
     PassFailedException,
@@ -38,8 +39,18 @@ class OpPassFailedException(PassFailedException):
         self.op = op
 
 
+TOO_DEEP = (
+    "the program nests too deeply for the compiler (Python's recursion limit); "
+    "flatten the nesting or split the program"
+)
+"""The message for a ``RecursionError`` of xDSL's parser, verifier or printer: there
+is no fixed depth to check for in advance."""
+
+
 def describe(error: BaseException) -> str:
     """A one-message description of an error from any stage of the pipeline."""
+    if isinstance(error, RecursionError):
+        return TOO_DEEP
     if isinstance(error, ParseError | VerifyException | DiagnosticException):
         return str(error).strip()
     if isinstance(error, SliceSemanticsError | SliceError):
@@ -48,6 +59,8 @@ def describe(error: BaseException) -> str:
         return f"{error.filename}: {error.strerror}" if error.filename else error.strerror
     if isinstance(error, struct.error):
         return f"an integer does not fit its type ({error})"
+    if isinstance(error, ArgSpecParseError):
+        return f"invalid pass or target arguments: {error}"
     if isinstance(error, ValueError | OverflowError) and str(error):
         return str(error)  # the drivers' own usage errors (an unknown pass, ...)
     return f"{type(error).__name__}: {error}"
@@ -82,6 +95,8 @@ def report_and_exit(error: BaseException, code: int = 1) -> NoReturn:
     if isinstance(error, KeyboardInterrupt):
         sys.exit(130)
     location = error.location if isinstance(error, SliceError) else None
-    where = f"{location}: " if location else ""
-    print(f"error: {where}{describe(error)}", file=sys.stderr)
+    message = describe(error)
+    # a parse error's message starts with its location already
+    where = f"{location}: " if location and not message.startswith(location) else ""
+    print(f"error: {where}{message}", file=sys.stderr)
     sys.exit(code)

@@ -384,7 +384,7 @@ RUN_ERRORS: list[tuple[str, tuple[str, ...], tuple[str, ...]]] = [
     (
         "one output for two results",
         ("two.mlir", "--input", "x.npy", "--output", "a.npy"),
-        ("error: @main has 2 results but 1 --output files were given\n",),
+        ("error: @main has 2 results but 1 --output file was given\n",),
     ),
     (
         "missing input file",
@@ -399,7 +399,7 @@ RUN_ERRORS: list[tuple[str, tuple[str, ...], tuple[str, ...]]] = [
     (
         "random bytes input file",
         ("two.mlir", "--input", "random.npy", *OUTPUTS),
-        ("error: cannot read input random.npy: ",),
+        ("error: input random.npy is not a .npy file",),
     ),
     (
         "object array input",

@@ -1,17 +1,21 @@
 """``slice-opt``: ``xdsl-opt`` with the slice dialect, printing errors without tracebacks.
 
 Ops get their source locations when parsed (:class:`LocatingParser`), so a verifier or
-pass failure is reported as ``error: file.mlir:LINE:COL: message``.
+pass failure is reported as ``error: file.mlir:LINE:COL: message``. The input (a file,
+or standard input without one, so that ``slice-opt`` works in a pipe) is read into
+memory first, up to ``$SLICE_MAX_IR_BYTES`` (64 MiB by default).
 """
 
 from __future__ import annotations
 
+import os
 import struct
 import sys
+from io import BytesIO
 from typing import IO
 
 from xdsl.dialects.builtin import ModuleOp
-from xdsl.utils.exceptions import DiagnosticException
+from xdsl.utils.exceptions import ArgSpecParseError, DiagnosticException
 from xdsl.xdsl_opt_main import xDSLOptMain
 
 from slice_dialect.errors import (
@@ -28,6 +32,16 @@ class SliceOptMain(xDSLOptMain):
 
     _line_offset: int = 0
     """Lines of the input before the chunk being parsed (``--split-input-file``)."""
+
+    def get_input_stream(self) -> tuple[IO[bytes], str]:
+        """The whole input (file or standard input), read with a bound, in memory:
+        the parser seeks in it, which a pipe cannot do."""
+        from slice_dialect.compiler import read_ir
+
+        path = self.args.input_file
+        data = read_ir(path)
+        extension = "mlir" if path is None else os.path.splitext(path)[1].lstrip(".")
+        return BytesIO(data), extension
 
     def register_all_frontends(self) -> None:
         super().register_all_frontends()
@@ -72,7 +86,7 @@ def main() -> None:
     """Run ``xdsl-opt``'s driver; any error becomes a message and exit code 1."""
     try:
         SliceOptMain().run()
-    except Exception as e:  # every failure becomes a clean message
+    except (Exception, ArgSpecParseError) as e:  # every failure: a clean message
         report_and_exit(e)
 
 

@@ -3,12 +3,25 @@
 ``slice-run FILE.mlir --entry main --input a.npy [--input b.npy ...] --output out.npy
 [--output out2.npy ...] [--backend c|interpreter] [--sanitize]``
 
+- ``FILE`` is read up to ``$SLICE_MAX_IR_BYTES`` (64 MiB by default; ``-`` is stdin).
+- Each ``--input`` must be a ``.npy`` file of a plain (not structured, not object)
+  array; a ``.npz`` archive, a text file or a void array is refused with a message. A
+  void array is read as the argument's dtype only where numpy cannot name that dtype
+  itself (``bfloat16`` is saved as ``V2``).
+- There is one ``--output`` per result of the entry; every path must differ from the
+  others and from every ``--input``. Each result is written to exactly the path given
+  (no ``.npy`` is added). Results are written to temporary files next to their
+  targets and renamed only once all of them are written, so a failure leaves no
+  output changed.
+
 Errors are printed as ``error: ...`` on stderr with exit code 1; no traceback.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -17,65 +30,170 @@ import numpy.typing as npt
 
 from slice_dialect.errors import SliceError, report_and_exit
 
+NPY_MAGIC = b"\x93NUMPY"
+ZIP_MAGIC = b"PK\x03\x04"
+
+
+def _plural(count: int, noun: str) -> str:
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
 
 def _load(path: str, expected: np.dtype[Any] | None) -> npt.NDArray[Any]:
+    """The array of the ``.npy`` file ``path`` (``expected``: the argument's dtype)."""
     try:
-        array = np.load(path, allow_pickle=False)
-    except (OSError, ValueError) as e:
-        raise SliceError(f"cannot read input {path}: {e}") from None
-    # dtypes numpy cannot name (bfloat16) come back from .npy files as raw bytes.
-    if (
-        expected is not None
-        and array.dtype.kind == "V"
-        and array.dtype.itemsize == expected.itemsize
-    ):
+        with open(path, "rb") as file:
+            magic = file.read(len(NPY_MAGIC))
+            if magic != NPY_MAGIC:
+                if magic.startswith(ZIP_MAGIC):
+                    raise SliceError(
+                        f"input {path} is an .npz archive; slice-run takes one array "
+                        "per .npy file (np.save)"
+                    )
+                raise SliceError(
+                    f"input {path} is not a .npy file (it does not start with numpy's "
+                    "magic string \\x93NUMPY)"
+                )
+            file.seek(0)
+            array = np.load(file, allow_pickle=False)
+    except OSError as e:
+        raise SliceError(f"cannot read input {path}: {e.strerror or e}") from None
+    except (ValueError, EOFError, MemoryError) as e:
+        raise SliceError(f"cannot read input {path}: {e or type(e).__name__}") from None
+    dtype = array.dtype
+    if dtype.names is not None or dtype.subdtype is not None:
+        raise SliceError(
+            f"input {path} has the structured dtype {dtype}; slice-run takes arrays of "
+            "a plain element type"
+        )
+    if dtype.kind == "V":
+        # dtypes numpy cannot name (bfloat16) come back from .npy files as raw bytes.
+        if (
+            expected is None
+            or expected.kind != "V"
+            or expected.itemsize != dtype.itemsize
+        ):
+            wanted = "" if expected is None else f" (the argument takes {expected})"
+            raise SliceError(
+                f"input {path} holds raw bytes (dtype {dtype}){wanted}; slice-run "
+                "reads raw bytes only as a dtype numpy cannot name, such as bfloat16"
+            )
         array = array.view(expected)
     return array
 
 
-def run(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(
-        prog="slice-run", description="Run a function of a slice IR file on .npy arrays."
-    )
-    parser.add_argument("file", help="the .mlir file")
-    parser.add_argument("--entry", default="main", help="the function to run")
-    parser.add_argument("--input", action="append", default=[], help="an input .npy")
-    parser.add_argument(
-        "--output", action="append", default=[], help="where a result goes (.npy)"
-    )
-    parser.add_argument("--backend", choices=("c", "interpreter"), default="c")
-    parser.add_argument(
-        "--sanitize", action="store_true", help="build the C with ASan and UBSan"
-    )
-    args = parser.parse_args(argv)
-
-    from slice_dialect.compiler import compile
-
+def _same_file(a: str, b: str) -> bool:
+    if os.path.realpath(a) == os.path.realpath(b):
+        return True
     try:
-        source = Path(args.file).read_text()
-    except OSError as e:
-        raise SliceError(f"cannot read {args.file}: {e.strerror}") from None
-    kernel = compile(
-        source, args.entry, args.backend, sanitize=args.sanitize, filename=args.file
+        return os.path.samefile(a, b)
+    except OSError:
+        return False
+
+
+def _check_paths(inputs: list[str], outputs: list[str]) -> None:
+    for i, output in enumerate(outputs):
+        for earlier in outputs[:i]:
+            if _same_file(output, earlier):
+                raise SliceError(
+                    f"--output {output} is given twice (also as {earlier}); each result "
+                    "needs its own file"
+                )
+        for path in inputs:
+            if _same_file(output, path):
+                raise SliceError(
+                    f"--output {output} is also an --input ({path}); slice-run does not "
+                    "overwrite its inputs"
+                )
+
+
+def _save_all(paths: list[str], results: list[npt.NDArray[Any]]) -> None:
+    """Write every result to a temporary file next to its path, then rename them all;
+    on any failure, remove the temporary files and change nothing."""
+    temps: list[str] = []
+    try:
+        for path, result in zip(paths, results, strict=True):
+            directory = os.path.dirname(os.path.abspath(path))
+            try:
+                fd, temp = tempfile.mkstemp(dir=directory, prefix=".slice-run-")
+            except OSError as e:
+                raise SliceError(f"cannot write {path}: {e.strerror or e}") from None
+            temps.append(temp)
+            try:
+                with os.fdopen(fd, "wb") as file:
+                    np.save(file, result, allow_pickle=False)
+            except OSError as e:
+                raise SliceError(f"cannot write {path}: {e.strerror or e}") from None
+        for temp, path in zip(temps, paths, strict=True):
+            try:
+                os.replace(temp, path)
+            except OSError as e:
+                raise SliceError(f"cannot write {path}: {e.strerror or e}") from None
+    finally:
+        for temp in temps:
+            Path(temp).unlink(missing_ok=True)
+
+
+def make_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="slice-run",
+        description="Run a function of a slice IR file on .npy arrays.",
     )
+    parser.add_argument("file", help="the .mlir file (- for standard input)")
+    parser.add_argument(
+        "--entry", default="main", help="the function to run (default: %(default)s)"
+    )
+    parser.add_argument(
+        "--input",
+        action="append",
+        default=[],
+        help="an input .npy, one per argument, in order",
+    )
+    parser.add_argument(
+        "--output",
+        action="append",
+        default=[],
+        help="the exact path a result is written to (.npy format), one per result",
+    )
+    parser.add_argument(
+        "--backend",
+        choices=("c", "interpreter"),
+        default="c",
+        help="compile to C, or run xDSL's interpreter (default: %(default)s)",
+    )
+    parser.add_argument(
+        "--sanitize",
+        action="store_true",
+        help="build the C with ASan and UBSan (default: off)",
+    )
+    return parser
+
+
+def run(argv: list[str] | None = None) -> None:
+    args = make_parser().parse_args(argv)
+
+    from slice_dialect.compiler import compile, decode_ir, read_ir
+
+    _check_paths(args.input, args.output)
+    name = "<stdin>" if args.file == "-" else args.file
+    source = decode_ir(read_ir(args.file), name)
+    kernel = compile(
+        source, args.entry, args.backend, sanitize=args.sanitize, filename=name
+    )
+    if len(args.output) != len(kernel.outputs):
+        raise SliceError(
+            f"@{args.entry} has {_plural(len(kernel.outputs), 'result')} but "
+            f"{_plural(len(args.output), '--output file')} "
+            f"{'was' if len(args.output) == 1 else 'were'} given"
+        )
     specs = kernel.inputs
     inputs = [
         _load(path, specs[i].dtype if i < len(specs) else None)
         for i, path in enumerate(args.input)
     ]
-    if len(args.output) != len(kernel.outputs):
-        raise SliceError(
-            f"@{args.entry} has {len(kernel.outputs)} results but "
-            f"{len(args.output)} --output files were given"
-        )
     results = kernel(*inputs)
     if isinstance(results, np.ndarray):
         results = (results,)
-    for path, result in zip(args.output, results, strict=True):
-        try:
-            np.save(path, result, allow_pickle=False)
-        except OSError as e:
-            raise SliceError(f"cannot write {path}: {e.strerror}") from None
+    _save_all(args.output, list(results))
 
 
 def main() -> None:

@@ -1,0 +1,373 @@
+"""The C compiler's configuration and the content-addressed cache of shared libraries.
+
+``build_shared_library(c_source)`` returns the path of a shared library compiled from
+``c_source``, built at most once per cache directory. The cache key is the sha256 of
+the source, every flag (``$CFLAGS`` included) and the compiler's ``--version``. An entry
+for key ``K`` is two files:
+
+- ``K.sha256``, the record: ``K`` and the sha256 of the library built for ``K``;
+- ``K-<digest[:16]>.so``, the library, which also holds the string
+  ``slice-cache-key:K`` (a line appended to the source it was compiled from).
+
+An entry is used only if the record names ``K`` itself, the library's content has the
+recorded digest, and the library holds ``K``: so a truncated or corrupt library, a
+record copied from another entry, or another valid library copied in with its digest
+is never trusted, and is rebuilt. Both files are regular files opened without
+blocking (a FIFO or a device in their place counts as a missing entry). Every file is
+written under a temporary name and renamed, and a library's name carries its digest,
+so concurrent builders of the same key never expose a half-written or mismatched
+entry; the worst race costs a rebuild.
+
+The compiler writes into a private temporary directory of the process; the library
+is then copied into the cache directory. If that copy fails (directory missing and
+not creatable, read-only, disk full), the library stays in the private directory
+(removed at exit) and is found there by the rest of the process.
+"""
+
+from __future__ import annotations
+
+import atexit
+import functools
+import hashlib
+import os
+import shlex
+import shutil
+import signal
+import stat
+import subprocess
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from slice_dialect.errors import SliceError
+
+COMMON_FLAGS = ("-std=c99", "-fPIC", "-shared")
+_OPTIMIZE_FLAGS = ("-O3",)
+_SANITIZE_FLAGS = (
+    "-O1",
+    "-fsanitize=address,undefined",
+    "-fno-sanitize-recover=all",
+    "-fno-omit-frame-pointer",
+)
+OPTIONAL_FLAGS = ("-fno-loop-interchange", "-mtune=intel")
+"""GCC-only flags, dropped for a ``$CC`` that rejects them (probed once per process)."""
+
+DEFAULT_COMPILER_TIMEOUT = 300.0
+"""Seconds a compiler run may take before it is killed (``$SLICE_CC_TIMEOUT``)."""
+
+RECORD_SUFFIX = ".sha256"
+KEY_MARKER = "slice-cache-key:"
+
+
+def _shell_words(variable: str, default: str) -> tuple[str, ...]:
+    """``$variable`` split like a shell word list (``default`` when unset or empty)."""
+    text = os.environ.get(variable, "").strip() or default
+    try:
+        return tuple(shlex.split(text))
+    except ValueError as error:
+        raise SliceError(
+            f"${variable} = {text!r} is not a valid command line: {error}"
+        ) from None
+
+
+def compiler_flags(sanitize: bool = False) -> tuple[str, ...]:
+    """Every flag a kernel is compiled with, the one place they are listed: ours,
+    then ``$CFLAGS`` (so a user's flag overrides ours, as in make)."""
+    return (
+        *COMMON_FLAGS,
+        *(_SANITIZE_FLAGS if sanitize else _OPTIMIZE_FLAGS),
+        *OPTIONAL_FLAGS,
+        *_shell_words("CFLAGS", ""),
+    )
+
+
+def compiler_timeout() -> float:
+    """``$SLICE_CC_TIMEOUT`` in seconds, else ``DEFAULT_COMPILER_TIMEOUT``."""
+    text = os.environ.get("SLICE_CC_TIMEOUT", "").strip()
+    if not text:
+        return DEFAULT_COMPILER_TIMEOUT
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not value > 0:
+        raise SliceError(f"$SLICE_CC_TIMEOUT = {text!r} is not a positive number")
+    return value
+
+
+def run_tool(command: list[str], stdin: str = "") -> subprocess.CompletedProcess[str]:
+    """Run ``command`` with a timeout (``compiler_timeout()``), killing its whole
+    process group when it expires. ``OSError`` if it cannot start."""
+    timeout = compiler_timeout()
+    process = subprocess.Popen(
+        command,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        stdout, stderr = process.communicate(stdin, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.communicate()
+        raise SliceError(
+            f"C compiler {shlex.join(command[:1])!r} did not finish within {timeout:g} "
+            "s and was killed (set $SLICE_CC_TIMEOUT to allow more)"
+        ) from None
+    return subprocess.CompletedProcess(command, process.returncode, stdout, stderr)
+
+
+def _cannot_run(command: tuple[str, ...], error: OSError) -> SliceError:
+    return SliceError(
+        f"C compiler {shlex.join(command)!r} cannot run ({error.strerror or error}); "
+        "install a C compiler or set $CC"
+    )
+
+
+@functools.cache
+def _compiler_identity(command: tuple[str, ...]) -> str:
+    try:
+        result = run_tool([*command, "--version"])
+    except OSError as error:
+        raise _cannot_run(command, error) from None
+    return f"{shlex.join(command)}\n{result.returncode}\n{result.stdout}{result.stderr}"
+
+
+@functools.cache
+def _accepts_flag(command: tuple[str, ...], flag: str) -> bool:
+    try:
+        result = run_tool(
+            [*command, "-Werror", flag, "-fsyntax-only", "-x", "c", "-"],
+            "int slice_probe;\n",
+        )
+    except OSError:
+        return False
+    return result.returncode == 0
+
+
+@dataclass(frozen=True)
+class CompilerConfig:
+    """A C compiler command and the flags kernels are built with."""
+
+    command: tuple[str, ...]
+    flags: tuple[str, ...]
+
+    @staticmethod
+    def from_environment(sanitize: bool = False) -> CompilerConfig:
+        """``$CC`` (split like a shell word list) or ``cc``, with ``compiler_flags``."""
+        return CompilerConfig(_shell_words("CC", "cc"), compiler_flags(sanitize))
+
+    def identity(self) -> str:
+        """The compiler's ``--version`` output, computed once per process."""
+        return _compiler_identity(self.command)
+
+    def effective_flags(self) -> tuple[str, ...]:
+        """``flags`` without the optional ones this compiler rejects."""
+        return tuple(
+            flag
+            for flag in self.flags
+            if flag not in OPTIONAL_FLAGS or _accepts_flag(self.command, flag)
+        )
+
+    def compile_command(self, output: Path) -> list[str]:
+        """The command compiling C read from stdin into the shared library ``output``."""
+        return [*self.command, *self.effective_flags(), "-x", "c", "-", "-o", str(output)]
+
+    def cache_key(self, c_source: str) -> str:
+        """sha256 of the source, the flags and the compiler's identity."""
+        digest = hashlib.sha256()
+        for part in (c_source, "\0".join(self.flags), self.identity()):
+            digest.update(part.encode())
+            digest.update(b"\0\0")
+        return digest.hexdigest()
+
+
+def default_cache_dir() -> Path:
+    """``$SLICE_CACHE_DIR``, else ``~/.cache/slice_dialect``."""
+    configured = os.environ.get("SLICE_CACHE_DIR")
+    if configured:
+        return Path(configured)
+    return Path.home() / ".cache" / "slice_dialect"
+
+
+_private_dir: Path | None = None
+
+
+def private_dir() -> Path:
+    """This process's temporary directory (made on first use, removed at exit): where
+    the compiler writes, and the cache of last resort."""
+    global _private_dir
+    if _private_dir is None:
+        try:
+            _private_dir = Path(tempfile.mkdtemp(prefix="slice_dialect-"))
+        except OSError as error:
+            raise SliceError(
+                "no writable temporary directory for compiled kernels "
+                f"({error.strerror or error}); set $TMPDIR to one"
+            ) from None
+        atexit.register(shutil.rmtree, _private_dir, ignore_errors=True)
+    return _private_dir
+
+
+def _read_regular(path: Path, limit: int = 1 << 30) -> bytes | None:
+    """The bytes of ``path`` if it is a regular file (opened without blocking, so a
+    FIFO never hangs), else ``None``."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except OSError:
+        return None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode) or info.st_size > limit:
+            return None
+        chunks: list[bytes] = []
+        while chunk := os.read(fd, 1 << 20):
+            chunks.append(chunk)
+        return b"".join(chunks)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+
+
+def library_name(key: str, digest: str) -> str:
+    """The file name of the library built for ``key`` whose content has ``digest``."""
+    return f"{key}-{digest[:16]}.so"
+
+
+def cached_library(directory: Path, key: str) -> Path | None:
+    """The library of the entry for ``key`` in ``directory`` if it can be trusted."""
+    record = _read_regular(directory / f"{key}{RECORD_SUFFIX}", 4096)
+    if record is None:
+        return None
+    fields = record.decode("ascii", "replace").split()
+    if len(fields) != 2 or fields[0] != key:
+        return None
+    digest = fields[1]
+    library = directory / library_name(key, digest)
+    data = _read_regular(library)
+    if data is None or hashlib.sha256(data).hexdigest() != digest:
+        return None
+    if f"{KEY_MARKER}{key}".encode() not in data:
+        return None
+    return library
+
+
+def _write_atomically(directory: Path, name: str, data: bytes) -> Path:
+    """Write ``data`` to ``directory/name`` through a temporary file and a rename."""
+    fd, temp = tempfile.mkstemp(dir=directory, prefix=".tmp-", suffix=Path(name).suffix)
+    try:
+        with os.fdopen(fd, "wb") as file:
+            file.write(data)
+        target = directory / name
+        try:
+            os.replace(temp, target)
+        except IsADirectoryError:
+            target.rmdir()  # a directory in an entry's place (empty, else OSError)
+            os.replace(temp, target)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
+    return target
+
+
+def store_entry(directory: Path, key: str, library: bytes) -> Path:
+    """Write an entry for ``key``: the library, then its record. ``OSError`` when the
+    directory cannot take it (missing, read-only, full)."""
+    directory.mkdir(parents=True, exist_ok=True)
+    digest = hashlib.sha256(library).hexdigest()
+    path = _write_atomically(directory, library_name(key, digest), library)
+    _write_atomically(directory, f"{key}{RECORD_SUFFIX}", f"{key} {digest}\n".encode())
+    return path
+
+
+def keyed_source(c_source: str, key: str) -> str:
+    """``c_source`` with the entry's key compiled into it (checked when loading)."""
+    symbol = f"slice_cache_key_{key[:32]}"
+    return f'{c_source}\nconst char {symbol}[] = "{KEY_MARKER}{key}";\n'
+
+
+def compile_library(c_source: str, config: CompilerConfig, directory: Path) -> bytes:
+    """Compile ``c_source`` into a temporary file in ``directory``; its bytes."""
+    fd, temp_name = tempfile.mkstemp(dir=directory, prefix=".tmp-", suffix=".so")
+    os.close(fd)
+    temp = Path(temp_name)
+    try:
+        command = config.compile_command(temp)
+        try:
+            result = run_tool(command, c_source)
+        except OSError as error:
+            raise _cannot_run(config.command, error) from None
+        if result.returncode != 0:
+            raise SliceError(
+                f"C compiler failed ({shlex.join(command)}):\n{result.stderr.strip()}"
+            )
+        return temp.read_bytes()
+    finally:
+        temp.unlink(missing_ok=True)
+
+
+def build_shared_library(
+    c_source: str,
+    *,
+    sanitize: bool = False,
+    cache_dir: Path | None = None,
+    config: CompilerConfig | None = None,
+    rebuild: bool = False,
+) -> Path:
+    """The path of a shared library compiled from ``c_source``, built at most once.
+
+    Looks for a trusted entry in ``cache_dir`` (default ``default_cache_dir()``) and
+    in this process's private directory; else compiles (``rebuild=True`` always
+    does) and stores the entry in ``cache_dir``, or in the private directory where
+    ``cache_dir`` cannot take it. ``config`` (default
+    ``CompilerConfig.from_environment(sanitize)``) overrides ``sanitize``. A
+    compiler failure raises ``SliceError`` with the compiler's stderr.
+    """
+    config = config or CompilerConfig.from_environment(sanitize)
+    key = config.cache_key(c_source)
+    directory = cache_dir or default_cache_dir()
+    if not rebuild:
+        for candidate in (directory, _private_dir):
+            if candidate is not None and (found := cached_library(candidate, key)):
+                return found
+    source = keyed_source(c_source, key)
+    try:
+        work = private_dir()
+    except SliceError as no_temp:
+        # Compile in the cache directory itself, when it can be written.
+        try:
+            directory.mkdir(parents=True, exist_ok=True)
+            return store_entry(directory, key, compile_library(source, config, directory))
+        except OSError as error:
+            raise SliceError(
+                f"{no_temp}; the cache directory {directory} cannot be used either "
+                f"({error.strerror or error})"
+            ) from None
+    library = compile_library(source, config, work)
+    try:
+        return store_entry(directory, key, library)
+    except OSError:
+        pass  # the cache directory cannot take it: keep it in the private one
+    try:
+        return store_entry(work, key, library)
+    except OSError as error:
+        raise SliceError(
+            f"cannot write a compiled kernel to {directory} or {work} "
+            f"({error.strerror or error})"
+        ) from None
+
+
+def asan_environment() -> dict[str, str]:
+    """``os.environ`` plus what a Python subprocess needs to load sanitizer builds."""
+    cc = CompilerConfig.from_environment().command
+    try:
+        result = run_tool([*cc, "-print-file-name=libasan.so"])
+    except OSError as error:
+        raise _cannot_run(cc, error) from None
+    libasan = result.stdout.strip()
+    if result.returncode != 0 or not Path(libasan).is_absolute():
+        raise SliceError(f"{shlex.join(cc)} has no libasan.so")
+    return {**os.environ, "LD_PRELOAD": libasan, "ASAN_OPTIONS": "detect_leaks=0"}

@@ -1,0 +1,165 @@
+"""The fast call path: a CPython extension whose ``Entry`` type makes the usual call in C.
+
+Its source is ``fastcall.c`` next to this file (package data). It is compiled once per
+Python and numpy version with the same compiler and cache as kernels, and imported
+once per process. ``FastCKernel`` (``Entry`` + ``CKernel``) checks the common call in C
+(exact ndarrays of the right dtype and shape, C-contiguous and aligned, outputs
+writeable and overlapping nothing) and calls the kernel through its address, about
+0.15 us a call instead of ctypes' 3 us; any other call (a failed check, an input to
+copy, a subclass, an unknown keyword) goes to ``CKernel._call_checked`` and so to the
+kernel's ``CheckedArguments``, which stays the one definition of the checks and their
+messages. The C checks only ever decline a call the Python checks would accept
+unchanged, never accept one they would not. Where the Python or numpy headers are
+missing, or ``$SLICE_FAST_CALL`` is ``0``, kernels are ``CKernel``s.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import functools
+import importlib.machinery
+import importlib.resources
+import importlib.util
+import math
+import os
+import sys
+import sysconfig
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from slice_dialect.errors import SliceError
+from slice_dialect.runtime.cache import (
+    COMMON_FLAGS,
+    CompilerConfig,
+    build_shared_library,
+)
+from slice_dialect.runtime.kernels import CKernel
+
+FAST_CALL_MAX_ARGUMENTS = 16
+"""Kernels with more memref arguments than this always take the ctypes path."""
+
+RELEASE_GIL_BYTES = 1 << 18
+"""A call that writes at least this many bytes releases the GIL around the kernel."""
+
+
+def fast_call_source() -> str:
+    """The extension's C source: ``fastcall.c`` with one call case per arity and the
+    versions it is built for (so that they are part of its cache key)."""
+    template = (
+        importlib.resources.files("slice_dialect.runtime")
+        .joinpath("fastcall.c")
+        .read_text()
+    )
+    cases: list[str] = []
+    for n in range(FAST_CALL_MAX_ARGUMENTS + 1):
+        params = ", ".join([*(["void *"] * n), "int64_t *"])
+        args = ", ".join([*(f"p[{i}]" for i in range(n)), "e"])
+        cases.append(f"    case {n}: return ((int32_t (*)({params}))f)({args});")
+    header = (
+        f"/* Python {sys.version.split()[0]} {sysconfig.get_config_var('SOABI')}, "
+        f"numpy {np.__version__} */\n"
+    )
+    return header + template.replace("@MAX_ARGS@", str(FAST_CALL_MAX_ARGUMENTS)).replace(
+        "@CASES@", "\n".join(cases)
+    )
+
+
+@dataclass
+class _FastCall:
+    """The outcome of building the extension: its ``Entry`` type, or why not."""
+
+    entry: type | None
+    reason: str
+
+
+def build_fast_call_library(cache_dir: Path | None = None) -> Path:
+    """Build (or find in the cache) the fast call extension; its path.
+
+    Raises ``SliceError`` saying why it cannot be built: ``$SLICE_FAST_CALL`` is
+    ``0``, the Python or numpy headers are missing, or the compiler fails.
+    """
+    if os.environ.get("SLICE_FAST_CALL", "1") == "0":
+        raise SliceError("disabled by SLICE_FAST_CALL=0")
+    python_include = Path(sysconfig.get_paths()["include"])
+    numpy_include = Path(np.get_include())
+    if not (python_include / "Python.h").exists():
+        raise SliceError(f"no Python.h in {python_include}")
+    if not (numpy_include / "numpy" / "arrayobject.h").exists():
+        raise SliceError(f"no numpy/arrayobject.h in {numpy_include}")
+    config = CompilerConfig(
+        CompilerConfig.from_environment().command,
+        (*COMMON_FLAGS, "-O2", f"-I{python_include}", f"-I{numpy_include}"),
+    )
+    return build_shared_library(fast_call_source(), config=config, cache_dir=cache_dir)
+
+
+@functools.cache
+def fast_call() -> _FastCall:
+    """Build (or find in the cache) and import the extension, once per process; or
+    say why not (calls then take the ctypes path)."""
+    try:
+        library = build_fast_call_library()
+        loader = importlib.machinery.ExtensionFileLoader("slice_fastcall", str(library))
+        spec = importlib.util.spec_from_file_location(
+            "slice_fastcall", library, loader=loader
+        )
+        assert spec is not None
+        module = importlib.util.module_from_spec(spec)
+        loader.exec_module(module)
+    except SliceError as error:
+        return _FastCall(None, str(error))
+    except (ImportError, OSError) as error:
+        return _FastCall(None, f"the extension does not load: {error}")
+    return _FastCall(module.Entry, "C extension")
+
+
+def call_path_description() -> str:
+    """How kernels are called in this process: the C extension, or ctypes and why."""
+    fast = fast_call()
+    return fast.reason if fast.entry is not None else f"ctypes ({fast.reason})"
+
+
+@functools.cache
+def fast_kernel_class() -> type[CKernel] | None:
+    """``FastCKernel``, or ``None`` where the extension is not available."""
+    entry = fast_call().entry
+    if entry is None:
+        return None
+
+    class FastCKernel(entry, CKernel):  # type: ignore[valid-type, misc]
+        """A ``CKernel`` whose usual calls are checked and made in C (``Entry``);
+        any other call takes ``CKernel._call_checked``."""
+
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            """``CKernel``'s arguments; then binds the kernel to ``Entry``."""
+            CKernel.__init__(self, *args, **kwargs)
+            specs = [*self.inputs, *self.outputs]
+            if len(specs) > FAST_CALL_MAX_ARGUMENTS:
+                return  # unbound: every call takes the ctypes path
+            address = ctypes.cast(self._function, ctypes.c_void_p).value
+            written = sum(s.dtype.itemsize * math.prod(s.shape) for s in self.outputs)
+            self._bind(
+                address,
+                len(self.inputs),
+                [s.dtype for s in specs],
+                [s.shape for s in specs],
+                list(self.arguments.check_pointer),
+                written >= RELEASE_GIL_BYTES,
+            )
+
+    FastCKernel.__qualname__ = "FastCKernel"
+    FastCKernel.__module__ = __name__
+    return FastCKernel
+
+
+def kernel_class(fast_call: bool = True) -> type[CKernel]:
+    """The class ``load_kernel`` makes: ``FastCKernel`` where the extension is
+    available and ``fast_call``, else ``CKernel``."""
+    if fast_call:
+        fast = fast_kernel_class()
+        if fast is not None:
+            return fast
+    return CKernel

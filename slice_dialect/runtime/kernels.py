@@ -1,0 +1,172 @@
+"""Kernels: one function of a compiled library, called on numpy arrays.
+
+The C ABI (the one ``slice_dialect.backend.c`` prints)::
+
+    int32_t PREFIX<name>(T *a0, ..., T *an, int64_t *restrict slice_error_values);
+    const char *PREFIXerror_message(int32_t code);
+
+one pointer per memref argument (inputs, then outputs) to the first element of a
+C-contiguous buffer, and an array of ``SLICE_ERROR_VALUES`` int64s. A kernel returns 0
+on success; on ``k > 0`` the call raises ``SliceError`` with
+``PREFIXerror_message(k)`` formatted (``str.format``) with the values the kernel wrote.
+
+``CKernel`` calls through ctypes; ``FastCKernel`` (``slice_dialect.runtime.fastcall``)
+makes the usual call in C and falls back to ``CKernel``'s call for anything else. Both
+hold a ``CheckedArguments``, the one definition of the argument checks.
+"""
+
+from __future__ import annotations
+
+import ctypes
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from slice_dialect.backend.c import (
+    DEFAULT_PREFIX,
+    SLICE_ERROR_VALUES,
+    c_symbol,
+    error_message_symbol,
+)
+from slice_dialect.errors import SliceError
+from slice_dialect.runtime.arguments import ArraySpec, CheckedArguments
+from slice_dialect.runtime.cache import build_shared_library
+
+
+
+class LibraryLoadError(SliceError):
+    """A shared library that ``dlopen`` rejects (for example a corrupt file)."""
+
+
+def _asan_loaded() -> bool:
+    try:
+        return "libasan" in Path("/proc/self/maps").read_text()
+    except OSError:
+        return False
+
+
+def symbol_of(function: str, prefix: str) -> str:
+    """The C symbol of ``func.func @function`` (``backend.c.c_symbol``)."""
+    return c_symbol(function, prefix)
+
+
+class CKernel:
+    """One function of a compiled library, called on numpy arrays through ctypes.
+
+    ``kernel(*inputs, out=None)`` checks the call (``self.arguments``, a
+    :class:`CheckedArguments`), calls the C function on the arrays' addresses and
+    returns the output (one array, or a tuple for several; ``out`` itself when given).
+    ``function`` is the IR function's name; the C symbol is
+    ``c_symbol(function, prefix)``.
+    """
+
+    def __init__(
+        self,
+        library: Path,
+        function: str,
+        inputs: Sequence[ArraySpec | tuple[Any, Sequence[int]]],
+        outputs: Sequence[ArraySpec | tuple[Any, Sequence[int]]],
+        *,
+        sanitize: bool = False,
+        prefix: str = DEFAULT_PREFIX,
+    ) -> None:
+        self.arguments = CheckedArguments(function, inputs, outputs)
+        self.function = function
+        self.inputs = self.arguments.inputs
+        self.outputs = self.arguments.outputs
+        self.library_path = library
+        self.prefix = prefix
+        if sanitize and not _asan_loaded():
+            raise SliceError(
+                f"{library}: a sanitizer build only loads into a process started with "
+                "LD_PRELOAD=$(gcc -print-file-name=libasan.so) "
+                "ASAN_OPTIONS=detect_leaks=0"
+            )
+        try:
+            self.library = ctypes.CDLL(str(library))
+        except OSError as error:
+            raise LibraryLoadError(f"cannot load {library}: {error}") from None
+        symbol = symbol_of(function, prefix)
+        try:
+            self._function = getattr(self.library, symbol)
+        except AttributeError:
+            raise SliceError(
+                f"{library} has no function {function!r} (C symbol {symbol})"
+            ) from None
+        self._function.argtypes = [ctypes.c_void_p] * (
+            len(self.inputs) + len(self.outputs) + 1
+        )
+        self._function.restype = ctypes.c_int32
+        try:
+            self._error_message = getattr(self.library, error_message_symbol(prefix))
+            self._error_message.argtypes = [ctypes.c_int32]
+            self._error_message.restype = ctypes.c_char_p
+        except AttributeError:
+            self._error_message = None
+
+    def _fail(self, status: int, *values: int) -> None:
+        """Raise the ``SliceError`` of a kernel that returned ``status`` != 0."""
+        template = None
+        if self._error_message is not None:
+            raw = self._error_message(status)
+            template = None if raw is None else raw.decode("utf-8", "replace")
+        if template is None:
+            raise SliceError(
+                f"@{self.function} failed with status {status} "
+                f"(values {', '.join(map(str, values))})"
+            )
+        try:
+            message = template.format(*values)
+        except (IndexError, KeyError, ValueError):
+            message = f"{template} (values {', '.join(map(str, values))})"
+        raise SliceError(message)
+
+    def __call__(self, *inputs: np.ndarray, out: Any = None) -> Any:
+        _, pointers, result = self.arguments.prepare(inputs, out)
+        values = (ctypes.c_int64 * SLICE_ERROR_VALUES)()
+        status = self._function(*pointers, values)
+        if status:
+            self._fail(status, *values)
+        return result
+
+    _call_checked = __call__
+    """The call through ``prepare`` and ctypes, with every check, copy and message:
+    what ``FastCKernel`` falls back to for any call it does not make in C."""
+
+
+def load_kernel(
+    c_source: str,
+    function: str,
+    inputs: Sequence[ArraySpec | tuple[Any, Sequence[int]]],
+    outputs: Sequence[ArraySpec | tuple[Any, Sequence[int]]],
+    *,
+    sanitize: bool = False,
+    cache_dir: Path | None = None,
+    fast_call: bool = True,
+    prefix: str = DEFAULT_PREFIX,
+) -> CKernel:
+    """Build (or find in the cache) ``c_source`` and load ``func.func @function``.
+
+    The kernel is a ``FastCKernel`` (calls checked and made in C) where the fast call
+    extension is available and ``fast_call`` is true, else a ``CKernel`` (ctypes);
+    both accept, refuse and report calls alike. A cached library that fails to load
+    is rebuilt once before giving up.
+    """
+    from slice_dialect.runtime.fastcall import kernel_class
+
+    kernel_type = kernel_class(fast_call)
+    library = build_shared_library(c_source, sanitize=sanitize, cache_dir=cache_dir)
+    try:
+        return kernel_type(
+            library, function, inputs, outputs, sanitize=sanitize, prefix=prefix
+        )
+    except LibraryLoadError:
+        pass
+    library = build_shared_library(
+        c_source, sanitize=sanitize, cache_dir=cache_dir, rebuild=True
+    )
+    return kernel_type(
+        library, function, inputs, outputs, sanitize=sanitize, prefix=prefix
+    )

@@ -1,0 +1,26 @@
+// slice-opt is a filter: without a file it reads standard input, so it works at either
+// end of a pipe, and one slice-opt can feed another.
+//
+// RUN: cat %s | slice-opt -p canonicalize-slices | filecheck %s --check-prefix=CANON
+// RUN: cat %s | slice-opt -p canonicalize-slices | slice-opt -p convert-slice-to-loops | filecheck %s --check-prefix=LOOPS
+// RUN: slice-opt %s -p canonicalize-slices,convert-slice-to-loops | slice-opt -t c | filecheck %s --check-prefix=C
+
+// CANON-LABEL: func.func @main
+// CANON:       slice.window %{{.*}} offsets [1, 0] sizes [2, 3] strides [1, 2]
+// CANON-NOT:   slice.onnx
+
+// LOOPS-LABEL: func.func @main
+// LOOPS:       scf.for
+// LOOPS-NOT:   slice.
+
+// C:           int32_t slice_main(
+// C:           return 0;
+
+func.func @main(%x: tensor<4x6xf32>) -> tensor<2x3xf32> {
+  %s = arith.constant dense<[1, 0]> : tensor<2xi64>
+  %e = arith.constant dense<[3, 6]> : tensor<2xi64>
+  %a = arith.constant dense<[0, 1]> : tensor<2xi64>
+  %t = arith.constant dense<[1, 2]> : tensor<2xi64>
+  %r = slice.onnx %x starts %s ends %e axes %a steps %t : tensor<4x6xf32>, tensor<2xi64>, tensor<2xi64> axes tensor<2xi64> steps tensor<2xi64> -> tensor<2x3xf32>
+  func.return %r : tensor<2x3xf32>
+}

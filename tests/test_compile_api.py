@@ -1,0 +1,186 @@
+"""``slice_dialect.compile`` (``slice_dialect/compiler.py``): what it accepts.
+
+Every bad argument, and every program the pipeline cannot take (shapes numpy cannot
+hold, several blocks, deep nesting), is a ``SliceError``; a ``pathlib.Path`` is read
+and names the source in locations; a parse error has ``SliceError.location``;
+``prefix`` names the C symbols; the interpreter kernel runs in several threads at once.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import threading
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+import slice_dialect
+from slice_dialect import SliceError
+
+WINDOW = """\
+func.func @main(%x: tensor<4x6xf32>) -> tensor<2x3xf32> {
+  %r = slice.window %x offsets [1, 5] sizes [2, 3] strides [2, -2] : tensor<4x6xf32> -> tensor<2x3xf32>
+  func.return %r : tensor<2x3xf32>
+}
+"""
+
+X = np.arange(24, dtype=np.float32).reshape(4, 6)
+
+
+def expected(x: np.ndarray) -> np.ndarray:
+    return x[1:4:2, 5::-2]
+
+
+def tensor(rank: int, dim: int = 1) -> str:
+    return "tensor<" + f"{dim}x" * rank + "f32>"
+
+
+def identity(t: str) -> str:
+    return f"func.func @main(%x: {t}) -> {t} {{\n  func.return %x : {t}\n}}\n"
+
+
+def nested_loops(depth: int) -> str:
+    loops = "".join(f"scf.for %i{j} = %c0 to %c1 step %c1 {{\n" for j in range(depth))
+    return (
+        "func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {\n"
+        "  %c0 = arith.constant 0 : index\n  %c1 = arith.constant 1 : index\n"
+        + loops
+        + "}\n" * depth
+        + "  func.return %x : tensor<4xf32>\n}\n"
+    )
+
+
+SEVERAL_BLOCKS = """\
+func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {
+  cf.br ^bb1
+^bb1:
+  func.return %x : tensor<4xf32>
+}
+"""
+
+SOURCE_KINDS = "compile() takes IR text (str), a path to an IR file"
+
+# (name, args, kwargs, the start of the message)
+BAD_CALLS: list[tuple[str, tuple[Any, ...], dict[str, Any], str]] = [
+    ("None", (None,), {}, SOURCE_KINDS),
+    ("bytes", (WINDOW.encode(),), {}, SOURCE_KINDS),
+    ("int", (42,), {}, SOURCE_KINDS),
+    ("no source", (), {}, "compile(): missing a required argument: 'source'"),
+    ("unknown keyword", (WINDOW,), {"optimize": True}, "compile(): got an unexpected"),
+    ("too many arguments", (WINDOW, "main", "c", True), {}, "compile(): too many"),
+    ("cache_dir=5", (WINDOW,), {"cache_dir": 5}, "cache_dir must be a directory path"),
+    ("entry=1", (WINDOW, 1), {}, "entry must be a function name (str), got 1"),
+    ("backend", (WINDOW, "main", "gpu"), {}, "unknown backend 'gpu'"),
+    ("sanitize", (WINDOW,), {"sanitize": "yes"}, "sanitize must be True or False"),
+    ("filename", (WINDOW,), {"filename": 3}, "filename must be a str"),
+    ("prefix", (WINDOW,), {"prefix": "1x"}, "symbol prefix '1x' is not a C identifier"),
+    (
+        "dim >= 2^63",
+        (identity("tensor<9223372036854775808xf32>"),),
+        {},
+        "@main argument 0 (tensor<9223372036854775808xf32>) has shape",
+    ),
+    (
+        "byte size >= 2^63",
+        (identity("tensor<4611686018427387904x2xf32>"),),
+        {},
+        "@main argument 0 (tensor<4611686018427387904x2xf32>) has shape",
+    ),
+    ("rank 65", (identity(tensor(65)),), {}, "@main argument 0"),
+    ("rank 600", (identity(tensor(600)),), {}, "@main argument 0"),
+    (
+        "several blocks",
+        (SEVERAL_BLOCKS,),
+        {},
+        "@main has 2 blocks; the slice compiler takes functions of one block",
+    ),
+    ("150 nested regions", (nested_loops(150),), {}, "the program nests too deeply"),
+]
+
+
+@pytest.mark.parametrize(
+    ("args", "kwargs", "message"),
+    [pytest.param(a, k, m, id=name) for name, a, k, m in BAD_CALLS],
+)
+@pytest.mark.parametrize("backend", ["c", "interpreter"])
+def test_bad_calls_are_slice_errors(
+    args: tuple[Any, ...], kwargs: dict[str, Any], message: str, backend: str
+) -> None:
+    if len(args) == 1:
+        kwargs = {"backend": backend, **kwargs}
+    with pytest.raises(SliceError) as info:
+        slice_dialect.compile(*args, **kwargs)
+    assert str(info.value).startswith(message), str(info.value)
+
+
+def test_rank_limits_name_numpy() -> None:
+    with pytest.raises(SliceError, match="has rank 65; numpy arrays have at most 64"):
+        slice_dialect.compile(identity(tensor(65)))
+    kernel = slice_dialect.compile(identity(tensor(64)), backend="interpreter")
+    x = np.ones((1,) * 64, np.float32)
+    assert np.array_equal(kernel(x), x)
+
+
+def test_a_path_is_read_and_names_the_source(tmp_path: Path) -> None:
+    path = tmp_path / "window.mlir"
+    path.write_text(WINDOW)
+    for backend in ("c", "interpreter"):
+        kernel = slice_dialect.compile(path, backend=backend)
+        np.testing.assert_array_equal(kernel(X), expected(X))
+    path.write_text(WINDOW.replace("offsets [1, 5]", "offsets [1, 6]"))
+    with pytest.raises(SliceError) as info:
+        slice_dialect.compile(path)
+    assert info.value.location == f"{path}:2:3"
+    with pytest.raises(SliceError, match=r"cannot read .*nope\.mlir: No such file"):
+        slice_dialect.compile(tmp_path / "nope.mlir")
+    (tmp_path / "latin1.mlir").write_bytes(b"// caf\xe9\n")
+    with pytest.raises(SliceError, match=r"latin1\.mlir is not UTF-8 text"):
+        slice_dialect.compile(tmp_path / "latin1.mlir")
+
+
+def test_a_parse_error_has_a_location() -> None:
+    with pytest.raises(SliceError) as info:
+        slice_dialect.compile(WINDOW.replace("sizes", "sizse"), filename="w.mlir")
+    assert info.value.location == "w.mlir:2:39"
+    assert "Expected 'sizes'" in str(info.value)
+    with pytest.raises(SliceError) as info:
+        slice_dialect.compile("func.func @main(")
+    assert info.value.location == "<source>:1:17"
+
+
+def test_prefix_names_the_symbols(tmp_path: Path) -> None:
+    kernel = slice_dialect.compile(WINDOW, prefix="mine_", cache_dir=tmp_path)
+    np.testing.assert_array_equal(kernel(X), expected(X))
+    library = ctypes.CDLL(str(kernel.library_path))  # type: ignore[attr-defined]
+    assert hasattr(library, "mine_main") and hasattr(library, "mine_error_message")
+    assert not hasattr(library, "slice_main")
+    default = slice_dialect.compile(WINDOW, cache_dir=tmp_path)
+    assert hasattr(ctypes.CDLL(str(default.library_path)), "slice_main")  # type: ignore[attr-defined]
+
+
+def test_interpreter_kernel_in_six_threads() -> None:
+    kernel = slice_dialect.compile(WINDOW, backend="interpreter")
+    rng = np.random.default_rng(0)
+    inputs = [rng.standard_normal((4, 6)).astype(np.float32) for _ in range(6)]
+    failures: list[str] = []
+    start = threading.Barrier(6)
+
+    def work(x: np.ndarray) -> None:
+        start.wait()
+        for _ in range(40):
+            try:
+                result = kernel(x)
+            except Exception as e:  # any failure is a finding
+                failures.append(f"{type(e).__name__}: {e}")
+                continue
+            if not np.array_equal(result, expected(x)):
+                failures.append("wrong result")
+
+    threads = [threading.Thread(target=work, args=(x,)) for x in inputs]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert failures == []

@@ -1,0 +1,586 @@
+"""The kernel cache and the compiler configuration (``slice_dialect.runtime.cache``).
+
+* a second compile of the same module does not run the compiler, other flags do;
+* eight processes compiling the same and different modules at once into one fresh
+  cache directory all get right results, and leave only complete, trusted entries;
+* a damaged entry (truncated, random bytes with or without a matching record, a
+  record copied from another entry, another valid library copied in with its digest,
+  a FIFO or a directory in place of a file) is never trusted: the next compile, in a
+  fresh process, rebuilds it and gets the right result, without hanging;
+* a cache directory that cannot be used, or a full disk, falls back to a temporary
+  directory; no writable directory at all is a ``SliceError``;
+* a hanging ``$CC`` is killed after ``$SLICE_CC_TIMEOUT``; unbalanced quotes in
+  ``$CC`` or ``$CFLAGS`` are a ``SliceError``; ``$CFLAGS`` reaches the compiler and
+  the cache key.
+
+Compiler runs are counted by a ``$CC`` wrapper script that logs each compile (not the
+``--version`` and flag probes, nor the fast call extension's build) to a file. Damage
+is done between processes: a process that has loaded a library keeps it mapped, so
+only a fresh one reads the damaged file.
+"""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+import shlex
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import slice_dialect
+from slice_dialect import SliceError
+from slice_dialect.runtime import cache
+
+SOURCE = """\
+func.func @main(%x: tensor<3x20xi32>) -> (tensor<2x3xi32>, tensor<20xi32>) {{
+  %r = slice.window %x offsets [2, {k}] sizes [2, 3] strides [-1, 1] : tensor<3x20xi32> -> tensor<2x3xi32>
+  %b = arith.constant dense<[1, -1]> : tensor<2xi64>
+  %e = arith.constant dense<[0, -9223372036854775808]> : tensor<2xi64>
+  %s = arith.constant dense<[1, -1]> : tensor<2xi64>
+  %t = slice.tf_strided_slice %x begin %b end %e strides %s {{shrink_axis_mask = 1 : i64}} : tensor<3x20xi32>, tensor<2xi64>, tensor<2xi64>, tensor<2xi64> -> tensor<20xi32>
+  func.return %r, %t : tensor<2x3xi32>, tensor<20xi32>
+}}
+"""
+"""A two-result module; ``k`` (0 to 17) makes different modules (different C)."""
+
+X = np.arange(60, dtype=np.int32).reshape(3, 20)
+
+
+def expected(k: int) -> tuple[np.ndarray, np.ndarray]:
+    return X[2:0:-1, k : k + 3], X[1, ::-1]
+
+
+def module(k: int) -> str:
+    return SOURCE.format(k=k)
+
+
+def check(kernel: object, k: int) -> None:
+    r, t = kernel(X)  # type: ignore[operator]
+    np.testing.assert_array_equal(r, expected(k)[0])
+    np.testing.assert_array_equal(t, expected(k)[1])
+
+
+REAL_CC = os.environ.get("CC", "").strip() or "cc"
+
+
+@pytest.fixture(scope="module")
+def counting_cc(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A ``$CC`` that logs one line to ``$SLICE_TEST_CC_LOG`` per kernel compile."""
+    script = tmp_path_factory.mktemp("cc") / "counting-cc"
+    script.write_text(
+        "#!/bin/sh\n"
+        'case " $* " in\n'
+        '  *" -I"*) ;;\n'  # the fast call extension's build
+        '  *" -o "*) echo compile >> "$SLICE_TEST_CC_LOG" ;;\n'
+        "esac\n"
+        f'exec {REAL_CC} "$@"\n'
+    )
+    script.chmod(0o755)
+    return script
+
+
+def count_compiles(monkeypatch: pytest.MonkeyPatch, cc: Path, directory: Path) -> Path:
+    """Make this process compile with ``cc``; the log its compiles go to."""
+    monkeypatch.setenv("CC", str(cc))
+    log = directory / "log"
+    monkeypatch.setenv("SLICE_TEST_CC_LOG", str(log))
+    return log
+
+
+def compiles(log: Path) -> int:
+    return len(log.read_text().splitlines()) if log.exists() else 0
+
+
+# A fresh Python that compiles modules ``ks`` into the cache directory (argv[1] or the
+# default), checks the results and prints a JSON report. ``start`` is a wall-clock
+# time to wait for, so that several processes compile at the same moment.
+CHILD = """\
+import json, sys, time
+import numpy as np
+import slice_dialect
+from slice_dialect import SliceError
+
+cache_dir, start, ks = sys.argv[1] or None, float(sys.argv[2]), json.loads(sys.argv[3])
+source = {source!r}
+x = np.arange(60, dtype=np.int32).reshape(3, 20)
+while time.time() < start:
+    time.sleep(0.005)
+report = {{"ok": [], "errors": [], "libraries": []}}
+for k in ks:
+    try:
+        kernel = slice_dialect.compile(source.format(k=k), "main", "c", cache_dir=cache_dir)
+        r, t = kernel(x)
+    except SliceError as e:
+        report["errors"].append(str(e))
+        continue
+    good = np.array_equal(r, x[2:0:-1, k : k + 3]) and np.array_equal(t, x[1, ::-1])
+    report["ok"].append(bool(good))
+    report["libraries"].append(str(kernel.library_path))
+print(json.dumps(report))
+"""
+
+
+class Child:
+    """A fresh Python running ``CHILD``, with its own compile log."""
+
+    def __init__(
+        self,
+        cache_dir: Path | str | None,
+        ks: list[int],
+        cc: Path,
+        start: float = 0.0,
+        env: dict[str, str] | None = None,
+    ) -> None:
+        self.log = Path(str(cc) + f".log-{time.monotonic_ns()}-{id(self)}")
+        environment = {**(env or os.environ), "SLICE_TEST_CC_LOG": str(self.log)}
+        environment.setdefault("CC", str(cc))
+        self.process = subprocess.Popen(
+            [
+                sys.executable,
+                "-c",
+                CHILD.format(source=SOURCE),
+                "" if cache_dir is None else str(cache_dir),
+                str(start),
+                json.dumps(ks),
+            ],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=environment,
+        )
+
+    def report(self) -> dict:
+        """The child's report, with ``compiled``: how many kernels it compiled."""
+        out, err = self.process.communicate(timeout=300)
+        assert "Traceback" not in out + err, out + err
+        assert self.process.returncode == 0, out + err
+        result = json.loads(out.strip().splitlines()[-1])
+        result["compiled"] = compiles(self.log)
+        return result
+
+
+def run_child(cache_dir: Path | str | None, ks: list[int], cc: Path, **kwargs) -> dict:
+    return Child(cache_dir, ks, cc, **kwargs).report()
+
+
+def records(cache_dir: Path) -> list[Path]:
+    return sorted(cache_dir.glob(f"*{cache.RECORD_SUFFIX}"))
+
+
+def entry(cache_dir: Path, record: Path) -> Path:
+    """The library of the entry whose record is ``record`` (checked trusted)."""
+    library = cache.cached_library(cache_dir, record.stem)
+    assert library is not None, f"untrusted entry {record.name}"
+    return library
+
+
+# Concurrency
+
+
+def test_eight_processes_compile_the_same_and_different_modules_at_once(
+    tmp_path: Path, counting_cc: Path
+) -> None:
+    fresh = tmp_path / "fresh" / "cache"  # does not exist yet: all of them make it
+    start = time.time() + 3.0  # every process starts compiling at this moment
+    orders = [[0, 1, 2, 0], [2, 1, 0, 2], [1, 2, 0, 1], [0, 2, 1, 0]]
+    children = [Child(fresh, orders[i % 4], counting_cc, start) for i in range(8)]
+    reports = [c.report() for c in children]
+    for r in reports:
+        assert r["errors"] == []
+        assert r["ok"] == [True] * 4
+        assert r["compiled"] <= 3  # each module at most once per process
+    assert len(records(fresh)) == 3
+    libraries = {entry(fresh, record) for record in records(fresh)}
+    assert len(libraries) == 3
+    assert not [p.name for p in fresh.iterdir() if p.name.startswith(".tmp-")]
+    # a ninth process finds all three cached and trusted
+    assert run_child(fresh, [0, 1, 2], counting_cc)["compiled"] == 0
+
+
+# Damaged entries
+
+
+def digest_of(data: bytes) -> str:
+    import hashlib
+
+    return hashlib.sha256(data).hexdigest()
+
+
+def rewrite(cache_dir: Path, record: Path, data: bytes) -> None:
+    """Put ``data`` in place of the entry's library and record its digest, as a
+    copy from elsewhere that knows the layout would."""
+    key = record.stem
+    library = cache_dir / cache.library_name(key, digest_of(data))
+    library.write_bytes(data)
+    record.write_text(f"{key} {digest_of(data)}\n")
+
+
+def damage_truncate(cache_dir: Path, record: Path, other: Path) -> None:
+    library = entry(cache_dir, record)
+    library.write_bytes(library.read_bytes()[:100])
+
+
+def damage_random(cache_dir: Path, record: Path, other: Path) -> None:
+    library = entry(cache_dir, record)
+    library.write_bytes(np.random.default_rng(1).bytes(library.stat().st_size))
+
+
+def damage_random_recorded(cache_dir: Path, record: Path, other: Path) -> None:
+    """Random bytes with a record that matches them."""
+    rewrite(cache_dir, record, np.random.default_rng(2).bytes(5000))
+
+
+def damage_elf_header_recorded(cache_dir: Path, record: Path, other: Path) -> None:
+    data = entry(cache_dir, record).read_bytes()
+    rewrite(cache_dir, record, data[:64] + bytes(len(data) - 64))
+
+
+def damage_other_library(cache_dir: Path, record: Path, other: Path) -> None:
+    """Another valid library (a different module's) copied over this one."""
+    entry(cache_dir, record).write_bytes(entry(cache_dir, other).read_bytes())
+
+
+def damage_other_library_recorded(cache_dir: Path, record: Path, other: Path) -> None:
+    """Another valid library copied in, with its digest recorded for this key."""
+    rewrite(cache_dir, record, entry(cache_dir, other).read_bytes())
+
+
+def damage_other_record(cache_dir: Path, record: Path, other: Path) -> None:
+    """The record of another entry copied over this one's."""
+    record.write_bytes(other.read_bytes())
+
+
+def damage_empty(cache_dir: Path, record: Path, other: Path) -> None:
+    entry(cache_dir, record).write_bytes(b"")
+
+
+def damage_delete_library(cache_dir: Path, record: Path, other: Path) -> None:
+    entry(cache_dir, record).unlink()
+
+
+def damage_delete_record(cache_dir: Path, record: Path, other: Path) -> None:
+    record.unlink()
+
+
+def damage_garbage_record(cache_dir: Path, record: Path, other: Path) -> None:
+    record.write_bytes(b"\xff\xfe not a digest")
+
+
+def damage_library_directory(cache_dir: Path, record: Path, other: Path) -> None:
+    library = entry(cache_dir, record)
+    library.unlink()
+    library.mkdir()
+
+
+def damage_library_fifo(cache_dir: Path, record: Path, other: Path) -> None:
+    library = entry(cache_dir, record)
+    library.unlink()
+    os.mkfifo(library)
+
+
+def damage_record_fifo(cache_dir: Path, record: Path, other: Path) -> None:
+    record.unlink()
+    os.mkfifo(record)
+
+
+DAMAGE = {
+    "truncated": damage_truncate,
+    "random bytes": damage_random,
+    "random bytes, recorded": damage_random_recorded,
+    "ELF header then zeros, recorded": damage_elf_header_recorded,
+    "another module's library": damage_other_library,
+    "another module's library, recorded": damage_other_library_recorded,
+    "another module's record": damage_other_record,
+    "empty": damage_empty,
+    "library deleted": damage_delete_library,
+    "record deleted": damage_delete_record,
+    "record garbage": damage_garbage_record,
+    "library is a directory": damage_library_directory,
+    "library is a FIFO": damage_library_fifo,
+    "record is a FIFO": damage_record_fifo,
+}
+
+
+def test_damaged_entries_are_detected_and_rebuilt(
+    tmp_path: Path, counting_cc: Path
+) -> None:
+    """One entry per kind of damage (and one left intact). The next compile of each,
+    in a fresh process, does not trust a damaged entry: it compiles it again (once)
+    and gets the right result; a FIFO does not hang it."""
+    ks = list(range(len(DAMAGE) + 1))
+    first = run_child(tmp_path, ks, counting_cc)
+    assert first["ok"] == [True] * len(ks) and first["compiled"] == len(ks)
+    record_of = [
+        tmp_path / (Path(path).name.split("-")[0] + cache.RECORD_SUFFIX)
+        for path in first["libraries"]
+    ]
+    intact = record_of[-1]
+    for damage, record in zip(DAMAGE.values(), record_of, strict=False):
+        damage(tmp_path, record, intact)
+    again = run_child(tmp_path, ks, counting_cc)
+    assert again["errors"] == [] and again["ok"] == [True] * len(ks)
+    assert again["compiled"] == len(DAMAGE)  # each damaged entry, the intact one not
+    assert len(records(tmp_path)) == len(ks)
+    for name, record in zip(DAMAGE, record_of, strict=False):
+        assert cache.cached_library(tmp_path, record.stem), f"{name}: not rebuilt"
+
+
+def test_damaged_entry_in_the_same_process_is_rebuilt(
+    tmp_path: Path, counting_cc: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    log = count_compiles(monkeypatch, counting_cc, tmp_path)
+    slice_dialect.compile(module(2), "main", "c", cache_dir=tmp_path / "c")
+    (record,) = records(tmp_path / "c")
+    # replaced, not written in place: this process has the library mapped
+    library = entry(tmp_path / "c", record)
+    data = library.read_bytes()
+    library.unlink()
+    library.write_bytes(data[:100])
+    check(slice_dialect.compile(module(2), "main", "c", cache_dir=tmp_path / "c"), 2)
+    assert compiles(log) == 2
+
+
+# In-process cache hits, and the key
+
+
+def test_second_compile_does_not_run_the_compiler(
+    tmp_path: Path, counting_cc: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    log = count_compiles(monkeypatch, counting_cc, tmp_path)
+    first = slice_dialect.compile(module(1), "main", "c", cache_dir=tmp_path / "c")
+    assert compiles(log) == 1
+    second = slice_dialect.compile(module(1), "main", "c", cache_dir=tmp_path / "c")
+    assert compiles(log) == 1
+    for kernel in (first, second):
+        check(kernel, 1)
+    slice_dialect.compile(module(2), "main", "c", cache_dir=tmp_path / "c")
+    assert compiles(log) == 2  # a different module does run it
+    assert not list((tmp_path / "c").glob(".tmp-*"))
+
+
+def test_key_covers_flags_and_cflags(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    source = "#include <stdint.h>\nint32_t slice_f(int64_t *e) { return 0; }\n"
+    plain = cache.build_shared_library(source, cache_dir=tmp_path)
+    assert cache.build_shared_library(source, cache_dir=tmp_path) == plain
+    sanitized = cache.build_shared_library(source, cache_dir=tmp_path, sanitize=True)
+    assert sanitized != plain
+    monkeypatch.setenv("CFLAGS", "-DSLICE_TEST_FLAG=1 -O1")
+    with_cflags = cache.build_shared_library(source, cache_dir=tmp_path)
+    assert with_cflags not in (plain, sanitized)
+    assert len(records(tmp_path)) == 3
+
+
+def test_cflags_reach_the_compiler_after_ours(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CFLAGS", "-O1 -DNAME='a b'")
+    flags = cache.compiler_flags()
+    assert flags[-2:] == ("-O1", "-DNAME=a b")
+    assert flags.index("-O3") < flags.index("-O1")  # a user's flag wins
+    command = cache.CompilerConfig.from_environment().compile_command(Path("o.so"))
+    assert command[-7:] == ["-O1", "-DNAME=a b", "-x", "c", "-", "-o", "o.so"]
+
+
+def test_cflags_are_used(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A kernel whose C needs a macro from ``$CFLAGS`` builds only with it."""
+    source = (
+        "#include <stdint.h>\n"
+        "int32_t slice_f(int64_t *e) { e[0] = SLICE_TEST_VALUE; return 5; }\n"
+        'const char *slice_error_message(int32_t c) { return "value {0}"; }\n'
+    )
+    with pytest.raises(SliceError, match="SLICE_TEST_VALUE"):
+        cache.build_shared_library(source, cache_dir=tmp_path)
+    monkeypatch.setenv("CFLAGS", "-DSLICE_TEST_VALUE=42")
+    from slice_dialect.runtime import load_kernel
+
+    kernel = load_kernel(source, "f", [], [], cache_dir=tmp_path)
+    with pytest.raises(SliceError, match=r"^value 42$"):
+        kernel()
+
+
+def test_default_cache_dir_from_environment(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("SLICE_CACHE_DIR", str(tmp_path / "cache"))
+    source = "int slice_default_cache_dir;\n"
+    assert cache.build_shared_library(source).parent == tmp_path / "cache"
+    monkeypatch.delenv("SLICE_CACHE_DIR")
+    assert cache.default_cache_dir() == Path.home() / ".cache" / "slice_dialect"
+
+
+def test_compiler_failure_reports_stderr(tmp_path: Path) -> None:
+    with pytest.raises(SliceError, match=r"C compiler failed(.|\n)*no_such_type"):
+        cache.build_shared_library("no_such_type f(void);\n", cache_dir=tmp_path)
+    assert not list(tmp_path.glob(".tmp-*"))
+
+
+# Directories that cannot be used
+
+
+def test_cache_dir_under_a_regular_file(tmp_path: Path, counting_cc: Path) -> None:
+    """A cache path that cannot be made: a directory under a regular file."""
+    blocker = tmp_path / "file"
+    blocker.write_text("not a directory")
+    r = run_child(blocker / "cache", [0, 1, 0], counting_cc)
+    assert r["errors"] == [] and r["ok"] == [True, True, True]
+    assert r["compiled"] == 2  # the fallback directory caches within the process
+    assert blocker.read_text() == "not a directory"
+
+
+def test_cache_dir_is_a_regular_file(tmp_path: Path, counting_cc: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a directory")
+    r = run_child(blocker, [2], counting_cc)
+    assert r["errors"] == [] and r["ok"] == [True]
+    assert blocker.read_text() == "not a directory"
+
+
+def test_cache_dir_from_the_environment_under_a_regular_file(
+    tmp_path: Path, counting_cc: Path
+) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    env = {**os.environ, "SLICE_CACHE_DIR": str(blocker / "a" / "b")}
+    r = run_child(None, [0], counting_cc, env=env)
+    assert r["errors"] == [] and r["ok"] == [True]
+
+
+def test_full_disk_falls_back_to_a_temporary_directory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Writing the entry into the cache directory fails with ENOSPC: the kernel is
+    kept in the process's private directory and works."""
+    full = tmp_path / "full"
+    real_write = cache._write_atomically
+
+    def write(directory: Path, name: str, data: bytes) -> Path:
+        if directory == full:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        return real_write(directory, name, data)
+
+    monkeypatch.setattr(cache, "_write_atomically", write)
+    source = "int slice_full_disk_test;\n"
+    library = cache.build_shared_library(source, cache_dir=full)
+    assert library.parent == cache.private_dir() and library.is_file()
+    assert cache.build_shared_library(source, cache_dir=full) == library  # found again
+    kernel = slice_dialect.compile(module(0), "main", "c", cache_dir=full)
+    check(kernel, 0)
+    assert not list(full.glob("*.so"))
+
+
+NO_TEMP_CHILD = """\
+import sys, tempfile
+import slice_dialect
+from slice_dialect import SliceError
+tempfile.tempdir = sys.argv[1]  # what tempfile.gettempdir() gives: missing
+try:
+    slice_dialect.compile({source!r}, "main", "c", cache_dir=sys.argv[2])
+except SliceError as e:
+    print("SliceError:", e)
+else:
+    print("compiled")
+"""
+
+
+def without_temp_dir(cache_dir: Path, tmp_path: Path) -> subprocess.CompletedProcess[str]:
+    """Compile in a fresh process whose temporary directory does not exist."""
+    return subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            NO_TEMP_CHILD.format(source=module(0)),
+            str(tmp_path / "no-tmp"),
+            str(cache_dir),
+        ],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "SLICE_FAST_CALL": "0"},
+        timeout=300,
+    )
+
+
+def test_no_writable_directory_is_a_slice_error(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    result = without_temp_dir(blocker / "c", tmp_path)
+    assert result.stderr == "" and result.returncode == 0
+    assert result.stdout.startswith("SliceError: no writable temporary directory")
+    assert "cannot be used either" in result.stdout
+    # without a temporary directory, a usable cache directory is enough
+    result = without_temp_dir(tmp_path / "c", tmp_path)
+    assert (result.stdout, result.stderr) == ("compiled\n", "")
+
+
+# The compiler command
+
+
+def test_hanging_compiler_times_out(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    hang = tmp_path / "hanging-cc"
+    marker = tmp_path / "started"
+    hang.write_text(
+        "#!/bin/sh\n"
+        'case " $* " in *" --version "*) echo hanging-cc 1.0; exit 0 ;; esac\n'
+        'case " $* " in *" -fsyntax-only "*) exit 1 ;; esac\n'
+        f"echo $$ > {shlex.quote(str(marker))}\n"
+        "sleep 600\n"
+    )
+    hang.chmod(0o755)
+    monkeypatch.setenv("CC", str(hang))
+    monkeypatch.setenv("SLICE_CC_TIMEOUT", "1.5")
+    with pytest.raises(SliceError, match=r"did not finish within 1\.5 s"):
+        cache.build_shared_library("int slice_hang;\n", cache_dir=tmp_path / "c")
+    pid = int(marker.read_text())
+    with pytest.raises(ProcessLookupError):  # killed, and reaped
+        for _ in range(100):
+            os.kill(pid, 0)
+            time.sleep(0.05)
+    monkeypatch.setenv("SLICE_CC_TIMEOUT", "soon")
+    with pytest.raises(SliceError, match="SLICE_CC_TIMEOUT = 'soon'"):
+        cache.build_shared_library("int slice_hang2;\n", cache_dir=tmp_path / "c")
+
+
+@pytest.mark.parametrize("variable", ["CC", "CFLAGS"])
+def test_unbalanced_quote_is_a_slice_error(
+    variable: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(variable, "gcc '-O2")
+    with pytest.raises(SliceError, match=rf"^\${variable} = .*No closing quotation"):
+        slice_dialect.compile(module(0), "main", "c")
+
+
+def test_cc_override(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CC", "/nonexistent/cc --flag")
+    config = cache.CompilerConfig.from_environment()
+    assert config.command == ("/nonexistent/cc", "--flag")
+    with pytest.raises(SliceError, match="cannot run"):
+        cache.build_shared_library("void f(void) {}\n", cache_dir=tmp_path)
+
+
+def test_flags() -> None:
+    config = cache.CompilerConfig.from_environment()
+    command = config.compile_command(Path("out.so"))
+    assert command[-5:] == ["-x", "c", "-", "-o", "out.so"]
+    for flag in ("-std=c99", "-O3", "-fPIC", "-shared"):
+        assert flag in command
+    sanitized = cache.compiler_flags(sanitize=True)
+    assert "-fsanitize=address,undefined" in sanitized and "-O1" in sanitized
+    assert "-O3" not in sanitized
+
+
+def test_compiler_that_fails_is_a_slice_error(tmp_path: Path, counting_cc: Path) -> None:
+    fake = tmp_path / "fake-cc"
+    fake.write_text("#!/bin/sh\necho 'fake-cc: refusing' >&2\nexit 3\n")
+    fake.chmod(0o755)
+    r = run_child(
+        tmp_path / "cache", [0], counting_cc, env={**os.environ, "CC": str(fake)}
+    )
+    assert r["ok"] == [] and len(r["errors"]) == 1
+    assert "fake-cc: refusing" in r["errors"][0]

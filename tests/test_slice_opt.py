@@ -1,0 +1,97 @@
+"""``slice-opt`` (``slice_dialect/tools/slice_opt.py``) as a filter and on bad options.
+
+It reads standard input when given no file, so it works at either end of a pipe
+(``cat f | slice-opt ...``, ``slice-opt ... | slice-opt ...``); the input is read with
+a bound (``/dev/zero``); a malformed pass pipeline (xDSL raises a ``BaseException``
+for it) is one ``error:`` line.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from test_tools import TOOLS, assert_error, run
+
+QUICK = """\
+func.func @main(%x: tensor<4x6xf32>) -> tensor<2x3xf32> {
+  %s = arith.constant dense<[1, 0]> : tensor<2xi64>
+  %e = arith.constant dense<[3, 6]> : tensor<2xi64>
+  %a = arith.constant dense<[0, 1]> : tensor<2xi64>
+  %t = arith.constant dense<[1, 2]> : tensor<2xi64>
+  %r = slice.onnx %x starts %s ends %e axes %a steps %t : tensor<4x6xf32>, tensor<2xi64>, tensor<2xi64> axes tensor<2xi64> steps tensor<2xi64> -> tensor<2x3xf32>
+  func.return %r : tensor<2x3xf32>
+}
+"""
+
+SLICE_OPT = [sys.executable, "-c", TOOLS["slice-opt"]]
+
+
+def test_reads_a_pipe(tmp_path: Path) -> None:
+    path = tmp_path / "quick.mlir"
+    path.write_text(QUICK)
+    from_file = subprocess.run(
+        [*SLICE_OPT, str(path), "-p", "canonicalize-slices"],
+        capture_output=True, text=True, timeout=120, check=True,
+    )  # fmt: skip
+    with path.open() as stdin:  # `slice-opt -p ... < quick.mlir` is a file, so pipe it
+        cat = subprocess.Popen(["cat"], stdin=stdin, stdout=subprocess.PIPE)
+        piped = subprocess.run(
+            [*SLICE_OPT, "-p", "canonicalize-slices"],
+            stdin=cat.stdout, capture_output=True, text=True, timeout=120,
+        )  # fmt: skip
+        cat.wait()
+    assert piped.returncode == 0 and piped.stderr == "", piped.stderr
+    assert piped.stdout == from_file.stdout
+    assert "slice.window" in piped.stdout
+
+
+def test_two_slice_opts_in_a_pipe(tmp_path: Path) -> None:
+    first = subprocess.Popen(
+        [*SLICE_OPT, "-p", "canonicalize-slices"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    second = subprocess.Popen(
+        [*SLICE_OPT, "-p", "convert-slice-to-loops"],
+        stdin=first.stdout, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    assert first.stdin is not None and first.stdout is not None
+    first.stdin.write(QUICK)
+    first.stdin.close()
+    first.stdout.close()
+    out, err = second.communicate(timeout=120)
+    assert first.wait(timeout=120) == 0
+    assert second.returncode == 0 and err == "", err
+    assert "scf.for" in out and "slice." not in out
+
+
+def test_dev_zero_is_read_with_a_bound(tmp_path: Path) -> None:
+    assert_error(
+        run("slice-opt", "/dev/zero", cwd=tmp_path),
+        "error: /dev/zero is larger than 67108864 bytes",
+    )
+
+
+def test_malformed_pass_options_are_one_error(tmp_path: Path) -> None:
+    path = tmp_path / "quick.mlir"
+    path.write_text(QUICK)
+    for pipeline in ("canonicalize-slices{", "canonicalize-slices{x"):
+        result = run("slice-opt", path, "-p", pipeline, cwd=tmp_path)
+        assert_error(result, "error: invalid pass or target arguments")
+
+
+def test_deep_nesting_is_one_error(tmp_path: Path) -> None:
+    depth = 150
+    loops = "".join(f"scf.for %i{j} = %c0 to %c1 step %c1 {{\n" for j in range(depth))
+    (tmp_path / "deep.mlir").write_text(
+        "func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {\n"
+        "  %c0 = arith.constant 0 : index\n  %c1 = arith.constant 1 : index\n"
+        + loops
+        + "}\n" * depth
+        + "  func.return %x : tensor<4xf32>\n}\n"
+    )
+    assert_error(
+        run("slice-opt", "deep.mlir", cwd=tmp_path),
+        "error: the program nests too deeply for the compiler",
+    )

@@ -1,0 +1,152 @@
+"""``slice-run`` (``slice_dialect/tools/slice_run.py``): paths, inputs, outputs, help.
+
+Each output goes to exactly the path given, only once every result is computed and
+written; outputs that repeat, or that are an input, are refused before anything runs;
+the IR file is read with a bound; ``.npy`` inputs that are structured, raw bytes, an
+``.npz`` archive or not ``.npy`` at all get our message. Every failure is one
+``error:`` line and exit code 1.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import numpy as np
+import pytest
+from test_tools import assert_error, assert_ok, run
+
+TWO = """\
+func.func @main(%x: tensor<4x6xf32>) -> (tensor<2x3xf32>, tensor<6xf32>) {
+  %r = slice.window %x offsets [1, 0] sizes [2, 3] strides [1, 2] : tensor<4x6xf32> -> tensor<2x3xf32>
+  %s = slice.window %x offsets [3, 5] sizes [1, 6] strides [1, -1] : tensor<4x6xf32> -> tensor<6xf32>
+  func.return %r, %s : tensor<2x3xf32>, tensor<6xf32>
+}
+"""
+
+X = np.arange(24, dtype=np.float32).reshape(4, 6)
+
+
+@pytest.fixture
+def workdir(tmp_path: Path) -> Path:
+    (tmp_path / "two.mlir").write_text(TWO)
+    np.save(tmp_path / "x.npy", X)
+    return tmp_path
+
+
+def test_outputs_keep_their_exact_names(workdir: Path) -> None:
+    result = run(
+        "slice-run", "two.mlir", "--input", "x.npy", "--output", "outA",
+        "--output", "outB.data", cwd=workdir,
+    )  # fmt: skip
+    assert_ok(result)
+    assert not (workdir / "outA.npy").exists()
+    np.testing.assert_array_equal(np.load(workdir / "outA"), X[1:3, 0:6:2])
+    np.testing.assert_array_equal(np.load(workdir / "outB.data"), X[3, ::-1])
+    assert sorted(p.name for p in workdir.iterdir()) == [
+        "outA", "outB.data", "two.mlir", "x.npy",
+    ]  # fmt: skip
+
+
+@pytest.mark.parametrize("second", ["a.npy", "./a.npy", "sub/../a.npy"])
+def test_the_same_output_twice_is_refused(workdir: Path, second: str) -> None:
+    (workdir / "sub").mkdir()
+    result = run(
+        "slice-run", "two.mlir", "--input", "x.npy", "--output", "a.npy",
+        "--output", second, cwd=workdir,
+    )  # fmt: skip
+    assert_error(result, f"error: --output {second} is given twice (also as a.npy)")
+    assert not (workdir / "a.npy").exists()
+
+
+def test_an_output_that_is_an_input_is_refused(workdir: Path) -> None:
+    before = (workdir / "x.npy").read_bytes()
+    os.link(workdir / "x.npy", workdir / "hard-link.npy")
+    for output in ("x.npy", "../" + workdir.name + "/x.npy", "hard-link.npy"):
+        result = run(
+            "slice-run", "two.mlir", "--input", "x.npy", "--output", output,
+            "--output", "b.npy", cwd=workdir,
+        )  # fmt: skip
+        assert_error(result, f"error: --output {output} is also an --input (x.npy)")
+    assert (workdir / "x.npy").read_bytes() == before
+    assert not (workdir / "b.npy").exists()
+
+
+def test_a_failing_output_leaves_every_output_unchanged(workdir: Path) -> None:
+    (workdir / "a.npy").write_bytes(b"old")
+    result = run(
+        "slice-run", "two.mlir", "--input", "x.npy", "--output", "a.npy",
+        "--output", "missing/b.npy", cwd=workdir,
+    )  # fmt: skip
+    assert_error(result, "error: cannot write missing/b.npy: No such file or directory")
+    assert (workdir / "a.npy").read_bytes() == b"old"
+    assert not [p for p in workdir.iterdir() if p.name.startswith(".slice-run-")]
+
+
+def test_dev_zero_as_the_ir_file_is_read_with_a_bound(workdir: Path) -> None:
+    result = run("slice-run", "/dev/zero", "--output", "a.npy", cwd=workdir)
+    assert_error(
+        result, "error: /dev/zero is larger than 67108864 bytes", "SLICE_MAX_IR_BYTES"
+    )
+    env = {**os.environ, "SLICE_MAX_IR_BYTES": "100"}
+    result = run("slice-run", "two.mlir", "--output", "a.npy", cwd=workdir, env=env)
+    assert_error(result, "error: two.mlir is larger than 100 bytes")
+
+
+def test_ir_from_standard_input(workdir: Path) -> None:
+    import subprocess
+    import sys
+
+    from test_tools import TOOLS
+
+    completed = subprocess.run(
+        [sys.executable, "-c", TOOLS["slice-run"], "-", "--input", "x.npy",
+         "--output", "a.npy", "--output", "b.npy"],
+        input=TWO, cwd=workdir, capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert completed.returncode == 0 and completed.stderr == ""
+    np.testing.assert_array_equal(np.load(workdir / "b.npy"), X[3, ::-1])
+
+
+def save_inputs(directory: Path) -> None:
+    np.save(directory / "structured.npy", np.zeros((4, 6), dtype=[("a", "<f4")]))
+    np.save(directory / "subarray.npy", np.zeros(4, dtype=("<f4", (6,))))
+    np.save(directory / "void.npy", np.zeros((4, 6), dtype="V4"))
+    np.savez(directory / "arrays.npz", x=X)
+    (directory / "text.npy").write_text("1 2 3\n")
+
+
+INPUT_ERRORS = {
+    "structured.npy": "has the structured dtype [('a', '<f4')]",
+    "void.npy": "holds raw bytes (dtype |V4) (the argument takes float32)",
+    "arrays.npz": "is an .npz archive; slice-run takes one array per .npy file",
+    "text.npy": "is not a .npy file (it does not start with numpy's magic string",
+}
+
+
+@pytest.mark.parametrize("name", list(INPUT_ERRORS))
+def test_inputs_that_are_not_plain_npy_arrays(workdir: Path, name: str) -> None:
+    save_inputs(workdir)
+    result = run(
+        "slice-run", "two.mlir", "--input", name, "--output", "a.npy",
+        "--output", "b.npy", cwd=workdir,
+    )  # fmt: skip
+    assert_error(result, f"error: input {name} {INPUT_ERRORS[name]}")
+    assert "pickled" not in result.stderr
+
+
+def test_counts_are_worded_right(workdir: Path) -> None:
+    result = run(
+        "slice-run", "two.mlir", "--input", "x.npy", "--output", "a", cwd=workdir
+    )
+    assert_error(result, "error: @main has 2 results but 1 --output file was given\n")
+    result = run("slice-run", "two.mlir", "--input", "x.npy", cwd=workdir)
+    assert_error(result, "error: @main has 2 results but 0 --output files were given\n")
+
+
+def test_help_shows_the_defaults(workdir: Path) -> None:
+    result = run("slice-run", "--help", cwd=workdir)
+    assert result.returncode == 0
+    text = " ".join(result.stdout.split())
+    for default in ("(default: main)", "(default: c)", "(default: off)"):
+        assert default in text
