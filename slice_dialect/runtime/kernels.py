@@ -35,7 +35,6 @@ from slice_dialect.runtime.arguments import ArraySpec, CheckedArguments
 from slice_dialect.runtime.cache import build_shared_library
 
 
-
 class LibraryLoadError(SliceError):
     """A shared library that ``dlopen`` rejects (for example a corrupt file)."""
 

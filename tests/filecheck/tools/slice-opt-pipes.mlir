@@ -10,8 +10,8 @@
 // CANON-NOT:   slice.onnx
 
 // LOOPS-LABEL: func.func @main
-// LOOPS:       scf.for
-// LOOPS-NOT:   slice.
+// LOOPS:       slice.copy_run %{{.*}}[%{{.*}}], %{{.*}}[%{{.*}}] count 6 source_stride 2 dest_stride 1
+// LOOPS-NOT:   slice.window
 
 // C:           int32_t slice_main(
 // C:           return 0;
