@@ -75,7 +75,7 @@ BAD_CALLS: list[tuple[str, tuple[Any, ...], dict[str, Any], str]] = [
     ("backend", (WINDOW, "main", "gpu"), {}, "unknown backend 'gpu'"),
     ("sanitize", (WINDOW,), {"sanitize": "yes"}, "sanitize must be True or False"),
     ("filename", (WINDOW,), {"filename": 3}, "filename must be a str"),
-    ("prefix", (WINDOW,), {"prefix": "1x"}, "symbol prefix '1x' is not a C identifier"),
+    ("prefix", (WINDOW,), {"prefix": "1x"}, "C symbol prefix '1x' is not a C identifier"),
     (
         "dim >= 2^63",
         (identity("tensor<9223372036854775808xf32>"),),
