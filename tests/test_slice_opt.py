@@ -63,7 +63,7 @@ def test_two_slice_opts_in_a_pipe(tmp_path: Path) -> None:
     out, err = second.communicate(timeout=120)
     assert first.wait(timeout=120) == 0
     assert second.returncode == 0 and err == "", err
-    assert "scf.for" in out and "slice." not in out
+    assert "slice.copy_run" in out and "slice.window" not in out
 
 
 def test_dev_zero_is_read_with_a_bound(tmp_path: Path) -> None:
