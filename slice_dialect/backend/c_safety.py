@@ -139,6 +139,11 @@ class Access:
     what: str
 
 
+def _is(interval: Interval) -> str:
+    """``is 7`` or ``may be anywhere in [0, 9]``."""
+    return f"is {interval}" if interval.is_point() else f"may be anywhere in {interval}"
+
+
 def op_name(op: Operation) -> str:
     """The op's name as written, also for ops of unregistered dialects."""
     if isinstance(op, UnregisteredOp):
@@ -153,10 +158,7 @@ def value_name(value: SSAValue) -> str:
 
 def op_error(op: Operation, message: str) -> SliceError:
     """``SliceError('<op name>: message')`` at the op's location."""
-    return SliceError(
-        f"{op_name(op)}: {message} (the C target cannot prove the program memory-safe)",
-        location_text(op),
-    )
+    return SliceError(f"{op_name(op)}: {message}", location_text(op))
 
 
 def _stack_alloc_bytes() -> int:
@@ -257,10 +259,11 @@ class FunctionChecker:
                 where = f"dimension {d} of " if len(shape) > 1 else ""
                 raise op_error(
                     op,
-                    f"{access.what} may be {interval}, outside {where}{name}, whose "
-                    f"indices are [0, {size - 1}]"
+                    f"{access.what} {_is(interval)}, outside {where}{name}, whose "
+                    f"indices are [0, {size - 1}] (out of bounds)"
                     if size
-                    else f"{access.what} {kind} {name}, which has no elements",
+                    else f"{access.what} {kind} {name}, which has no elements "
+                    "(out of bounds)",
                 )
 
     # Blocks
@@ -308,7 +311,10 @@ def _unknown_op_message(op: Operation) -> str:
     if name.startswith("slice."):
         return "no memory-safety rule; run convert-slice-to-loops first"
     known = ", ".join(sorted({*OP_RULES, *INDEX_RULES, *ACCESS_RULES}))
-    return f"no memory-safety rule for this op (the C target checks only {known})"
+    return (
+        "no memory-safety rule, so the C target cannot prove the program safe (it "
+        f"checks only {known})"
+    )
 
 
 # Index arithmetic
@@ -330,7 +336,7 @@ def _check_index_op(
         shown = ", ".join(str(o) for o in operands)
         raise op_error(
             op,
-            f"the result of operands {shown} may be {result}, which leaves int64_t "
+            f"the result of operands {shown} {_is(result)}, which leaves int64_t "
             "(index overflow)",
         )
     c.intervals[op.results[0]] = result
