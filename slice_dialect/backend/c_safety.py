@@ -552,7 +552,9 @@ def _int_property(c: FunctionChecker, op: Operation, name: str) -> int:
 
 def _copy_run(c: FunctionChecker, op: Operation) -> list[Access]:
     """``slice.copy_run %src[%so], %dst[%do] count N source_stride S dest_stride D``
-    (ABI.md): ``dst[do + k*D] = src[so + k*S]`` for ``k`` in ``[0, N)``."""
+    (ABI.md): ``dst[do + k*D] = src[so + k*S]`` for ``k`` in ``[0, N)``, on rank-1
+    views (or rank 0: one element, offset 0), possibly of one buffer (the C copies such
+    a run element by element, in order)."""
     if len(op.operands) != 4:
         raise op_error(op, f"has {len(op.operands)} operands, not 4")
     src, src_offset, dst, dst_offset = op.operands
@@ -565,21 +567,31 @@ def _copy_run(c: FunctionChecker, op: Operation) -> list[Access]:
             f"count {count}, source_stride {s}, dest_stride {d}: the C target needs "
             "count >= 1, source_stride != 0, dest_stride >= 1",
         )
-    source, dest = c.buffer(op, src, "source"), c.buffer(op, dst, "dest")
-    for buffer, what in ((source, "source"), (dest, "dest")):
-        if len(buffer.shape) != 1:
-            raise op_error(op, f"{what} has type {buffer.type}, not a rank-1 view")
-    if source.root is dest.root:
-        raise op_error(op, "reads and writes the same buffer (its pointers are restrict)")
     so = c.index(op, src_offset, "source offset")
     do = c.index(op, dst_offset, "dest offset")
     reach = (count - 1) * s
     read = Interval(so.lo + min(0, reach), so.hi + max(0, reach))
     written = Interval(do.lo, do.hi + (count - 1) * d)
-    return [
-        Access(src, (read,), False, f"the run of {count} elements it reads"),
-        Access(dst, (written,), True, f"the run of {count} elements it writes"),
-    ]
+    accesses: list[Access] = []
+    for value, what, interval, write in (
+        (src, "source", read, False),
+        (dst, "dest", written, True),
+    ):
+        buffer = c.buffer(op, value, what)
+        run = f"the run of {count} elements it {'writes' if write else 'reads'}"
+        if len(buffer.shape) > 1:
+            raise op_error(op, f"{what} has type {buffer.type}, not a rank-1 view")
+        if not buffer.shape:  # rank 0: one element, at offset 0
+            if interval != Interval.point(0):
+                raise op_error(
+                    op,
+                    f"{run} {_is(interval)}, outside {value_name(value)} "
+                    f"({buffer.type}), whose only element is 0 (out of bounds)",
+                )
+            accesses.append(Access(value, (), write, run))
+        else:
+            accesses.append(Access(value, (interval,), write, run))
+    return accesses
 
 
 ACCESS_RULES: dict[str, Callable[[FunctionChecker, Operation], Sequence[Access]]] = {
