@@ -496,3 +496,40 @@ def test_hostile_generator_classes(kind: str) -> None:
             slice_dialect.compile(program.text, backend="c", filename="h.mlir")
         assert program.op in str(info.value), str(info.value)
     assert seen == {True, False}
+
+
+def test_copy_run_rank_0_and_one_buffer() -> None:
+    """A rank-0 view holds one element, at offset 0; a run may read and write views of
+    one buffer (the C copies it element by element, in order)."""
+    scalar = MemRefType(i32, [])
+    for offset, ok in ((0, True), (1, False)):
+        block = Block(arg_types=[scalar, MemRefType(i32, [4])])
+        off = arith.ConstantOp(IntegerAttr(offset, IndexType()))
+        run = UnregisteredOp.with_name("slice.copy_run").create(
+            operands=[block.args[0], off.result, block.args[1], off.result],
+            attributes={
+                "count": IntegerAttr(1, i64),
+                "source_stride": IntegerAttr(1, i64),
+                "dest_stride": IntegerAttr(1, i64),
+            },
+        )
+        block.add_ops([off, run, func.ReturnOp()])
+        module = ModuleOp([func.FuncOp("f", (list(block.arg_types), []), Region(block))])
+        if ok:
+            check_module(module)
+        else:
+            with pytest.raises(SliceError, match="whose only element is 0"):
+                check_module(module)
+    block = Block(arg_types=[MemRefType(i32, [8])])
+    c0 = arith.ConstantOp(IntegerAttr(0, IndexType()))
+    c4 = arith.ConstantOp(IntegerAttr(4, IndexType()))
+    run = UnregisteredOp.with_name("slice.copy_run").create(
+        operands=[block.args[0], c0.result, block.args[0], c4.result],
+        attributes={
+            "count": IntegerAttr(4, i64),
+            "source_stride": IntegerAttr(1, i64),
+            "dest_stride": IntegerAttr(1, i64),
+        },
+    )
+    block.add_ops([c0, c4, run, func.ReturnOp()])
+    check_module(ModuleOp([func.FuncOp("g", (list(block.arg_types), []), Region(block))]))
