@@ -12,9 +12,20 @@ no sanitizer report appears (no ``AddressSanitizer``, no ``runtime error:``), th
 result equals the reference, and that the workers exit with 0. Two canaries check that
 a deliberate out-of-bounds read and a signed overflow *are* reported.
 
+Hostile lowered programs (issue 10 A, ``tests/hostile.py``: out-of-bounds constant and
+computed indices, double free, use after free, deallocs in loops or of views, huge
+allocs, too many stack arrays, steps of 0, negative or not constant, index overflow, a
+view larger than its buffer) go through the same ``compile(..., sanitize=True)`` in
+workers (``--hostile FIRST COUNT STEP SEED``): each must be refused at ``compile()``
+with a ``SliceError`` naming the op, or fail the call with a ``SliceError``; the safe
+twins (one in four) must compile and give ``x[2:6]``; no sanitizer report anywhere.
+Three controls build hostile programs with the C target's safety check switched off
+and check that ASan does report them (so the programs are really hostile).
+
 Environment:
 
-* ``SLICE_SANITIZER_CASES`` (default 100): how many programs; ``2000`` is a big run.
+* ``SLICE_SANITIZER_CASES`` (default 100): how many programs (random and hostile
+  each); ``2000`` is a big run.
 * ``SLICE_SANITIZER_SEED`` (default 0): the first program's seed; with
   ``SLICE_DIFF_RANDOM=1`` a random one.
 
@@ -25,6 +36,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import subprocess
 import sys
 import textwrap
@@ -149,10 +161,66 @@ def worker(first: int, count: int, step: int, seed: int) -> int:
     return 1 if failures else 0
 
 
+def hostile_worker(first: int, count: int, step: int, seed: int) -> int:
+    """Compile and call hostile programs ``first, first + step, ...``; 0 if each was
+    refused (or failed its call) cleanly and each safe twin ran right."""
+    sys.path.insert(0, str(TESTS_DIR))
+    import numpy as np
+    from hostile import hostile_program
+
+    import slice_dialect
+    from slice_dialect.errors import SliceError
+
+    x = np.arange(8, dtype=np.int32) * 3 - 7
+    failures = 0
+    done = refused = failed_call = ran = 0
+    for k in range(count):
+        program = hostile_program(seed + first + k * step)
+        what = f"hostile {program.seed} ({program.kind}, safe={program.safe})"
+        try:
+            kernel = slice_dialect.compile(program.text, "main", "c", sanitize=True)
+        except SliceError as e:
+            refused += 1
+            if program.safe or program.op not in str(e):
+                failures += 1
+                print(f"{what}: refused: {e}\n{program.text}", flush=True)
+            done += 1
+            continue
+        except Exception as e:
+            failures += 1
+            print(f"{what}: {type(e).__name__}: {e}\n{program.text}", flush=True)
+            continue
+        try:
+            got = kernel(x)
+        except SliceError as e:  # a run-time check failing the call cleanly
+            failed_call += 1
+            if program.safe:
+                failures += 1
+                print(f"{what}: call failed: {e}\n{program.text}", flush=True)
+            done += 1
+            continue
+        ran += 1
+        if not program.safe:
+            failures += 1
+            print(f"{what}: accepted and run\n{program.text}", flush=True)
+        elif got.tolist() != x[2:6].tolist():
+            failures += 1
+            print(f"{what}: result {got.tolist()}\n{program.text}", flush=True)
+        done += 1
+    print(
+        f"{SUMMARY} {done} run, {failures} failures "
+        f"({refused} refused, {failed_call} failed calls, {ran} ran)",
+        flush=True,
+    )
+    return 1 if failures else 0
+
+
 # --- the tests -------------------------------------------------------------------------
 
 
-def run_workers(cases: int, seed: int) -> list[subprocess.CompletedProcess[str]]:
+def run_workers(
+    cases: int, seed: int, mode: str = "--worker"
+) -> list[subprocess.CompletedProcess[str]]:
     env = asan_env()
     workers = min(WORKERS, cases)
     processes = []
@@ -163,7 +231,7 @@ def run_workers(cases: int, seed: int) -> list[subprocess.CompletedProcess[str]]
                 [
                     sys.executable,
                     str(Path(__file__).resolve()),
-                    "--worker",
+                    mode,
                     str(w),
                     str(count),
                     str(workers),
@@ -197,6 +265,111 @@ def test_random_programs_under_asan_and_ubsan() -> None:
         run += int(summary[-1].split()[2])
     assert run == CASES
     print(f"sanitizer: {run} cases, 0 sanitizer reports, 0 failures")
+
+
+def test_hostile_programs_under_asan_and_ubsan() -> None:
+    """Issue 10 A: every hostile lowered program is refused at compile() or fails its
+    call cleanly, under ASan and UBSan, with no sanitizer report."""
+    print(f"\nsanitizer: {CASES} hostile programs (seed {SEED}), {WORKERS} processes")
+    results = run_workers(CASES, SEED, "--hostile")
+    run = 0
+    for r in results:
+        reports = sanitizer_reports(r.stderr)
+        assert not reports, "sanitizer reports:\n" + r.stderr[-20000:]
+        assert r.returncode == 0, (
+            f"worker failed:\n{r.stdout[-20000:]}\n{r.stderr[-5000:]}"
+        )
+        summary = [line for line in r.stdout.splitlines() if line.startswith(SUMMARY)]
+        assert summary, r.stdout + r.stderr
+        print(summary[-1])
+        run += int(summary[-1].split()[2])
+    assert run == CASES
+    print(f"sanitizer: {run} hostile programs, 0 sanitizer reports, 0 failures")
+
+
+UNCHECKED = """\
+import numpy as np
+from pathlib import Path
+import slice_dialect.backend.c_safety as c_safety
+from slice_dialect.backend.c import emit_c
+from slice_dialect.compiler import make_context, parse_module
+from slice_dialect.runtime import CKernel, build_shared_library
+
+c_safety.check_module = lambda module: None  # the control: no safety check
+text = {text!r}
+source = emit_c(parse_module(text, make_context()))
+library = build_shared_library(source, sanitize=True, cache_dir=Path({cache!r}))
+kernel = CKernel(library, "evil", [(np.int32, (8,))], [(np.int32, (4,))], sanitize=True)
+print(kernel(np.arange(8, dtype=np.int32)))
+"""
+
+HEAP = "memref<8192xi32>"  # 32 KiB: on the heap in the C
+
+
+def evil(body: str) -> str:
+    """A hand-written lowered function ``@evil(%x, %out)`` running ``body``."""
+    return (
+        "func.func @evil(%x: memref<8xi32>, %out: memref<4xi32>) {\n"
+        "  %c0 = arith.constant 0 : index\n"
+        "  %c1 = arith.constant 1 : index\n"
+        f"{body}"
+        "  func.return\n"
+        "}\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("body", "report"),
+    [
+        (
+            f"  %buf = memref.alloc() : {HEAP}\n"
+            "  %k = arith.constant 8192 : index\n"
+            f"  %v = memref.load %buf[%k] : {HEAP}\n"
+            "  memref.store %v, %out[%c0] : memref<4xi32>\n",
+            "heap-buffer-overflow|insufficient space",  # ASan, or UBSan first
+        ),
+        (
+            f"  %buf = memref.alloc() : {HEAP}\n"
+            f"  %v = memref.load %buf[%c0] : {HEAP}\n"
+            "  memref.store %v, %out[%c0] : memref<4xi32>\n"
+            f"  memref.dealloc %buf : {HEAP}\n"
+            f"  memref.dealloc %buf : {HEAP}\n",
+            "double-free",
+        ),
+        (
+            f"  %buf = memref.alloc() : {HEAP}\n"
+            f"  memref.dealloc %buf : {HEAP}\n"
+            f"  %v = memref.load %buf[%c1] : {HEAP}\n"
+            "  memref.store %v, %out[%c0] : memref<4xi32>\n",
+            "heap-use-after-free",
+        ),
+    ],
+    ids=["load past the end", "double free", "use after free"],
+)
+def test_hostile_programs_are_reported_without_the_check(
+    tmp_path: Path, body: str, report: str
+) -> None:
+    """The control: with ``c_safety.check_module`` switched off, hand-written lowered
+    functions of the hostile classes compile and ASan reports them at the call (and
+    with it, ``emit_c`` refuses them)."""
+    from slice_dialect.backend.c import emit_c
+    from slice_dialect.compiler import make_context, parse_module
+    from slice_dialect.errors import SliceError
+
+    with pytest.raises(SliceError, match="memref"):
+        emit_c(parse_module(evil(body), make_context()))
+    script = UNCHECKED.format(text=evil(body), cache=str(tmp_path))
+    r = subprocess.run(
+        [sys.executable, "-c", script],
+        env=asan_env(),
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert re.search(report, r.stderr), r.stdout + r.stderr
+    assert sanitizer_reports(r.stderr)
+    assert r.returncode != 0
 
 
 CANARY = """\
@@ -257,7 +430,8 @@ def test_canary_is_reported(
 
 
 if __name__ == "__main__":
-    if len(sys.argv) == 6 and sys.argv[1] == "--worker":
+    if len(sys.argv) == 6 and sys.argv[1] in ("--worker", "--hostile"):
         first, count, step, seed = (int(a) for a in sys.argv[2:])
-        sys.exit(worker(first, count, step, seed))
-    sys.exit(f"usage: {sys.argv[0]} --worker FIRST COUNT STEP SEED")
+        run = worker if sys.argv[1] == "--worker" else hostile_worker
+        sys.exit(run(first, count, step, seed))
+    sys.exit(f"usage: {sys.argv[0]} --worker|--hostile FIRST COUNT STEP SEED")

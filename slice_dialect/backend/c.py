@@ -799,6 +799,9 @@ def emit_c(module: ModuleOp, *, prefix: str = DEFAULT_PREFIX) -> str:
         header += ["", STREAM_HELPERS.strip("\n")]
     if "prefetch" in features:
         header += ["", PREFETCH_HELPER.strip("\n")]
+    from slice_dialect.backend.c_safety import check_module  # c_safety imports c
+
+    check_module(module)  # after the printer's own refusals: see c_safety.py
     return "\n\n".join(["\n".join(header), *functions]) + "\n"
 
 

@@ -1,0 +1,613 @@
+"""Memory safety of the C target: a static analysis of the whole lowered module.
+
+``check_module`` runs before the C target prints anything. It proves, for every function,
+that the C the target prints for it touches only memory inside its buffers, frees each
+buffer at most once and never uses it afterwards, ends every loop and never overflows an
+``int64_t``; for any program where it cannot prove this it raises a ``SliceError`` naming
+the op (and its ``file:line:col`` when it has one). It is exact on the loops
+``convert-slice-to-loops`` emits, and conservative elsewhere: a program it cannot prove
+safe is refused even if it happens to be safe.
+
+What it reasons about:
+
+- **index values as intervals** (exact Python integers): ``arith.constant`` of ``index``
+  type, ``arith.addi``, ``arith.subi``, ``arith.muli`` (``INDEX_RULES``) and the
+  induction variable of each ``scf.for``. An intermediate whose interval leaves
+  ``int64_t`` (the type the C uses for ``index``) is refused as a possible overflow.
+- **loops**: the step of an ``scf.for`` must be one known value >= 1 (a step of 0 never
+  ends, a negative one walks away from the bound); bounds may be intervals. The induction
+  variable lies in ``[lb, last]`` (exact when the bounds are constants), and the C's
+  final ``i += step`` must stay in ``int64_t``. A loop that provably never runs is fine;
+  its body is checked for what it is (known ops, alloc and dealloc discipline) but its
+  accesses never happen.
+- **accesses** (``ACCESS_RULES``: op name -> the index intervals the op reads or writes):
+  each must lie in the static shape of the memref (or view) it goes through, in every
+  dimension; ``memref.copy`` needs equal shapes and element types; ``slice.copy_run``
+  reads and writes the runs ABI.md gives.
+- **buffers**: function arguments, ``memref.alloc`` results and ``memref.collapse_shape``
+  views of them (same element type, same element count) are the only memrefs; each has a
+  static shape of at most ``INT64_MAX`` bytes, identity layout.
+- **allocation**: ``memref.alloc`` of a static shape of at most ``ALLOC_LIMIT_BYTES``
+  (a larger one is refused; a smaller one that fails at run time makes the call fail
+  with code 1, see ABI.md); the arrays the C target puts on the stack add up to at most
+  ``STACK_BUDGET_BYTES`` per function. ``memref.dealloc`` must free a ``memref.alloc``
+  of its own block (not a view, not an argument, never from a loop nested below the
+  alloc), at most once, and nothing may use the buffer (or a view of it) after it.
+- **everything else is refused**: an op kind with no rule here, ``iter_args``, operands of
+  ``func.return``/``scf.yield``, dynamic shapes (``?``, static shapes only for now),
+  non-memref function arguments, functions of several blocks.
+
+Reads of an ``memref.alloc`` never written are harmless, not refused: the C target
+zero-initialises every allocation (ABI.md), so no read is of uninitialised memory.
+
+A new op of the lowered IR plugs in with one entry: ``ACCESS_RULES`` if it reads or
+writes buffers (a function giving its ``Access`` list), ``INDEX_RULES`` if it computes an
+index, ``OP_RULES`` for anything else.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from xdsl.dialects import arith, func, memref, scf
+from xdsl.dialects.builtin import (
+    IndexType,
+    IntegerAttr,
+    MemRefType,
+    ModuleOp,
+    NoneAttr,
+    UnregisteredOp,
+)
+from xdsl.ir import Attribute, Block, BlockArgument, Operation, SSAValue
+
+from slice_dialect.dtypes import storage_bytes
+from slice_dialect.errors import SliceError
+from slice_dialect.locations import location_text
+
+INT64_MIN = -(2**63)
+INT64_MAX = 2**63 - 1
+
+ALLOC_LIMIT_BYTES = 2**40
+"""The largest ``memref.alloc`` (in bytes, 1 TiB) the C target accepts. Larger is no
+real program's intermediate and more than any address space maps at once (it is also
+AddressSanitizer's largest allocation); below it, an allocation that fails at run time
+makes the call return code 1 (ABI.md), never an access."""
+
+STACK_BUDGET_BYTES = 1024 * 1024
+"""The most bytes of stack arrays (the allocs the C target does not put on the heap,
+``c.STACK_ALLOC_BYTES`` each at most) one function may hold, counted as if all were
+live at once: an eighth of the usual 8 MiB main-thread stack, so many small allocs
+cannot overflow the stack of the calling thread."""
+
+_DEFAULT_STACK_ALLOC_BYTES = 16 * 1024
+
+
+@dataclass(frozen=True)
+class Interval:
+    """The integers ``lo..hi`` (both included, ``lo <= hi``) a value may take."""
+
+    lo: int
+    hi: int
+
+    @staticmethod
+    def point(value: int) -> Interval:
+        return Interval(value, value)
+
+    def is_point(self) -> bool:
+        return self.lo == self.hi
+
+    def fits_int64(self) -> bool:
+        return self.lo >= INT64_MIN and self.hi <= INT64_MAX
+
+    def __add__(self, other: Interval) -> Interval:
+        return Interval(self.lo + other.lo, self.hi + other.hi)
+
+    def __sub__(self, other: Interval) -> Interval:
+        return Interval(self.lo - other.hi, self.hi - other.lo)
+
+    def __mul__(self, other: Interval) -> Interval:
+        corners = [a * b for a in (self.lo, self.hi) for b in (other.lo, other.hi)]
+        return Interval(min(corners), max(corners))
+
+    def __str__(self) -> str:
+        return str(self.lo) if self.is_point() else f"[{self.lo}, {self.hi}]"
+
+
+@dataclass(frozen=True)
+class Buffer:
+    """What a memref value is: a view (or the whole) of ``root``, a function argument or
+    a ``memref.alloc`` result, with the static type ``type``."""
+
+    root: SSAValue
+    type: MemRefType[Attribute]
+
+    @property
+    def shape(self) -> tuple[int, ...]:
+        return tuple(self.type.get_shape())
+
+
+@dataclass(frozen=True)
+class Access:
+    """Elements an op reads or writes: through the memref ``buffer``, at every index
+    whose dimension ``d`` lies in ``indices[d]``. ``what`` names it in messages."""
+
+    buffer: SSAValue
+    indices: tuple[Interval, ...]
+    write: bool
+    what: str
+
+
+def _is(interval: Interval) -> str:
+    """``is 7`` or ``may be anywhere in [0, 9]``."""
+    return f"is {interval}" if interval.is_point() else f"may be anywhere in {interval}"
+
+
+def op_name(op: Operation) -> str:
+    """The op's name as written, also for ops of unregistered dialects."""
+    if isinstance(op, UnregisteredOp):
+        return op.op_name.data
+    return op.name
+
+
+def value_name(value: SSAValue) -> str:
+    """``%name`` of ``value`` for messages, when it has one."""
+    return f"%{value.name_hint}" if value.name_hint else "a value"
+
+
+def op_error(op: Operation, message: str) -> SliceError:
+    """``SliceError('<op name>: message')`` at the op's location."""
+    return SliceError(f"{op_name(op)}: {message}", location_text(op))
+
+
+def _stack_alloc_bytes() -> int:
+    from slice_dialect.backend import c as c_target  # c imports this module
+
+    return int(getattr(c_target, "STACK_ALLOC_BYTES", _DEFAULT_STACK_ALLOC_BYTES))
+
+
+@dataclass
+class FunctionChecker:
+    """Checks one ``func.func``; the rule tables call back into it."""
+
+    function: func.FuncOp
+    intervals: dict[SSAValue, Interval] = field(default_factory=dict[SSAValue, Interval])
+    buffers: dict[SSAValue, Buffer] = field(default_factory=dict[SSAValue, Buffer])
+    freed: dict[SSAValue, Operation] = field(default_factory=dict[SSAValue, Operation])
+    """Each freed buffer (a ``memref.alloc`` result) and the dealloc that freed it."""
+    stack_bytes: int = 0
+    stack_alloc_bytes: int = _DEFAULT_STACK_ALLOC_BYTES
+    live: bool = True
+    """Whether the ops being checked may run (false inside a loop that never runs)."""
+
+    # Values
+
+    def index(self, op: Operation, value: SSAValue, what: str) -> Interval:
+        """The interval of the index ``value`` (operand ``what`` of ``op``)."""
+        if not isinstance(value.type, IndexType):
+            raise op_error(
+                op, f"{what} {value_name(value)} has type {value.type}, not index"
+            )
+        interval = self.intervals.get(value)
+        if interval is None:
+            raise op_error(
+                op,
+                f"{what} {value_name(value)} is not an index the C target can bound "
+                "(only arith.constant, arith.addi/subi/muli and scf.for induction "
+                "variables are)",
+            )
+        return interval
+
+    def static_type(
+        self, op: Operation, t: Attribute, what: str
+    ) -> MemRefType[Attribute]:
+        """``t`` as a memref of static shape, identity layout, known element size, at
+        most ``INT64_MAX`` bytes."""
+        if not isinstance(t, MemRefType):
+            raise op_error(op, f"{what} has type {t}, not a memref")
+        if not isinstance(t.layout, NoneAttr):
+            raise op_error(op, f"{what} has type {t}; only identity layouts are checked")
+        shape = t.get_shape()
+        if any(d < 0 for d in shape):
+            raise op_error(
+                op, f"{what} has the dynamic type {t}; only static shapes are checked"
+            )
+        try:
+            size = storage_bytes(t.element_type)
+        except SliceError as error:
+            raise op_error(op, f"{what} has type {t}: {error}") from None
+        if math.prod(shape) * size > INT64_MAX:
+            raise op_error(
+                op, f"{what} has type {t}, more than {INT64_MAX} bytes (int64_t offsets)"
+            )
+        return t
+
+    def buffer(self, op: Operation, value: SSAValue, what: str) -> Buffer:
+        """The buffer of the memref ``value``; an error if it is freed."""
+        buffer = self.buffers.get(value)
+        if buffer is None:
+            raise op_error(
+                op,
+                f"{what} {value_name(value)} is not a function argument, a memref.alloc "
+                "or a memref.collapse_shape view of one",
+            )
+        dealloc = self.freed.get(buffer.root)
+        if dealloc is not None:
+            where = location_text(dealloc)
+            at = f" at {where}" if where else ""
+            raise op_error(
+                op,
+                f"uses {value_name(value)} after the memref.dealloc{at} that frees "
+                f"{value_name(buffer.root)} (use after free)",
+            )
+        return buffer
+
+    # Accesses
+
+    def check_access(self, op: Operation, access: Access) -> None:
+        buffer = self.buffer(op, access.buffer, access.what)
+        shape = buffer.shape
+        kind = "writes" if access.write else "reads"
+        name = f"{value_name(access.buffer)} ({buffer.type})"
+        if len(access.indices) != len(shape):
+            raise op_error(
+                op, f"{kind} {name} with {len(access.indices)} indices, not {len(shape)}"
+            )
+        for d, (interval, size) in enumerate(zip(access.indices, shape)):
+            if interval.lo < 0 or interval.hi >= size:
+                where = f"dimension {d} of " if len(shape) > 1 else ""
+                raise op_error(
+                    op,
+                    f"{access.what} {_is(interval)}, outside {where}{name}, whose "
+                    f"indices are [0, {size - 1}] (out of bounds)"
+                    if size
+                    else f"{access.what} {kind} {name}, which has no elements "
+                    "(out of bounds)",
+                )
+
+    # Blocks
+
+    def check_block(self, block: Block) -> None:
+        for op in block.ops:
+            self.check_op(op)
+
+    def check_op(self, op: Operation) -> None:
+        name = op_name(op)
+        rule = OP_RULES.get(name)
+        index_rule = INDEX_RULES.get(name)
+        access_rule = ACCESS_RULES.get(name)
+        if rule is None and index_rule is None and access_rule is None:
+            raise op_error(op, _unknown_op_message(op))
+        if name != "memref.dealloc":  # a second dealloc is a double free, said there
+            for k, operand in enumerate(op.operands):
+                if isinstance(operand.type, MemRefType):
+                    self.buffer(op, operand, f"operand {k}")
+        if rule is not None:
+            rule(self, op)
+        if index_rule is not None:
+            _check_index_op(self, op, index_rule)
+        if access_rule is not None and self.live:
+            for access in access_rule(self, op):
+                self.check_access(op, access)
+
+    def check(self) -> None:
+        f = self.function
+        if f.is_declaration:
+            return  # no body, nothing runs (the C target refuses declarations itself)
+        blocks = list(f.body.blocks)
+        if len(blocks) != 1:
+            raise op_error(f, f"@{f.sym_name.data} has {len(blocks)} blocks, not 1")
+        self.stack_alloc_bytes = _stack_alloc_bytes()
+        for i, arg in enumerate(blocks[0].args):
+            what = f"@{f.sym_name.data} argument {i} ({value_name(arg)})"
+            t = self.static_type(f, arg.type, what)
+            self.buffers[arg] = Buffer(arg, t)
+        self.check_block(blocks[0])
+
+
+def _unknown_op_message(op: Operation) -> str:
+    name = op_name(op)
+    if name.startswith("slice."):
+        return "no memory-safety rule; run convert-slice-to-loops first"
+    known = ", ".join(sorted({*OP_RULES, *INDEX_RULES, *ACCESS_RULES}))
+    return (
+        "no memory-safety rule, so the C target cannot prove the program safe (it "
+        f"checks only {known})"
+    )
+
+
+# Index arithmetic
+
+
+def _check_index_op(
+    c: FunctionChecker,
+    op: Operation,
+    rule: Callable[[Sequence[Interval]], Interval],
+) -> None:
+    for result in op.results:
+        if not isinstance(result.type, IndexType):
+            raise op_error(op, f"result of type {result.type}: only index arithmetic")
+    if not c.live:
+        return
+    operands = [c.index(op, v, f"operand {k}") for k, v in enumerate(op.operands)]
+    result = rule(operands)
+    if not result.fits_int64():
+        shown = ", ".join(str(o) for o in operands)
+        raise op_error(
+            op,
+            f"the result of operands {shown} {_is(result)}, which leaves int64_t "
+            "(index overflow)",
+        )
+    c.intervals[op.results[0]] = result
+
+
+INDEX_RULES: dict[str, Callable[[Sequence[Interval]], Interval]] = {
+    "arith.addi": lambda v: v[0] + v[1],
+    "arith.subi": lambda v: v[0] - v[1],
+    "arith.muli": lambda v: v[0] * v[1],
+}
+"""The interval of the result of each index op from its operands' intervals (the
+results must stay in ``int64_t``, which the checker enforces)."""
+
+
+# Ops without accesses
+
+
+def _constant(c: FunctionChecker, op: Operation) -> None:
+    assert isinstance(op, arith.ConstantOp)
+    if not isinstance(op.result.type, IndexType) or not isinstance(op.value, IntegerAttr):
+        raise op_error(op, f"of type {op.result.type}: only index constants")
+    value = op.value.value.data
+    if not INT64_MIN <= value <= INT64_MAX:
+        raise op_error(op, f"{value} does not fit in int64_t")
+    c.intervals[op.result] = Interval.point(value)
+
+
+def _for(c: FunctionChecker, op: Operation) -> None:
+    assert isinstance(op, scf.ForOp)
+    if op.iter_args or op.res:
+        raise op_error(op, "iter_args and results are not checked")
+    block = op.body.block
+    iv = block.args[0]
+    live = c.live
+    if c.live:
+        lb = c.index(op, op.lb, "lower bound")
+        ub = c.index(op, op.ub, "upper bound")
+        step = c.index(op, op.step, "step")
+        if not step.is_point():
+            raise op_error(
+                op,
+                f"step {value_name(op.step)} may be anywhere in {step}; the C target "
+                "needs a constant step >= 1",
+            )
+        if step.lo < 1:
+            why = "never ends" if step.lo == 0 else "walks away from its bound"
+            raise op_error(
+                op,
+                f"step {value_name(op.step)} is {step.lo}; the C target needs a step "
+                f">= 1 (a loop with this step {why})",
+            )
+        if lb.lo >= ub.hi:
+            live = False  # the loop never runs
+        else:
+            s = step.lo
+            if lb.is_point() and ub.is_point():
+                last = lb.lo + (ub.lo - 1 - lb.lo) // s * s
+            else:
+                last = ub.hi - 1
+            if last + s > INT64_MAX:
+                raise op_error(
+                    op,
+                    f"the induction variable may reach {last}, and the step {s} after "
+                    "it leaves int64_t (index overflow)",
+                )
+            c.intervals[iv] = Interval(lb.lo, last)
+    outer = c.live
+    c.live = live
+    try:
+        c.check_block(block)
+    finally:
+        c.live = outer
+
+
+def _terminator(c: FunctionChecker, op: Operation) -> None:
+    if op.operands:
+        raise op_error(op, "operands are not checked")
+
+
+def _alloc(c: FunctionChecker, op: Operation) -> None:
+    assert isinstance(op, memref.AllocOp)
+    if op.dynamic_sizes or op.symbol_operands:
+        raise op_error(op, "dynamic sizes: only static shapes are checked")
+    t = c.static_type(op, op.memref.type, f"result {value_name(op.memref)}")
+    size = math.prod(t.get_shape()) * storage_bytes(t.element_type)
+    if size > ALLOC_LIMIT_BYTES:
+        raise op_error(
+            op,
+            f"{value_name(op.memref)} ({t}) takes {size} bytes, more than the "
+            f"{ALLOC_LIMIT_BYTES} (2^40) the C target allocates",
+        )
+    if size <= c.stack_alloc_bytes:
+        c.stack_bytes += max(size, 1)
+        if c.stack_bytes > STACK_BUDGET_BYTES:
+            raise op_error(
+                op,
+                f"the stack arrays of @{c.function.sym_name.data} reach {c.stack_bytes} "
+                f"bytes with {value_name(op.memref)}, more than the "
+                f"{STACK_BUDGET_BYTES} a function may hold",
+            )
+    c.buffers[op.memref] = Buffer(op.memref, t)
+
+
+def _dealloc(c: FunctionChecker, op: Operation) -> None:
+    assert isinstance(op, memref.DeallocOp)
+    value = op.memref
+    alloc = value.owner
+    if not isinstance(alloc, memref.AllocOp):
+        what = (
+            "a function argument"
+            if isinstance(value, BlockArgument)
+            else f"the result of {op_name(alloc)}"  # type: ignore[arg-type]
+        )
+        raise op_error(
+            op, f"frees {value_name(value)}, {what}; only a memref.alloc may be freed"
+        )
+    earlier = c.freed.get(value)
+    if earlier is not None:
+        where = location_text(earlier)
+        at = f" at {where}" if where else ""
+        raise op_error(
+            op,
+            f"frees {value_name(value)} again, after the memref.dealloc{at} (double free)",
+        )
+    if op.parent_block() is not alloc.parent_block():
+        raise op_error(
+            op,
+            f"frees {value_name(value)} outside the block of its memref.alloc (in a loop "
+            "below it, it would free once per iteration)",
+        )
+    c.buffer(op, value, "operand")
+    c.freed[value] = op
+
+
+def _collapse_shape(c: FunctionChecker, op: Operation) -> None:
+    assert isinstance(op, memref.CollapseShapeOp)
+    source = c.buffer(op, op.src, "source")
+    t = c.static_type(op, op.result.type, f"result {value_name(op.result)}")
+    if t.element_type != source.type.element_type or math.prod(
+        t.get_shape()
+    ) != math.prod(source.shape):
+        raise op_error(
+            op,
+            f"views {value_name(op.src)} ({source.type}) as {t}: a view must have the "
+            "same element type and number of elements",
+        )
+    c.buffers[op.result] = Buffer(source.root, t)
+
+
+OP_RULES: dict[str, Callable[[FunctionChecker, Operation], None]] = {
+    "arith.constant": _constant,
+    "scf.for": _for,
+    "scf.yield": _terminator,
+    "func.return": _terminator,
+    "memref.alloc": _alloc,
+    "memref.dealloc": _dealloc,
+    "memref.collapse_shape": _collapse_shape,
+}
+"""The rule of each op that neither computes an index nor accesses a buffer: it
+defines its results (intervals, buffers) and checks the op's own conditions."""
+
+
+# Accesses
+
+
+def _whole(shape: Sequence[int]) -> tuple[Interval, ...] | None:
+    """Every index of ``shape``, or ``None`` if it has no elements."""
+    if any(d == 0 for d in shape):
+        return None
+    return tuple(Interval(0, d - 1) for d in shape)
+
+
+def _load(c: FunctionChecker, op: Operation) -> list[Access]:
+    assert isinstance(op, memref.LoadOp)
+    indices = tuple(c.index(op, v, f"index {k}") for k, v in enumerate(op.indices))
+    return [Access(op.memref, indices, False, "the index")]
+
+
+def _store(c: FunctionChecker, op: Operation) -> list[Access]:
+    assert isinstance(op, memref.StoreOp)
+    indices = tuple(c.index(op, v, f"index {k}") for k, v in enumerate(op.indices))
+    return [Access(op.memref, indices, True, "the index")]
+
+
+def _copy(c: FunctionChecker, op: Operation) -> list[Access]:
+    assert isinstance(op, memref.CopyOp)
+    source = c.buffer(op, op.source, "source")
+    target = c.buffer(op, op.destination, "destination")
+    if source.shape != target.shape or (
+        source.type.element_type != target.type.element_type
+    ):
+        raise op_error(
+            op,
+            f"copies {value_name(op.source)} ({source.type}) to "
+            f"{value_name(op.destination)} ({target.type}); the C target copies only "
+            "between equal shapes and element types",
+        )
+    whole = _whole(source.shape)
+    if whole is None:
+        return []
+    return [
+        Access(op.source, whole, False, "the copy"),
+        Access(op.destination, whole, True, "the copy"),
+    ]
+
+
+def _int_property(c: FunctionChecker, op: Operation, name: str) -> int:
+    attr = op.get_attr_or_prop(name)
+    if not isinstance(attr, IntegerAttr):
+        raise op_error(op, f"has no integer property {name}")
+    return attr.value.data
+
+
+def _copy_run(c: FunctionChecker, op: Operation) -> list[Access]:
+    """``slice.copy_run %src[%so], %dst[%do] count N source_stride S dest_stride D``
+    (ABI.md): ``dst[do + k*D] = src[so + k*S]`` for ``k`` in ``[0, N)``, on rank-1
+    views (or rank 0: one element, offset 0), possibly of one buffer (the C copies such
+    a run element by element, in order)."""
+    if len(op.operands) != 4:
+        raise op_error(op, f"has {len(op.operands)} operands, not 4")
+    src, src_offset, dst, dst_offset = op.operands
+    count = _int_property(c, op, "count")
+    s = _int_property(c, op, "source_stride")
+    d = _int_property(c, op, "dest_stride")
+    if count < 1 or s == 0 or d < 1:
+        raise op_error(
+            op,
+            f"count {count}, source_stride {s}, dest_stride {d}: the C target needs "
+            "count >= 1, source_stride != 0, dest_stride >= 1",
+        )
+    so = c.index(op, src_offset, "source offset")
+    do = c.index(op, dst_offset, "dest offset")
+    reach = (count - 1) * s
+    read = Interval(so.lo + min(0, reach), so.hi + max(0, reach))
+    written = Interval(do.lo, do.hi + (count - 1) * d)
+    accesses: list[Access] = []
+    for value, what, interval, write in (
+        (src, "source", read, False),
+        (dst, "dest", written, True),
+    ):
+        buffer = c.buffer(op, value, what)
+        run = f"the run of {count} elements it {'writes' if write else 'reads'}"
+        if len(buffer.shape) > 1:
+            raise op_error(op, f"{what} has type {buffer.type}, not a rank-1 view")
+        if not buffer.shape:  # rank 0: one element, at offset 0
+            if interval != Interval.point(0):
+                raise op_error(
+                    op,
+                    f"{run} {_is(interval)}, outside {value_name(value)} "
+                    f"({buffer.type}), whose only element is 0 (out of bounds)",
+                )
+            accesses.append(Access(value, (), write, run))
+        else:
+            accesses.append(Access(value, (interval,), write, run))
+    return accesses
+
+
+ACCESS_RULES: dict[str, Callable[[FunctionChecker, Operation], Sequence[Access]]] = {
+    "memref.load": _load,
+    "memref.store": _store,
+    "memref.copy": _copy,
+    "slice.copy_run": _copy_run,
+}
+"""For each op that reads or writes buffers, the elements it accesses (as index
+intervals of the memrefs it goes through); each must lie inside them."""
+
+
+def check_module(module: ModuleOp) -> None:
+    """Raise ``SliceError`` naming the first op of ``module`` whose memory safety the C
+    target cannot establish (see the module docstring); return if there is none."""
+    for op in module.ops:
+        if not isinstance(op, func.FuncOp):
+            raise op_error(op, "only func.func at the top level")
+        FunctionChecker(op).check()

@@ -1,0 +1,356 @@
+"""Hostile lowered programs for the C target's memory-safety check (issue 10 A).
+
+``hostile_program(seed)`` is one program: an entry ``@main(%x: tensor<8xi32>) ->
+tensor<4xi32>`` that returns ``x[2:6]`` (a ``slice.window``) and, before that, runs
+hand-written lowered IR on its own ``memref.alloc`` buffers (``convert-slice-to-loops``
+passes such ops through, so they reach the C target and run at every call). Each seed
+picks one class of attack and its parameters at random; about one program in four is
+the *safe twin* of its class (same shape of code, every access in bounds, one dealloc,
+a step >= 1, no overflow), which the C target must accept and run. ``safe`` says which;
+``op`` is the op a refusal must name.
+
+Classes: a constant index out of bounds (past the end, -1, -1000000, INT64_MIN/MAX, one
+dimension of a 2-D buffer), a computed index (``i * a + b`` over a loop) out of bounds
+for some iteration, a double ``memref.dealloc``, a use after ``memref.dealloc`` (load,
+store, copy, view), a dealloc in a loop below its alloc, a dealloc of a view, a huge
+``memref.alloc``, too many stack arrays, ``scf.for`` steps of 0, negative or not
+constant, index arithmetic that overflows (``addi``, ``subi``, ``muli``, the loop's own
+increment), a view larger than its buffer. (A ``memref.copy`` between
+different shapes does not pass xDSL's verifier, so it never reaches the C target.)
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+INT64_MAX = 2**63 - 1
+INT64_MIN = -(2**63)
+
+CLASSES = (
+    "constant index",
+    "computed index",
+    "double free",
+    "use after free",
+    "dealloc in loop",
+    "dealloc of view",
+    "huge alloc",
+    "stack arrays",
+    "step",
+    "overflow",
+    "loop overflow",
+    "view",
+)
+
+
+@dataclass(frozen=True)
+class HostileProgram:
+    seed: int
+    kind: str
+    safe: bool
+    op: str
+    """The op a refusal names (``memref.store``, ``scf.for``, ...)."""
+    text: str
+
+
+def entry(body: str) -> str:
+    """``@main`` with ``body`` (indented IR lines) before a window of its argument."""
+    return (
+        "func.func @main(%x: tensor<8xi32>) -> tensor<4xi32> {\n"
+        "  %c0 = arith.constant 0 : index\n"
+        "  %c1 = arith.constant 1 : index\n"
+        f"{body}"
+        "  %r = slice.window %x offsets [2] sizes [4] strides [1] "
+        ": tensor<8xi32> -> tensor<4xi32>\n"
+        "  func.return %r : tensor<4xi32>\n"
+        "}\n"
+    )
+
+
+def _size(rng: random.Random) -> int:
+    """A buffer length: mostly small (a stack array), sometimes a heap one."""
+    return rng.choice([1, 2, 5, 16, 100, rng.randrange(1, 5000), 4097, 8192])
+
+
+def _constant_index(rng: random.Random, safe: bool) -> tuple[str, str]:
+    n = _size(rng)
+    if rng.random() < 0.25:  # one dimension of a 2-D buffer, the linear index inside
+        rows, cols = rng.randrange(2, 6), rng.randrange(1, 6)
+        t = f"memref<{rows}x{cols}xi32>"
+        i, j = (rng.randrange(rows - 1), cols) if not safe else (rows - 1, cols - 1)
+        return "memref.store", (
+            f"  %buf = memref.alloc() : {t}\n"
+            f"  %i = arith.constant {i} : index\n"
+            f"  %j = arith.constant {j} : index\n"
+            f"  %v = memref.load %buf[%c0, %c0] : {t}\n"
+            f"  memref.store %v, %buf[%i, %j] : {t}\n"
+        )
+    if safe:
+        k = rng.choice([0, n - 1, rng.randrange(n)])
+    else:
+        k = rng.choice(
+            [n, n + rng.randrange(1, 1000), -1, -1000000, INT64_MAX, INT64_MIN, 2**40]
+        )
+    t = f"memref<{n}xi32>"
+    op = rng.choice(["memref.load", "memref.store"])
+    if op == "memref.load":
+        access = (
+            f"  %v = memref.load %buf[%k] : {t}\n  memref.store %v, %buf[%c0] : {t}\n"
+        )
+    else:
+        access = (
+            f"  %v = memref.load %buf[%c0] : {t}\n  memref.store %v, %buf[%k] : {t}\n"
+        )
+    return op, (
+        f"  %buf = memref.alloc() : {t}\n  %k = arith.constant {k} : index\n{access}"
+    )
+
+
+def _computed_index(rng: random.Random, safe: bool) -> tuple[str, str]:
+    while True:
+        n = _size(rng)
+        lb = rng.randrange(-5, 20)
+        ub = lb + rng.randrange(1, 40)
+        step = rng.randrange(1, 4)
+        a = rng.choice([-3, -2, -1, 1, 2, 3, 7])
+        b = rng.randrange(-60, 60)
+        values = [i * a + b for i in range(lb, ub, step)]
+        ok = all(0 <= v < n for v in values)
+        if ok == safe:
+            break
+    t = f"memref<{n}xi32>"
+    return "memref.store", (
+        f"  %buf = memref.alloc() : {t}\n"
+        f"  %lb = arith.constant {lb} : index\n"
+        f"  %ub = arith.constant {ub} : index\n"
+        f"  %s = arith.constant {step} : index\n"
+        f"  %a = arith.constant {a} : index\n"
+        f"  %b = arith.constant {b} : index\n"
+        f"  scf.for %i = %lb to %ub step %s {{\n"
+        f"    %m = arith.muli %i, %a : index\n"
+        f"    %k = arith.addi %m, %b : index\n"
+        f"    %v = memref.load %buf[%c0] : {t}\n"
+        f"    memref.store %v, %buf[%k] : {t}\n"
+        f"  }}\n"
+    )
+
+
+def _double_free(rng: random.Random, safe: bool) -> tuple[str, str]:
+    n = _size(rng)
+    t = f"memref<{n}xi32>"
+    free = f"  memref.dealloc %buf : {t}\n"
+    between = ""
+    if rng.random() < 0.5:  # an alloc between the two frees may reuse the memory
+        between = (
+            f"  %other = memref.alloc() : {t}\n  memref.store %v, %other[%c0] : {t}\n"
+        )
+    return "memref.dealloc", (
+        f"  %buf = memref.alloc() : {t}\n"
+        f"  %v = memref.load %buf[%c0] : {t}\n"
+        f"{free}{between}{'' if safe else free}"
+    )
+
+
+def _use_after_free(rng: random.Random, safe: bool) -> tuple[str, str]:
+    n = _size(rng)
+    t = f"memref<{n}xi32>"
+    use, op = rng.choice(
+        [
+            (
+                f"  %w = memref.load %buf[%c0] : {t}\n"
+                f"  %keep = memref.alloc() : {t}\n"
+                f"  memref.store %w, %keep[%c0] : {t}\n",
+                "memref.load",
+            ),
+            (f"  memref.store %v, %buf[%c0] : {t}\n", "memref.store"),
+            (
+                f"  %buf2 = memref.alloc() : {t}\n"
+                f'  "memref.copy"(%buf, %buf2) : ({t}, {t}) -> ()\n',
+                "memref.copy",
+            ),
+            (
+                f"  %flat = memref.collapse_shape %buf [[0]] : {t} into {t}\n"
+                f"  memref.store %v, %flat[%c0] : {t}\n",
+                "memref.collapse_shape",
+            ),
+        ]
+    )
+    if rng.random() < 0.3:  # the use in a loop after the dealloc
+        use = (
+            "  scf.for %i = %c0 to %c1 step %c1 {\n"
+            + "".join("  " + line + "\n" for line in use.splitlines())
+            + "  }\n"
+        )
+    free = f"  memref.dealloc %buf : {t}\n"
+    head = f"  %buf = memref.alloc() : {t}\n  %v = memref.load %buf[%c0] : {t}\n"
+    return op, head + (use + free if safe else free + use)
+
+
+def _dealloc_in_loop(rng: random.Random, safe: bool) -> tuple[str, str]:
+    n = _size(rng)
+    t = f"memref<{n}xi32>"
+    trips = rng.randrange(2, 5)
+    alloc = f"    %buf = memref.alloc() : {t}\n"
+    return "memref.dealloc", (
+        f"  %trips = arith.constant {trips} : index\n"
+        + ("" if safe else alloc.removeprefix("  "))
+        + "  scf.for %i = %c0 to %trips step %c1 {\n"
+        + (alloc if safe else "")
+        + f"    %v = memref.load %buf[%c0] : {t}\n"
+        f"    memref.dealloc %buf : {t}\n"
+        "  }\n"
+    )
+
+
+def _dealloc_of_view(rng: random.Random, safe: bool) -> tuple[str, str]:
+    rows, cols = rng.randrange(1, 5), rng.randrange(1, 5)
+    t, flat = f"memref<{rows}x{cols}xi32>", f"memref<{rows * cols}xi32>"
+    freed = ("%buf", t) if safe else ("%flat", flat)
+    return "memref.dealloc", (
+        f"  %buf = memref.alloc() : {t}\n"
+        f"  %flat = memref.collapse_shape %buf [[0, 1]] : {t} into {flat}\n"
+        f"  %v = memref.load %flat[%c0] : {flat}\n"
+        f"  memref.dealloc {freed[0]} : {freed[1]}\n"
+    )
+
+
+def _huge_alloc(rng: random.Random, safe: bool) -> tuple[str, str]:
+    if safe:
+        dims = [rng.randrange(1, 3000)]
+    else:
+        total = rng.randrange(38, 61)  # 2^38 .. 2^60 f64 elements: > 2^40 bytes
+        first = rng.randrange(0, total + 1)
+        dims = [2**first, 2 ** (total - first)] if rng.random() < 0.5 else [2**total]
+    t = "memref<" + "".join(f"{d}x" for d in dims) + "f64>"
+    zeros = ", ".join(["%c0"] * len(dims))
+    return "memref.alloc", (
+        f"  %buf = memref.alloc() : {t}\n"
+        f"  %v = memref.load %buf[{zeros}] : {t}\n"
+        f"  memref.store %v, %buf[{zeros}] : {t}\n"
+        f"  memref.dealloc %buf : {t}\n"
+    )
+
+
+def _stack_arrays(rng: random.Random, safe: bool) -> tuple[str, str]:
+    count = rng.randrange(20, 60) if safe else rng.randrange(65, 120)
+    t = "memref<4096xi32>"  # 16 KiB: the largest array the C target puts on the stack
+    lines = [f"  %k = arith.constant {rng.randrange(4096)} : index\n"]
+    for a in range(count):
+        lines.append(f"  %a{a} = memref.alloc() : {t}\n")
+        lines.append(f"  %v{a} = memref.load %a{a}[%c0] : {t}\n")
+        lines.append(f"  memref.store %v{a}, %a{a}[%k] : {t}\n")
+    return "memref.alloc", "".join(lines)
+
+
+def _step(rng: random.Random, safe: bool) -> tuple[str, str]:
+    t = "memref<8xi32>"
+    body = f"    %v = memref.load %buf[%i] : {t}\n    memref.store %v, %buf[%c0] : {t}\n"
+    head = f"  %buf = memref.alloc() : {t}\n  %c8 = arith.constant 8 : index\n"
+    if not safe and rng.random() < 0.3:  # a step that is a loop's induction variable
+        return "scf.for", (
+            head + "  %c3 = arith.constant 3 : index\n"
+            "  scf.for %j = %c1 to %c3 step %c1 {\n"
+            "    scf.for %i = %c0 to %c8 step %j {\n"
+            + "".join("  " + line + "\n" for line in body.splitlines())
+            + "    }\n  }\n"
+        )
+    step = rng.randrange(1, 9) if safe else rng.choice([0, -1, -2, INT64_MIN])
+    return "scf.for", (
+        head + f"  %s = arith.constant {step} : index\n"
+        "  scf.for %i = %c0 to %c8 step %s {\n" + body + "  }\n"
+    )
+
+
+def _overflow(rng: random.Random, safe: bool) -> tuple[str, str]:
+    """An index computed through a value past INT64_MAX: ``(2^62 + d) + e`` or
+    ``2^61 * f * 0 + k``, equal to an in-bounds ``k`` as Python integers and as C's
+    wrapped arithmetic would have it, but a signed overflow (undefined) on the way."""
+    n = _size(rng)
+    t = f"memref<{n}xi32>"
+    k = rng.randrange(n)
+    if rng.random() < 0.5:
+        kind = "arith.addi"
+        d, e = (k, -(2**62)) if safe else (2**62 + k, -(2**63))
+        ops = (
+            f"  %big = arith.constant {2**62} : index\n"
+            f"  %d = arith.constant {d} : index\n"
+            f"  %e = arith.constant {e} : index\n"
+            "  %t = arith.addi %big, %d : index\n"
+            "  %idx = arith.addi %t, %e : index\n"
+        )
+    else:
+        kind = "arith.muli"
+        f = rng.choice([1, 2, 3]) if safe else rng.choice([4, 8, 2**20])
+        ops = (
+            f"  %big = arith.constant {2**61} : index\n"
+            f"  %f = arith.constant {f} : index\n"
+            f"  %k = arith.constant {k} : index\n"
+            "  %t = arith.muli %big, %f : index\n"
+            "  %z = arith.muli %t, %c0 : index\n"
+            "  %idx = arith.addi %z, %k : index\n"
+        )
+    return kind, (
+        f"  %buf = memref.alloc() : {t}\n{ops}"
+        f"  %v = memref.load %buf[%c0] : {t}\n"
+        f"  memref.store %v, %buf[%idx] : {t}\n"
+    )
+
+
+def _loop_overflow(rng: random.Random, safe: bool) -> tuple[str, str]:
+    """A loop whose final ``i += step`` passes INT64_MAX."""
+    step = rng.randrange(2, 6)
+    if safe:  # the last iv plus the step stays at most INT64_MAX
+        ub = INT64_MAX - step - rng.randrange(0, 3)
+        lb = ub - rng.randrange(1, 4) * step - rng.randrange(0, step)
+    else:  # one iteration at lb, then lb + step > INT64_MAX
+        ub = INT64_MAX
+        lb = ub - rng.randrange(1, step)
+    t = "memref<4xi32>"
+    return "scf.for", (
+        f"  %buf = memref.alloc() : {t}\n"
+        f"  %lb = arith.constant {lb} : index\n"
+        f"  %ub = arith.constant {ub} : index\n"
+        f"  %s = arith.constant {step} : index\n"
+        "  scf.for %i = %lb to %ub step %s {\n"
+        f"    %v = memref.load %buf[%c0] : {t}\n"
+        f"    memref.store %v, %buf[%c1] : {t}\n"
+        "  }\n"
+    )
+
+
+def _view(rng: random.Random, safe: bool) -> tuple[str, str]:
+    n = _size(rng)
+    m = n if safe else n + rng.randrange(1, 10000)
+    t, v = f"memref<{n}xi32>", f"memref<{m}xi32>"
+    return "memref.collapse_shape", (
+        f"  %buf = memref.alloc() : {t}\n"
+        f"  %w = memref.collapse_shape %buf [[0]] : {t} into {v}\n"
+        f"  %k = arith.constant {m - 1} : index\n"
+        f"  %e = memref.load %w[%c0] : {v}\n"
+        f"  memref.store %e, %w[%k] : {v}\n"
+    )
+
+
+_MAKERS = {
+    "constant index": _constant_index,
+    "computed index": _computed_index,
+    "double free": _double_free,
+    "use after free": _use_after_free,
+    "dealloc in loop": _dealloc_in_loop,
+    "dealloc of view": _dealloc_of_view,
+    "huge alloc": _huge_alloc,
+    "stack arrays": _stack_arrays,
+    "step": _step,
+    "overflow": _overflow,
+    "loop overflow": _loop_overflow,
+    "view": _view,
+}
+
+
+def hostile_program(seed: int, kind: str | None = None) -> HostileProgram:
+    """Program ``seed``: the classes in turn (or ``kind``), one in four a safe twin."""
+    rng = random.Random(seed)
+    kind = kind or CLASSES[seed % len(CLASSES)]
+    safe = rng.random() < 0.25
+    op, body = _MAKERS[kind](rng, safe)
+    return HostileProgram(seed, kind, safe, op, entry(body))
