@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
+from string import Formatter
 from typing import ClassVar
 
 from xdsl.dialects import arith
@@ -19,7 +20,9 @@ from xdsl.dialects.builtin import (
     IntegerAttr,
     IntegerType,
     Signedness,
+    StringAttr,
     TensorType,
+    i1,
     i64,
 )
 from xdsl.ir import Attribute, Dialect, Operation, SSAValue
@@ -34,6 +37,7 @@ from xdsl.irdl import (
     prop_def,
     result_def,
     traits_def,
+    var_operand_def,
 )
 from xdsl.pattern_rewriter import RewritePattern
 from xdsl.traits import HasCanonicalizationPatternsTrait, Pure
@@ -818,6 +822,71 @@ class WindowOp(IRDLOperation):
             )
 
 
+def _placeholders(message: str) -> list[str]:
+    """The replacement fields of a ``str.format`` template (raises ``ValueError`` for
+    a malformed one)."""
+    return [field for _, field, _, _ in Formatter().parse(message) if field is not None]
+
+
+@irdl_op_definition
+class CheckOp(IRDLOperation):
+    """A run-time check of the normalization: the program fails unless ``condition``
+    holds, with ``message`` formatted with ``values`` (``{0}``, ``{1}``, ... stand for
+    them), the message the verifier gives for the same constants.
+
+    ``canonicalize-slices`` emits these where a framework op's parameters are known
+    only at run time (the normalization of :mod:`slice_dialect.semantics` run on
+    :class:`slice_dialect.ir_domain.IRBuilder`). The interpreter raises ``SliceError``.
+
+    ```mlir
+    %ok = arith.cmpi ne, %step, %c0 : i64
+    slice.check %ok, "slice.onnx: steps[0] = 0: a step must be non-zero"
+    slice.check %in, "slice.onnx: axes[0] = {0} is out of range [-2, 1] for rank 2", %a
+    ```
+    """
+
+    name = "slice.check"
+
+    condition = operand_def(i1)
+    values = var_operand_def(i64)
+    message = prop_def(StringAttr)
+
+    assembly_format = "$condition `,` $message (`,` $values^)? attr-dict"
+
+    def __init__(
+        self,
+        condition: SSAValue | Operation,
+        message: str,
+        values: Sequence[SSAValue | Operation] = (),
+    ) -> None:
+        super().__init__(
+            operands=[condition, list(values)],
+            properties={"message": StringAttr(message)},
+        )
+
+    def format_message(self, values: Sequence[int]) -> str:
+        """The message with ``values`` in its placeholders."""
+        return self.message.data.format(*values)
+
+    def verify_(self) -> None:
+        message = self.message.data
+        try:
+            fields = _placeholders(message)
+        except ValueError as e:
+            raise VerifyException(
+                f"slice.check: message {message!r} is not a valid template ({e})"
+            ) from e
+        count = len(self.values)
+        for field in fields:
+            if not field.isdigit() or int(field) >= count:
+                raise VerifyException(
+                    f"slice.check: message placeholder {{{field}}} does not name one of "
+                    f"the {count} values ({{0}} to {{{count - 1}}})"
+                    if count
+                    else f"slice.check: message placeholder {{{field}}} but no values"
+                )
+
+
 FRAMEWORK_OPS: tuple[type[FrameworkSliceOp], ...] = (
     OnnxSliceV1Op,
     OnnxSliceOp,
@@ -827,4 +896,4 @@ FRAMEWORK_OPS: tuple[type[FrameworkSliceOp], ...] = (
     DmlSlice1Op,
 )
 
-Slice = Dialect("slice", [*FRAMEWORK_OPS, WindowOp], [])
+Slice = Dialect("slice", [*FRAMEWORK_OPS, WindowOp, CheckOp], [])

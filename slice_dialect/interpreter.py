@@ -44,7 +44,8 @@ from xdsl.interpreters.shaped_array import ShapedArray
 from xdsl.utils.comparisons import to_signed
 
 from slice_dialect import dtypes, semantics
-from slice_dialect.dialect import FRAMEWORK_OPS, FrameworkSliceOp, WindowOp
+from slice_dialect.dialect import FRAMEWORK_OPS, CheckOp, FrameworkSliceOp, WindowOp
+from slice_dialect.errors import SliceError
 
 NDArray = npt.NDArray[Any]
 
@@ -92,6 +93,48 @@ class SliceFunctions(InterpreterFunctions):
         assert res.window is not None
         shape = [d for d in res.shape if d is not None]
         return (semantics.apply_window(data, res.window, shape),)
+
+
+@register_impls
+class CheckFunctions(InterpreterFunctions):
+    """``slice.check``, and the ``arith`` ops of the normalization that xDSL's arith
+    interpreter lacks (``minsi``, ``maxsi``, ``extsi``)."""
+
+    @impl(CheckOp)
+    def run_check(
+        self, interpreter: Interpreter, op: CheckOp, args: PythonValues
+    ) -> PythonValues:
+        condition, *values = args
+        if not condition:
+            raise SliceError(op.format_message([to_signed(v, 64) for v in values]))
+        return ()
+
+    @impl(arith.MinSIOp)
+    def run_minsi(
+        self, interpreter: Interpreter, op: arith.MinSIOp, args: PythonValues
+    ) -> PythonValues:
+        width = _width(interpreter, op.result.type)
+        return (min(to_signed(args[0], width), to_signed(args[1], width)),)
+
+    @impl(arith.MaxSIOp)
+    def run_maxsi(
+        self, interpreter: Interpreter, op: arith.MaxSIOp, args: PythonValues
+    ) -> PythonValues:
+        width = _width(interpreter, op.result.type)
+        return (max(to_signed(args[0], width), to_signed(args[1], width)),)
+
+    @impl(arith.ExtSIOp)
+    def run_extsi(
+        self, interpreter: Interpreter, op: arith.ExtSIOp, args: PythonValues
+    ) -> PythonValues:
+        return (to_signed(int(args[0]), _width(interpreter, op.input.type)),)
+
+
+def _width(interpreter: Interpreter, t: builtin.Attribute) -> int:
+    if isinstance(t, IndexType):
+        return interpreter.index_bitwidth
+    assert isinstance(t, builtin.IntegerType)
+    return t.width.data
 
 
 # One rule serves every framework op: the semantics module tells them apart.
@@ -195,6 +238,7 @@ def make_interpreter(module: builtin.ModuleOp) -> Interpreter:
     interpreter.register_implementations(FuncFunctions())
     interpreter.register_implementations(ScfFunctions())
     interpreter.register_implementations(SliceFunctions())
+    interpreter.register_implementations(CheckFunctions())
     interpreter.register_implementations(NumpyTensorFunctions(), override=True)
     interpreter.register_implementations(NumpyMemRefFunctions())
     return interpreter
