@@ -72,7 +72,7 @@ class FrameworkSliceToWindow(RewritePattern):
             new_ops.append(tensor.CastOp(new_ops[0].results[0], result_type))
         for new_op in new_ops:
             new_op.location = op.location
-        operands = [v for v in op.index_operands().values() if v is not None]
+        operands = [value for _, value in op.index_operands()]
         rewriter.replace(op, new_ops)
         for value in operands:
             _erase_if_dead(value, rewriter)

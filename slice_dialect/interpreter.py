@@ -15,7 +15,6 @@ index values are Python ints.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -62,18 +61,6 @@ def index_values(value: Any) -> list[int]:
     return [int(v) for v in np.asarray(value).reshape(-1)]
 
 
-def _params(op: FrameworkSliceOp, args: Sequence[Any]) -> dict[str, list[int] | None]:
-    """The op's parameter values, from its index operands' run-time values."""
-    constant = op.constant_params() if not op.INDEX_OPERANDS else None
-    if constant is not None:
-        return constant
-    params: dict[str, list[int] | None] = {}
-    rest = iter(args[1:])
-    for name, value in op.index_operands().items():
-        params[name] = None if value is None else index_values(next(rest))
-    return params
-
-
 class SliceFunctions(InterpreterFunctions):
     """Every slice op at tensor level: its semantics applied to a numpy array."""
 
@@ -89,7 +76,8 @@ class SliceFunctions(InterpreterFunctions):
         self, interpreter: Interpreter, op: FrameworkSliceOp, args: PythonValues
     ) -> PythonValues:
         data: NDArray = np.asarray(args[0])
-        res = op.evaluate(data.shape, _params(op, args))
+        values = dict(zip(op.operands[1:], args[1:]))
+        res = op.evaluate(data.shape, lambda value: index_values(values[value]))
         assert res.window is not None
         shape = [d for d in res.shape if d is not None]
         return (semantics.apply_window(data, res.window, shape),)

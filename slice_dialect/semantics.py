@@ -790,7 +790,7 @@ def dml_slice1_on(
 # --- the same rules on Python ints ----------------------------------------------------
 
 
-def _result(res: Normalized[Known], shape: Sequence[Dim]) -> SliceResult:
+def to_result(res: Normalized[Known], shape: Sequence[Dim]) -> SliceResult:
     """A rule's evaluation on :data:`INTS` as a :class:`SliceResult` (no window where
     the data shape is dynamic)."""
     window_values = (*res.offsets, *res.sizes, *res.strides)
@@ -819,7 +819,7 @@ def onnx_v1(
     axes: Sequence[Known] | None = None,
 ) -> SliceResult:
     """ONNX Slice-1 on ints (``None``: not known); see :func:`onnx_v1_on`."""
-    return _result(
+    return to_result(
         onnx_v1_on(INTS, shape, _ints(starts) or [], _ints(ends) or [], _ints(axes)),
         shape,
     )
@@ -843,7 +843,7 @@ def onnx(
         _ints(steps),
         opset,
     )
-    return _result(res, shape)
+    return to_result(res, shape)
 
 
 def ov_slice(
@@ -857,7 +857,7 @@ def ov_slice(
     res = ov_slice_on(
         INTS, shape, _ints(start) or [], _ints(stop) or [], _ints(step) or [], _ints(axes)
     )
-    return _result(res, shape)
+    return to_result(res, shape)
 
 
 def ov_strided_slice(
@@ -884,7 +884,7 @@ def ov_strided_slice(
         shrink_axis_mask,
         ellipsis_mask,
     )
-    return _result(res, shape)
+    return to_result(res, shape)
 
 
 def tf_strided_slice(
@@ -911,7 +911,7 @@ def tf_strided_slice(
         new_axis_mask,
         shrink_axis_mask,
     )
-    return _result(res, shape)
+    return to_result(res, shape)
 
 
 def dml_slice1(
@@ -930,7 +930,7 @@ def dml_slice1(
         _ints(window_strides) or [],
         output_sizes,
     )
-    return _result(res, shape)
+    return to_result(res, shape)
 
 
 def window(

@@ -864,8 +864,66 @@ func.func @onnx_lengths_runtime_params(%x: tensor<2x4xf32>, %s: tensor<2xi64>, %
 // Rank-0 data is an error even when the parameters are not constant.
 // CHECK:      {{^}}// {{-+}}{{$}}
 // CHECK-NEXT: {{^}}slice.onnx: data must have rank >= 1, got a rank-0 tensor{{$}}
-func.func @onnx_rank0_runtime_params(%x: tensor<f32>, %s: tensor<?xi64>) {
-  %0 = slice.onnx %x starts %s ends %s : tensor<f32>, tensor<?xi64>, tensor<?xi64> -> tensor<f32>
+func.func @onnx_rank0_runtime_params(%x: tensor<f32>, %s: tensor<1xi64>) {
+  %0 = slice.onnx %x starts %s ends %s : tensor<f32>, tensor<1xi64>, tensor<1xi64> -> tensor<f32>
+  func.return
+}
+
+// -----
+
+// An index operand of unknown length (SPEC section 7).
+// CHECK:      {{^}}// {{-+}}{{$}}
+// CHECK-NEXT: {{^}}slice.onnx: starts must have a static length, got tensor<?xi64>{{$}}
+func.func @onnx_unknown_length(%x: tensor<4xf32>, %s: tensor<?xi64>) {
+  %0 = slice.onnx %x starts %s ends %s : tensor<4xf32>, tensor<?xi64>, tensor<?xi64> -> tensor<?xf32>
+  func.return
+}
+
+// -----
+
+// A static result dim is checked where the parameters leave it known: axis 1 is not sliced.
+// CHECK:      {{^}}// {{-+}}{{$}}
+// CHECK-NEXT: {{^}}slice.onnx: result type tensor<?x3xf32> does not match the shape [?, 4] the slice gives{{$}}
+func.func @onnx_partly_known_result(%x: tensor<2x4xf32>, %s: tensor<1xi64>) {
+  %a = arith.constant dense<0> : tensor<1xi64>
+  %0 = slice.onnx %x starts %s ends %s axes %a : tensor<2x4xf32>, tensor<1xi64>, tensor<1xi64> axes tensor<1xi64> -> tensor<?x3xf32>
+  func.return
+}
+
+// -----
+
+// A constant zero step is an error even when the other parameters are run-time values.
+// CHECK:      {{^}}// {{-+}}{{$}}
+// CHECK-NEXT: {{^}}slice.onnx: steps[0] = 0: a step must be non-zero{{$}}
+func.func @onnx_constant_zero_step(%x: tensor<2x4xf32>, %s: tensor<1xi64>) {
+  %st = arith.constant dense<0> : tensor<1xi64>
+  %0 = slice.onnx %x starts %s ends %s steps %st : tensor<2x4xf32>, tensor<1xi64>, tensor<1xi64> steps tensor<1xi64> -> tensor<?x4xf32>
+  func.return
+}
+
+// -----
+
+// An index operand longer than any slice could use is refused by its length, before
+// its values are listed (issue 10 D).
+// CHECK:      {{^}}// {{-+}}{{$}}
+// CHECK-NEXT: {{^}}slice.onnx: starts has 1000 values but a slice of tensor<2x4xf32> to tensor<?x?xf32> uses at most 32{{$}}
+func.func @onnx_huge_splat(%x: tensor<2x4xf32>) {
+  %s = arith.constant dense<0> : tensor<1000xi64>
+  %0 = slice.onnx %x starts %s ends %s : tensor<2x4xf32>, tensor<1000xi64>, tensor<1000xi64> -> tensor<?x?xf32>
+  func.return
+}
+
+// -----
+
+// TensorFlow masks are bit fields of their integer type: 1 : i1 is bit 0, not every bit
+// (sign-extended, it masked the begin of both entries: [3, 4]).
+// CHECK:      {{^}}// {{-+}}{{$}}
+// CHECK-NEXT: {{^}}slice.tf_strided_slice: result type tensor<4x1xf32> does not match the shape [3, 3] the slice gives{{$}}
+func.func @tf_i1_mask(%x: tensor<4x5xf32>) {
+  %b = arith.constant dense<[1, 1]> : tensor<2xi64>
+  %e = arith.constant dense<[3, 4]> : tensor<2xi64>
+  %s = arith.constant dense<1> : tensor<2xi64>
+  %0 = slice.tf_strided_slice %x begin %b end %e strides %s {begin_mask = 1 : i1} : tensor<4x5xf32>, tensor<2xi64>, tensor<2xi64>, tensor<2xi64> -> tensor<4x1xf32>
   func.return
 }
 

@@ -181,12 +181,12 @@ func.func @onnx_start_below_dim(%x: tensor<5xf32>) -> tensor<1xf32> {
 
 // -----
 
-// Parameters known only at run time: only the rank is checked.
+// Parameters known only at run time: what they leave known is checked.
 // CHECK-LABEL: func.func @onnx_runtime_params(
-// CHECK-SAME:      %[[X:.+]]: tensor<2x4xf32>, %[[S:.+]]: tensor<?xi64>, %[[E:.+]]: tensor<2xi32>, %[[A:.+]]: tensor<2xi64>, %[[ST:.+]]: tensor<2xi32>)
-// CHECK-NEXT:    %{{.+}} = slice.onnx %[[X]] starts %[[S]] ends %[[E]] axes %[[A]] steps %[[ST]] {opset = 11 : i64} : tensor<2x4xf32>, tensor<?xi64>, tensor<2xi32> axes tensor<2xi64> steps tensor<2xi32> -> tensor<?x?xf32>
-func.func @onnx_runtime_params(%x: tensor<2x4xf32>, %s: tensor<?xi64>, %e: tensor<2xi32>, %a: tensor<2xi64>, %st: tensor<2xi32>) -> tensor<?x?xf32> {
-  %0 = slice.onnx %x starts %s ends %e axes %a steps %st {opset = 11 : i64} : tensor<2x4xf32>, tensor<?xi64>, tensor<2xi32> axes tensor<2xi64> steps tensor<2xi32> -> tensor<?x?xf32>
+// CHECK-SAME:      %[[X:.+]]: tensor<2x4xf32>, %[[S:.+]]: tensor<2xi64>, %[[E:.+]]: tensor<2xi32>, %[[A:.+]]: tensor<2xi64>, %[[ST:.+]]: tensor<2xi32>)
+// CHECK-NEXT:    %{{.+}} = slice.onnx %[[X]] starts %[[S]] ends %[[E]] axes %[[A]] steps %[[ST]] {opset = 11 : i64} : tensor<2x4xf32>, tensor<2xi64>, tensor<2xi32> axes tensor<2xi64> steps tensor<2xi32> -> tensor<?x?xf32>
+func.func @onnx_runtime_params(%x: tensor<2x4xf32>, %s: tensor<2xi64>, %e: tensor<2xi32>, %a: tensor<2xi64>, %st: tensor<2xi32>) -> tensor<?x?xf32> {
+  %0 = slice.onnx %x starts %s ends %e axes %a steps %st {opset = 11 : i64} : tensor<2x4xf32>, tensor<2xi64>, tensor<2xi32> axes tensor<2xi64> steps tensor<2xi32> -> tensor<?x?xf32>
   func.return %0 : tensor<?x?xf32>
 }
 
