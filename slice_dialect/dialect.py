@@ -97,6 +97,25 @@ class NamedTensor(BaseAttr[TensorType[Attribute]]):
             raise OperandTypeError(f"{self.name} must be a tensor, got {attr}")
 
 
+@dataclass(frozen=True, init=False)
+class IndexTensor(NamedTensor):
+    """An index operand: a 1-D ``tensor`` of signless ``i32`` or ``i64`` (its length is
+    checked by the op's verifier: static, and no longer than any slice could use)."""
+
+    def verify(self, attr: Attribute, constraint_context: ConstraintContext) -> None:
+        ok = (
+            isinstance(attr, TensorType)
+            and len(attr.get_shape()) == 1
+            and isinstance(el := attr.get_element_type(), IntegerType)
+            and el.width.data in (32, 64)
+            and el.signedness.data == Signedness.SIGNLESS
+        )
+        if not ok:
+            raise OperandTypeError(
+                f"{self.name} must be a 1-D tensor of i32 or i64, got {attr}"
+            )
+
+
 OpT = TypeVar("OpT", bound=IRDLOperation)
 
 
@@ -155,21 +174,6 @@ def constant_index_values(value: SSAValue) -> list[int] | None:
     if len(data) == 1 and count != 1:
         return [int(data[0])] * count  # a splat
     return [int(v) for v in data]
-
-
-def _check_index_operand(op: Operation, name: str, value: SSAValue) -> None:
-    t = value.type
-    ok = (
-        isinstance(t, TensorType)
-        and len(t.get_shape()) == 1
-        and isinstance(el := t.get_element_type(), IntegerType)
-        and el.width.data in (32, 64)
-        and el.signedness.data == Signedness.SIGNLESS
-    )
-    if not ok:
-        raise VerifyException(
-            f"{op.name}: {name} must be a 1-D tensor of i32 or i64, got {t}"
-        )
 
 
 def _check_data_and_result(op: Operation, data: SSAValue, result: SSAValue) -> None:
@@ -281,7 +285,6 @@ class FrameworkSliceOp(IRDLOperation, ABC):
         operands = self.index_operands()
         bound = max_index_entries(self)
         for name, value in operands:
-            _check_index_operand(self, name, value)
             length = _static_length(value)
             if length is None:
                 raise VerifyException(
@@ -395,10 +398,6 @@ class OnnxSliceV1Op(FrameworkSliceOp):
         )
 
 
-IndexTensor = TensorType
-"""Index operands are 1-D ``i32``/``i64`` tensors; checked by the verifier."""
-
-
 @name_type_errors
 @irdl_op_definition
 class OnnxSliceOp(FrameworkSliceOp):
@@ -423,10 +422,10 @@ class OnnxSliceOp(FrameworkSliceOp):
     name = "slice.onnx"
 
     data = operand_def(NamedTensor("data"))
-    starts = operand_def(IndexTensor)
-    ends = operand_def(IndexTensor)
-    axes = opt_operand_def(IndexTensor)
-    steps = opt_operand_def(IndexTensor)
+    starts = operand_def(IndexTensor("starts"))
+    ends = operand_def(IndexTensor("ends"))
+    axes = opt_operand_def(IndexTensor("axes"))
+    steps = opt_operand_def(IndexTensor("steps"))
     opset = prop_def(IntegerAttr[IntegerType], default_value=IntegerAttr(13, i64))
     result = result_def(NamedTensor("result"))
 
@@ -501,10 +500,10 @@ class OvSliceOp(FrameworkSliceOp):
     name = "slice.ov_slice"
 
     data = operand_def(NamedTensor("data"))
-    start = operand_def(IndexTensor)
-    stop = operand_def(IndexTensor)
-    step = operand_def(IndexTensor)
-    axes = opt_operand_def(IndexTensor)
+    start = operand_def(IndexTensor("start"))
+    stop = operand_def(IndexTensor("stop"))
+    step = operand_def(IndexTensor("step"))
+    axes = opt_operand_def(IndexTensor("axes"))
     result = result_def(NamedTensor("result"))
 
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
@@ -570,9 +569,9 @@ class OvStridedSliceOp(FrameworkSliceOp):
     name = "slice.ov_strided_slice"
 
     data = operand_def(NamedTensor("data"))
-    begin = operand_def(IndexTensor)
-    end = operand_def(IndexTensor)
-    stride = opt_operand_def(IndexTensor)
+    begin = operand_def(IndexTensor("begin"))
+    end = operand_def(IndexTensor("end"))
+    stride = opt_operand_def(IndexTensor("stride"))
     begin_mask = prop_def(DenseArrayBase.constr(i64))
     end_mask = prop_def(DenseArrayBase.constr(i64))
     new_axis_mask = opt_prop_def(DenseArrayBase.constr(i64))
@@ -669,9 +668,9 @@ class TfStridedSliceOp(FrameworkSliceOp):
     name = "slice.tf_strided_slice"
 
     input = operand_def(NamedTensor("input"))
-    begin = operand_def(IndexTensor)
-    end = operand_def(IndexTensor)
-    strides = operand_def(IndexTensor)
+    begin = operand_def(IndexTensor("begin"))
+    end = operand_def(IndexTensor("end"))
+    strides = operand_def(IndexTensor("strides"))
     begin_mask = opt_prop_def(IntegerAttr[IntegerType])
     end_mask = opt_prop_def(IntegerAttr[IntegerType])
     ellipsis_mask = opt_prop_def(IntegerAttr[IntegerType])
