@@ -20,6 +20,7 @@ from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
     DenseArrayBase,
     DenseIntOrFPElementsAttr,
+    IndexType,
     IntegerAttr,
     IntegerType,
     Signedness,
@@ -27,6 +28,11 @@ from xdsl.dialects.builtin import (
     TensorType,
     i1,
     i64,
+)
+from xdsl.dialects.utils import (
+    DynamicIndexList,
+    split_dynamic_index_list,
+    verify_dynamic_index_list,
 )
 from xdsl.ir import Attribute, Dialect, Operation, SSAValue
 from xdsl.irdl import (
@@ -879,6 +885,175 @@ class WindowOp(IRDLOperation):
             )
 
 
+Mixed = int | SSAValue
+"""A static value, or an ``index`` SSA value known at run time."""
+
+
+def unit_dim_pairs(
+    sizes: Sequence[int | None], result_shape: Sequence[Dim]
+) -> list[tuple[int, int]] | None:
+    """Which window dim each result dim is, dropping unit dims on both sides.
+
+    ``sizes`` are the window sizes (``None``: dynamic), ``result_shape`` the result type.
+    Window dims of static size 1 and result dims of static size 1 are dropped; the rest
+    pair up in order, as ``(window dim, result dim)``. ``None`` if they do not (different
+    counts, or two static sizes that differ).
+    """
+    window_dims = [i for i, size in enumerate(sizes) if size != 1]
+    result_dims = [j for j, d in enumerate(result_shape) if d != 1]
+    if len(window_dims) != len(result_dims):
+        return None
+    for i, j in zip(window_dims, result_dims):
+        a, b = sizes[i], result_shape[j]
+        if a is not None and b is not None and a != b:
+            return None
+    return list(zip(window_dims, result_dims))
+
+
+@name_type_errors
+@irdl_op_definition
+class DynamicWindowOp(IRDLOperation):
+    """``slice.window`` with any offset, size and stride given at run time.
+
+    ``result[c] = source[offsets + strides * c]`` per dimension, for ``0 <= c < sizes``,
+    as ``slice.window``; each of ``offsets``, ``sizes``, ``strides`` is a mixed list of
+    static values and ``index`` operands, in the style of ``tensor.extract_slice``
+    (``static_*`` properties hold ``DYNAMIC_INDEX`` where the value is an operand). The
+    source may have ``?`` dims. The verifier checks what is static (sizes >= 0, strides
+    non-zero, normal form, bounds where the dim, offset, size and stride are all
+    static); the rest is checked when it runs (an invalid window is an error, never an
+    access). Result dims pair with window dims once static unit dims are dropped on both
+    sides; a static result dim paired with a run-time size must equal it.
+
+    ```mlir
+    %r = slice.dynamic_window %x offsets [%o, 0] sizes [%n, 3] strides [1, 2]
+        : tensor<?x6xf32> -> tensor<?x3xf32>
+    ```
+    """
+
+    name = "slice.dynamic_window"
+
+    source = operand_def(NamedTensor("source"))
+    offsets = var_operand_def(IndexType)
+    sizes = var_operand_def(IndexType)
+    strides = var_operand_def(IndexType)
+    static_offsets = prop_def(DenseArrayBase.constr(i64))
+    static_sizes = prop_def(DenseArrayBase.constr(i64))
+    static_strides = prop_def(DenseArrayBase.constr(i64))
+    result = result_def(NamedTensor("result"))
+
+    irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    traits = traits_def(Pure(), SliceCanonicalizationPatterns())
+    assembly_format = (
+        "$source `offsets` custom<DynamicIndexList>($offsets, $static_offsets) "
+        "`sizes` custom<DynamicIndexList>($sizes, $static_sizes) "
+        "`strides` custom<DynamicIndexList>($strides, $static_strides) "
+        "attr-dict `:` type($source) `->` type($result)"
+    )
+    custom_directives = (DynamicIndexList,)
+
+    def __init__(
+        self,
+        source: SSAValue | Operation,
+        offsets: Sequence[Mixed],
+        sizes: Sequence[Mixed],
+        strides: Sequence[Mixed],
+        result_type: Attribute,
+    ) -> None:
+        static_offsets, dyn_offsets = split_dynamic_index_list(offsets, DYNAMIC_INDEX)
+        static_sizes, dyn_sizes = split_dynamic_index_list(sizes, DYNAMIC_INDEX)
+        static_strides, dyn_strides = split_dynamic_index_list(strides, DYNAMIC_INDEX)
+        super().__init__(
+            operands=[source, dyn_offsets, dyn_sizes, dyn_strides],
+            result_types=[result_type],
+            properties={
+                "static_offsets": _array(static_offsets),
+                "static_sizes": _array(static_sizes),
+                "static_strides": _array(static_strides),
+            },
+        )
+
+    def _mixed(
+        self, static: DenseArrayBase[IntegerType], dynamic: Sequence[SSAValue]
+    ) -> list[Mixed]:
+        values = iter(dynamic)
+        return [next(values) if v == DYNAMIC_INDEX else v for v in static.get_values()]
+
+    def mixed_offsets(self) -> list[Mixed]:
+        return self._mixed(self.static_offsets, self.offsets)
+
+    def mixed_sizes(self) -> list[Mixed]:
+        return self._mixed(self.static_sizes, self.sizes)
+
+    def mixed_strides(self) -> list[Mixed]:
+        return self._mixed(self.static_strides, self.strides)
+
+    def _known(self, static: DenseArrayBase[IntegerType]) -> list[int | None]:
+        return [None if v == DYNAMIC_INDEX else v for v in static.get_values()]
+
+    def verify_(self) -> None:
+        name = self.name
+        for what, static, dynamic in (
+            ("offset", self.static_offsets, self.offsets),
+            ("size", self.static_sizes, self.sizes),
+            ("stride", self.static_strides, self.strides),
+        ):
+            verify_dynamic_index_list(
+                static.get_values(), dynamic, DYNAMIC_INDEX, f" in the {what} arguments"
+            )
+        _check_data_and_result(self, self.source, self.result)
+        shape = shape_of(_tensor_type(self.source))
+        offsets = self._known(self.static_offsets)
+        sizes = self._known(self.static_sizes)
+        strides = self._known(self.static_strides)
+        rank = len(shape)
+        try:
+            semantics.check_rank_lengths(
+                name,
+                "the source",
+                rank,
+                offsets=len(offsets),
+                sizes=len(sizes),
+                strides=len(strides),
+            )
+            for i, (d, off, size, stride) in enumerate(
+                zip(shape, offsets, sizes, strides)
+            ):
+                semantics.check_window_dim(name, i, d, off, size, stride)
+        except SliceSemanticsError as e:
+            raise VerifyException(str(e)) from e
+        result_type = _tensor_type(self.result)
+        if unit_dim_pairs(sizes, shape_of(result_type)) is None:
+            raise VerifyException(
+                f"{name}: result type {result_type} does not match sizes "
+                f"{format_shape(sizes)} (only size-1 dims may be inserted or removed)"
+            )
+
+    def result_shape(self, sizes: Sequence[int]) -> tuple[int, ...]:
+        """The result's shape for run-time ``sizes`` (checked against the type)."""
+        result_type = _tensor_type(self.result)
+        static = shape_of(result_type)
+        pairs = unit_dim_pairs(self._known(self.static_sizes), static)
+        assert pairs is not None, "checked by the verifier"
+        shape = [1] * len(static)
+        for i, j in pairs:
+            if static[j] is not None and static[j] != sizes[i]:
+                raise SliceSemanticsError(
+                    self.name,
+                    f"sizes[{i}] = {sizes[i]} but the result type {result_type} has "
+                    f"{static[j]} in dimension {j}",
+                )
+            shape[j] = sizes[i]
+        for i, size in enumerate(sizes):
+            if size != 1 and i not in {i for i, _ in pairs}:
+                raise SliceSemanticsError(
+                    self.name,
+                    f"sizes[{i}] = {size} but the result type {result_type} has no "
+                    "dimension for it",
+                )
+        return tuple(shape)
+
+
 def _placeholders(message: str) -> list[str]:
     """The replacement fields of a ``str.format`` template (raises ``ValueError`` for
     a malformed one)."""
@@ -953,4 +1128,4 @@ FRAMEWORK_OPS: tuple[type[FrameworkSliceOp], ...] = (
     DmlSlice1Op,
 )
 
-Slice = Dialect("slice", [*FRAMEWORK_OPS, WindowOp, CheckOp], [])
+Slice = Dialect("slice", [*FRAMEWORK_OPS, WindowOp, DynamicWindowOp, CheckOp], [])
