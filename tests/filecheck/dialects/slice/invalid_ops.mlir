@@ -950,3 +950,41 @@ func.func @onnx_unsigned_index(%x: tensor<2x4xf32>, %s: tensor<2xi64>, %st: tens
   %0 = "slice.onnx"(%x, %s, %s, %st) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 1>}> : (tensor<2x4xf32>, tensor<2xi64>, tensor<2xi64>, tensor<2xui32>) -> tensor<?x?xf32>
   func.return
 }
+
+// -----
+
+// ===== slice.dynamic_window and slice.check =====
+
+// CHECK:      {{^}}// {{-+}}{{$}}
+// CHECK-NEXT: {{^}}slice.dynamic_window: strides[1] = 0: a stride must be non-zero{{$}}
+func.func @dynamic_window_zero_stride(%x: tensor<?x6xf32>, %n: index) {
+  %r = slice.dynamic_window %x offsets [0, 0] sizes [%n, 3] strides [1, 0] : tensor<?x6xf32> -> tensor<?x3xf32>
+  func.return
+}
+
+// -----
+
+// CHECK:      {{^}}// {{-+}}{{$}}
+// CHECK-NEXT: {{^}}slice.dynamic_window: last index offsets[1] + strides[1] * (sizes[1] - 1) = 6 is out of bounds for dimension 1 of size 6{{$}}
+func.func @dynamic_window_static_bounds(%x: tensor<?x6xf32>, %n: index) {
+  %r = slice.dynamic_window %x offsets [0, 2] sizes [%n, 3] strides [1, 2] : tensor<?x6xf32> -> tensor<?x3xf32>
+  func.return
+}
+
+// -----
+
+// CHECK:      {{^}}// {{-+}}{{$}}
+// CHECK-NEXT: {{^}}slice.dynamic_window: result type tensor<?x4xf32> does not match sizes [?, 3] (only size-1 dims may be inserted or removed){{$}}
+func.func @dynamic_window_result(%x: tensor<?x6xf32>, %n: index) {
+  %r = slice.dynamic_window %x offsets [0, 0] sizes [%n, 3] strides [1, 2] : tensor<?x6xf32> -> tensor<?x4xf32>
+  func.return
+}
+
+// -----
+
+// CHECK:      {{^}}// {{-+}}{{$}}
+// CHECK-NEXT: {{^}}slice.check: message placeholder {1} does not name one of the 1 values ({0} to {0}){{$}}
+func.func @check_placeholder(%ok: i1, %a: i64) {
+  slice.check %ok, "slice.onnx: axes[0] = {1}", %a
+  func.return
+}
