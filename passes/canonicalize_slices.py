@@ -54,6 +54,30 @@ def _tensor_type(element_type: Attribute, shape: list[int | None]) -> TensorType
     return TensorType(element_type, [DYNAMIC_INDEX if d is None else d for d in shape])
 
 
+def _replace_casting(
+    rewriter: PatternRewriter, op: Operation, new_op: Operation, result_type: Attribute
+) -> None:
+    """Replace ``op`` by ``new_op`` (with ``op``'s location), through a
+    ``tensor.cast`` to ``result_type`` where ``new_op``'s type is more static, and
+    erase the index constants left unused."""
+    operands = list(op.operands[1:]) if isinstance(op, FrameworkSliceOp) else []
+    new_ops: list[Operation] = [new_op]
+    if new_op.results[0].type != result_type:
+        new_ops.append(tensor.CastOp(new_op.results[0], result_type))
+    for each in new_ops:
+        each.location = op.location
+    rewriter.replace(op, new_ops)
+    for value in operands:
+        _erase_if_dead(value, rewriter)
+
+
+def _slice_result(op: FrameworkSliceOp) -> semantics.SliceResult | None:
+    try:
+        return op.slice_result()
+    except SliceSemanticsError as e:
+        raise OpPassFailedException(op, str(e)) from e
+
+
 def _static_tensor(element_type: Attribute, shape: tuple[int | None, ...]) -> TensorType:
     assert None not in shape
     return TensorType(element_type, [d for d in shape if d is not None])
@@ -78,24 +102,14 @@ class FrameworkSliceToWindow(RewritePattern):
 
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: FrameworkSliceOp, rewriter: PatternRewriter) -> None:
-        try:
-            res = op.slice_result()
-        except SliceSemanticsError as e:
-            raise OpPassFailedException(op, str(e)) from e
+        res = _slice_result(op)
         if res is None or res.window is None:
             return  # parameters not constant, or the data shape is dynamic
         result_type = op.output.type
         assert isinstance(result_type, TensorType)
         static_type = _static_tensor(result_type.get_element_type(), res.shape)
-        new_ops: list[Operation] = [WindowOp(op.source, res.window, static_type)]
-        if static_type != result_type:
-            new_ops.append(tensor.CastOp(new_ops[0].results[0], result_type))
-        for new_op in new_ops:
-            new_op.location = op.location
-        operands = [value for _, value in op.index_operands()]
-        rewriter.replace(op, new_ops)
-        for value in operands:
-            _erase_if_dead(value, rewriter)
+        window = WindowOp(op.source, res.window, static_type)
+        _replace_casting(rewriter, op, window, result_type)
 
 
 class FrameworkSliceToDynamicWindow(RewritePattern):
@@ -121,10 +135,7 @@ class FrameworkSliceToDynamicWindow(RewritePattern):
 
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: FrameworkSliceOp, rewriter: PatternRewriter) -> None:
-        try:
-            res = op.slice_result()
-        except SliceSemanticsError as e:
-            raise OpPassFailedException(op, str(e)) from e
+        res = _slice_result(op)
         if res is not None and res.window is not None:
             return  # static: FrameworkSliceToWindow
         dom = IRBuilder.before(op, rewriter)
@@ -207,7 +218,7 @@ class FrameworkSliceToDynamicWindow(RewritePattern):
             known = dom.constant(v)
             if known is not None:
                 return known
-            return as_i64_to_index(dom, v)
+            return _to_index(dom, v)
 
         # the window's result type: the op's, with what the values make static
         refined = list(result_shape)
@@ -222,18 +233,10 @@ class FrameworkSliceToDynamicWindow(RewritePattern):
             [mixed(v) for v in strides],
             window_type,
         )
-        new_ops: list[Operation] = [window]
-        if window_type != result_type:
-            new_ops.append(tensor.CastOp(window.result, result_type))
-        for new_op in new_ops:
-            new_op.location = op.location
-        operands = [value for _, value in op.index_operands()]
-        rewriter.replace(op, new_ops)
-        for value in operands:
-            _erase_if_dead(value, rewriter)
+        _replace_casting(rewriter, op, window, result_type)
 
 
-def as_i64_to_index(dom: IRBuilder, value: Value) -> SSAValue:
+def _to_index(dom: IRBuilder, value: Value) -> SSAValue:
     cast = dom.emit(arith.IndexCastOp(dom.value(value), IndexType()))
     assert cast is not None
     return cast
@@ -292,12 +295,8 @@ class DynamicWindowFoldConstants(RewritePattern):
                 raise OpPassFailedException(op, str(e)) from e
             shape = op.result_shape(list(w.sizes))
             static_type = TensorType(result_type.get_element_type(), shape)
-            new_ops: list[Operation] = [WindowOp(op.source, w, static_type)]
-            if static_type != result_type:
-                new_ops.append(tensor.CastOp(new_ops[0].results[0], result_type))
-            for new_op in new_ops:
-                new_op.location = op.location
-            rewriter.replace(op, new_ops)
+            window = WindowOp(op.source, w, static_type)
+            _replace_casting(rewriter, op, window, result_type)
             return
         if len([v for v in everything if isinstance(v, SSAValue)]) == len(
             op.operands[1:]
