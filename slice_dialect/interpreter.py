@@ -41,10 +41,20 @@ from xdsl.interpreters.builtin import BuiltinFunctions
 from xdsl.interpreters.func import FuncFunctions
 from xdsl.interpreters.scf import ScfFunctions
 from xdsl.interpreters.shaped_array import ShapedArray
+from xdsl.ir import SSAValue
 from xdsl.utils.comparisons import to_signed
 
 from slice_dialect import dtypes, semantics
-from slice_dialect.dialect import FRAMEWORK_OPS, CopyRunOp, FrameworkSliceOp, WindowOp
+from slice_dialect.dialect import (
+    FRAMEWORK_OPS,
+    CheckOp,
+    CopyRunOp,
+    DynamicWindowOp,
+    FrameworkSliceOp,
+    WindowOp,
+    format_shape,
+    shape_of,
+)
 from slice_dialect.errors import SliceError
 from slice_dialect.locations import location_text
 
@@ -63,18 +73,6 @@ def index_values(value: Any) -> list[int]:
     return [int(v) for v in np.asarray(value).reshape(-1)]
 
 
-def _params(op: FrameworkSliceOp, args: Sequence[Any]) -> dict[str, list[int] | None]:
-    """The op's parameter values, from its index operands' run-time values."""
-    constant = op.constant_params() if not op.INDEX_OPERANDS else None
-    if constant is not None:
-        return constant
-    params: dict[str, list[int] | None] = {}
-    rest = iter(args[1:])
-    for name, value in op.index_operands().items():
-        params[name] = None if value is None else index_values(next(rest))
-    return params
-
-
 class SliceFunctions(InterpreterFunctions):
     """Every slice op at tensor level: its semantics applied to a numpy array."""
 
@@ -86,14 +84,87 @@ class SliceFunctions(InterpreterFunctions):
         assert isinstance(result_type, TensorType)
         return (semantics.apply_window(args[0], op.window, result_type.get_shape()),)
 
+    @impl(DynamicWindowOp)
+    def run_dynamic_window(
+        self, interpreter: Interpreter, op: DynamicWindowOp, args: PythonValues
+    ) -> PythonValues:
+        data: NDArray = np.asarray(args[0])
+        values = dict(zip(op.operands[1:], args[1:]))
+
+        def known(mixed: Sequence[int | SSAValue]) -> list[int]:
+            return [m if isinstance(m, int) else to_signed(values[m], 64) for m in mixed]
+
+        offsets = known(op.mixed_offsets())
+        sizes = known(op.mixed_sizes())
+        strides = known(op.mixed_strides())
+        try:
+            w = semantics.window(data.shape, offsets, sizes, strides, op.name).window
+            shape = op.result_shape(sizes)
+        except semantics.SliceSemanticsError as e:
+            raise SliceError(str(e)) from e
+        assert w is not None
+        return (semantics.apply_window(data, w, shape),)
+
     def run_framework(
         self, interpreter: Interpreter, op: FrameworkSliceOp, args: PythonValues
     ) -> PythonValues:
         data: NDArray = np.asarray(args[0])
-        res = op.evaluate(data.shape, _params(op, args))
+        values = dict(zip(op.operands[1:], args[1:]))
+        res = op.evaluate(data.shape, lambda value: index_values(values[value]))
         assert res.window is not None
+        result_type = op.output.type
+        assert isinstance(result_type, TensorType)
+        if not semantics.compatible_shape(res.shape, shape_of(result_type)):
+            # a static result dim is a promise the run-time values broke
+            raise semantics.SliceSemanticsError(
+                op.name,
+                f"result type {result_type} does not match the shape "
+                f"{format_shape(res.shape)} the slice gives",
+            )
         shape = [d for d in res.shape if d is not None]
         return (semantics.apply_window(data, res.window, shape),)
+
+
+@register_impls
+class CheckFunctions(InterpreterFunctions):
+    """``slice.check``, and the ``arith`` ops of the normalization that xDSL's arith
+    interpreter lacks (``minsi``, ``maxsi``, ``extsi``)."""
+
+    @impl(CheckOp)
+    def run_check(
+        self, interpreter: Interpreter, op: CheckOp, args: PythonValues
+    ) -> PythonValues:
+        condition, *values = args
+        if not condition:
+            raise SliceError(op.format_message([to_signed(v, 64) for v in values]))
+        return ()
+
+    @impl(arith.MinSIOp)
+    def run_minsi(
+        self, interpreter: Interpreter, op: arith.MinSIOp, args: PythonValues
+    ) -> PythonValues:
+        width = _width(interpreter, op.result.type)
+        return (min(to_signed(args[0], width), to_signed(args[1], width)),)
+
+    @impl(arith.MaxSIOp)
+    def run_maxsi(
+        self, interpreter: Interpreter, op: arith.MaxSIOp, args: PythonValues
+    ) -> PythonValues:
+        width = _width(interpreter, op.result.type)
+        return (max(to_signed(args[0], width), to_signed(args[1], width)),)
+
+    @impl(arith.ExtSIOp)
+    def run_extsi(
+        self, interpreter: Interpreter, op: arith.ExtSIOp, args: PythonValues
+    ) -> PythonValues:
+        return (to_signed(int(args[0]), _width(interpreter, op.input.type)),)
+
+
+def _width(interpreter: Interpreter, t: builtin.Attribute) -> int:
+    if isinstance(t, IndexType):
+        return interpreter.index_bitwidth
+    assert isinstance(t, builtin.IntegerType)
+    return t.width.data
 
 
 # One rule serves every framework op: the semantics module tells them apart.
@@ -129,6 +200,20 @@ class NumpyTensorFunctions(InterpreterFunctions):
             return (v,)
         assert isinstance(value, FloatAttr), f"arith.constant of {value} not supported"
         return (value.value.data,)
+
+    @impl(tensor.ExtractOp)
+    def run_extract(
+        self, interpreter: Interpreter, op: tensor.ExtractOp, args: PythonValues
+    ) -> PythonValues:
+        array, *indices = args
+        return (np.asarray(array)[tuple(indices)].item(),)
+
+    @impl(tensor.DimOp)
+    def run_dim(
+        self, interpreter: Interpreter, op: tensor.DimOp, args: PythonValues
+    ) -> PythonValues:
+        array, index = args
+        return (np.asarray(array).shape[index],)
 
     @impl(tensor.CastOp)
     def run_cast(
@@ -228,6 +313,7 @@ def make_interpreter(module: builtin.ModuleOp) -> Interpreter:
     interpreter.register_implementations(FuncFunctions())
     interpreter.register_implementations(ScfFunctions())
     interpreter.register_implementations(SliceFunctions())
+    interpreter.register_implementations(CheckFunctions())
     interpreter.register_implementations(NumpyTensorFunctions(), override=True)
     interpreter.register_implementations(NumpyMemRefFunctions())
     return interpreter

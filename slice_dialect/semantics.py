@@ -1,15 +1,21 @@
-"""The semantics of every slice op, in one place.
+"""The semantics of every slice op, in one place, written once over an integer domain.
 
-Each framework op is a function from (input shape, parameter values, masks or opset) to a
-:class:`SliceResult`: the canonical window (``offsets``, ``sizes``, ``strides`` per input
-dimension, in normal form) and the result shape (the window's sizes with unit dimensions
-inserted for new axes and removed for shrunk axes). Invalid parameters raise
-:class:`SliceSemanticsError`, whose message names the op, the parameter and the index at
-fault.
+Each framework's rule is a function ``<op>_on(dom, shape, <parameters>, <masks or opset>)``
+over an :class:`~slice_dialect.domain.IntDomain` that returns a :class:`Normalized`: the
+canonical window (``offsets``, ``sizes``, ``strides`` per input dimension, in normal form)
+and the result shape (the window's sizes with unit dimensions inserted for new axes and
+removed for shrunk axes). Static things (masks, opset, rank, number of entries) are Python
+control flow; values are the domain's; every validity check is ``dom.check`` with the
+verifier's message, which names the op, the parameter and the index at fault. Run on
+:data:`~slice_dialect.domain.INTS` (Python ints) the rules are the verifier and constant
+folding (the functions ``onnx``, ``tf_strided_slice``, ... return a :class:`SliceResult`,
+and invalid parameters raise :class:`SliceSemanticsError`); run on
+:class:`~slice_dialect.ir_domain.IRBuilder` they emit the same normalization as ``arith``
+ops and ``slice.check``. No operation leaves int64 for any input (the int domain asserts
+it).
 
-All arithmetic is on Python ints, so INT64_MIN/INT64_MAX and huge steps never overflow.
-Dimensions may be ``None`` (dynamic): the result shape then has ``None`` where a size
-depends on one, and the window is ``None`` (a window needs a static shape).
+Dimensions and parameter values may be ``None`` (not known): the result shape then has
+``None`` where a size depends on one, and the window is ``None``.
 
 The verifiers, the canonicalization patterns, the interpreters and the tests all call this
 module; nothing else computes slice semantics. The rules where frameworks disagree are the
@@ -22,15 +28,16 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, Generic
 
 import numpy as np
 import numpy.typing as npt
 
+from slice_dialect.domain import INT64_MAX, INTS, B, IntDomain, Known, V
+from slice_dialect.domain import INT64_MIN as INT64_MIN
+
 INT32_MIN = -(2**31)
 INT32_MAX = 2**31 - 1
-INT64_MIN = -(2**63)
-INT64_MAX = 2**63 - 1
 
 Dim = int | None
 """A dimension size; ``None`` is dynamic."""
@@ -74,15 +81,6 @@ class SliceResult:
     shape: tuple[Dim, ...]
 
 
-def normal_dim(offset: int, size: int, stride: int) -> tuple[int, int, int]:
-    """The normal form of one window dimension (SPEC section 3)."""
-    if size <= 0:
-        return (0, 0, 1)
-    if size == 1:
-        return (offset, 1, 1)
-    return (offset, size, stride)
-
-
 def _window(dims: Sequence[tuple[int, int, int] | None]) -> Window | None:
     if any(d is None for d in dims):
         return None
@@ -99,28 +97,75 @@ def drop_unit_dims(shape: Sequence[Dim]) -> tuple[Dim, ...]:
     return tuple(d for d in shape if d != 1)
 
 
-def _norm_index(value: int, d: int) -> int:
-    return value + d if value < 0 else value
+# --- the rules, over an integer domain ------------------------------------------------
+#
+# Every rule below takes an ``IntDomain`` first and is written once: ``Ints`` evaluates it
+# (the verifier, constant folding, the reference interpreter), ``IRBuilder`` emits it as
+# ``arith`` ops. Static things (masks, opset, rank, number of entries) are Python control
+# flow and fail with ``SliceSemanticsError`` at once; values go through the domain and
+# are validated by ``dom.check`` with the verifier's message. Operations are ordered so
+# that none leaves int64 for any input, given the checks before them held.
 
 
-def _clamp(value: int, lo: int, hi: int) -> int:
-    return min(max(value, lo), hi)
+@dataclass(frozen=True)
+class Normalized(Generic[V]):
+    """What a rule computes on a domain: the window per input dim, and the result shape.
+
+    ``offsets``, ``sizes``, ``strides`` have one entry per input dimension, in normal
+    form (SPEC section 3); ``shape`` is the result shape (``sizes`` with 1s for new axes
+    and without shrunk dims); ``sources[j]`` is the input dim whose size result dim ``j``
+    is (``None`` for a new axis).
+    """
+
+    offsets: tuple[V, ...]
+    sizes: tuple[V, ...]
+    strides: tuple[V, ...]
+    shape: tuple[V, ...]
+    sources: tuple[int | None, ...] = ()
 
 
-def _ceil_div(a: int, b: int) -> int:
-    return -(-a // b)
+Dim3 = tuple[V, V, V]
 
 
-def clamped_range(
-    d: Dim,
-    start: int,
-    end: int,
-    step: int,
+def normal_dim_on(dom: IntDomain[V, B], offset: V, size: V, stride: V) -> Dim3[V]:
+    """The normal form of one window dimension of size ``size >= 0``."""
+    zero, one = dom.const(0), dom.const(1)
+    return (
+        dom.select(dom.eq(size, zero), zero, offset),
+        size,
+        dom.select(dom.le(size, one), one, stride),
+    )
+
+
+def normal_dim(offset: int, size: int, stride: int) -> tuple[int, int, int]:
+    """The normal form of one window dimension (SPEC section 3)."""
+    if size <= 0:
+        return (0, 0, 1)
+    if size == 1:
+        return (offset, 1, 1)
+    return (offset, size, stride)
+
+
+def _normalize_index(dom: IntDomain[V, B], value: V, d: V, lo: int, hi: V) -> V:
+    """``clamp(value < 0 ? value + d : value, lo, hi)`` for ``lo`` in ``{-1, 0}``,
+    ``hi <= d``, without leaving int64: a negative value is clamped to ``[lo - d, -1]``
+    before ``d`` is added (``hi`` wins when ``hi < lo``, as in ``min(max(v, lo), hi)``)."""
+    low = dom.const(lo)
+    shifted = dom.add(dom.clamp(value, dom.sub(low, d), dom.const(-1)), d)
+    return dom.clamp(dom.select(dom.lt(value, dom.const(0)), shifted, value), low, hi)
+
+
+def clamped_range_on(
+    dom: IntDomain[V, B],
+    d: V,
+    start: V,
+    end: V,
+    step: V,
     *,
     python_start: bool,
     begin_masked: bool = False,
     end_masked: bool = False,
-) -> tuple[int, int, int] | None:
+) -> Dim3[V]:
     """One dimension of a range slice ``start:end:step`` as a normal-form window dim.
 
     Negative indices count from the back, then indices are clamped to the valid range for
@@ -128,29 +173,39 @@ def clamped_range(
     one, where ``lo`` is ``0`` for the start (ONNX, OpenVINO: a start below ``-d`` still
     reads element 0) or ``-1`` with ``python_start`` (Python and TensorFlow: empty), and
     ``-1`` for the end. A masked start or end means "from the first element in the step's
-    direction" / "through the last one". ``step`` must be non-zero. Returns ``None`` when
-    ``d`` is dynamic.
+    direction" / "through the last one". ``step`` must be non-zero (checked before).
     """
-    if d is None:
-        return None
-    if d == 0:
-        return (0, 0, 1)
-    if step > 0:
-        s = 0 if begin_masked else _clamp(_norm_index(start, d), 0, d)
-        e = d if end_masked else _clamp(_norm_index(end, d), 0, d)
-    else:
+    last = dom.sub(d, dom.const(1))
+
+    def forward() -> tuple[V, V]:
+        s = dom.const(0) if begin_masked else _normalize_index(dom, start, d, 0, d)
+        e = d if end_masked else _normalize_index(dom, end, d, 0, d)
+        return s, e
+
+    def backward() -> tuple[V, V]:
         s_lo = -1 if python_start else 0
-        s = d - 1 if begin_masked else _clamp(_norm_index(start, d), s_lo, d - 1)
-        e = -1 if end_masked else _clamp(_norm_index(end, d), -1, d - 1)
-    return normal_dim(s, max(0, _ceil_div(e - s, step)), step)
+        s = last if begin_masked else _normalize_index(dom, start, d, s_lo, last)
+        e = dom.const(-1) if end_masked else _normalize_index(dom, end, d, -1, last)
+        return s, e
 
-
-def _fmt(values: Sequence[int]) -> str:
-    return "[" + ", ".join(str(v) for v in values) + "]"
+    known_step = dom.constant(step)
+    if known_step is not None:
+        s, e = forward() if known_step > 0 else backward()
+    else:
+        positive = dom.gt(step, dom.const(0))
+        (s_f, e_f), (s_b, e_b) = forward(), backward()
+        s, e = dom.select(positive, s_f, s_b), dom.select(positive, e_f, e_b)
+    # s, e lie in [-1, d], so e - s lies in [-d, d]
+    size = dom.max(dom.const(0), dom.ceil_div(dom.sub(e, s), step))
+    return normal_dim_on(dom, s, size, step)
 
 
 def _values(n: int) -> str:
     return f"{n} value" if n == 1 else f"{n} values"
+
+
+def _fmt(values: Sequence[int]) -> str:
+    return "[" + ", ".join(str(v) for v in values) + "]"
 
 
 def check_lengths(op: str, reference: str, count: int, **others: int | None) -> None:
@@ -163,7 +218,7 @@ def check_lengths(op: str, reference: str, count: int, **others: int | None) -> 
             )
 
 
-def _check_rank_lengths(op: str, what: str, rank: int, **others: int | None) -> None:
+def check_rank_lengths(op: str, what: str, rank: int, **others: int | None) -> None:
     for name, length in others.items():
         if length is not None and length != rank:
             raise SliceSemanticsError(
@@ -171,7 +226,7 @@ def _check_rank_lengths(op: str, what: str, rank: int, **others: int | None) -> 
             )
 
 
-def _length(values: Sequence[int] | None) -> int | None:
+def _length(values: Sequence[object] | None) -> int | None:
     return None if values is None else len(values)
 
 
@@ -204,90 +259,114 @@ def check_axis_slice_structure(
 
 
 def _normalize_axes(
-    op: str, rank: int, axes: Sequence[int] | None, count: int, count_name: str
-) -> list[int]:
+    dom: IntDomain[V, B], op: str, rank: int, axes: Sequence[V] | None, count: int
+) -> list[V]:
     """Axes with negatives made non-negative; checks range and uniqueness."""
     if axes is None:
-        return list(range(count))
-    result: list[int] = []
-    seen: dict[int, int] = {}
+        return [dom.const(i) for i in range(count)]
+    result: list[V] = []
+    r = dom.const(rank)
     for i, axis in enumerate(axes):
-        if not -rank <= axis < rank:
-            raise SliceSemanticsError(
-                op,
-                f"axes[{i}] = {axis} is out of range [{-rank}, {rank - 1}] for rank {rank}",
+        dom.check(
+            dom.in_range(axis, dom.const(-rank), r),
+            f"{op}: axes[{i}] = {{0}} is out of range [{-rank}, {rank - 1}] for rank "
+            f"{rank}",
+            axis,
+        )
+        wrapped = dom.add(dom.min(axis, dom.const(-1)), r)  # fits for any axis
+        a = dom.select(dom.lt(axis, dom.const(0)), wrapped, axis)
+        for j, earlier in enumerate(result):
+            dom.check(
+                dom.ne(a, earlier),
+                f"{op}: axes[{i}] = {{0}} repeats axis {{1}} (already given by "
+                f"axes[{j}])",
+                axis,
+                a,
             )
-        a = axis + rank if axis < 0 else axis
-        if a in seen:
-            raise SliceSemanticsError(
-                op,
-                f"axes[{i}] = {axis} repeats axis {a} (already given by axes[{seen[a]}])",
-            )
-        seen[a] = i
         result.append(a)
     return result
 
 
-def _axis_slice(
+def axis_slice_on(
+    dom: IntDomain[V, B],
     op: str,
-    shape: Sequence[Dim],
-    starts: Sequence[int],
-    ends: Sequence[int],
-    axes: Sequence[int] | None,
-    steps: Sequence[int] | None,
+    shape: Sequence[V],
+    starts: Sequence[V],
+    ends: Sequence[V],
+    axes: Sequence[V] | None,
+    steps: Sequence[V] | None,
     names: tuple[str, str, str],
-) -> SliceResult:
-    """ONNX Slice-10/11/13 and OpenVINO Slice-8: per-axis ranges, rank preserved."""
-    starts_name, ends_name, steps_name = names
+) -> Normalized[V]:
+    """ONNX Slice-1/10/11/13 and OpenVINO Slice-8: per-axis ranges, rank preserved."""
+    _, ends_name, steps_name = names
+    rank = len(shape)
     check_axis_slice_structure(
         op,
-        len(shape),
+        rank,
         names,
         len(starts),
         {ends_name: len(ends), "axes": _length(axes), steps_name: _length(steps)},
         axes is not None,
     )
-    normalized = _normalize_axes(op, len(shape), axes, len(starts), starts_name)
-    step_values = list(steps) if steps is not None else [1] * len(starts)
+    normalized = _normalize_axes(dom, op, rank, axes, len(starts))
+    step_values = list(steps) if steps is not None else [dom.const(1)] * len(starts)
     for i, step in enumerate(step_values):
-        if step == 0:
-            raise SliceSemanticsError(
-                op, f"{steps_name}[{i}] = 0: a step must be non-zero"
-            )
-    dims: list[tuple[int, int, int] | None] = [
-        None if d is None else (0, d, 1) for d in shape
-    ]
-    for i, a in enumerate(normalized):
-        dims[a] = clamped_range(
-            shape[a], starts[i], ends[i], step_values[i], python_start=False
+        dom.check(
+            dom.ne(step, dom.const(0)),
+            f"{op}: {steps_name}[{i}] = 0: a step must be non-zero",
         )
-    out_shape = tuple(None if dim is None else dim[1] for dim in dims)
-    return SliceResult(_window(dims), out_shape)
+    zero, one = dom.const(0), dom.const(1)
+    dims: list[Dim3[V]] = [(zero, d, one) for d in shape]
+    for i, a in enumerate(normalized):
+        known_axis = dom.constant(a)
+        targets: Sequence[int] = range(rank)
+        if known_axis is not None:
+            # (out of range only after a failed check: then nothing here runs)
+            targets = [known_axis] if 0 <= known_axis < rank else []
+        for k in targets:
+            new = clamped_range_on(
+                dom, shape[k], starts[i], ends[i], step_values[i], python_start=False
+            )
+            if known_axis is None:
+                hit = dom.eq(a, dom.const(k))
+                new = (
+                    dom.select(hit, new[0], dims[k][0]),
+                    dom.select(hit, new[1], dims[k][1]),
+                    dom.select(hit, new[2], dims[k][2]),
+                )
+            dims[k] = new
+    sizes = tuple(dim[1] for dim in dims)
+    offsets, strides = tuple(dim[0] for dim in dims), tuple(dim[2] for dim in dims)
+    return Normalized(offsets, sizes, strides, sizes, tuple(range(rank)))
 
 
-def onnx_v1(
-    shape: Sequence[Dim],
-    starts: Sequence[int],
-    ends: Sequence[int],
-    axes: Sequence[int] | None = None,
-) -> SliceResult:
+def onnx_v1_on(
+    dom: IntDomain[V, B],
+    shape: Sequence[V],
+    starts: Sequence[V],
+    ends: Sequence[V],
+    axes: Sequence[V] | None = None,
+) -> Normalized[V]:
     """ONNX Slice-1: ``starts``/``ends`` per axis, step 1, clamped to ``[0, d]``."""
-    return _axis_slice(
-        "slice.onnx_v1", shape, starts, ends, axes, None, ("starts", "ends", "steps")
+    return axis_slice_on(
+        dom, "slice.onnx_v1", shape, starts, ends, axes, None, ONNX_NAMES
     )
 
 
 ONNX_OPSETS = (10, 11, 13)
+ONNX_NAMES = ("starts", "ends", "steps")
+OV_SLICE_NAMES = ("start", "stop", "step")
 
 
-def onnx(
-    shape: Sequence[Dim],
-    starts: Sequence[int],
-    ends: Sequence[int],
-    axes: Sequence[int] | None = None,
-    steps: Sequence[int] | None = None,
+def onnx_on(
+    dom: IntDomain[V, B],
+    shape: Sequence[V],
+    starts: Sequence[V],
+    ends: Sequence[V],
+    axes: Sequence[V] | None = None,
+    steps: Sequence[V] | None = None,
     opset: int = 13,
-) -> SliceResult:
+) -> Normalized[V]:
     """ONNX Slice-10/11/13: the Slice-13 text, which every opset here shares.
 
     Negative axes are accepted for every opset (ONNX Runtime and shape inference do),
@@ -297,21 +376,20 @@ def onnx(
         raise SliceSemanticsError(
             "slice.onnx", f"opset = {opset} is not one of {_fmt(ONNX_OPSETS)}"
         )
-    return _axis_slice(
-        "slice.onnx", shape, starts, ends, axes, steps, ("starts", "ends", "steps")
-    )
+    return axis_slice_on(dom, "slice.onnx", shape, starts, ends, axes, steps, ONNX_NAMES)
 
 
-def ov_slice(
-    shape: Sequence[Dim],
-    start: Sequence[int],
-    stop: Sequence[int],
-    step: Sequence[int],
-    axes: Sequence[int] | None = None,
-) -> SliceResult:
+def ov_slice_on(
+    dom: IntDomain[V, B],
+    shape: Sequence[V],
+    start: Sequence[V],
+    stop: Sequence[V],
+    step: Sequence[V],
+    axes: Sequence[V] | None = None,
+) -> Normalized[V]:
     """OpenVINO Slice-8: like ONNX-13 (start clamps to element 0 for negative steps)."""
-    return _axis_slice(
-        "slice.ov_slice", shape, start, stop, axes, step, ("start", "stop", "step")
+    return axis_slice_on(
+        dom, "slice.ov_slice", shape, start, stop, axes, step, OV_SLICE_NAMES
     )
 
 
@@ -323,9 +401,7 @@ class _SpecEntry:
     """One entry of a strided slice's expanded (dense) spec."""
 
     kind: str  # "range", "shrink", "new", "ellipsis"
-    index: (
-        int | None
-    )  # the entry of begin/end/strides it comes from (None for ellipsis dims)
+    index: int | None  # the entry of begin/end/strides it comes from (None: ellipsis)
 
 
 def expand_strided_spec(
@@ -379,64 +455,74 @@ def expand_strided_spec(
     return entries
 
 
-def _strided_slice(
+def _strided_slice_on(
+    dom: IntDomain[V, B],
     op: str,
-    shape: Sequence[Dim],
-    begin: Sequence[int],
-    end: Sequence[int],
-    strides: Sequence[int],
+    shape: Sequence[V],
+    begin: Sequence[V],
+    end: Sequence[V],
+    strides: Sequence[V],
     entries: list[_SpecEntry],
     begin_masked: Callable[[int], bool],
     end_masked: Callable[[int], bool],
     python_start: bool,
     strides_name: str,
     shrink_needs_positive_stride: bool,
-) -> SliceResult:
-    dims: list[tuple[int, int, int] | None] = []
-    out_shape: list[Dim] = []
+) -> Normalized[V]:
+    zero, one = dom.const(0), dom.const(1)
+    dims: list[Dim3[V]] = []
+    out_shape: list[V] = []
+    sources: list[int | None] = []
     j = 0  # next input dim
     for entry in entries:
         if entry.kind == "new":
-            out_shape.append(1)
+            out_shape.append(one)
+            sources.append(None)
             continue
         d = shape[j]
         i = entry.index
         if entry.kind == "ellipsis" or i is None:
-            dims.append(None if d is None else (0, d, 1))
+            dims.append((zero, d, one))
             out_shape.append(d)
+            sources.append(j)
         elif entry.kind == "shrink":
-            if shrink_needs_positive_stride and strides[i] <= 0:
-                if strides[i] == 0:
-                    raise SliceSemanticsError(
-                        op, f"{strides_name}[{i}] = 0: a stride must be non-zero"
-                    )
-                raise SliceSemanticsError(
-                    op,
-                    f"{strides_name}[{i}] = {strides[i]}: a shrink axis needs a positive "
+            if shrink_needs_positive_stride:
+                dom.check(
+                    dom.ne(strides[i], zero),
+                    f"{op}: {strides_name}[{i}] = 0: a stride must be non-zero",
+                )
+                dom.check(
+                    dom.gt(strides[i], zero),
+                    f"{op}: {strides_name}[{i}] = {{0}}: a shrink axis needs a positive "
                     "stride",
+                    strides[i],
                 )
-            if d is None:
-                dims.append(None)
-            else:
-                if d == 0:
-                    raise SliceSemanticsError(
-                        op,
-                        f"begin[{i}] = {begin[i]} shrinks axis {j}, which has size 0: no "
-                        "index is valid",
-                    )
-                if not -d <= begin[i] < d:
-                    raise SliceSemanticsError(
-                        op,
-                        f"begin[{i}] = {begin[i]} is out of range [{-d}, {d - 1}] for the "
-                        f"shrink axis {j} of size {d}",
-                    )
-                dims.append((_norm_index(begin[i], d), 1, 1))
+            b = begin[i]
+            dom.check(
+                dom.ne(d, zero),
+                f"{op}: begin[{i}] = {{0}} shrinks axis {j}, which has size 0: no "
+                "index is valid",
+                b,
+            )
+            dom.check(
+                dom.in_range(b, dom.neg(d), d),
+                f"{op}: begin[{i}] = {{0}} is out of range [{{1}}, {{2}}] for the "
+                f"shrink axis {j} of size {{3}}",
+                b,
+                dom.neg(d),
+                dom.sub(d, one),
+                d,
+            )
+            # both arms of a select are computed: add d to min(b, -1), which fits
+            wrapped = dom.add(dom.min(b, dom.const(-1)), d)
+            dims.append((dom.select(dom.lt(b, zero), wrapped, b), one, one))
         else:
-            if strides[i] == 0:
-                raise SliceSemanticsError(
-                    op, f"{strides_name}[{i}] = 0: a stride must be non-zero"
-                )
-            dim = clamped_range(
+            dom.check(
+                dom.ne(strides[i], zero),
+                f"{op}: {strides_name}[{i}] = 0: a stride must be non-zero",
+            )
+            dim = clamped_range_on(
+                dom,
                 d,
                 begin[i],
                 end[i],
@@ -446,9 +532,16 @@ def _strided_slice(
                 end_masked=end_masked(i),
             )
             dims.append(dim)
-            out_shape.append(None if dim is None else dim[1])
+            out_shape.append(dim[1])
+            sources.append(j)
         j += 1
-    return SliceResult(_window(dims), tuple(out_shape))
+    return Normalized(
+        tuple(dim[0] for dim in dims),
+        tuple(dim[1] for dim in dims),
+        tuple(dim[2] for dim in dims),
+        tuple(out_shape),
+        tuple(sources),
+    )
 
 
 def _check_mask_values(op: str, name: str, mask: Sequence[int]) -> None:
@@ -495,17 +588,18 @@ def ov_strided_slice_spec(
     )
 
 
-def ov_strided_slice(
-    shape: Sequence[Dim],
-    begin: Sequence[int],
-    end: Sequence[int],
-    stride: Sequence[int] | None,
+def ov_strided_slice_on(
+    dom: IntDomain[V, B],
+    shape: Sequence[V],
+    begin: Sequence[V],
+    end: Sequence[V],
+    stride: Sequence[V] | None,
     begin_mask: Sequence[int],
     end_mask: Sequence[int],
     new_axis_mask: Sequence[int] = (),
     shrink_axis_mask: Sequence[int] = (),
     ellipsis_mask: Sequence[int] = (),
-) -> SliceResult:
+) -> Normalized[V]:
     """OpenVINO StridedSlice-1 with TensorFlow's entry precedence.
 
     Range dims clamp like ONNX-13 (a negative-stride begin below ``-d`` reads element 0);
@@ -513,7 +607,7 @@ def ov_strided_slice(
     must lie in ``[-d, d)``; an end_mask with a negative stride runs through index 0.
     """
     op = "slice.ov_strided_slice"
-    strides = list(stride) if stride is not None else [1] * len(begin)
+    strides = list(stride) if stride is not None else [dom.const(1)] * len(begin)
     check_lengths(op, "begin", len(begin), end=len(end), stride=len(strides))
     entries = ov_strided_slice_spec(
         len(shape),
@@ -524,7 +618,8 @@ def ov_strided_slice(
         shrink_axis_mask,
         ellipsis_mask,
     )
-    return _strided_slice(
+    return _strided_slice_on(
+        dom,
         op,
         shape,
         begin,
@@ -566,17 +661,18 @@ def tf_strided_slice_spec(
     )
 
 
-def tf_strided_slice(
-    shape: Sequence[Dim],
-    begin: Sequence[int],
-    end: Sequence[int],
-    strides: Sequence[int],
+def tf_strided_slice_on(
+    dom: IntDomain[V, B],
+    shape: Sequence[V],
+    begin: Sequence[V],
+    end: Sequence[V],
+    strides: Sequence[V],
     begin_mask: int = 0,
     end_mask: int = 0,
     ellipsis_mask: int = 0,
     new_axis_mask: int = 0,
     shrink_axis_mask: int = 0,
-) -> SliceResult:
+) -> Normalized[V]:
     """TensorFlow StridedSlice (``ValidateStridedSliceOp``).
 
     Range dims clamp like Python (a negative-stride begin below ``-d`` gives an empty
@@ -588,7 +684,8 @@ def tf_strided_slice(
     entries = tf_strided_slice_spec(
         len(shape), len(begin), ellipsis_mask, new_axis_mask, shrink_axis_mask
     )
-    return _strided_slice(
+    return _strided_slice_on(
+        dom,
         op,
         shape,
         begin,
@@ -611,22 +708,25 @@ def strided_result_rank(entries: Sequence[_SpecEntry]) -> int:
 DML_MAX_RANK = 8
 
 
-def dml_slice1(
-    shape: Sequence[Dim],
-    window_offsets: Sequence[int],
-    window_sizes: Sequence[int],
-    window_strides: Sequence[int],
+def dml_slice1_on(
+    dom: IntDomain[V, B],
+    shape: Sequence[V],
+    window_offsets: Sequence[V],
+    window_sizes: Sequence[V],
+    window_strides: Sequence[V],
     output_sizes: Sequence[Dim],
-) -> SliceResult:
+) -> Normalized[V]:
     """DirectML DML_SLICE1: a non-empty window inside the input, any output count in
-    ``1 .. 1 + (size - 1) / |stride|``; a negative stride starts at the window's end."""
+    ``1 .. 1 + (size - 1) / |stride|``; a negative stride starts at the window's end.
+
+    ``output_sizes`` (the result type's shape) is static."""
     op = "slice.dml_slice1"
     rank = len(shape)
     if not 1 <= rank <= DML_MAX_RANK:
         raise SliceSemanticsError(
             op, f"input has rank {rank} but DirectML takes rank 1 to {DML_MAX_RANK}"
         )
-    _check_rank_lengths(
+    check_rank_lengths(
         op,
         "the input",
         rank,
@@ -638,42 +738,244 @@ def dml_slice1(
         raise SliceSemanticsError(
             op, f"result has rank {len(output_sizes)} but the input has rank {rank}"
         )
-    dims: list[tuple[int, int, int] | None] = []
+    zero, one = dom.const(0), dom.const(1)
+    dims: list[Dim3[V]] = []
     for i, (d, off, size, stride, out) in enumerate(
         zip(shape, window_offsets, window_sizes, window_strides, output_sizes)
     ):
-        if stride == 0:
-            raise SliceSemanticsError(
-                op, f"window_strides[{i}] = 0: a stride must be non-zero"
-            )
-        if size < 1:
-            raise SliceSemanticsError(
-                op, f"window_sizes[{i}] = {size}: the window must not be empty"
-            )
-        if off < 0:
-            raise SliceSemanticsError(
-                op, f"window_offsets[{i}] = {off}: an offset must be non-negative"
-            )
-        if d is not None and off + size > d:
-            raise SliceSemanticsError(
-                op,
-                f"window_offsets[{i}] + window_sizes[{i}] = {off} + {size} exceeds "
-                f"dimension {i} of size {d}",
-            )
-        max_count = 1 + (size - 1) // abs(stride)
+        dom.check(
+            dom.ne(stride, zero),
+            f"{op}: window_strides[{i}] = 0: a stride must be non-zero",
+        )
+        dom.check(
+            dom.ge(size, one),
+            f"{op}: window_sizes[{i}] = {{0}}: the window must not be empty",
+            size,
+        )
+        dom.check(
+            dom.ge(off, zero),
+            f"{op}: window_offsets[{i}] = {{0}}: an offset must be non-negative",
+            off,
+        )
+        dom.check(
+            dom.le(size, dom.sub(d, off)),  # off + size <= d, without the sum
+            f"{op}: window_offsets[{i}] + window_sizes[{i}] = {{0}} + {{1}} exceeds "
+            f"dimension {i} of size {{2}}",
+            off,
+            size,
+            d,
+        )
+        # |stride|, with INT64_MIN taken as -INT64_MAX: the quotient is 0 for both
+        magnitude = dom.select(
+            dom.lt(stride, zero),
+            dom.neg(dom.max(stride, dom.const(-INT64_MAX))),
+            stride,
+        )
+        max_count = dom.add(one, dom.div(dom.sub(size, one), magnitude))
         if out is None:
             raise SliceSemanticsError(
                 op, f"result dimension {i} is dynamic but DirectML needs output sizes"
             )
-        if not 1 <= out <= max_count:
-            raise SliceSemanticsError(
-                op,
-                f"result dimension {i} has size {out} but the window allows 1 to "
-                f"{max_count} (1 + (window_sizes[{i}] - 1) / |window_strides[{i}]|)",
-            )
-        start = off + (size - 1 if stride < 0 else 0)
-        dims.append(None if d is None else normal_dim(start, out, stride))
-    return SliceResult(_window(dims), tuple(output_sizes))
+        dom.check(
+            dom.and_(dom.le(one, dom.const(out)), dom.le(dom.const(out), max_count)),
+            f"{op}: result dimension {i} has size {out} but the window allows 1 to "
+            f"{{0}} (1 + (window_sizes[{i}] - 1) / |window_strides[{i}]|)",
+            max_count,
+        )
+        # off + size <= d here, so off + size - 1 fits
+        start = dom.add(off, dom.select(dom.lt(stride, zero), dom.sub(size, one), zero))
+        dims.append(normal_dim_on(dom, start, dom.const(out), stride))
+    return Normalized(
+        tuple(dim[0] for dim in dims),
+        tuple(dim[1] for dim in dims),
+        tuple(dim[2] for dim in dims),
+        tuple(dom.const(out) for out in output_sizes if out is not None),
+        tuple(range(rank)),
+    )
+
+
+# --- the same rules on Python ints ----------------------------------------------------
+
+
+def to_result(res: Normalized[Known], shape: Sequence[Dim]) -> SliceResult:
+    """A rule's evaluation on :data:`INTS` as a :class:`SliceResult` (no window where
+    the data shape is dynamic)."""
+    window_values = (*res.offsets, *res.sizes, *res.strides)
+    w = None
+    if None not in shape and None not in window_values:
+        w = Window(
+            tuple(int(v) for v in res.offsets if v is not None),
+            tuple(int(v) for v in res.sizes if v is not None),
+            tuple(int(v) for v in res.strides if v is not None),
+        )
+    return SliceResult(w, tuple(res.shape))
+
+
+def _ints(values: Sequence[Known] | None) -> list[Known] | None:
+    return (
+        None
+        if values is None
+        else [INTS.const(v) if v is not None else None for v in values]
+    )
+
+
+def onnx_v1(
+    shape: Sequence[Dim],
+    starts: Sequence[Known],
+    ends: Sequence[Known],
+    axes: Sequence[Known] | None = None,
+) -> SliceResult:
+    """ONNX Slice-1 on ints (``None``: not known); see :func:`onnx_v1_on`."""
+    return to_result(
+        onnx_v1_on(INTS, shape, _ints(starts) or [], _ints(ends) or [], _ints(axes)),
+        shape,
+    )
+
+
+def onnx(
+    shape: Sequence[Dim],
+    starts: Sequence[Known],
+    ends: Sequence[Known],
+    axes: Sequence[Known] | None = None,
+    steps: Sequence[Known] | None = None,
+    opset: int = 13,
+) -> SliceResult:
+    """ONNX Slice-10/11/13 on ints; see :func:`onnx_on`."""
+    res = onnx_on(
+        INTS,
+        shape,
+        _ints(starts) or [],
+        _ints(ends) or [],
+        _ints(axes),
+        _ints(steps),
+        opset,
+    )
+    return to_result(res, shape)
+
+
+def ov_slice(
+    shape: Sequence[Dim],
+    start: Sequence[Known],
+    stop: Sequence[Known],
+    step: Sequence[Known],
+    axes: Sequence[Known] | None = None,
+) -> SliceResult:
+    """OpenVINO Slice-8 on ints; see :func:`ov_slice_on`."""
+    res = ov_slice_on(
+        INTS, shape, _ints(start) or [], _ints(stop) or [], _ints(step) or [], _ints(axes)
+    )
+    return to_result(res, shape)
+
+
+def ov_strided_slice(
+    shape: Sequence[Dim],
+    begin: Sequence[Known],
+    end: Sequence[Known],
+    stride: Sequence[Known] | None,
+    begin_mask: Sequence[int],
+    end_mask: Sequence[int],
+    new_axis_mask: Sequence[int] = (),
+    shrink_axis_mask: Sequence[int] = (),
+    ellipsis_mask: Sequence[int] = (),
+) -> SliceResult:
+    """OpenVINO StridedSlice-1 on ints; see :func:`ov_strided_slice_on`."""
+    res = ov_strided_slice_on(
+        INTS,
+        shape,
+        _ints(begin) or [],
+        _ints(end) or [],
+        _ints(stride),
+        begin_mask,
+        end_mask,
+        new_axis_mask,
+        shrink_axis_mask,
+        ellipsis_mask,
+    )
+    return to_result(res, shape)
+
+
+def tf_strided_slice(
+    shape: Sequence[Dim],
+    begin: Sequence[Known],
+    end: Sequence[Known],
+    strides: Sequence[Known],
+    begin_mask: int = 0,
+    end_mask: int = 0,
+    ellipsis_mask: int = 0,
+    new_axis_mask: int = 0,
+    shrink_axis_mask: int = 0,
+) -> SliceResult:
+    """TensorFlow StridedSlice on ints; see :func:`tf_strided_slice_on`."""
+    res = tf_strided_slice_on(
+        INTS,
+        shape,
+        _ints(begin) or [],
+        _ints(end) or [],
+        _ints(strides) or [],
+        begin_mask,
+        end_mask,
+        ellipsis_mask,
+        new_axis_mask,
+        shrink_axis_mask,
+    )
+    return to_result(res, shape)
+
+
+def dml_slice1(
+    shape: Sequence[Dim],
+    window_offsets: Sequence[Known],
+    window_sizes: Sequence[Known],
+    window_strides: Sequence[Known],
+    output_sizes: Sequence[Dim],
+) -> SliceResult:
+    """DirectML DML_SLICE1 on ints; see :func:`dml_slice1_on`."""
+    res = dml_slice1_on(
+        INTS,
+        shape,
+        _ints(window_offsets) or [],
+        _ints(window_sizes) or [],
+        _ints(window_strides) or [],
+        output_sizes,
+    )
+    return to_result(res, shape)
+
+
+def check_window_dim(
+    op: str, i: int, d: Dim, off: int | None, size: int | None, stride: int | None
+) -> None:
+    """Check dimension ``i`` of a window (``None``: not known, that check is skipped):
+    size >= 0, stride non-zero, the normal form, and both ends in ``[0, d)``."""
+    if size is not None and size < 0:
+        raise SliceSemanticsError(op, f"sizes[{i}] = {size}: a size must be >= 0")
+    if stride == 0:
+        raise SliceSemanticsError(op, f"strides[{i}] = 0: a stride must be non-zero")
+    if size is not None and size <= 1 and stride is not None and stride != 1:
+        raise SliceSemanticsError(
+            op,
+            f"strides[{i}] = {stride} with sizes[{i}] = {size}: normal form needs "
+            "stride 1 where size <= 1",
+        )
+    if size == 0 and off is not None and off != 0:
+        raise SliceSemanticsError(
+            op,
+            f"offsets[{i}] = {off} with sizes[{i}] = 0: normal form needs offset 0 "
+            "where size is 0",
+        )
+    if d is None or off is None or size is None or size <= 0:
+        return
+    if not 0 <= off < d:
+        raise SliceSemanticsError(
+            op, f"offsets[{i}] = {off} is out of bounds for dimension {i} of size {d}"
+        )
+    if stride is None:
+        return
+    last = off + stride * (size - 1)
+    if not 0 <= last < d:
+        raise SliceSemanticsError(
+            op,
+            f"last index offsets[{i}] + strides[{i}] * (sizes[{i}] - 1) = {last} "
+            f"is out of bounds for dimension {i} of size {d}",
+        )
 
 
 def window(
@@ -681,11 +983,12 @@ def window(
     offsets: Sequence[int],
     sizes: Sequence[int],
     strides: Sequence[int],
+    op: str = "slice.window",
 ) -> SliceResult:
-    """Check a ``slice.window``: every access in bounds and the normal form."""
-    op = "slice.window"
+    """Check a ``slice.window`` (or another ``op``'s window): every access in bounds
+    and the normal form."""
     rank = len(shape)
-    _check_rank_lengths(
+    check_rank_lengths(
         op,
         "the source",
         rank,
@@ -698,35 +1001,7 @@ def window(
             raise SliceSemanticsError(
                 op, f"source dimension {i} is dynamic but a window needs a static source"
             )
-        if size < 0:
-            raise SliceSemanticsError(op, f"sizes[{i}] = {size}: a size must be >= 0")
-        if stride == 0:
-            raise SliceSemanticsError(op, f"strides[{i}] = 0: a stride must be non-zero")
-        if size <= 1 and stride != 1:
-            raise SliceSemanticsError(
-                op,
-                f"strides[{i}] = {stride} with sizes[{i}] = {size}: normal form needs "
-                "stride 1 where size <= 1",
-            )
-        if size == 0 and off != 0:
-            raise SliceSemanticsError(
-                op,
-                f"offsets[{i}] = {off} with sizes[{i}] = 0: normal form needs offset 0 "
-                "where size is 0",
-            )
-        if size > 0:
-            last = off + stride * (size - 1)
-            if not 0 <= off < d:
-                raise SliceSemanticsError(
-                    op,
-                    f"offsets[{i}] = {off} is out of bounds for dimension {i} of size {d}",
-                )
-            if not 0 <= last < d:
-                raise SliceSemanticsError(
-                    op,
-                    f"last index offsets[{i}] + strides[{i}] * (sizes[{i}] - 1) = {last} "
-                    f"is out of bounds for dimension {i} of size {d}",
-                )
+        check_window_dim(op, i, d, off, size, stride)
     w = Window(tuple(offsets), tuple(sizes), tuple(strides))
     return SliceResult(w, tuple(sizes))
 
@@ -770,6 +1045,21 @@ def _empty_window(source_shape: Sequence[int], target: Sequence[int]) -> Window 
     return _window([normal_dim(0, size, 1) for size in sizes])
 
 
+def compose_dim_on(dom: IntDomain[V, B], inner: Dim3[V], outer: Dim3[V]) -> Dim3[V]:
+    """One dimension of a window of a window: ``outer`` (offset, size, stride) indexes
+    the ``inner`` window's elements along the same dimension.
+
+    Element ``c`` of the outer window is inner element ``o2 + s2 * c``, which is source
+    element ``o1 + s1 * (o2 + s2 * c)``: offset ``o1 + s1 * o2``, stride ``s1 * s2``,
+    size ``c2``. For valid normal-form windows nothing leaves int64: ``s1 * o2`` lies
+    between 0 and an inner index minus ``o1``, and ``s1 * s2`` is ``s1`` where ``c2 <=
+    1`` (normal form) and else at most an inner index distance.
+    """
+    o1, _c1, s1 = inner
+    o2, c2, s2 = outer
+    return normal_dim_on(dom, dom.add(o1, dom.mul(s1, o2)), c2, dom.mul(s1, s2))
+
+
 def compose(
     inner: Window,
     inner_shape: Sequence[int],
@@ -793,9 +1083,12 @@ def compose(
     assert len(source_dim_of) == len(result_dims), "inner window and shape disagree"
     dims = [normal_dim(inner.offsets[d], inner.sizes[d], 1) for d in range(inner.rank)]
     for d, j in zip(source_dim_of, result_dims):
-        o1, s1 = inner.offsets[d], inner.strides[d]
-        o2, c2, s2 = outer.offsets[j], outer.sizes[j], outer.strides[j]
-        dims[d] = normal_dim(o1 + o2 * s1, c2, s1 * s2)
+        composed_dim = compose_dim_on(
+            INTS,
+            (inner.offsets[d], inner.sizes[d], inner.strides[d]),
+            (outer.offsets[j], outer.sizes[j], outer.strides[j]),
+        )
+        dims[d] = (composed_dim[0] or 0, composed_dim[1] or 0, composed_dim[2] or 1)
     # Empty selections along unit result dims: put each on a free size-1 source dim
     # between the source dims of its non-unit neighbours.
     free = {d for d in range(inner.rank) if inner.sizes[d] == 1}

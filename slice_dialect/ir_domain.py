@@ -1,0 +1,291 @@
+"""The slice normalization as IR: an :class:`~slice_dialect.domain.IntDomain` that emits
+``arith`` ops.
+
+:class:`IRBuilder` runs the rules of :mod:`slice_dialect.semantics` on SSA values: each
+operation on values not known when it runs becomes an ``arith`` op on ``i64`` (booleans
+``i1``) inserted at an insertion point, and each check a ``slice.check`` op that fails
+the program with the verifier's message. What is constant folds: a value is a Python
+``int`` until an op needs it as an operand, when one ``arith.constant`` is made for it.
+
+```python
+dom = IRBuilder.before(op, rewriter)  # or IRBuilder(insert=...)
+res = semantics.onnx_on(dom, shape, starts, ends, axes, steps)
+offsets = [dom.value(v) for v in res.offsets]  # SSA values (or keep ints static)
+```
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from xdsl.dialects import arith
+from xdsl.dialects.builtin import IntegerAttr, IntegerType, LocationAttr, i1, i64
+from xdsl.ir import Operation, SSAValue
+from xdsl.pattern_rewriter import PatternRewriter
+from xdsl.rewriter import InsertPoint, Rewriter
+
+from slice_dialect.dialect import CheckOp
+from slice_dialect.domain import (
+    INT64_MAX,
+    INT64_MIN,
+    INTS,
+    Int64OverflowError,
+    IntDomain,
+)
+
+Value = int | SSAValue
+"""An ``i64`` value: a Python int (constant, not yet materialized) or an SSA value."""
+Bool = bool | SSAValue
+"""An ``i1`` value: a Python bool or an SSA value."""
+
+_NEGATED = {
+    "slt": "sge",
+    "sle": "sgt",
+    "eq": "ne",
+    "ne": "eq",
+    "sgt": "sle",
+    "sge": "slt",
+}
+
+
+def _fold(value: int) -> int:
+    if not INT64_MIN <= value <= INT64_MAX:
+        raise Int64OverflowError(f"{value} is outside int64")
+    return value
+
+
+class IRBuilder(IntDomain[Value, Bool]):
+    """Emits the normalization as ``arith`` ops through ``insert``, folding constants.
+
+    ``insert`` places one op (in order: each op is inserted after the ones before it);
+    ``location`` is given to every op made (the framework op's, for diagnostics).
+    """
+
+    def __init__(
+        self, insert: Callable[[Operation], None], location: LocationAttr | None = None
+    ) -> None:
+        self._insert = insert
+        self._location = location
+        self._constants: dict[tuple[int, int], SSAValue] = {}
+        self._dead = False
+        self.ops: list[Operation] = []
+        """Every op emitted, in order."""
+
+    @staticmethod
+    def before(anchor: Operation, rewriter: PatternRewriter | None = None) -> IRBuilder:
+        """A builder inserting before ``anchor`` (through ``rewriter`` in a pattern)."""
+
+        def insert(op: Operation) -> None:
+            if rewriter is not None:
+                rewriter.insert(op, InsertPoint.before(anchor))
+            else:
+                Rewriter.insert_op(op, InsertPoint.before(anchor))
+
+        return IRBuilder(insert, anchor.location)
+
+    @staticmethod
+    def at(point: InsertPoint) -> IRBuilder:
+        """A builder inserting at ``point`` (each op after the previous one)."""
+        anchor = point.insert_before
+        if anchor is not None:
+            return IRBuilder.before(anchor)
+        block = point.block
+
+        def insert(op: Operation) -> None:
+            block.add_op(op)
+
+        return IRBuilder(insert)
+
+    # --- emitting ----------------------------------------------------------------------
+
+    def emit(self, op: Operation) -> SSAValue | None:
+        """Insert ``op``; its first result, if any."""
+        if self._location is not None:
+            op.location = self._location
+        self._insert(op)
+        self.ops.append(op)
+        return op.results[0] if op.results else None
+
+    def _result(self, op: Operation) -> SSAValue:
+        result = self.emit(op)
+        assert result is not None
+        return result
+
+    def value(self, v: Value) -> SSAValue:
+        """``v`` as an SSA value of type ``i64`` (one constant per value)."""
+        if isinstance(v, SSAValue):
+            return v
+        return self._constant(v, i64)
+
+    def bool_value(self, b: Bool) -> SSAValue:
+        """``b`` as an SSA value of type ``i1``."""
+        if isinstance(b, SSAValue):
+            return b
+        return self._constant(1 if b else 0, i1)
+
+    def _constant(self, v: int, t: IntegerType) -> SSAValue:
+        key = (v, t.width.data)
+        if key not in self._constants:
+            self._constants[key] = self._result(arith.ConstantOp(IntegerAttr(v, t)))
+        return self._constants[key]
+
+    # --- primitives ----------------------------------------------------------------
+
+    def const(self, value: int) -> Value:
+        return _fold(value)
+
+    def constant(self, value: Value) -> int | None:
+        if isinstance(value, int):
+            return value
+        owner = value.owner
+        if isinstance(owner, arith.ConstantOp) and isinstance(owner.value, IntegerAttr):
+            return owner.value.value.data
+        return None
+
+    def bool_const(self, value: bool) -> Bool:
+        return value
+
+    def _binary(
+        self,
+        a: Value,
+        b: Value,
+        fold: Callable[[int, int], int],
+        make: Callable[[SSAValue, SSAValue], Operation],
+    ) -> Value:
+        ka, kb = self.constant(a), self.constant(b)
+        if ka is not None and kb is not None:
+            try:
+                return _fold(fold(ka, kb))
+            except Int64OverflowError:
+                if not self._dead:
+                    raise
+        return self._result(make(self.value(a), self.value(b)))
+
+    def add(self, a: Value, b: Value) -> Value:
+        if self.constant(b) == 0:
+            return a
+        if self.constant(a) == 0:
+            return b
+        return self._binary(a, b, lambda x, y: x + y, arith.AddiOp)
+
+    def sub(self, a: Value, b: Value) -> Value:
+        if self.constant(b) == 0:
+            return a
+        return self._binary(a, b, lambda x, y: x - y, arith.SubiOp)
+
+    def mul(self, a: Value, b: Value) -> Value:
+        if self.constant(b) == 1:
+            return a
+        if self.constant(a) == 1:
+            return b
+        return self._binary(a, b, lambda x, y: x * y, arith.MuliOp)
+
+    def div(self, a: Value, b: Value) -> Value:
+        def fold(x: int, y: int) -> int:
+            if y == 0 or (x == INT64_MIN and y == -1):
+                raise Int64OverflowError(f"{x} / {y} is not defined in int64")
+            q = abs(x) // abs(y)
+            return q if (x < 0) == (y < 0) else -q
+
+        if self.constant(b) == 1:
+            return a
+        return self._binary(a, b, fold, arith.DivSIOp)
+
+    def rem(self, a: Value, b: Value) -> Value:
+        def fold(x: int, y: int) -> int:
+            if y == 0 or (x == INT64_MIN and y == -1):
+                raise Int64OverflowError(f"{x} % {y} is not defined in int64")
+            q = abs(x) // abs(y)
+            return x - (q if (x < 0) == (y < 0) else -q) * y
+
+        if self.constant(b) in (1, -1):
+            return 0
+        return self._binary(a, b, fold, arith.RemSIOp)
+
+    def min(self, a: Value, b: Value) -> Value:
+        if a is b:
+            return a
+        return self._binary(a, b, min, arith.MinSIOp)
+
+    def max(self, a: Value, b: Value) -> Value:
+        if a is b:
+            return a
+        return self._binary(a, b, max, arith.MaxSIOp)
+
+    def _compare(
+        self, a: Value, b: Value, predicate: str, fold: Callable[[int, int], bool]
+    ) -> Bool:
+        ka, kb = self.constant(a), self.constant(b)
+        if ka is not None and kb is not None:
+            return fold(ka, kb)
+        return self._result(arith.CmpiOp(self.value(a), self.value(b), predicate))
+
+    def lt(self, a: Value, b: Value) -> Bool:
+        return self._compare(a, b, "slt", lambda x, y: x < y)
+
+    def le(self, a: Value, b: Value) -> Bool:
+        return self._compare(a, b, "sle", lambda x, y: x <= y)
+
+    def eq(self, a: Value, b: Value) -> Bool:
+        if a is b:
+            return True
+        return self._compare(a, b, "eq", lambda x, y: x == y)
+
+    def and_(self, a: Bool, b: Bool) -> Bool:
+        if a is False or b is False:
+            return False
+        if a is True:
+            return b
+        if b is True:
+            return a
+        return self._result(arith.AndIOp(a, b))
+
+    def or_(self, a: Bool, b: Bool) -> Bool:
+        if a is True or b is True:
+            return True
+        if a is False:
+            return b
+        if b is False:
+            return a
+        return self._result(arith.OrIOp(a, b))
+
+    def not_(self, a: Bool) -> Bool:
+        if isinstance(a, bool):
+            return not a
+        owner = a.owner
+        if isinstance(owner, arith.CmpiOp):
+            predicate = arith.CMPI_COMPARISON_OPERATIONS[owner.predicate.value.data]
+            if predicate in _NEGATED:
+                return self._result(
+                    arith.CmpiOp(owner.lhs, owner.rhs, _NEGATED[predicate])
+                )
+        return self._result(arith.XOrIOp(a, self.bool_value(True)))
+
+    def select(self, cond: Bool, if_true: Value, if_false: Value) -> Value:
+        if isinstance(cond, bool):
+            return if_true if cond else if_false
+        kt, kf = self.constant(if_true), self.constant(if_false)
+        if if_true is if_false or (kt is not None and kt == kf):
+            return if_true
+        return self._result(
+            arith.SelectOp(cond, self.value(if_true), self.value(if_false))
+        )
+
+    def check(self, cond: Bool, message: str, *values: Value) -> None:
+        """Emit ``slice.check``. A condition known false, with known values and no
+        check emitted before it, fails now with :class:`SliceSemanticsError`, as
+        :class:`~slice_dialect.domain.Ints` does; after an emitted check it is an op
+        (the earlier check's message comes first at run time)."""
+        if cond is True:
+            return
+        known = [self.constant(v) for v in values]
+        emitted = any(isinstance(op, CheckOp) for op in self.ops)
+        if cond is False and None not in known and not emitted:
+            INTS.check(False, message, *known)
+        if cond is False:
+            # Fails whenever the checks before it hold: what follows never runs, so
+            # folds there may meet what only checked values exclude (a 0 divisor).
+            self._dead = True
+        self.emit(
+            CheckOp(self.bool_value(cond), message, [self.value(v) for v in values])
+        )

@@ -1,0 +1,263 @@
+"""The normalization is written once: the IR it emits equals its int evaluation.
+
+Every framework rule of :mod:`slice_dialect.semantics` runs on two domains: Python ints
+(:data:`slice_dialect.domain.INTS`, what the verifier does) and
+:class:`slice_dialect.ir_domain.IRBuilder` (``arith`` ops and ``slice.check``). For random
+parameters of every op (valid ones from ``tests/generators.py``, broken ones from its
+mutations, and values replaced by INT64_MIN/MAX, huge steps, dims 0, 1 and up to
+INT64_MAX), each value is made either a constant (the builder folds it) or a function
+argument (the builder emits ops); the function, run in xDSL's interpreter, must return
+exactly the int evaluation's window and result shape, or fail with exactly its message.
+The int evaluation asserts that no intermediate leaves int64, so the emitted IR, which
+performs the same operations, never wraps.
+
+``SLICE_IR_DOMAIN_EXAMPLES`` (default 40) sets the number of cases per op.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+import pytest
+from generators import (
+    OPS,
+    RandomDraw,
+    SliceCase,
+    _mutate,
+    data_shape,
+    draw_case,
+    op_ranks,
+)
+from xdsl.dialects import func
+from xdsl.dialects.builtin import FunctionType, ModuleOp, i64
+from xdsl.ir import Block, Region, SSAValue
+from xdsl.parser import Parser
+
+from slice_dialect import semantics
+from slice_dialect.compiler import make_context
+from slice_dialect.dialect import CheckOp
+from slice_dialect.domain import INT64_MAX, INT64_MIN, INTS, IntDomain
+from slice_dialect.errors import SliceError
+from slice_dialect.interpreter import make_interpreter
+from slice_dialect.ir_domain import IRBuilder
+from slice_dialect.semantics import Normalized, SliceSemanticsError
+
+EXAMPLES = int(os.environ.get("SLICE_IR_DOMAIN_EXAMPLES", "40"))
+
+EXTREME_VALUES = (
+    INT64_MIN,
+    INT64_MIN + 1,
+    -(2**62),
+    -(2**31),
+    -1,
+    0,
+    1,
+    2**31 - 1,
+    2**62,
+    INT64_MAX - 1,
+    INT64_MAX,
+)
+HUGE_DIMS = (2**31, 2**62, INT64_MAX - 1, INT64_MAX)
+
+# The value parameters of each op (the rest, masks, opset and output sizes, are static).
+VALUE_PARAMS = {
+    "onnx_v1": ("starts", "ends", "axes"),
+    "onnx": ("starts", "ends", "axes", "steps"),
+    "ov_slice": ("start", "stop", "step", "axes"),
+    "ov_strided_slice": ("begin", "end", "stride"),
+    "tf_strided_slice": ("begin", "end", "strides"),
+    "dml_slice1": ("window_offsets", "window_sizes", "window_strides"),
+}
+
+
+def run_rule(
+    dom: IntDomain[Any, Any],
+    case: SliceCase,
+    shape: Sequence[Any],
+    values: dict[str, Sequence[Any] | None],
+) -> Normalized[Any]:
+    """The rule of ``case.op`` on ``dom``: ``shape`` and ``values`` (the value
+    parameters) are the domain's values; masks, opset and output sizes come from
+    ``case``."""
+    p = {k: v for k, v in case.props.items() if k not in VALUE_PARAMS[case.op]}
+    v = values
+    match case.op:
+        case "onnx_v1":
+            return semantics.onnx_v1_on(
+                dom, shape, v["starts"] or [], v["ends"] or [], v["axes"]
+            )
+        case "onnx":
+            return semantics.onnx_on(
+                dom,
+                shape,
+                v["starts"] or [],
+                v["ends"] or [],
+                v["axes"],
+                v["steps"],
+                p.get("opset", 13),
+            )
+        case "ov_slice":
+            return semantics.ov_slice_on(
+                dom, shape, v["start"] or [], v["stop"] or [], v["step"] or [], v["axes"]
+            )
+        case "ov_strided_slice":
+            return semantics.ov_strided_slice_on(
+                dom, shape, v["begin"] or [], v["end"] or [], v["stride"], **p
+            )
+        case "tf_strided_slice":
+            return semantics.tf_strided_slice_on(
+                dom, shape, v["begin"] or [], v["end"] or [], v["strides"] or [], **p
+            )
+        case "dml_slice1":
+            return semantics.dml_slice1_on(
+                dom,
+                shape,
+                v["window_offsets"] or [],
+                v["window_sizes"] or [],
+                v["window_strides"] or [],
+                p["output_sizes"],
+            )
+    raise AssertionError(case.op)
+
+
+def case_values(case: SliceCase) -> dict[str, list[int] | None]:
+    table = case.props if case.op in ("onnx_v1", "dml_slice1") else case.operands
+    return {name: table.get(name) for name in VALUE_PARAMS[case.op]}
+
+
+def flatten(res: Normalized[Any]) -> list[Any]:
+    return [*res.offsets, *res.sizes, *res.strides, *res.shape]
+
+
+def int_evaluation(case: SliceCase, shape: Sequence[int]) -> list[int] | str:
+    """The rule on Python ints: the flattened window and shape, or the message."""
+    try:
+        return flatten(run_rule(INTS, case, shape, case_values(case)))
+    except SliceSemanticsError as e:
+        return str(e)
+
+
+def ir_evaluation(
+    case: SliceCase, shape: Sequence[int], rng: random.Random, p_dynamic: float
+) -> tuple[list[int] | str, ModuleOp | None]:
+    """The rule emitted as IR, each value a constant or (with ``p_dynamic``) an
+    argument, run in the interpreter: the flattened result or the message."""
+    block = Block()
+    arguments: list[int] = []
+
+    def lift(value: int) -> int | SSAValue:
+        if rng.random() >= p_dynamic:
+            return value
+        arguments.append(value)
+        return block.insert_arg(i64, len(block.args))
+
+    def lift_all(values: Sequence[int] | None) -> list[int | SSAValue] | None:
+        return None if values is None else [lift(x) for x in values]
+
+    dom = IRBuilder(block.add_op)
+    lifted_shape = [lift(d) for d in shape]
+    lifted = {name: lift_all(values) for name, values in case_values(case).items()}
+    try:
+        res = run_rule(dom, case, lifted_shape, lifted)
+    except SliceSemanticsError as e:
+        return str(e), None  # a static error, or a check failing on constants
+    outs = [dom.value(x) for x in flatten(res)]
+    block.add_op(func.ReturnOp(*outs))
+    function = func.FuncOp(
+        "main",
+        FunctionType.from_lists([i64] * len(arguments), [i64] * len(outs)),
+        Region(block),
+    )
+    module = ModuleOp([function])
+    module.verify()
+    try:
+        result = make_interpreter(module).call_op("main", tuple(arguments))
+    except SliceError as e:
+        return str(e), module
+    return [int(x) for x in result], module
+
+
+def random_case(op: str, seed: int) -> tuple[SliceCase, tuple[int, ...]]:
+    """A case of ``op`` (valid, mutated, with extreme values) and the dims it runs on
+    (possibly huge: only the normalization runs, no data)."""
+    dr = RandomDraw(seed)
+    rng = dr.rng
+    lo, hi = op_ranks(op)
+    min_dim = 1 if op == "dml_slice1" else 0
+    shape = data_shape(dr, lo, hi, 4096, min_dim)
+    case = draw_case(dr, op, shape)
+    if op == "dml_slice1":
+        out = []
+        for size, stride in zip(case.props["window_sizes"], case.props["window_strides"]):
+            out.append(1 + (size - 1) // abs(stride) if rng.random() < 0.7 else 1)
+        case = replace(case, props={**case.props, "output_sizes": out})
+    if rng.random() < 0.3:
+        case = _mutate(dr, case)
+    values = case_values(case)
+    for vals in values.values():
+        if vals is None:
+            continue
+        for i in range(len(vals)):
+            if rng.random() < 0.15:
+                vals[i] = rng.choice(EXTREME_VALUES)
+    dims = list(case.data_shape)
+    for i in range(len(dims)):
+        if rng.random() < 0.15:
+            dims[i] = rng.choice(HUGE_DIMS)
+    return case, tuple(dims)
+
+
+@pytest.mark.parametrize("op", OPS)
+def test_emitted_ir_equals_int_evaluation(op: str) -> None:
+    checked = 0
+    for seed in range(EXAMPLES):
+        case, dims = random_case(op, seed)
+        rng = random.Random(seed)
+        expected = int_evaluation(case, dims)
+        p_dynamic = rng.choice([0.0, 0.5, 1.0])
+        actual, module = ir_evaluation(case, dims, rng, p_dynamic)
+        assert actual == expected, (case, dims, p_dynamic)
+        checked += 1
+        if module is not None and seed % 7 == 0:
+            # the custom format of slice.check (and arith) round-trips
+            text = str(module)
+            parsed = Parser(make_context(), text).parse_module()
+            parsed.verify()
+            assert str(parsed) == text
+    assert checked == EXAMPLES
+
+
+def test_all_dynamic_emits_checks_and_folding_emits_none() -> None:
+    """With every value an argument the checks are ops; with constants they fold."""
+    case = SliceCase(
+        "onnx", (4, 5), operands={"starts": [1], "ends": [-1], "axes": [1], "steps": [2]}
+    )
+    rng = random.Random(0)
+    expected = int_evaluation(case, (4, 5))
+    for p_dynamic, has_checks in ((1.0, True), (0.0, False)):
+        actual, module = ir_evaluation(case, (4, 5), rng, p_dynamic)
+        assert actual == expected
+        assert module is not None
+        checks = [op for op in module.walk() if isinstance(op, CheckOp)]
+        assert bool(checks) == has_checks
+
+
+def test_check_op_message() -> None:
+    """``slice.check`` formats its values into the message and fails in the
+    interpreter with it."""
+    case = SliceCase(
+        "onnx", (4,), operands={"starts": [0], "ends": [4], "axes": [0], "steps": [0]}
+    )
+    actual, module = ir_evaluation(case, (4,), random.Random(0), 1.0)
+    assert actual == "slice.onnx: steps[0] = 0: a step must be non-zero"
+    case = replace(case, operands={**case.operands, "axes": [5], "steps": [1]})
+    actual, module = ir_evaluation(case, (4,), random.Random(0), 1.0)
+    assert actual == "slice.onnx: axes[0] = 5 is out of range [-1, 0] for rank 1"
+    assert module is not None
+    text = str(module)
+    assert "slice.check %" in text
+    assert '"slice.onnx: axes[0] = {0} is out of range [-1, 0] for rank 1", %' in text
