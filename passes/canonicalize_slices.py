@@ -21,6 +21,7 @@ from xdsl.pattern_rewriter import (
     op_type_rewrite_pattern,
 )
 
+from passes.fold_constant_slices import FoldConstantWindow
 from slice_dialect import semantics
 from slice_dialect.dialect import FrameworkSliceOp, WindowOp, shape_of
 from slice_dialect.errors import OpPassFailedException
@@ -141,6 +142,7 @@ SLICE_PATTERNS: tuple[RewritePattern, ...] = (
     FrameworkSliceToWindow(),
     WindowOfWindow(),
     IdentityWindow(),
+    FoldConstantWindow(),
 )
 
 
