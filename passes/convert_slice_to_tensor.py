@@ -1,6 +1,6 @@
 """``convert-slice-to-tensor``: every ``slice.window`` becomes upstream MLIR ops.
 
-The result uses only ``tensor``, ``linalg`` and ``arith``-free static ops that upstream
+The result uses only ``tensor``, ``linalg`` and ``arith`` ops that upstream
 MLIR 22 parses, verifies, bufferizes and lowers (SPEC section 8), in the portable form:
 
 - one ``tensor.extract_slice`` with positive strides only: a negative-stride dim reads the
@@ -11,7 +11,8 @@ MLIR 22 parses, verifies, bufferizes and lowers (SPEC section 8), in the portabl
   ``n - 1 - d`` along a reversed dim; it moves elements of any type, where ``tosa.reverse``
   only takes TOSA's element types);
 - ``tensor.collapse_shape`` dropping the unit dims of the sizes and ``tensor.expand_shape``
-  inserting the unit dims of the result type (new and shrink axes).
+  inserting the unit dims of the result type (new and shrink axes); a single element
+  (rank 0, or every size 1) moves by ``tensor.extract`` and ``tensor.from_elements``.
 
 Empty windows are already in the form upstream accepts (offset 0, size 0, stride 1 in every
 empty dim: our normal form). A window selecting its whole source in order needs no
@@ -41,10 +42,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from xdsl.context import Context
-from xdsl.dialects import builtin, linalg, tensor
+from xdsl.dialects import arith, builtin, linalg, tensor
 from xdsl.dialects.builtin import (
     AffineMapAttr,
     ArrayAttr,
+    IndexType,
     IntegerAttr,
     TensorType,
     i64,
@@ -95,13 +97,25 @@ def reshape_to(
     """Ops that turn ``value`` (of static ``shape``) into ``result_type``, whose shape is
     ``shape`` with unit dims inserted or removed: a ``tensor.collapse_shape`` dropping
     every unit dim, then a ``tensor.expand_shape`` inserting the result's. Either is left
-    out where it would change nothing."""
+    out where it would change nothing. A single element (every dim 1, or rank 0) moves
+    by ``tensor.extract`` and ``tensor.from_elements`` instead, as xDSL's verifier
+    rejects the empty reassociation of a reshape from or to rank 0."""
     element_type = result_type.get_element_type()
     target = list(result_type.get_shape())
     if list(shape) == target:
         return [], value
     ops: list[Operation] = []
     core = [d for d in shape if d != 1]
+    if not core:
+        if shape:
+            zero = arith.ConstantOp(IntegerAttr(0, IndexType()))
+            ops.append(zero)
+            indices = [zero.result] * len(shape)
+        else:
+            indices = []
+        element = tensor.ExtractOp(value, indices, element_type)
+        packed = tensor.FromElementsOp(element.result, result_type=result_type)
+        return [*ops, element, packed], packed.result
     if len(core) != len(shape):
         collapse = tensor.CollapseShapeOp(
             operands=[value],
