@@ -42,7 +42,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from xdsl.context import Context
-from xdsl.dialects import arith, builtin, linalg, tensor
+from xdsl.dialects import arith, builtin, tensor
 from xdsl.dialects.builtin import (
     AffineMapAttr,
     ArrayAttr,
@@ -51,6 +51,8 @@ from xdsl.dialects.builtin import (
     TensorType,
     i64,
 )
+from xdsl.dialects.linalg.attrs import IteratorTypeAttr
+from xdsl.dialects.linalg.ops import GenericOp, YieldOp
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.ir.affine import AffineExpr, AffineMap
 from xdsl.passes import ModulePass
@@ -152,13 +154,13 @@ def reverse_dims(
     write = AffineMap.identity(rank)
     init = tensor.EmptyOp([], value.type)
     body = Block(arg_types=[element_type, element_type])
-    body.add_op(linalg.YieldOp(body.args[0]))
-    generic = linalg.GenericOp(
+    body.add_op(YieldOp(body.args[0]))
+    generic = GenericOp(
         [value],
         [init.tensor],
         Region(body),
         [AffineMapAttr(read), AffineMapAttr(write)],
-        [linalg.IteratorTypeAttr.parallel()] * rank,
+        [IteratorTypeAttr.parallel()] * rank,
         [value.type],
     )
     return [init, generic]
