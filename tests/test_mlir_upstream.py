@@ -238,9 +238,10 @@ def _random_extract(
     rng: random.Random, shape: Sequence[int], last: bool, may_reduce: bool
 ) -> tuple[list[int], list[int], list[int], list[int]]:
     """A random in-bounds extract_slice of ``shape`` (every dim >= 1): offsets, sizes,
-    strides (any sign, on unit dims too) and the result shape (some unit dims dropped). Offsets always lie
-    in the dim, as upstream's verifier wants; only the last slice of a chain may be empty
-    (upstream rejects every slice of a tensor with a dim of size 0)."""
+    strides (any sign, on unit dims too) and the result shape (some unit dims dropped).
+    Offsets always lie in the dim, as upstream's verifier wants; only the last slice of
+    a chain may be empty (upstream rejects every slice of a tensor with a dim of size
+    0)."""
     offsets, sizes, strides = [], [], []
     for d in shape:
         first = rng.randrange(d)
