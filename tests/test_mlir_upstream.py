@@ -238,7 +238,7 @@ def _random_extract(
     rng: random.Random, shape: Sequence[int], last: bool, may_reduce: bool
 ) -> tuple[list[int], list[int], list[int], list[int]]:
     """A random in-bounds extract_slice of ``shape`` (every dim >= 1): offsets, sizes,
-    strides (any sign, on unit dims too) and the result shape (some unit dims dropped).
+    strides (any sign) and the result shape (some unit dims dropped).
     Offsets always lie in the dim, as upstream's verifier wants; only the last slice of
     a chain may be empty (upstream rejects every slice of a tensor with a dim of size
     0)."""
@@ -253,21 +253,19 @@ def _random_extract(
         strides.append(stride)
     keep = [s != 1 or not may_reduce or rng.random() < 0.6 for s in sizes]
     result = [s for s, k in zip(sizes, keep) if k]
-    # Keep upstream MLIR 22's defects out of the oracle's way: it aborts on a
-    # rank-reducing slice with a unit dim whose stride is not 1 (assertions in
-    # ExpandStridedMetadata.cpp and SubViewOp::getDroppedDims), and its verifier rejects
-    # an empty dim with a negative stride ("runs out-of-bounds"). It also aborts on a
-    # rank-reducing slice with a negative stride or of a view with one
-    # (getDroppedDims), so a rank-reducing slice has positive strides and comes before
-    # the chain's first negative stride (``may_reduce``).
+    # Keep upstream MLIR 22's defects out of the oracle's way. It aborts (assertions in
+    # ExpandStridedMetadata.cpp and SubViewOp::getDroppedDims) on a unit or empty dim
+    # with a stride other than 1 in a rank-reducing slice, on any slice of a rank-reduced
+    # view, and on a rank-reducing slice with a negative stride or of a view with one;
+    # so here dims of size <= 1 have stride 1, and only the last slice reduces rank,
+    # with positive strides, when no slice before it reversed (``may_reduce``). The
+    # raised side takes all of these (tests/filecheck/transforms/
+    # convert-tensor-to-slice.mlir). Its verifier rejects an empty dim with a negative
+    # stride ("runs out-of-bounds").
     old_strides = strides
     rank_reducing = len(result) != len(sizes)
     strides = [
-        1
-        if (size == 1 and rank_reducing) or (size == 0 and stride < 0)
-        else abs(stride)
-        if rank_reducing
-        else stride
+        1 if size <= 1 else abs(stride) if rank_reducing else stride
         for size, stride in zip(sizes, strides)
     ]
     if rank_reducing:  # read the same elements with positive strides
@@ -291,7 +289,10 @@ def random_extract_chain(seed: int) -> tuple[str, str, tuple[int, ...], tuple[in
         if not current_shape:
             break
         offsets, sizes, strides, result = _random_extract(
-            rng, current_shape, last=k == count - 1, may_reduce=not reversed_yet
+            rng,
+            current_shape,
+            last=k == count - 1,
+            may_reduce=k == count - 1 and not reversed_yet,
         )
         reversed_yet = reversed_yet or any(
             st < 0 for st, size in zip(strides, sizes) if size > 1
