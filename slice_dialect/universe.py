@@ -24,6 +24,18 @@ def get_convert_slice_to_loops() -> type[ModulePass]:
     return ConvertSliceToLoopsPass
 
 
+def get_convert_slice_to_tensor() -> type[ModulePass]:
+    from passes.convert_slice_to_tensor import ConvertSliceToTensorPass
+
+    return ConvertSliceToTensorPass
+
+
+def get_convert_tensor_to_slice() -> type[ModulePass]:
+    from passes.convert_tensor_to_slice import ConvertTensorToSlicePass
+
+    return ConvertTensorToSlicePass
+
+
 def get_c_target() -> type[Target]:
     from slice_dialect.backend.c import CTarget
 
@@ -35,6 +47,8 @@ SLICE_UNIVERSE = Universe(
     all_passes={
         "canonicalize-slices": get_canonicalize_slices,
         "convert-slice-to-loops": get_convert_slice_to_loops,
+        "convert-slice-to-tensor": get_convert_slice_to_tensor,
+        "convert-tensor-to-slice": get_convert_tensor_to_slice,
     },
     all_targets={"c": get_c_target},
 )

@@ -1,0 +1,234 @@
+"""``convert-slice-to-tensor``: every ``slice.window`` becomes upstream MLIR ops.
+
+The result uses only ``tensor``, ``linalg`` and ``arith`` ops that upstream
+MLIR 22 parses, verifies, bufferizes and lowers (SPEC section 8), in the portable form:
+
+- one ``tensor.extract_slice`` with positive strides only: a negative-stride dim reads the
+  same elements from its lowest index up (upstream's negative-stride lowering marks its
+  index arithmetic no-wrap, which is undefined behaviour before LLVM 23, and its
+  verifier accepts out-of-bounds negative strides, so we never give it one);
+- one ``linalg.generic`` that reverses every such dim at once (its input map reads
+  ``n - 1 - d`` along a reversed dim; it moves elements of any type, where ``tosa.reverse``
+  only takes TOSA's element types);
+- ``tensor.collapse_shape`` dropping the unit dims of the sizes and ``tensor.expand_shape``
+  inserting the unit dims of the result type (new and shrink axes); a single element
+  (rank 0, or every size 1) moves by ``tensor.extract`` and ``tensor.from_elements``.
+
+Empty windows are already in the form upstream accepts (offset 0, size 0, stride 1 in every
+empty dim: our normal form). A window selecting its whole source in order needs no
+``extract_slice``; a window whose sizes are its result shape needs no reshape.
+
+Every other op of the module is left alone, so modules mixing slices with ``arith``,
+``linalg``, calls or anything else go through. One pattern per slice op: a future
+``slice.dynamic_window`` adds its own pattern to ``SLICE_TO_TENSOR_PATTERNS``, reusing
+:func:`reshape_to`.
+
+```mlir
+%r = slice.window %x offsets [1, 4] sizes [2, 3] strides [1, -2]
+    : tensor<4x5xf32> -> tensor<2x3xf32>
+// becomes
+%0 = tensor.extract_slice %x[1, 0] [2, 3] [1, 2] : tensor<4x5xf32> to tensor<2x3xf32>
+%1 = tensor.empty() : tensor<2x3xf32>
+%r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, -d1 + 2)>,
+    affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]}
+    ins(%0 : tensor<2x3xf32>) outs(%1 : tensor<2x3xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    linalg.yield %in : f32
+  } -> tensor<2x3xf32>
+```
+"""
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from xdsl.context import Context
+from xdsl.dialects import arith, builtin, tensor
+from xdsl.dialects.builtin import (
+    AffineMapAttr,
+    ArrayAttr,
+    IndexType,
+    IntegerAttr,
+    TensorType,
+    i64,
+)
+from xdsl.dialects.linalg.attrs import IteratorTypeAttr
+from xdsl.dialects.linalg.ops import GenericOp, YieldOp
+from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
+from xdsl.ir.affine import AffineExpr, AffineMap
+from xdsl.passes import ModulePass
+from xdsl.pattern_rewriter import (
+    GreedyRewritePatternApplier,
+    PatternRewriter,
+    PatternRewriteWalker,
+    RewritePattern,
+    op_type_rewrite_pattern,
+)
+
+from slice_dialect.dialect import WindowOp
+
+
+def _tensor(element_type: Attribute, shape: Sequence[int]) -> TensorType:
+    return TensorType(element_type, list(shape))
+
+
+def _unit_groups(shape: Sequence[int]) -> list[list[int]]:
+    """Reassociation of ``shape`` onto ``shape`` without its unit dims: each unit dim
+    joins the group of the nearest non-unit dim before it (or after it, for leading
+    unit dims). Empty when every dim is 1: the target is rank 0."""
+    groups: list[list[int]] = []
+    leading: list[int] = []
+    for d, size in enumerate(shape):
+        if size == 1:
+            if groups:
+                groups[-1].append(d)
+            else:
+                leading.append(d)
+        else:
+            groups.append([*leading, d])
+            leading = []
+    return groups
+
+
+def _reassociation(groups: list[list[int]]) -> ArrayAttr[ArrayAttr[IntegerAttr]]:
+    return ArrayAttr(ArrayAttr(IntegerAttr(d, i64) for d in group) for group in groups)
+
+
+def reshape_to(
+    value: SSAValue, shape: Sequence[int], result_type: TensorType
+) -> tuple[list[Operation], SSAValue]:
+    """Ops that turn ``value`` (of static ``shape``) into ``result_type``, whose shape is
+    ``shape`` with unit dims inserted or removed: a ``tensor.collapse_shape`` dropping
+    every unit dim, then a ``tensor.expand_shape`` inserting the result's. Either is left
+    out where it would change nothing. A single element (every dim 1, or rank 0) moves
+    by ``tensor.extract`` and ``tensor.from_elements`` instead, as xDSL's verifier
+    rejects the empty reassociation of a reshape from or to rank 0."""
+    element_type = result_type.get_element_type()
+    target = list(result_type.get_shape())
+    if list(shape) == target:
+        return [], value
+    ops: list[Operation] = []
+    core = [d for d in shape if d != 1]
+    if not core:
+        if shape:
+            zero = arith.ConstantOp(IntegerAttr(0, IndexType()))
+            ops.append(zero)
+            indices = [zero.result] * len(shape)
+        else:
+            indices = []
+        element = tensor.ExtractOp(value, indices, element_type)
+        packed = tensor.FromElementsOp(element.result, result_type=result_type)
+        return [*ops, element, packed], packed.result
+    if len(core) != len(shape):
+        collapse = tensor.CollapseShapeOp(
+            operands=[value],
+            result_types=[_tensor(element_type, core)],
+            properties={"reassociation": _reassociation(_unit_groups(shape))},
+        )
+        ops.append(collapse)
+        value = collapse.result
+    if core != target:
+        expand = tensor.ExpandShapeOp(
+            value, [], _reassociation(_unit_groups(target)), target, result_type
+        )
+        ops.append(expand)
+        value = expand.result
+    return ops, value
+
+
+def reverse_dims(
+    value: SSAValue, shape: Sequence[int], dims: Sequence[int]
+) -> list[Operation]:
+    """A ``linalg.generic`` (with its ``tensor.empty`` init) reversing ``value`` along
+    ``dims``: output element ``c`` is input element ``c`` with ``c[d]`` replaced by
+    ``shape[d] - 1 - c[d]`` for ``d`` in ``dims``. The last op's result is the value."""
+    assert isinstance(value.type, TensorType)
+    element_type = value.type.get_element_type()
+    rank = len(shape)
+    results = tuple(
+        AffineExpr.constant(shape[d] - 1) - AffineExpr.dimension(d)
+        if d in dims
+        else AffineExpr.dimension(d)
+        for d in range(rank)
+    )
+    read = AffineMap(rank, 0, results)
+    write = AffineMap.identity(rank)
+    init = tensor.EmptyOp([], value.type)
+    body = Block(arg_types=[element_type, element_type])
+    body.add_op(YieldOp(body.args[0]))
+    generic = GenericOp(
+        [value],
+        [init.tensor],
+        Region(body),
+        [AffineMapAttr(read), AffineMapAttr(write)],
+        [IteratorTypeAttr.parallel()] * rank,
+        [value.type],
+    )
+    return [init, generic]
+
+
+class WindowToTensor(RewritePattern):
+    """A ``slice.window`` becomes a positive-stride ``tensor.extract_slice``, a reversal
+    of its negative-stride dims and the reshapes to its result type."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: WindowOp, rewriter: PatternRewriter) -> None:
+        source_type = op.source.type
+        result_type = op.result.type
+        assert isinstance(source_type, TensorType)
+        assert isinstance(result_type, TensorType)
+        w = op.window
+        shape = list(w.sizes)
+        ops: list[Operation] = []
+        value: SSAValue = op.source
+        if 0 in source_type.get_shape():
+            # Upstream's verifier rejects every offset into a dim of size 0, even with
+            # size 0; the window is empty and reads nothing, so its value is any tensor
+            # of its shape.
+            empty = tensor.EmptyOp([], _tensor(result_type.get_element_type(), shape))
+            ops.append(empty)
+            value = empty.tensor
+        elif not w.is_identity(source_type.get_shape()):
+            # The lowest index a dim reads, and its distance between reads.
+            offsets = [
+                o + s * (c - 1) if s < 0 else o
+                for o, c, s in zip(w.offsets, w.sizes, w.strides)
+            ]
+            extract = tensor.ExtractSliceOp(
+                value,
+                offsets,
+                shape,
+                [abs(s) for s in w.strides],
+                _tensor(result_type.get_element_type(), shape),
+            )
+            ops.append(extract)
+            value = extract.result
+            reversed_dims = [d for d, s in enumerate(w.strides) if s < 0]
+            if reversed_dims:
+                ops.extend(reverse_dims(value, shape, reversed_dims))
+                value = ops[-1].results[0]
+        reshapes, value = reshape_to(value, shape, result_type)
+        ops.extend(reshapes)
+        for new_op in ops:
+            new_op.location = op.location
+        rewriter.replace(op, ops, [value])
+
+
+SLICE_TO_TENSOR_PATTERNS: tuple[RewritePattern, ...] = (WindowToTensor(),)
+"""One pattern per slice op that ``convert-slice-to-tensor`` takes to upstream ops."""
+
+
+@dataclass(frozen=True)
+class ConvertSliceToTensorPass(ModulePass):
+    """Rewrite every ``slice.window`` into upstream ``tensor`` and ``linalg`` ops.
+
+    Run ``canonicalize-slices`` first: framework ops are not windows yet and are left
+    as they are. Every op that is not a slice op is left unchanged.
+    """
+
+    name = "convert-slice-to-tensor"
+
+    def apply(self, ctx: Context, op: builtin.ModuleOp) -> None:
+        PatternRewriteWalker(
+            GreedyRewritePatternApplier(list(SLICE_TO_TENSOR_PATTERNS)),
+            apply_recursively=False,
+        ).rewrite_module(op)
