@@ -24,6 +24,12 @@ def get_convert_slice_to_loops() -> type[ModulePass]:
     return ConvertSliceToLoopsPass
 
 
+def get_export_slices() -> type[ModulePass]:
+    from passes.export_slices import ExportSlicesPass
+
+    return ExportSlicesPass
+
+
 def get_c_target() -> type[Target]:
     from slice_dialect.backend.c import CTarget
 
@@ -35,6 +41,7 @@ SLICE_UNIVERSE = Universe(
     all_passes={
         "canonicalize-slices": get_canonicalize_slices,
         "convert-slice-to-loops": get_convert_slice_to_loops,
+        "export-slices": get_export_slices,
     },
     all_targets={"c": get_c_target},
 )
