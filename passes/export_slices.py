@@ -37,11 +37,13 @@ from slice_dialect.errors import OpPassFailedException
 from slice_dialect.semantics import Window
 
 
-def index_constant(values: Sequence[int]) -> arith.ConstantOp:
-    """``arith.constant dense<values> : tensor<Nxi64>``."""
-    return arith.ConstantOp(
+def index_constant(values: Sequence[int], name: str) -> arith.ConstantOp:
+    """``%name = arith.constant dense<values> : tensor<Nxi64>``."""
+    op = arith.ConstantOp(
         DenseIntOrFPElementsAttr.from_list(TensorType(i64, [len(values)]), list(values))
     )
+    op.result.name_hint = name
+    return op
 
 
 Builder = Callable[
@@ -52,18 +54,20 @@ list to append the index constants to) -> the op."""
 
 
 def _axis_slice_constants(
-    params: export.AxisSliceParams, new_ops: list[Operation]
+    params: export.AxisSliceParams,
+    new_ops: list[Operation],
+    names: tuple[str, str, str, str] = ("starts", "ends", "axes", "steps"),
 ) -> tuple[SSAValue, SSAValue, SSAValue | None, SSAValue | None]:
-    def const(values: Sequence[int] | None) -> SSAValue | None:
+    def const(values: Sequence[int] | None, name: str) -> SSAValue | None:
         if values is None:
             return None
-        op = index_constant(values)
+        op = index_constant(values, name)
         new_ops.append(op)
         return op.result
 
-    starts, ends = const(params.starts), const(params.ends)
+    starts, ends = const(params.starts, names[0]), const(params.ends, names[1])
     assert starts is not None and ends is not None
-    return starts, ends, const(params.axes), const(params.steps)
+    return starts, ends, const(params.axes, names[2]), const(params.steps, names[3])
 
 
 def _onnx(
@@ -100,17 +104,22 @@ def _ov_slice(
     # Slice-8's step input is required: ones where every step is 1.
     steps = params.steps if params.steps is not None else (1,) * len(params.starts)
     params = export.AxisSliceParams(params.starts, params.ends, params.axes, steps)
-    start, stop, axes, step = _axis_slice_constants(params, new_ops)
+    start, stop, axes, step = _axis_slice_constants(
+        params, new_ops, ("start", "stop", "axes", "step")
+    )
     assert step is not None
     return OvSliceOp(source, start, stop, step, axes, t)
 
 
 def _strided_constants(
-    params: export.StridedSliceParams, new_ops: list[Operation], with_stride: bool
+    params: export.StridedSliceParams,
+    new_ops: list[Operation],
+    stride_name: str | None,
 ) -> tuple[SSAValue, SSAValue, SSAValue | None]:
-    ops = [index_constant(params.begin), index_constant(params.end)]
-    if with_stride:
-        ops.append(index_constant(params.strides))
+    ops = [index_constant(params.begin, "begin"), index_constant(params.end, "end")]
+    with_stride = stride_name is not None
+    if stride_name is not None:
+        ops.append(index_constant(params.strides, stride_name))
     new_ops.extend(ops)
     return ops[0].result, ops[1].result, ops[2].result if with_stride else None
 
@@ -123,7 +132,7 @@ def _tf_strided_slice(
     new_ops: list[Operation],
 ) -> Operation:
     params = export.tf_strided_slice_params(shape, w, t.get_shape())
-    begin, end, strides = _strided_constants(params, new_ops, True)
+    begin, end, strides = _strided_constants(params, new_ops, "strides")
     assert strides is not None
     bits = export.StridedSliceParams.bits
     return TfStridedSliceOp(
@@ -148,7 +157,9 @@ def _ov_strided_slice(
 ) -> Operation:
     params = export.ov_strided_slice_params(shape, w, t.get_shape())
     with_stride = any(s != 1 for s in params.strides)
-    begin, end, stride = _strided_constants(params, new_ops, with_stride)
+    begin, end, stride = _strided_constants(
+        params, new_ops, "stride" if with_stride else None
+    )
     return OvStridedSliceOp(
         source,
         begin,
@@ -194,10 +205,11 @@ class WindowToFramework(RewritePattern):
     ```mlir
     %r = slice.window %x offsets [4] sizes [5] strides [-1] : tensor<8xf32> -> tensor<5xf32>
     // with framework=onnx becomes
-    %s = arith.constant dense<-4> : tensor<1xi64>   (printed as dense<[...]>)
-    %e = arith.constant dense<-9223372036854775808> : tensor<1xi64>
-    %st = arith.constant dense<-1> : tensor<1xi64>
-    %r = slice.onnx %x starts %s ends %e steps %st : ... -> tensor<5xf32>
+    %starts = arith.constant dense<4> : tensor<1xi64>
+    %ends = arith.constant dense<-9223372036854775808> : tensor<1xi64>
+    %steps = arith.constant dense<-1> : tensor<1xi64>
+    %r = slice.onnx %x starts %starts ends %ends steps %steps
+        : tensor<8xf32>, tensor<1xi64>, tensor<1xi64> steps tensor<1xi64> -> tensor<5xf32>
     ```
     """
 
