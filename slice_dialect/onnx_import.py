@@ -477,6 +477,28 @@ class _Importer:
             )
         return value
 
+    @staticmethod
+    def check_one_index_type(
+        where: str, names: list[str], values: list[SSAValue | None]
+    ) -> None:
+        """Slice's index inputs share one type (``Tind``: int32 or int64)."""
+        present = [
+            (param, name, v.type)
+            for param, name, v in zip(
+                ("starts", "ends", "axes", "steps"), names[1:], values
+            )
+            if v is not None
+        ]
+        first = present[0]
+        for param, name, t in present[1:]:
+            assert isinstance(t, TensorType) and isinstance(first[2], TensorType)
+            if t.get_element_type() != first[2].get_element_type():
+                raise SliceError(
+                    f"{where}: {param} ('{name}') is {t.get_element_type()} but "
+                    f"{first[0]} ('{first[1]}') is {first[2].get_element_type()}; "
+                    "Slice's index inputs share one type (int32 or int64)"
+                )
+
     def ints_attribute(self, node: Any, name: str, where: str) -> list[int] | None:
         from onnx import AttributeProto
 
@@ -534,6 +556,7 @@ class _Importer:
             ends_v = self.index_operand(names[2], "ends", where)
             axes_v = self.index_operand(names[3], "axes", where) if names[3] else None
             steps_v = self.index_operand(names[4], "steps", where) if names[4] else None
+            self.check_one_index_type(where, names, [starts_v, ends_v, axes_v, steps_v])
             opset = self.slice_opset()
 
             def build(t: TensorType) -> OnnxSliceV1Op | OnnxSliceOp:

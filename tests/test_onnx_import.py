@@ -604,6 +604,11 @@ MALFORMED: dict[str, tuple[Any, str]] = {
         _slice_model([helper.make_node("Slice", ["x", "", "e"], ["y"])]),
         "input starts is missing",
     ),
+    "mixed index types": (
+        _slice_model(initializers=[_s([1], "s", np.int32), _s([3], "e")]),
+        "node 'cut' (Slice): ends ('e') is i64 but starts ('s') is i32; Slice's index "
+        "inputs share one type",
+    ),
     "two outputs": (
         _slice_model([helper.make_node("Slice", ["x", "s", "e"], ["y", "w"])]),
         "Slice has one output, got 2",
