@@ -96,6 +96,15 @@ def _type_name(elem_type: int) -> str:
         return f"element type {elem_type}"
 
 
+def _attribute_type(code: int) -> str:
+    from onnx import AttributeProto
+
+    try:
+        return AttributeProto.AttributeType.Name(code)
+    except ValueError:
+        return f"attribute type {code}"
+
+
 def _valid_name(name: str) -> str | None:
     """An SSA name hint for an ONNX value name (``None`` if nothing is left of it)."""
     hint = re.sub(r"[^\w$.-]", "_", name)
@@ -125,6 +134,31 @@ def load_model(model: Any) -> Any:
         f"import_onnx takes an onnx.ModelProto, a path or bytes, not "
         f"{type(model).__name__}"
     )
+
+
+def _repeated(fd: Any) -> bool:
+    from google.protobuf.descriptor import FieldDescriptor
+
+    if hasattr(fd, "is_repeated"):  # protobuf >= 6
+        return bool(fd.is_repeated)
+    return fd.label == FieldDescriptor.LABEL_REPEATED
+
+
+def check_strings(message: Any, path: str = "model") -> None:
+    """Every string field of a protobuf ``message`` decodes as UTF-8 (protobuf hands a
+    field that does not as ``bytes``)."""
+    from google.protobuf.descriptor import FieldDescriptor
+
+    for fd, value in message.ListFields():
+        where = f"{path}.{fd.name}"
+        if fd.type == FieldDescriptor.TYPE_STRING:
+            values = value if _repeated(fd) else [value]
+            if any(not isinstance(v, str) for v in values):
+                raise SliceError(f"{where}: a string that is not valid UTF-8")
+        elif fd.type == FieldDescriptor.TYPE_MESSAGE:
+            values = value if _repeated(fd) else [value]
+            for i, v in enumerate(values):
+                check_strings(v, f"{where}[{i}]" if len(values) > 1 else where)
 
 
 class _Importer:
@@ -413,6 +447,20 @@ class _Importer:
                 f"{[a.name for a in node.attribute]}"
             )
         attr = node.attribute[0]
+        from onnx import AttributeProto as A
+
+        expected_type = {
+            "value": A.TENSOR,
+            "value_int": A.INT,
+            "value_ints": A.INTS,
+            "value_float": A.FLOAT,
+            "value_floats": A.FLOATS,
+        }.get(attr.name)
+        if expected_type is not None and attr.type != expected_type:
+            raise SliceError(
+                f"{where}: attribute '{attr.name}' must be "
+                f"{A.AttributeType.Name(expected_type)}, got {_attribute_type(attr.type)}"
+            )
         try:
             value = helper.get_attribute_value(attr)
         except Exception as e:  # a malformed attribute
@@ -507,7 +555,7 @@ class _Importer:
                 if attr.type != AttributeProto.INTS:
                     raise SliceError(
                         f"{where}: attribute '{name}' must be a list of integers, got "
-                        f"{AttributeProto.AttributeType.Name(attr.type)}"
+                        f"{_attribute_type(attr.type)}"
                     )
                 return list(attr.ints)
         return None
@@ -654,6 +702,7 @@ def import_onnx(model: Any, *, constants: Mapping[str, Any] | None = None) -> Mo
     :class:`SliceError` naming the node for anything it cannot import.
     """
     loaded = load_model(model)
+    check_strings(loaded)
     try:
         return _Importer(loaded, constants or {}).run()
     except SliceError:

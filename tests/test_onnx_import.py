@@ -730,3 +730,21 @@ def test_tool_bad_bind(tmp_path: Path) -> None:
         run = _tool(str(path), bind)
         assert run.returncode == 1
         assert run.stderr.startswith("error: ") and "Traceback" not in run.stderr
+
+
+@pytest.mark.parametrize("seed", range(max(1, CASES // 10)))
+def test_mutated_models_never_traceback(seed: int) -> None:
+    """Random byte flips in a serialized model: a SliceError or a module that verifies,
+    never another exception."""
+    rng = random.Random(seed)
+    data = bytearray(random_model(seed).model.SerializeToString())
+    for _ in range(60):
+        mutated = bytearray(data)
+        for _ in range(rng.randint(1, 4)):
+            mutated[rng.randrange(len(mutated))] = rng.randrange(256)
+        try:
+            module = slice_dialect.import_onnx(bytes(mutated))
+        except SliceError as e:
+            assert str(e)
+        else:
+            module.verify()
