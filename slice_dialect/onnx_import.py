@@ -11,7 +11,7 @@ one to one (``BOOL`` is ``i1``, signed integers signless, unsigned ``uiN``); a d
 ``constants={"starts": array, ...}`` binds graph inputs to values, as freezing a graph
 does: each named input becomes an ``arith.constant`` instead of an argument, so its
 slices become static. An input that also has an initializer is that constant (the
-initializer is its default value).
+initializer is its default value) unless ``constants`` binds it.
 
 Anything else is a :class:`~slice_dialect.SliceError` naming the node (``node 'name'
 (Slice)``, or ``node #3 (Slice)`` for a node without a name): another node type or
@@ -206,7 +206,9 @@ class _Importer:
             )
         return self.element_types[elem_type]
 
-    def _check_size(self, shape: Sequence[int | None], element: Attribute, what: str):
+    def _check_size(
+        self, shape: Sequence[int | None], element: Attribute, what: str
+    ) -> None:
         for i, d in enumerate(shape):
             if d is not None and d < 0:
                 raise SliceError(f"{what} has dimension {i} of size {d} (negative)")
@@ -290,15 +292,16 @@ class _Importer:
             if info.name in seen_inputs:
                 raise SliceError(f"{what} is defined twice")
             seen_inputs.add(info.name)
-            if info.name in initializers:
-                continue  # the initializer is its value
-            t = self.value_info_type(info, what)
-            if info.name in self.constants:
+            if info.name in self.constants:  # bound: overrides an initializer too
+                t = self.value_info_type(info, what)
                 self.arrays[info.name] = self.bound_array(
                     info.name, t, self.constants[info.name]
                 )
                 self.array_origin[info.name] = f"the constant bound to {what}"
                 continue
+            if info.name in initializers:
+                continue  # the initializer is its (default) value
+            t = self.value_info_type(info, what)
             arg_types.append(t)
             arg_names.append(info.name)
         self.block = Block(arg_types=arg_types)

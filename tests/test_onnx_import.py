@@ -630,7 +630,7 @@ def test_bound_constants_are_checked() -> None:
             helper.make_tensor_value_info("x", T.FLOAT, [4]),
             helper.make_tensor_value_info("s", T.INT32, [1]),
         ],
-        initializers=[_s([3], "e")],
+        initializers=[_s([3], "e", np.int32)],
     )
     with pytest.raises(SliceError, match="'q', which is not a graph input"):
         slice_dialect.import_onnx(model, constants={"q": [1]})
@@ -642,6 +642,12 @@ def test_bound_constants_are_checked() -> None:
         slice_dialect.import_onnx(model, constants={"s": [1.5]})
     module = slice_dialect.import_onnx(model, constants={"s": [1]})
     assert "dense<1> : tensor<1xi32>" in str(module)
+    # A binding overrides an input's initializer (its default value).
+    model.graph.initializer.append(_s([2], "s", np.int32))
+    x = np.arange(4, dtype=np.float32)
+    assert slice_dialect.compile(slice_dialect.import_onnx(model))(x).tolist() == [2.0]
+    bound = slice_dialect.import_onnx(model, constants={"s": [0]})
+    assert slice_dialect.compile(bound)(x).tolist() == [0.0, 1.0, 2.0]
 
 
 def test_truncated_and_garbage_files(tmp_path: Path) -> None:
