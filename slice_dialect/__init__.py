@@ -29,4 +29,21 @@ def compile(*args: Any, **options: Any) -> Kernel:
     return compile_module(*args, **options)
 
 
-__all__ = ["SliceError", "compile"]
+def import_onnx(model: Any, *, constants: Any = None) -> Any:
+    """An ONNX model (``onnx.ModelProto``, path or bytes) as a ``ModuleOp`` with one
+    ``func.func @main``; ``constants`` binds graph inputs to values. See
+    :func:`slice_dialect.onnx_import.import_onnx`."""
+    from slice_dialect.onnx_import import import_onnx as import_model
+
+    return import_model(model, constants=constants)
+
+
+def export_onnx(source: Any, entry: str = "main") -> Any:
+    """``func.func @entry`` of ``source`` as an ``onnx.ModelProto`` of Slice-13 nodes;
+    see :func:`slice_dialect.onnx_export.export_onnx`."""
+    from slice_dialect.onnx_export import export_onnx as export_model
+
+    return export_model(source, entry)
+
+
+__all__ = ["SliceError", "compile", "export_onnx", "import_onnx"]

@@ -36,6 +36,12 @@ def get_convert_tensor_to_slice() -> type[ModulePass]:
     return ConvertTensorToSlicePass
 
 
+def get_export_slices() -> type[ModulePass]:
+    from passes.export_slices import ExportSlicesPass
+
+    return ExportSlicesPass
+
+
 def get_c_target() -> type[Target]:
     from slice_dialect.backend.c import CTarget
 
@@ -49,6 +55,7 @@ SLICE_UNIVERSE = Universe(
         "convert-slice-to-loops": get_convert_slice_to_loops,
         "convert-slice-to-tensor": get_convert_slice_to_tensor,
         "convert-tensor-to-slice": get_convert_tensor_to_slice,
+        "export-slices": get_export_slices,
     },
     all_targets={"c": get_c_target},
 )

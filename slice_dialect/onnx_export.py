@@ -1,0 +1,276 @@
+"""``export_onnx``: the entry function of a slice module as an ONNX model.
+
+SPEC section 9. The module is parsed and verified as for ``compile`` and canonicalized
+(``canonicalize-slices``), so every slice is a ``slice.window``; each window becomes one
+``Slice`` node of opset 13 with its parameters as ``int64`` initializers (the ones
+:mod:`slice_dialect.export` writes: ``INT64_MIN`` ends for a reversal through index 0,
+``INT64_MAX`` for "to the end", only the axes the window cuts), followed by a
+``Reshape`` where the window inserts or removes unit dims (with ``allowzero``, so
+opset 14, where the new shape has a 0). A window that cuts nothing but
+changes the rank is only the ``Reshape``; a rank-0 source (which ``Slice`` refuses) only
+needs one. ``tensor.cast`` becomes ``Identity``, an ``arith.constant`` of data an
+initializer, and a returned argument (or a value returned twice) an ``Identity`` to its
+own output. Anything else in the function (a slice whose parameters are not constant,
+another op) is a :class:`~slice_dialect.SliceError` naming it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from xdsl.dialects import arith, func, tensor
+from xdsl.dialects.builtin import (
+    BFloat16Type,
+    ComplexType,
+    DenseIntOrFPElementsAttr,
+    Float16Type,
+    Float32Type,
+    Float64Type,
+    IntegerType,
+    ModuleOp,
+    Signedness,
+    TensorType,
+)
+from xdsl.ir import Attribute, SSAValue
+
+from slice_dialect import dtypes, export
+from slice_dialect.dialect import WindowOp
+from slice_dialect.errors import SliceError
+from slice_dialect.locations import location_text
+
+OPSET = 13
+"""The model's opset; 14 where a ``Reshape`` to a shape with a 0 needs ``allowzero``
+(Slice is Slice-13 in both)."""
+IR_VERSION = 8
+"""ONNX IR version of exported models (opset 13 and 14 need IR 7; ONNX Runtime reads 8)."""
+
+
+def onnx_element_type(t: Attribute) -> int:
+    """The ``TensorProto`` element type of an element type."""
+    from onnx import TensorProto as T
+
+    if isinstance(t, IntegerType):
+        width, signedness = t.width.data, t.signedness.data
+        if width == 1 and signedness == Signedness.SIGNLESS:
+            return T.BOOL
+        unsigned = signedness == Signedness.UNSIGNED
+        by_width = {
+            8: (T.INT8, T.UINT8),
+            16: (T.INT16, T.UINT16),
+            32: (T.INT32, T.UINT32),
+            64: (T.INT64, T.UINT64),
+        }
+        if width in by_width:
+            return by_width[width][unsigned]
+    simple: list[tuple[type[Attribute], int]] = [
+        (Float16Type, T.FLOAT16),
+        (BFloat16Type, T.BFLOAT16),
+        (Float32Type, T.FLOAT),
+        (Float64Type, T.DOUBLE),
+    ]
+    for cls, code in simple:
+        if isinstance(t, cls):
+            return code
+    if isinstance(t, ComplexType):
+        if isinstance(t.element_type, Float32Type):
+            return T.COMPLEX64
+        if isinstance(t.element_type, Float64Type):
+            return T.COMPLEX128
+    raise SliceError(f"element type {t} has no ONNX tensor type")
+
+
+class _Exporter:
+    def __init__(self) -> None:
+        self.nodes: list[Any] = []
+        self.initializers: list[Any] = []
+        self.names: dict[SSAValue, str] = {}
+        self.used: set[str] = set()
+        self.opset = OPSET
+
+    def fresh(self, base: str) -> str:
+        name, n = base, 0
+        while name in self.used:
+            n += 1
+            name = f"{base}_{n}"
+        self.used.add(name)
+        return name
+
+    def name(self, value: SSAValue) -> str:
+        if value not in self.names:
+            self.names[value] = self.fresh(value.name_hint or "t")
+        return self.names[value]
+
+    def initializer(self, base: str, values: list[int]) -> str:
+        from onnx import numpy_helper
+
+        name = self.fresh(base)
+        self.initializers.append(
+            numpy_helper.from_array(np.array(values, dtype=np.int64), name)
+        )
+        return name
+
+    def window(self, op: WindowOp) -> None:
+        from onnx import helper
+
+        source_type, result_type = op.source.type, op.result.type
+        assert isinstance(source_type, TensorType)
+        assert isinstance(result_type, TensorType)
+        shape = tuple(source_type.get_shape())
+        result_shape = tuple(result_type.get_shape())
+        w = op.window
+        current = self.name(op.source)
+        out = self.name(op.result)
+        reshape = result_shape != w.sizes
+        cuts = not w.is_identity(shape)
+        if cuts:
+            p = export.onnx_params(shape, w, w.sizes)
+            inputs = [
+                current,
+                self.initializer(f"{out}_starts", list(p.starts)),
+                self.initializer(f"{out}_ends", list(p.ends)),
+            ]
+            if p.axes is not None or p.steps is not None:
+                axes = p.axes if p.axes is not None else tuple(range(len(p.starts)))
+                inputs.append(self.initializer(f"{out}_axes", list(axes)))
+            if p.steps is not None:
+                inputs.append(self.initializer(f"{out}_steps", list(p.steps)))
+            target = self.fresh(f"{out}_window") if reshape else out
+            self.nodes.append(
+                helper.make_node("Slice", inputs, [target], name=self.fresh("slice"))
+            )
+            current = target
+        if reshape or not cuts:
+            new_shape = self.initializer(f"{out}_shape", list(result_shape))
+            # A 0 in Reshape's shape copies the input's dim unless allowzero (opset 14).
+            zero = {"allowzero": 1} if 0 in result_shape else {}
+            if zero:
+                self.opset = 14
+            self.nodes.append(
+                helper.make_node(
+                    "Reshape",
+                    [current, new_shape],
+                    [out],
+                    name=self.fresh("reshape"),
+                    **zero,
+                )
+            )
+
+    def identity(self, source: str, target: str) -> None:
+        from onnx import helper
+
+        self.nodes.append(
+            helper.make_node("Identity", [source], [target], name=self.fresh("identity"))
+        )
+
+    def constant(self, op: arith.ConstantOp) -> None:
+        from onnx import numpy_helper
+
+        attr = op.value
+        t = op.result.type
+        if not isinstance(attr, DenseIntOrFPElementsAttr) or not isinstance(
+            t, TensorType
+        ):
+            raise SliceError(
+                f"{_describe(op)}: only dense tensor constants can be exported"
+            )
+        dtype = dtypes.numpy_dtype(t.get_element_type())
+        values = list(attr.get_values())
+        array = np.array(values, dtype=dtype)
+        shape = tuple(t.get_shape())
+        if array.size == 1 and int(np.prod(shape)) != 1:
+            array = np.full(shape, array.reshape(()), dtype=dtype)
+        self.initializers.append(
+            numpy_helper.from_array(array.reshape(shape), self.name(op.result))
+        )
+
+
+def _describe(op: Any) -> str:
+    where = location_text(op)
+    return f"{where}: {op.name}" if where else op.name
+
+
+def _value_info(name: str, t: Attribute) -> Any:
+    from onnx import helper
+
+    assert isinstance(t, TensorType)
+    return helper.make_tensor_value_info(
+        name, onnx_element_type(t.get_element_type()), list(t.get_shape())
+    )
+
+
+def export_onnx(source: str | ModuleOp, entry: str = "main") -> Any:
+    """The ``onnx.ModelProto`` of ``func.func @entry`` of ``source`` (IR text or a
+    module): ``Slice``-13 nodes, and ``Reshape`` where a window changes the rank."""
+    try:
+        from onnx import helper
+    except ImportError:
+        raise SliceError(
+            "export_onnx needs the onnx package (pip install onnx)"
+        ) from None
+    from passes.canonicalize_slices import CanonicalizeSlicesPass
+    from slice_dialect.compiler import entry_signature, make_context, parse_module
+    from slice_dialect.errors import describe
+    from slice_dialect.locations import error_location
+
+    ctx = make_context()
+    module = parse_module(source, ctx)
+    entry_signature(module, entry)  # static tensor arguments and results
+    try:
+        CanonicalizeSlicesPass().apply(ctx, module)
+    except Exception as e:  # a pass failure at an op
+        raise SliceError(describe(e), error_location(e, module)) from None
+    function = next(
+        op
+        for op in module.ops
+        if isinstance(op, func.FuncOp) and op.sym_name.data == entry
+    )
+    ex = _Exporter()
+    block = function.body.block
+    inputs = []
+    for i, arg in enumerate(block.args):
+        arg.name_hint = arg.name_hint or f"input_{i}"
+        inputs.append(_value_info(ex.name(arg), arg.type))
+    outputs = []
+    for op in block.ops:
+        if isinstance(op, WindowOp):
+            ex.window(op)
+        elif isinstance(op, tensor.CastOp):
+            ex.identity(ex.name(op.source), ex.name(op.result))
+        elif isinstance(op, arith.ConstantOp):
+            ex.constant(op)
+        elif isinstance(op, func.ReturnOp):
+            emitted: set[str] = set()
+            for i, value in enumerate(op.arguments):
+                name = ex.name(value)
+                if (
+                    value in block.args
+                    or name in emitted
+                    or isinstance(value.owner, arith.ConstantOp)
+                ):
+                    target = ex.fresh(f"output_{i}")
+                    ex.identity(name, target)
+                    name = target
+                emitted.add(name)
+                outputs.append(_value_info(name, value.type))
+        else:
+            what = (
+                "its parameters are not constant or its data shape is dynamic"
+                if op.name.startswith("slice.")
+                else "only slices, tensor.cast and arith.constant can be exported"
+            )
+            raise SliceError(
+                f"{op.name}: cannot be exported to ONNX: {what}", location_text(op)
+            )
+    graph = helper.make_graph(
+        ex.nodes, entry, inputs, outputs, initializer=ex.initializers
+    )
+    return helper.make_model(
+        graph,
+        opset_imports=[helper.make_opsetid("", ex.opset)],
+        ir_version=IR_VERSION,
+        producer_name="slice_dialect",
+    )
+
+
+__all__ = ["export_onnx", "onnx_element_type"]

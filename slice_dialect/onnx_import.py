@@ -1,0 +1,717 @@
+"""``import_onnx``: an ONNX model of ``Slice`` nodes as one ``func.func @main``.
+
+SPEC section 9. Each ``Slice`` node becomes ``slice.onnx_v1`` (opsets 1 to 9, parameters
+as attributes) or ``slice.onnx`` with the model's opset (10, 11, or 13 for opsets 13 and
+later; opset 12 is Slice-11); initializers and ``Constant`` nodes become
+``arith.constant``; graph inputs become the function's arguments, in order (index inputs
+are run-time parameters, SPEC section 7); graph outputs are returned. Element types map
+one to one (``BOOL`` is ``i1``, signed integers signless, unsigned ``uiN``); a dim with a
+``dim_param`` or without a value is dynamic (``?``).
+
+``constants={"starts": array, ...}`` binds graph inputs to values, as freezing a graph
+does: each named input becomes an ``arith.constant`` instead of an argument, so its
+slices become static. An input that also has an initializer is that constant (the
+initializer is its default value) unless ``constants`` binds it.
+
+Anything else is a :class:`~slice_dialect.SliceError` naming the node (``node 'name'
+(Slice)``, or ``node #3 (Slice)`` for a node without a name): another node type or
+domain, a missing or extra input, a parameter that is not a 1-D ``int32``/``int64``
+tensor, parameters the semantics reject, a cycle, a name defined twice, an element type a
+slice cannot move (``STRING``), a dimension that is negative or a tensor too large to
+address, and files that do not parse as a model.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Mapping, Sequence
+from math import prod
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from xdsl.dialects import arith, func
+from xdsl.dialects.builtin import (
+    DYNAMIC_INDEX,
+    BFloat16Type,
+    ComplexType,
+    DenseIntOrFPElementsAttr,
+    Float16Type,
+    Float32Type,
+    Float64Type,
+    IntegerType,
+    ModuleOp,
+    Signedness,
+    TensorType,
+)
+from xdsl.ir import Attribute, Block, Region, SSAValue
+from xdsl.utils.exceptions import DiagnosticException, VerifyException
+
+from slice_dialect import dtypes
+from slice_dialect.dialect import (
+    OnnxSliceOp,
+    OnnxSliceV1Op,
+    constant_index_values,
+    shape_of,
+)
+from slice_dialect.errors import SliceError
+from slice_dialect.semantics import SliceSemanticsError
+
+NDArray = npt.NDArray[Any]
+
+MAX_BYTES = 2**62
+"""Tensors larger than this many bytes are refused (no buffer can hold them)."""
+
+
+def onnx_element_types() -> dict[int, Attribute]:
+    """ONNX ``TensorProto`` element types a slice can move, as element types."""
+    from onnx import TensorProto as T
+
+    return {
+        T.BOOL: IntegerType(1),
+        T.INT8: IntegerType(8),
+        T.INT16: IntegerType(16),
+        T.INT32: IntegerType(32),
+        T.INT64: IntegerType(64),
+        T.UINT8: IntegerType(8, Signedness.UNSIGNED),
+        T.UINT16: IntegerType(16, Signedness.UNSIGNED),
+        T.UINT32: IntegerType(32, Signedness.UNSIGNED),
+        T.UINT64: IntegerType(64, Signedness.UNSIGNED),
+        T.FLOAT16: Float16Type(),
+        T.BFLOAT16: BFloat16Type(),
+        T.FLOAT: Float32Type(),
+        T.DOUBLE: Float64Type(),
+        T.COMPLEX64: ComplexType(Float32Type()),
+        T.COMPLEX128: ComplexType(Float64Type()),
+    }
+
+
+def _type_name(elem_type: int) -> str:
+    from onnx import TensorProto
+
+    try:
+        return TensorProto.DataType.Name(elem_type)
+    except ValueError:
+        return f"element type {elem_type}"
+
+
+def _attribute_type(code: int) -> str:
+    from onnx import AttributeProto
+
+    try:
+        return AttributeProto.AttributeType.Name(code)
+    except ValueError:
+        return f"attribute type {code}"
+
+
+def _valid_name(name: str) -> str | None:
+    """An SSA name hint for an ONNX value name (``None`` if nothing is left of it)."""
+    hint = re.sub(r"[^\w$.-]", "_", name)
+    if not hint:
+        return None
+    return hint if re.match(r"[A-Za-z_$.-]", hint) else "_" + hint
+
+
+def load_model(model: Any) -> Any:
+    """An ``onnx.ModelProto`` from a model, a path or serialized bytes."""
+    import onnx
+    from google.protobuf.message import DecodeError
+
+    if isinstance(model, onnx.ModelProto):
+        return model
+    try:
+        if isinstance(model, bytes | bytearray):
+            return onnx.load_model_from_string(bytes(model))
+        if isinstance(model, str | os.PathLike):
+            return onnx.load(os.fspath(model))
+    except (DecodeError, RuntimeError, ValueError) as e:
+        where = "the model" if isinstance(model, bytes | bytearray) else str(model)
+        raise SliceError(f"{where}: not a valid ONNX model ({e})") from None
+    except OSError as e:
+        raise SliceError(f"{e.filename or model}: {e.strerror or e}") from None
+    raise SliceError(
+        f"import_onnx takes an onnx.ModelProto, a path or bytes, not "
+        f"{type(model).__name__}"
+    )
+
+
+def _repeated(fd: Any) -> bool:
+    from google.protobuf.descriptor import FieldDescriptor
+
+    if hasattr(fd, "is_repeated"):  # protobuf >= 6
+        return bool(fd.is_repeated)
+    return fd.label == FieldDescriptor.LABEL_REPEATED
+
+
+def check_strings(message: Any, path: str = "model") -> None:
+    """Every string field of a protobuf ``message`` decodes as UTF-8 (protobuf hands a
+    field that does not as ``bytes``)."""
+    from google.protobuf.descriptor import FieldDescriptor
+
+    for fd, value in message.ListFields():
+        where = f"{path}.{fd.name}"
+        if fd.type == FieldDescriptor.TYPE_STRING:
+            values = value if _repeated(fd) else [value]
+            if any(not isinstance(v, str) for v in values):
+                raise SliceError(f"{where}: a string that is not valid UTF-8")
+        elif fd.type == FieldDescriptor.TYPE_MESSAGE:
+            values = value if _repeated(fd) else [value]
+            for i, v in enumerate(values):
+                check_strings(v, f"{where}[{i}]" if len(values) > 1 else where)
+
+
+class _Importer:
+    def __init__(self, model: Any, constants: Mapping[str, Any]) -> None:
+        self.model = model
+        self.graph = model.graph
+        self.opset = self._default_opset()
+        self.element_types = onnx_element_types()
+        self.block = Block()
+        self.values: dict[str, SSAValue] = {}
+        self.arrays: dict[str, NDArray] = {}  # initializers and Constant outputs
+        self.array_origin: dict[str, str] = {}
+        self.constants = dict(constants)
+
+    # --- model-level checks ---------------------------------------------------------
+
+    def _default_opset(self) -> int:
+        versions = [
+            o.version for o in self.model.opset_import if o.domain in ("", "ai.onnx")
+        ]
+        if not versions:
+            raise SliceError(
+                "the model imports no version of the default ONNX domain (opset_import)"
+            )
+        if len(versions) > 1:
+            raise SliceError(
+                f"the model imports the default ONNX domain twice (opsets {versions})"
+            )
+        return versions[0]
+
+    def slice_opset(self) -> int:
+        """The ``opset`` of ``slice.onnx`` for the model's opset (10 or later)."""
+        if self.opset >= 13:
+            return 13
+        return 11 if self.opset >= 11 else 10
+
+    # --- types ------------------------------------------------------------------------
+
+    def element_type(self, elem_type: int, what: str) -> Attribute:
+        if elem_type not in self.element_types:
+            raise SliceError(
+                f"{what} has element type {_type_name(elem_type)}, which a slice cannot "
+                "move (supported: BOOL, (U)INT8-64, FLOAT16, BFLOAT16, FLOAT, DOUBLE, "
+                "COMPLEX64, COMPLEX128)"
+            )
+        return self.element_types[elem_type]
+
+    def _check_size(
+        self, shape: Sequence[int | None], element: Attribute, what: str
+    ) -> None:
+        for i, d in enumerate(shape):
+            if d is not None and d < 0:
+                raise SliceError(f"{what} has dimension {i} of size {d} (negative)")
+        static = [d for d in shape if d is not None]
+        if prod(static) * dtypes.storage_bytes(element) > MAX_BYTES:
+            raise SliceError(
+                f"{what} has shape {list(shape)}, more than 2**62 bytes: no buffer "
+                "can hold it"
+            )
+
+    def value_info_type(self, info: Any, what: str) -> TensorType:
+        t = info.type
+        if t.WhichOneof("value") != "tensor_type":
+            raise SliceError(
+                f"{what} is not a tensor (ONNX type {t.WhichOneof('value')})"
+            )
+        element = self.element_type(t.tensor_type.elem_type, what)
+        if not t.tensor_type.HasField("shape"):
+            raise SliceError(f"{what} has no shape: its rank must be known")
+        shape: list[int | None] = [
+            d.dim_value if d.WhichOneof("value") == "dim_value" else None
+            for d in t.tensor_type.shape.dim
+        ]
+        self._check_size(shape, element, what)
+        return TensorType(element, [DYNAMIC_INDEX if d is None else d for d in shape])
+
+    # --- constants ----------------------------------------------------------------------
+
+    def tensor_array(self, tensor: Any, what: str) -> NDArray:
+        from onnx import numpy_helper
+
+        element = self.element_type(tensor.data_type, what)
+        self._check_size(list(tensor.dims), element, what)
+        try:
+            array = numpy_helper.to_array(tensor)
+        except Exception as e:  # any decoding failure of the tensor's data
+            raise SliceError(f"{what}: its data does not decode ({e})") from None
+        if array.dtype != dtypes.numpy_dtype(element):
+            array = array.astype(dtypes.numpy_dtype(element))
+        return array
+
+    def constant_value(self, name: str) -> SSAValue:
+        """The ``arith.constant`` of an initializer or Constant output, made once."""
+        if name not in self.values:
+            array = self.arrays[name]
+            op = make_constant(array, self.array_origin[name])
+            op.result.name_hint = _valid_name(name)
+            self.block.add_op(op)
+            self.values[name] = op.result
+        return self.values[name]
+
+    # --- the graph ----------------------------------------------------------------------
+
+    def run(self) -> ModuleOp:
+        graph = self.graph
+        initializers = {t.name for t in graph.initializer}
+        for t in graph.sparse_initializer:
+            raise SliceError(f"sparse initializer '{t.values.name}' is not supported")
+        seen: set[str] = set()
+        for t in graph.initializer:
+            if t.name in seen:
+                raise SliceError(f"initializer '{t.name}' is defined twice")
+            seen.add(t.name)
+            self.arrays[t.name] = self.tensor_array(t, f"initializer '{t.name}'")
+            self.array_origin[t.name] = f"initializer '{t.name}'"
+        input_names = [i.name for i in graph.input]
+        unknown = sorted(set(self.constants) - set(input_names))
+        if unknown:
+            raise SliceError(
+                f"constants name {', '.join(repr(u) for u in unknown)}, which "
+                f"{'is' if len(unknown) == 1 else 'are'} not a graph input "
+                f"(inputs: {', '.join(input_names) or 'none'})"
+            )
+        arg_types: list[Attribute] = []
+        arg_names: list[str] = []
+        seen_inputs: set[str] = set()
+        for i, info in enumerate(graph.input):
+            what = f"graph input '{info.name}'"
+            if not info.name:
+                raise SliceError(f"graph input #{i} has no name")
+            if info.name in seen_inputs:
+                raise SliceError(f"{what} is defined twice")
+            seen_inputs.add(info.name)
+            if info.name in self.constants:  # bound: overrides an initializer too
+                t = self.value_info_type(info, what)
+                self.arrays[info.name] = self.bound_array(
+                    info.name, t, self.constants[info.name]
+                )
+                self.array_origin[info.name] = f"the constant bound to {what}"
+                continue
+            if info.name in initializers:
+                continue  # the initializer is its (default) value
+            t = self.value_info_type(info, what)
+            arg_types.append(t)
+            arg_names.append(info.name)
+        self.block = Block(arg_types=arg_types)
+        for arg, name in zip(self.block.args, arg_names):
+            arg.name_hint = _valid_name(name)
+            self.values[name] = arg
+        for index in self.topological_order():
+            self.node(index)
+        results: list[SSAValue] = []
+        for info in graph.output:
+            if info.name in self.values:
+                value = self.values[info.name]
+            elif info.name in self.arrays:
+                value = self.constant_value(info.name)
+            else:
+                raise SliceError(
+                    f"graph output '{info.name}' is not produced by any node, input or "
+                    "initializer"
+                )
+            if info.type.HasField("tensor_type") and info.type.tensor_type.elem_type:
+                declared = self.element_type(
+                    info.type.tensor_type.elem_type, f"graph output '{info.name}'"
+                )
+                vt = value.type
+                assert isinstance(vt, TensorType)
+                if declared != vt.get_element_type():
+                    raise SliceError(
+                        f"graph output '{info.name}' is declared "
+                        f"{_type_name(info.type.tensor_type.elem_type)} but its value "
+                        f"has element type {vt.get_element_type()}"
+                    )
+            results.append(value)
+        if not results:
+            raise SliceError("the graph has no outputs")
+        self.block.add_op(func.ReturnOp(*results))
+        function = func.FuncOp(
+            "main",
+            ([v.type for v in self.block.args], [r.type for r in results]),
+            Region(self.block),
+        )
+        module = ModuleOp([function])
+        try:
+            module.verify()
+        except (VerifyException, DiagnosticException) as e:
+            raise SliceError(f"the imported module does not verify: {e}") from None
+        return module
+
+    def bound_array(self, name: str, t: TensorType, value: Any) -> NDArray:
+        what = f"the constant bound to graph input '{name}'"
+        array = np.asarray(value)
+        dtype = dtypes.numpy_dtype(t.get_element_type())
+        if array.dtype != dtype:
+            if not np.can_cast(array.dtype, dtype, casting="same_kind") and not (
+                array.dtype.kind in "iub" and dtype.kind in "iu"
+            ):
+                raise SliceError(f"{what} has dtype {array.dtype}, the input is {dtype}")
+            cast = array.astype(dtype)
+            if array.dtype.kind in "iu" and not np.array_equal(cast, array):
+                raise SliceError(f"{what} has values that do not fit {dtype}")
+            array = cast
+        declared = shape_of(t)
+        if len(declared) != array.ndim or any(
+            d is not None and d != a for d, a in zip(declared, array.shape)
+        ):
+            raise SliceError(
+                f"{what} has shape {list(array.shape)}, the input is "
+                f"{['?' if d is None else d for d in declared]}"
+            )
+        return array
+
+    def node_name(self, index: int) -> str:
+        node = self.graph.node[index]
+        label = f"'{node.name}'" if node.name else f"#{index}"
+        return f"node {label} ({node.op_type or 'no op_type'})"
+
+    def topological_order(self) -> list[int]:
+        """Node indices in an order where every input is defined first."""
+        graph = self.graph
+        producer: dict[str, int] = {}
+        defined = set(self.values) | set(self.arrays)
+        for i, node in enumerate(graph.node):
+            for out in node.output:
+                if not out:
+                    continue
+                if out in producer or out in defined:
+                    raise SliceError(
+                        f"{self.node_name(i)}: output '{out}' is defined twice"
+                    )
+                producer[out] = i
+        waiting = {i: 0 for i in range(len(graph.node))}
+        users: dict[int, list[int]] = {i: [] for i in range(len(graph.node))}
+        for i, node in enumerate(graph.node):
+            for name in node.input:
+                if not name or name in defined:
+                    continue
+                if name not in producer:
+                    raise SliceError(
+                        f"{self.node_name(i)}: input '{name}' is not a graph input, an "
+                        "initializer or the output of a node"
+                    )
+                waiting[i] += 1
+                users[producer[name]].append(i)
+        ready = [i for i, n in waiting.items() if n == 0]
+        order: list[int] = []
+        while ready:
+            i = ready.pop(0)
+            order.append(i)
+            for u in users[i]:
+                waiting[u] -= 1
+                if waiting[u] == 0:
+                    ready.append(u)
+        if len(order) != len(graph.node):
+            stuck = min(i for i, n in waiting.items() if n > 0)
+            raise SliceError(f"{self.node_name(stuck)} is part of a cycle")
+        return order
+
+    def node(self, index: int) -> None:
+        node = self.graph.node[index]
+        where = self.node_name(index)
+        if node.domain not in ("", "ai.onnx"):
+            raise SliceError(
+                f"{where}: domain '{node.domain}' is not supported (only Slice and "
+                "Constant of the default domain)"
+            )
+        if node.op_type == "Constant":
+            self.constant_node(node, where)
+        elif node.op_type == "Slice":
+            self.slice_node(node, where)
+        else:
+            raise SliceError(
+                f"{where}: op type '{node.op_type}' is not supported (only Slice and "
+                "Constant)"
+            )
+
+    def constant_node(self, node: Any, where: str) -> None:
+        from onnx import helper
+
+        if len(node.input) != 0 or len(node.output) != 1 or not node.output[0]:
+            raise SliceError(
+                f"{where}: a Constant has no inputs and one output, got "
+                f"{len(node.input)} and {len(node.output)}"
+            )
+        if len(node.attribute) != 1:
+            raise SliceError(
+                f"{where}: a Constant has exactly one value attribute, got "
+                f"{[a.name for a in node.attribute]}"
+            )
+        attr = node.attribute[0]
+        from onnx import AttributeProto as A
+
+        expected_type = {
+            "value": A.TENSOR,
+            "value_int": A.INT,
+            "value_ints": A.INTS,
+            "value_float": A.FLOAT,
+            "value_floats": A.FLOATS,
+        }.get(attr.name)
+        if expected_type is not None and attr.type != expected_type:
+            raise SliceError(
+                f"{where}: attribute '{attr.name}' must be "
+                f"{A.AttributeType.Name(expected_type)}, got {_attribute_type(attr.type)}"
+            )
+        try:
+            value = helper.get_attribute_value(attr)
+        except Exception as e:  # a malformed attribute
+            raise SliceError(
+                f"{where}: attribute '{attr.name}' is malformed ({e})"
+            ) from None
+        if attr.name == "value":
+            array = self.tensor_array(value, f"{where}: value")
+        elif attr.name == "value_int":
+            array = np.array(value, dtype=np.int64)
+        elif attr.name == "value_ints":
+            array = np.array(list(value), dtype=np.int64).reshape(len(value))
+        elif attr.name == "value_float":
+            array = np.array(value, dtype=np.float32)
+        elif attr.name == "value_floats":
+            array = np.array(list(value), dtype=np.float32).reshape(len(value))
+        else:
+            raise SliceError(
+                f"{where}: Constant attribute '{attr.name}' is not supported (value, "
+                "value_int(s), value_float(s))"
+            )
+        self.arrays[node.output[0]] = array
+        self.array_origin[node.output[0]] = where
+
+    def operand(self, name: str) -> SSAValue:
+        if name in self.values:
+            return self.values[name]
+        return self.constant_value(name)
+
+    def index_operand(self, name: str, param: str, where: str) -> SSAValue:
+        """An index input of a Slice: a 1-D int32/int64 tensor."""
+        if name in self.arrays and name not in self.values:
+            array = self.arrays[name]
+            if array.dtype not in (np.int32, np.int64):
+                raise SliceError(
+                    f"{where}: {param} ('{name}') has dtype {array.dtype}; Slice "
+                    "parameters must be int32 or int64"
+                )
+            if array.ndim != 1:
+                raise SliceError(
+                    f"{where}: {param} ('{name}') has shape {list(array.shape)}; Slice "
+                    "parameters must be 1-D"
+                )
+        value = self.operand(name)
+        t = value.type
+        assert isinstance(t, TensorType)
+        element = t.get_element_type()
+        if not (
+            isinstance(element, IntegerType)
+            and element.width.data in (32, 64)
+            and element.signedness.data == Signedness.SIGNLESS
+        ):
+            raise SliceError(
+                f"{where}: {param} ('{name}') has element type {element}; Slice "
+                "parameters must be int32 or int64"
+            )
+        shape = t.get_shape()
+        if len(shape) != 1 or shape[0] == DYNAMIC_INDEX:
+            raise SliceError(
+                f"{where}: {param} ('{name}') has type {t}; Slice parameters must be "
+                "1-D with a static length"
+            )
+        return value
+
+    @staticmethod
+    def check_one_index_type(
+        where: str, names: list[str], values: list[SSAValue | None]
+    ) -> None:
+        """Slice's index inputs share one type (``Tind``: int32 or int64)."""
+        present = [
+            (param, name, v.type)
+            for param, name, v in zip(
+                ("starts", "ends", "axes", "steps"), names[1:], values
+            )
+            if v is not None
+        ]
+        first = present[0]
+        for param, name, t in present[1:]:
+            assert isinstance(t, TensorType) and isinstance(first[2], TensorType)
+            if t.get_element_type() != first[2].get_element_type():
+                raise SliceError(
+                    f"{where}: {param} ('{name}') is {t.get_element_type()} but "
+                    f"{first[0]} ('{first[1]}') is {first[2].get_element_type()}; "
+                    "Slice's index inputs share one type (int32 or int64)"
+                )
+
+    def ints_attribute(self, node: Any, name: str, where: str) -> list[int] | None:
+        from onnx import AttributeProto
+
+        for attr in node.attribute:
+            if attr.name == name:
+                if attr.type != AttributeProto.INTS:
+                    raise SliceError(
+                        f"{where}: attribute '{name}' must be a list of integers, got "
+                        f"{_attribute_type(attr.type)}"
+                    )
+                return list(attr.ints)
+        return None
+
+    def slice_node(self, node: Any, where: str) -> None:
+        if len(node.output) != 1 or not node.output[0]:
+            raise SliceError(f"{where}: Slice has one output, got {len(node.output)}")
+        if self.opset < 10:
+            if len(node.input) != 1:
+                raise SliceError(
+                    f"{where}: Slice-1 (opset {self.opset}) takes 1 input (data), got "
+                    f"{len(node.input)}"
+                )
+            known = {"starts", "ends", "axes"}
+            extra = [a.name for a in node.attribute if a.name not in known]
+            if extra:
+                raise SliceError(f"{where}: unknown attributes {extra} for Slice-1")
+            starts = self.ints_attribute(node, "starts", where)
+            ends = self.ints_attribute(node, "ends", where)
+            axes = self.ints_attribute(node, "axes", where)
+            if starts is None or ends is None:
+                raise SliceError(f"{where}: Slice-1 needs the attributes starts and ends")
+            data = self.data_operand(node, where)
+
+            def build(t: TensorType) -> OnnxSliceV1Op | OnnxSliceOp:
+                assert starts is not None and ends is not None
+                return OnnxSliceV1Op(data, starts, ends, axes, t)
+
+        else:
+            if not 3 <= len(node.input) <= 5:
+                raise SliceError(
+                    f"{where}: Slice (opset {self.opset}) takes 3 to 5 inputs (data, "
+                    f"starts, ends, axes, steps), got {len(node.input)}"
+                )
+            if node.attribute:
+                raise SliceError(
+                    f"{where}: Slice (opset {self.opset}) takes no attributes, got "
+                    f"{[a.name for a in node.attribute]}"
+                )
+            names = list(node.input) + [""] * (5 - len(node.input))
+            for i, param in enumerate(("data", "starts", "ends")):
+                if not names[i]:
+                    raise SliceError(f"{where}: input {param} is missing (empty name)")
+            data = self.data_operand(node, where)
+            starts_v = self.index_operand(names[1], "starts", where)
+            ends_v = self.index_operand(names[2], "ends", where)
+            axes_v = self.index_operand(names[3], "axes", where) if names[3] else None
+            steps_v = self.index_operand(names[4], "steps", where) if names[4] else None
+            self.check_one_index_type(where, names, [starts_v, ends_v, axes_v, steps_v])
+            opset = self.slice_opset()
+
+            def build(t: TensorType) -> OnnxSliceV1Op | OnnxSliceOp:
+                return OnnxSliceOp(data, starts_v, ends_v, axes_v, steps_v, t, opset)
+
+        probe = build(self.dynamic_like(data))
+        try:
+            result_type = self.result_type(probe, where)
+        finally:
+            probe.drop_all_references()
+        op = build(result_type)
+        op.result.name_hint = _valid_name(node.output[0])
+        try:
+            op.verify()
+        except (VerifyException, DiagnosticException) as e:
+            raise SliceError(f"{where}: {e}") from None
+        self.block.add_op(op)
+        self.values[node.output[0]] = op.result
+
+    def data_operand(self, node: Any, where: str) -> SSAValue:
+        if not node.input[0]:
+            raise SliceError(f"{where}: input data is missing (empty name)")
+        name = node.input[0]
+        if (
+            name in self.arrays
+            and name not in self.values
+            and self.arrays[name].ndim == 0
+        ):
+            raise SliceError(f"{where}: data is a scalar; Slice needs rank >= 1")
+        return self.operand(node.input[0])
+
+    @staticmethod
+    def dynamic_like(data: SSAValue) -> TensorType:
+        t = data.type
+        assert isinstance(t, TensorType)
+        return TensorType(t.get_element_type(), [DYNAMIC_INDEX] * len(t.get_shape()))
+
+    def result_type(self, op: OnnxSliceV1Op | OnnxSliceOp, where: str) -> TensorType:
+        """The result type the semantics give; for run-time parameters, the data's
+        dims where the axes (constant or default) do not reach, ``?`` elsewhere."""
+        data_type = op.data.type
+        assert isinstance(data_type, TensorType)
+        element = data_type.get_element_type()
+        data_shape = shape_of(data_type)
+        try:
+            res = op.slice_result()
+            if res is None:
+                op.check_structure()
+        except SliceSemanticsError as e:
+            raise SliceError(f"{where}: {e}") from None
+        if res is not None:
+            shape = list(res.shape)
+        else:
+            rank = len(data_shape)
+            axes: list[int] | None
+            if isinstance(op, OnnxSliceOp) and op.axes is not None:
+                axes = constant_index_values(op.axes)
+            elif isinstance(op, OnnxSliceOp):
+                starts_type = op.starts.type
+                assert isinstance(starts_type, TensorType)
+                axes = list(range(starts_type.get_shape()[0]))
+            else:
+                axes = list(range(len(op.starts.get_values())))
+            if axes is None:
+                shape = [None] * rank
+            else:
+                touched = {a + rank if a < 0 else a for a in axes}
+                shape = [None if i in touched else d for i, d in enumerate(data_shape)]
+        return TensorType(element, [DYNAMIC_INDEX if d is None else d for d in shape])
+
+
+def make_constant(array: NDArray, what: str) -> arith.ConstantOp:
+    """``arith.constant`` of a numpy array of a slice element type."""
+    element = dtypes.element_type_for_dtype(array.dtype)
+    t = TensorType(element, list(array.shape))
+    if array.dtype.kind == "c" or array.dtype == dtypes.numpy_dtype(BFloat16Type()):
+        raise SliceError(
+            f"{what}: a constant of element type {element} cannot be written as "
+            "arith.constant here (only integer and f16/f32/f64 constants)"
+        )
+    values: list[Any]
+    if array.dtype.kind in "iub":
+        values = [int(v) for v in array.reshape(-1)]
+    else:
+        values = [float(v) for v in array.reshape(-1)]
+    return arith.ConstantOp(DenseIntOrFPElementsAttr.from_list(t, values))
+
+
+def import_onnx(model: Any, *, constants: Mapping[str, Any] | None = None) -> ModuleOp:
+    """Import an ONNX model (``onnx.ModelProto``, a path, or serialized bytes) of
+    ``Slice`` and ``Constant`` nodes as a module with one ``func.func @main``.
+
+    ``constants`` binds graph inputs by name to values (numpy arrays or lists), which
+    become ``arith.constant`` instead of arguments, as freezing a graph does. Raises
+    :class:`SliceError` naming the node for anything it cannot import.
+    """
+    loaded = load_model(model)
+    check_strings(loaded)
+    try:
+        return _Importer(loaded, constants or {}).run()
+    except SliceError:
+        raise
+    except (SliceSemanticsError, VerifyException, DiagnosticException) as e:
+        raise SliceError(str(e)) from None
+
+
+__all__ = ["import_onnx", "load_model", "make_constant", "onnx_element_types"]

@@ -1,0 +1,75 @@
+"""``slice-import-onnx FILE.onnx``: print an ONNX model of Slice nodes as slice IR.
+
+```sh
+slice-import-onnx model.onnx                          # graph inputs become arguments
+slice-import-onnx model.onnx --bind starts=1,0 --bind steps=steps.npy   # frozen inputs
+slice-import-onnx model.onnx | slice-opt -p canonicalize-slices
+```
+
+``--bind NAME=VALUES`` binds a graph input to constant values (comma-separated
+integers for a 1-D tensor, or a ``.npy`` file), as ``import_onnx(constants=...)`` does.
+Errors are one ``error: ...`` line and exit code 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+import numpy as np
+
+from slice_dialect.errors import SliceError, report_and_exit
+
+
+def parse_binding(text: str) -> tuple[str, Any]:
+    """``NAME=1,2,3`` or ``NAME=file.npy`` as (name, array)."""
+    name, sep, value = text.partition("=")
+    if not sep or not name:
+        raise SliceError(f"--bind {text!r}: expected NAME=VALUES or NAME=FILE.npy")
+    if value.endswith(".npy"):
+        try:
+            return name, np.load(value, allow_pickle=False)
+        except (OSError, ValueError) as e:
+            raise SliceError(f"--bind {name}: cannot read {value} ({e})") from None
+    try:
+        values = [int(v) for v in value.split(",")] if value else []
+    except ValueError:
+        raise SliceError(
+            f"--bind {name}={value}: values must be comma-separated integers"
+        ) from None
+    return name, np.array(values, dtype=np.int64)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(
+        prog="slice-import-onnx",
+        description="Print an ONNX model of Slice and Constant nodes as slice IR.",
+    )
+    parser.add_argument("model", help="the .onnx file")
+    parser.add_argument(
+        "--bind",
+        action="append",
+        default=[],
+        metavar="NAME=VALUES",
+        help="bind a graph input to constant values (1,2,3 or a .npy file)",
+    )
+    parser.add_argument("-o", "--output", help="write the IR here instead of stdout")
+    args = parser.parse_args(argv)
+    try:
+        from slice_dialect.onnx_import import import_onnx
+
+        constants = dict(parse_binding(b) for b in args.bind)
+        module = import_onnx(args.model, constants=constants)
+        text = str(module) + "\n"
+        if args.output:
+            with open(args.output, "w") as f:
+                f.write(text)
+        else:
+            sys.stdout.write(text)
+    except Exception as e:  # every failure becomes a clean message
+        report_and_exit(e)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,218 @@
+"""``export_onnx``: models that ONNX Runtime runs with the same results as our C.
+
+Random programs (chains of mixed framework ops from ``generators.chain_program``, with
+intermediate results, the argument and a value twice among the results) and random
+windows (``test_export_slices.windows``: negative strides, empty, rank-changing,
+rank 0) are exported, checked by ``onnx.checker``, run in ONNX Runtime and compared bit
+for bit with the C kernel of the same IR. ``SLICE_ONNX_CASES`` (default 30) sets the
+number of programs and windows.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import numpy as np
+import onnx
+import onnxruntime as ort
+import pytest
+from generators import random_array, random_chain_program
+from hypothesis import HealthCheck, given, settings
+from test_export_slices import window_module, windows
+
+import slice_dialect
+from slice_dialect import SliceError
+from slice_dialect.semantics import INT64_MAX, Window
+
+CASES = int(os.environ.get("SLICE_ONNX_CASES", "30"))
+
+ORT_TYPES = ("i1", "i8", "ui8", "i16", "ui16", "i32", "ui32", "i64", "ui64", "f16")
+ORT_TYPES += ("f32", "f64")
+"""Element types ONNX Runtime's CPU Slice runs (not complex; bf16 arrays it cannot take
+from numpy)."""
+
+
+def run_ort(model: Any, inputs: tuple[np.ndarray, ...]) -> list[np.ndarray]:
+    options = ort.SessionOptions()
+    options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_DISABLE_ALL
+    options.log_severity_level = 3
+    session = ort.InferenceSession(
+        model.SerializeToString(), options, providers=["CPUExecutionProvider"]
+    )
+    feed = {info.name: x for info, x in zip(model.graph.input, inputs)}
+    return session.run(None, feed)
+
+
+def same_bits(a: np.ndarray, b: np.ndarray) -> bool:
+    a, b = np.ascontiguousarray(a), np.ascontiguousarray(b)
+    return (
+        a.dtype == b.dtype
+        and a.shape == b.shape
+        and a.view(np.uint8).tobytes() == b.view(np.uint8).tobytes()
+    )
+
+
+def check_model_like_c(text: str, inputs: tuple[np.ndarray, ...]) -> Any:
+    model = slice_dialect.export_onnx(text)
+    onnx.checker.check_model(model, full_check=True)
+    for node in model.graph.node:
+        assert node.op_type in ("Slice", "Reshape", "Identity")
+    check_parameters(model)
+    expected = slice_dialect.compile(text, backend="c")(*inputs)
+    if not isinstance(expected, tuple):
+        expected = (expected,)
+    got = run_ort(model, inputs)
+    assert len(got) == len(expected)
+    for g, e in zip(got, expected):
+        assert same_bits(g, e), (g, e)
+    return model
+
+
+def check_parameters(model: Any) -> None:
+    """Slice-13 nodes whose negative steps never meet an INT64_MAX end (which ONNX
+    Runtime reads as "to the end", onnxruntime#11107) or an end of -1."""
+    init = {t.name: onnx.numpy_helper.to_array(t) for t in model.graph.initializer}
+    for node in model.graph.node:
+        if node.op_type != "Slice":
+            continue
+        ends = init[node.input[2]]
+        steps = init[node.input[4]] if len(node.input) > 4 else np.ones_like(ends)
+        for e, s in zip(ends, steps):
+            if s < 0:
+                assert e != INT64_MAX and e != -1
+
+
+@pytest.mark.parametrize("seed", range(CASES))
+def test_chain_programs_run_in_onnxruntime(seed: int) -> None:
+    element_type = ORT_TYPES[seed % len(ORT_TYPES)]
+    program = random_chain_program(seed, element_type=element_type)
+    check_model_like_c(program.text, program.inputs(seed))
+
+
+def _ort_window_type(seed: int) -> str:
+    return ORT_TYPES[seed % len(ORT_TYPES)]
+
+
+@settings(
+    max_examples=CASES,
+    deadline=None,
+    derandomize=os.environ.get("SLICE_DIFF_RANDOM") != "1",
+    suppress_health_check=[HealthCheck.too_slow],
+)
+@given(case=windows())
+def test_windows_run_in_onnxruntime(
+    case: tuple[tuple[int, ...], Window, tuple[int, ...]],
+) -> None:
+    shape, w, result = case
+    text = window_module(shape, w, result)
+    x = random_array("f32", shape, seed=len(shape) + sum(w.sizes))
+    model = check_model_like_c(text, (x,))
+    kinds = [n.op_type for n in model.graph.node]
+    if result != w.sizes:
+        assert "Reshape" in kinds
+    if not w.is_identity(shape):
+        assert kinds.count("Slice") == 1
+
+
+def test_reversal_through_zero() -> None:
+    text = window_module((6,), Window((5,), (3,), (-2,)), (3,))
+    model = check_model_like_c(text, (np.arange(6, dtype=np.float32),))
+    init = {t.name: onnx.numpy_helper.to_array(t) for t in model.graph.initializer}
+    (node,) = model.graph.node
+    assert list(init[node.input[1]]) == [-1]
+    assert list(init[node.input[2]]) == [np.iinfo(np.int64).min]
+    assert list(init[node.input[4]]) == [-2]
+
+
+def test_rank_zero_and_empty_reshape() -> None:
+    text = (
+        "func.func @main(%x: tensor<f32>, %y: tensor<3x4xf32>) -> "
+        "(tensor<1x1xf32>, tensor<0x1xf32>) {\n"
+        "  %a = slice.window %x offsets [] sizes [] strides [] : tensor<f32> -> "
+        "tensor<1x1xf32>\n"
+        "  %b = slice.window %y offsets [1, 0] sizes [1, 0] strides [1, 1] : "
+        "tensor<3x4xf32> -> tensor<0x1xf32>\n"
+        "  func.return %a, %b : tensor<1x1xf32>, tensor<0x1xf32>\n}\n"
+    )
+    x = np.array(2.5, dtype=np.float32)
+    y = np.arange(12, dtype=np.float32).reshape(3, 4)
+    model = check_model_like_c(text, (x, y))
+    assert model.opset_import[0].version == 14  # Reshape to a 0 needs allowzero
+
+
+@pytest.mark.parametrize("element_type", ["bf16", "complex<f32>", "complex<f64>"])
+def test_types_onnxruntime_cannot_run(element_type: str) -> None:
+    """Exported with their ONNX element type. ONNX Runtime cannot run these, so the
+    same model with a stand-in type runs on the same bits: bf16 as UINT16, complex64 as
+    UINT64, complex128 as DOUBLE on the real and on the imaginary parts."""
+    text = window_module((4, 3), Window((3, 0), (2, 3), (-2, 1)), (2, 3)).replace(
+        "f32>", f"{element_type}>"
+    )
+    model = slice_dialect.export_onnx(text)
+    onnx.checker.check_model(model, full_check=True)
+    T = onnx.TensorProto
+    declared, stand_in = {
+        "bf16": (T.BFLOAT16, T.UINT16),
+        "complex<f32>": (T.COMPLEX64, T.UINT64),
+        "complex<f64>": (T.COMPLEX128, T.DOUBLE),
+    }[element_type]
+    values = [*model.graph.input, *model.graph.output]
+    assert [v.type.tensor_type.elem_type for v in values] == [declared] * 2
+    x = random_array(element_type, (4, 3), seed=11)
+    ours = slice_dialect.compile(text)(x)
+    assert isinstance(ours, np.ndarray)
+    for v in values:
+        v.type.tensor_type.elem_type = stand_in
+    if element_type == "complex<f64>":
+        (real,) = run_ort(model, (np.ascontiguousarray(x.real),))
+        (imag,) = run_ort(model, (np.ascontiguousarray(x.imag),))
+        assert same_bits(real, np.ascontiguousarray(ours.real))
+        assert same_bits(imag, np.ascontiguousarray(ours.imag))
+    else:
+        view = np.uint16 if element_type == "bf16" else np.uint64
+        (got,) = run_ort(model, (x.view(view),))
+        assert same_bits(got, ours.view(view))
+
+
+def test_constant_data_becomes_initializer() -> None:
+    text = (
+        "func.func @main() -> tensor<2xi32> {\n"
+        "  %c = arith.constant dense<[1, 2, 3, 4]> : tensor<4xi32>\n"
+        "  %r = slice.window %c offsets [3] sizes [2] strides [-2] : tensor<4xi32> "
+        "-> tensor<2xi32>\n"
+        "  func.return %r : tensor<2xi32>\n}\n"
+    )
+    model = slice_dialect.export_onnx(text)
+    onnx.checker.check_model(model, full_check=True)
+    (out,) = run_ort(model, ())
+    assert out.tolist() == [4, 2]
+
+
+def test_errors() -> None:
+    dynamic = (
+        "func.func @main(%x: tensor<4xf32>, %s: tensor<1xi64>) -> tensor<?xf32> {\n"
+        "  %r = slice.onnx %x starts %s ends %s : tensor<4xf32>, tensor<1xi64>, "
+        "tensor<1xi64> -> tensor<?xf32>\n"
+        "  func.return %r : tensor<?xf32>\n}\n"
+    )
+    with pytest.raises(SliceError, match="dynamic"):
+        slice_dialect.export_onnx(dynamic)
+    static_dynamic = dynamic.replace("tensor<?xf32>", "tensor<4xf32>")
+    with pytest.raises(SliceError, match=r"slice\.onnx: cannot be exported to ONNX"):
+        slice_dialect.export_onnx(static_dynamic)
+    odd = window_module((4,), Window((0,), (2,), (1,)), (2,)).replace("f32", "i3")
+    with pytest.raises(SliceError, match="element type i3 has no ONNX tensor type"):
+        slice_dialect.export_onnx(odd)
+    with pytest.raises(SliceError, match="no function @nope"):
+        slice_dialect.export_onnx(odd, entry="nope")
+    with pytest.raises(SliceError):
+        slice_dialect.export_onnx("func.func @main(")
+
+
+def test_exported_model_imports_back_where_it_is_only_slices() -> None:
+    text = window_module((5, 4), Window((4, 1), (3, 2), (-2, 2)), (3, 2))
+    model = slice_dialect.export_onnx(text)
+    module = slice_dialect.import_onnx(model)
+    x = random_array("f32", (5, 4), seed=3)
+    assert same_bits(slice_dialect.compile(module)(x), slice_dialect.compile(text)(x))

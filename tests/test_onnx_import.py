@@ -1,0 +1,756 @@
+"""``import_onnx`` and ``slice-import-onnx``.
+
+* The ONNX package's own backend cases for Slice (``collect_testcases``, ``test_slice*``)
+  import with their parameter inputs bound to their values (``constants=``), compile,
+  and match their expected outputs through both backends; imported unbound, their
+  parameters are the function's arguments (run-time parameters, SPEC section 7).
+* Random models built with ``onnx.helper`` (opsets 1, 9, 10, 11, 12, 13 and 18; every
+  element type; parameters as initializers, ``Constant`` nodes and bound graph inputs,
+  ``int32`` or ``int64``; chains and several outputs) give the same bits through import
+  and compile as through ONNX Runtime. ``SLICE_ONNX_CASES`` (default 30) sets how many.
+* Malformed models give a ``SliceError`` naming the node, and the tool one ``error:``
+  line and exit code 1, never a traceback.
+
+ONNX Runtime reads an ``INT32_MAX``/``INT64_MAX`` end with a negative step as "to the
+end" (onnxruntime#11107, SPEC section 2 says it clamps), so random models draw another
+end there. ONNX Runtime cannot take ``bfloat16`` arrays from numpy or run complex
+Slices: those models run there with a stand-in type of the same bits (``UINT16``,
+``UINT64``, and ``DOUBLE`` on the real and imaginary parts of ``complex128``).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+import warnings
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import onnx
+import onnxruntime as ort
+import pytest
+from generators import (
+    INT32_MAX,
+    INT64_MAX,
+    RandomDraw,
+    data_shape,
+    fit,
+    permutation,
+    random_array,
+    range_values,
+)
+from onnx import TensorProto, helper, numpy_helper
+from onnx.backend.test.case.node import collect_testcases
+
+import slice_dialect
+from slice_dialect import SliceError, semantics
+from slice_dialect.dialect import OnnxSliceOp, OnnxSliceV1Op
+
+CASES = int(os.environ.get("SLICE_ONNX_CASES", "30"))
+
+T = TensorProto
+ELEMENT_TYPES: dict[int, str] = {
+    T.FLOAT: "f32",
+    T.DOUBLE: "f64",
+    T.FLOAT16: "f16",
+    T.BFLOAT16: "bf16",
+    T.BOOL: "i1",
+    T.INT8: "i8",
+    T.INT16: "i16",
+    T.INT32: "i32",
+    T.INT64: "i64",
+    T.UINT8: "ui8",
+    T.UINT16: "ui16",
+    T.UINT32: "ui32",
+    T.UINT64: "ui64",
+    T.COMPLEX64: "complex<f32>",
+    T.COMPLEX128: "complex<f64>",
+}
+"""Every ONNX element type a slice moves, and its element type in the IR."""
+
+STAND_IN = {T.BFLOAT16: T.UINT16, T.COMPLEX64: T.UINT64, T.COMPLEX128: T.DOUBLE}
+
+
+def _quiet() -> ort.SessionOptions:
+    options = ort.SessionOptions()
+    options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_DISABLE_ALL
+    options.log_severity_level = 3
+    return options
+
+
+def run_ort(model: Any, feed: dict[str, np.ndarray]) -> list[np.ndarray]:
+    """Run in ONNX Runtime; types it cannot run go through their stand-in."""
+    elem = model.graph.input[0].type.tensor_type.elem_type
+    dtype = feed[model.graph.input[0].name].dtype
+    if elem in STAND_IN:
+        model = _with_stand_in(model, elem)
+        if elem == T.COMPLEX128:
+            parts = [
+                run_ort(model, {k: _part(v, part) for k, v in feed.items()})
+                for part in ("real", "imag")
+            ]
+            return [_complex(r, i) for r, i in zip(*parts)]
+        view = np.dtype(np.uint16 if elem == T.BFLOAT16 else np.uint64)
+        feed = {k: v.view(view) if v.dtype == dtype else v for k, v in feed.items()}
+        return [r.view(dtype) for r in run_ort(model, feed)]
+    session = ort.InferenceSession(
+        model.SerializeToString(), _quiet(), providers=["CPUExecutionProvider"]
+    )
+    return session.run(None, feed)
+
+
+def _part(x: np.ndarray, part: str) -> np.ndarray:
+    if x.dtype.kind != "c":
+        return x
+    return np.ascontiguousarray(x.real if part == "real" else x.imag)
+
+
+def _complex(real: np.ndarray, imag: np.ndarray) -> np.ndarray:
+    """The complex128 array of two float64 parts, bits unchanged."""
+    out = np.empty(real.shape, dtype=np.complex128)
+    out.real, out.imag = real, imag
+    return out
+
+
+def _with_stand_in(model: Any, elem: int) -> Any:
+    copy = onnx.ModelProto()
+    copy.CopyFrom(model)
+    for v in [*copy.graph.input, *copy.graph.output]:
+        if v.type.tensor_type.elem_type == elem:
+            v.type.tensor_type.elem_type = STAND_IN[elem]
+    return copy
+
+
+def same_bits(a: np.ndarray, b: np.ndarray) -> bool:
+    a, b = np.ascontiguousarray(a), np.ascontiguousarray(b)
+    return (
+        a.dtype == b.dtype
+        and a.shape == b.shape
+        and a.view(np.uint8).tobytes() == b.view(np.uint8).tobytes()
+    )
+
+
+# --- the ONNX package's backend cases ----------------------------------------------------
+
+
+with warnings.catch_warnings():  # collecting runs every op's case generators
+    warnings.simplefilter("ignore")
+    SLICE_CASES = [
+        c for c in collect_testcases("Slice") if c.name.startswith("test_slice")
+    ]
+
+
+def test_backend_cases_found() -> None:
+    names = {c.name for c in SLICE_CASES}
+    assert {"test_slice", "test_slice_neg_steps", "test_slice_default_axes"} <= names
+    assert len(SLICE_CASES) >= 8
+
+
+@pytest.mark.parametrize("case", SLICE_CASES, ids=lambda c: c.name)
+@pytest.mark.parametrize("backend", ["c", "interpreter"])
+def test_backend_case_bound(case: Any, backend: str) -> None:
+    """Parameters bound to the case's values: compiles and gives the expected output."""
+    names = [i.name for i in case.model.graph.input]
+    for inputs, outputs in case.data_sets:
+        module = slice_dialect.import_onnx(
+            case.model, constants=dict(zip(names[1:], inputs[1:]))
+        )
+        kernel = slice_dialect.compile(module, backend=backend)
+        got = kernel(inputs[0])
+        (expected,) = outputs
+        assert same_bits(got, expected)
+
+
+@pytest.mark.parametrize("case", SLICE_CASES, ids=lambda c: c.name)
+def test_backend_case_unbound_ir(case: Any) -> None:
+    """Imported as they are, the parameters are arguments of @main feeding slice.onnx;
+    compiling them waits for run-time parameters (issue 12)."""
+    module = slice_dialect.import_onnx(case.model)
+    text = str(module)
+    graph_inputs = [i.name for i in case.model.graph.input]
+    header = text.splitlines()[1]
+    assert header.startswith("  func.func @main(")
+    for name, value in zip(graph_inputs, case.data_sets[0][0]):
+        shape = "x".join(map(str, value.shape))
+        dtype = {np.float32: "f32", np.int64: "i64", np.int32: "i32"}[value.dtype.type]
+        assert f"%{name}: tensor<{shape}x{dtype}>" in header
+    (op,) = [op for op in module.walk() if isinstance(op, OnnxSliceOp)]
+    assert op.opset.value.data == 13
+    args = list(op.parent_block().args)  # type: ignore[union-attr]
+    assert op.data is args[0]
+    assert op.starts is args[1] and op.ends is args[2]
+    operands = [o for o in (op.axes, op.steps) if o is not None]
+    assert operands == args[3:]
+    result = op.result.type
+    assert "?" in str(result)  # run-time parameters: the sliced dims are dynamic
+
+
+# --- random models -----------------------------------------------------------------------
+
+
+@dataclass
+class RandomModel:
+    model: Any
+    data: dict[str, np.ndarray]
+    bound: dict[str, np.ndarray] = field(default_factory=dict)
+
+
+def _draw_range(dr: RandomDraw, d: int, with_steps: bool) -> tuple[int, int, int]:
+    while True:
+        start, end, step = range_values(dr, d, None if with_steps else 1)
+        if not (step < 0 and end in (INT32_MAX, INT64_MAX)):  # onnxruntime#11107
+            return start, end, step
+
+
+def random_model(seed: int) -> RandomModel:
+    dr = RandomDraw(seed)
+    opset = dr.weighted([(4, 1), (1, 9), (4, 10), (4, 11), (1, 12), (5, 13), (1, 18)])
+    elem = dr.choice(sorted(ELEMENT_TYPES))
+    element_type = ELEMENT_TYPES[elem]
+    shape = data_shape(dr, 1, 4, 512)
+    nodes: list[Any] = []
+    initializers: list[Any] = []
+    inputs = [helper.make_tensor_value_info("x", elem, list(shape))]
+    data = {"x": random_array(element_type, shape, seed)}
+    bound: dict[str, np.ndarray] = {}
+    outputs: list[str] = []
+    shapes: dict[str, tuple[int, ...]] = {}
+    current, current_shape = "x", shape
+    for k in range(dr.int(1, 3)):
+        rank = len(current_shape)
+        count = dr.weighted([(1, 0), (8, dr.int(1, rank))]) if rank else 0
+        with_axes = dr.bool(0.7) or count == 0
+        axes = (
+            permutation(dr, list(range(rank)), count) if with_axes else list(range(count))
+        )
+        axes = [a - rank if dr.bool(0.3) else a for a in axes]
+        ranges = [_draw_range(dr, current_shape[a], opset >= 10) for a in axes]
+        starts = [r[0] for r in ranges]
+        ends = [r[1] for r in ranges]
+        steps = [r[2] for r in ranges]
+        out = f"y{k}"
+        if opset < 10:
+            starts, ends = fit(starts, "i64"), fit(ends, "i64")
+            attrs: dict[str, Any] = {"starts": starts, "ends": ends}
+            if with_axes:
+                attrs["axes"] = axes
+            node = helper.make_node("Slice", [current], [out])
+            node.attribute.extend(
+                helper.make_attribute(k, v, attr_type=onnx.AttributeProto.INTS)
+                for k, v in attrs.items()
+            )
+            nodes.append(node)
+            res = semantics.onnx_v1(
+                current_shape, starts, ends, axes if with_axes else None
+            )
+        else:
+            index_type = dr.choice(["i32", "i64"])
+            onnx_index = T.INT32 if index_type == "i32" else T.INT64
+            np_index = np.int32 if index_type == "i32" else np.int64
+            starts, ends = fit(starts, index_type), fit(ends, index_type)
+            steps = fit(steps, index_type)
+            with_steps = any(s != 1 for s in steps) or dr.bool(0.3)
+            names = [current]
+            params = [("starts", starts), ("ends", ends)]
+            params.append(("axes", axes if with_axes else None))
+            params.append(("steps", steps if with_steps else None))
+            while params[-1][1] is None:
+                params.pop()
+            for pname, values in params:
+                if values is None:
+                    names.append("")
+                    continue
+                name = f"{pname}{k}"
+                array = np.array(values, dtype=np_index)
+                source = dr.choice(["initializer", "constant", "input"])
+                if source == "initializer":
+                    initializers.append(numpy_helper.from_array(array, name))
+                elif source == "constant":
+                    nodes.append(
+                        helper.make_node(
+                            "Constant",
+                            [],
+                            [name],
+                            value=numpy_helper.from_array(array, name + "_value"),
+                        )
+                    )
+                else:
+                    inputs.append(
+                        helper.make_tensor_value_info(name, onnx_index, [len(values)])
+                    )
+                    bound[name] = array
+                names.append(name)
+            nodes.append(helper.make_node("Slice", names, [out]))
+            res = semantics.onnx(
+                current_shape,
+                starts,
+                ends,
+                axes if with_axes else None,
+                steps if with_steps else None,
+            )
+        current, current_shape = out, tuple(d for d in res.shape if d is not None)
+        shapes[out] = current_shape
+        if k == 0 or dr.bool(0.3):
+            outputs.append(out)
+        if dr.bool(0.2):  # the next slice starts again from the input
+            current, current_shape = "x", shape
+    if current not in outputs and current != "x":
+        outputs.append(current)
+    graph = helper.make_graph(
+        nodes,
+        f"random{seed}",
+        inputs,
+        [helper.make_tensor_value_info(o, elem, list(shapes[o])) for o in outputs],
+        initializer=initializers,
+    )
+    model = helper.make_model(
+        graph, opset_imports=[helper.make_opsetid("", opset)], ir_version=8
+    )
+    return RandomModel(model, data, bound)
+
+
+def check_random_model(seed: int, backend: str = "c") -> RandomModel:
+    case = random_model(seed)
+    onnx.checker.check_model(case.model)
+    expected = run_ort(case.model, {**case.data, **case.bound})
+    module = slice_dialect.import_onnx(case.model, constants=case.bound)
+    kernel = slice_dialect.compile(module, backend=backend)  # type: ignore[arg-type]
+    got = kernel(*case.data.values())
+    got = got if isinstance(got, tuple) else (got,)
+    assert len(got) == len(expected)
+    for g, e in zip(got, expected):
+        assert same_bits(g, e), (g, e)
+    return case
+
+
+@pytest.mark.parametrize("seed", range(CASES))
+def test_random_models_match_onnxruntime(seed: int) -> None:
+    check_random_model(seed, "interpreter" if seed % 10 == 9 else "c")
+
+
+def test_random_models_cover_the_ground() -> None:
+    """What the default number of random models draws (not vacuous)."""
+    opsets, types, sources = set(), set(), set()
+    for seed in range(max(CASES, 30)):
+        case = random_model(seed)
+        opsets.add(case.model.opset_import[0].version)
+        types.add(case.model.graph.input[0].type.tensor_type.elem_type)
+        sources.update(n.op_type for n in case.model.graph.node)
+        if case.model.graph.initializer:
+            sources.add("initializer")
+        if case.bound:
+            sources.add("input")
+    assert {1, 10, 11, 13} <= opsets
+    assert len(types) >= 8
+    assert {"Constant", "initializer", "input"} <= sources
+
+
+# --- element types and shapes ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("elem", sorted(ELEMENT_TYPES), ids=T.DataType.Name)
+def test_element_types(elem: int) -> None:
+    starts = numpy_helper.from_array(np.array([3], dtype=np.int64), "s")
+    ends = numpy_helper.from_array(np.array([0], dtype=np.int64), "e")
+    steps = numpy_helper.from_array(np.array([-2], dtype=np.int64), "st")
+    graph = helper.make_graph(
+        [helper.make_node("Slice", ["x", "s", "e", "", "st"], ["y"])],
+        "g",
+        [helper.make_tensor_value_info("x", elem, [4, 2])],
+        [helper.make_tensor_value_info("y", elem, [2, 2])],
+        initializer=[starts, ends, steps],
+    )
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)])
+    module = slice_dialect.import_onnx(model)
+    element_type = ELEMENT_TYPES[elem]
+    assert f"tensor<4x2x{element_type}>" in str(module)
+    x = random_array(element_type, (4, 2), seed=elem)
+    got = slice_dialect.compile(module)(x)
+    assert isinstance(got, np.ndarray)
+    (expected,) = run_ort(model, {"x": x})
+    assert same_bits(got, expected)
+
+
+def test_dynamic_dims_and_partial_shapes() -> None:
+    graph = helper.make_graph(
+        [helper.make_node("Slice", ["x", "s", "e", "a"], ["y"])],
+        "g",
+        [
+            helper.make_tensor_value_info("x", T.FLOAT, ["batch", 6, 4]),
+            helper.make_tensor_value_info("s", T.INT64, [1]),
+        ],
+        [helper.make_tensor_value_info("y", T.FLOAT, None)],
+        initializer=[
+            numpy_helper.from_array(np.array([5], dtype=np.int64), "e"),
+            numpy_helper.from_array(np.array([-2], dtype=np.int64), "a"),
+        ],
+    )
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 11)])
+    text = str(slice_dialect.import_onnx(model))
+    assert "@main(%x: tensor<?x6x4xf32>, %s: tensor<1xi64>) -> tensor<?x?x4xf32>" in text
+    assert "opset = 11" in text
+    bound = str(slice_dialect.import_onnx(model, constants={"s": [1]}))
+    assert "@main(%x: tensor<?x6x4xf32>) -> tensor<?x4x4xf32>" in bound
+
+
+def test_slice_v1_and_constants_of_every_form() -> None:
+    nodes = [
+        helper.make_node("Constant", [], ["c"], value_ints=[1, 0]),
+        helper.make_node("Slice", ["x"], ["y"], starts=[1, -3], ends=[1000, -1]),
+    ]
+    graph = helper.make_graph(
+        nodes,
+        "g",
+        [helper.make_tensor_value_info("x", T.INT8, [3, 4])],
+        [
+            helper.make_tensor_value_info("y", T.INT8, [2, 2]),
+            helper.make_tensor_value_info("c", T.INT64, [2]),
+        ],
+    )
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 7)])
+    module = slice_dialect.import_onnx(model)
+    (op,) = [op for op in module.walk() if isinstance(op, OnnxSliceV1Op)]
+    assert list(op.starts.get_values()) == [1, -3]
+    assert "arith.constant dense<[1, 0]> : tensor<2xi64>" in str(module)
+
+
+def test_file_path_and_bytes(tmp_path: Path) -> None:
+    case = random_model(3)
+    path = tmp_path / "m.onnx"
+    onnx.save(case.model, path)
+    a = str(slice_dialect.import_onnx(path, constants=case.bound))
+    b = str(slice_dialect.import_onnx(str(path), constants=case.bound))
+    c = str(
+        slice_dialect.import_onnx(case.model.SerializeToString(), constants=case.bound)
+    )
+    assert a == b == c
+
+
+# --- malformed models ---------------------------------------------------------------------
+
+
+def _slice_model(
+    nodes: list[Any] | None = None,
+    inputs: list[Any] | None = None,
+    initializers: list[Any] | None = None,
+    outputs: list[str] | None = None,
+    opset: int = 13,
+) -> Any:
+    if nodes is None:
+        nodes = [helper.make_node("Slice", ["x", "s", "e"], ["y"], name="cut")]
+    if inputs is None:
+        inputs = [helper.make_tensor_value_info("x", T.FLOAT, [4])]
+    if initializers is None:
+        initializers = [
+            numpy_helper.from_array(np.array([1], dtype=np.int64), "s"),
+            numpy_helper.from_array(np.array([3], dtype=np.int64), "e"),
+        ]
+    graph = helper.make_graph(
+        nodes,
+        "g",
+        inputs,
+        [helper.make_tensor_value_info(o, T.FLOAT, None) for o in outputs or ["y"]],
+        initializer=initializers,
+    )
+    return helper.make_model(graph, opset_imports=[helper.make_opsetid("", opset)])
+
+
+def test_valid_base_model() -> None:
+    x = np.arange(4, dtype=np.float32)
+    got = slice_dialect.compile(slice_dialect.import_onnx(_slice_model()))(x)
+    assert got.tolist() == [1.0, 2.0]  # type: ignore[union-attr]
+
+
+def _s(values: list[Any], name: str, dtype: Any = np.int64) -> Any:
+    return numpy_helper.from_array(np.array(values, dtype=dtype), name)
+
+
+MALFORMED: dict[str, tuple[Any, str]] = {
+    "unknown op": (
+        _slice_model([helper.make_node("Relu", ["x"], ["y"], name="act")]),
+        "node 'act' (Relu): op type 'Relu' is not supported",
+    ),
+    "other domain": (
+        _slice_model([helper.make_node("Slice", ["x", "s", "e"], ["y"], domain="com.x")]),
+        "node #0 (Slice): domain 'com.x' is not supported",
+    ),
+    "too few inputs": (
+        _slice_model([helper.make_node("Slice", ["x", "s"], ["y"], name="cut")]),
+        "node 'cut' (Slice): Slice (opset 13) takes 3 to 5 inputs",
+    ),
+    "too many inputs": (
+        _slice_model([helper.make_node("Slice", ["x", "s", "e", "s", "s", "s"], ["y"])]),
+        "takes 3 to 5 inputs (data, starts, ends, axes, steps), got 6",
+    ),
+    "slice-1 with inputs": (
+        _slice_model(
+            [helper.make_node("Slice", ["x", "s"], ["y"], starts=[0], ends=[1])],
+            opset=9,
+        ),
+        "Slice-1 (opset 9) takes 1 input (data), got 2",
+    ),
+    "slice-1 without ends": (
+        _slice_model([helper.make_node("Slice", ["x"], ["y"], starts=[0])], opset=1),
+        "Slice-1 needs the attributes starts and ends",
+    ),
+    "float starts": (
+        _slice_model(initializers=[_s([1.0], "s", np.float32), _s([3], "e")]),
+        "node 'cut' (Slice): starts ('s') has dtype float32; Slice parameters must be "
+        "int32 or int64",
+    ),
+    "float starts input": (
+        _slice_model(
+            inputs=[
+                helper.make_tensor_value_info("x", T.FLOAT, [4]),
+                helper.make_tensor_value_info("s", T.FLOAT, [1]),
+            ],
+            initializers=[_s([3], "e")],
+        ),
+        "starts ('s') has element type f32",
+    ),
+    "2-D starts": (
+        _slice_model(initializers=[_s([[1]], "s"), _s([3], "e")]),
+        "starts ('s') has shape [1, 1]; Slice parameters must be 1-D",
+    ),
+    "missing input": (
+        _slice_model(initializers=[_s([1], "s")]),
+        "node 'cut' (Slice): input 'e' is not a graph input, an initializer or the "
+        "output of a node",
+    ),
+    "missing output": (
+        _slice_model(outputs=["z"]),
+        "graph output 'z' is not produced",
+    ),
+    "cycle": (
+        _slice_model(
+            [
+                helper.make_node("Slice", ["z", "s", "e"], ["y"], name="a"),
+                helper.make_node("Slice", ["y", "s", "e"], ["z"], name="b"),
+            ]
+        ),
+        "node 'a' (Slice) is part of a cycle",
+    ),
+    "defined twice": (
+        _slice_model(
+            [
+                helper.make_node("Slice", ["x", "s", "e"], ["y"], name="a"),
+                helper.make_node("Slice", ["x", "s", "e"], ["y"], name="b"),
+            ]
+        ),
+        "node 'b' (Slice): output 'y' is defined twice",
+    ),
+    "step 0": (
+        _slice_model(
+            [helper.make_node("Slice", ["x", "s", "e", "", "z"], ["y"], name="cut")],
+            initializers=[_s([1], "s"), _s([3], "e"), _s([0], "z")],
+        ),
+        "node 'cut' (Slice): slice.onnx: steps[0] = 0: a step must be non-zero",
+    ),
+    "repeated axes": (
+        _slice_model(
+            [helper.make_node("Slice", ["x", "s", "e", "a"], ["y"], name="cut")],
+            inputs=[helper.make_tensor_value_info("x", T.FLOAT, [4, 4])],
+            initializers=[_s([1, 1], "s"), _s([3, 3], "e"), _s([0, -2], "a")],
+        ),
+        "repeats axis 0",
+    ),
+    "string data": (
+        _slice_model(inputs=[helper.make_tensor_value_info("x", T.STRING, [4])]),
+        "graph input 'x' has element type STRING, which a slice cannot move",
+    ),
+    "negative dim": (
+        _slice_model(inputs=[helper.make_tensor_value_info("x", T.FLOAT, [-3])]),
+        "graph input 'x' has dimension 0 of size -3 (negative)",
+    ),
+    "huge dims": (
+        _slice_model(
+            inputs=[helper.make_tensor_value_info("x", T.FLOAT, [2**40, 2**40])]
+        ),
+        "more than 2**62 bytes",
+    ),
+    "no shape": (
+        _slice_model(inputs=[helper.make_tensor_value_info("x", T.FLOAT, None)]),
+        "graph input 'x' has no shape",
+    ),
+    "no opset": (
+        helper.make_model(helper.make_graph([], "g", [], []), opset_imports=[]),
+        "imports no version of the default ONNX domain",
+    ),
+    "scalar data": (
+        _slice_model(inputs=[helper.make_tensor_value_info("x", T.FLOAT, [])]),
+        "data must have rank >= 1",
+    ),
+    "bad Constant": (
+        _slice_model(
+            [
+                helper.make_node("Constant", [], ["s"], value_string="no"),
+                helper.make_node("Slice", ["x", "s", "e"], ["y"]),
+            ],
+            initializers=[_s([3], "e")],
+        ),
+        "node #0 (Constant): Constant attribute 'value_string' is not supported",
+    ),
+    "attribute on Slice-13": (
+        _slice_model(
+            [helper.make_node("Slice", ["x", "s", "e"], ["y"], starts=[1], name="c")]
+        ),
+        "node 'c' (Slice): Slice (opset 13) takes no attributes",
+    ),
+    "empty starts name": (
+        _slice_model([helper.make_node("Slice", ["x", "", "e"], ["y"])]),
+        "input starts is missing",
+    ),
+    "mixed index types": (
+        _slice_model(initializers=[_s([1], "s", np.int32), _s([3], "e")]),
+        "node 'cut' (Slice): ends ('e') is i64 but starts ('s') is i32; Slice's index "
+        "inputs share one type",
+    ),
+    "two outputs": (
+        _slice_model([helper.make_node("Slice", ["x", "s", "e"], ["y", "w"])]),
+        "Slice has one output, got 2",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(MALFORMED))
+def test_malformed_models(name: str) -> None:
+    model, message = MALFORMED[name]
+    with pytest.raises(SliceError) as info:
+        slice_dialect.import_onnx(model)
+    assert message in str(info.value)
+
+
+def test_bound_constants_are_checked() -> None:
+    model = _slice_model(
+        inputs=[
+            helper.make_tensor_value_info("x", T.FLOAT, [4]),
+            helper.make_tensor_value_info("s", T.INT32, [1]),
+        ],
+        initializers=[_s([3], "e", np.int32)],
+    )
+    with pytest.raises(SliceError, match="'q', which is not a graph input"):
+        slice_dialect.import_onnx(model, constants={"q": [1]})
+    with pytest.raises(SliceError, match=r"has shape \[2\], the input is \[1\]"):
+        slice_dialect.import_onnx(model, constants={"s": [1, 2]})
+    with pytest.raises(SliceError, match="do not fit int32"):
+        slice_dialect.import_onnx(model, constants={"s": [2**40]})
+    with pytest.raises(SliceError, match="has dtype float64"):
+        slice_dialect.import_onnx(model, constants={"s": [1.5]})
+    module = slice_dialect.import_onnx(model, constants={"s": [1]})
+    assert "dense<1> : tensor<1xi32>" in str(module)
+    # A binding overrides an input's initializer (its default value).
+    model.graph.initializer.append(_s([2], "s", np.int32))
+    x = np.arange(4, dtype=np.float32)
+    assert slice_dialect.compile(slice_dialect.import_onnx(model))(x).tolist() == [2.0]
+    bound = slice_dialect.import_onnx(model, constants={"s": [0]})
+    assert slice_dialect.compile(bound)(x).tolist() == [0.0, 1.0, 2.0]
+
+
+def test_truncated_and_garbage_files(tmp_path: Path) -> None:
+    data = random_model(5).model.SerializeToString()
+    rng = random.Random(0)
+    cuts = sorted({*rng.sample(range(1, len(data)), min(40, len(data) - 1)), 1, 2})
+    outcomes = {"error": 0, "module": 0}
+    for cut in cuts:
+        path = tmp_path / f"cut{cut}.onnx"
+        path.write_bytes(data[:cut])
+        try:
+            module = slice_dialect.import_onnx(path)
+        except SliceError as e:
+            assert str(e)
+            outcomes["error"] += 1
+        else:  # cut at a field boundary: a smaller but valid model
+            module.verify()
+            outcomes["module"] += 1
+    assert outcomes["error"] > len(cuts) // 2
+    with pytest.raises(SliceError, match="not a valid ONNX model"):
+        slice_dialect.import_onnx(b"\xff\xff\xff garbage")
+    with pytest.raises(SliceError, match="No such file"):
+        slice_dialect.import_onnx(tmp_path / "missing.onnx")
+    with pytest.raises(SliceError, match=r"takes an onnx\.ModelProto"):
+        slice_dialect.import_onnx(42)
+
+
+# --- the tool -----------------------------------------------------------------------------
+
+
+def _tool(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "slice_dialect.tools.slice_import_onnx", *args],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+def test_tool_prints_the_module(tmp_path: Path) -> None:
+    path = tmp_path / "m.onnx"
+    case = random_model(7)
+    onnx.save(case.model, path)
+    binds = [
+        f"--bind={k}=" + ",".join(str(int(v)) for v in a) for k, a in case.bound.items()
+    ]
+    run = _tool(str(path), *binds)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout == str(slice_dialect.import_onnx(path, constants=case.bound)) + "\n"
+    npy = tmp_path / "s.npy"
+    np.save(npy, np.array([1], dtype=np.int64))
+    model = _slice_model(
+        inputs=[
+            helper.make_tensor_value_info("x", T.FLOAT, [4]),
+            helper.make_tensor_value_info("s", T.INT64, [1]),
+        ],
+        initializers=[_s([3], "e")],
+    )
+    onnx.save(model, tmp_path / "b.onnx")
+    run = _tool(str(tmp_path / "b.onnx"), f"--bind=s={npy}")
+    assert run.returncode == 0, run.stderr
+    assert "tensor<2xf32>" in run.stdout
+
+
+@pytest.mark.parametrize(
+    "name", ["unknown op", "cycle", "float starts", "huge dims", "garbage", "missing"]
+)
+def test_tool_errors(tmp_path: Path, name: str) -> None:
+    path = tmp_path / "bad.onnx"
+    if name == "garbage":
+        path.write_bytes(b"\x0a\xff\xff\xff")
+    elif name != "missing":
+        onnx.save(MALFORMED[name][0], path)
+    run = _tool(str(path))
+    assert run.returncode == 1
+    assert "Traceback" not in run.stderr
+    lines = run.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ")
+    assert run.stdout == ""
+
+
+def test_tool_bad_bind(tmp_path: Path) -> None:
+    path = tmp_path / "m.onnx"
+    onnx.save(_slice_model(), path)
+    for bind in ["--bind=s", "--bind=s=1,x", f"--bind=s={tmp_path}/none.npy"]:
+        run = _tool(str(path), bind)
+        assert run.returncode == 1
+        assert run.stderr.startswith("error: ") and "Traceback" not in run.stderr
+
+
+@pytest.mark.parametrize("seed", range(max(1, CASES // 10)))
+def test_mutated_models_never_traceback(seed: int) -> None:
+    """Random byte flips in a serialized model: a SliceError or a module that verifies,
+    never another exception."""
+    rng = random.Random(seed)
+    data = bytearray(random_model(seed).model.SerializeToString())
+    for _ in range(60):
+        mutated = bytearray(data)
+        for _ in range(rng.randint(1, 4)):
+            mutated[rng.randrange(len(mutated))] = rng.randrange(256)
+        try:
+            module = slice_dialect.import_onnx(bytes(mutated))
+        except SliceError as e:
+            assert str(e)
+        else:
+            module.verify()
