@@ -19,7 +19,13 @@ round so that all three see the same machine state:
 
 Bandwidth-bound workloads report milliseconds and ratios; per-call workloads (tiny
 outputs, bounded by the cost of the call from Python) report microseconds per call.
-Every figure is a median over rounds; every ratio is of medians from the same run.
+Every figure is a median over rounds (``--estimator min``: the minimum, for a machine
+other processes load); every ratio is of figures from the same run. Each row shows
+kernel/numpy and kernel/memcpy, issue #13's target (W1 <= 0.85, W2 <= 1.7, W3 <= 0.95,
+W4 <= 0.85, W6 <= 0.95 times memcpy; W5 and W7 <= 0.5 times numpy per call) and issue
+#5's (kernel/numpy), each with whether it is met. A column for run-time parameters
+(SPEC section 7) comes once the dialect has ``slice.dynamic_window``
+(``RUNTIME_PARAMETER_OP``); until then a line under the table says it is missing.
 
 Then what compiling costs: the pipeline from IR text to C text for modules of 100 and
 1000 slices (one framework op per function), against what ``xdsl-opt`` does with the
@@ -53,7 +59,7 @@ from workloads import WORKLOADS, Workload, many_slices_module
 import slice_dialect
 from slice_dialect import runtime
 
-TARGETS: dict[str, float] = {
+NUMPY_TARGETS: dict[str, float] = {
     "W1": 1.0,
     "W2": 0.55,
     "W3": 0.85,
@@ -62,7 +68,41 @@ TARGETS: dict[str, float] = {
     "W6": 0.7,
     "W7": 1.0,
 }
-"""The most the kernel may take, as a multiple of numpy's time (issue #5)."""
+"""Issue #5: the most the kernel may take, as a multiple of numpy's time."""
+
+
+@dataclass(frozen=True)
+class Target:
+    """Issue #13's bound for one workload: ``kernel <= bound * reference``."""
+
+    bound: float
+    reference: str
+    """``memcpy`` (of the output's bytes) or ``numpy``."""
+
+    def met(self, row: Row) -> bool:
+        reference = row.memcpy if self.reference == "memcpy" else row.numpy
+        return row.kernel <= self.bound * reference
+
+    def __str__(self) -> str:
+        return f"<= {self.bound:g}x {self.reference}"
+
+
+TARGETS: dict[str, Target] = {
+    "W1": Target(0.85, "memcpy"),
+    "W2": Target(1.7, "memcpy"),
+    "W3": Target(0.95, "memcpy"),
+    "W4": Target(0.85, "memcpy"),
+    "W5": Target(0.5, "numpy"),
+    "W6": Target(0.95, "memcpy"),
+    "W7": Target(0.5, "numpy"),
+}
+"""Issue #13: bandwidth-bound workloads against a memcpy of their output bytes,
+per-call workloads against numpy."""
+
+RUNTIME_PARAMETER_OP = "slice.dynamic_window"
+"""The op of SPEC section 7 (run-time parameters). Once the dialect has it, the table
+gets a column timing each workload with its index operands passed at run time (as
+numpy arrays after the data); until then it has none, and a note says so."""
 
 
 @dataclass(frozen=True)
@@ -75,10 +115,19 @@ class Row:
     memcpy: float
 
 
-def median_times(
+ESTIMATORS: dict[str, Callable[[list[float]], float]] = {
+    "median": statistics.median,
+    "min": min,
+}
+"""How a function's samples become one figure: ``median`` (the default, as issue #13
+asks), or ``min``, which drops the samples another process's time slices lengthened
+(on a loaded machine the median moves by several times, the minimum by little)."""
+
+
+def sample_times(
     functions: list[Callable[[], object]], rounds: int, number: int
-) -> list[float]:
-    """The median time of one call of each function, over ``rounds`` rounds.
+) -> list[list[float]]:
+    """``rounds`` samples of the time of one call of each function.
 
     In each round every function runs ``number`` times back to back; the functions take
     turns within a round, starting with a different one each round.
@@ -93,7 +142,19 @@ def median_times(
             for _ in range(number):
                 f()
             samples[i].append((clock() - start) / number)
-    return [statistics.median(s) for s in samples]
+    return samples
+
+
+def median_times(
+    functions: list[Callable[[], object]],
+    rounds: int,
+    number: int,
+    estimator: str = "median",
+) -> list[float]:
+    """The median (or ``estimator``) over ``rounds`` interleaved rounds of the time of
+    one call of each function (see ``sample_times``)."""
+    pick = ESTIMATORS[estimator]
+    return [pick(s) for s in sample_times(functions, rounds, number)]
 
 
 def input_array(workload: Workload) -> np.ndarray:
@@ -103,7 +164,7 @@ def input_array(workload: Workload) -> np.ndarray:
     return values.astype(workload.dtype).reshape(workload.shape)
 
 
-def run_workload(workload: Workload, rounds: int) -> Row:
+def run_workload(workload: Workload, rounds: int, estimator: str = "median") -> Row:
     """Compile, check and time one workload."""
     kernel = slice_dialect.compile(workload.ir)
     x = input_array(workload)
@@ -133,24 +194,24 @@ def run_workload(workload: Workload, rounds: int) -> Row:
         # about 20 ms per sample
         single = median_times(functions, 3, 100)
         number = max(100, int(0.02 / max(single)))
-        times = median_times(functions, rounds * 2, number)
+        times = median_times(functions, rounds * 2, number, estimator)
     else:
-        times = median_times(functions, rounds, 1)
+        times = median_times(functions, rounds, 1, estimator)
     return Row(workload, *times)
 
 
 def format_table(rows: list[Row]) -> str:
     """The runtime table, one line per workload."""
     head = (
-        "| workload | kernel | numpy | memcpy | kernel/numpy | target | met "
-        "| numpy/memcpy | kernel/memcpy |"
+        "| workload | kernel | numpy | memcpy | kernel/numpy | kernel/memcpy "
+        "| target (issue 13) | met | numpy target (issue 5) | met |"
     )
-    lines = [head, "|" + "---|" * 9]
+    lines = [head, "|" + "---|" * 10]
     for row in rows:
         w = row.workload
-        ratio = row.kernel / row.numpy
         target = TARGETS[w.name]
-        met = "yes" if ratio <= target else "NO"
+        numpy_target = NUMPY_TARGETS[w.name]
+        ratio = row.kernel / row.numpy
         if w.per_call:
             unit, scale = "us", 1e6
         else:
@@ -158,10 +219,27 @@ def format_table(rows: list[Row]) -> str:
         lines.append(
             f"| {w.name} {w.description} | {row.kernel * scale:.3g} {unit} "
             f"| {row.numpy * scale:.3g} {unit} | {row.memcpy * scale:.3g} {unit} "
-            f"| {ratio:.2f} | <= {target:g} | {met} "
-            f"| {row.numpy / row.memcpy:.2f} | {row.kernel / row.memcpy:.2f} |"
+            f"| {ratio:.2f} | {row.kernel / row.memcpy:.2f} "
+            f"| {target} | {'yes' if target.met(row) else 'NO'} "
+            f"| <= {numpy_target:g}x | {'yes' if ratio <= numpy_target else 'NO'} |"
         )
     return "\n".join(lines)
+
+
+def runtime_parameter_note() -> str:
+    """Why the table has no run-time-parameter column (SPEC section 7) yet."""
+    from slice_dialect.dialect import Slice
+
+    names = {op.name for op in Slice.operations}
+    if RUNTIME_PARAMETER_OP in names:
+        return (
+            f"run-time parameters (SPEC section 7): the dialect has "
+            f"{RUNTIME_PARAMETER_OP}, but bench/run.py does not time it yet"
+        )
+    return (
+        "run-time parameters (SPEC section 7): no column; this tree has no "
+        f"{RUNTIME_PARAMETER_OP} yet"
+    )
 
 
 # Compile times
@@ -286,6 +364,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--rounds", type=int, default=15, help="timed rounds (15)")
     parser.add_argument("--only", default="", help="comma-separated workload names")
     parser.add_argument(
+        "--estimator",
+        choices=sorted(ESTIMATORS),
+        default="median",
+        help="per function over rounds: median (default) or min (on a loaded machine)",
+    )
+    parser.add_argument(
         "--no-compile-times", action="store_true", help="skip the compile-time figures"
     )
     args = parser.parse_args(argv)
@@ -295,12 +379,14 @@ def main(argv: list[str] | None = None) -> None:
     print(
         f"# {platform.processor() or platform.machine()}, {os.cpu_count()} cpus, "
         f"Python {platform.python_version()}, numpy {np.__version__}, "
-        f"call path: {runtime.call_path_description()}"
+        f"call path: {runtime.call_path_description()}, load {os.getloadavg()[0]:.1f}"
     )
+    print(f"# {args.estimator} of {args.rounds} interleaved rounds per figure")
     rows = []
     for w in workloads:
-        rows.append(run_workload(w, args.rounds))
+        rows.append(run_workload(w, args.rounds, args.estimator))
     print(format_table(rows))
+    print(runtime_parameter_note())
     if not args.no_compile_times:
         print()
         print("\n".join(compile_times(repeat=3)))

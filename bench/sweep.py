@@ -22,7 +22,8 @@ Even cases are written as ``slice.window``, odd ones as ``slice.onnx`` (opset 13
 with constant starts, ends, axes and steps; each is compiled through
 ``slice_dialect.compile`` (backend ``c``), its result checked bit for bit against
 ``np.copyto(ref, x[index])``, and then three functions are timed in interleaved
-rounds (``run.median_times``), each into a preallocated output:
+rounds (``run.median_times``; the median of each, or with ``--estimator min`` the
+minimum, which a loaded machine disturbs less), each into a preallocated output:
 
 - ``kernel``: ``kernel(x, out=out)``, the whole call from Python;
 - ``numpy``: ``np.copyto(ref, x[index])``;
@@ -56,7 +57,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from run import median_times, pipeline_to_c
+from run import ESTIMATORS, median_times, pipeline_to_c
 from workloads import INT64_MIN, _function, _tensor, onnx
 
 import slice_dialect
@@ -311,7 +312,11 @@ def run_kind(result: Result) -> str:
 
 
 def time_case(
-    case: Case, pool: np.ndarray, rounds: int, cache_dir: Path | None
+    case: Case,
+    pool: np.ndarray,
+    rounds: int,
+    cache_dir: Path | None,
+    estimator: str = "median",
 ) -> Result:
     """Compile, check and time one case; raises ``SystemExit`` if the result differs."""
     ir = case.ir()
@@ -347,7 +352,7 @@ def time_case(
     single = median_times(functions, 1, 1)
     # at least ~2 ms per sample, so that small cases measure more than the clock
     number = max(1, min(10000, int(0.002 / max(max(single), 1e-7))))
-    times = median_times(functions, rounds, number)
+    times = median_times(functions, rounds, number, estimator)
     return Result(case, copy, *times)
 
 
@@ -451,6 +456,12 @@ def main(argv: list[str] | None = None) -> int:
         help="largest input, e.g. 16M (160M)",
     )
     parser.add_argument("--rounds", type=int, default=7, help="timed rounds (7)")
+    parser.add_argument(
+        "--estimator",
+        choices=sorted(ESTIMATORS),
+        default="median",
+        help="per function over rounds: median (default) or min (on a loaded machine)",
+    )
     parser.add_argument("--worst", type=int, default=10, help="worst cases shown (10)")
     parser.add_argument(
         "--case", type=int, action="append", help="run only this case (repeatable)"
@@ -472,7 +483,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     print(
         f"# sweep: seed {args.seed}, {len(indices)} cases, inputs up to "
-        f"{_fmt_bytes(args.max_bytes)}, {args.rounds} interleaved rounds, medians"
+        f"{_fmt_bytes(args.max_bytes)}, {args.rounds} interleaved rounds, {args.estimator} of each"
     )
     cases = [make_case(args.seed, i, args.max_bytes) for i in indices]
     pool_bytes = max(c.base_offset + c.input_bytes for c in cases)
@@ -489,7 +500,11 @@ def main(argv: list[str] | None = None) -> int:
             print(f"| {case.index} | {case.element} | {case.shape} | checked |")
             continue
         result = time_case(
-            case, pool, args.rounds, None if cache_dir is None else Path(cache_dir)
+            case,
+            pool,
+            args.rounds,
+            None if cache_dir is None else Path(cache_dir),
+            args.estimator,
         )
         results.append(result)
         print(case_line(result), flush=True)
