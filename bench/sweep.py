@@ -2,7 +2,7 @@
 
 Run from the repository root::
 
-    python bench/sweep.py                         # 100 cases, inputs up to 160 MiB
+    python bench/sweep.py                         # 100 cases, inputs up to 128 MiB
     python bench/sweep.py --cases 20 --max-bytes 16M --seed 3
     python bench/sweep.py --case 17               # only case 17 of the same sweep
     python bench/sweep.py --json results.json     # every case's figures, for analysis
@@ -27,14 +27,19 @@ minimum, which a loaded machine disturbs less), each into a preallocated output:
 
 - ``kernel``: ``kernel(x, out=out)``, the whole call from Python;
 - ``numpy``: ``np.copyto(ref, x[index])``;
-- ``memcpy``: ``np.copyto`` of ``out`` into ``ref``, two contiguous arrays of the
-  output's size, the floor for writing that many bytes.
+- ``memcpy``: ``np.copyto`` of ``ref`` into a third array, two contiguous arrays of
+  the output's size, the floor for writing that many bytes.
+
+Each writes its own output array: sharing one would carry the cache state one
+function leaves (lines dirty in the cache, or streamed out of it) into the next one's
+time, which moved ratios by up to 2x in measurements of two identical kernels.
 
 It prints one line per case as it goes, then the worst cases by kernel/numpy (shape,
 element type, numpy index, the copy the C target printed), the distribution of
 kernel/numpy and kernel/memcpy (minimum, quartiles, median, maximum), how many cases are
 above 1.0x numpy, and the same figures by kind of innermost run. At most the input
-pool (``--max-bytes`` plus 64 bytes) and two outputs are alive at once.
+pool (``--max-bytes`` plus 64 bytes) and three outputs are alive at once (at most
+about 4 x ``--max-bytes``; 512 MiB with the default 128 MiB, usually far less).
 """
 
 from __future__ import annotations
@@ -337,7 +342,10 @@ def time_case(
         )
     if rounds <= 0:
         return Result(case, copy, math.nan, math.nan, math.nan)
-    out_flat, ref_flat = out.reshape(-1), ref.reshape(-1)
+    # each function writes its own output: a shared one would carry the cache state
+    # one function leaves into the next one's time
+    floor_out = np.empty(case.sizes, case.dtype)
+    ref_flat, floor_flat = ref.reshape(-1), floor_out.reshape(-1)
 
     def ours() -> object:
         return kernel(x, out=out)
@@ -346,7 +354,7 @@ def time_case(
         np.copyto(ref, x[index])
 
     def floor() -> None:
-        np.copyto(ref_flat, out_flat)
+        np.copyto(floor_flat, ref_flat)
 
     functions: list[Callable[[], object]] = [ours, theirs, floor]
     single = median_times(functions, 1, 1)
@@ -452,8 +460,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--max-bytes",
         type=parse_bytes,
-        default=160 * MIB,
-        help="largest input, e.g. 16M (160M)",
+        default=128 * MIB,
+        help="largest input, e.g. 16M (128M)",
     )
     parser.add_argument("--rounds", type=int, default=7, help="timed rounds (7)")
     parser.add_argument(
