@@ -9,7 +9,8 @@ Run from the repository root::
 Each workload of issue #5 (``bench/workloads.py``) is compiled through
 ``slice_dialect.compile`` (parse, canonicalize-slices, convert-slice-to-loops, C,
 ``cc``), checked bit for bit against numpy, and timed three ways, interleaved round by
-round so that all three see the same machine state:
+round (in an order shuffled each round, so no function always follows the same one)
+so that all three see the same machine state:
 
 - ``kernel``: the generated kernel with ``out=`` a preallocated array (argument checks
   included: it is the whole call from Python);
@@ -40,6 +41,7 @@ import argparse
 import math
 import os
 import platform
+import random
 import statistics
 import subprocess
 import sys
@@ -125,18 +127,23 @@ asks), or ``min``, which drops the samples another process's time slices lengthe
 
 
 def sample_times(
-    functions: list[Callable[[], object]], rounds: int, number: int
+    functions: list[Callable[[], object]], rounds: int, number: int, seed: int = 0
 ) -> list[list[float]]:
     """``rounds`` samples of the time of one call of each function.
 
     In each round every function runs ``number`` times back to back; the functions take
-    turns within a round, starting with a different one each round.
+    turns within a round in an order shuffled anew each round (seeded). A function's
+    time depends on what ran before it (the dirty lines its predecessor left in the
+    cache are written back during its run), so a fixed or merely rotated order would
+    give each function the same predecessor every round and bias the comparison.
     """
     samples: list[list[float]] = [[] for _ in functions]
     clock = time.perf_counter
-    for r in range(rounds):
-        for k in range(len(functions)):
-            i = (r + k) % len(functions)
+    order = list(range(len(functions)))
+    shuffle = random.Random(seed).shuffle
+    for _ in range(rounds):
+        shuffle(order)
+        for i in order:
             f = functions[i]
             start = clock()
             for _ in range(number):
