@@ -58,6 +58,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 import numpy as np
+from xdsl.ir import Operation
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -183,11 +184,10 @@ def _dims(rng: np.random.Generator, elements: int, rank: int) -> list[int]:
     return dims
 
 
-def _range(
-    rng: np.random.Generator, dim: int, kind: str, size: int
-) -> tuple[int, int, int]:
+def _range(rng: np.random.Generator, dim: int, kind: str) -> tuple[int, int, int]:
     """(offset, count, stride) of one dimension of extent ``dim``: ``kind`` is
-    ``whole``, ``crop`` or ``strided``; ``size`` the element width in bytes."""
+    ``whole``, ``crop`` (at least a third of the extent) or ``strided`` (a step of
+    magnitude 1-8, positive or negative, over at least half of what fits)."""
     if kind == "whole" or dim == 1:
         return 0, dim, 1
     if kind == "crop":
@@ -250,7 +250,7 @@ def make_case(seed: int, index: int, max_bytes: int) -> Case:
         chosen = None
         if last and kind == "crop" and rng.random() < 0.5:
             chosen = _last_crop(rng, dim, size)
-        windows.append(chosen or _range(rng, dim, kind, size))
+        windows.append(chosen or _range(rng, dim, kind))
     offsets, sizes, strides = (tuple(w[k] for w in windows) for k in range(3))
     base_offset = size * int(rng.integers(0, max(1, 64 // size)))
     return Case(
@@ -323,7 +323,7 @@ def copy_description(ir: str) -> str:
     for op in module.walk():
         if op.name != "slice.copy_run":
             continue
-        loops = []
+        loops: list[Operation] = []
         parent = op.parent_op()
         while parent is not None and parent.name == "scf.for":
             loops.append(parent)
