@@ -330,7 +330,8 @@ def copy_description(ir: str) -> str:
             parent = parent.parent_op()
         properties = op.properties
         text = (
-            f"{len(loops)} loops around runs of {properties['count'].value.data}, "
+            f"{len(loops)} loop{'' if len(loops) == 1 else 's'} around runs of "
+            f"{properties['count'].value.data}, "
             f"source step {properties['source_stride'].value.data}"
         )
         for flag in ("nontemporal", "reorder"):
