@@ -446,7 +446,7 @@ def case_line(r: Result) -> str:
 
 CASE_HEAD = (
     "| case | type | shape | numpy index | base offset | input | output | kernel "
-    "| numpy | memcpy | kernel/numpy | kernel/memcpy | copy (C target) |\n"
+    "| numpy | memcpy | kernel/numpy | kernel/memcpy | how it copies |\n"
     + "|---" * 13
     + "|"
 )

@@ -1,7 +1,9 @@
-"""The benchmark script runs: its workloads compile, and a short run prints its table.
+"""The benchmark scripts run: the workloads compile, a short run prints its table, the
+sweep's generator covers its space and the sweep checks and times tiny cases.
 
-The full benchmark (``python bench/run.py``) moves hundreds of megabytes per workload;
-these tests only check that it works, on the two small workloads and the IR of all.
+The full benchmark (``python bench/run.py``) and sweep (``python bench/sweep.py``) move
+hundreds of megabytes per case; these tests only check that they work (correctness and
+the shape of the output, never a time).
 """
 
 from __future__ import annotations
