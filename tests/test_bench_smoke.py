@@ -1,7 +1,9 @@
-"""The benchmark script runs: its workloads compile, and a short run prints its table.
+"""The benchmark scripts run: the workloads compile, a short run prints its table, the
+sweep's generator covers its space and the sweep checks and times tiny cases.
 
-The full benchmark (``python bench/run.py``) moves hundreds of megabytes per workload;
-these tests only check that it works, on the two small workloads and the IR of all.
+The full benchmark (``python bench/run.py``) and sweep (``python bench/sweep.py``) move
+hundreds of megabytes per case; these tests only check that they work (correctness and
+the shape of the output, never a time).
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 BENCH = Path(__file__).resolve().parent.parent / "bench"
@@ -56,7 +59,78 @@ def test_short_run_prints_the_table() -> None:
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     assert lines[0].startswith("# ") and "call path:" in lines[0]
-    assert lines[1].startswith("| workload | kernel | numpy | memcpy | kernel/numpy")
+    assert lines[1].startswith("# median of 1 interleaved rounds")
+    assert lines[2].startswith("| workload | kernel | numpy | memcpy | kernel/numpy")
     rows = [line for line in lines if line.startswith("| W")]
     assert [row.split()[1] for row in rows] == ["W5", "W7"]
     assert all(" us |" in row for row in rows)
+    assert all("x numpy |" in row for row in rows)  # issue 13's per-call targets
+    assert "run-time parameters (SPEC section 7)" in result.stdout
+
+
+def test_sweep_cases_cover_the_space() -> None:
+    """The sweep's generator: seeded, and over its first 100 cases every rank 1-6, every
+    element width, negative strides, 64-byte and other rows, unaligned bases."""
+    from sweep import MIB, make_case  # type: ignore[import-not-found]
+
+    cases = [make_case(0, i, 128 * MIB) for i in range(100)]
+    assert [make_case(0, i, 128 * MIB) for i in range(5)] == cases[:5]
+    assert {len(c.shape) for c in cases} == set(range(1, 7))
+    assert {c.dtype.itemsize for c in cases} == {1, 2, 4, 8, 16}
+    assert any(s < 0 for c in cases for s in c.strides)
+    rows = [c.sizes[-1] * c.dtype.itemsize for c in cases if c.strides[-1] == 1]
+    assert any(r % 64 == 0 for r in rows) and any(r % 64 for r in rows)
+    assert any(c.base_offset % 64 for c in cases)
+    assert min(c.input_bytes for c in cases) < 64 * 1024
+    assert max(c.input_bytes for c in cases) > 100 * MIB
+    for c in cases:
+        assert c.input_bytes <= 128 * MIB
+        x = np.zeros(c.shape, np.uint8)
+        assert x[c.numpy_index()].shape == c.sizes
+
+
+def test_sweep_checks_tiny_cases() -> None:
+    """``bench/sweep.py --check-only`` on small cases: each compiled kernel equals
+    numpy bit for bit (the script exits non-zero otherwise)."""
+    result = subprocess.run(
+        [
+            sys.executable,
+            str(BENCH / "sweep.py"),
+            "--cases",
+            "6",
+            "--max-bytes",
+            "64K",
+            "--check-only",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "6 cases equal numpy bit for bit" in result.stdout
+
+
+def test_sweep_prints_its_summary() -> None:
+    """A timed sweep of two tiny cases prints the worst cases and the distribution."""
+    result = subprocess.run(
+        [
+            sys.executable,
+            str(BENCH / "sweep.py"),
+            "--cases",
+            "2",
+            "--max-bytes",
+            "16K",
+            "--rounds",
+            "1",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "## worst 2 cases by kernel/numpy" in out
+    assert "| kernel/numpy |" in out and "| kernel/memcpy |" in out
+    assert "cases above 1.0x numpy" in out

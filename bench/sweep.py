@@ -1,0 +1,612 @@
+"""Sweep: seeded random windows, each kernel checked against numpy and timed against it.
+
+Run from the repository root::
+
+    python bench/sweep.py                         # 100 cases, inputs up to 128 MiB
+    python bench/sweep.py --cases 20 --max-bytes 16M --seed 3
+    python bench/sweep.py --case 17               # only case 17 of the same sweep
+    python bench/sweep.py --json results.json     # every case's figures, for analysis
+
+Each case is a random window (``Case``) over a C-contiguous input: rank 1 to 6, an
+element width of 1, 2, 4, 8 or 16 bytes (``i8``, ``i16``/``f16``, ``f32``/``i32``,
+``f64``/``i64``/``complex<f32>``, ``complex<f64>``), per dimension the whole extent, a
+crop or a strided range with a positive or negative step; innermost rows whose length
+is or is not a multiple of 64 bytes and that do or do not start on a 64-byte line;
+small dimensions next to big ones; an input base address offset by a multiple of the
+element width; input sizes from 4 KiB to ``--max-bytes``. Case ``i`` of seed ``s``
+depends only on ``s``, ``i`` and ``--max-bytes``: its input size is drawn log-uniformly
+from the ``i mod 5``-th fifth of the log range (the last fifth from a quarter of
+``--max-bytes`` up), so every sweep of 5 or more cases covers all sizes.
+
+Even cases are written as ``slice.window``, odd ones as ``slice.onnx`` (opset 13)
+with constant starts, ends, axes and steps; each is compiled through
+``slice_dialect.compile`` (backend ``c``), its result checked bit for bit against
+``np.copyto(ref, x[index])``, and then three functions are timed in interleaved
+rounds (``run.median_times``; the median of each, or with ``--estimator min`` the
+minimum, which a loaded machine disturbs less), each into a preallocated output:
+
+- ``kernel``: ``kernel(x, out=out)``, the whole call from Python;
+- ``numpy``: ``np.copyto(ref, x[index])``;
+- ``memcpy``: ``np.copyto`` of ``ref`` into a third array, two contiguous arrays of
+  the output's size, the floor for writing that many bytes.
+
+Each writes its own output array: sharing one would carry the cache state one
+function leaves (lines dirty in the cache, or streamed out of it) into the next one's
+time, which moved ratios by up to 2x in measurements of two identical kernels.
+
+It prints one line per case as it goes, then the worst cases by kernel/numpy (shape,
+element type, numpy index, the copy the C target printed), the distribution of
+kernel/numpy and kernel/memcpy (minimum, quartiles, median, maximum), how many cases are
+above 1.0x numpy, and the same figures by kind of innermost run. At most the input
+pool (``--max-bytes`` plus 64 bytes) and three outputs are alive at once (at most
+about 4 x ``--max-bytes``; 512 MiB with the default 128 MiB, usually far less).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import platform
+import re
+import statistics
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+import numpy as np
+from xdsl.ir import Operation
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from run import ESTIMATORS, sample_times
+from workloads import INT64_MIN, _function, _tensor, onnx
+
+import slice_dialect
+from slice_dialect import runtime
+
+KIB = 1024
+MIB = 1024 * KIB
+
+MIN_BYTES = 4 * KIB
+"""The smallest input a case draws."""
+
+ELEMENTS: dict[int, tuple[tuple[str, str], ...]] = {
+    1: (("i8", "int8"),),
+    2: (("i16", "int16"), ("f16", "float16")),
+    4: (("f32", "float32"), ("i32", "int32")),
+    8: (("f64", "float64"), ("i64", "int64"), ("complex<f32>", "complex64")),
+    16: (("complex<f64>", "complex128"),),
+}
+"""The element types of each width: (IR element type, numpy dtype name)."""
+
+SIZE_BANDS = 5
+
+
+@dataclass(frozen=True)
+class Case:
+    """One random window: ``result[c] = x[offsets + strides * c]`` per dimension."""
+
+    index: int
+    element: str
+    dtype_name: str
+    shape: tuple[int, ...]
+    offsets: tuple[int, ...]
+    sizes: tuple[int, ...]
+    strides: tuple[int, ...]
+    base_offset: int
+    """Bytes between the pool's start (64-byte aligned) and the input's first element."""
+    form: str
+    """``window`` (written as ``slice.window``) or ``onnx`` (``slice.onnx``)."""
+
+    @property
+    def dtype(self) -> np.dtype:
+        return np.dtype(self.dtype_name)
+
+    @property
+    def input_bytes(self) -> int:
+        return math.prod(self.shape) * self.dtype.itemsize
+
+    @property
+    def output_bytes(self) -> int:
+        return math.prod(self.sizes) * self.dtype.itemsize
+
+    def ends(self) -> list[int | None]:
+        """numpy's stop of each dimension (``None``: through index 0 downwards)."""
+        ends: list[int | None] = []
+        for o, n, s in zip(self.offsets, self.sizes, self.strides):
+            end = o + s * n
+            ends.append(end if end >= 0 else None)
+        return ends
+
+    def numpy_index(self) -> tuple[slice, ...]:
+        return tuple(
+            slice(o, e, s) for o, e, s in zip(self.offsets, self.ends(), self.strides)
+        )
+
+    def index_text(self) -> str:
+        """The numpy index as written in Python (``:`` for a whole dimension)."""
+        parts: list[str] = []
+        for d, (o, e, s) in enumerate(zip(self.offsets, self.ends(), self.strides)):
+            if s == 1 and o == 0 and self.sizes[d] == self.shape[d]:
+                parts.append(":")
+                continue
+            text = f"{o}:{'' if e is None else e}"
+            if s != 1:
+                text += f":{s}"
+            parts.append(text)
+        return "[" + ", ".join(parts) + "]"
+
+    def ir(self) -> str:
+        """The case as a function ``@main`` of IR text."""
+        rank = len(self.shape)
+        if self.form == "onnx":
+            ends = [INT64_MIN if e is None else e for e in self.ends()]
+            return onnx(
+                self.shape,
+                self.sizes,
+                self.element,
+                list(self.offsets),
+                ends,
+                list(range(rank)),
+                list(self.strides),
+            )
+
+        def values(v: Sequence[int]) -> str:
+            return "[" + ", ".join(str(x) for x in v) + "]"
+
+        body = [
+            f"%r = slice.window %x offsets {values(self.offsets)} "
+            f"sizes {values(self.sizes)} strides {values(self.strides)} "
+            f": {_tensor(self.shape, self.element)} "
+            f"-> {_tensor(self.sizes, self.element)}"
+        ]
+        return _function(self.shape, self.sizes, self.element, body)
+
+
+def _dims(rng: np.random.Generator, elements: int, rank: int) -> list[int]:
+    """A shape of ``rank`` dims with about ``elements`` elements; some dims small."""
+    small = [bool(rng.random() < 0.3) for _ in range(rank)]
+    if rank > 1 and all(small):
+        small[int(rng.integers(rank))] = False
+    if rank == 1:
+        small = [False]
+    dims = [int(rng.integers(1, 6)) if s else 0 for s in small]
+    rest = elements / math.prod(d for d in dims if d)
+    big = [d for d, s in enumerate(small) if not s]
+    weights = rng.dirichlet([1.0] * len(big))
+    for d, w in zip(big, weights):
+        dims[d] = max(2, round(rest ** float(w)))
+    return dims
+
+
+def _range(rng: np.random.Generator, dim: int, kind: str) -> tuple[int, int, int]:
+    """(offset, count, stride) of one dimension of extent ``dim``: ``kind`` is
+    ``whole``, ``crop`` (at least a third of the extent) or ``strided`` (a step of
+    magnitude 1-8, positive or negative, over at least half of what fits)."""
+    if kind == "whole" or dim == 1:
+        return 0, dim, 1
+    if kind == "crop":
+        count = int(rng.integers(max(1, dim // 3), dim + 1))
+        offset = int(rng.integers(0, dim - count + 1))
+        return offset, count, 1
+    magnitude = int(rng.choice([1, 2, 2, 3, 4, 5, 8]))
+    stride = magnitude if rng.random() < 0.55 else -magnitude
+    if stride > 0:
+        offset = int(rng.integers(0, min(dim, 1 + dim // 4)))
+        most = (dim - 1 - offset) // stride + 1
+    else:
+        offset = int(rng.integers(max(0, dim - 1 - dim // 4), dim))
+        most = offset // magnitude + 1
+    count = int(rng.integers(max(1, most // 2), most + 1))
+    return offset, count, stride if count > 1 else 1
+
+
+def _last_crop(
+    rng: np.random.Generator, dim: int, size: int
+) -> tuple[int, int, int] | None:
+    """A crop of the innermost dim whose row is a multiple of 64 bytes, or ``None``."""
+    line = 64 // math.gcd(64, size)  # elements per 64 bytes, if a whole number
+    if size > 64 or dim < 2 * line:
+        return None
+    count = line * int(rng.integers(1, dim // line + 1))
+    if count == dim:
+        count -= line
+    if count <= 0:
+        return None
+    aligned = rng.random() < 0.5
+    starts = range(0, dim - count + 1, line) if aligned else range(dim - count + 1)
+    return int(rng.choice(starts)), count, 1
+
+
+def make_case(seed: int, index: int, max_bytes: int) -> Case:
+    """Case ``index`` of the sweep with ``seed``, inputs at most ``max_bytes``."""
+    rng = np.random.default_rng([seed, index])
+    size = int(rng.choice([1, 2, 4, 8, 16]))
+    choices = ELEMENTS[size]
+    element, dtype_name = choices[int(rng.integers(len(choices)))]
+    low, high = math.log(MIN_BYTES), math.log(max(max_bytes, 2 * MIN_BYTES))
+    band = index % SIZE_BANDS
+    if band == SIZE_BANDS - 1:
+        lo, hi = max(low, high - math.log(4)), high
+    else:
+        lo = low + (high - low) * band / SIZE_BANDS
+        hi = low + (high - low) * (band + 1) / SIZE_BANDS
+    target = math.exp(float(rng.uniform(lo, hi)))
+    rank = int(rng.integers(1, 7))
+    shape = _dims(rng, max(1, int(target // size)), rank)
+    while math.prod(shape) * size > max_bytes:  # rounding up may overshoot
+        d = int(np.argmax(shape))
+        shape[d] = max(1, shape[d] * 7 // 8)
+    windows: list[tuple[int, int, int]] = []
+    for d, dim in enumerate(shape):
+        last = d == rank - 1
+        weights = [0.25, 0.45, 0.3] if last else [0.35, 0.35, 0.3]
+        kind = str(rng.choice(["whole", "crop", "strided"], p=weights))
+        chosen = None
+        if last and kind == "crop" and rng.random() < 0.5:
+            chosen = _last_crop(rng, dim, size)
+        windows.append(chosen or _range(rng, dim, kind))
+    offsets, sizes, strides = (tuple(w[k] for w in windows) for k in range(3))
+    base_offset = size * int(rng.integers(0, max(1, 64 // size)))
+    return Case(
+        index,
+        element,
+        dtype_name,
+        tuple(shape),
+        offsets,
+        sizes,
+        strides,
+        base_offset,
+        "window" if index % 2 == 0 else "onnx",
+    )
+
+
+@dataclass(frozen=True)
+class Result:
+    """The timed samples of one case (seconds per call, one list per function) and the
+    copy the C target printed; figures are the ``estimator`` of each list."""
+
+    case: Case
+    copy: str
+    samples: tuple[list[float], list[float], list[float]]
+    """kernel, numpy, memcpy"""
+    estimator: str = "median"
+
+    def figure(self, i: int, estimator: str | None = None) -> float:
+        values = self.samples[i]
+        if not values:
+            return math.nan
+        return ESTIMATORS[estimator or self.estimator](values)
+
+    @property
+    def kernel(self) -> float:
+        return self.figure(0)
+
+    @property
+    def numpy(self) -> float:
+        return self.figure(1)
+
+    @property
+    def memcpy(self) -> float:
+        return self.figure(2)
+
+    def ratio_by(self, estimator: str) -> float:
+        return self.figure(0, estimator) / self.figure(1, estimator)
+
+    @property
+    def ratio(self) -> float:
+        return self.kernel / self.numpy
+
+    @property
+    def floor_ratio(self) -> float:
+        return self.kernel / self.memcpy
+
+
+_COPY_COMMENT = re.compile(r"/\* copy (.*) \*/")
+
+
+def copy_description(ir: str) -> str:
+    """How the compiled window copies: the ``slice.copy_run`` ops of the lowered IR
+    with their code-generation properties where the lowering makes them, else the
+    copy comment the C target prints (or its one whole-buffer call)."""
+    from slice_dialect.compiler import lower, make_context, parse_module
+
+    ctx = make_context()
+    module = parse_module(ir, ctx)
+    lower(module, ctx)
+    runs: list[str] = []
+    for op in module.walk():
+        if op.name != "slice.copy_run":
+            continue
+        loops: list[Operation] = []
+        parent = op.parent_op()
+        while parent is not None and parent.name == "scf.for":
+            loops.append(parent)
+            parent = parent.parent_op()
+        properties = op.properties
+        text = (
+            f"{len(loops)} loop{'' if len(loops) == 1 else 's'} around runs of "
+            f"{properties['count'].value.data}, "
+            f"source step {properties['source_stride'].value.data}"
+        )
+        for flag in ("nontemporal", "reorder"):
+            if flag in properties:
+                text += f", {flag}"
+        if "prefetch" in properties:
+            text += f", prefetch {properties['prefetch'].value.data}"
+        runs.append(text)
+    if runs:
+        return "; ".join(runs)
+    from slice_dialect.backend.c import emit_c
+
+    c_source = emit_c(module)
+    found = _COPY_COMMENT.findall(c_source)
+    if found:
+        return "; ".join(found)
+    if "slice_stream(" in c_source:
+        return "whole buffer, streamed"
+    if "memcpy(" in c_source:
+        return "whole buffer, memcpy"
+    return "element by element"
+
+
+def run_kind(result: Result) -> str:
+    """The innermost run of a case's copy, as a class for the summary."""
+    copy = result.copy
+    streamed = "streamed" in copy or "nontemporal" in copy
+    step = re.search(r"source step (-?\d+)", copy)
+    if "memcpy" in copy or (step is not None and step.group(1) == "1"):
+        kind = "contiguous runs"
+    elif step is not None:
+        kind = {
+            "-1": "reversed runs",
+            "2": "every-other runs",
+            "-2": "every-other reversed runs",
+        }.get(step.group(1), "other strided runs")
+    else:
+        kind = "single element"
+    return f"{kind}, {'streamed' if streamed else 'cached'}"
+
+
+def time_case(
+    case: Case,
+    pool: np.ndarray,
+    rounds: int,
+    cache_dir: Path | None,
+    estimator: str = "median",
+) -> Result:
+    """Compile, check and time one case; raises ``SystemExit`` if the result differs."""
+    ir = case.ir()
+    kernel = slice_dialect.compile(ir, cache_dir=cache_dir)
+    copy = copy_description(ir)
+    nbytes = case.input_bytes
+    x = pool[case.base_offset : case.base_offset + nbytes].view(case.dtype)
+    x = x.reshape(case.shape)
+    index = case.numpy_index()
+    out = np.empty(case.sizes, case.dtype)
+    ref = np.empty(case.sizes, case.dtype)
+    kernel(x, out=out)
+    np.copyto(ref, x[index])
+    if not np.array_equal(out.reshape(-1).view(np.uint8), ref.reshape(-1).view(np.uint8)):
+        raise SystemExit(
+            f"case {case.index}: the kernel's result differs from numpy's "
+            f"({case.element} {list(case.shape)} {case.index_text()})"
+        )
+    if rounds <= 0:
+        return Result(case, copy, ([], [], []), estimator)
+    # each function writes its own output: a shared one would carry the cache state
+    # one function leaves into the next one's time
+    floor_out = np.empty(case.sizes, case.dtype)
+    ref_flat, floor_flat = ref.reshape(-1), floor_out.reshape(-1)
+
+    def ours() -> object:
+        return kernel(x, out=out)
+
+    def theirs() -> None:
+        np.copyto(ref, x[index])
+
+    def floor() -> None:
+        np.copyto(floor_flat, ref_flat)
+
+    functions: list[Callable[[], object]] = [ours, theirs, floor]
+    single = [min(s) for s in sample_times(functions, 1, 1)]
+    # at least ~2 ms per sample, so that small cases measure more than the clock
+    number = max(1, min(10000, int(0.002 / max(max(single), 1e-7))))
+    kernel, theirs_, floor_ = sample_times(functions, rounds, number, seed=case.index)
+    return Result(case, copy, (kernel, theirs_, floor_), estimator)
+
+
+def _fmt_time(seconds: float) -> str:
+    if seconds < 1e-3:
+        return f"{seconds * 1e6:.3g} us"
+    return f"{seconds * 1e3:.3g} ms"
+
+
+def _fmt_bytes(n: int) -> str:
+    for unit, scale in (("MiB", MIB), ("KiB", KIB)):
+        if n >= scale:
+            return f"{n / scale:.1f} {unit}"
+    return f"{n} B"
+
+
+def case_line(r: Result) -> str:
+    c = r.case
+    return (
+        f"| {c.index} | {c.element} | {'x'.join(map(str, c.shape))} | "
+        f"{c.index_text()} | {c.base_offset} | {_fmt_bytes(c.input_bytes)} | "
+        f"{_fmt_bytes(c.output_bytes)} | {_fmt_time(r.kernel)} | {_fmt_time(r.numpy)} | "
+        f"{_fmt_time(r.memcpy)} | {r.ratio:.2f} | {r.floor_ratio:.2f} | {r.copy} |"
+    )
+
+
+CASE_HEAD = (
+    "| case | type | shape | numpy index | base offset | input | output | kernel "
+    "| numpy | memcpy | kernel/numpy | kernel/memcpy | how it copies |\n"
+    + "|---" * 13
+    + "|"
+)
+
+
+def quantiles(values: Sequence[float]) -> tuple[float, float, float, float, float]:
+    """Minimum, first quartile, median, third quartile, maximum."""
+    v = sorted(values)
+    if len(v) == 1:
+        return v[0], v[0], v[0], v[0], v[0]
+    q1, median, q3 = statistics.quantiles(v, n=4, method="inclusive")
+    return v[0], q1, median, q3, v[-1]
+
+
+def summary(results: Sequence[Result], worst: int) -> list[str]:
+    """The worst cases, the distributions and the figures by kind of run."""
+    lines = [f"## worst {min(worst, len(results))} cases by kernel/numpy", CASE_HEAD]
+    ordered = sorted(results, key=lambda r: r.ratio, reverse=True)
+    lines += [case_line(r) for r in ordered[:worst]]
+    estimator = results[0].estimator if results else "median"
+    other = "min" if estimator == "median" else "median"
+    lines += [
+        "",
+        f"## distribution over cases (each figure the {estimator} of its samples)",
+        "| ratio | min | q1 | median | q3 | max |",
+        "|---|---|---|---|---|---|",
+    ]
+    for name, values in (
+        ("kernel/numpy", [r.ratio for r in results]),
+        ("kernel/memcpy", [r.floor_ratio for r in results]),
+        ("numpy/memcpy", [r.numpy / r.memcpy for r in results]),
+        (f"kernel/numpy, {other} of samples", [r.ratio_by(other) for r in results]),
+    ):
+        figures = " | ".join(f"{q:.2f}" for q in quantiles(values))
+        lines.append(f"| {name} | {figures} |")
+    lines.append("")
+    for name in (estimator, other):
+        ratios = {r.case.index: r.ratio_by(name) for r in results}
+        above = [i for i, v in ratios.items() if v > 1.0]
+        lines.append(
+            f"{name} of samples: {len(above)} of {len(results)} cases above 1.0x numpy"
+            + (": cases " + ", ".join(map(str, above)) if above else "")
+            + f"; {sum(v > 0.7 for v in ratios.values())} above 0.7x"
+        )
+    lines += [
+        "",
+        "## by innermost run",
+        "| run | cases | median kernel/numpy | worst kernel/numpy | median kernel/memcpy |",
+        "|---|---|---|---|---|",
+    ]
+    kinds: dict[str, list[Result]] = {}
+    for r in results:
+        kinds.setdefault(run_kind(r), []).append(r)
+    for kind, group in sorted(kinds.items()):
+        lines.append(
+            f"| {kind} | {len(group)} "
+            f"| {statistics.median(r.ratio for r in group):.2f} "
+            f"| {max(r.ratio for r in group):.2f} "
+            f"| {statistics.median(r.floor_ratio for r in group):.2f} |"
+        )
+    return lines
+
+
+def parse_bytes(text: str) -> int:
+    """``123``, ``64K``, ``16M``, ``1G`` (binary units) as a number of bytes."""
+    match = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*([KMG]?)(?:i?B)?\s*", text, re.IGNORECASE)
+    if match is None:
+        raise argparse.ArgumentTypeError(f"not a size: {text!r} (e.g. 4096, 64K, 16M)")
+    scale = {"": 1, "K": KIB, "M": MIB, "G": 1024 * MIB}[match.group(2).upper()]
+    return int(float(match.group(1)) * scale)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--cases", type=int, default=100, help="number of cases (100)")
+    parser.add_argument("--seed", type=int, default=0, help="random seed (0)")
+    parser.add_argument(
+        "--max-bytes",
+        type=parse_bytes,
+        default=128 * MIB,
+        help="largest input, e.g. 16M (128M)",
+    )
+    parser.add_argument("--rounds", type=int, default=7, help="timed rounds (7)")
+    parser.add_argument(
+        "--estimator",
+        choices=sorted(ESTIMATORS),
+        default="median",
+        help="per function over rounds: median (default) or min (on a loaded machine)",
+    )
+    parser.add_argument("--worst", type=int, default=10, help="worst cases shown (10)")
+    parser.add_argument(
+        "--case", type=int, action="append", help="run only this case (repeatable)"
+    )
+    parser.add_argument("--json", type=Path, help="write every case's figures here")
+    parser.add_argument(
+        "--check-only", action="store_true", help="compile and check, no timing"
+    )
+    args = parser.parse_args(argv)
+    if args.max_bytes < 2 * MIN_BYTES:
+        parser.error(f"--max-bytes must be at least {2 * MIN_BYTES}")
+    indices = args.case if args.case else list(range(args.cases))
+    cache_dir = os.environ.get("SLICE_CACHE_DIR")
+
+    print(
+        f"# {platform.processor() or platform.machine()}, {os.cpu_count()} cpus, "
+        f"load {os.getloadavg()[0]:.1f}, Python {platform.python_version()}, "
+        f"numpy {np.__version__}, call path: {runtime.call_path_description()}"
+    )
+    print(
+        f"# sweep: seed {args.seed}, {len(indices)} cases, inputs up to "
+        f"{_fmt_bytes(args.max_bytes)}, {args.rounds} interleaved rounds, {args.estimator} of each"
+    )
+    cases = [make_case(args.seed, i, args.max_bytes) for i in indices]
+    pool_bytes = max(c.base_offset + c.input_bytes for c in cases)
+    rng = np.random.default_rng(args.seed)
+    # random bytes: NaNs with payloads and every bit pattern, moved bit for bit
+    raw = rng.integers(0, 256, pool_bytes + 64, dtype=np.uint8)
+    pool = raw[-raw.ctypes.data % 64 :][:pool_bytes]  # starts on a 64-byte line
+    results: list[Result] = []
+    start = time.perf_counter()
+    print(CASE_HEAD)
+    for case in cases:
+        if args.check_only:
+            time_case(case, pool, 0, None if cache_dir is None else Path(cache_dir))
+            print(f"| {case.index} | {case.element} | {case.shape} | checked |")
+            continue
+        result = time_case(
+            case,
+            pool,
+            args.rounds,
+            None if cache_dir is None else Path(cache_dir),
+            args.estimator,
+        )
+        results.append(result)
+        print(case_line(result), flush=True)
+    if args.check_only:
+        print(f"{len(cases)} cases equal numpy bit for bit")
+        return 0
+    print(f"\n# {len(results)} cases in {time.perf_counter() - start:.0f} s\n")
+    print("\n".join(summary(results, args.worst)))
+    if args.json is not None:
+        args.json.write_text(
+            json.dumps(
+                [
+                    {
+                        **asdict(r.case),
+                        "index_text": r.case.index_text(),
+                        "copy": r.copy,
+                        "kernel": r.kernel,
+                        "numpy": r.numpy,
+                        "memcpy": r.memcpy,
+                        "samples": r.samples,
+                    }
+                    for r in results
+                ],
+                indent=1,
+            )
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
