@@ -291,6 +291,15 @@ class FrameworkSliceOp(IRDLOperation, ABC):
             return None
         return self.evaluate(shape_of(_tensor_type(self.source)), _read_known)
 
+    def known_result(self) -> SliceResult:
+        """The semantics on what is known: constant index values and static data dims
+        decide; the result dims they do not decide are ``None``.
+
+        Raises :class:`SliceSemanticsError` for parameters invalid whatever the unknown
+        values are.
+        """
+        return self.evaluate(shape_of(_tensor_type(self.source)), _read_known)
+
     def verify_(self) -> None:
         operands = self.index_operands()
         bound = max_index_entries(self)

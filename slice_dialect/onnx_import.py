@@ -52,7 +52,6 @@ from slice_dialect import dtypes
 from slice_dialect.dialect import (
     OnnxSliceOp,
     OnnxSliceV1Op,
-    constant_index_values,
     shape_of,
 )
 from slice_dialect.errors import SliceError
@@ -646,36 +645,15 @@ class _Importer:
         return TensorType(t.get_element_type(), [DYNAMIC_INDEX] * len(t.get_shape()))
 
     def result_type(self, op: OnnxSliceV1Op | OnnxSliceOp, where: str) -> TensorType:
-        """The result type the semantics give; for run-time parameters, the data's
-        dims where the axes (constant or default) do not reach, ``?`` elsewhere."""
+        """The result type the semantics give on what is known (``?`` for the dims
+        that run-time parameters or dynamic data dims decide)."""
         data_type = op.data.type
         assert isinstance(data_type, TensorType)
         element = data_type.get_element_type()
-        data_shape = shape_of(data_type)
         try:
-            res = op.slice_result()
-            if res is None:
-                op.check_structure()
+            shape = list(op.known_result().shape)
         except SliceSemanticsError as e:
             raise SliceError(f"{where}: {e}") from None
-        if res is not None:
-            shape = list(res.shape)
-        else:
-            rank = len(data_shape)
-            axes: list[int] | None
-            if isinstance(op, OnnxSliceOp) and op.axes is not None:
-                axes = constant_index_values(op.axes)
-            elif isinstance(op, OnnxSliceOp):
-                starts_type = op.starts.type
-                assert isinstance(starts_type, TensorType)
-                axes = list(range(starts_type.get_shape()[0]))
-            else:
-                axes = list(range(len(op.starts.get_values())))
-            if axes is None:
-                shape = [None] * rank
-            else:
-                touched = {a + rank if a < 0 else a for a in axes}
-                shape = [None if i in touched else d for i, d in enumerate(data_shape)]
         return TensorType(element, [DYNAMIC_INDEX if d is None else d for d in shape])
 
 
