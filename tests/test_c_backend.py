@@ -1309,17 +1309,32 @@ def test_prefix_chooses_every_exported_symbol(cache_dir: Path) -> None:
     assert same_bits(kernel(x), x[0::2, 7::-2])
 
 
-HUGE_ALLOC_IR = """
+TERABYTE_ALLOCS = 200
+"""More 1 TiB allocations than a 47-bit address space holds, each under c_safety's
+limit (``ALLOC_LIMIT_BYTES``, 2^40), so one of them fails at run time whatever the
+overcommit mode."""
+
+HUGE_ALLOC_IR = (
+    """
 func.func @huge(%x: memref<4xi8>, %out: memref<4xi8>) {
   %c0 = arith.constant 0 : index
   %first = memref.alloc() : memref<1048576xi8>
-  %huge = memref.alloc() : memref<1125899906842624xi8>
-  slice.copy_run %x[%c0], %out[%c0] count 4 source_stride 1 dest_stride 1 : memref<4xi8>, memref<4xi8>
-  memref.dealloc %huge : memref<1125899906842624xi8>
-  memref.dealloc %first : memref<1048576xi8>
+"""
+    + "".join(
+        f"  %h{i} = memref.alloc() : memref<1099511627776xi8>\n"
+        for i in range(TERABYTE_ALLOCS)
+    )
+    + """  slice.copy_run %x[%c0], %out[%c0] count 4 source_stride 1 dest_stride 1 : memref<4xi8>, memref<4xi8>
+"""
+    + "".join(
+        f"  memref.dealloc %h{i} : memref<1099511627776xi8>\n"
+        for i in range(TERABYTE_ALLOCS)
+    )
+    + """  memref.dealloc %first : memref<1048576xi8>
   func.return
 }
 """
+)
 
 
 @pytest.mark.parametrize("fast_call", CALL_PATHS)
@@ -1328,15 +1343,15 @@ def test_failed_allocation_fails_the_call(fast_call: bool, cache_dir: Path) -> N
     the call raises ``SliceError`` with the unit's message for code 1."""
     module = parse(HUGE_ALLOC_IR)
     source = emit_c(module)
-    failure = source[source.index("calloc(1125899906842624, 1);") :]
+    failure = source[source.index("calloc(1099511627776, 1);") :]
     assert (
-        failure.index("slice_error_values[0] = 1125899906842624;")
+        failure.index("slice_error_values[0] = 1099511627776;")
         < failure.index("free(first);")
         < failure.index("return 1;")
     )
     kernel = kernel_of(module, "huge", 1, cache_dir, fast_call=fast_call)
     with pytest.raises(
-        SliceError, match=r"^memory allocation of 1125899906842624 bytes failed$"
+        SliceError, match=r"^memory allocation of 1099511627776 bytes failed$"
     ):
         kernel(np.arange(4, dtype=np.int8))
     out = np.zeros(4, np.int8)

@@ -155,9 +155,11 @@ def check_export(
 
 def check_person_would_write(op: FrameworkSliceOp) -> None:
     """No end of -1 meaning "before 0", no INT64_MAX end with a negative step."""
-    params = op.constant_params()
-    if params is None:
-        return
+    params: dict[str, list[int]] = {}
+    for name, value in op.index_operands():
+        values = constant_index_values(value)
+        assert values is not None, f"{name} is not constant"
+        params[name] = values
     ends = params.get("ends") or params.get("stop") or params.get("end") or []
     steps = (
         params.get("steps")
