@@ -63,10 +63,12 @@ path = config.environment.get("PATH") or os.environ.get("PATH", "")
 config.environment["PATH"] = os.pathsep.join([path, os.path.dirname(sys.executable)])
 
 # lit's per-test timeout kills the test's process tree with psutil; without psutil,
-# asking for a timeout would make lit stop with an error, so run without one.
+# asking for a timeout would make lit stop with an error, so run without one. It guards
+# against hangs, not slowness: the slowest file takes about 30 s alone and several times
+# that on a loaded 2-core machine, so the default is 300 s (`SLICE_LIT_TIMEOUT` sets it).
 timeout_supported, _ = lit_config.maxIndividualTestTimeIsSupported
 if timeout_supported:
-    config.maxIndividualTestTime = 60
+    config.maxIndividualTestTime = int(os.environ.get("SLICE_LIT_TIMEOUT", "300"))
 else:
     lit_config.note("no per-test timeout: lit needs the psutil module for one")
 

@@ -10,6 +10,8 @@ patterns pass an op's location on to the ops that replace it.
 from __future__ import annotations
 
 from bisect import bisect_right
+from math import prod
+from typing import Any
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import FileLineColLoc, IntAttr, StringAttr, UnknownLoc
@@ -18,6 +20,9 @@ from xdsl.parser import Parser
 from xdsl.utils.exceptions import VerifyException
 
 from slice_dialect.errors import OpPassFailedException
+
+DENSE_ELEMENTS_FLOOR = 1 << 16
+"""A dense literal may always have this many elements, however short the input."""
 
 
 class LocatingParser(Parser):
@@ -38,6 +43,28 @@ class LocatingParser(Parser):
         while position != -1:
             self._line_starts.append(position + 1)
             position = text.find("\n", position + 1)
+
+    def _parse_dense_literal_type(self) -> Any:
+        """xDSL's check of a dense literal's type, and a bound: a literal may hold no
+        more elements than ``max(DENSE_ELEMENTS_FLOOR, len(text))``.
+
+        A listed literal needs text for every element, so this refuses only splats
+        (``dense<0> : tensor<200000000xi64>``) that xDSL's parser would expand to far
+        more elements than the input has characters: the work stays bounded by the input.
+        """
+        start = self._current_token.span.start
+        literal_type = super()._parse_dense_literal_type()
+        elements = prod(literal_type.get_shape())
+        limit = max(DENSE_ELEMENTS_FLOOR, len(self.lexer.input.content))
+        if elements > limit:
+            self.raise_error(
+                f"a dense literal of {elements} elements ({literal_type}) is more than "
+                f"this input may expand to ({limit} elements: at most one per "
+                f"character of the input, or {DENSE_ELEMENTS_FLOOR})",
+                start,
+                self._current_token.span.start,
+            )
+        return literal_type
 
     def parse_operation(self) -> Operation:
         start = self._current_token.span.start

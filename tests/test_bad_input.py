@@ -21,6 +21,7 @@ import pytest
 
 import slice_dialect
 from slice_dialect import SliceError
+from slice_dialect.compiler import make_context, parse_module
 
 BACKENDS = ("c", "interpreter")
 
@@ -1073,3 +1074,22 @@ def test_error_leaves_no_partial_state() -> None:
 def test_every_failure_is_a_slice_error_subclass_of_exception() -> None:
     assert issubclass(SliceError, Exception)
     assert slice_dialect.SliceError is SliceError
+
+
+def test_a_huge_splat_is_refused_before_it_is_expanded() -> None:
+    """Issue 10 D: a 100-byte splat of 2*10^8 elements is refused while parsing (xDSL's
+    parser would expand it to a list of 2*10^8 values), at the literal's type; a splat
+    within the bound still parses."""
+    huge = (
+        "func.func @main() -> tensor<200000000xi64> {\n"
+        "  %c = arith.constant dense<0> : tensor<200000000xi64>\n"
+        "  func.return %c : tensor<200000000xi64>\n"
+        "}\n"
+    )
+    with pytest.raises(SliceError, match="a dense literal of 200000000 elements") as info:
+        slice_dialect.compile(huge, filename="splat.mlir")
+    assert info.value.location == "splat.mlir:2:34"
+    small = huge.replace("200000000", "4096")
+    module = parse_module(small, make_context())
+    (constant,) = [op for op in module.walk() if op.name == "arith.constant"]
+    assert str(constant.results[0].type) == "tensor<4096xi64>"
