@@ -83,6 +83,7 @@ class Z3Domain(IntDomain[z3.ExprRef, z3.BoolRef]):
         self.obligations: list[Obligation] = []
         self.variables: dict[str, z3.ExprRef] = {}
         self.ranges: list[z3.BoolRef] = []
+        self._quotients: dict[tuple[int, int], tuple[z3.ArithRef, z3.ArithRef]] = {}
         """What the inputs are: each variable in int64, each dim in ``[0, max]``."""
 
     # --- inputs ---------------------------------------------------------------------
@@ -183,17 +184,43 @@ class Z3Domain(IntDomain[z3.ExprRef, z3.BoolRef]):
         else:
             self._oblige(kind, z3.And(b != 0, z3.Not(z3.And(a == INT64_MIN, b == -1))))
 
+    def _quotient(
+        self, a: z3.ArithRef, b: z3.ArithRef
+    ) -> tuple[z3.ArithRef, z3.ArithRef]:
+        """Fresh integers ``q, r`` with ``a == q * b + r``, ``|r| < |b|``, ``r`` zero or
+        of the sign of ``a``: C's truncating quotient and remainder where ``b != 0``
+        (the definition joins :attr:`inputs`; z3 reasons about it far better than
+        about nested ``div``/``mod`` terms)."""
+        key = (a.get_id(), b.get_id())
+        if key not in self._quotients:
+            n = len(self._quotients)
+            q, r = z3.Int(f"quotient!{n}"), z3.Int(f"remainder!{n}")
+            abs_b = z3.If(b < 0, -b, b)
+            self.ranges.append(
+                z3.Implies(
+                    b != 0,
+                    z3.And(
+                        a == q * b + r,
+                        r < abs_b,
+                        -abs_b < r,
+                        z3.Or(r == 0, (r < 0) == (a < 0)),
+                    ),
+                )
+            )
+            self._quotients[key] = (q, r)
+        return self._quotients[key]
+
     def div(self, a: z3.ExprRef, b: z3.ExprRef) -> z3.ExprRef:
         self._divisor_ok("div", a, b)
         if self.sort == "bv":
             return a / b  # type: ignore[operator]  # bvsdiv: truncating
-        return trunc_div(a, b)  # type: ignore[arg-type]
+        return self._quotient(a, b)[0]  # type: ignore[arg-type]
 
     def rem(self, a: z3.ExprRef, b: z3.ExprRef) -> z3.ExprRef:
         self._divisor_ok("rem", a, b)
         if self.sort == "bv":
             return z3.SRem(a, b)  # type: ignore[arg-type]
-        return trunc_rem(a, b)  # type: ignore[arg-type]
+        return self._quotient(a, b)[1]  # type: ignore[arg-type]
 
     def min(self, a: z3.ExprRef, b: z3.ExprRef) -> z3.ExprRef:
         return z3.If(self.lt(a, b), a, b)
@@ -280,9 +307,10 @@ def model_values(model: z3.ModelRef) -> dict[str, int]:
     return values
 
 
-_PROVED: set[tuple[int, int]] = set()
-"""(condition, path) pairs already proved, by term id (terms are hash-consed, so a rule
-run again over the same variables gives the same ids): proved once per process."""
+_PROVED: dict[tuple[int, int, int], tuple[z3.ExprRef, ...]] = {}
+"""(condition, inputs, path) already proved, by term id (terms are hash-consed, so a rule
+run again over the same variables gives the same ids): proved once per process. The
+values keep the terms alive, so that their ids are not reused."""
 
 
 def overflow_counterexample(dom: Z3Domain, timeout_ms: int = 60_000) -> ProofResult:
@@ -314,7 +342,7 @@ def overflow_counterexample(dom: Z3Domain, timeout_ms: int = 60_000) -> ProofRes
             model = solver.model() if status == z3.sat else None
             solver.pop()
             if status == z3.unsat:
-                _PROVED.add(keys[len(extra)])
+                _PROVED[keys[len(extra)]] = (cond, dom.inputs, *extra)
                 break
             if status != z3.sat:
                 return ProofResult(
