@@ -541,6 +541,9 @@ def _bounds_all(cases: Iterator[Case]) -> int:
     for case in cases:
         if case.result is None:
             continue
+        # not vacuous: some input is accepted
+        sat = cached_prove(z3.BoolVal(False), [case.dom.inputs, case.dom.accept])
+        assert sat.counterexample is not None, f"nothing accepted: {case.name}"
         for k, claim in enumerate(bounds_claims(case)):
             r = cached_prove(claim, [case.dom.inputs, case.dom.accept])
             assert_proved(r, f"bounds of dim {k}: {case.name}")
@@ -647,13 +650,13 @@ def terms_of(case: Case) -> str:
     return "|".join(t.sexpr() for t in parts)
 
 
-@pytest.mark.skipif(
-    not LARGE, reason="large run only (SLICE_PROOF_RANK): same terms as ONNX"
-)
 def test_agreement_ov_slice() -> None:
-    assert _agreement_all(
-        axis_slice_case("int", "ov_slice", *c) for c in axis_choices("ov_slice")
-    )
+    """Proved directly in the large run; by the identity above in the default one."""
+    test_ov_slice_gives_the_terms_of_onnx()
+    if LARGE:
+        assert _agreement_all(
+            axis_slice_case("int", "ov_slice", *c) for c in axis_choices("ov_slice")
+        )
 
 
 def test_opsets_give_the_same_terms() -> None:
