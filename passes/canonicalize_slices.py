@@ -10,7 +10,14 @@ from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects import arith, builtin, tensor
-from xdsl.dialects.builtin import TensorType
+from xdsl.dialects.builtin import (
+    DYNAMIC_INDEX,
+    IndexType,
+    IntegerAttr,
+    IntegerType,
+    TensorType,
+    i64,
+)
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import (
@@ -22,8 +29,17 @@ from xdsl.pattern_rewriter import (
 )
 
 from slice_dialect import semantics
-from slice_dialect.dialect import FrameworkSliceOp, WindowOp, shape_of
+from slice_dialect.dialect import (
+    DynamicWindowOp,
+    FrameworkSliceOp,
+    Mixed,
+    WindowOp,
+    constant_index_values,
+    shape_of,
+    unit_dim_pairs,
+)
 from slice_dialect.errors import OpPassFailedException
+from slice_dialect.ir_domain import IRBuilder, Value
 from slice_dialect.semantics import SliceSemanticsError
 
 
@@ -32,6 +48,34 @@ def _erase_if_dead(value: SSAValue, rewriter: PatternRewriter) -> None:
     owner = value.owner
     if isinstance(owner, arith.ConstantOp | WindowOp) and not owner.result.uses:
         rewriter.erase(owner)
+
+
+def _tensor_type(element_type: Attribute, shape: list[int | None]) -> TensorType:
+    return TensorType(element_type, [DYNAMIC_INDEX if d is None else d for d in shape])
+
+
+def _replace_casting(
+    rewriter: PatternRewriter, op: Operation, new_op: Operation, result_type: Attribute
+) -> None:
+    """Replace ``op`` by ``new_op`` (with ``op``'s location), through a
+    ``tensor.cast`` to ``result_type`` where ``new_op``'s type is more static, and
+    erase the index constants left unused."""
+    operands = list(op.operands[1:]) if isinstance(op, FrameworkSliceOp) else []
+    new_ops: list[Operation] = [new_op]
+    if new_op.results[0].type != result_type:
+        new_ops.append(tensor.CastOp(new_op.results[0], result_type))
+    for each in new_ops:
+        each.location = op.location
+    rewriter.replace(op, new_ops)
+    for value in operands:
+        _erase_if_dead(value, rewriter)
+
+
+def _slice_result(op: FrameworkSliceOp) -> semantics.SliceResult | None:
+    try:
+        return op.slice_result()
+    except SliceSemanticsError as e:
+        raise OpPassFailedException(op, str(e)) from e
 
 
 def _static_tensor(element_type: Attribute, shape: tuple[int | None, ...]) -> TensorType:
@@ -58,24 +102,209 @@ class FrameworkSliceToWindow(RewritePattern):
 
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: FrameworkSliceOp, rewriter: PatternRewriter) -> None:
-        try:
-            res = op.slice_result()
-        except SliceSemanticsError as e:
-            raise OpPassFailedException(op, str(e)) from e
+        res = _slice_result(op)
         if res is None or res.window is None:
             return  # parameters not constant, or the data shape is dynamic
         result_type = op.output.type
         assert isinstance(result_type, TensorType)
         static_type = _static_tensor(result_type.get_element_type(), res.shape)
-        new_ops: list[Operation] = [WindowOp(op.source, res.window, static_type)]
-        if static_type != result_type:
-            new_ops.append(tensor.CastOp(new_ops[0].results[0], result_type))
-        for new_op in new_ops:
-            new_op.location = op.location
-        operands = [v for v in op.index_operands().values() if v is not None]
-        rewriter.replace(op, new_ops)
-        for value in operands:
-            _erase_if_dead(value, rewriter)
+        window = WindowOp(op.source, res.window, static_type)
+        _replace_casting(rewriter, op, window, result_type)
+
+
+class FrameworkSliceToDynamicWindow(RewritePattern):
+    """A framework op with run-time parameters or ``?`` data dims becomes its
+    normalization, computed in IR, and one ``slice.dynamic_window``.
+
+    The normalization is the op's own rule (``FrameworkSliceOp.normalize``) run on
+    :class:`~slice_dialect.ir_domain.IRBuilder`: index operand entries are read with
+    ``tensor.extract`` (``arith.extsi`` for ``i32``), ``?`` dims with ``tensor.dim``,
+    everything constant folds, and each check the verifier makes on constants is a
+    ``slice.check`` with its message. A static result dim the values must produce is
+    checked too, and then used as the window's size. Window values are converted to
+    ``index`` with ``arith.index_cast``.
+
+    ```mlir
+    %r = slice.onnx %x starts %s ends %e : tensor<?xf32>, tensor<1xi64>, tensor<1xi64>
+        -> tensor<?xf32>
+    // becomes the normalization (arith, slice.check) and
+    %r = slice.dynamic_window %x offsets [%o] sizes [%n] strides [1]
+        : tensor<?xf32> -> tensor<?xf32>
+    ```
+    """
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: FrameworkSliceOp, rewriter: PatternRewriter) -> None:
+        res = _slice_result(op)
+        if res is not None and res.window is not None:
+            return  # static: FrameworkSliceToWindow
+        dom = IRBuilder.before(op, rewriter)
+        source_type = op.source.type
+        result_type = op.output.type
+        assert isinstance(source_type, TensorType)
+        assert isinstance(result_type, TensorType)
+
+        def index(k: int) -> SSAValue:
+            c = dom.emit(arith.ConstantOp(IntegerAttr(k, IndexType())))
+            assert c is not None
+            return c
+
+        def as_i64(value: SSAValue) -> Value:
+            cast = dom.emit(arith.IndexCastOp(value, i64))
+            assert cast is not None
+            return cast
+
+        shape: list[Value] = []
+        for k, d in enumerate(shape_of(source_type)):
+            if d is not None:
+                shape.append(d)
+                continue
+            dim = dom.emit(tensor.DimOp(op.source, index(k)))
+            assert dim is not None
+            shape.append(as_i64(dim))
+
+        def read(value: SSAValue) -> list[Value]:
+            constant = constant_index_values(value)
+            if constant is not None:
+                return list(constant)
+            t = value.type
+            assert isinstance(t, TensorType)
+            element = t.get_element_type()
+            assert isinstance(element, IntegerType)
+            (count,) = t.get_shape()
+            values: list[Value] = []
+            for k in range(count):
+                entry = dom.emit(tensor.ExtractOp(value, [index(k)], element))
+                assert entry is not None
+                if element.width.data != 64:
+                    entry = dom.emit(arith.ExtSIOp(entry, i64))
+                    assert entry is not None
+                values.append(entry)
+            return values
+
+        try:
+            norm = op.normalize(dom, shape, read)
+        except SliceSemanticsError as e:
+            raise OpPassFailedException(op, str(e)) from e
+        offsets, sizes, strides = list(norm.offsets), list(norm.sizes), list(norm.strides)
+        result_shape = shape_of(result_type)
+        promised = [
+            j
+            for j, d in enumerate(result_shape)
+            if d is not None and dom.constant(norm.shape[j]) is None
+        ]
+        if promised:
+            template = ", ".join(f"{{{j}}}" for j in range(len(norm.shape)))
+            ok: bool | SSAValue = True
+            for j in promised:
+                ok = dom.and_(ok, dom.eq(norm.shape[j], result_shape[j]))
+            dom.check(
+                ok,
+                f"{op.name}: result type {result_type} does not match the shape "
+                f"[{template}] the slice gives",
+                *norm.shape,
+            )
+        for j, source in enumerate(norm.sources):
+            d = result_shape[j]
+            if source is None or d is None:
+                continue
+            sizes[source] = d  # checked above
+            if d <= 1:
+                strides[source] = 1
+            if d == 0:
+                offsets[source] = 0
+
+        def mixed(v: Value) -> Mixed:
+            known = dom.constant(v)
+            if known is not None:
+                return known
+            return _to_index(dom, v)
+
+        # the window's result type: the op's, with what the values make static
+        refined = list(result_shape)
+        for j, source in enumerate(norm.sources):
+            if refined[j] is None:
+                refined[j] = 1 if source is None else dom.constant(sizes[source])
+        window_type = _tensor_type(result_type.get_element_type(), refined)
+        window = DynamicWindowOp(
+            op.source,
+            [mixed(v) for v in offsets],
+            [mixed(v) for v in sizes],
+            [mixed(v) for v in strides],
+            window_type,
+        )
+        _replace_casting(rewriter, op, window, result_type)
+
+
+def _to_index(dom: IRBuilder, value: Value) -> SSAValue:
+    cast = dom.emit(arith.IndexCastOp(dom.value(value), IndexType()))
+    assert cast is not None
+    return cast
+
+
+class DynamicWindowFoldConstants(RewritePattern):
+    """Constant ``index`` operands of a dynamic window become static values; a dynamic
+    window with every value static and a static source becomes a ``slice.window``.
+
+    ```mlir
+    %c = arith.constant 2 : index
+    %r = slice.dynamic_window %x offsets [%c] sizes [2] strides [1]
+        : tensor<4xf32> -> tensor<2xf32>
+    // becomes
+    %r = slice.window %x offsets [2] sizes [2] strides [1] : tensor<4xf32> -> tensor<2xf32>
+    ```
+    """
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: DynamicWindowOp, rewriter: PatternRewriter) -> None:
+        def fold(values: list[Mixed]) -> list[Mixed]:
+            folded: list[Mixed] = []
+            for v in values:
+                owner = v.owner if isinstance(v, SSAValue) else None
+                if isinstance(owner, arith.ConstantOp) and isinstance(
+                    owner.value, IntegerAttr
+                ):
+                    constant = owner.value.value.data
+                    if constant != DYNAMIC_INDEX:
+                        folded.append(constant)
+                        continue
+                folded.append(v)
+            return folded
+
+        offsets = fold(op.mixed_offsets())
+        sizes = fold(op.mixed_sizes())
+        strides = fold(op.mixed_strides())
+        source_type = op.source.type
+        result_type = op.result.type
+        assert isinstance(source_type, TensorType)
+        assert isinstance(result_type, TensorType)
+        known_sizes = [v if isinstance(v, int) else None for v in sizes]
+        if unit_dim_pairs(known_sizes, shape_of(result_type)) is None:
+            sizes = op.mixed_sizes()  # a static 1 where the result type has ?
+        everything = [*offsets, *sizes, *strides]
+        static = all(isinstance(v, int) for v in everything)
+        if static and None not in shape_of(source_type):
+            ints = [int(v) for v in everything if isinstance(v, int)]
+            r = len(offsets)
+            w = semantics.Window(
+                tuple(ints[:r]), tuple(ints[r : 2 * r]), tuple(ints[2 * r :])
+            )
+            try:
+                semantics.window(shape_of(source_type), w.offsets, w.sizes, w.strides)
+            except SliceSemanticsError as e:
+                raise OpPassFailedException(op, str(e)) from e
+            shape = op.result_shape(list(w.sizes))
+            static_type = TensorType(result_type.get_element_type(), shape)
+            window = WindowOp(op.source, w, static_type)
+            _replace_casting(rewriter, op, window, result_type)
+            return
+        if len([v for v in everything if isinstance(v, SSAValue)]) == len(
+            op.operands[1:]
+        ):
+            return  # nothing folds
+        window = DynamicWindowOp(op.source, offsets, sizes, strides, result_type)
+        window.location = op.location
+        rewriter.replace(op, window)
 
 
 class WindowOfWindow(RewritePattern):
@@ -139,6 +368,7 @@ class IdentityWindow(RewritePattern):
 
 SLICE_PATTERNS: tuple[RewritePattern, ...] = (
     FrameworkSliceToWindow(),
+    DynamicWindowFoldConstants(),
     WindowOfWindow(),
     IdentityWindow(),
 )
@@ -149,15 +379,23 @@ class CanonicalizeSlicesPass(ModulePass):
     """Rewrite every static slice into one normal-form ``slice.window``.
 
     Applies only the slice patterns (the ops' canonicalization patterns) to a fixpoint;
-    everything else in the module is left as it was. Ops whose parameters are not
-    constant, or whose data shape is dynamic, stay unchanged. Invalid constant parameters
-    make the pass fail with the semantics' message.
+    everything else in the module is left as it was. Invalid constant parameters make
+    the pass fail with the semantics' message. Ops whose parameters are not constant, or
+    whose data shape is dynamic, stay unchanged, unless ``dynamic`` is set
+    (``-p 'canonicalize-slices{dynamic=true}'``): then each becomes its normalization in
+    IR and one ``slice.dynamic_window`` (SPEC section 7). It is off by default until
+    ``convert-slice-to-loops`` lowers dynamic windows.
     """
 
     name = "canonicalize-slices"
 
+    dynamic: bool = False
+
     def apply(self, ctx: Context, op: builtin.ModuleOp) -> None:
+        patterns = list(SLICE_PATTERNS)
+        if self.dynamic:
+            patterns.insert(1, FrameworkSliceToDynamicWindow())
         PatternRewriteWalker(
-            GreedyRewritePatternApplier(list(SLICE_PATTERNS)),
+            GreedyRewritePatternApplier(patterns),
             apply_recursively=True,
         ).rewrite_module(op)

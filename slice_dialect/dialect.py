@@ -1,22 +1,26 @@
 """The ``slice`` dialect: one op per framework's slice, and the canonical ``slice.window``.
 
-Every op's semantics is computed by :mod:`slice_dialect.semantics`; the ops here only
-gather their parameters (properties, or ``arith.constant`` operands when constant) and
-hand them over. The contract is ``SPEC.md`` sections 1 to 3.
+Every op's semantics is computed by :mod:`slice_dialect.semantics`: each framework op
+runs its rule (``FrameworkSliceOp.normalize``) through its own typed fields, on any
+integer domain: Python ints for the verifier (unknown operand values and ``?`` dims as
+``None``), run-time values in the interpreter, IR in ``canonicalize-slices``. The
+contract is ``SPEC.md`` sections 1 to 3 and 7.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from string import Formatter
-from typing import ClassVar
+from typing import TypeVar
 
 from xdsl.dialects import arith
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
     DenseArrayBase,
     DenseIntOrFPElementsAttr,
+    IndexType,
     IntegerAttr,
     IntegerType,
     Signedness,
@@ -25,9 +29,16 @@ from xdsl.dialects.builtin import (
     i1,
     i64,
 )
+from xdsl.dialects.utils import (
+    DynamicIndexList,
+    split_dynamic_index_list,
+    verify_dynamic_index_list,
+)
 from xdsl.ir import Attribute, Dialect, Operation, SSAValue
 from xdsl.irdl import (
     AttrSizedOperandSegments,
+    BaseAttr,
+    ConstraintContext,
     IRDLOperation,
     ParsePropInAttrDict,
     irdl_op_definition,
@@ -39,15 +50,17 @@ from xdsl.irdl import (
     traits_def,
     var_operand_def,
 )
+from xdsl.parser import Parser
 from xdsl.pattern_rewriter import RewritePattern
 from xdsl.traits import HasCanonicalizationPatternsTrait, Pure
 from xdsl.utils.exceptions import VerifyException
 
 from slice_dialect import semantics
-from slice_dialect.semantics import Dim, SliceResult, SliceSemanticsError
+from slice_dialect.domain import INTS, B, IntDomain, Known, V
+from slice_dialect.semantics import Dim, Normalized, SliceResult, SliceSemanticsError
 
-Params = Mapping[str, Sequence[int] | None]
-"""Parameter values by operand or property name; ``None`` for an absent optional."""
+Read = Callable[[SSAValue], Sequence[V]]
+"""The values of an index operand on a domain (constants, run-time values, IR)."""
 
 
 class SliceCanonicalizationPatterns(HasCanonicalizationPatternsTrait):
@@ -69,8 +82,87 @@ def format_shape(shape: Sequence[Dim]) -> str:
     return "[" + ", ".join("?" if d is None else str(d) for d in shape) + "]"
 
 
+class OperandTypeError(VerifyException):
+    """An operand or result of a slice op has the wrong kind of type."""
+
+
+@dataclass(frozen=True, init=False)
+class NamedTensor(BaseAttr[TensorType[Attribute]]):
+    """IRDL's ``TensorType`` constraint, failing with a message that names the operand
+    (``data must be a tensor, got memref<4x6xf32>``); :func:`name_type_errors` adds the
+    op's name and, in the custom form, the source position."""
+
+    name: str
+
+    def __init__(self, name: str) -> None:
+        super().__init__(TensorType)
+        object.__setattr__(self, "name", name)
+
+    def verify(self, attr: Attribute, constraint_context: ConstraintContext) -> None:
+        if not isinstance(attr, TensorType):
+            raise OperandTypeError(f"{self.name} must be a tensor, got {attr}")
+
+
+@dataclass(frozen=True, init=False)
+class IndexTensor(NamedTensor):
+    """An index operand: a 1-D ``tensor`` of signless ``i32`` or ``i64`` (its length is
+    checked by the op's verifier: static, and no longer than any slice could use)."""
+
+    def verify(self, attr: Attribute, constraint_context: ConstraintContext) -> None:
+        ok = (
+            isinstance(attr, TensorType)
+            and len(attr.get_shape()) == 1
+            and isinstance(el := attr.get_element_type(), IntegerType)
+            and el.width.data in (32, 64)
+            and el.signedness.data == Signedness.SIGNLESS
+        )
+        if not ok:
+            raise OperandTypeError(
+                f"{self.name} must be a 1-D tensor of i32 or i64, got {attr}"
+            )
+
+
+OpT = TypeVar("OpT", bound=IRDLOperation)
+
+
+def name_type_errors(cls: type[OpT]) -> type[OpT]:
+    """Give :class:`NamedTensor` failures the op's name, in both forms.
+
+    The custom form checks operand types while it parses: that failure becomes a parse
+    error at the op, ``slice.onnx: data must be a tensor, got memref<4x6xf32>`` (not
+    xDSL's bare ``memref<4x6xf32> should be of base attribute tensor``). The generic
+    form checks them in the verifier, where xDSL prefixes ``operand 'data' at position
+    0 does not verify``: the message becomes the same one line.
+    """
+    parse_format = cls.parse.__func__  # pyright: ignore[reportFunctionMemberAccess]
+    verify_irdl = cls.verify_
+
+    def parse(c: type[OpT], parser: Parser) -> OpT:
+        start = parser.pos
+        try:
+            return parse_format(c, parser)
+        except OperandTypeError as e:
+            parser.raise_error(f"{c.name}: {e}", start, start + 1)
+
+    def verify_(self: OpT) -> None:
+        try:
+            verify_irdl(self)
+        except VerifyException as e:
+            if isinstance(e.__cause__, OperandTypeError):
+                raise VerifyException(f"{self.name}: {e.__cause__}") from e
+            raise
+
+    cls.parse = classmethod(parse)  # pyright: ignore[reportAttributeAccessIssue]
+    cls.verify_ = verify_
+    return cls
+
+
 def constant_index_values(value: SSAValue) -> list[int] | None:
-    """The values of an index operand produced by ``arith.constant``, else ``None``."""
+    """The values of an index operand produced by ``arith.constant``, else ``None``.
+
+    A splat is expanded to the operand's length, which the verifier has bounded by what
+    any slice of the data could use (:func:`max_index_entries`).
+    """
     owner = value.owner
     if not isinstance(owner, arith.ConstantOp):
         return None
@@ -80,26 +172,14 @@ def constant_index_values(value: SSAValue) -> list[int] | None:
     t = attr.get_type()
     if not isinstance(t, TensorType) or not isinstance(t.get_element_type(), IntegerType):
         return None
-    values = [int(v) for v in attr.get_values()]
-    (count,) = t.get_shape()
-    if len(values) == 1 and count != 1:
-        values = values * count  # a splat
-    return values
-
-
-def _check_index_operand(op: Operation, name: str, value: SSAValue) -> None:
-    t = value.type
-    ok = (
-        isinstance(t, TensorType)
-        and len(t.get_shape()) == 1
-        and isinstance(el := t.get_element_type(), IntegerType)
-        and el.width.data in (32, 64)
-        and el.signedness.data == Signedness.SIGNLESS
-    )
-    if not ok:
-        raise VerifyException(
-            f"{op.name}: {name} must be a 1-D tensor of i32 or i64, got {t}"
-        )
+    shape = t.get_shape()
+    if len(shape) != 1:
+        return None
+    (count,) = shape
+    data = attr.get_values()
+    if len(data) == 1 and count != 1:
+        return [int(data[0])] * count  # a splat
+    return [int(v) for v in data]
 
 
 def _check_data_and_result(op: Operation, data: SSAValue, result: SSAValue) -> None:
@@ -123,23 +203,51 @@ def _check_result_shape(op: Operation, result: SSAValue, expected: Sequence[Dim]
         )
 
 
+def _static_length(value: SSAValue) -> int | None:
+    t = value.type
+    if isinstance(t, TensorType) and len(t.get_shape()) == 1:
+        (n,) = t.get_shape()
+        return None if n == DYNAMIC_INDEX else n
+    return None
+
+
+def _rank(value: SSAValue) -> int:
+    t = value.type
+    assert isinstance(t, TensorType)
+    return len(t.get_shape())
+
+
+def max_index_entries(op: FrameworkSliceOp) -> int:
+    """The most entries an index operand of ``op`` can have and be valid.
+
+    Each entry consumes an input dim (range, shrink), adds a result dim (new axis) or is
+    the one ellipsis; an axis slice has at most one entry per axis. (Never below 32, so
+    that TensorFlow's own limit of 31 entries gives its message.)
+    """
+    return max(_rank(op.source) + _rank(op.output) + 1, semantics.TF_MAX_ENTRIES + 1)
+
+
+def _read_known(value: SSAValue) -> list[Known]:
+    """An index operand's values when constant, else ``None`` for each (not known)."""
+    values = constant_index_values(value)
+    if values is not None:
+        return list(values)
+    length = _static_length(value)
+    assert length is not None, "checked by the verifier"
+    return [None] * length
+
+
 class FrameworkSliceOp(IRDLOperation, ABC):
-    """A framework's slice: its data operand, its parameters and its semantics."""
+    """A framework's slice: its data operand, its index operands and its rule.
 
-    INDEX_OPERANDS: ClassVar[tuple[str, ...]] = ()
-    """Names of the 1-D integer index operands, in operand order."""
-
-    AXIS_SLICE: ClassVar[tuple[str, str, str] | None] = None
-    """For ops that slice listed axes and keep the rank (ONNX, OpenVINO Slice-8): the
-    names of their starts, ends and steps."""
-
-    DATA_OPERAND: ClassVar[str] = "data"
-    """The name of the data operand (``data``, or ``input`` for TF and DirectML)."""
+    The first operand is the data; every other operand is an index operand (a 1-D
+    ``tensor`` of ``i32``/``i64`` of static length).
+    """
 
     @property
     def source(self) -> SSAValue:
         """The tensor being sliced."""
-        return getattr(self, self.DATA_OPERAND)
+        return self.operands[0]
 
     @property
     def output(self) -> SSAValue:
@@ -147,100 +255,81 @@ class FrameworkSliceOp(IRDLOperation, ABC):
         return self.results[0]
 
     @abstractmethod
-    def evaluate(self, shape: Sequence[Dim], params: Params) -> SliceResult:
-        """The semantics for a data ``shape`` and the index operands' ``params``."""
+    def normalize(
+        self, dom: IntDomain[V, B], shape: Sequence[V], read: Read[V]
+    ) -> Normalized[V]:
+        """This op's rule on ``dom``: ``shape`` is the data's dims, ``read`` gives the
+        values of an index operand; properties are read from the op's own fields."""
 
-    def result_rank(self) -> int | None:
-        """The result rank when it is known without parameter values."""
-        if self.AXIS_SLICE is not None:
-            data_type = self.source.type
-            assert isinstance(data_type, TensorType)
-            return len(data_type.get_shape())
-        return None
+    def index_operands(self) -> list[tuple[str, SSAValue]]:
+        """The present index operands by their field names, in operand order."""
+        names = [name for name, _ in type(self).get_irdl_definition().operands][1:]
+        present: list[tuple[str, SSAValue]] = []
+        for name in names:
+            value = getattr(self, name)
+            if isinstance(value, SSAValue):
+                present.append((name, value))
+        return present
 
-    def index_operands(self) -> dict[str, SSAValue | None]:
-        return {name: getattr(self, name) for name in self.INDEX_OPERANDS}
-
-    def index_lengths(self) -> dict[str, int | None]:
-        """The static lengths of the present index operands (``None``: dynamic)."""
-        return {
-            name: _static_length(value)
-            for name, value in self.index_operands().items()
-            if value is not None
-        }
-
-    def check_structure(self) -> None:
-        """The checks that need no parameter values (run when they are not constant).
-
-        The index operands' static lengths must agree; an axis slice also needs rank
-        >= 1 and no more default axes than the rank.
-        """
-        lengths = self.index_lengths()
-        if self.AXIS_SLICE is not None:
-            data_type = self.source.type
-            assert isinstance(data_type, TensorType)
-            semantics.check_axis_slice_structure(
-                self.name,
-                len(data_type.get_shape()),
-                self.AXIS_SLICE,
-                lengths.pop(self.AXIS_SLICE[0], None),
-                lengths,
-                "axes" in lengths,
-            )
-            return
-        known = [(n, v) for n, v in lengths.items() if v is not None]
-        if known:
-            semantics.check_lengths(
-                self.name, known[0][0], known[0][1], **dict(known[1:])
-            )
-
-    def constant_params(self) -> dict[str, list[int] | None] | None:
-        """The index operands' values if every present one is constant, else ``None``."""
-        params: dict[str, list[int] | None] = {}
-        for name, value in self.index_operands().items():
-            if value is None:
-                params[name] = None
-                continue
-            values = constant_index_values(value)
-            if values is None:
-                return None
-            params[name] = values
-        return params
+    def evaluate(self, shape: Sequence[Dim], read: Read[Known]) -> SliceResult:
+        """The rule on Python ints (``None``: not known); raises
+        :class:`SliceSemanticsError` for invalid parameters."""
+        return semantics.to_result(self.normalize(INTS, shape, read), shape)
 
     def slice_result(self) -> SliceResult | None:
-        """The semantics when the parameters are constant, else ``None``.
+        """The semantics when every index operand is constant, else ``None``.
 
         Raises :class:`SliceSemanticsError` for invalid parameters.
         """
-        params = self.constant_params()
-        if params is None:
+        if any(
+            constant_index_values(value) is None for _, value in self.index_operands()
+        ):
             return None
-        data_type = self.source.type
-        assert isinstance(data_type, TensorType)
-        return self.evaluate(shape_of(data_type), params)
+        return self.evaluate(shape_of(_tensor_type(self.source)), _read_known)
 
     def verify_(self) -> None:
-        for name, value in self.index_operands().items():
-            if value is not None:
-                _check_index_operand(self, name, value)
+        operands = self.index_operands()
+        bound = max_index_entries(self)
+        for name, value in operands:
+            length = _static_length(value)
+            if length is None:
+                raise VerifyException(
+                    f"{self.name}: {name} must have a static length, got {value.type}"
+                )
+            if length > bound:
+                raise VerifyException(
+                    f"{self.name}: {name} has {length} values but a slice of "
+                    f"{_tensor_type(self.source)} to {_tensor_type(self.output)} uses at "
+                    f"most {bound}"
+                )
         _check_data_and_result(self, self.source, self.output)
+        all_constant = all(constant_index_values(v) is not None for _, v in operands)
         try:
-            res = self.slice_result()
-            if res is None:
-                self.check_structure()
+            res = self.evaluate(shape_of(_tensor_type(self.source)), _read_known)
         except SliceSemanticsError as e:
             raise VerifyException(str(e)) from e
-        if res is not None:
-            _check_result_shape(self, self.output, res.shape)
-            return
-        rank = self.result_rank()
-        result_type = self.output.type
-        assert isinstance(result_type, TensorType)
-        if rank is not None and rank != len(result_type.get_shape()):
+        result_type = _tensor_type(self.output)
+        if not all_constant and len(res.shape) != len(result_type.get_shape()):
             raise VerifyException(
                 f"{self.name}: result type {result_type} has rank "
-                f"{len(result_type.get_shape())} but the slice gives rank {rank}"
+                f"{len(result_type.get_shape())} but the slice gives rank "
+                f"{len(res.shape)}"
             )
+        _check_result_shape(self, self.output, res.shape)
+
+
+def _tensor_type(value: SSAValue) -> TensorType[Attribute]:
+    t = value.type
+    assert isinstance(t, TensorType)
+    return t
+
+
+def _read_opt(read: Read[V], value: SSAValue | None) -> Sequence[V] | None:
+    return None if value is None else read(value)
+
+
+def _consts(dom: IntDomain[V, B], values: Sequence[int]) -> list[V]:
+    return [dom.const(v) for v in values]
 
 
 def _array(values: Sequence[int]) -> DenseArrayBase[IntegerType]:
@@ -255,6 +344,7 @@ def _tensor(value: SSAValue | Operation) -> SSAValue:
     return SSAValue.get(value)
 
 
+@name_type_errors
 @irdl_op_definition
 class OnnxSliceV1Op(FrameworkSliceOp):
     """ONNX Slice-1 (opsets 1 to 9): ``starts``, ``ends`` and ``axes`` are attributes.
@@ -271,13 +361,11 @@ class OnnxSliceV1Op(FrameworkSliceOp):
 
     name = "slice.onnx_v1"
 
-    AXIS_SLICE: ClassVar[tuple[str, str, str] | None] = ("starts", "ends", "steps")
-
-    data = operand_def(TensorType)
+    data = operand_def(NamedTensor("data"))
     starts = prop_def(DenseArrayBase.constr(i64))
     ends = prop_def(DenseArrayBase.constr(i64))
     axes = opt_prop_def(DenseArrayBase.constr(i64))
-    result = result_def(TensorType)
+    result = result_def(NamedTensor("result"))
 
     traits = traits_def(Pure(), SliceCanonicalizationPatterns())
     assembly_format = (
@@ -303,23 +391,20 @@ class OnnxSliceV1Op(FrameworkSliceOp):
             },
         )
 
-    def constant_params(self) -> dict[str, list[int] | None] | None:
-        return {
-            "starts": list(self.starts.get_values()),
-            "ends": list(self.ends.get_values()),
-            "axes": None if self.axes is None else list(self.axes.get_values()),
-        }
-
-    def evaluate(self, shape: Sequence[Dim], params: Params) -> SliceResult:
-        starts, ends = params["starts"], params["ends"]
-        assert starts is not None and ends is not None
-        return semantics.onnx_v1(shape, starts, ends, params["axes"])
-
-
-IndexTensor = TensorType
-"""Index operands are 1-D ``i32``/``i64`` tensors; checked by the verifier."""
+    def normalize(
+        self, dom: IntDomain[V, B], shape: Sequence[V], read: Read[V]
+    ) -> Normalized[V]:
+        axes = None if self.axes is None else _consts(dom, self.axes.get_values())
+        return semantics.onnx_v1_on(
+            dom,
+            shape,
+            _consts(dom, self.starts.get_values()),
+            _consts(dom, self.ends.get_values()),
+            axes,
+        )
 
 
+@name_type_errors
 @irdl_op_definition
 class OnnxSliceOp(FrameworkSliceOp):
     """ONNX Slice-10, -11 and -13: ``starts``, ``ends``, ``axes``, ``steps`` are operands.
@@ -342,16 +427,13 @@ class OnnxSliceOp(FrameworkSliceOp):
 
     name = "slice.onnx"
 
-    INDEX_OPERANDS: ClassVar[tuple[str, ...]] = ("starts", "ends", "axes", "steps")
-    AXIS_SLICE: ClassVar[tuple[str, str, str] | None] = ("starts", "ends", "steps")
-
-    data = operand_def(TensorType)
-    starts = operand_def(IndexTensor)
-    ends = operand_def(IndexTensor)
-    axes = opt_operand_def(IndexTensor)
-    steps = opt_operand_def(IndexTensor)
+    data = operand_def(NamedTensor("data"))
+    starts = operand_def(IndexTensor("starts"))
+    ends = operand_def(IndexTensor("ends"))
+    axes = opt_operand_def(IndexTensor("axes"))
+    steps = opt_operand_def(IndexTensor("steps"))
     opset = prop_def(IntegerAttr[IntegerType], default_value=IntegerAttr(13, i64))
-    result = result_def(TensorType)
+    result = result_def(NamedTensor("result"))
 
     irdl_options = (AttrSizedOperandSegments(as_property=True), ParsePropInAttrDict())
     traits = traits_def(Pure(), SliceCanonicalizationPatterns())
@@ -391,14 +473,21 @@ class OnnxSliceOp(FrameworkSliceOp):
             )
         super().verify_()
 
-    def evaluate(self, shape: Sequence[Dim], params: Params) -> SliceResult:
-        starts, ends = params["starts"], params["ends"]
-        assert starts is not None and ends is not None
-        return semantics.onnx(
-            shape, starts, ends, params["axes"], params["steps"], self.opset.value.data
+    def normalize(
+        self, dom: IntDomain[V, B], shape: Sequence[V], read: Read[V]
+    ) -> Normalized[V]:
+        return semantics.onnx_on(
+            dom,
+            shape,
+            read(self.starts),
+            read(self.ends),
+            _read_opt(read, self.axes),
+            _read_opt(read, self.steps),
+            self.opset.value.data,
         )
 
 
+@name_type_errors
 @irdl_op_definition
 class OvSliceOp(FrameworkSliceOp):
     """OpenVINO Slice-8: ``start``, ``stop``, ``step`` and optional ``axes`` operands.
@@ -416,15 +505,12 @@ class OvSliceOp(FrameworkSliceOp):
 
     name = "slice.ov_slice"
 
-    INDEX_OPERANDS: ClassVar[tuple[str, ...]] = ("start", "stop", "step", "axes")
-    AXIS_SLICE: ClassVar[tuple[str, str, str] | None] = ("start", "stop", "step")
-
-    data = operand_def(TensorType)
-    start = operand_def(IndexTensor)
-    stop = operand_def(IndexTensor)
-    step = operand_def(IndexTensor)
-    axes = opt_operand_def(IndexTensor)
-    result = result_def(TensorType)
+    data = operand_def(NamedTensor("data"))
+    start = operand_def(IndexTensor("start"))
+    stop = operand_def(IndexTensor("stop"))
+    step = operand_def(IndexTensor("step"))
+    axes = opt_operand_def(IndexTensor("axes"))
+    result = result_def(NamedTensor("result"))
 
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
     traits = traits_def(Pure(), SliceCanonicalizationPatterns())
@@ -448,24 +534,24 @@ class OvSliceOp(FrameworkSliceOp):
             result_types=[result_type],
         )
 
-    def evaluate(self, shape: Sequence[Dim], params: Params) -> SliceResult:
-        start, stop, step = params["start"], params["stop"], params["step"]
-        assert start is not None and stop is not None and step is not None
-        return semantics.ov_slice(shape, start, stop, step, params["axes"])
+    def normalize(
+        self, dom: IntDomain[V, B], shape: Sequence[V], read: Read[V]
+    ) -> Normalized[V]:
+        return semantics.ov_slice_on(
+            dom,
+            shape,
+            read(self.start),
+            read(self.stop),
+            read(self.step),
+            _read_opt(read, self.axes),
+        )
 
 
 def _mask_values(attr: DenseArrayBase[IntegerType] | None) -> list[int]:
     return [] if attr is None else list(attr.get_values())
 
 
-def _static_length(value: SSAValue) -> int | None:
-    t = value.type
-    if isinstance(t, TensorType) and len(t.get_shape()) == 1:
-        (n,) = t.get_shape()
-        return None if n == DYNAMIC_INDEX else n
-    return None
-
-
+@name_type_errors
 @irdl_op_definition
 class OvStridedSliceOp(FrameworkSliceOp):
     """OpenVINO StridedSlice-1: ``begin``, ``end``, optional ``stride`` operands and 0/1
@@ -488,18 +574,16 @@ class OvStridedSliceOp(FrameworkSliceOp):
 
     name = "slice.ov_strided_slice"
 
-    INDEX_OPERANDS: ClassVar[tuple[str, ...]] = ("begin", "end", "stride")
-
-    data = operand_def(TensorType)
-    begin = operand_def(IndexTensor)
-    end = operand_def(IndexTensor)
-    stride = opt_operand_def(IndexTensor)
+    data = operand_def(NamedTensor("data"))
+    begin = operand_def(IndexTensor("begin"))
+    end = operand_def(IndexTensor("end"))
+    stride = opt_operand_def(IndexTensor("stride"))
     begin_mask = prop_def(DenseArrayBase.constr(i64))
     end_mask = prop_def(DenseArrayBase.constr(i64))
     new_axis_mask = opt_prop_def(DenseArrayBase.constr(i64))
     shrink_axis_mask = opt_prop_def(DenseArrayBase.constr(i64))
     ellipsis_mask = opt_prop_def(DenseArrayBase.constr(i64))
-    result = result_def(TensorType)
+    result = result_def(NamedTensor("result"))
 
     irdl_options = (AttrSizedOperandSegments(as_property=True), ParsePropInAttrDict())
     traits = traits_def(Pure(), SliceCanonicalizationPatterns())
@@ -546,25 +630,16 @@ class OvStridedSliceOp(FrameworkSliceOp):
             "ellipsis_mask": _mask_values(self.ellipsis_mask),
         }
 
-    def result_rank(self) -> int | None:
-        t = self.data.type
-        count = _static_length(self.begin)
-        assert isinstance(t, TensorType)
-        if count is None:
-            return None
-        try:
-            entries = semantics.ov_strided_slice_spec(
-                len(t.get_shape()), count, **self.masks()
-            )
-        except SliceSemanticsError as e:
-            raise VerifyException(str(e)) from e
-        return semantics.strided_result_rank(entries)
-
-    def evaluate(self, shape: Sequence[Dim], params: Params) -> SliceResult:
-        begin, end = params["begin"], params["end"]
-        assert begin is not None and end is not None
-        return semantics.ov_strided_slice(
-            shape, begin, end, params["stride"], **self.masks()
+    def normalize(
+        self, dom: IntDomain[V, B], shape: Sequence[V], read: Read[V]
+    ) -> Normalized[V]:
+        return semantics.ov_strided_slice_on(
+            dom,
+            shape,
+            read(self.begin),
+            read(self.end),
+            _read_opt(read, self.stride),
+            **self.masks(),
         )
 
 
@@ -577,6 +652,7 @@ TF_MASKS = (
 )
 
 
+@name_type_errors
 @irdl_op_definition
 class TfStridedSliceOp(FrameworkSliceOp):
     """TensorFlow StridedSlice: ``begin``, ``end``, ``strides`` operands and ``i64`` bit
@@ -597,19 +673,16 @@ class TfStridedSliceOp(FrameworkSliceOp):
 
     name = "slice.tf_strided_slice"
 
-    DATA_OPERAND: ClassVar[str] = "input"
-    INDEX_OPERANDS: ClassVar[tuple[str, ...]] = ("begin", "end", "strides")
-
-    input = operand_def(TensorType)
-    begin = operand_def(IndexTensor)
-    end = operand_def(IndexTensor)
-    strides = operand_def(IndexTensor)
+    input = operand_def(NamedTensor("input"))
+    begin = operand_def(IndexTensor("begin"))
+    end = operand_def(IndexTensor("end"))
+    strides = operand_def(IndexTensor("strides"))
     begin_mask = opt_prop_def(IntegerAttr[IntegerType])
     end_mask = opt_prop_def(IntegerAttr[IntegerType])
     ellipsis_mask = opt_prop_def(IntegerAttr[IntegerType])
     new_axis_mask = opt_prop_def(IntegerAttr[IntegerType])
     shrink_axis_mask = opt_prop_def(IntegerAttr[IntegerType])
-    result = result_def(TensorType)
+    result = result_def(NamedTensor("result"))
 
     irdl_options = (ParsePropInAttrDict(),)
     traits = traits_def(Pure(), SliceCanonicalizationPatterns())
@@ -645,37 +718,32 @@ class TfStridedSliceOp(FrameworkSliceOp):
         )
 
     def masks(self) -> dict[str, int]:
+        """The bit fields, as the bits of each attribute's integer type (``1 : i1`` is
+        bit 0 only; a negative ``i64`` sets its high bits, not every bit)."""
         values: dict[str, int] = {}
         for name in TF_MASKS:
-            attr = getattr(self, name)
-            values[name] = 0 if attr is None else attr.value.data
+            attr: IntegerAttr[IntegerType] | None = getattr(self, name)
+            if attr is None:
+                values[name] = 0
+                continue
+            width = attr.type.width.data
+            values[name] = attr.value.data & ((1 << width) - 1)
         return values
 
-    def result_rank(self) -> int | None:
-        t = self.input.type
-        count = _static_length(self.begin)
-        assert isinstance(t, TensorType)
-        if count is None:
-            return None
-        masks = self.masks()
-        try:
-            entries = semantics.tf_strided_slice_spec(
-                len(t.get_shape()),
-                count,
-                masks["ellipsis_mask"],
-                masks["new_axis_mask"],
-                masks["shrink_axis_mask"],
-            )
-        except SliceSemanticsError as e:
-            raise VerifyException(str(e)) from e
-        return semantics.strided_result_rank(entries)
-
-    def evaluate(self, shape: Sequence[Dim], params: Params) -> SliceResult:
-        begin, end, strides = params["begin"], params["end"], params["strides"]
-        assert begin is not None and end is not None and strides is not None
-        return semantics.tf_strided_slice(shape, begin, end, strides, **self.masks())
+    def normalize(
+        self, dom: IntDomain[V, B], shape: Sequence[V], read: Read[V]
+    ) -> Normalized[V]:
+        return semantics.tf_strided_slice_on(
+            dom,
+            shape,
+            read(self.begin),
+            read(self.end),
+            read(self.strides),
+            **self.masks(),
+        )
 
 
+@name_type_errors
 @irdl_op_definition
 class DmlSlice1Op(FrameworkSliceOp):
     """DirectML DML_SLICE1: a window of ``window_offsets``/``window_sizes`` read with
@@ -694,13 +762,11 @@ class DmlSlice1Op(FrameworkSliceOp):
 
     name = "slice.dml_slice1"
 
-    DATA_OPERAND: ClassVar[str] = "input"
-
-    input = operand_def(TensorType)
+    input = operand_def(NamedTensor("input"))
     window_offsets = prop_def(DenseArrayBase.constr(i64))
     window_sizes = prop_def(DenseArrayBase.constr(i64))
     window_strides = prop_def(DenseArrayBase.constr(i64))
-    result = result_def(TensorType)
+    result = result_def(NamedTensor("result"))
 
     traits = traits_def(Pure(), SliceCanonicalizationPatterns())
     assembly_format = (
@@ -726,23 +792,20 @@ class DmlSlice1Op(FrameworkSliceOp):
             },
         )
 
-    def constant_params(self) -> dict[str, list[int] | None] | None:
-        return {
-            "window_offsets": list(self.window_offsets.get_values()),
-            "window_sizes": list(self.window_sizes.get_values()),
-            "window_strides": list(self.window_strides.get_values()),
-        }
-
-    def evaluate(self, shape: Sequence[Dim], params: Params) -> SliceResult:
-        offsets = params["window_offsets"]
-        sizes = params["window_sizes"]
-        strides = params["window_strides"]
-        assert offsets is not None and sizes is not None and strides is not None
-        result_type = self.result.type
-        assert isinstance(result_type, TensorType)
-        return semantics.dml_slice1(shape, offsets, sizes, strides, shape_of(result_type))
+    def normalize(
+        self, dom: IntDomain[V, B], shape: Sequence[V], read: Read[V]
+    ) -> Normalized[V]:
+        return semantics.dml_slice1_on(
+            dom,
+            shape,
+            _consts(dom, self.window_offsets.get_values()),
+            _consts(dom, self.window_sizes.get_values()),
+            _consts(dom, self.window_strides.get_values()),
+            shape_of(_tensor_type(self.result)),
+        )
 
 
+@name_type_errors
 @irdl_op_definition
 class WindowOp(IRDLOperation):
     """The canonical slice: ``result[c] = source[offsets + strides * c]`` per dimension,
@@ -765,11 +828,11 @@ class WindowOp(IRDLOperation):
 
     name = "slice.window"
 
-    source = operand_def(TensorType)
+    source = operand_def(NamedTensor("source"))
     offsets = prop_def(DenseArrayBase.constr(i64))
     sizes = prop_def(DenseArrayBase.constr(i64))
     strides = prop_def(DenseArrayBase.constr(i64))
-    result = result_def(TensorType)
+    result = result_def(NamedTensor("result"))
 
     traits = traits_def(Pure(), SliceCanonicalizationPatterns())
     assembly_format = (
@@ -820,6 +883,175 @@ class WindowOp(IRDLOperation):
                 f"slice.window: result type {result_type} does not match sizes "
                 f"{format_shape(w.sizes)} (only size-1 dims may be inserted or removed)"
             )
+
+
+Mixed = int | SSAValue
+"""A static value, or an ``index`` SSA value known at run time."""
+
+
+def unit_dim_pairs(
+    sizes: Sequence[int | None], result_shape: Sequence[Dim]
+) -> list[tuple[int, int]] | None:
+    """Which window dim each result dim is, dropping unit dims on both sides.
+
+    ``sizes`` are the window sizes (``None``: dynamic), ``result_shape`` the result type.
+    Window dims of static size 1 and result dims of static size 1 are dropped; the rest
+    pair up in order, as ``(window dim, result dim)``. ``None`` if they do not (different
+    counts, or two static sizes that differ).
+    """
+    window_dims = [i for i, size in enumerate(sizes) if size != 1]
+    result_dims = [j for j, d in enumerate(result_shape) if d != 1]
+    if len(window_dims) != len(result_dims):
+        return None
+    for i, j in zip(window_dims, result_dims):
+        a, b = sizes[i], result_shape[j]
+        if a is not None and b is not None and a != b:
+            return None
+    return list(zip(window_dims, result_dims))
+
+
+@name_type_errors
+@irdl_op_definition
+class DynamicWindowOp(IRDLOperation):
+    """``slice.window`` with any offset, size and stride given at run time.
+
+    ``result[c] = source[offsets + strides * c]`` per dimension, for ``0 <= c < sizes``,
+    as ``slice.window``; each of ``offsets``, ``sizes``, ``strides`` is a mixed list of
+    static values and ``index`` operands, in the style of ``tensor.extract_slice``
+    (``static_*`` properties hold ``DYNAMIC_INDEX`` where the value is an operand). The
+    source may have ``?`` dims. The verifier checks what is static (sizes >= 0, strides
+    non-zero, normal form, bounds where the dim, offset, size and stride are all
+    static); the rest is checked when it runs (an invalid window is an error, never an
+    access). Result dims pair with window dims once static unit dims are dropped on both
+    sides; a static result dim paired with a run-time size must equal it.
+
+    ```mlir
+    %r = slice.dynamic_window %x offsets [%o, 0] sizes [%n, 3] strides [1, 2]
+        : tensor<?x6xf32> -> tensor<?x3xf32>
+    ```
+    """
+
+    name = "slice.dynamic_window"
+
+    source = operand_def(NamedTensor("source"))
+    offsets = var_operand_def(IndexType)
+    sizes = var_operand_def(IndexType)
+    strides = var_operand_def(IndexType)
+    static_offsets = prop_def(DenseArrayBase.constr(i64))
+    static_sizes = prop_def(DenseArrayBase.constr(i64))
+    static_strides = prop_def(DenseArrayBase.constr(i64))
+    result = result_def(NamedTensor("result"))
+
+    irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    traits = traits_def(Pure(), SliceCanonicalizationPatterns())
+    assembly_format = (
+        "$source `offsets` custom<DynamicIndexList>($offsets, $static_offsets) "
+        "`sizes` custom<DynamicIndexList>($sizes, $static_sizes) "
+        "`strides` custom<DynamicIndexList>($strides, $static_strides) "
+        "attr-dict `:` type($source) `->` type($result)"
+    )
+    custom_directives = (DynamicIndexList,)
+
+    def __init__(
+        self,
+        source: SSAValue | Operation,
+        offsets: Sequence[Mixed],
+        sizes: Sequence[Mixed],
+        strides: Sequence[Mixed],
+        result_type: Attribute,
+    ) -> None:
+        static_offsets, dyn_offsets = split_dynamic_index_list(offsets, DYNAMIC_INDEX)
+        static_sizes, dyn_sizes = split_dynamic_index_list(sizes, DYNAMIC_INDEX)
+        static_strides, dyn_strides = split_dynamic_index_list(strides, DYNAMIC_INDEX)
+        super().__init__(
+            operands=[source, dyn_offsets, dyn_sizes, dyn_strides],
+            result_types=[result_type],
+            properties={
+                "static_offsets": _array(static_offsets),
+                "static_sizes": _array(static_sizes),
+                "static_strides": _array(static_strides),
+            },
+        )
+
+    def _mixed(
+        self, static: DenseArrayBase[IntegerType], dynamic: Sequence[SSAValue]
+    ) -> list[Mixed]:
+        values = iter(dynamic)
+        return [next(values) if v == DYNAMIC_INDEX else v for v in static.get_values()]
+
+    def mixed_offsets(self) -> list[Mixed]:
+        return self._mixed(self.static_offsets, self.offsets)
+
+    def mixed_sizes(self) -> list[Mixed]:
+        return self._mixed(self.static_sizes, self.sizes)
+
+    def mixed_strides(self) -> list[Mixed]:
+        return self._mixed(self.static_strides, self.strides)
+
+    def _known(self, static: DenseArrayBase[IntegerType]) -> list[int | None]:
+        return [None if v == DYNAMIC_INDEX else v for v in static.get_values()]
+
+    def verify_(self) -> None:
+        name = self.name
+        for what, static, dynamic in (
+            ("offset", self.static_offsets, self.offsets),
+            ("size", self.static_sizes, self.sizes),
+            ("stride", self.static_strides, self.strides),
+        ):
+            verify_dynamic_index_list(
+                static.get_values(), dynamic, DYNAMIC_INDEX, f" in the {what} arguments"
+            )
+        _check_data_and_result(self, self.source, self.result)
+        shape = shape_of(_tensor_type(self.source))
+        offsets = self._known(self.static_offsets)
+        sizes = self._known(self.static_sizes)
+        strides = self._known(self.static_strides)
+        rank = len(shape)
+        try:
+            semantics.check_rank_lengths(
+                name,
+                "the source",
+                rank,
+                offsets=len(offsets),
+                sizes=len(sizes),
+                strides=len(strides),
+            )
+            for i, (d, off, size, stride) in enumerate(
+                zip(shape, offsets, sizes, strides)
+            ):
+                semantics.check_window_dim(name, i, d, off, size, stride)
+        except SliceSemanticsError as e:
+            raise VerifyException(str(e)) from e
+        result_type = _tensor_type(self.result)
+        if unit_dim_pairs(sizes, shape_of(result_type)) is None:
+            raise VerifyException(
+                f"{name}: result type {result_type} does not match sizes "
+                f"{format_shape(sizes)} (only size-1 dims may be inserted or removed)"
+            )
+
+    def result_shape(self, sizes: Sequence[int]) -> tuple[int, ...]:
+        """The result's shape for run-time ``sizes`` (checked against the type)."""
+        result_type = _tensor_type(self.result)
+        static = shape_of(result_type)
+        pairs = unit_dim_pairs(self._known(self.static_sizes), static)
+        assert pairs is not None, "checked by the verifier"
+        shape = [1] * len(static)
+        for i, j in pairs:
+            if static[j] is not None and static[j] != sizes[i]:
+                raise SliceSemanticsError(
+                    self.name,
+                    f"sizes[{i}] = {sizes[i]} but the result type {result_type} has "
+                    f"{static[j]} in dimension {j}",
+                )
+            shape[j] = sizes[i]
+        for i, size in enumerate(sizes):
+            if size != 1 and i not in {i for i, _ in pairs}:
+                raise SliceSemanticsError(
+                    self.name,
+                    f"sizes[{i}] = {size} but the result type {result_type} has no "
+                    "dimension for it",
+                )
+        return tuple(shape)
 
 
 def _placeholders(message: str) -> list[str]:
@@ -896,4 +1128,4 @@ FRAMEWORK_OPS: tuple[type[FrameworkSliceOp], ...] = (
     DmlSlice1Op,
 )
 
-Slice = Dialect("slice", [*FRAMEWORK_OPS, WindowOp, CheckOp], [])
+Slice = Dialect("slice", [*FRAMEWORK_OPS, WindowOp, DynamicWindowOp, CheckOp], [])

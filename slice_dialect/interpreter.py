@@ -41,10 +41,19 @@ from xdsl.interpreters.builtin import BuiltinFunctions
 from xdsl.interpreters.func import FuncFunctions
 from xdsl.interpreters.scf import ScfFunctions
 from xdsl.interpreters.shaped_array import ShapedArray
+from xdsl.ir import SSAValue
 from xdsl.utils.comparisons import to_signed
 
 from slice_dialect import dtypes, semantics
-from slice_dialect.dialect import FRAMEWORK_OPS, CheckOp, FrameworkSliceOp, WindowOp
+from slice_dialect.dialect import (
+    FRAMEWORK_OPS,
+    CheckOp,
+    DynamicWindowOp,
+    FrameworkSliceOp,
+    WindowOp,
+    format_shape,
+    shape_of,
+)
 from slice_dialect.errors import SliceError
 
 NDArray = npt.NDArray[Any]
@@ -62,18 +71,6 @@ def index_values(value: Any) -> list[int]:
     return [int(v) for v in np.asarray(value).reshape(-1)]
 
 
-def _params(op: FrameworkSliceOp, args: Sequence[Any]) -> dict[str, list[int] | None]:
-    """The op's parameter values, from its index operands' run-time values."""
-    constant = op.constant_params() if not op.INDEX_OPERANDS else None
-    if constant is not None:
-        return constant
-    params: dict[str, list[int] | None] = {}
-    rest = iter(args[1:])
-    for name, value in op.index_operands().items():
-        params[name] = None if value is None else index_values(next(rest))
-    return params
-
-
 class SliceFunctions(InterpreterFunctions):
     """Every slice op at tensor level: its semantics applied to a numpy array."""
 
@@ -85,12 +82,43 @@ class SliceFunctions(InterpreterFunctions):
         assert isinstance(result_type, TensorType)
         return (semantics.apply_window(args[0], op.window, result_type.get_shape()),)
 
+    @impl(DynamicWindowOp)
+    def run_dynamic_window(
+        self, interpreter: Interpreter, op: DynamicWindowOp, args: PythonValues
+    ) -> PythonValues:
+        data: NDArray = np.asarray(args[0])
+        values = dict(zip(op.operands[1:], args[1:]))
+
+        def known(mixed: Sequence[int | SSAValue]) -> list[int]:
+            return [m if isinstance(m, int) else to_signed(values[m], 64) for m in mixed]
+
+        offsets = known(op.mixed_offsets())
+        sizes = known(op.mixed_sizes())
+        strides = known(op.mixed_strides())
+        try:
+            w = semantics.window(data.shape, offsets, sizes, strides, op.name).window
+            shape = op.result_shape(sizes)
+        except semantics.SliceSemanticsError as e:
+            raise SliceError(str(e)) from e
+        assert w is not None
+        return (semantics.apply_window(data, w, shape),)
+
     def run_framework(
         self, interpreter: Interpreter, op: FrameworkSliceOp, args: PythonValues
     ) -> PythonValues:
         data: NDArray = np.asarray(args[0])
-        res = op.evaluate(data.shape, _params(op, args))
+        values = dict(zip(op.operands[1:], args[1:]))
+        res = op.evaluate(data.shape, lambda value: index_values(values[value]))
         assert res.window is not None
+        result_type = op.output.type
+        assert isinstance(result_type, TensorType)
+        if not semantics.compatible_shape(res.shape, shape_of(result_type)):
+            # a static result dim is a promise the run-time values broke
+            raise semantics.SliceSemanticsError(
+                op.name,
+                f"result type {result_type} does not match the shape "
+                f"{format_shape(res.shape)} the slice gives",
+            )
         shape = [d for d in res.shape if d is not None]
         return (semantics.apply_window(data, res.window, shape),)
 
@@ -170,6 +198,20 @@ class NumpyTensorFunctions(InterpreterFunctions):
             return (v,)
         assert isinstance(value, FloatAttr), f"arith.constant of {value} not supported"
         return (value.value.data,)
+
+    @impl(tensor.ExtractOp)
+    def run_extract(
+        self, interpreter: Interpreter, op: tensor.ExtractOp, args: PythonValues
+    ) -> PythonValues:
+        array, *indices = args
+        return (np.asarray(array)[tuple(indices)].item(),)
+
+    @impl(tensor.DimOp)
+    def run_dim(
+        self, interpreter: Interpreter, op: tensor.DimOp, args: PythonValues
+    ) -> PythonValues:
+        array, index = args
+        return (np.asarray(array).shape[index],)
 
     @impl(tensor.CastOp)
     def run_cast(

@@ -77,7 +77,7 @@ class IRBuilder(IntDomain[Value, Bool]):
 
         def insert(op: Operation) -> None:
             if rewriter is not None:
-                rewriter.insert_op(op, InsertPoint.before(anchor))
+                rewriter.insert(op, InsertPoint.before(anchor))
             else:
                 Rewriter.insert_op(op, InsertPoint.before(anchor))
 

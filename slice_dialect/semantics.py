@@ -113,13 +113,15 @@ class Normalized(Generic[V]):
 
     ``offsets``, ``sizes``, ``strides`` have one entry per input dimension, in normal
     form (SPEC section 3); ``shape`` is the result shape (``sizes`` with 1s for new axes
-    and without shrunk dims).
+    and without shrunk dims); ``sources[j]`` is the input dim whose size result dim ``j``
+    is (``None`` for a new axis).
     """
 
     offsets: tuple[V, ...]
     sizes: tuple[V, ...]
     strides: tuple[V, ...]
     shape: tuple[V, ...]
+    sources: tuple[int | None, ...] = ()
 
 
 Dim3 = tuple[V, V, V]
@@ -216,7 +218,7 @@ def check_lengths(op: str, reference: str, count: int, **others: int | None) -> 
             )
 
 
-def _check_rank_lengths(op: str, what: str, rank: int, **others: int | None) -> None:
+def check_rank_lengths(op: str, what: str, rank: int, **others: int | None) -> None:
     for name, length in others.items():
         if length is not None and length != rank:
             raise SliceSemanticsError(
@@ -334,9 +336,8 @@ def axis_slice_on(
                 )
             dims[k] = new
     sizes = tuple(dim[1] for dim in dims)
-    return Normalized(
-        tuple(dim[0] for dim in dims), sizes, tuple(dim[2] for dim in dims), sizes
-    )
+    offsets, strides = tuple(dim[0] for dim in dims), tuple(dim[2] for dim in dims)
+    return Normalized(offsets, sizes, strides, sizes, tuple(range(rank)))
 
 
 def onnx_v1_on(
@@ -471,16 +472,19 @@ def _strided_slice_on(
     zero, one = dom.const(0), dom.const(1)
     dims: list[Dim3[V]] = []
     out_shape: list[V] = []
+    sources: list[int | None] = []
     j = 0  # next input dim
     for entry in entries:
         if entry.kind == "new":
             out_shape.append(one)
+            sources.append(None)
             continue
         d = shape[j]
         i = entry.index
         if entry.kind == "ellipsis" or i is None:
             dims.append((zero, d, one))
             out_shape.append(d)
+            sources.append(j)
         elif entry.kind == "shrink":
             if shrink_needs_positive_stride:
                 dom.check(
@@ -529,12 +533,14 @@ def _strided_slice_on(
             )
             dims.append(dim)
             out_shape.append(dim[1])
+            sources.append(j)
         j += 1
     return Normalized(
         tuple(dim[0] for dim in dims),
         tuple(dim[1] for dim in dims),
         tuple(dim[2] for dim in dims),
         tuple(out_shape),
+        tuple(sources),
     )
 
 
@@ -720,7 +726,7 @@ def dml_slice1_on(
         raise SliceSemanticsError(
             op, f"input has rank {rank} but DirectML takes rank 1 to {DML_MAX_RANK}"
         )
-    _check_rank_lengths(
+    check_rank_lengths(
         op,
         "the input",
         rank,
@@ -784,13 +790,14 @@ def dml_slice1_on(
         tuple(dim[1] for dim in dims),
         tuple(dim[2] for dim in dims),
         tuple(dom.const(out) for out in output_sizes if out is not None),
+        tuple(range(rank)),
     )
 
 
 # --- the same rules on Python ints ----------------------------------------------------
 
 
-def _result(res: Normalized[Known], shape: Sequence[Dim]) -> SliceResult:
+def to_result(res: Normalized[Known], shape: Sequence[Dim]) -> SliceResult:
     """A rule's evaluation on :data:`INTS` as a :class:`SliceResult` (no window where
     the data shape is dynamic)."""
     window_values = (*res.offsets, *res.sizes, *res.strides)
@@ -819,7 +826,7 @@ def onnx_v1(
     axes: Sequence[Known] | None = None,
 ) -> SliceResult:
     """ONNX Slice-1 on ints (``None``: not known); see :func:`onnx_v1_on`."""
-    return _result(
+    return to_result(
         onnx_v1_on(INTS, shape, _ints(starts) or [], _ints(ends) or [], _ints(axes)),
         shape,
     )
@@ -843,7 +850,7 @@ def onnx(
         _ints(steps),
         opset,
     )
-    return _result(res, shape)
+    return to_result(res, shape)
 
 
 def ov_slice(
@@ -857,7 +864,7 @@ def ov_slice(
     res = ov_slice_on(
         INTS, shape, _ints(start) or [], _ints(stop) or [], _ints(step) or [], _ints(axes)
     )
-    return _result(res, shape)
+    return to_result(res, shape)
 
 
 def ov_strided_slice(
@@ -884,7 +891,7 @@ def ov_strided_slice(
         shrink_axis_mask,
         ellipsis_mask,
     )
-    return _result(res, shape)
+    return to_result(res, shape)
 
 
 def tf_strided_slice(
@@ -911,7 +918,7 @@ def tf_strided_slice(
         new_axis_mask,
         shrink_axis_mask,
     )
-    return _result(res, shape)
+    return to_result(res, shape)
 
 
 def dml_slice1(
@@ -930,7 +937,45 @@ def dml_slice1(
         _ints(window_strides) or [],
         output_sizes,
     )
-    return _result(res, shape)
+    return to_result(res, shape)
+
+
+def check_window_dim(
+    op: str, i: int, d: Dim, off: int | None, size: int | None, stride: int | None
+) -> None:
+    """Check dimension ``i`` of a window (``None``: not known, that check is skipped):
+    size >= 0, stride non-zero, the normal form, and both ends in ``[0, d)``."""
+    if size is not None and size < 0:
+        raise SliceSemanticsError(op, f"sizes[{i}] = {size}: a size must be >= 0")
+    if stride == 0:
+        raise SliceSemanticsError(op, f"strides[{i}] = 0: a stride must be non-zero")
+    if size is not None and size <= 1 and stride is not None and stride != 1:
+        raise SliceSemanticsError(
+            op,
+            f"strides[{i}] = {stride} with sizes[{i}] = {size}: normal form needs "
+            "stride 1 where size <= 1",
+        )
+    if size == 0 and off is not None and off != 0:
+        raise SliceSemanticsError(
+            op,
+            f"offsets[{i}] = {off} with sizes[{i}] = 0: normal form needs offset 0 "
+            "where size is 0",
+        )
+    if d is None or off is None or size is None or size <= 0:
+        return
+    if not 0 <= off < d:
+        raise SliceSemanticsError(
+            op, f"offsets[{i}] = {off} is out of bounds for dimension {i} of size {d}"
+        )
+    if stride is None:
+        return
+    last = off + stride * (size - 1)
+    if not 0 <= last < d:
+        raise SliceSemanticsError(
+            op,
+            f"last index offsets[{i}] + strides[{i}] * (sizes[{i}] - 1) = {last} "
+            f"is out of bounds for dimension {i} of size {d}",
+        )
 
 
 def window(
@@ -938,11 +983,12 @@ def window(
     offsets: Sequence[int],
     sizes: Sequence[int],
     strides: Sequence[int],
+    op: str = "slice.window",
 ) -> SliceResult:
-    """Check a ``slice.window``: every access in bounds and the normal form."""
-    op = "slice.window"
+    """Check a ``slice.window`` (or another ``op``'s window): every access in bounds
+    and the normal form."""
     rank = len(shape)
-    _check_rank_lengths(
+    check_rank_lengths(
         op,
         "the source",
         rank,
@@ -955,35 +1001,7 @@ def window(
             raise SliceSemanticsError(
                 op, f"source dimension {i} is dynamic but a window needs a static source"
             )
-        if size < 0:
-            raise SliceSemanticsError(op, f"sizes[{i}] = {size}: a size must be >= 0")
-        if stride == 0:
-            raise SliceSemanticsError(op, f"strides[{i}] = 0: a stride must be non-zero")
-        if size <= 1 and stride != 1:
-            raise SliceSemanticsError(
-                op,
-                f"strides[{i}] = {stride} with sizes[{i}] = {size}: normal form needs "
-                "stride 1 where size <= 1",
-            )
-        if size == 0 and off != 0:
-            raise SliceSemanticsError(
-                op,
-                f"offsets[{i}] = {off} with sizes[{i}] = 0: normal form needs offset 0 "
-                "where size is 0",
-            )
-        if size > 0:
-            last = off + stride * (size - 1)
-            if not 0 <= off < d:
-                raise SliceSemanticsError(
-                    op,
-                    f"offsets[{i}] = {off} is out of bounds for dimension {i} of size {d}",
-                )
-            if not 0 <= last < d:
-                raise SliceSemanticsError(
-                    op,
-                    f"last index offsets[{i}] + strides[{i}] * (sizes[{i}] - 1) = {last} "
-                    f"is out of bounds for dimension {i} of size {d}",
-                )
+        check_window_dim(op, i, d, off, size, stride)
     w = Window(tuple(offsets), tuple(sizes), tuple(strides))
     return SliceResult(w, tuple(sizes))
 

@@ -599,15 +599,36 @@ CASES: dict[str, tuple[str, str]] = {
     # index operands of the wrong type
     "index operand of floats": (
         INDEX_OF_FLOATS,
-        "slice.onnx: starts must be a 1-D tensor of i32 or i64, got tensor<1xf32>",
+        # an IRDL constraint: the custom form checks it while parsing, at the op
+        located(
+            INDEX_OF_FLOATS,
+            3,
+            19,
+            1,
+            "slice.onnx: starts must be a 1-D tensor of i32 or i64, got tensor<1xf32>",
+        ),
     ),
     "index operand of i16": (
         INDEX_OF_I16,
-        "slice.onnx: starts must be a 1-D tensor of i32 or i64, got tensor<1xi16>",
+        # an IRDL constraint: the custom form checks it while parsing, at the op
+        located(
+            INDEX_OF_I16,
+            3,
+            19,
+            1,
+            "slice.onnx: starts must be a 1-D tensor of i32 or i64, got tensor<1xi16>",
+        ),
     ),
     "index operand of rank 2": (
         INDEX_2D,
-        "slice.onnx: starts must be a 1-D tensor of i32 or i64, got tensor<1x1xi64>",
+        # an IRDL constraint: the custom form checks it while parsing, at the op
+        located(
+            INDEX_2D,
+            3,
+            19,
+            1,
+            "slice.onnx: starts must be a 1-D tensor of i32 or i64, got tensor<1x1xi64>",
+        ),
     ),
     "missing property": (
         MISSING_PROPERTY,

@@ -26,7 +26,10 @@ from slice_dialect.dialect import FRAMEWORK_OPS
 from slice_dialect.interpreter import make_interpreter
 
 INDEX_OPERANDS = {
-    cls.name.removeprefix("slice."): cls.INDEX_OPERANDS for cls in FRAMEWORK_OPS
+    cls.name.removeprefix("slice."): tuple(
+        name for name, _ in cls.get_irdl_definition().operands[1:]
+    )
+    for cls in FRAMEWORK_OPS
 }
 MAX_INTERPRETED = 4096  # elements; larger vectors (12-D inputs) are checked by shape
 MAX_COMPILED = 512

@@ -181,12 +181,12 @@ func.func @onnx_start_below_dim(%x: tensor<5xf32>) -> tensor<1xf32> {
 
 // -----
 
-// Parameters known only at run time: only the rank is checked.
+// Parameters known only at run time: what they leave known is checked.
 // CHECK-LABEL: func.func @onnx_runtime_params(
-// CHECK-SAME:      %[[X:.+]]: tensor<2x4xf32>, %[[S:.+]]: tensor<?xi64>, %[[E:.+]]: tensor<2xi32>, %[[A:.+]]: tensor<2xi64>, %[[ST:.+]]: tensor<2xi32>)
-// CHECK-NEXT:    %{{.+}} = slice.onnx %[[X]] starts %[[S]] ends %[[E]] axes %[[A]] steps %[[ST]] {opset = 11 : i64} : tensor<2x4xf32>, tensor<?xi64>, tensor<2xi32> axes tensor<2xi64> steps tensor<2xi32> -> tensor<?x?xf32>
-func.func @onnx_runtime_params(%x: tensor<2x4xf32>, %s: tensor<?xi64>, %e: tensor<2xi32>, %a: tensor<2xi64>, %st: tensor<2xi32>) -> tensor<?x?xf32> {
-  %0 = slice.onnx %x starts %s ends %e axes %a steps %st {opset = 11 : i64} : tensor<2x4xf32>, tensor<?xi64>, tensor<2xi32> axes tensor<2xi64> steps tensor<2xi32> -> tensor<?x?xf32>
+// CHECK-SAME:      %[[X:.+]]: tensor<2x4xf32>, %[[S:.+]]: tensor<2xi64>, %[[E:.+]]: tensor<2xi32>, %[[A:.+]]: tensor<2xi64>, %[[ST:.+]]: tensor<2xi32>)
+// CHECK-NEXT:    %{{.+}} = slice.onnx %[[X]] starts %[[S]] ends %[[E]] axes %[[A]] steps %[[ST]] {opset = 11 : i64} : tensor<2x4xf32>, tensor<2xi64>, tensor<2xi32> axes tensor<2xi64> steps tensor<2xi32> -> tensor<?x?xf32>
+func.func @onnx_runtime_params(%x: tensor<2x4xf32>, %s: tensor<2xi64>, %e: tensor<2xi32>, %a: tensor<2xi64>, %st: tensor<2xi32>) -> tensor<?x?xf32> {
+  %0 = slice.onnx %x starts %s ends %e axes %a steps %st {opset = 11 : i64} : tensor<2x4xf32>, tensor<2xi64>, tensor<2xi32> axes tensor<2xi64> steps tensor<2xi32> -> tensor<?x?xf32>
   func.return %0 : tensor<?x?xf32>
 }
 
@@ -859,4 +859,27 @@ func.func @tf_long_masks(%x: tensor<2x4xf32>) -> tensor<1x4xf32> {
   %e = arith.constant dense<1> : tensor<1xi64>
   %0 = slice.tf_strided_slice %x begin %b end %e strides %e {end_mask = 6 : i64, ellipsis_mask = 6 : i64} : tensor<2x4xf32>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64> -> tensor<1x4xf32>
   func.return %0 : tensor<1x4xf32>
+}
+
+// -----
+
+// slice.dynamic_window: mixed static and run-time offsets, sizes and strides.
+// CHECK-LABEL: func.func @dynamic_window(
+// CHECK-SAME:      %[[X:.+]]: tensor<?x6xf32>, %[[O:.+]]: index, %[[N:.+]]: index)
+// CHECK-NEXT:    %{{.+}} = slice.dynamic_window %[[X]] offsets [%[[O]], 0] sizes [%[[N]], 3] strides [1, 2] : tensor<?x6xf32> -> tensor<?x3xf32>
+func.func @dynamic_window(%x: tensor<?x6xf32>, %o: index, %n: index) -> tensor<?x3xf32> {
+  %r = slice.dynamic_window %x offsets [%o, 0] sizes [%n, 3] strides [1, 2] : tensor<?x6xf32> -> tensor<?x3xf32>
+  func.return %r : tensor<?x3xf32>
+}
+
+// -----
+
+// slice.check: a run-time check with the verifier's message.
+// CHECK-LABEL: func.func @check(
+// CHECK-NEXT:    slice.check %{{.+}}, "slice.onnx: axes[0] = {0} is out of range [-2, 1] for rank 2", %{{.+}}
+// CHECK-NEXT:    slice.check %{{.+}}, "slice.onnx: steps[0] = 0: a step must be non-zero"
+func.func @check(%ok: i1, %a: i64) {
+  slice.check %ok, "slice.onnx: axes[0] = {0} is out of range [-2, 1] for rank 2", %a
+  slice.check %ok, "slice.onnx: steps[0] = 0: a step must be non-zero"
+  func.return
 }

@@ -1,0 +1,85 @@
+// RUN: slice-opt %s -p 'canonicalize-slices{dynamic=true}' --split-input-file | filecheck %s
+
+// With `dynamic`, a framework op whose parameters are run-time values or whose data has
+// `?` dims becomes its normalization in IR (the rule of slice_dialect/semantics.py run on
+// the IR domain: arith on i64, slice.check with the verifier's messages) and one
+// slice.dynamic_window. What is constant folds.
+
+// A run-time start on a static dim of 10, step 1: the start is normalized and clamped
+// (negative values count from the back, clamped to [0, 10] before 10 is added), the end
+// is constant.
+// CHECK-LABEL: func.func @onnx_runtime_start(
+// CHECK-SAME:      %[[X:.+]]: tensor<10xf32>, %[[S:.+]]: tensor<1xi64>)
+// CHECK:         %[[S0:.+]] = tensor.extract %[[S]][%{{.+}}] : tensor<1xi64>
+// CHECK:         arith.maxsi %[[S0]], %{{.+}} : i64
+// CHECK:         arith.cmpi slt, %[[S0]], %{{.+}} : i64
+// CHECK-NOT:     slice.check
+// CHECK:         %[[R:.+]] = slice.dynamic_window %[[X]] offsets [%{{.+}}] sizes [%{{.+}}] strides [1] : tensor<10xf32> -> tensor<?xf32>
+// CHECK-NEXT:    func.return %[[R]] : tensor<?xf32>
+func.func @onnx_runtime_start(%x: tensor<10xf32>, %s: tensor<1xi64>) -> tensor<?xf32> {
+  %e = arith.constant dense<8> : tensor<1xi64>
+  %r = slice.onnx %x starts %s ends %e : tensor<10xf32>, tensor<1xi64>, tensor<1xi64> -> tensor<?xf32>
+  func.return %r : tensor<?xf32>
+}
+
+// -----
+
+// A run-time step: checked non-zero with the verifier's message; i32 operands are
+// sign-extended.
+// CHECK-LABEL: func.func @onnx_runtime_step(
+// CHECK:         %[[ST:.+]] = arith.extsi %{{.+}} : i32 to i64
+// CHECK:         %[[NZ:.+]] = arith.cmpi ne, %[[ST]], %{{.+}} : i64
+// CHECK-NEXT:    slice.check %[[NZ]], "slice.onnx: steps[0] = 0: a step must be non-zero"
+// CHECK:         arith.divsi
+// CHECK:         arith.remsi
+// CHECK:         slice.dynamic_window %{{.+}} offsets [0] sizes [%{{.+}}] strides [%{{.+}}] : tensor<10xf32> -> tensor<?xf32>
+func.func @onnx_runtime_step(%x: tensor<10xf32>, %st: tensor<1xi32>) -> tensor<?xf32> {
+  %s = arith.constant dense<0> : tensor<1xi64>
+  %e = arith.constant dense<10> : tensor<1xi64>
+  %r = slice.onnx %x starts %s ends %e steps %st : tensor<10xf32>, tensor<1xi64>, tensor<1xi64> steps tensor<1xi32> -> tensor<?xf32>
+  func.return %r : tensor<?xf32>
+}
+
+// -----
+
+// A `?` data dim with constant parameters: the dim is read with tensor.dim.
+// CHECK-LABEL: func.func @onnx_dynamic_dim(
+// CHECK-SAME:      %[[X:.+]]: tensor<?x4xf32>)
+// CHECK:         %[[D:.+]] = tensor.dim %[[X]], %{{.+}} : tensor<?x4xf32>
+// CHECK-NEXT:    arith.index_cast %[[D]] : index to i64
+// CHECK:         slice.dynamic_window %[[X]] offsets [%{{.+}}, 1] sizes [%{{.+}}, 2] strides [1, 1] : tensor<?x4xf32> -> tensor<?x2xf32>
+func.func @onnx_dynamic_dim(%x: tensor<?x4xf32>) -> tensor<?x2xf32> {
+  %s = arith.constant dense<[1, 1]> : tensor<2xi64>
+  %e = arith.constant dense<[-1, 3]> : tensor<2xi64>
+  %r = slice.onnx %x starts %s ends %e : tensor<?x4xf32>, tensor<2xi64>, tensor<2xi64> -> tensor<?x2xf32>
+  func.return %r : tensor<?x2xf32>
+}
+
+// -----
+
+// A static result dim the run-time values must produce is a run-time check, then the
+// window's static size.
+// CHECK-LABEL: func.func @tf_promised_dim(
+// CHECK:         slice.check %{{.+}}, "slice.tf_strided_slice: result type tensor<3xf32> does not match the shape [{0}] the slice gives", %{{.+}}
+// CHECK:         slice.dynamic_window %{{.+}} offsets [%{{.+}}] sizes [3] strides [1] : tensor<8xf32> -> tensor<3xf32>
+func.func @tf_promised_dim(%x: tensor<8xf32>, %b: tensor<1xi64>) -> tensor<3xf32> {
+  %e = arith.constant dense<5> : tensor<1xi64>
+  %s = arith.constant dense<1> : tensor<1xi64>
+  %r = slice.tf_strided_slice %x begin %b end %e strides %s : tensor<8xf32>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64> -> tensor<3xf32>
+  func.return %r : tensor<3xf32>
+}
+
+// -----
+
+// Constant index operands of a dynamic window fold into it; all static, it is a window.
+// CHECK-LABEL: func.func @dynamic_window_folds(
+// CHECK-SAME:      %[[X:.+]]: tensor<4x6xf32>)
+// CHECK-NEXT:    %[[W:.+]] = slice.window %[[X]] offsets [1, 0] sizes [2, 3] strides [1, 2] : tensor<4x6xf32> -> tensor<2x3xf32>
+// CHECK-NEXT:    %[[C:.+]] = tensor.cast %[[W]] : tensor<2x3xf32> to tensor<?x3xf32>
+// CHECK-NEXT:    func.return %[[C]] : tensor<?x3xf32>
+func.func @dynamic_window_folds(%x: tensor<4x6xf32>) -> tensor<?x3xf32> {
+  %o = arith.constant 1 : index
+  %n = arith.constant 2 : index
+  %r = slice.dynamic_window %x offsets [%o, 0] sizes [%n, 3] strides [1, 2] : tensor<4x6xf32> -> tensor<?x3xf32>
+  func.return %r : tensor<?x3xf32>
+}

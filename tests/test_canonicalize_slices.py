@@ -1,0 +1,281 @@
+"""``canonicalize-slices`` on framework ops with run-time parameters or ``?`` dims.
+
+For random cases of every op (valid ones, mutated ones, extreme values), the op is built
+in a function whose index operands are each a constant or an argument (``i32`` or
+``i64``), whose data dims are each static or ``?``, and whose result dims are each the
+true size, ``?``, or (sometimes) a wrong static size. The function before the pass (the
+framework op evaluated by the interpreter on the run-time values) and after it (the
+normalization in ``arith`` and ``slice.check``, then ``slice.dynamic_window``) must give
+the same array, or fail with the same message: the verifier's message for the same
+constants (SPEC section 7). ``SLICE_CANONICALIZE_EXAMPLES`` (default 25) sets the number
+of cases per op.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+import numpy as np
+import pytest
+from generators import (
+    OPS,
+    RandomDraw,
+    SliceCase,
+    _mutate,
+    data_shape,
+    draw_case,
+    evaluate,
+    op_ranks,
+)
+from xdsl.context import Context
+from xdsl.dialects import arith, func
+from xdsl.dialects.builtin import (
+    DYNAMIC_INDEX,
+    DenseIntOrFPElementsAttr,
+    FunctionType,
+    IndexType,
+    IntegerAttr,
+    IntegerType,
+    ModuleOp,
+    TensorType,
+    f32,
+    i32,
+    i64,
+)
+from xdsl.ir import Attribute, Block, Region, SSAValue
+from xdsl.utils.exceptions import VerifyException
+
+from passes.canonicalize_slices import CanonicalizeSlicesPass
+from slice_dialect.compiler import make_context
+from slice_dialect.dialect import (
+    DmlSlice1Op,
+    DynamicWindowOp,
+    FrameworkSliceOp,
+    OnnxSliceOp,
+    OnnxSliceV1Op,
+    OvSliceOp,
+    OvStridedSliceOp,
+    TfStridedSliceOp,
+    WindowOp,
+)
+from slice_dialect.errors import SliceError
+from slice_dialect.interpreter import make_interpreter
+from slice_dialect.semantics import SliceSemanticsError
+
+EXAMPLES = int(os.environ.get("SLICE_CANONICALIZE_EXAMPLES", "25"))
+
+EXTREMES = (-(2**63), -(2**31), -1, 0, 1, 2**31 - 1, 2**63 - 1)
+OPERANDS = {
+    "onnx": ("starts", "ends", "axes", "steps"),
+    "ov_slice": ("start", "stop", "step", "axes"),
+    "ov_strided_slice": ("begin", "end", "stride"),
+    "tf_strided_slice": ("begin", "end", "strides"),
+}
+
+
+def _tensor(shape: Sequence[int | None], element: Attribute = f32) -> TensorType[Any]:
+    return TensorType(element, [DYNAMIC_INDEX if d is None else d for d in shape])
+
+
+def build_op(
+    case: SliceCase,
+    data: SSAValue,
+    operand: dict[str, SSAValue | None],
+    result_type: Attribute,
+) -> FrameworkSliceOp:
+    p, o = case.props, operand
+    match case.op:
+        case "onnx_v1":
+            return OnnxSliceV1Op(data, p["starts"], p["ends"], p.get("axes"), result_type)
+        case "onnx":
+            starts, ends = o["starts"], o["ends"]
+            assert starts is not None and ends is not None
+            return OnnxSliceOp(
+                data, starts, ends, o["axes"], o["steps"], result_type, p.get("opset", 13)
+            )
+        case "ov_slice":
+            start, stop, step = o["start"], o["stop"], o["step"]
+            assert start is not None and stop is not None and step is not None
+            return OvSliceOp(data, start, stop, step, o["axes"], result_type)
+        case "ov_strided_slice":
+            begin, end = o["begin"], o["end"]
+            assert begin is not None and end is not None
+            return OvStridedSliceOp(data, begin, end, o["stride"], result_type, **p)
+        case "tf_strided_slice":
+            begin, end, strides = o["begin"], o["end"], o["strides"]
+            assert begin is not None and end is not None and strides is not None
+            return TfStridedSliceOp(data, begin, end, strides, result_type, **p)
+        case "dml_slice1":
+            return DmlSlice1Op(
+                data,
+                p["window_offsets"],
+                p["window_sizes"],
+                p["window_strides"],
+                result_type,
+            )
+    raise AssertionError(case.op)
+
+
+def random_program(op: str, seed: int) -> tuple[ModuleOp, list[Any], str | None] | None:
+    """A function holding one ``op`` with run-time parts, its arguments, and the
+    message expected at run time (``None``: valid). ``None`` if the verifier rejects
+    it (a static error: covered by the verifier's tests)."""
+    dr = RandomDraw(seed)
+    rng = dr.rng
+    lo, hi = op_ranks(op)
+    shape = data_shape(dr, lo, hi, 256, 1 if op == "dml_slice1" else 0)
+    case = draw_case(dr, op, shape)
+    if op == "dml_slice1":
+        out = [
+            1 + (size - 1) // abs(stride) if rng.random() < 0.8 else 1
+            for size, stride in zip(
+                case.props["window_sizes"], case.props["window_strides"]
+            )
+        ]
+        case = replace(case, props={**case.props, "output_sizes": out})
+    if rng.random() < 0.3:
+        case = _mutate(dr, case)
+    for values in case.operands.values():
+        for i in range(len(values or [])):
+            if values is not None and rng.random() < 0.1:
+                values[i] = rng.choice(EXTREMES)
+    elements: dict[str, IntegerType] = {}
+    for name in OPERANDS.get(op, ()):
+        values = case.operands.get(name)
+        elements[name] = i32 if rng.random() < 0.3 else i64
+        if values is not None and elements[name] == i32:
+            values[:] = [min(max(v, -(2**31)), 2**31 - 1) for v in values]
+    shape = case.data_shape
+    data = np.arange(int(np.prod(shape)), dtype=np.float32).reshape(shape)
+    try:
+        res = evaluate(op, shape, case.operands, case.props)
+        expected: str | None = None
+        true_shape: list[int | None] = list(res.shape)
+    except SliceSemanticsError as e:
+        expected = str(e)
+        true_shape = []
+    # the result rank, known from the static parts alone
+    unknown: dict[str, Any] = {
+        k: None if v is None else [None] * len(v) for k, v in case.operands.items()
+    }
+    try:
+        rank = len(evaluate(op, (None,) * len(shape), unknown, case.props).shape)  # type: ignore[arg-type]
+    except SliceSemanticsError:
+        return None
+    if expected is None:
+        result_shape = [None if rng.random() < 0.5 else d for d in true_shape]
+        if result_shape and op != "dml_slice1" and rng.random() < 0.1:
+            j = rng.randrange(len(result_shape))
+            result_shape[j] = (true_shape[j] or 0) + 1
+            expected = "result type"
+    else:
+        result_shape = [None] * rank
+    if op == "dml_slice1":
+        result_shape = list(case.props["output_sizes"])
+
+    block = Block()
+    arguments: list[Any] = []
+    dynamic_dims = [None if rng.random() < 0.5 else d for d in shape]
+    x = block.insert_arg(_tensor(dynamic_dims), 0)
+    arguments.append(data)
+    operands: dict[str, SSAValue | None] = {}
+    for name in OPERANDS.get(op, ()):
+        values = case.operands.get(name)
+        if values is None:
+            operands[name] = None
+            continue
+        element = elements[name]
+        t = _tensor([len(values)], element)
+        if rng.random() < 0.6:
+            operands[name] = block.insert_arg(t, len(block.args))
+            arguments.append(
+                np.array(values, dtype=np.int32 if element == i32 else np.int64)
+            )
+        else:
+            constant = arith.ConstantOp(DenseIntOrFPElementsAttr.from_list(t, values))
+            block.add_op(constant)
+            operands[name] = constant.result
+    result_type = _tensor(result_shape)
+    slice_op = build_op(case, x, operands, result_type)
+    block.add_op(slice_op)
+    block.add_op(func.ReturnOp(slice_op.output))
+    function = func.FuncOp(
+        "main",
+        FunctionType.from_lists([a.type for a in block.args], [result_type]),
+        Region(block),
+    )
+    module = ModuleOp([function])
+    try:
+        module.verify()
+    except VerifyException:
+        return None
+    return module, arguments, expected
+
+
+def run(module: ModuleOp, arguments: Sequence[Any]) -> np.ndarray | str:
+    try:
+        (out,) = make_interpreter(module).call_op("main", tuple(arguments))
+    except (SliceError, SliceSemanticsError) as e:
+        return str(e)
+    return np.asarray(out)
+
+
+@pytest.mark.parametrize("op", OPS)
+def test_dynamic_canonicalization_preserves_meaning(op: str) -> None:
+    ctx: Context = make_context()
+    ran = 0
+    for seed in range(EXAMPLES * 3):
+        program = random_program(op, seed)
+        if program is None:
+            continue
+        module, arguments, expected = program
+        before = run(module, arguments)
+        lowered = module.clone()
+        CanonicalizeSlicesPass(dynamic=True).apply(ctx, lowered)
+        lowered.verify()
+        assert not [o for o in lowered.walk() if isinstance(o, FrameworkSliceOp)]
+        after = run(lowered, arguments)
+        if isinstance(before, str) or isinstance(after, str):
+            assert before == after, (seed, str(module))
+            if expected is not None:
+                assert expected in before or expected.startswith("result type")
+        else:
+            assert expected is None
+            np.testing.assert_array_equal(before, after)
+            assert before.shape == after.shape
+        ran += 1
+        if ran == EXAMPLES:
+            break
+    assert ran == EXAMPLES
+
+
+def test_all_constant_dynamic_window_becomes_a_window() -> None:
+    """Constant ``index`` operands fold into the static lists; all static, the dynamic
+    window is a ``slice.window`` (with a ``tensor.cast`` back to the ``?`` type)."""
+    block = Block(arg_types=[_tensor([4, 6])])
+    c1 = arith.ConstantOp(IntegerAttr(1, IndexType()))
+    c2 = arith.ConstantOp(IntegerAttr(2, IndexType()))
+    window = DynamicWindowOp(
+        block.args[0], [c1.result, 0], [c2.result, 3], [1, 2], _tensor([None, 3])
+    )
+    block.add_ops([c1, c2, window, func.ReturnOp(window.result)])
+    function = func.FuncOp(
+        "main",
+        FunctionType.from_lists([_tensor([4, 6])], [_tensor([None, 3])]),
+        Region(block),
+    )
+    module = ModuleOp([function])
+    module.verify()
+    x = np.arange(24, dtype=np.float32).reshape(4, 6)
+    before = run(module, [x])
+    CanonicalizeSlicesPass().apply(make_context(), module)
+    module.verify()
+    assert [o for o in module.walk() if isinstance(o, WindowOp)]
+    assert not [o for o in module.walk() if isinstance(o, DynamicWindowOp)]
+    after = run(module, [x])
+    assert isinstance(before, np.ndarray) and isinstance(after, np.ndarray)
+    np.testing.assert_array_equal(after, x[1:3, 0:6:2])
+    np.testing.assert_array_equal(before, after)
