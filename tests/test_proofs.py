@@ -32,10 +32,12 @@ exactly the integer results, and the theorems hold for the 64-bit evaluation.
 Identical formulas are proved once (the proof cache is keyed by the formula). Mutation
 tests plant small bugs and check that z3 then finds a counterexample.
 
-Bounds (defaults; ``SLICE_PROOF_RANK=N`` widens them, e.g. ``SLICE_PROOF_RANK=3``):
-ONNX / OV Slice-8 ranks 1..2 with every number of entries, axes absent or symbolic,
-steps absent or symbolic; strided slices ranks 0..1 with up to 2 entries; DirectML ranks
-1..2 with output sizes 1..3 (static: they are the result type).
+Bounds (defaults; ``SLICE_PROOF_RANK=N`` widens them, e.g. ``SLICE_PROOF_RANK=2``):
+ONNX ranks 1..2 with every number of entries, steps absent or symbolic, axes absent or
+symbolic at rank 1 and absent at rank 2 (symbolic axes at every rank in the large run);
+Slice-10/-11 and OV Slice-8 by identity of their terms with ONNX-13's; strided slices
+ranks 0..1 with up to 1 entry and every mask pattern (large: ranks up to N-1, up to N
+entries); DirectML ranks 1..2 with output sizes 1..3 (static: they are the result type).
 """
 
 from __future__ import annotations
