@@ -228,6 +228,12 @@ class Case:
     valid: Any
     out_shape: list[int | None]  # an input dim's index (its size), or None (a new 1)
     static_ok: bool  # the independent statement accepts the static choice
+    splits: list[list[Any]] | None = None
+    """Per input dim, exhaustive cases to prove its claims in separately (which entry, if
+    any, slices the dim when axes are symbolic): easier for the solver."""
+
+    def cases(self, k: int) -> list[Any]:
+        return self.splits[k] if self.splits else [z3.BoolVal(True)]
 
 
 def axis_slice_case(
@@ -282,6 +288,12 @@ def axis_slice_case(
             return rule
 
         selected.append(sel)
+    splits = None
+    if axes is not None:
+        splits = []
+        for k in range(rank):
+            hits = [axis_of[n] == k for n in range(count)]
+            splits.append([*hits, z3.And(*[z3.Not(h) for h in hits], True)])
     return Case(
         name,
         dom,
@@ -291,6 +303,7 @@ def axis_slice_case(
         z3.And(*valid, True),
         list(range(rank)),
         static_ok,
+        splits,
     )
 
 
@@ -547,8 +560,9 @@ def _bounds_all(cases: Iterator[Case]) -> int:
         sat = cached_prove(z3.BoolVal(False), [case.dom.inputs, case.dom.accept])
         assert sat.counterexample is not None, f"nothing accepted: {case.name}"
         for k, claim in enumerate(bounds_claims(case)):
-            r = cached_prove(claim, [case.dom.inputs, case.dom.accept])
-            assert_proved(r, f"bounds of dim {k}: {case.name}")
+            for split in case.cases(k):
+                r = cached_prove(claim, [case.dom.inputs, case.dom.accept, split])
+                assert_proved(r, f"bounds of dim {k}: {case.name}")
         n += 1
     return n
 
@@ -611,11 +625,13 @@ def _agreement_all(cases: Iterator[Case]) -> int:
             continue
         accept, members = agreement_claims(case)
         assert_proved(cached_prove(accept, [case.dom.inputs]), f"accepts: {case.name}")
-        for claim in members:
-            assert_proved(
-                cached_prove(claim, [case.dom.inputs, case.dom.accept]),
-                f"selects: {case.name}: {claim}",
-            )
+        for j, claim in enumerate(members):
+            k = j // 2  # two claims per input dim, then the shape
+            for split in case.cases(k) if k < len(case.selected) else [z3.BoolVal(True)]:
+                assert_proved(
+                    cached_prove(claim, [case.dom.inputs, case.dom.accept, split]),
+                    f"selects: {case.name}: {claim}",
+                )
         n += 1
     return n
 
