@@ -255,22 +255,6 @@ class Z3Domain(IntDomain[z3.ExprRef, z3.BoolRef]):
         self.checks.append((cond, message))
 
 
-def trunc_div(a: z3.ArithRef, b: z3.ArithRef) -> z3.ArithRef:
-    """Integer division rounding toward zero (C, ``arith.divsi``), for ``b != 0``.
-
-    z3's ``/`` on integers is SMT-LIB's (floor for a positive divisor)."""
-    q = z3.If(b > 0, a / b, (-a) / (-b))  # floor(a / b) for either sign of b
-    # floor differs from truncation where the quotient is negative and inexact
-    inexact = a != q * b
-    return z3.If(z3.And(inexact, (a < 0) != (b < 0)), q + 1, q)
-
-
-def trunc_rem(a: z3.ArithRef, b: z3.ArithRef) -> z3.ArithRef:
-    """The remainder of :func:`trunc_div` (the sign of ``a``), for ``b != 0``."""
-    m = a % b  # SMT-LIB: 0 <= m < |b|
-    return z3.If(z3.Or(m == 0, a >= 0), m, m - z3.If(b > 0, b, -b))
-
-
 def prove(
     claim: z3.BoolRef,
     assumptions: Sequence[z3.BoolRef] = (),
