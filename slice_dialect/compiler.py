@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import inspect
 import os
+import re
 import struct
 import sys
 import threading
@@ -24,12 +25,22 @@ from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp, TensorType
 from xdsl.ir import Attribute
 from xdsl.utils.exceptions import DiagnosticException, ParseError, VerifyException
+from xdsl.utils.mlir_lexer import MLIRLexer
 
 from slice_dialect import dtypes
 from slice_dialect.errors import TOO_DEEP, SliceError, describe, out_of_range_integer
 from slice_dialect.locations import LocatingParser, error_location, location_text
 from slice_dialect.runtime.arguments import ArraySpec, CheckedArguments, check_shape
 from slice_dialect.semantics import SliceSemanticsError
+
+# xDSL 0.74's lexer matches a string literal with ``"(?:[^"\\...]+|\\...)*"``: on an
+# unterminated string (``dense<"0x0102...> : ...`` with no closing quote) the nested
+# repetition backtracks exponentially in the literal's length, so a one-character
+# typo hangs the parser. The same pattern with possessive quantifiers (Python 3.11)
+# matches the same strings and fails at once.
+MLIRLexer._unescaped_characters_regex = re.compile(  # pyright: ignore[reportPrivateUsage]
+    r'"(?:[^"\\\n\v\f]++|\\(?:["nt\\]|[0-9A-Fa-f]{2}))*+"'
+)
 
 NDArray = npt.NDArray[Any]
 Backend = Literal["c", "interpreter"]

@@ -116,6 +116,7 @@ def load_model(model: Any) -> Any:
     """An ``onnx.ModelProto`` from a model, a path or serialized bytes."""
     import onnx
     from google.protobuf.message import DecodeError
+    from onnx.checker import ValidationError
 
     if isinstance(model, onnx.ModelProto):
         return model
@@ -124,7 +125,8 @@ def load_model(model: Any) -> Any:
             return onnx.load_model_from_string(bytes(model))
         if isinstance(model, str | os.PathLike):
             return onnx.load(os.fspath(model))
-    except (DecodeError, RuntimeError, ValueError) as e:
+    except (DecodeError, RuntimeError, ValueError, ValidationError) as e:
+        # ValidationError: external data at an absolute path or outside the directory
         where = "the model" if isinstance(model, bytes | bytearray) else str(model)
         raise SliceError(f"{where}: not a valid ONNX model ({e})") from None
     except OSError as e:

@@ -22,6 +22,13 @@ twins (one in four) must compile and give ``x[2:6]``; no sanitizer report anywhe
 Three controls build hostile programs with the C target's safety check switched off
 and check that ASan does report them (so the programs are really hostile).
 
+Imported ONNX models (issue 10, "the sanitizer and fuzz tests include imported models"):
+random valid models of ``test_onnx_import.random_model`` (every opset and element type,
+parameters bound with ``import_onnx(..., constants=...)``) are generated in the test and
+handed to workers (``--onnx FIRST COUNT STEP PICKLE``; ONNX Runtime is never loaded under
+ASan), which import, compile with ``sanitize=True`` and run them, and compare with a
+numpy evaluation of the graph (:func:`numpy_onnx`); ``SLICE_SANITIZER_CASES // 5`` models.
+
 Environment:
 
 * ``SLICE_SANITIZER_CASES`` (default 100): how many programs (random and hostile
@@ -215,11 +222,89 @@ def hostile_worker(first: int, count: int, step: int, seed: int) -> int:
     return 1 if failures else 0
 
 
+def numpy_onnx(model, feed):  # type: ignore[no-untyped-def]
+    """The outputs of an ONNX graph of ``Slice`` and ``Constant`` nodes, written from
+    the ONNX operator documentation (negative indices count from the end; starts and
+    ends clamped to ``[0, dim]``, or ``[0, dim - 1]`` and ``[-1, dim - 1]`` for a
+    negative step), each axis gathered with ``np.take``."""
+    import numpy as np
+    from onnx import numpy_helper
+
+    values = dict(feed)
+    for t in model.graph.initializer:
+        values.setdefault(t.name, numpy_helper.to_array(t))
+    for node in model.graph.node:
+        attrs = {a.name: a for a in node.attribute}
+        if node.op_type == "Constant":
+            values[node.output[0]] = numpy_helper.to_array(attrs["value"].t)
+            continue
+        x = values[node.input[0]]
+        if "starts" in attrs:  # Slice-1: attributes, steps of 1
+            starts, ends = list(attrs["starts"].ints), list(attrs["ends"].ints)
+            axes = list(attrs["axes"].ints) if "axes" in attrs else None
+            steps = [1] * len(starts)
+        else:
+            names = list(node.input) + [""] * (5 - len(node.input))
+            starts = [int(v) for v in values[names[1]]]
+            ends = [int(v) for v in values[names[2]]]
+            axes = [int(v) for v in values[names[3]]] if names[3] else None
+            steps = [int(v) for v in values[names[4]]] if names[4] else [1] * len(starts)
+        axes = list(range(len(starts))) if axes is None else axes
+        for a, b, e, st in zip(axes, starts, ends, steps, strict=True):
+            d = x.shape[a]
+            b, e = b + d if b < 0 else b, e + d if e < 0 else e
+            if st > 0:
+                b, e = min(max(b, 0), d), min(max(e, 0), d)
+            else:
+                b, e = min(max(b, 0), d - 1), min(max(e, -1), d - 1)
+            x = np.take(x, np.arange(b, e, st, dtype=np.int64), axis=a)
+        values[node.output[0]] = x
+    return [values[o.name] for o in model.graph.output]
+
+
+def onnx_worker(first: int, count: int, step: int, path: str) -> int:
+    """Import the models ``first, first + step, ...`` of the pickle at ``path`` (made
+    by the test, where ONNX Runtime is not loaded under ASan), compile them with
+    ``sanitize=True`` and compare with :func:`numpy_onnx`; 0 if all agree."""
+    import pickle
+
+    import numpy as np
+    import onnx
+
+    import slice_dialect
+
+    with open(path, "rb") as f:
+        cases = pickle.load(f)
+    failures = done = 0
+    for k in range(count):
+        index = first + k * step
+        data, feed, bound = cases[index]
+        model = onnx.load_model_from_string(data)
+        try:
+            module = slice_dialect.import_onnx(model, constants=bound)
+            kernel = slice_dialect.compile(module, backend="c", sanitize=True)
+            got = kernel(*feed.values())
+            got = got if isinstance(got, tuple) else (got,)
+            expected = numpy_onnx(model, {**feed, **bound})
+        except Exception as e:
+            failures += 1
+            print(f"model {index}: {type(e).__name__}: {e}", flush=True)
+            continue
+        for g, e in zip(got, expected, strict=True):
+            e = np.asarray(e)
+            if g.shape != e.shape or g.tobytes() != e.tobytes():
+                failures += 1
+                print(f"model {index}: result differs {g!r} {e!r}", flush=True)
+        done += 1
+    print(f"{SUMMARY} {done} run, {failures} failures", flush=True)
+    return 1 if failures else 0
+
+
 # --- the tests -------------------------------------------------------------------------
 
 
 def run_workers(
-    cases: int, seed: int, mode: str = "--worker"
+    cases: int, seed: int | str, mode: str = "--worker"
 ) -> list[subprocess.CompletedProcess[str]]:
     env = asan_env()
     workers = min(WORKERS, cases)
@@ -285,6 +370,39 @@ def test_hostile_programs_under_asan_and_ubsan() -> None:
         run += int(summary[-1].split()[2])
     assert run == CASES
     print(f"sanitizer: {run} hostile programs, 0 sanitizer reports, 0 failures")
+
+
+ONNX_CASES = max(2, CASES // 5)
+
+
+def test_imported_onnx_models_under_asan_and_ubsan(tmp_path: Path) -> None:
+    """Random valid ONNX models (``test_onnx_import.random_model``: opsets 1 to 18,
+    every element type, parameters bound with ``constants=``) imported, compiled with
+    ``sanitize=True`` and run: numpy's results, no sanitizer report."""
+    import pickle
+
+    sys.path.insert(0, str(TESTS_DIR))
+    from test_onnx_import import random_model
+
+    cases = []
+    for k in range(ONNX_CASES):
+        case = random_model(SEED + k)
+        cases.append((case.model.SerializeToString(), case.data, case.bound))
+    path = tmp_path / "models.pickle"
+    path.write_bytes(pickle.dumps(cases))
+    print(f"\nsanitizer: {ONNX_CASES} imported ONNX models (seed {SEED})")
+    run = 0
+    for r in run_workers(ONNX_CASES, str(path), "--onnx"):
+        reports = sanitizer_reports(r.stderr)
+        assert not reports, "sanitizer reports:\n" + r.stderr[-20000:]
+        assert r.returncode == 0, (
+            f"worker failed:\n{r.stdout[-20000:]}\n{r.stderr[-5000:]}"
+        )
+        summary = [line for line in r.stdout.splitlines() if line.startswith(SUMMARY)]
+        assert summary, r.stdout + r.stderr
+        run += int(summary[-1].split()[2])
+    assert run == ONNX_CASES
+    print(f"sanitizer: {run} imported models, 0 sanitizer reports, 0 failures")
 
 
 UNCHECKED = """\
@@ -422,6 +540,9 @@ def test_canary_is_reported(
 
 
 if __name__ == "__main__":
+    if len(sys.argv) == 6 and sys.argv[1] == "--onnx":
+        first, count, step = (int(a) for a in sys.argv[2:5])
+        sys.exit(onnx_worker(first, count, step, sys.argv[5]))
     if len(sys.argv) == 6 and sys.argv[1] in ("--worker", "--hostile"):
         first, count, step, seed = (int(a) for a in sys.argv[2:])
         run = worker if sys.argv[1] == "--worker" else hostile_worker
