@@ -120,9 +120,18 @@ class ExtractSliceToWindow(RewritePattern):
         rewriter.replace(op, new_op)
 
 
+def _constant(value: SSAValue) -> int | SSAValue:
+    """The value of an ``arith.constant`` operand, else the operand."""
+    owner = value.owner
+    if isinstance(owner, arith.ConstantOp) and isinstance(owner.value, IntegerAttr):
+        return owner.value.value.data
+    return value
+
+
 def _mixed(static: Sequence[int], dynamic: Sequence[SSAValue]) -> list[int | SSAValue]:
+    """The mixed values, an operand defined by ``arith.constant`` taken as static."""
     values = iter(dynamic)
-    return [next(values) if v == DYNAMIC_INDEX else v for v in static]
+    return [_constant(next(values)) if v == DYNAMIC_INDEX else v for v in static]
 
 
 class DynamicExtractSliceToWindow(RewritePattern):
