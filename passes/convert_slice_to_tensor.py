@@ -18,10 +18,24 @@ Empty windows are already in the form upstream accepts (offset 0, size 0, stride
 empty dim: our normal form). A window selecting its whole source in order needs no
 ``extract_slice``; a window whose sizes are its result shape needs no reshape.
 
+A ``slice.dynamic_window`` takes the same form with ``index`` arithmetic where values
+are dynamic: the ``extract_slice`` reads from the lowest index of each dim (``offset +
+stride * (size - 1)`` where the stride is negative) with the stride's absolute value;
+where a stride is dynamic both come from an ``arith.select`` on its sign. The reversal
+is the affine ``linalg.generic`` above when every size and every stride sign is static;
+otherwise a ``linalg.generic`` with only an output, whose body reads the slice by
+``tensor.extract`` at ``size - 1 - linalg.index d`` along a reversed dim (selected on the
+run-time sign for a dynamic stride). Unit dims go by ``collapse_shape``, a static result
+dim of a dynamic size by ``tensor.cast``, inserted unit dims by ``expand_shape`` (its
+``output_shape`` the run-time sizes). Positive static strides give one
+``extract_slice`` and nothing else. The run-time checks of ``slice.dynamic_window`` (in
+bounds, normal form, a non-zero stride) are not exported: upstream runs an invalid
+window as undefined behaviour, so the exported module is only defined for windows that
+are valid, as for ``tensor.extract_slice`` itself.
+
 Every other op of the module is left alone, so modules mixing slices with ``arith``,
-``linalg``, calls or anything else go through. One pattern per slice op: a future
-``slice.dynamic_window`` adds its own pattern to ``SLICE_TO_TENSOR_PATTERNS``, reusing
-:func:`reshape_to`.
+``linalg``, calls or anything else go through. One pattern per slice op in
+``SLICE_TO_TENSOR_PATTERNS``.
 
 ```mlir
 %r = slice.window %x offsets [1, 4] sizes [2, 3] strides [1, -2]
@@ -434,7 +448,8 @@ SLICE_TO_TENSOR_PATTERNS: tuple[RewritePattern, ...] = (
 
 @dataclass(frozen=True)
 class ConvertSliceToTensorPass(ModulePass):
-    """Rewrite every ``slice.window`` into upstream ``tensor`` and ``linalg`` ops.
+    """Rewrite every ``slice.window`` and ``slice.dynamic_window`` into upstream
+    ``tensor``, ``linalg`` and ``arith`` ops.
 
     Run ``canonicalize-slices`` first: framework ops are not windows yet and are left
     as they are. Every op that is not a slice op is left unchanged.
