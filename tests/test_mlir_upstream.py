@@ -15,7 +15,13 @@ zeros, every integer pattern):
   runs as they are, raised by ``convert-tensor-to-slice`` and canonicalized into one
   window that our C runs;
 * windows of random constants folded by ``canonicalize`` against upstream running the
-  unfolded window.
+  unfolded window;
+* random dynamic ``tensor.extract_slice`` ops (offsets, sizes and strides each a static
+  value or an ``index`` argument, any stride sign, ``?`` source dims, rank-reducing),
+  raised by ``convert-tensor-to-slice`` to ``slice.dynamic_window`` and run in our
+  interpreter (dynamic windows have no C lowering yet), then exported back by
+  ``convert-slice-to-tensor`` and run by upstream again, both against upstream's JIT on
+  the original.
 
 ``SLICE_MLIR_CASES`` (default 36) sets the number of random windows; the other tests run
 two thirds of it each. ``SLICE_MLIR_FIRST`` shifts the seeds. Without the ``mlir`` extra
