@@ -483,6 +483,8 @@ def test_dynamic_extract_slice_raised(seed: int) -> None:
     upstream = _upstream_run(text, shapes, element_type, [x, *values])
     ours = _interpret(module, [x, *values])
     _assert_same(upstream, [ours], f"{text}\n{raised}")
+    canonical, text2 = _apply(text, ConvertTensorToSlicePass, CanonicalizeSlicesPass)
+    _assert_same(upstream, [_interpret(canonical, [x, *values])], f"{text}\n{text2}")
     _, exported = _apply(raised, ConvertSliceToTensorPass)
     assert "slice." not in exported, exported
     again = _upstream_run(exported, shapes, element_type, [x, *values])
