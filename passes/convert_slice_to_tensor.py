@@ -18,10 +18,24 @@ Empty windows are already in the form upstream accepts (offset 0, size 0, stride
 empty dim: our normal form). A window selecting its whole source in order needs no
 ``extract_slice``; a window whose sizes are its result shape needs no reshape.
 
+A ``slice.dynamic_window`` takes the same form with ``index`` arithmetic where values
+are dynamic: the ``extract_slice`` reads from the lowest index of each dim (``offset +
+stride * (size - 1)`` where the stride is negative) with the stride's absolute value;
+where a stride is dynamic both come from an ``arith.select`` on its sign. The reversal
+is the affine ``linalg.generic`` above when every size and every stride sign is static;
+otherwise a ``linalg.generic`` with only an output, whose body reads the slice by
+``tensor.extract`` at ``size - 1 - linalg.index d`` along a reversed dim (selected on the
+run-time sign for a dynamic stride). Unit dims go by ``collapse_shape``, a static result
+dim of a dynamic size by ``tensor.cast``, inserted unit dims by ``expand_shape`` (its
+``output_shape`` the run-time sizes). Positive static strides give one
+``extract_slice`` and nothing else. The run-time checks of ``slice.dynamic_window`` (in
+bounds, normal form, a non-zero stride) are not exported: upstream runs an invalid
+window as undefined behaviour, so the exported module is only defined for windows that
+are valid, as for ``tensor.extract_slice`` itself.
+
 Every other op of the module is left alone, so modules mixing slices with ``arith``,
-``linalg``, calls or anything else go through. One pattern per slice op: a future
-``slice.dynamic_window`` adds its own pattern to ``SLICE_TO_TENSOR_PATTERNS``, reusing
-:func:`reshape_to`.
+``linalg``, calls or anything else go through. One pattern per slice op in
+``SLICE_TO_TENSOR_PATTERNS``.
 
 ```mlir
 %r = slice.window %x offsets [1, 4] sizes [2, 3] strides [1, -2]
@@ -44,6 +58,7 @@ from dataclasses import dataclass
 from xdsl.context import Context
 from xdsl.dialects import arith, builtin, tensor
 from xdsl.dialects.builtin import (
+    DYNAMIC_INDEX,
     AffineMapAttr,
     ArrayAttr,
     IndexType,
@@ -52,7 +67,7 @@ from xdsl.dialects.builtin import (
     i64,
 )
 from xdsl.dialects.linalg.attrs import IteratorTypeAttr
-from xdsl.dialects.linalg.ops import GenericOp, YieldOp
+from xdsl.dialects.linalg.ops import GenericOp, IndexOp, YieldOp
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.ir.affine import AffineExpr, AffineMap
 from xdsl.passes import ModulePass
@@ -64,7 +79,7 @@ from xdsl.pattern_rewriter import (
     op_type_rewrite_pattern,
 )
 
-from slice_dialect.dialect import WindowOp
+from slice_dialect.dialect import DynamicWindowOp, WindowOp
 
 
 def _tensor(element_type: Attribute, shape: Sequence[int]) -> TensorType:
@@ -213,13 +228,228 @@ class WindowToTensor(RewritePattern):
         rewriter.replace(op, ops, [value])
 
 
-SLICE_TO_TENSOR_PATTERNS: tuple[RewritePattern, ...] = (WindowToTensor(),)
+Mixed = int | SSAValue
+
+
+class _Index:
+    """Builds ``index`` arithmetic into ``ops``, folding what is static."""
+
+    def __init__(self) -> None:
+        self.ops: list[Operation] = []
+        self._constants: dict[int, SSAValue] = {}
+
+    def value(self, v: Mixed) -> SSAValue:
+        if isinstance(v, SSAValue):
+            return v
+        if v not in self._constants:
+            c = arith.ConstantOp(IntegerAttr(v, IndexType()))
+            self.ops.append(c)
+            self._constants[v] = c.result
+        return self._constants[v]
+
+    def _emit(self, op: Operation) -> SSAValue:
+        self.ops.append(op)
+        return op.results[0]
+
+    def add(self, a: Mixed, b: Mixed) -> Mixed:
+        if isinstance(a, int) and isinstance(b, int):
+            return a + b
+        return self._emit(arith.AddiOp(self.value(a), self.value(b)))
+
+    def sub(self, a: Mixed, b: Mixed) -> Mixed:
+        if isinstance(a, int) and isinstance(b, int):
+            return a - b
+        return self._emit(arith.SubiOp(self.value(a), self.value(b)))
+
+    def mul(self, a: Mixed, b: Mixed) -> Mixed:
+        if isinstance(a, int) and isinstance(b, int):
+            return a * b
+        return self._emit(arith.MuliOp(self.value(a), self.value(b)))
+
+    def negative(self, a: Mixed) -> bool | SSAValue:
+        if isinstance(a, int):
+            return a < 0
+        return self._emit(arith.CmpiOp(a, self.value(0), "slt"))
+
+    def select(self, cond: bool | SSAValue, a: Mixed, b: Mixed) -> Mixed:
+        if isinstance(cond, bool):
+            return a if cond else b
+        return self._emit(arith.SelectOp(cond, self.value(a), self.value(b)))
+
+
+def _mixed_type(element_type: Attribute, dims: Sequence[Mixed]) -> TensorType:
+    return _tensor(
+        element_type, [d if isinstance(d, int) else DYNAMIC_INDEX for d in dims]
+    )
+
+
+def _dynamic_reverse(
+    b: _Index,
+    value: SSAValue,
+    sizes: Sequence[Mixed],
+    flips: Sequence[bool | SSAValue],
+) -> SSAValue:
+    """A ``linalg.generic`` writing ``value`` with dim ``d`` reversed where ``flips[d]``
+    holds at run time: element ``c`` reads ``value[c']`` with ``c'[d] = flips[d] ?
+    sizes[d] - 1 - c[d] : c[d]`` (``linalg.index`` and ``tensor.extract``)."""
+    assert isinstance(value.type, TensorType)
+    element_type = value.type.get_element_type()
+    rank = len(sizes)
+    init = tensor.EmptyOp(
+        [b.value(s) for s in sizes if isinstance(s, SSAValue)], value.type
+    )
+    b.ops.append(init)
+    lasts = [b.sub(s, 1) if f is not False else None for s, f in zip(sizes, flips)]
+    body = Block(arg_types=[element_type])
+    indices: list[SSAValue] = []
+    for d in range(rank):
+        index = IndexOp(d)
+        body.add_op(index)
+        c: SSAValue = index.result
+        last = lasts[d]
+        if last is not None:
+            back = arith.SubiOp(b.value(last), c)
+            body.add_op(back)
+            flip = flips[d]
+            if isinstance(flip, bool):
+                c = back.result
+            else:
+                chosen = arith.SelectOp(flip, back.result, c)
+                body.add_op(chosen)
+                c = chosen.result
+        indices.append(c)
+    element = tensor.ExtractOp(value, indices, element_type)
+    body.add_op(element)
+    body.add_op(YieldOp(element.result))
+    generic = GenericOp(
+        [],
+        [init.tensor],
+        Region(body),
+        [AffineMapAttr(AffineMap.identity(rank))],
+        [IteratorTypeAttr.parallel()] * rank,
+        [value.type],
+    )
+    b.ops.append(generic)
+    return generic.results[0]
+
+
+class DynamicWindowToTensor(RewritePattern):
+    """A ``slice.dynamic_window`` becomes a positive-stride ``tensor.extract_slice``
+    (offset the lowest index each dim reads, stride its absolute value, computed at run
+    time where the stride is dynamic), a reversal of the dims whose stride is negative
+    (a ``linalg.generic`` whose body reads ``size - 1 - c`` where the run-time sign says
+    so), and the reshapes to its result type (a ``tensor.cast`` to its static dims)."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: DynamicWindowOp, rewriter: PatternRewriter) -> None:
+        result_type = op.result.type
+        assert isinstance(result_type, TensorType)
+        element_type = result_type.get_element_type()
+        b = _Index()
+        offsets = op.mixed_offsets()
+        sizes = op.mixed_sizes()
+        strides = op.mixed_strides()
+        flips = [b.negative(s) for s in strides]
+        lows: list[Mixed] = []
+        steps: list[Mixed] = []
+        for off, size, stride, flip in zip(offsets, sizes, strides, flips):
+            if flip is False:
+                lows.append(off)
+                steps.append(stride)
+                continue
+            # off + stride * (size - 1); normal form: size <= 1 has stride 1, so this
+            # is off where the size is 0 or 1
+            low = b.add(off, b.mul(stride, b.sub(size, 1)))
+            lows.append(b.select(flip, low, off))
+            steps.append(b.select(flip, b.sub(0, stride), stride))
+        window_type = _mixed_type(element_type, sizes)
+        extract = tensor.ExtractSliceOp(op.source, lows, sizes, steps, window_type)
+        b.ops.append(extract)
+        value: SSAValue = extract.result
+        if any(f is not False for f in flips):
+            if all(isinstance(f, bool) for f in flips) and all(
+                isinstance(s, int) for s in sizes
+            ):
+                static_sizes = [s for s in sizes if isinstance(s, int)]
+                b.ops.extend(
+                    reverse_dims(
+                        value, static_sizes, [d for d, f in enumerate(flips) if f]
+                    )
+                )
+                value = b.ops[-1].results[0]
+            else:
+                value = _dynamic_reverse(b, value, sizes, flips)
+        if all(isinstance(s, int) for s in sizes):
+            static_sizes = [s for s in sizes if isinstance(s, int)]
+            reshapes, value = reshape_to(value, static_sizes, result_type)
+            b.ops.extend(reshapes)
+        else:
+            value = _dynamic_reshape(b, value, sizes, result_type)
+        for new_op in b.ops:
+            new_op.location = op.location
+        rewriter.replace(op, b.ops, [value])
+
+
+def _dynamic_reshape(
+    b: _Index, value: SSAValue, sizes: Sequence[Mixed], result_type: TensorType
+) -> SSAValue:
+    """``value`` (of the window's ``sizes``, some dynamic) as ``result_type``: the
+    static unit dims dropped (``tensor.collapse_shape``), the rest cast to the result's
+    static dims (``tensor.cast``), the result's unit dims inserted
+    (``tensor.expand_shape``). The window has at least one dynamic size, so the core is
+    never rank 0."""
+    element_type = result_type.get_element_type()
+    target = list(result_type.get_shape())
+    shape = [s if isinstance(s, int) else DYNAMIC_INDEX for s in sizes]
+    core_sizes = [s for s in sizes if s != 1]
+    core_target = [d for d in target if d != 1]
+    assert len(core_sizes) == len(core_target), "checked by the verifier"
+    if len(core_sizes) != len(sizes):
+        collapse = tensor.CollapseShapeOp(
+            operands=[value],
+            result_types=[_mixed_type(element_type, core_sizes)],
+            properties={"reassociation": _reassociation(_unit_groups(shape))},
+        )
+        b.ops.append(collapse)
+        value = collapse.result
+    refined = [
+        t if t != DYNAMIC_INDEX else (s if isinstance(s, int) else DYNAMIC_INDEX)
+        for s, t in zip(core_sizes, core_target)
+    ]
+    assert isinstance(value.type, TensorType)
+    if list(value.type.get_shape()) != refined:
+        cast = tensor.CastOp(value, _tensor(element_type, refined))
+        b.ops.append(cast)
+        value = cast.results[0]
+    if refined != target:
+        dynamic = [
+            b.value(s)
+            for s, t in zip(core_sizes, core_target)
+            if t == DYNAMIC_INDEX and isinstance(s, SSAValue)
+        ]
+        expand = tensor.ExpandShapeOp(
+            value, dynamic, _reassociation(_unit_groups(target)), target, result_type
+        )
+        b.ops.append(expand)
+        value = expand.result
+    elif value.type != result_type:
+        cast = tensor.CastOp(value, result_type)
+        b.ops.append(cast)
+        value = cast.results[0]
+    return value
+
+
+SLICE_TO_TENSOR_PATTERNS: tuple[RewritePattern, ...] = (
+    WindowToTensor(),
+    DynamicWindowToTensor(),
+)
 """One pattern per slice op that ``convert-slice-to-tensor`` takes to upstream ops."""
 
 
 @dataclass(frozen=True)
 class ConvertSliceToTensorPass(ModulePass):
-    """Rewrite every ``slice.window`` into upstream ``tensor`` and ``linalg`` ops.
+    """Rewrite every ``slice.window`` and ``slice.dynamic_window`` into upstream
+    ``tensor``, ``linalg`` and ``arith`` ops.
 
     Run ``canonicalize-slices`` first: framework ops are not windows yet and are left
     as they are. Every op that is not a slice op is left unchanged.

@@ -12,9 +12,18 @@ reads outside its source (a negative stride running below 0 included) is an erro
 the ``tensor.extract_slice``, its operand and the value, at the op's location. An empty
 slice reads nothing, so its offsets are not checked (upstream rejects some valid ones).
 
-Left unchanged: an extract_slice with a dynamic offset, size or stride, or a dynamic
-source or result dim (``slice.dynamic_window`` will take it once it exists: one more
-pattern in ``TENSOR_TO_SLICE_PATTERNS``).
+A dynamic extract_slice (an offset, size or stride operand, or a ``?`` source or result
+dim) becomes a ``slice.dynamic_window`` with the same mixed static/dynamic values. What
+is static is checked here as above (a size < 0, a stride 0 with a static size > 1, a
+static offset or last index out of bounds are errors naming the op). Our normal form
+(offset 0 where the size is 0, stride 1 where it is at most 1) is applied to the static
+values here and, where the size is dynamic, by ``arith.select``s on the run-time size
+(``canonicalize`` folds them away when the operands are constants), so every slice
+upstream accepts in normal form or not is a valid window. Two differences at run time,
+both checked by ``slice.dynamic_window`` when it runs (an error, never an access):
+upstream leaves an out-of-bounds dynamic slice undefined, ours refuses it; upstream
+reads one element repeatedly for a stride 0 with a size > 1, ours refuses it (a window
+needs a non-zero stride).
 
 ```mlir
 %r = tensor.extract_slice %x[1, 4] [2, 3] [1, -2] : tensor<4x5xf32> to tensor<2x3xf32>
@@ -24,11 +33,13 @@ pattern in ``TENSOR_TO_SLICE_PATTERNS``).
 ```
 """
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from xdsl.context import Context
-from xdsl.dialects import builtin, tensor
-from xdsl.dialects.builtin import DYNAMIC_INDEX, TensorType
+from xdsl.dialects import arith, builtin, tensor
+from xdsl.dialects.builtin import DYNAMIC_INDEX, IndexType, IntegerAttr, TensorType
+from xdsl.ir import Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import (
     GreedyRewritePatternApplier,
@@ -39,7 +50,7 @@ from xdsl.pattern_rewriter import (
 )
 
 from slice_dialect import semantics
-from slice_dialect.dialect import WindowOp
+from slice_dialect.dialect import DynamicWindowOp, WindowOp, shape_of, unit_dim_pairs
 from slice_dialect.errors import OpPassFailedException
 from slice_dialect.semantics import SliceSemanticsError
 
@@ -109,17 +120,130 @@ class ExtractSliceToWindow(RewritePattern):
         rewriter.replace(op, new_op)
 
 
-TENSOR_TO_SLICE_PATTERNS: tuple[RewritePattern, ...] = (ExtractSliceToWindow(),)
+def _constant(value: SSAValue) -> int | SSAValue:
+    """The value of an ``arith.constant`` operand, else the operand."""
+    owner = value.owner
+    if isinstance(owner, arith.ConstantOp) and isinstance(owner.value, IntegerAttr):
+        return owner.value.value.data
+    return value
+
+
+def _mixed(static: Sequence[int], dynamic: Sequence[SSAValue]) -> list[int | SSAValue]:
+    """The mixed values, an operand defined by ``arith.constant`` taken as static."""
+    values = iter(dynamic)
+    return [_constant(next(values)) if v == DYNAMIC_INDEX else v for v in static]
+
+
+class DynamicExtractSliceToWindow(RewritePattern):
+    """A dynamic ``tensor.extract_slice`` becomes a ``slice.dynamic_window`` with the
+    same mixed values, put in normal form (statically, or by ``arith.select`` on a
+    run-time size); its static parts checked as a static slice's are."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(
+        self, op: tensor.ExtractSliceOp, rewriter: PatternRewriter
+    ) -> None:
+        if static_window(op) is not None:
+            return
+        name = op.name
+        source_type = op.source.type
+        result_type = op.result.type
+        assert isinstance(source_type, TensorType) and isinstance(result_type, TensorType)
+        shape = shape_of(source_type)
+        offsets = _mixed(op.static_offsets.get_values(), op.offsets)
+        sizes = _mixed(op.static_sizes.get_values(), op.sizes)
+        strides = _mixed(op.static_strides.get_values(), op.strides)
+        ops: list[Operation] = []
+
+        constants: dict[int, SSAValue] = {}
+
+        def const(value: int) -> SSAValue:
+            if value not in constants:
+                c = arith.ConstantOp(IntegerAttr(value, IndexType()))
+                ops.append(c)
+                constants[value] = c.result
+            return constants[value]
+
+        def select(
+            size: SSAValue, pred: str, bound: int, then: int, other: int | SSAValue
+        ) -> SSAValue:
+            cmp = arith.CmpiOp(size, const(bound), pred)
+            chosen = arith.SelectOp(
+                cmp.result,
+                const(then),
+                other if isinstance(other, SSAValue) else const(other),
+            )
+            ops.extend([cmp, chosen])
+            return chosen.result
+
+        try:
+            semantics.check_rank_lengths(
+                name,
+                "the source",
+                len(shape),
+                offsets=len(offsets),
+                sizes=len(sizes),
+                strides=len(strides),
+            )
+            for i, (d, off, size, stride) in enumerate(
+                zip(shape, offsets, sizes, strides)
+            ):
+                if isinstance(size, int):
+                    if size < 0:
+                        raise SliceSemanticsError(
+                            name, f"sizes[{i}] = {size} is negative"
+                        )
+                    if size > 1 and stride == 0:
+                        raise SliceSemanticsError(
+                            name,
+                            f"strides[{i}] = 0 with sizes[{i}] = {size}: a window needs "
+                            "a non-zero stride",
+                        )
+                    if size == 0:
+                        offsets[i] = 0
+                    if size <= 1:
+                        strides[i] = 1
+                else:
+                    if off != 0:
+                        offsets[i] = select(size, "eq", 0, 0, off)
+                    if stride != 1:
+                        strides[i] = select(size, "sle", 1, 1, stride)
+                known = [
+                    v if isinstance(v, int) else None
+                    for v in (offsets[i], sizes[i], strides[i])
+                ]
+                semantics.check_window_dim(name, i, d, *known)
+        except SliceSemanticsError as e:
+            raise OpPassFailedException(op, f"{name}: {e.detail}") from e
+        known_sizes = [v if isinstance(v, int) else None for v in sizes]
+        if unit_dim_pairs(known_sizes, shape_of(result_type)) is None:
+            raise OpPassFailedException(
+                op,
+                f"{name}: result type {result_type} does not match the sizes "
+                "(only size-1 dims may be removed)",
+            )
+        new_op = DynamicWindowOp(op.source, offsets, sizes, strides, result_type)
+        ops.append(new_op)
+        for o in ops:
+            o.location = op.location
+        rewriter.replace(op, ops, [new_op.result])
+
+
+TENSOR_TO_SLICE_PATTERNS: tuple[RewritePattern, ...] = (
+    ExtractSliceToWindow(),
+    DynamicExtractSliceToWindow(),
+)
 """One pattern per upstream op that ``convert-tensor-to-slice`` raises."""
 
 
 @dataclass(frozen=True)
 class ConvertTensorToSlicePass(ModulePass):
-    """Rewrite every static ``tensor.extract_slice`` into a ``slice.window``.
+    """Rewrite every ``tensor.extract_slice`` into a ``slice.window`` (static) or a
+    ``slice.dynamic_window`` (dynamic).
 
-    Run ``canonicalize-slices`` after it to compose chains into one window. Dynamic
-    slices and every other op are left unchanged; a statically out-of-bounds slice fails
-    the pass with a message naming it.
+    Run ``canonicalize-slices`` after it to compose chains into one window. Every other
+    op is left unchanged; a statically out-of-bounds slice fails the pass with a message
+    naming it.
     """
 
     name = "convert-tensor-to-slice"

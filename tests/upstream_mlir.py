@@ -178,8 +178,8 @@ class UpstreamKernel:
         self.result_shapes = result_shapes
         self.result_dtype = result_dtype
 
-    def __call__(self, *arrays: NDArray) -> tuple[NDArray, ...]:
-        arrays = tuple(np.ascontiguousarray(a) for a in arrays)
+    def __call__(self, *arrays: NDArray | int) -> tuple[NDArray, ...]:
+        """Arrays are passed as memrefs, Python ints as ``index`` (or ``i64``) scalars."""
         ranks = [len(s) for s in self.result_shapes]
         result_types = [_descriptor_type(r) for r in ranks]
         if len(result_types) == 1:
@@ -193,12 +193,15 @@ class UpstreamKernel:
             )
             results = packed()
             pieces = [getattr(results, f"r{i}") for i in range(len(result_types))]
-        args = [_descriptor(a) for a in arrays]
-        self.engine.invoke(
-            self.entry,
-            ctypes.pointer(ctypes.pointer(results)),
-            *(ctypes.pointer(ctypes.pointer(a)) for a in args),
-        )
+        # the contiguous copies stay alive in ``values`` while the kernel runs
+        values = [a if isinstance(a, int) else np.ascontiguousarray(a) for a in arrays]
+        args: list[Any] = [
+            ctypes.pointer(ctypes.c_int64(a))
+            if isinstance(a, int)
+            else ctypes.pointer(ctypes.pointer(_descriptor(a)))
+            for a in values
+        ]
+        self.engine.invoke(self.entry, ctypes.pointer(ctypes.pointer(results)), *args)
         return tuple(
             _to_numpy(piece, rank, self.result_dtype)
             for piece, rank in zip(pieces, ranks)

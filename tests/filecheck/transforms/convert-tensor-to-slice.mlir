@@ -55,11 +55,11 @@ func.func @with_framework_op(%x: tensor<6xi32>) -> tensor<3xi32> {
 
 // -----
 
-// A dynamic extract_slice stays as it is (there is no dynamic window op yet), and so does
-// a slice of a dynamically shaped tensor.
+// A dynamic extract_slice, or a slice of a dynamically shaped tensor, becomes a
+// slice.dynamic_window (more in convert-tensor-to-slice-dynamic.mlir).
 // CHECK-LABEL: func @dynamic(
-// CHECK-NEXT:      %{{.+}} = tensor.extract_slice %{{.+}}[%{{.+}}] [2] [1] : tensor<8xf32> to tensor<2xf32>
-// CHECK-NEXT:      %{{.+}} = tensor.extract_slice %{{.+}}[0] [2] [1] : tensor<?xf32> to tensor<2xf32>
+// CHECK-NEXT:      %{{.+}} = slice.dynamic_window %{{.+}} offsets [%{{.+}}] sizes [2] strides [1] : tensor<8xf32> -> tensor<2xf32>
+// CHECK-NEXT:      %{{.+}} = slice.dynamic_window %{{.+}} offsets [0] sizes [2] strides [1] : tensor<?xf32> -> tensor<2xf32>
 func.func @dynamic(%x: tensor<8xf32>, %o: index, %y: tensor<?xf32>) -> (tensor<2xf32>, tensor<2xf32>) {
   %r = tensor.extract_slice %x[%o] [2] [1] : tensor<8xf32> to tensor<2xf32>
   %s = tensor.extract_slice %y[0] [2] [1] : tensor<?xf32> to tensor<2xf32>

@@ -1,0 +1,60 @@
+// RUN: slice-opt %s -p convert-tensor-to-slice --split-input-file | filecheck %s
+// RUN: slice-opt %s -p convert-tensor-to-slice,canonicalize-slices --split-input-file | filecheck %s --check-prefix=CANON
+
+// convert-tensor-to-slice: a dynamic tensor.extract_slice becomes a slice.dynamic_window
+// with the same mixed static/dynamic values; static unit and empty dims are put in
+// normal form statically, a dynamic size by arith.select (offset 0 where it is 0,
+// stride 1 where it is at most 1).
+
+// Dynamic offsets, static sizes and strides, a ? source dim: the same values.
+// CHECK-LABEL: func @dynamic_offsets(
+// CHECK-SAME:      %[[X:.+]]: tensor<?x6xf32>, %[[O:.+]]: index, %[[P:.+]]: index)
+// CHECK-NEXT:      %[[R:.+]] = slice.dynamic_window %[[X]] offsets [%[[O]], %[[P]]] sizes [2, 3] strides [1, -2] : tensor<?x6xf32> -> tensor<2x3xf32>
+// CHECK-NEXT:      func.return %[[R]] : tensor<2x3xf32>
+func.func @dynamic_offsets(%x: tensor<?x6xf32>, %o: index, %p: index) -> tensor<2x3xf32> {
+  %r = tensor.extract_slice %x[%o, %p] [2, 3] [1, -2] : tensor<?x6xf32> to tensor<2x3xf32>
+  func.return %r : tensor<2x3xf32>
+}
+
+// -----
+
+// A dynamic size: the offset and the stride of its dim go through selects on it.
+// CHECK-LABEL: func @dynamic_size(
+// CHECK-SAME:      %[[X:.+]]: tensor<4x6xf32>, %[[O:.+]]: index, %[[N:.+]]: index, %[[S:.+]]: index)
+// CHECK-NEXT:      %[[ZERO:.+]] = arith.constant 0 : index
+// CHECK-NEXT:      %[[EMPTY:.+]] = arith.cmpi eq, %[[N]], %[[ZERO]] : index
+// CHECK-NEXT:      %[[OFF:.+]] = arith.select %[[EMPTY]], %[[ZERO]], %[[O]] : index
+// CHECK-NEXT:      %[[ONE:.+]] = arith.constant 1 : index
+// CHECK-NEXT:      %[[UNIT:.+]] = arith.cmpi sle, %[[N]], %[[ONE]] : index
+// CHECK-NEXT:      %[[STRIDE:.+]] = arith.select %[[UNIT]], %[[ONE]], %[[S]] : index
+// CHECK-NEXT:      %[[R:.+]] = slice.dynamic_window %[[X]] offsets [%[[OFF]], 1] sizes [%[[N]], 3] strides [%[[STRIDE]], 2] : tensor<4x6xf32> -> tensor<?x3xf32>
+// CHECK-NEXT:      func.return %[[R]] : tensor<?x3xf32>
+// Operands defined by arith.constant are taken as static values, so
+// canonicalize-slices makes a slice.window of it.
+// CHECK-LABEL: func @folded(
+// CHECK:           slice.dynamic_window %{{.+}} offsets [3, 1] sizes [2, 3] strides [-2, 2] : tensor<4x6xf32> -> tensor<?x3xf32>
+// CANON-LABEL: func @folded(
+// CANON:           slice.window %{{.+}} offsets [3, 1] sizes [2, 3] strides [-2, 2] : tensor<4x6xf32> -> tensor<2x3xf32>
+func.func @dynamic_size(%x: tensor<4x6xf32>, %o: index, %n: index, %s: index) -> tensor<?x3xf32> {
+  %r = tensor.extract_slice %x[%o, 1] [%n, 3] [%s, 2] : tensor<4x6xf32> to tensor<?x3xf32>
+  func.return %r : tensor<?x3xf32>
+}
+func.func @folded(%x: tensor<4x6xf32>) -> tensor<?x3xf32> {
+  %o = arith.constant 3 : index
+  %n = arith.constant 2 : index
+  %s = arith.constant -2 : index
+  %r = tensor.extract_slice %x[%o, 1] [%n, 3] [%s, 2] : tensor<4x6xf32> to tensor<?x3xf32>
+  func.return %r : tensor<?x3xf32>
+}
+
+// -----
+
+// Rank-reducing, with a dynamic stride on a static unit dim (normal form: stride 1, the
+// operand goes) and an empty static dim (offset 0).
+// CHECK-LABEL: func @rank_reducing(
+// CHECK-SAME:      %[[X:.+]]: tensor<4x6x5xi8>, %[[O:.+]]: index, %[[S:.+]]: index)
+// CHECK-NEXT:      %[[R:.+]] = slice.dynamic_window %[[X]] offsets [%[[O]], 0, 4] sizes [1, 0, 3] strides [1, 1, %[[S]]] : tensor<4x6x5xi8> -> tensor<0x3xi8>
+func.func @rank_reducing(%x: tensor<4x6x5xi8>, %o: index, %s: index) -> tensor<0x3xi8> {
+  %r = tensor.extract_slice %x[%o, %o, 4] [1, 0, 3] [%s, %s, %s] : tensor<4x6x5xi8> to tensor<0x3xi8>
+  func.return %r : tensor<0x3xi8>
+}
