@@ -1188,7 +1188,8 @@ class CopyRunOp(IRDLOperation):
         "$source `[` $source_offset `]` `,` $dest `[` $dest_offset `]` "
         "`count` $count `source_stride` $source_stride `dest_stride` $dest_stride "
         "(`nontemporal` $nontemporal^)? (`reorder` $reorder^)? "
-        "(`scalar` $scalar^)? (`prefetch` $prefetch^)? attr-dict `:` type($source) `,` type($dest)"
+        "(`scalar` $scalar^)? (`prefetch` $prefetch^)? "
+        "attr-dict `:` type($source) `,` type($dest)"
     )
 
     def __init__(
@@ -1268,8 +1269,11 @@ class CopyRunOp(IRDLOperation):
         ]
         if flags and dest_stride != 1:
             raise VerifyException(
-                f"{self.name}: {' and '.join(flags)} need dest_stride = 1"
+                f"{self.name}: {' and '.join(flags)} "
+                f"{'needs' if len(flags) == 1 else 'need'} dest_stride = 1"
             )
+        if self.reorder is None and self.scalar is None:
+            return
         from passes.copy_plan import can_gather_scalar, can_reorder
         from slice_dialect.dtypes import storage_bytes
 

@@ -80,7 +80,7 @@ func.func @reorder(%a: memref<20xcomplex<f64>>, %b: memref<6xcomplex<f64>>) {
 
 // -----
 
-// CHECK: {{^}}slice.copy_run: nontemporal need dest_stride = 1{{$}}
+// CHECK: {{^}}slice.copy_run: nontemporal needs dest_stride = 1{{$}}
 func.func @nontemporal(%a: memref<20xf32>, %b: memref<6xf32>) {
   %c0 = arith.constant 0 : index
   slice.copy_run %a[%c0], %b[%c0] count 2 source_stride 1 dest_stride 2 nontemporal : memref<20xf32>, memref<6xf32>
@@ -89,7 +89,7 @@ func.func @nontemporal(%a: memref<20xf32>, %b: memref<6xf32>) {
 
 // -----
 
-// CHECK: {{^}}slice.copy_run: reorder need dest_stride = 1{{$}}
+// CHECK: {{^}}slice.copy_run: reorder needs dest_stride = 1{{$}}
 func.func @reorder_dest_stride(%a: memref<20xf32>, %b: memref<6xf32>) {
   %c0 = arith.constant 0 : index
   slice.copy_run %a[%c0], %b[%c0] count 2 source_stride -1 dest_stride 2 reorder : memref<20xf32>, memref<6xf32>
