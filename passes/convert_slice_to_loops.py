@@ -142,6 +142,7 @@ class _Emitter:
             run.result_step,
             nontemporal=choices.nontemporal,
             reorder=choices.reorder,
+            scalar=choices.scalar,
             prefetch=choices.prefetch,
         )
         copy_run.location = self.location

@@ -16,12 +16,51 @@ from math import prod
 
 from slice_dialect.semantics import Window
 
-STREAM_STORE_BYTES = 4 * 1024 * 1024
-"""A copy that writes at least this many bytes stores with non-temporal (cache
+STREAM_STORE_BYTES = 8 * 1024 * 1024
+"""A copy that writes at least this many bytes may store with non-temporal (cache
 bypassing) stores: an output this large does not stay in a core's cache anyway, and
 bypassing it saves reading every destination line before it is written, a third of the
-memory traffic of a copy. (glibc's ``memcpy`` makes the same choice above a threshold
-of the same order on common machines.)"""
+memory traffic of a copy. 8 MiB written is 16 MiB touched by a contiguous copy, half
+the 32 MiB L3 of the machine it was measured on (helper "perf", 2026-11-22, 2 cores
+under load 10-14, min of 15-41 interleaved rounds, notes/perf-proposals.md P2): at 4
+MiB, copies of 4-8 MiB whose source stays in L3 between calls (bench/sweep.py, warm)
+ran 1.2-1.6x slower than numpy's cached ``memcpy``; at 16 or 32 MiB, bench/run.py's
+cold W4 (8 MiB) and W6 (12.5 MiB) lost the 15-20% streaming gives them. A compromise
+between the two regimes, not a measured optimum; glibc switches at 240 MiB there."""
+
+MIN_STREAM_RUN_BYTES = 1024
+"""A run shorter than this many bytes is never streamed, whatever the copy's size: a
+short run's non-temporal stores complete each 64-byte destination line across two or
+three runs mixed with plain stores of the unaligned ends, so the write-combining
+buffers are flushed partially (a read-modify-write at the memory controller). Measured
+on bench/sweep.py (seed 0; helper "perf", 2026-11-22, loaded 2-core machine, min of
+rounds): runs of 40 and 72 bytes streamed were 61x and 10x numpy, cached 0.42x and
+0.46x; bench/run.py's W1-W7 (runs of 1 KiB or more) are unchanged."""
+
+PREFETCH_MAX_RUN_BYTES = 4096
+"""Only a run whose source span is at most this many bytes (one 4 KiB page) is
+prefetched: the hardware prefetchers follow a longer run themselves, and prefetching
+all of a long next run at once (1840-3600 ``prefetcht0`` for rows of 118-232 KiB)
+evicts the lines being copied from L1. Measured on bench/sweep.py cases 49 and 89
+(helper "perf", 2026-11-22, loaded 2-core machine, min of 31 rounds): 1.44x and
+1.35-4.7x numpy with the prefetch, 0.98x and 0.89x without; W1, W2, W6 (spans of 1-2
+KiB) keep theirs."""
+
+MIN_REGISTER_RUN_BYTES = 64
+"""A run of a cached (not streamed) copy is reordered in registers only from this many
+bytes on: below it the helper's call and scalar tail cost more than the element loop
+(bench/sweep.py cases 35 and 77 went 0.22x -> 0.31x numpy without a minimum; case 17, a
+byte run of source stride -2, went 1.58x -> 0.23x with it; helper "perf", 2026-11-22,
+loaded 2-core machine, min of 31 rounds). Streamed runs are always at least
+``MIN_STREAM_RUN_BYTES`` long."""
+
+MIN_SCALAR_GATHER = 64
+"""A cached run of 1-byte elements at a source stride of 3 or more (either sign) and at
+least this many elements is copied by a loop the C compiler does not vectorize: gcc 12
+(-O3, SSE2) assembles byte vectors from single loads, ~1.7x slower than the scalar loop
+(bench/sweep.py case 47: 1.36x -> 0.95x numpy). Shorter runs pay more for the helper's
+call than they save (case 71: 0.12x -> 0.40x without a minimum; helper "perf",
+2026-11-22, loaded 2-core machine, min of 31 rounds)."""
 
 PREFETCH_AHEAD_BYTES = 32 * 1024
 """How far ahead a streamed copy with gaps between its source rows prefetches them: the
@@ -109,21 +148,32 @@ class RunChoices:
     """How a run is copied: the code-generation properties of ``slice.copy_run``.
 
     ``nontemporal``: stores bypass the cache (the copy writes at least
-    ``STREAM_STORE_BYTES``). ``reorder``: a streamed run of every element backwards
-    (source stride -1) or of every other element (2, elements of at most 8 bytes) is
-    reordered in registers on its way to the stores. ``prefetch``: the signed element
-    distance from this run's source offset to the run that is prefetched (the run of
-    the enclosing loop's iteration ``PREFETCH_AHEAD_BYTES`` ahead), or ``None``.
+    ``STREAM_STORE_BYTES`` and the run is at least ``MIN_STREAM_RUN_BYTES`` long).
+    ``reorder``: a run of every element backwards (source stride -1), or of every other
+    element (2 or -2, elements of at most 8 bytes), is reordered in registers on its way
+    to the stores (streamed, or cached from ``MIN_REGISTER_RUN_BYTES`` on). ``scalar``:
+    a long cached byte gather is a loop the C compiler must not vectorize
+    (``MIN_SCALAR_GATHER``). ``prefetch``: the signed element distance from this run's
+    source offset to the run that is prefetched (the run of the enclosing loop's
+    iteration ``PREFETCH_AHEAD_BYTES`` ahead), or ``None``; only streamed runs of
+    source span at most ``PREFETCH_MAX_RUN_BYTES`` with gaps between them.
     """
 
     nontemporal: bool = False
     reorder: bool = False
+    scalar: bool = False
     prefetch: int | None = None
 
 
 def can_reorder(source_stride: int, element_bytes: int) -> bool:
-    """Whether a streamed run of ``source_stride`` is reordered in registers."""
-    return source_stride == -1 or (source_stride == 2 and element_bytes <= 8)
+    """Whether a run of ``source_stride`` can be reordered in registers (the rule the
+    ``slice.copy_run`` verifier checks)."""
+    return source_stride == -1 or (source_stride in (2, -2) and element_bytes <= 8)
+
+
+def can_gather_scalar(source_stride: int, element_bytes: int) -> bool:
+    """Whether a run may be a non-vectorized byte gather (the verifier's rule)."""
+    return element_bytes == 1 and abs(source_stride) >= 3
 
 
 def run_choices(plan: CopyPlan, element_bytes: int) -> RunChoices:
@@ -132,17 +182,30 @@ def run_choices(plan: CopyPlan, element_bytes: int) -> RunChoices:
     if plan.empty or not plan.loops:
         return RunChoices()
     *outer, run = plan.loops
-    if plan.elements * element_bytes < STREAM_STORE_BYTES or run.result_step != 1:
+    if run.result_step != 1 or run.count == 1:
         return RunChoices()
-    reorder = run.count > 1 and can_reorder(run.source_step, element_bytes)
+    run_bytes = run.count * element_bytes
+    streamed = (
+        plan.elements * element_bytes >= STREAM_STORE_BYTES
+        and run_bytes >= MIN_STREAM_RUN_BYTES
+    )
+    reorder = can_reorder(run.source_step, element_bytes) and (
+        streamed or run_bytes >= MIN_REGISTER_RUN_BYTES
+    )
+    if not streamed:
+        scalar = (
+            can_gather_scalar(run.source_step, element_bytes)
+            and run.count >= MIN_SCALAR_GATHER
+        )
+        return RunChoices(reorder=reorder, scalar=scalar)
     prefetch: int | None = None
-    if outer:
+    low = min(0, (run.count - 1) * run.source_step) * element_bytes
+    high = (max(0, (run.count - 1) * run.source_step) + 1) * element_bytes
+    if outer and high - low <= PREFETCH_MAX_RUN_BYTES:
         rows = outer[-1]
-        low = min(0, (run.count - 1) * run.source_step) * element_bytes
-        high = (max(0, (run.count - 1) * run.source_step) + 1) * element_bytes
         row_bytes = abs(rows.source_step) * element_bytes
         ahead = -(-PREFETCH_AHEAD_BYTES // row_bytes)
         # rows that (nearly) touch are one stream the hardware prefetchers follow
         if row_bytes > high - low + CACHE_LINE_BYTES and rows.count > ahead:
             prefetch = ahead * rows.source_step
-    return RunChoices(True, reorder, prefetch)
+    return RunChoices(True, reorder, False, prefetch)

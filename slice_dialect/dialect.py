@@ -1163,8 +1163,10 @@ class CopyRunOp(IRDLOperation):
     The code-generation choices (made by ``convert-slice-to-loops``, see
     ``passes/copy_plan.py``) change how the C target copies, never what:
     ``nontemporal`` stores bypass the cache (``dest_stride`` 1); ``reorder`` reorders a
-    nontemporal run of source stride -1, or 2 with elements of at most 8 bytes, in
-    registers; ``prefetch = N`` hints the source elements of the run ``N`` elements
+    run of source stride -1, or 2 or -2 with elements of at most 8 bytes, in registers
+    (streamed or cached); ``scalar`` copies a run of 1-byte elements at a source stride
+    of at least 3 (either sign) by a loop the C compiler does not vectorize (cached
+    runs only); ``prefetch = N`` hints the source elements of the run ``N`` elements
     further (signed) where they lie inside the source view.
     """
 
@@ -1179,13 +1181,15 @@ class CopyRunOp(IRDLOperation):
     dest_stride = prop_def(IntegerAttr[I64])
     nontemporal = opt_prop_def(UnitAttr)
     reorder = opt_prop_def(UnitAttr)
+    scalar = opt_prop_def(UnitAttr)
     prefetch = opt_prop_def(IntegerAttr[I64])
 
     assembly_format = (
         "$source `[` $source_offset `]` `,` $dest `[` $dest_offset `]` "
         "`count` $count `source_stride` $source_stride `dest_stride` $dest_stride "
         "(`nontemporal` $nontemporal^)? (`reorder` $reorder^)? "
-        "(`prefetch` $prefetch^)? attr-dict `:` type($source) `,` type($dest)"
+        "(`scalar` $scalar^)? (`prefetch` $prefetch^)? "
+        "attr-dict `:` type($source) `,` type($dest)"
     )
 
     def __init__(
@@ -1200,6 +1204,7 @@ class CopyRunOp(IRDLOperation):
         *,
         nontemporal: bool = False,
         reorder: bool = False,
+        scalar: bool = False,
         prefetch: int | None = None,
     ) -> None:
         properties: dict[str, Attribute] = {
@@ -1211,6 +1216,8 @@ class CopyRunOp(IRDLOperation):
             properties["nontemporal"] = UnitAttr()
         if reorder:
             properties["reorder"] = UnitAttr()
+        if scalar:
+            properties["scalar"] = UnitAttr()
         if prefetch is not None:
             properties["prefetch"] = IntegerAttr(prefetch, i64)
         super().__init__(
@@ -1251,23 +1258,42 @@ class CopyRunOp(IRDLOperation):
             raise VerifyException(
                 f"{self.name}: dest_stride = {dest_stride} must be at least 1"
             )
-        if (
-            self.nontemporal is not None or self.reorder is not None
-        ) and dest_stride != 1:
-            raise VerifyException(
-                f"{self.name}: nontemporal and reorder need dest_stride = 1"
+        flags = [
+            name
+            for name, value in (
+                ("nontemporal", self.nontemporal),
+                ("reorder", self.reorder),
+                ("scalar", self.scalar),
             )
-        if self.reorder is not None:
-            from slice_dialect.dtypes import storage_bytes
+            if value is not None
+        ]
+        if flags and dest_stride != 1:
+            raise VerifyException(
+                f"{self.name}: {' and '.join(flags)} "
+                f"{'needs' if len(flags) == 1 else 'need'} dest_stride = 1"
+            )
+        if self.reorder is None and self.scalar is None:
+            return
+        from passes.copy_plan import can_gather_scalar, can_reorder
+        from slice_dialect.dtypes import storage_bytes
 
-            width = storage_bytes(source_type.element_type)
-            if self.nontemporal is None or not (
-                source_stride == -1 or (source_stride == 2 and width <= 8)
-            ):
-                raise VerifyException(
-                    f"{self.name}: reorder needs nontemporal and a source_stride of "
-                    "-1, or 2 with elements of at most 8 bytes"
-                )
+        width = storage_bytes(source_type.element_type)
+        if self.reorder is not None and not can_reorder(source_stride, width):
+            raise VerifyException(
+                f"{self.name}: reorder needs a source_stride of -1, or 2 or -2 with "
+                f"elements of at most 8 bytes (source_stride = {source_stride}, "
+                f"{width}-byte elements)"
+            )
+        if self.scalar is not None and (
+            self.nontemporal is not None
+            or self.reorder is not None
+            or not can_gather_scalar(source_stride, width)
+        ):
+            raise VerifyException(
+                f"{self.name}: scalar needs 1-byte elements, a source_stride of at "
+                f"least 3 either way (source_stride = {source_stride}, {width}-byte "
+                "elements) and neither nontemporal nor reorder"
+            )
 
 
 Slice = Dialect(

@@ -19,6 +19,7 @@ import textwrap
 import timeit
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import ml_dtypes
 import numpy as np
@@ -819,6 +820,7 @@ SANITIZER_SCRIPT = """
 import sys
 import numpy as np
 from pathlib import Path
+from typing import Any
 from slice_dialect import runtime
 cache = Path(sys.argv[1])
 ir_source, c_bad = sys.stdin.read().split("//SPLIT//")
@@ -1011,37 +1013,44 @@ def test_shift_within_one_buffer(cache_dir: Path) -> None:
 STREAMED = [
     # rows with gaps: streamed memcpy rows, prefetched
     pytest.param(
-        "f32", [16, 300, 400], [0, 10, 50], [16, 280, 300], [1, 1, 1], id="crop"
+        "f32", [32, 300, 400], [0, 10, 50], [32, 280, 300], [1, 1, 1], id="crop"
     ),
-    # one contiguous run of 6.5 MB
-    pytest.param("f64", [1024, 1024], [100, 0], [800, 1024], [1, 1], id="contiguous"),
+    # one contiguous run of 9 MB
+    pytest.param("f64", [1200, 1024], [100, 0], [1100, 1024], [1, 1], id="contiguous"),
     # strided runs longer than the staging buffer: full blocks and a shorter last one
-    pytest.param("f32", [4096, 1000], [0, 2], [4096, 333], [1, 3], id="staged"),
+    pytest.param("f32", [6400, 1000], [0, 2], [6400, 333], [1, 3], id="staged"),
     # 16-byte elements, rows reversed and every other one: staged
-    pytest.param("complex<f64>", [1100, 600], [1099, 1], [1100, 300], [-1, 2], id="c128"),
+    pytest.param("complex<f64>", [1800, 600], [1799, 1], [1800, 300], [-1, 2], id="c128"),
     # reversed runs, of every width (bytes into an output not 16-byte aligned)
     pytest.param(
         "i8", [8, 1030, 1030], [0, 3, 1029], [8, 1024, 1030], [1, 1, -1], id="rev1"
     ),
-    pytest.param("f16", [2048, 1100], [0, 1099], [2048, 1100], [1, -1], id="rev2"),
-    pytest.param("f64", [700, 800], [699, 799], [700, 800], [-1, -1], id="rev8"),
-    pytest.param("complex<f64>", [1000, 300], [0, 299], [1000, 300], [1, -1], id="rev16"),
+    pytest.param("f16", [4096, 1100], [0, 1099], [4096, 1100], [1, -1], id="rev2"),
+    pytest.param("f64", [1100, 1000], [1099, 999], [1100, 1000], [-1, -1], id="rev8"),
+    pytest.param("complex<f64>", [1800, 300], [0, 299], [1800, 300], [1, -1], id="rev16"),
     # every other element, of widths 1 to 8, runs ending at the row's (and the
     # array's) last element: no register may read past it
-    pytest.param("i8", [4096, 2049], [0, 0], [4096, 1025], [1, 2], id="even1"),
-    pytest.param("f16", [2048, 2051], [0, 1], [2048, 1025], [1, 2], id="even2"),
-    pytest.param("f32", [2048, 1025], [2047, 0], [2048, 513], [-1, 2], id="even4"),
-    pytest.param("f64", [1024, 1025], [0, 0], [1024, 513], [1, 2], id="even8"),
+    pytest.param("i8", [8192, 2049], [0, 0], [8192, 1025], [1, 2], id="even1"),
+    pytest.param("f16", [4096, 2051], [0, 1], [4096, 1025], [1, 2], id="even2"),
+    pytest.param("f32", [4096, 1025], [4095, 0], [4096, 513], [-1, 2], id="even4"),
+    pytest.param("f64", [2048, 1025], [0, 0], [2048, 513], [1, 2], id="even8"),
+    # every other element downwards, runs ending at the row's first element (and the
+    # array's: the first row): no register may read below it
+    pytest.param("i8", [8192, 2050], [0, 2049], [8192, 1025], [1, -2], id="odd1"),
+    pytest.param("f16", [4096, 2051], [0, 2050], [4096, 1026], [1, -2], id="odd2"),
+    pytest.param("f32", [4096, 1026], [4095, 1025], [4096, 513], [-1, -2], id="odd4"),
+    pytest.param("f64", [2048, 1025], [0, 1024], [2048, 513], [1, -2], id="odd8"),
 ]
 """Large windows, one per streamed form; ``STREAMED_FORMS`` says which each takes."""
 
 STREAMED_FORMS = {
-    "crop": "slice_stream(",
     "contiguous": "slice_stream(",
+    "crop": "slice_stream(",
     "staged": "staging",
     "c128": "staging",
     **{f"rev{n}": "slice_stream_reversed(" for n in (1, 2, 8, 16)},
     **{f"even{n}": "slice_stream_even(" for n in (1, 2, 4, 8)},
+    **{f"odd{n}": "slice_stream_odd_reversed(" for n in (1, 2, 4, 8)},
 }
 
 
@@ -1080,16 +1089,74 @@ def test_streamed_copies(
     assert same_bits(out, expected)
 
 
+def _cached_case(element: str, step: int, count: int) -> Any:
+    """Three rows of a window of ``count`` elements at source step ``step`` whose run
+    ends at its row's edge (and the array's: the first or last row)."""
+    length = abs(step) * (count - 1) + 1
+    start = length - 1 if step < 0 else 0
+    return pytest.param(
+        element,
+        [3, length],
+        [0, start],
+        [3, count],
+        [1, step],
+        id=f"{element}_{step}_{count}",
+    )
+
+
+CACHED = [
+    *(
+        _cached_case(element, step, count)
+        for element, width in (("i8", 1), ("f16", 2), ("f32", 4), ("f64", 8))
+        for step in (-1, 2, -2)
+        for count in (64 // width, 64 // width + 16 // width + 3)
+    ),
+    _cached_case("complex<f64>", -1, 7),
+    *(_cached_case("i8", step, count) for step in (3, -5) for count in (64, 99)),
+]
+"""Small windows whose runs are reordered in registers (``slice_copy_*``) or gathered
+by the scalar byte loop, at the shortest run that takes the form and a longer one."""
+
+CACHED_FORMS = {
+    -1: "slice_copy_reversed(",
+    2: "slice_copy_even(",
+    -2: "slice_copy_odd_reversed(",
+}
+
+
+@pytest.mark.parametrize(("element", "shape", "offsets", "sizes", "strides"), CACHED)
+def test_cached_register_copies(
+    element, shape, offsets, sizes, strides, cache_dir
+) -> None:
+    """Cached runs of 64 bytes or more at source step -1, 2 or -2 go through the
+    register helpers with plain stores, long byte gathers through the scalar loop; the
+    result is numpy's, into fresh and into misaligned outputs."""
+    module = lowered_window(element, shape, offsets, sizes, strides)
+    source = emit_c(module)
+    body = source[source.index("int32_t slice_main(") :]
+    form = CACHED_FORMS.get(strides[-1], "slice_gather_bytes(")
+    assert form in body and "slice_stream" not in body
+    dtype = _dtype_of(element)
+    x = random_array(dtype, shape, seed=5)
+    expected = numpy_window(x, offsets, sizes, strides)
+    kernel = kernel_of(module, "main", 1, cache_dir)
+    assert same_bits(kernel(x), expected)
+    out = _misaligned_out(dtype, sizes)
+    assert kernel(x, out=out) is out
+    assert same_bits(out, expected)
+
+
 STREAMED_UNDER_ASAN = """
 import sys
 import numpy as np
 from pathlib import Path
+from typing import Any
 sys.path.insert(0, sys.argv[2])
 import test_c_backend as t
 from slice_dialect import runtime
 from slice_dialect.backend.c import emit_c
 cache = Path(sys.argv[1])
-for case in t.STREAMED:
+for case in t.STREAMED + t.CACHED:
     element, shape, offsets, sizes, strides = case.values
     module = t.lowered_window(element, shape, offsets, sizes, strides)
     function = next(iter(module.ops))
@@ -1129,7 +1196,7 @@ def test_streamed_copies_under_sanitizers(tmp_path: Path) -> None:
         check=False,
     )
     assert result.returncode == 0, result.stderr[-4000:]
-    assert result.stdout.count("ok ") == len(STREAMED)
+    assert result.stdout.count("ok ") == len(STREAMED) + len(CACHED)
     assert "AddressSanitizer" not in result.stderr
     assert "runtime error" not in result.stderr
 

@@ -39,8 +39,11 @@ The rules:
 - ``scf.for`` is ``for (int64_t i = lb; i < ub; i += step)``;
 - ``slice.copy_run`` is a ``memcpy`` (contiguous run), an element loop (strided run),
   one assignment (one element); ``nontemporal`` streams the stores (``slice_stream``),
-  with ``reorder`` through registers (``slice_stream_reversed``, ``slice_stream_even``),
-  else a strided run is gathered through a small staging buffer first; ``prefetch``
+  else a strided run is gathered through a small staging buffer first; ``reorder``
+  goes through registers (source stride -1, 2, -2: ``slice_stream_reversed``,
+  ``slice_stream_even``, ``slice_stream_odd_reversed`` when streamed, the
+  ``slice_copy_*`` twins with plain stores when not); ``scalar`` is a call of
+  ``slice_gather_bytes``, a loop compiled without auto-vectorization; ``prefetch``
   hints the source run that many elements ahead, if it lies inside the source view;
   a run within one buffer is always an element loop, in order;
 - ``memref.load``/``store`` index their pointer with the row-major linear index;
@@ -119,7 +122,9 @@ _C_KEYWORDS = (
 _GENERATED_NAMES = (
     "int32_t int64_t uint8_t uint16_t uint32_t uint64_t uintptr_t size_t slice_b128 "
     "memcpy calloc free slice_stream slice_stream_reversed slice_stream_even "
-    "slice_stream_fence slice_prefetch slice_error_values"
+    "slice_stream_odd_reversed slice_copy_reversed slice_copy_even "
+    "slice_copy_odd_reversed slice_gather_bytes slice_stream_fence slice_prefetch "
+    "slice_error_values"
 )
 
 RESERVED_NAMES = frozenset(_C_KEYWORDS.split()) | frozenset(_GENERATED_NAMES.split())
@@ -603,6 +608,8 @@ def _copy_run(p: FunctionPrinter, op: CopyRunOp) -> None:
     source_offset = p.expr(op.source_offset, op)
     dest_offset = p.expr(op.dest_offset, op)
     streamed = op.nontemporal is not None
+    registers = op.reorder is not None
+    scalar = op.scalar is not None
     prefetch = None if op.prefetch is None else op.prefetch.value.data
     contiguous = source_stride == 1 and dest_stride == 1
     if count == 1:
@@ -612,7 +619,9 @@ def _copy_run(p: FunctionPrinter, op: CopyRunOp) -> None:
         # within one buffer: element by element in order, as the op's semantics says
         # (a memcpy of overlapping bytes, or restrict pointers, would be undefined)
         streamed, contiguous, prefetch = False, False, None
-    if not streamed and not contiguous and prefetch is None:
+        registers = scalar = False
+    how = Run(streamed, registers, scalar)
+    if not (streamed or contiguous or registers or scalar) and prefetch is None:
         k = p.temp("k")
         p.line(f"for (int64_t {k} = 0; {k} < {count}; {k} += 1)")
         d_index = _times(k, dest_stride)
@@ -626,11 +635,11 @@ def _copy_run(p: FunctionPrinter, op: CopyRunOp) -> None:
     if streamed:
         p.unit.features.add("stream")
         p.streams = True
-    staged = streamed and not contiguous and op.reorder is None
+    staged = streamed and not contiguous and not registers
     if prefetch is None and not staged:
         steps = (count, source_stride, dest_stride)
         s_text = _plus(source, source_offset)
-        _emit_run(p, op, s_text, _plus(dest, dest_offset), steps, size, c_type)
+        _emit_run(p, how, s_text, _plus(dest, dest_offset), steps, size, c_type)
         return
     # A run with pointers of its own: prefetch, then the (streamed) copy.
     s, d = p.temp("s"), p.temp("d")
@@ -640,7 +649,7 @@ def _copy_run(p: FunctionPrinter, op: CopyRunOp) -> None:
     p.line(f"{c_type} *{d} = {_plus(dest, dest_offset)};")
     if prefetch is not None:
         _emit_prefetch(p, op, source_type, s, source_offset, prefetch, size)
-    _emit_run(p, op, s, d, (count, source_stride, dest_stride), size, c_type)
+    _emit_run(p, how, s, d, (count, source_stride, dest_stride), size, c_type)
     p.depth -= 1
     p.line("}")
 
@@ -677,9 +686,24 @@ def _emit_prefetch(
     p.line("}")
 
 
+@dataclass(frozen=True)
+class Run:
+    """How ``_emit_run`` copies a run: the op's properties, all off for a run within
+    one buffer."""
+
+    streamed: bool
+    registers: bool
+    scalar: bool
+
+
+REGISTER_HELPERS = {-1: "reversed", 2: "even", -2: "odd_reversed"}
+"""The register helper (``slice_stream_*``, ``slice_copy_*``) of each source stride
+``reorder`` allows (the ``slice.copy_run`` verifier checks it is one of these)."""
+
+
 def _emit_run(
     p: FunctionPrinter,
-    op: CopyRunOp,
+    how: Run,
     s: str,
     d: str,
     steps: tuple[int, int, int],
@@ -688,17 +712,26 @@ def _emit_run(
 ) -> None:
     """The copy of a run from ``s`` to ``d``: streamed (whole, reordered in registers,
     or gathered through a staging buffer) when the op is ``nontemporal``, else a
-    ``memcpy`` or an element loop."""
+    ``memcpy``, a register helper, the scalar byte gather or an element loop."""
     count, source_stride, dest_stride = steps
-    streamed = op.nontemporal is not None
+    streamed = how.streamed
     if source_stride == 1 and dest_stride == 1:
         p.unit.features.add("string.h")
         copy = "slice_stream" if streamed else "memcpy"
         p.line(f"{copy}({d}, {s}, {count * size});")
         return
-    if streamed and op.reorder is not None:
-        helper = "slice_stream_reversed" if source_stride == -1 else "slice_stream_even"
+    if how.registers:
+        kind = "stream" if streamed else "copy"
+        p.unit.features.add(kind)
+        helper = f"slice_{kind}_{REGISTER_HELPERS[source_stride]}"
         p.line(f"{helper}({d}, {s}, {count}, {size});")
+        return
+    if how.scalar:
+        p.unit.features.add("gather")
+        p.line(
+            f"slice_gather_bytes((unsigned char *){d}, (const unsigned char *){s}, "
+            f"{count}, {source_stride});"
+        )
         return
     k = p.temp("k")
     if not streamed:
@@ -790,13 +823,19 @@ def emit_c(module: ModuleOp, *, prefix: str = DEFAULT_PREFIX) -> str:
         " */",
         "#include <stdint.h>",
     ]
-    if "stream" in features:
+    if features & {"stream", "copy"}:
         features.add("string.h")
     header += [f"#include <{h}>" for h in ("stdlib.h", "string.h") if h in features]
     if "b128" in features:
         header += ["", B128_TYPEDEF]
+    if features & {"stream", "copy"}:
+        header += ["", SSE2_INCLUDE.strip("\n")]
     if "stream" in features:
         header += ["", STREAM_HELPERS.strip("\n")]
+    if "copy" in features:
+        header += ["", COPY_HELPERS.strip("\n")]
+    if "gather" in features:
+        header += ["", GATHER_HELPER.strip("\n")]
     if "prefetch" in features:
         header += ["", PREFETCH_HELPER.strip("\n")]
     from slice_dialect.backend.c_safety import check_module  # c_safety imports c
@@ -818,13 +857,17 @@ class CTarget(Target):
         output.write(emit_c(module, prefix=self.prefix))
 
 
-# The C helpers of nontemporal and prefetching runs, printed once in a unit that uses them.
+# The C helpers of nontemporal, register-reordered, scalar and prefetching runs, printed
+# once in a unit that uses them.
 
-STREAM_HELPERS = r"""
+SSE2_INCLUDE = r"""
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
+"""
+"""The intrinsics header of the streaming and register helpers."""
 
+_STREAM_COPY = r"""
 /* Copies n bytes from s to d, writing d with non-temporal stores where the target has
  * them (the caller calls slice_stream_fence() once its stores are done). */
 static inline void slice_stream(void *restrict d, const void *restrict s, int64_t n) {
@@ -855,21 +898,20 @@ static inline void slice_stream(void *restrict d, const void *restrict s, int64_
     memcpy(d, s, (size_t)n);
 #endif
 }
+"""
 
+_REGISTER_TEMPLATES = r"""
 /* Copies n elements of size bytes (1, 2, 4, 8 or 16) read downwards from s (the
- * first element copied; the last is n - 1 elements below it) to d upwards, writing d
- * like slice_stream: the 16 bytes that end with the current element are read and
- * reversed in a register while they all belong to the run. */
-static inline void slice_stream_reversed(void *restrict d, const void *restrict s,
-                                         int64_t n, int64_t size) {
+ * first element copied; the last is n - 1 elements below it) to d upwards, WRITING:
+ * the 16 bytes that end with the current element are read and reversed in a register
+ * while they all belong to the run. */
+static inline void slice_KIND_reversed(
+    void *restrict d, const void *restrict s, int64_t n, int64_t size) {
     unsigned char *to = d;
     const unsigned char *from = s;
     int64_t i = 0;
 #if defined(__SSE2__)
-    while (i < n && ((uintptr_t)(to + i * size) & 15) != 0) {
-        memcpy(to + i * size, from - i * size, (size_t)size);
-        i += 1;
-    }
+ALIGN(from - i * size)
     for (; (n - i) * size >= 16; i += 16 / size) {
         const unsigned char *last = from - (i + 16 / size - 1) * size;
         __m128i v = _mm_loadu_si128((const __m128i *)last);
@@ -885,7 +927,7 @@ static inline void slice_stream_reversed(void *restrict d, const void *restrict 
         } else if (size == 8) {
             v = _mm_shuffle_epi32(v, 0x4e);
         }
-        _mm_stream_si128((__m128i *)(to + i * size), v);
+        STORE((__m128i *)(to + i * size), v);
     }
 #endif
     for (; i < n; i += 1)
@@ -894,19 +936,16 @@ static inline void slice_stream_reversed(void *restrict d, const void *restrict 
 
 /* Copies n elements of size bytes (1, 2, 4 or 8) taken every other element upwards
  * from s (the first element copied; the last is 2 (n - 1) elements above it) to d,
- * writing d like slice_stream. Each 32 bytes read are two registers whose even
- * elements make one; they are read only while an even element of the run follows, so
- * every byte read lies within the run. */
-static inline void slice_stream_even(void *restrict d, const void *restrict s,
-                                     int64_t n, int64_t size) {
+ * WRITING. Each 32 bytes read are two registers whose even elements make one; they
+ * are read only while an even element of the run follows, so every byte read lies
+ * within the run. */
+static inline void slice_KIND_even(
+    void *restrict d, const void *restrict s, int64_t n, int64_t size) {
     unsigned char *to = d;
     const unsigned char *from = s;
     int64_t i = 0;
 #if defined(__SSE2__)
-    while (i < n && ((uintptr_t)(to + i * size) & 15) != 0) {
-        memcpy(to + i * size, from + 2 * i * size, (size_t)size);
-        i += 1;
-    }
+ALIGN(from + 2 * i * size)
     for (; n - i > 16 / size; i += 16 / size) {
         const unsigned char *p = from + 2 * i * size;
         __m128i a = _mm_loadu_si128((const __m128i *)p);
@@ -925,13 +964,88 @@ static inline void slice_stream_even(void *restrict d, const void *restrict s,
             }
             a = _mm_unpacklo_epi64(a, b);
         }
-        _mm_stream_si128((__m128i *)(to + i * size), a);
+        STORE((__m128i *)(to + i * size), a);
     }
 #endif
     for (; i < n; i += 1)
         memcpy(to + i * size, from + 2 * i * size, (size_t)size);
 }
 
+/* Copies n elements of size bytes (1, 2, 4 or 8) taken every other element downwards
+ * from s (the first element copied; the last is 2 (n - 1) elements below it) to d,
+ * WRITING. Each 32 bytes read start one element below the lowest element of the 16
+ * bytes of output they make, so they are read only while one more element of the run
+ * follows: every byte read lies within the run. */
+static inline void slice_KIND_odd_reversed(
+    void *restrict d, const void *restrict s, int64_t n, int64_t size) {
+    unsigned char *to = d;
+    const unsigned char *from = s;
+    int64_t i = 0;
+#if defined(__SSE2__)
+ALIGN(from - 2 * i * size)
+    for (; n - i > 16 / size; i += 16 / size) {
+        const unsigned char *p = from - 2 * (i + 16 / size - 1) * size - size;
+        __m128i a = _mm_loadu_si128((const __m128i *)p);
+        __m128i b = _mm_loadu_si128((const __m128i *)(p + 16));
+        if (size == 1) {
+            a = _mm_packus_epi16(_mm_srli_epi16(a, 8), _mm_srli_epi16(b, 8));
+            a = _mm_shufflehi_epi16(_mm_shufflelo_epi16(a, 0x1b), 0x1b);
+            a = _mm_shuffle_epi32(a, 0x4e);
+            a = _mm_or_si128(_mm_slli_epi16(a, 8), _mm_srli_epi16(a, 8));
+        } else if (size == 2) {
+            a = _mm_shufflehi_epi16(_mm_shufflelo_epi16(a, 0x0d), 0x0d);
+            b = _mm_shufflehi_epi16(_mm_shufflelo_epi16(b, 0x0d), 0x0d);
+            a = _mm_unpacklo_epi64(_mm_shuffle_epi32(a, 0x08),
+                                   _mm_shuffle_epi32(b, 0x08));
+            a = _mm_shufflehi_epi16(_mm_shufflelo_epi16(a, 0x1b), 0x1b);
+            a = _mm_shuffle_epi32(a, 0x4e);
+        } else if (size == 4) {
+            a = _mm_unpacklo_epi64(_mm_shuffle_epi32(a, 0x0d),
+                                   _mm_shuffle_epi32(b, 0x0d));
+            a = _mm_shuffle_epi32(a, 0x1b);
+        } else {
+            a = _mm_unpackhi_epi64(a, b);
+            a = _mm_shuffle_epi32(a, 0x4e);
+        }
+        STORE((__m128i *)(to + i * size), a);
+    }
+#endif
+    for (; i < n; i += 1)
+        memcpy(to + i * size, from - 2 * i * size, (size_t)size);
+}
+"""
+
+
+def _register_helpers(streamed: bool) -> str:
+    """The three register helpers: ``slice_stream_*`` (non-temporal stores after
+    element copies up to a 16-byte aligned destination) or ``slice_copy_*`` (plain
+    unaligned stores, no prologue); one template, so the two never drift apart."""
+    kind = "stream" if streamed else "copy"
+    text = _REGISTER_TEMPLATES.replace("slice_KIND_", f"slice_{kind}_")
+    writing = "streamed like slice_stream" if streamed else "with plain stores"
+    text = text.replace("WRITING", writing)
+    store = "_mm_stream_si128" if streamed else "_mm_storeu_si128"
+    text = text.replace("STORE(", f"{store}(")
+    lines: list[str] = []
+    for line in text.split("\n"):
+        if line.startswith("ALIGN("):
+            if streamed:
+                source = line[len("ALIGN(") : -1]
+                lines += [
+                    "    while (i < n && ((uintptr_t)(to + i * size) & 15) != 0) {",
+                    f"        memcpy(to + i * size, {source}, (size_t)size);",
+                    "        i += 1;",
+                    "    }",
+                ]
+            continue
+        lines.append(line)
+    return "\n".join(lines)
+
+
+STREAM_HELPERS = (
+    _STREAM_COPY
+    + _register_helpers(True)
+    + r"""
 /* Orders the non-temporal stores of the slice_stream helpers before any later store. */
 static inline void slice_stream_fence(void) {
 #if defined(__SSE2__)
@@ -939,7 +1053,26 @@ static inline void slice_stream_fence(void) {
 #endif
 }
 """
+)
 """The C helpers of streamed copies, printed once in a unit that uses them."""
+
+COPY_HELPERS = _register_helpers(False)
+"""The C helpers of cached runs reordered in registers (``slice_copy_*``)."""
+
+GATHER_HELPER = r"""
+/* Copies n bytes taken step bytes apart from s to d with scalar loads and stores: for
+ * bytes, gcc's SSE2 vectorization of a strided gather (vectors assembled from single
+ * byte loads) is slower than this loop. */
+#if defined(__GNUC__) && !defined(__clang__)
+__attribute__((optimize("no-tree-vectorize")))
+#endif
+static void slice_gather_bytes(unsigned char *restrict d, const unsigned char *restrict s,
+                               int64_t n, int64_t step) {
+    for (int64_t k = 0; k < n; k += 1)
+        d[k] = s[k * step];
+}
+"""
+"""The C helper of ``scalar`` runs, printed once in a unit that uses it."""
 
 PREFETCH_HELPER = r"""
 /* A hint to fetch the cache line at p, which the copy reads soon, into every cache

@@ -83,7 +83,7 @@ func.func @empty(%x: tensor<4x5xi8>) -> tensor<0x5xi8> {
 // -----
 
 // nontemporal and prefetch: the run gets pointers of its own, prefetches the run 8192
-// elements ahead (32 KiB) when it lies in the source view (so every address formed is
+// elements (8 rows, 32 KiB) ahead when it lies in the source view (so every address formed is
 // one of the buffer), streams its stores; the function fences them before returning.
 // CHECK:       #if defined(__SSE2__)
 // CHECK-NEXT:  #include <emmintrin.h>
@@ -92,27 +92,27 @@ func.func @empty(%x: tensor<4x5xi8>) -> tensor<0x5xi8> {
 // CHECK:       static inline void slice_prefetch(const void *p) {
 // CHECK:         __builtin_prefetch(p, 0, 3);
 // CHECK-LABEL: int32_t slice_big_crop(
-// CHECK:         for (int64_t [[I:.+]] = 0; [[I]] < 16384; [[I]] += 1) {
-// CHECK-NEXT:        const int64_t [[A:.+]] = [[I]] * 256;
-// CHECK-NEXT:        const int64_t [[S:.+]] = 64 + [[A]];
-// CHECK-NEXT:        const int64_t [[D:.+]] = [[I]] * 128;
+// CHECK:         for (int64_t [[I:.+]] = 0; [[I]] < 8192; [[I]] += 1) {
+// CHECK-NEXT:        const int64_t [[A:.+]] = [[I]] * 1024;
+// CHECK-NEXT:        const int64_t [[S:.+]] = 256 + [[A]];
+// CHECK-NEXT:        const int64_t [[D:.+]] = [[I]] * 512;
 // CHECK-NEXT:        {
 // CHECK-NEXT:            const uint32_t *[[SP:.+]] = {{.+}} + [[S]];
 // CHECK-NEXT:            uint32_t *[[DP:.+]] = {{.+}} + [[D]];
-// CHECK-NEXT:            if ([[S]] + 8319 < 4194304) {
+// CHECK-NEXT:            if ([[S]] + 8703 < 8388608) {
 // CHECK-NEXT:                const char *[[AHEAD:.+]] = (const char *)([[SP]] + 8192);
-// CHECK-NEXT:                for (int64_t [[K:.+]] = 0; [[K]] < 512; [[K]] += 64)
+// CHECK-NEXT:                for (int64_t [[K:.+]] = 0; [[K]] < 2048; [[K]] += 64)
 // CHECK-NEXT:                    slice_prefetch([[AHEAD]] + [[K]]);
 // CHECK-NEXT:            }
-// CHECK-NEXT:            slice_stream([[DP]], [[SP]], 512);
+// CHECK-NEXT:            slice_stream([[DP]], [[SP]], 2048);
 // CHECK-NEXT:        }
 // CHECK-NEXT:    }
 // CHECK-NEXT:    slice_stream_fence();
 // CHECK-NEXT:    return 0;
 // CHECK-NEXT:  }
-func.func @big_crop(%x: tensor<64x256x256xf32>) -> tensor<64x256x128xf32> {
-  %r = slice.window %x offsets [0, 0, 64] sizes [64, 256, 128] strides [1, 1, 1] : tensor<64x256x256xf32> -> tensor<64x256x128xf32>
-  func.return %r : tensor<64x256x128xf32>
+func.func @big_crop(%x: tensor<32x256x1024xf32>) -> tensor<32x256x512xf32> {
+  %r = slice.window %x offsets [0, 0, 256] sizes [32, 256, 512] strides [1, 1, 1] : tensor<32x256x1024xf32> -> tensor<32x256x512xf32>
+  func.return %r : tensor<32x256x512xf32>
 }
 
 // -----
@@ -128,39 +128,85 @@ func.func @big_crop(%x: tensor<64x256x256xf32>) -> tensor<64x256x128xf32> {
 // CHECK-NEXT:            slice_stream({{.+}} + [[START]], [[BUF]], [[N]] * 4);
 // CHECK-NEXT:        }
 // CHECK:         slice_stream_fence();
-func.func @big_strided(%x: tensor<4096x901xf32>) -> tensor<4096x300xf32> {
-  %r = slice.window %x offsets [0, 1] sizes [4096, 300] strides [1, 3] : tensor<4096x901xf32> -> tensor<4096x300xf32>
-  func.return %r : tensor<4096x300xf32>
+func.func @big_strided(%x: tensor<8192x901xf32>) -> tensor<8192x300xf32> {
+  %r = slice.window %x offsets [0, 1] sizes [8192, 300] strides [1, 3] : tensor<8192x901xf32> -> tensor<8192x300xf32>
+  func.return %r : tensor<8192x300xf32>
 }
 
 // -----
 
-// reorder: reversed runs, and runs of every other element, are reordered in registers
-// on their way to the streamed stores.
+// reorder: reversed runs, and runs of every other element (upwards or downwards), are
+// reordered in registers on their way to the streamed stores.
 // CHECK-LABEL: int32_t slice_big_reverse(
 // CHECK:           slice_stream_reversed({{.+}} + {{.+}}, {{.+}} + {{.+}}, 300, 4);
 // CHECK-NEXT:  }
 // CHECK-NEXT:  slice_stream_fence();
 // CHECK-LABEL: int32_t slice_big_even(
 // CHECK:           slice_stream_even({{.+}}, {{.+}}, 512, 8);
-func.func @big_reverse(%x: tensor<4096x300xf32>) -> tensor<4096x300xf32> {
-  %r = slice.window %x offsets [0, 299] sizes [4096, 300] strides [1, -1] : tensor<4096x300xf32> -> tensor<4096x300xf32>
-  func.return %r : tensor<4096x300xf32>
+// CHECK-LABEL: int32_t slice_big_odd_reversed(
+// CHECK:           slice_stream_odd_reversed({{.+}} + {{.+}}, {{.+}} + {{.+}}, 513, 8);
+func.func @big_reverse(%x: tensor<8192x300xf32>) -> tensor<8192x300xf32> {
+  %r = slice.window %x offsets [0, 299] sizes [8192, 300] strides [1, -1] : tensor<8192x300xf32> -> tensor<8192x300xf32>
+  func.return %r : tensor<8192x300xf32>
 }
 func.func @big_even(%x: tensor<4096x1025xf64>) -> tensor<4096x512xf64> {
   %r = slice.window %x offsets [0, 0] sizes [4096, 512] strides [1, 2] : tensor<4096x1025xf64> -> tensor<4096x512xf64>
   func.return %r : tensor<4096x512xf64>
+}
+func.func @big_odd_reversed(%x: tensor<4096x1025xf64>) -> tensor<4096x513xf64> {
+  %r = slice.window %x offsets [0, 1024] sizes [4096, 513] strides [1, -2] : tensor<4096x1025xf64> -> tensor<4096x513xf64>
+  func.return %r : tensor<4096x513xf64>
+}
+
+// -----
+
+// reorder on a cached run (64 bytes or more, copy under 8 MiB): the slice_copy_* twins
+// of the register helpers, with plain unaligned stores. scalar: a long byte gather
+// calls slice_gather_bytes, which gcc compiles without auto-vectorization.
+// CHECK:       #if defined(__SSE2__)
+// CHECK-NEXT:  #include <emmintrin.h>
+// CHECK-NOT:   slice_stream
+// CHECK:       static inline void slice_copy_reversed(
+// CHECK:         _mm_storeu_si128((__m128i *)(to + i * size), v);
+// CHECK:       static inline void slice_copy_even(
+// CHECK:       static inline void slice_copy_odd_reversed(
+// CHECK:       __attribute__((optimize("no-tree-vectorize")))
+// CHECK-NEXT:  #endif
+// CHECK-NEXT:  static void slice_gather_bytes(unsigned char *restrict d, const unsigned char *restrict s,
+// CHECK-LABEL: int32_t slice_reverse(
+// CHECK:           slice_copy_reversed({{.+}} + {{.+}}, {{.+}} + {{.+}}, 300, 4);
+// CHECK-LABEL: int32_t slice_even(
+// CHECK:         slice_copy_even({{.+}}, {{.+}}, 128, 2);
+// CHECK-LABEL: int32_t slice_odd_reversed(
+// CHECK:           slice_copy_odd_reversed({{.+}} + {{.+}}, {{.+}} + {{.+}}, 64, 1);
+// CHECK-LABEL: int32_t slice_gather(
+// CHECK:           slice_gather_bytes((unsigned char *){{.+}} + {{.+}}, (const unsigned char *){{.+}} + {{.+}}, 64, -3);
+func.func @reverse(%x: tensor<100x300xf32>) -> tensor<100x300xf32> {
+  %r = slice.window %x offsets [0, 299] sizes [100, 300] strides [1, -1] : tensor<100x300xf32> -> tensor<100x300xf32>
+  func.return %r : tensor<100x300xf32>
+}
+func.func @even(%x: tensor<4x64xf16>) -> tensor<4x32xf16> {
+  %r = slice.window %x offsets [0, 1] sizes [4, 32] strides [1, 2] : tensor<4x64xf16> -> tensor<4x32xf16>
+  func.return %r : tensor<4x32xf16>
+}
+func.func @odd_reversed(%x: tensor<4x128xi8>) -> tensor<4x64xi8> {
+  %r = slice.window %x offsets [0, 127] sizes [4, 64] strides [1, -2] : tensor<4x128xi8> -> tensor<4x64xi8>
+  func.return %r : tensor<4x64xi8>
+}
+func.func @gather(%x: tensor<4x200xi8>) -> tensor<4x64xi8> {
+  %r = slice.window %x offsets [0, 199] sizes [4, 64] strides [1, -3] : tensor<4x200xi8> -> tensor<4x64xi8>
+  func.return %r : tensor<4x64xi8>
 }
 
 // -----
 
 // A returned argument is one contiguous run; a large one streams too.
 // CHECK-LABEL: int32_t slice_identity(
-// CHECK:         slice_stream({{.+}}, {{.+}}, 4194304);
+// CHECK:         slice_stream({{.+}}, {{.+}}, 8388608);
 // CHECK-NEXT:    slice_stream_fence();
 // CHECK-NEXT:    return 0;
-func.func @identity(%x: tensor<1024x1024xf32>) -> tensor<1024x1024xf32> {
-  func.return %x : tensor<1024x1024xf32>
+func.func @identity(%x: tensor<2048x1024xf32>) -> tensor<2048x1024xf32> {
+  func.return %x : tensor<2048x1024xf32>
 }
 
 // -----
@@ -170,9 +216,9 @@ func.func @identity(%x: tensor<1024x1024xf32>) -> tensor<1024x1024xf32> {
 // CHECK-LABEL: int32_t slice_small_tmp(
 // CHECK:         uint8_t [[T:.+]][4] = {0};
 // CHECK-LABEL: int32_t slice_big_tmp(
-// CHECK:         uint32_t *[[T:.+]] = calloc(1048576, 4);
+// CHECK:         uint32_t *[[T:.+]] = calloc(2097152, 4);
 // CHECK-NEXT:    if (![[T]]) {
-// CHECK-NEXT:        slice_error_values[0] = 4194304;
+// CHECK-NEXT:        slice_error_values[0] = 8388608;
 // CHECK-NEXT:        return 1;
 // CHECK-NEXT:    }
 // CHECK:         free([[T]]);
@@ -186,8 +232,8 @@ func.func @small_tmp(%x: tensor<8xi8>) -> tensor<2xi8> {
   %b = slice.window %a offsets [1] sizes [2] strides [1] : tensor<4xi8> -> tensor<2xi8>
   func.return %b : tensor<2xi8>
 }
-func.func @big_tmp(%x: tensor<1024x2048xf32>) -> tensor<4xf32> {
-  %a = slice.window %x offsets [0, 0] sizes [1024, 1024] strides [1, 2] : tensor<1024x2048xf32> -> tensor<1024x1024xf32>
-  %b = slice.window %a offsets [0, 0] sizes [1, 4] strides [1, 1] : tensor<1024x1024xf32> -> tensor<4xf32>
+func.func @big_tmp(%x: tensor<2048x2048xf32>) -> tensor<4xf32> {
+  %a = slice.window %x offsets [0, 0] sizes [2048, 1024] strides [1, 2] : tensor<2048x2048xf32> -> tensor<2048x1024xf32>
+  %b = slice.window %a offsets [0, 0] sizes [1, 4] strides [1, 1] : tensor<2048x1024xf32> -> tensor<4xf32>
   func.return %b : tensor<4xf32>
 }

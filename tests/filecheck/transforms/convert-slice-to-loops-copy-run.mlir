@@ -8,13 +8,19 @@
 // CHECK:         slice.copy_run %a[%c3], %b[%c0] count 3 source_stride -1 dest_stride 1 nontemporal reorder prefetch -4096 : memref<20xf32>, memref<6xf32>
 // CHECK-NEXT:    slice.copy_run %a[%c0], %b[%c0] count 2 source_stride 5 dest_stride 3 : memref<20xf32>, memref<6xf32>
 // CHECK-NEXT:    slice.copy_run %a[%c0], %s[%c0] count 1 source_stride 1 dest_stride 1 : memref<20xf32>, memref<f32>
+// CHECK-NEXT:    slice.copy_run %a[%c3], %b[%c0] count 2 source_stride -2 dest_stride 1 reorder : memref<20xf32>, memref<6xf32>
+// CHECK-NEXT:    slice.copy_run %i[%c0], %j[%c0] count 6 source_stride 3 dest_stride 1 scalar : memref<20xi8>, memref<6xi8>
 // GENERIC:       "slice.copy_run"(%a, %c3, %b, %c0) <{count = 3 : i64, source_stride = -1 : i64, dest_stride = 1 : i64, nontemporal, reorder, prefetch = -4096 : i64}> : (memref<20xf32>, index, memref<6xf32>, index) -> ()
-func.func @round_trip(%a: memref<20xf32>, %b: memref<6xf32>, %s: memref<f32>) {
+// GENERIC:       "slice.copy_run"(%a, %c3, %b, %c0) <{count = 2 : i64, source_stride = -2 : i64, dest_stride = 1 : i64, reorder}>
+// GENERIC:       "slice.copy_run"(%i, %c0, %j, %c0) <{count = 6 : i64, source_stride = 3 : i64, dest_stride = 1 : i64, scalar}>
+func.func @round_trip(%a: memref<20xf32>, %b: memref<6xf32>, %s: memref<f32>, %i: memref<20xi8>, %j: memref<6xi8>) {
   %c0 = arith.constant 0 : index
   %c3 = arith.constant 3 : index
   slice.copy_run %a[%c3], %b[%c0] count 3 source_stride -1 dest_stride 1 nontemporal reorder prefetch -4096 : memref<20xf32>, memref<6xf32>
   slice.copy_run %a[%c0], %b[%c0] count 2 source_stride 5 dest_stride 3 : memref<20xf32>, memref<6xf32>
   slice.copy_run %a[%c0], %s[%c0] count 1 source_stride 1 dest_stride 1 : memref<20xf32>, memref<f32>
+  slice.copy_run %a[%c3], %b[%c0] count 2 source_stride -2 dest_stride 1 reorder : memref<20xf32>, memref<6xf32>
+  slice.copy_run %i[%c0], %j[%c0] count 6 source_stride 3 dest_stride 1 scalar : memref<20xi8>, memref<6xi8>
   func.return
 }
 
@@ -65,7 +71,7 @@ func.func @elements(%a: memref<20xf32>, %b: memref<6xi32>) {
 
 // -----
 
-// CHECK: {{^}}slice.copy_run: reorder needs nontemporal and a source_stride of -1, or 2 with elements of at most 8 bytes{{$}}
+// CHECK: {{^}}slice.copy_run: reorder needs a source_stride of -1, or 2 or -2 with elements of at most 8 bytes (source_stride = 2, 16-byte elements){{$}}
 func.func @reorder(%a: memref<20xcomplex<f64>>, %b: memref<6xcomplex<f64>>) {
   %c0 = arith.constant 0 : index
   slice.copy_run %a[%c0], %b[%c0] count 2 source_stride 2 dest_stride 1 nontemporal reorder : memref<20xcomplex<f64>>, memref<6xcomplex<f64>>
@@ -74,9 +80,45 @@ func.func @reorder(%a: memref<20xcomplex<f64>>, %b: memref<6xcomplex<f64>>) {
 
 // -----
 
-// CHECK: {{^}}slice.copy_run: nontemporal and reorder need dest_stride = 1{{$}}
+// CHECK: {{^}}slice.copy_run: nontemporal needs dest_stride = 1{{$}}
 func.func @nontemporal(%a: memref<20xf32>, %b: memref<6xf32>) {
   %c0 = arith.constant 0 : index
   slice.copy_run %a[%c0], %b[%c0] count 2 source_stride 1 dest_stride 2 nontemporal : memref<20xf32>, memref<6xf32>
+  func.return
+}
+
+// -----
+
+// CHECK: {{^}}slice.copy_run: reorder needs dest_stride = 1{{$}}
+func.func @reorder_dest_stride(%a: memref<20xf32>, %b: memref<6xf32>) {
+  %c0 = arith.constant 0 : index
+  slice.copy_run %a[%c0], %b[%c0] count 2 source_stride -1 dest_stride 2 reorder : memref<20xf32>, memref<6xf32>
+  func.return
+}
+
+// -----
+
+// CHECK: {{^}}slice.copy_run: reorder needs a source_stride of -1, or 2 or -2 with elements of at most 8 bytes (source_stride = 3, 4-byte elements){{$}}
+func.func @reorder_stride(%a: memref<20xf32>, %b: memref<6xf32>) {
+  %c0 = arith.constant 0 : index
+  slice.copy_run %a[%c0], %b[%c0] count 2 source_stride 3 dest_stride 1 reorder : memref<20xf32>, memref<6xf32>
+  func.return
+}
+
+// -----
+
+// CHECK: {{^}}slice.copy_run: scalar needs 1-byte elements, a source_stride of at least 3 either way (source_stride = 3, 4-byte elements) and neither nontemporal nor reorder{{$}}
+func.func @scalar_width(%a: memref<20xf32>, %b: memref<6xf32>) {
+  %c0 = arith.constant 0 : index
+  slice.copy_run %a[%c0], %b[%c0] count 2 source_stride 3 dest_stride 1 scalar : memref<20xf32>, memref<6xf32>
+  func.return
+}
+
+// -----
+
+// CHECK: {{^}}slice.copy_run: scalar needs 1-byte elements, a source_stride of at least 3 either way (source_stride = 3, 1-byte elements) and neither nontemporal nor reorder{{$}}
+func.func @scalar_streamed(%a: memref<20xi8>, %b: memref<6xi8>) {
+  %c0 = arith.constant 0 : index
+  slice.copy_run %a[%c0], %b[%c0] count 2 source_stride 3 dest_stride 1 nontemporal scalar : memref<20xi8>, memref<6xi8>
   func.return
 }

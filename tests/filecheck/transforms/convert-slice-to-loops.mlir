@@ -155,30 +155,63 @@ func.func @twice(%x: tensor<8xi8>) -> (tensor<4xi8>, tensor<4xi8>) {
 
 // -----
 
-// The code-generation choices of a run are decided here and written on it. A copy
-// writing 4 MiB or more stores non-temporally; source rows with gaps between them are
-// prefetched 32 KiB ahead (8192 elements here: 32 rows of 256), and only the row loop's
-// run is prefetched.
+// The code-generation choices of a run are decided here and written on it
+// (passes/copy_plan.py). A copy writing 8 MiB or more stores non-temporally, but only
+// its runs of at least 1 KiB; source rows with gaps between them are prefetched 32 KiB
+// ahead (8192 elements here: 8 rows of 1024), and only the row loop's run, when one
+// run's source span is at most 4 KiB.
 // CHECK-LABEL: func.func @big_crop(
 // CHECK:         scf.for
-// CHECK:           slice.copy_run {{.+}} count 128 source_stride 1 dest_stride 1 nontemporal prefetch 8192 : memref<4194304xf32>, memref<2097152xf32>
+// CHECK:           slice.copy_run {{.+}} count 512 source_stride 1 dest_stride 1 nontemporal prefetch 8192 : memref<8388608xf32>, memref<4194304xf32>
+// Runs of 8 KiB are streamed but not prefetched (the hardware follows them).
+// CHECK-LABEL: func.func @big_crop_long_rows(
+// CHECK:           slice.copy_run {{.+}} count 2048 source_stride 1 dest_stride 1 nontemporal : memref<8388608xf32>, memref<4194304xf32>
+// Runs of 512 bytes keep ordinary stores (and so no prefetch) however much is written.
+// CHECK-LABEL: func.func @big_crop_short_rows(
+// CHECK:           slice.copy_run {{.+}} count 128 source_stride 1 dest_stride 1 : memref<4194304xf32>, memref<2097152xf32>
 // CHECK-LABEL: func.func @big_reverse(
-// CHECK:           slice.copy_run {{.+}} count 300 source_stride -1 dest_stride 1 nontemporal reorder : memref<1228800xf32>, memref<1228800xf32>
+// CHECK:           slice.copy_run {{.+}} count 300 source_stride -1 dest_stride 1 nontemporal reorder : memref<2457600xf32>, memref<2457600xf32>
 // CHECK-LABEL: func.func @big_even(
 // CHECK:           slice.copy_run {{.+}} count 512 source_stride 2 dest_stride 1 nontemporal reorder : memref<4198400xf64>, memref<2097152xf64>
 // Every other element of 16 bytes is not reordered in registers (staged when printed).
 // CHECK-LABEL: func.func @big_even_b128(
 // CHECK:           slice.copy_run {{.+}} count 512 source_stride 2 dest_stride 1 nontemporal : memref<2099200xcomplex<f64>>, memref<1048576xcomplex<f64>>
-// Below 4 MiB a copy keeps ordinary stores.
+// Below 8 MiB a copy keeps ordinary stores; a run of 64 bytes or more is still
+// reordered in registers (source stride -1, 2 or -2), a shorter one is not.
 // CHECK-LABEL: func.func @small_reverse(
-// CHECK:           slice.copy_run {{.+}} count 300 source_stride -1 dest_stride 1 : memref<30000xf32>, memref<30000xf32>
-func.func @big_crop(%x: tensor<64x256x256xf32>) -> tensor<64x256x128xf32> {
+// CHECK:           slice.copy_run {{.+}} count 300 source_stride -1 dest_stride 1 reorder : memref<30000xf32>, memref<30000xf32>
+// CHECK-LABEL: func.func @medium_reverse(
+// CHECK:           slice.copy_run {{.+}} count 300 source_stride -1 dest_stride 1 reorder : memref<1228800xf32>, memref<1228800xf32>
+// CHECK-LABEL: func.func @short_reverse(
+// CHECK:           slice.copy_run {{.+}} count 10 source_stride -1 dest_stride 1 : memref<1000xf32>, memref<1000xf32>
+// CHECK-LABEL: func.func @odd_reversed_bytes(
+// CHECK:           slice.copy_run {{.+}} count 100 source_stride -2 dest_stride 1 reorder : memref<800xi8>, memref<400xi8>
+// CHECK-LABEL: func.func @odd_reversed_b128(
+// CHECK:           slice.copy_run {{.+}} count 100 source_stride -2 dest_stride 1 : memref<800xcomplex<f64>>, memref<400xcomplex<f64>>
+// A cached byte gather at a source stride of 3 or more, of 64 elements or more, is a
+// loop the C compiler does not vectorize; a shorter one, or one of wider elements,
+// is a plain loop.
+// CHECK-LABEL: func.func @byte_gather(
+// CHECK:           slice.copy_run {{.+}} count 100 source_stride 3 dest_stride 1 scalar : memref<1204xi8>, memref<400xi8>
+// CHECK-LABEL: func.func @short_byte_gather(
+// CHECK:           slice.copy_run {{.+}} count 63 source_stride -3 dest_stride 1 : memref<1200xi8>, memref<252xi8>
+// CHECK-LABEL: func.func @short_gather(
+// CHECK:           slice.copy_run {{.+}} count 100 source_stride 3 dest_stride 1 : memref<1204xi16>, memref<400xi16>
+func.func @big_crop(%x: tensor<32x256x1024xf32>) -> tensor<32x256x512xf32> {
+  %r = slice.window %x offsets [0, 0, 256] sizes [32, 256, 512] strides [1, 1, 1] : tensor<32x256x1024xf32> -> tensor<32x256x512xf32>
+  func.return %r : tensor<32x256x512xf32>
+}
+func.func @big_crop_long_rows(%x: tensor<2048x4096xf32>) -> tensor<2048x2048xf32> {
+  %r = slice.window %x offsets [0, 0] sizes [2048, 2048] strides [1, 1] : tensor<2048x4096xf32> -> tensor<2048x2048xf32>
+  func.return %r : tensor<2048x2048xf32>
+}
+func.func @big_crop_short_rows(%x: tensor<64x256x256xf32>) -> tensor<64x256x128xf32> {
   %r = slice.window %x offsets [0, 0, 64] sizes [64, 256, 128] strides [1, 1, 1] : tensor<64x256x256xf32> -> tensor<64x256x128xf32>
   func.return %r : tensor<64x256x128xf32>
 }
-func.func @big_reverse(%x: tensor<4096x300xf32>) -> tensor<4096x300xf32> {
-  %r = slice.window %x offsets [0, 299] sizes [4096, 300] strides [1, -1] : tensor<4096x300xf32> -> tensor<4096x300xf32>
-  func.return %r : tensor<4096x300xf32>
+func.func @big_reverse(%x: tensor<8192x300xf32>) -> tensor<8192x300xf32> {
+  %r = slice.window %x offsets [0, 299] sizes [8192, 300] strides [1, -1] : tensor<8192x300xf32> -> tensor<8192x300xf32>
+  func.return %r : tensor<8192x300xf32>
 }
 func.func @big_even(%x: tensor<4096x1025xf64>) -> tensor<4096x512xf64> {
   %r = slice.window %x offsets [0, 0] sizes [4096, 512] strides [1, 2] : tensor<4096x1025xf64> -> tensor<4096x512xf64>
@@ -191,6 +224,34 @@ func.func @big_even_b128(%x: tensor<2048x1025xcomplex<f64>>) -> tensor<2048x512x
 func.func @small_reverse(%x: tensor<100x300xf32>) -> tensor<100x300xf32> {
   %r = slice.window %x offsets [0, 299] sizes [100, 300] strides [1, -1] : tensor<100x300xf32> -> tensor<100x300xf32>
   func.return %r : tensor<100x300xf32>
+}
+func.func @medium_reverse(%x: tensor<4096x300xf32>) -> tensor<4096x300xf32> {
+  %r = slice.window %x offsets [0, 299] sizes [4096, 300] strides [1, -1] : tensor<4096x300xf32> -> tensor<4096x300xf32>
+  func.return %r : tensor<4096x300xf32>
+}
+func.func @short_reverse(%x: tensor<100x10xf32>) -> tensor<100x10xf32> {
+  %r = slice.window %x offsets [0, 9] sizes [100, 10] strides [1, -1] : tensor<100x10xf32> -> tensor<100x10xf32>
+  func.return %r : tensor<100x10xf32>
+}
+func.func @odd_reversed_bytes(%x: tensor<4x200xi8>) -> tensor<4x100xi8> {
+  %r = slice.window %x offsets [0, 199] sizes [4, 100] strides [1, -2] : tensor<4x200xi8> -> tensor<4x100xi8>
+  func.return %r : tensor<4x100xi8>
+}
+func.func @odd_reversed_b128(%x: tensor<4x200xcomplex<f64>>) -> tensor<4x100xcomplex<f64>> {
+  %r = slice.window %x offsets [0, 199] sizes [4, 100] strides [1, -2] : tensor<4x200xcomplex<f64>> -> tensor<4x100xcomplex<f64>>
+  func.return %r : tensor<4x100xcomplex<f64>>
+}
+func.func @byte_gather(%x: tensor<4x301xi8>) -> tensor<4x100xi8> {
+  %r = slice.window %x offsets [0, 0] sizes [4, 100] strides [1, 3] : tensor<4x301xi8> -> tensor<4x100xi8>
+  func.return %r : tensor<4x100xi8>
+}
+func.func @short_byte_gather(%x: tensor<4x300xi8>) -> tensor<4x63xi8> {
+  %r = slice.window %x offsets [0, 299] sizes [4, 63] strides [1, -3] : tensor<4x300xi8> -> tensor<4x63xi8>
+  func.return %r : tensor<4x63xi8>
+}
+func.func @short_gather(%x: tensor<4x301xi16>) -> tensor<4x100xi16> {
+  %r = slice.window %x offsets [0, 0] sizes [4, 100] strides [1, 3] : tensor<4x301xi16> -> tensor<4x100xi16>
+  func.return %r : tensor<4x100xi16>
 }
 
 // -----
