@@ -334,7 +334,7 @@ def copy_description(ir: str) -> str:
             f"{properties['count'].value.data}, "
             f"source step {properties['source_stride'].value.data}"
         )
-        for flag in ("nontemporal", "reorder"):
+        for flag in ("nontemporal", "reorder", "scalar"):
             if flag in properties:
                 text += f", {flag}"
         if "prefetch" in properties:
