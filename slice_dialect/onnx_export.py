@@ -21,12 +21,7 @@ from typing import Any
 import numpy as np
 from xdsl.dialects import arith, func, tensor
 from xdsl.dialects.builtin import (
-    BFloat16Type,
-    ComplexType,
     DenseIntOrFPElementsAttr,
-    Float16Type,
-    Float32Type,
-    Float64Type,
     IntegerType,
     ModuleOp,
     Signedness,
@@ -47,36 +42,20 @@ IR_VERSION = 8
 
 
 def onnx_element_type(t: Attribute) -> int:
-    """The ``TensorProto`` element type of an element type."""
-    from onnx import TensorProto as T
+    """The ``TensorProto`` element type of an element type: the inverse of the
+    importer's table (``onnx_element_types``), with signed integers as ONNX's signed
+    types, like signless ones (but ``si1`` is no ``BOOL``)."""
+    from slice_dialect.onnx_import import onnx_element_types
 
-    if isinstance(t, IntegerType):
-        width, signedness = t.width.data, t.signedness.data
-        if width == 1 and signedness == Signedness.SIGNLESS:
-            return T.BOOL
-        unsigned = signedness == Signedness.UNSIGNED
-        by_width = {
-            8: (T.INT8, T.UINT8),
-            16: (T.INT16, T.UINT16),
-            32: (T.INT32, T.UINT32),
-            64: (T.INT64, T.UINT64),
-        }
-        if width in by_width:
-            return by_width[width][unsigned]
-    simple: list[tuple[type[Attribute], int]] = [
-        (Float16Type, T.FLOAT16),
-        (BFloat16Type, T.BFLOAT16),
-        (Float32Type, T.FLOAT),
-        (Float64Type, T.DOUBLE),
-    ]
-    for cls, code in simple:
-        if isinstance(t, cls):
+    if (
+        isinstance(t, IntegerType)
+        and t.signedness.data == Signedness.SIGNED
+        and t.width.data > 1
+    ):
+        t = IntegerType(t.width.data)
+    for code, element in onnx_element_types().items():
+        if element == t:
             return code
-    if isinstance(t, ComplexType):
-        if isinstance(t.element_type, Float32Type):
-            return T.COMPLEX64
-        if isinstance(t.element_type, Float64Type):
-            return T.COMPLEX128
     raise SliceError(f"element type {t} has no ONNX tensor type")
 
 
