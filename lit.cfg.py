@@ -79,16 +79,7 @@ else:
 # `llvm/lib` beside the package in case the two are installed apart. Without the extra
 # those tests are unsupported, except under CI=true, where that is a fatal error: CI
 # installs the extra, so nothing is skipped there.
-UPSTREAM_PIPELINE = (
-    "builtin.module("
-    "func.func(tosa-to-linalg-named,tosa-to-linalg,tosa-to-arith,tosa-to-tensor),"
-    "one-shot-bufferize{bufferize-function-boundaries "
-    "function-boundary-type-conversion=identity-layout-map},"
-    "convert-linalg-to-loops,expand-strided-metadata,lower-affine,convert-scf-to-cf,"
-    "finalize-memref-to-llvm,convert-cf-to-llvm,convert-arith-to-llvm,"
-    "convert-func-to-llvm,reconcile-unrealized-casts)"
-)
-"""The upstream pipeline of SPEC section 8."""
+from passes.convert_slice_to_tensor import UPSTREAM_PIPELINE  # noqa: E402
 
 
 def _mlir_package_dir():

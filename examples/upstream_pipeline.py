@@ -27,18 +27,8 @@ from mlir.runtime import (
 from xdsl.printer import Printer
 
 from passes.canonicalize_slices import CanonicalizeSlicesPass
-from passes.convert_slice_to_tensor import ConvertSliceToTensorPass
+from passes.convert_slice_to_tensor import UPSTREAM_PIPELINE, ConvertSliceToTensorPass
 from slice_dialect.compiler import make_context, parse_module
-
-UPSTREAM_PIPELINE = (
-    "builtin.module("
-    "func.func(tosa-to-linalg-named,tosa-to-linalg,tosa-to-arith,tosa-to-tensor),"
-    "one-shot-bufferize{bufferize-function-boundaries "
-    "function-boundary-type-conversion=identity-layout-map},"
-    "convert-linalg-to-loops,expand-strided-metadata,lower-affine,convert-scf-to-cf,"
-    "finalize-memref-to-llvm,convert-cf-to-llvm,convert-arith-to-llvm,"
-    "convert-func-to-llvm,reconcile-unrealized-casts)"
-)
 
 # 1. Our passes, in xDSL.
 source = (Path(__file__).parent / "upstream_pipeline.mlir").read_text()

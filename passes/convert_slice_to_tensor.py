@@ -81,6 +81,19 @@ from xdsl.pattern_rewriter import (
 
 from slice_dialect.dialect import DynamicWindowOp, WindowOp
 
+UPSTREAM_PIPELINE = (
+    "builtin.module("
+    "func.func(tosa-to-linalg-named,tosa-to-linalg,tosa-to-arith,tosa-to-tensor),"
+    "one-shot-bufferize{bufferize-function-boundaries "
+    "function-boundary-type-conversion=identity-layout-map},"
+    "convert-linalg-to-loops,expand-strided-metadata,lower-affine,convert-scf-to-cf,"
+    "finalize-memref-to-llvm,convert-cf-to-llvm,convert-arith-to-llvm,"
+    "convert-func-to-llvm,reconcile-unrealized-casts)"
+)
+"""The upstream ``mlir-opt`` pipeline of SPEC section 8 that this pass's output must run
+through: TOSA to linalg, one-shot bufferization at function boundaries, and lowering to
+the LLVM dialect."""
+
 
 def _tensor(element_type: Attribute, shape: Sequence[int]) -> TensorType:
     return TensorType(element_type, list(shape))

@@ -28,16 +28,7 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 
-PIPELINE = (
-    "builtin.module("
-    "func.func(tosa-to-linalg-named,tosa-to-linalg,tosa-to-arith,tosa-to-tensor),"
-    "one-shot-bufferize{bufferize-function-boundaries "
-    "function-boundary-type-conversion=identity-layout-map},"
-    "convert-linalg-to-loops,expand-strided-metadata,lower-affine,convert-scf-to-cf,"
-    "finalize-memref-to-llvm,convert-cf-to-llvm,convert-arith-to-llvm,"
-    "convert-func-to-llvm,reconcile-unrealized-casts)"
-)
-"""The upstream pipeline of SPEC section 8."""
+from passes.convert_slice_to_tensor import UPSTREAM_PIPELINE
 
 NDArray = npt.NDArray[Any]
 
@@ -168,7 +159,7 @@ class UpstreamKernel:
                     ir.StringAttr(op.attributes["sym_name"]).value == entry
                 ):
                     op.attributes["llvm.emit_c_interface"] = ir.UnitAttr.get()
-            PassManager.parse(PIPELINE).run(module.operation)
+            PassManager.parse(UPSTREAM_PIPELINE).run(module.operation)
             self.lowered = str(module)
             self.engine = ExecutionEngine(
                 module, opt_level=2, shared_libs=_runner_libraries()
