@@ -52,6 +52,7 @@ from xdsl.pattern_rewriter import (
 from slice_dialect import semantics
 from slice_dialect.dialect import DynamicWindowOp, WindowOp, shape_of, unit_dim_pairs
 from slice_dialect.errors import OpPassFailedException
+from slice_dialect.ir_domain import IRBuilder
 from slice_dialect.semantics import SliceSemanticsError
 
 
@@ -155,26 +156,9 @@ class DynamicExtractSliceToWindow(RewritePattern):
         strides = _mixed(op.static_strides.get_values(), op.strides)
         ops: list[Operation] = []
 
-        constants: dict[int, SSAValue] = {}
-
-        def const(value: int) -> SSAValue:
-            if value not in constants:
-                c = arith.ConstantOp(IntegerAttr(value, IndexType()))
-                ops.append(c)
-                constants[value] = c.result
-            return constants[value]
-
-        def select(
-            size: SSAValue, pred: str, bound: int, then: int, other: int | SSAValue
-        ) -> SSAValue:
-            cmp = arith.CmpiOp(size, const(bound), pred)
-            chosen = arith.SelectOp(
-                cmp.result,
-                const(then),
-                other if isinstance(other, SSAValue) else const(other),
-            )
-            ops.extend([cmp, chosen])
-            return chosen.result
+        # The normal form (semantics.normal_dim_on), folded where the size is static
+        # and emitted as index arithmetic where it is not.
+        dom = IRBuilder(ops.append, value_type=IndexType())
 
         try:
             semantics.check_rank_lengths(
@@ -199,15 +183,9 @@ class DynamicExtractSliceToWindow(RewritePattern):
                             f"strides[{i}] = 0 with sizes[{i}] = {size}: a window needs "
                             "a non-zero stride",
                         )
-                    if size == 0:
-                        offsets[i] = 0
-                    if size <= 1:
-                        strides[i] = 1
-                else:
-                    if off != 0:
-                        offsets[i] = select(size, "eq", 0, 0, off)
-                    if stride != 1:
-                        strides[i] = select(size, "sle", 1, 1, stride)
+                offsets[i], _, strides[i] = semantics.normal_dim_on(
+                    dom, off, size, stride
+                )
                 known = [
                     v if isinstance(v, int) else None
                     for v in (offsets[i], sizes[i], strides[i])

@@ -19,7 +19,14 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from xdsl.dialects import arith
-from xdsl.dialects.builtin import IntegerAttr, IntegerType, LocationAttr, i1, i64
+from xdsl.dialects.builtin import (
+    IndexType,
+    IntegerAttr,
+    IntegerType,
+    LocationAttr,
+    i1,
+    i64,
+)
 from xdsl.ir import Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 from xdsl.rewriter import InsertPoint, Rewriter
@@ -62,11 +69,15 @@ class IRBuilder(IntDomain[Value, Bool]):
     """
 
     def __init__(
-        self, insert: Callable[[Operation], None], location: LocationAttr | None = None
+        self,
+        insert: Callable[[Operation], None],
+        location: LocationAttr | None = None,
+        value_type: IntegerType | IndexType = i64,
     ) -> None:
         self._insert = insert
+        self._value_type = value_type
         self._location = location
-        self._constants: dict[tuple[int, int], SSAValue] = {}
+        self._constants: dict[tuple[int, IntegerType | IndexType], SSAValue] = {}
         self._dead = False
         self.ops: list[Operation] = []
         """Every op emitted, in order."""
@@ -112,10 +123,11 @@ class IRBuilder(IntDomain[Value, Bool]):
         return result
 
     def value(self, v: Value) -> SSAValue:
-        """``v`` as an SSA value of type ``i64`` (one constant per value)."""
+        """``v`` as an SSA value of the builder's value type (``i64`` unless made with
+        another ``value_type``, e.g. ``index``); one constant per value."""
         if isinstance(v, SSAValue):
             return v
-        return self._constant(v, i64)
+        return self._constant(v, self._value_type)
 
     def bool_value(self, b: Bool) -> SSAValue:
         """``b`` as an SSA value of type ``i1``."""
@@ -123,8 +135,8 @@ class IRBuilder(IntDomain[Value, Bool]):
             return b
         return self._constant(1 if b else 0, i1)
 
-    def _constant(self, v: int, t: IntegerType) -> SSAValue:
-        key = (v, t.width.data)
+    def _constant(self, v: int, t: IntegerType | IndexType) -> SSAValue:
+        key = (v, t)
         if key not in self._constants:
             self._constants[key] = self._result(arith.ConstantOp(IntegerAttr(v, t)))
         return self._constants[key]
