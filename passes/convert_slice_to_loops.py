@@ -59,6 +59,11 @@ from slice_dialect.dtypes import storage_bytes
 from slice_dialect.errors import OpPassFailedException
 from slice_dialect.semantics import Window
 
+NSW = arith.IntegerOverflowAttr(frozenset([arith.IntegerOverflowFlag.NSW]))
+"""The overflow flag of the index arithmetic of a static window: every offset is in
+bounds (the window's verifier proved it), so none wraps; the C target prints these as
+plain C and its safety analysis proves them again."""
+
 
 class _Emitter:
     """Inserts the ops of one copy before ``anchor``, each at ``location``; index
@@ -161,13 +166,13 @@ class _Emitter:
         (a base of constant 0, a step of 1)."""
         term = iv
         if step != 1:
-            op = arith.MuliOp(iv, self.const(step))
+            op = arith.MuliOp(iv, self.const(step), overflow=NSW)
             op.location = self.location
             body.add_op(op)
             term = op.result
         if base is self.constants.get(0):
             return term
-        add = arith.AddiOp(base, term)
+        add = arith.AddiOp(base, term, overflow=NSW)
         add.location = self.location
         body.add_op(add)
         return add.result

@@ -1296,6 +1296,77 @@ class CopyRunOp(IRDLOperation):
             )
 
 
+@irdl_op_definition
+class DynamicCopyRunOp(IRDLOperation):
+    """``slice.dynamic_copy_run``: copy a run of ``count`` elements known at run time.
+
+    ``dest[dest_offset + k] = source[source_offset + k * source_stride]`` for ``k`` in
+    ``[0, count)``; a ``count`` <= 0 copies nothing. The views are rank-1 memrefs of
+    one element type, of static or dynamic size, identity layout. What
+    ``convert-slice-to-loops`` makes of a ``slice.dynamic_window``: the innermost run,
+    whose count, offsets and stride are values.
+
+    Unlike ``slice.copy_run``, nothing about the run need be provable when the program
+    is compiled: the op guards itself. Its C rule checks, before it copies, that the
+    whole run lies inside both views (without an arithmetic that can wrap) and makes
+    the kernel return an error code otherwise; the interpreter raises ``SliceError``.
+    A ``source_stride`` given by ``arith.constant 1`` is copied as one block
+    (``memcpy``); any other as an element loop.
+
+    ```mlir
+    slice.dynamic_copy_run %src[%so], %dst[%do] count %n source_stride %s
+        : memref<?xf32>, memref<?xf32>
+    ```
+    """
+
+    name = "slice.dynamic_copy_run"
+
+    source = operand_def(MemRefType)
+    source_offset = operand_def(IndexType)
+    dest = operand_def(MemRefType)
+    dest_offset = operand_def(IndexType)
+    count = operand_def(IndexType)
+    source_stride = operand_def(IndexType)
+
+    assembly_format = (
+        "$source `[` $source_offset `]` `,` $dest `[` $dest_offset `]` "
+        "`count` $count `source_stride` $source_stride "
+        "attr-dict `:` type($source) `,` type($dest)"
+    )
+
+    def __init__(
+        self,
+        source: SSAValue | Operation,
+        source_offset: SSAValue | Operation,
+        dest: SSAValue | Operation,
+        dest_offset: SSAValue | Operation,
+        count: SSAValue | Operation,
+        source_stride: SSAValue | Operation,
+    ) -> None:
+        super().__init__(
+            operands=[source, source_offset, dest, dest_offset, count, source_stride]
+        )
+
+    def verify_(self) -> None:
+        types: list[MemRefType[Attribute]] = []
+        for what, value in (("source", self.source), ("dest", self.dest)):
+            t = value.type
+            assert isinstance(t, MemRefType)
+            if len(t.get_shape()) != 1 or not isinstance(t.layout, NoneAttr):
+                raise VerifyException(
+                    f"{self.name}: {what} has type {t}; expected a rank-1 memref "
+                    "with the identity layout"
+                )
+            types.append(t)
+        if types[0].element_type != types[1].element_type:
+            raise VerifyException(
+                f"{self.name}: source elements {types[0].element_type} and dest "
+                f"elements {types[1].element_type} differ"
+            )
+
+
 Slice = Dialect(
-    "slice", [*FRAMEWORK_OPS, WindowOp, DynamicWindowOp, CheckOp, CopyRunOp], []
+    "slice",
+    [*FRAMEWORK_OPS, WindowOp, DynamicWindowOp, CheckOp, CopyRunOp, DynamicCopyRunOp],
+    [],
 )

@@ -15,9 +15,9 @@
 // CHECK-DAG:     %[[C5:.+]] = arith.constant 5 : index
 // CHECK-DAG:     %[[C6:.+]] = arith.constant 6 : index
 // CHECK:         scf.for %[[I:.+]] = %[[C0]] to %[[C2]] step %[[C1]] {
-// CHECK-NEXT:      %[[A:.+]] = arith.muli %[[I]], %[[C5]] : index
-// CHECK-NEXT:      %[[S:.+]] = arith.addi %[[C6]], %[[A]] : index
-// CHECK-NEXT:      %[[D:.+]] = arith.muli %[[I]], %[[C3]] : index
+// CHECK-NEXT:      %[[A:.+]] = arith.muli %[[I]], %[[C5]] overflow<nsw> : index
+// CHECK-NEXT:      %[[S:.+]] = arith.addi %[[C6]], %[[A]] overflow<nsw> : index
+// CHECK-NEXT:      %[[D:.+]] = arith.muli %[[I]], %[[C3]] overflow<nsw> : index
 // CHECK-NEXT:      slice.copy_run %[[SRC]][%[[S]]], %[[DST]][%[[D]]] count 3 source_stride 1 dest_stride 1 : memref<20xf32>, memref<6xf32>
 // CHECK-NEXT:    }
 // CHECK-NEXT:    func.return
@@ -40,9 +40,9 @@ func.func @crop(%x: tensor<4x5xf32>) -> tensor<2x3xf32> {
 // CHECK-SAME:      %{{.+}}: memref<4x5xf32>, %{{.+}}: memref<2x3xf32>) {
 // CHECK-DAG:     %[[C9:.+]] = arith.constant 9 : index
 // CHECK:         scf.for %[[I:.+]] =
-// CHECK-NEXT:      arith.muli %[[I]], %{{.+}} : index
-// CHECK-NEXT:      %[[S:.+]] = arith.addi %[[C9]], %{{.+}} : index
-// CHECK-NEXT:      %[[D:.+]] = arith.muli %[[I]], %{{.+}} : index
+// CHECK-NEXT:      arith.muli %[[I]], %{{.+}} overflow<nsw> : index
+// CHECK-NEXT:      %[[S:.+]] = arith.addi %[[C9]], %{{.+}} overflow<nsw> : index
+// CHECK-NEXT:      %[[D:.+]] = arith.muli %[[I]], %{{.+}} overflow<nsw> : index
 // CHECK-NEXT:      slice.copy_run %{{.+}}[%[[S]]], %{{.+}}[%[[D]]] count 3 source_stride -2 dest_stride 1 :
 // CHECK-NOT:     scf.for
 func.func @mixed(%x: tensor<4x5xf32>) -> tensor<2x3xf32> {
