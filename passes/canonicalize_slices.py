@@ -382,16 +382,15 @@ class CanonicalizeSlicesPass(ModulePass):
 
     Applies only the slice patterns (the ops' canonicalization patterns) to a fixpoint;
     everything else in the module is left as it was. Invalid constant parameters make
-    the pass fail with the semantics' message. Ops whose parameters are not constant, or
-    whose data shape is dynamic, stay unchanged, unless ``dynamic`` is set
-    (``-p 'canonicalize-slices{dynamic=true}'``): then each becomes its normalization in
-    IR and one ``slice.dynamic_window`` (SPEC section 7). It is off by default until
-    ``convert-slice-to-loops`` lowers dynamic windows.
+    the pass fail with the semantics' message. An op whose parameters are not constant,
+    or whose data shape is dynamic, becomes its normalization in IR and one
+    ``slice.dynamic_window`` (SPEC section 7); with ``dynamic=false``
+    (``-p 'canonicalize-slices{dynamic=false}'``) such ops stay as they are.
     """
 
     name = "canonicalize-slices"
 
-    dynamic: bool = False
+    dynamic: bool = True
 
     def apply(self, ctx: Context, op: builtin.ModuleOp) -> None:
         patterns = list(SLICE_PATTERNS)

@@ -67,8 +67,9 @@ def not_a_window(op: FrameworkSliceOp) -> str:
             "(its parameters are constant and its data shape static)"
         )
     return (
-        f"{op.name}: not a slice.window at lowering; its parameters are not constant or "
-        "its data shape is dynamic, so canonicalize-slices could not make it static"
+        f"{op.name}: not a slice.window at lowering; run canonicalize-slices first (its "
+        "parameters are run-time values or its data dims dynamic: it becomes its "
+        "normalization and a slice.dynamic_window)"
     )
 
 

@@ -1,6 +1,6 @@
-// RUN: slice-opt %s -p canonicalize-slices --split-input-file | filecheck %s
+// RUN: slice-opt %s -p 'canonicalize-slices{dynamic=false}' --split-input-file | filecheck %s
 // RUN: slice-opt %s -p canonicalize --split-input-file | filecheck %s
-// RUN: slice-opt %s -p canonicalize-slices,canonicalize-slices --split-input-file | filecheck %s
+// RUN: slice-opt %s -p 'canonicalize-slices{dynamic=false},canonicalize-slices{dynamic=false}' --split-input-file | filecheck %s
 
 // slice.dml_slice1 (DirectML DML_SLICE1) on a static input becomes one normal-form
 // slice.window: a negative stride starts at the window's end, and the result type (the

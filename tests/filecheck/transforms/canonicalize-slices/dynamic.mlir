@@ -1,6 +1,6 @@
-// RUN: slice-opt %s -p 'canonicalize-slices{dynamic=true}' --split-input-file | filecheck %s
+// RUN: slice-opt %s -p canonicalize-slices --split-input-file | filecheck %s
 
-// With `dynamic`, a framework op whose parameters are run-time values or whose data has
+// A framework op whose parameters are run-time values or whose data has
 // `?` dims becomes its normalization in IR (the rule of slice_dialect/semantics.py run on
 // the IR domain: arith on i64, slice.check with the verifier's messages) and one
 // slice.dynamic_window. What is constant folds.

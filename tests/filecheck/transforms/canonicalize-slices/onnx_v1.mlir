@@ -1,6 +1,6 @@
-// RUN: slice-opt %s -p canonicalize-slices --split-input-file | filecheck %s
+// RUN: slice-opt %s -p 'canonicalize-slices{dynamic=false}' --split-input-file | filecheck %s
 // RUN: slice-opt %s -p canonicalize --split-input-file | filecheck %s
-// RUN: slice-opt %s -p canonicalize-slices,canonicalize-slices --split-input-file | filecheck %s
+// RUN: slice-opt %s -p 'canonicalize-slices{dynamic=false},canonicalize-slices{dynamic=false}' --split-input-file | filecheck %s
 
 // slice.onnx_v1 (ONNX Slice-1) with a static data shape becomes one normal-form
 // slice.window; with a dynamic data dim it stays. Windows were computed by hand from

@@ -1,6 +1,6 @@
-// RUN: slice-opt %s -p canonicalize-slices --split-input-file | filecheck %s
+// RUN: slice-opt %s -p 'canonicalize-slices{dynamic=false}' --split-input-file | filecheck %s
 // RUN: slice-opt %s -p canonicalize --split-input-file | filecheck %s
-// RUN: slice-opt %s -p canonicalize-slices,canonicalize-slices --split-input-file | filecheck %s
+// RUN: slice-opt %s -p 'canonicalize-slices{dynamic=false},canonicalize-slices{dynamic=false}' --split-input-file | filecheck %s
 
 // slice.ov_slice (OpenVINO Slice-8) with a static data shape and constant index operands
 // becomes one normal-form slice.window, and its index constants go away; with a

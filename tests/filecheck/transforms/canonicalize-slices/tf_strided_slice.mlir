@@ -1,6 +1,6 @@
-// RUN: slice-opt %s -p canonicalize-slices --split-input-file | filecheck %s
+// RUN: slice-opt %s -p 'canonicalize-slices{dynamic=false}' --split-input-file | filecheck %s
 // RUN: slice-opt %s -p canonicalize --split-input-file | filecheck %s
-// RUN: slice-opt %s -p canonicalize-slices,canonicalize-slices --split-input-file | filecheck %s
+// RUN: slice-opt %s -p 'canonicalize-slices{dynamic=false},canonicalize-slices{dynamic=false}' --split-input-file | filecheck %s
 
 // slice.tf_strided_slice (TensorFlow StridedSlice) with a static data shape and constant
 // index operands becomes one normal-form slice.window whose result type carries the new
