@@ -69,6 +69,7 @@ from xdsl.dialects import arith, func, memref, scf
 from xdsl.dialects.builtin import (
     IndexType,
     IntegerAttr,
+    IntegerType,
     MemRefType,
     ModuleOp,
     NoneAttr,
@@ -78,7 +79,7 @@ from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xdsl.utils.target import Target
 
 from passes.copy_plan import CACHE_LINE_BYTES, row_major_strides
-from slice_dialect.dialect import CopyRunOp
+from slice_dialect.dialect import CheckOp, CopyRunOp, DynamicCopyRunOp
 from slice_dialect.dtypes import B128_TYPEDEF, c_storage_type, storage_bytes
 from slice_dialect.errors import SliceError
 from slice_dialect.locations import location_text
@@ -124,7 +125,12 @@ _GENERATED_NAMES = (
     "memcpy calloc free slice_stream slice_stream_reversed slice_stream_even "
     "slice_stream_odd_reversed slice_copy_reversed slice_copy_even "
     "slice_copy_odd_reversed slice_gather_bytes slice_stream_fence slice_prefetch "
-    "slice_error_values"
+    "slice_error_values slice_dims slice_mul_overflows slice_wrap_add_i8 "
+    "slice_wrap_add_i16 slice_wrap_add_i32 slice_wrap_add_i64 slice_wrap_sub_i8 "
+    "slice_wrap_sub_i16 slice_wrap_sub_i32 slice_wrap_sub_i64 slice_wrap_mul_i8 "
+    "slice_wrap_mul_i16 slice_wrap_mul_i32 slice_wrap_mul_i64 slice_divsi_i8 "
+    "slice_divsi_i16 slice_divsi_i32 slice_divsi_i64 slice_remsi_i8 slice_remsi_i16 "
+    "slice_remsi_i32 slice_remsi_i64"
 )
 
 RESERVED_NAMES = frozenset(_C_KEYWORDS.split()) | frozenset(_GENERATED_NAMES.split())
@@ -180,17 +186,22 @@ def _no_rule(op: Operation) -> SliceError:
     return op_error(
         op,
         f"{op.name}: no C rule; the C target takes the output of convert-slice-to-loops "
-        "(func.func, index arith.constant/addi/muli, scf.for, slice.copy_run, "
-        "memref.collapse_shape/load/store/alloc/dealloc/copy)",
+        "(func.func; arith constant/addi/subi/muli/divsi/remsi/maxsi/minsi/cmpi/"
+        "select/andi/ori/xori/extsi/extui/trunci/index_cast on integers; scf.for, "
+        "scf.if; slice.copy_run, slice.dynamic_copy_run, slice.check; "
+        "memref.dim/collapse_shape/load/store/alloc/dealloc/copy)",
     )
 
 
 def _shape_text(shape: Sequence[int]) -> str:
-    return "[" + ", ".join(str(d) for d in shape) + "]"
+    return "[" + ", ".join(str(d) if d >= 0 else "?" for d in shape) + "]"
 
 
-def checked_memref_type(t: Attribute, what: str, op: Operation) -> MemRefType[Attribute]:
-    """``t`` as a static, identity-layout memref of a supported element type.
+def checked_memref_type(
+    t: Attribute, what: str, op: Operation, *, dynamic: bool = False
+) -> MemRefType[Attribute]:
+    """``t`` as an identity-layout memref of a supported element type, of static shape
+    unless ``dynamic`` (then ``?`` dims are allowed).
 
     ``what`` names the value, ``op`` the op whose location the error carries.
     """
@@ -210,8 +221,13 @@ def checked_memref_type(t: Attribute, what: str, op: Operation) -> MemRefType[At
         raise op_error(
             op, f"{what} has type {t}; the C target takes identity layouts only"
         )
-    if any(d < 0 for d in t.get_shape()):
-        raise op_error(op, f"{what} has type {t}; the C target takes static shapes only")
+    if not dynamic and any(d < 0 for d in t.get_shape()):
+        raise op_error(
+            op,
+            f"{what} has type {t}; the C target takes dynamic shapes (?) only for "
+            "function arguments, memref.dim, memref.collapse_shape and "
+            "slice.dynamic_copy_run",
+        )
     try:
         c_storage_type(t.element_type)
     except SliceError as error:
@@ -275,6 +291,9 @@ class FunctionPrinter:
     )
     written: set[SSAValue] = field(default_factory=set[SSAValue])
     """The buffers (arguments and allocs) the function writes."""
+    dims: dict[SSAValue, list[str]] = field(default_factory=dict[SSAValue, list[str]])
+    """The C text of each dim of each memref with a ``?`` dim (arguments from
+    ``slice_dims``, views from their source's)."""
     streams: bool = False
     unnamed: int = 0
     """Whether the function stores non-temporally (and so fences before returning)."""
@@ -356,9 +375,19 @@ class FunctionPrinter:
                 written.add(self.root(op.memref))
             elif isinstance(op, memref.CopyOp):
                 written.add(self.root(op.destination))
-            elif isinstance(op, CopyRunOp):
+            elif isinstance(op, CopyRunOp | DynamicCopyRunOp):
                 written.add(self.root(op.dest))
         return written
+
+    def dims_of(self, value: SSAValue, op: Operation) -> list[str]:
+        """The C text of each dim of the memref ``value``: a literal for a static
+        dim, the variable holding it for a ``?`` one."""
+        if value in self.dims:
+            return self.dims[value]
+        t = checked_memref_type(value.type, f"{op.name} operand", op, dynamic=True)
+        if any(d < 0 for d in t.get_shape()):
+            raise op_error(op, f"{op.name}: the dims of this {t} are not known")
+        return [str(d) for d in t.get_shape()]
 
     def element_c_type(self, t: MemRefType[Attribute]) -> str:
         """The C storage type of ``t``'s elements, noting when the unit needs its
@@ -370,7 +399,7 @@ class FunctionPrinter:
 
     def pointer_type(self, value: SSAValue, op: Operation) -> str:
         """``T *`` for a pointer to ``value``'s buffer; ``const T *`` if never written."""
-        t = checked_memref_type(value.type, f"{op.name} operand", op)
+        t = checked_memref_type(value.type, f"{op.name} operand", op, dynamic=True)
         c_type = self.element_c_type(t)
         const = "" if self.root(value) in self.written else "const "
         return f"{const}{c_type} *"
@@ -426,7 +455,7 @@ class FunctionPrinter:
             what = f"{name}: argument {i}"
             if arg.name_hint:
                 what += f" (%{arg.name_hint})"
-            checked_memref_type(arg.type, what, f)
+            checked_memref_type(arg.type, what, f, dynamic=True)
         self.written = self.written_roots()
         self.streams = any(
             isinstance(op, CopyRunOp) and op.nontemporal is not None for op in f.walk()
@@ -437,20 +466,51 @@ class FunctionPrinter:
         ]
         params: list[str] = []
         counts = {"in": 0, "out": 0}
+        dynamic: list[tuple[str, SSAValue, int]] = []  # (C name, argument, dim)
         for arg in args:
             kind = "out" if arg in self.written else "in"
             arg_name = self.name(arg, f"{kind}{counts[kind]}")
             counts[kind] += 1
-            t = checked_memref_type(arg.type, "argument", f)
+            t = checked_memref_type(arg.type, "argument", f, dynamic=True)
             access = "written" if arg in self.written else "read only"
             hint = f" (%{arg.name_hint})" if arg.name_hint else ""
+            shape = t.get_shape()
+            where = [
+                f"slice_dims[{len(dynamic) + k}]"
+                for k in range(sum(1 for d in shape if d < 0))
+            ]
+            passed = f" ({', '.join(where)})" if where else ""
             comment.append(
                 f" *   {arg_name}{hint}: {t.element_type}, shape "
-                f"{_shape_text(t.get_shape())}, {access}"
+                f"{_shape_text(shape)}{passed}, {access}"
             )
             params.append(f"{self.pointer_type(arg, f)}restrict {arg_name}")
+            dynamic += [(arg_name, arg, d) for d, size in enumerate(shape) if size < 0]
+        if dynamic:
+            comment.append(
+                " *   slice_dims: the ? dims of the arguments, in this order (each >= 0)"
+            )
+            params.append("const int64_t *restrict slice_dims")
+        shape_function = f.attributes.get("slice.shape_function")
+        if shape_function is not None:
+            comment.append(
+                f" * Its output shapes are computed by {shape_function} "
+                "(slice.shape_function)."
+            )
         comment.append(" */")
         params.append("int64_t *restrict slice_error_values")
+        for k, (arg_name, arg, d) in enumerate(dynamic):
+            dims = self.dims.setdefault(
+                arg,
+                [str(size) for size in arg.type.get_shape()],  # type: ignore[union-attr]
+            )
+            dims[d] = self.temp(f"{arg_name}_d{d}")
+            self.line(f"const int64_t {dims[d]} = slice_dims[{k}];")
+            self.fail_if(
+                f"{dims[d]} < 0",
+                "slice_dims[{0}] = {1}: a dim must be at least 0",
+                [str(k), dims[d]],
+            )
         self.emit_block(f.body.block)
         signature = f"int32_t {self.symbol}({', '.join(params)})"
         return [*comment, signature + " {", *self.lines, "}"]
@@ -458,31 +518,246 @@ class FunctionPrinter:
 
 # Rules: one per op kind, each printing the op's C lines.
 
+INTEGER_C_TYPES = {1: "_Bool", 8: "int8_t", 16: "int16_t", 32: "int32_t", 64: "int64_t"}
+"""The C type of an ``iN`` value (``index`` is ``int64_t``): signed, as ``arith``'s
+signed ops read them; ``i1`` is ``_Bool`` (0 or 1)."""
 
-def _index_result(op: Operation) -> None:
-    for result in op.results:
-        if not isinstance(result.type, IndexType):
-            raise op_error(
-                op, f"{op.name} on {result.type}: the C target has index arithmetic only"
-            )
+_UNSIGNED = {1: "_Bool", 8: "uint8_t", 16: "uint16_t", 32: "uint32_t", 64: "uint64_t"}
+
+_INT_MIN_MACROS = {8: "INT8_MIN", 16: "INT16_MIN", 32: "INT32_MIN", 64: "INT64_MIN"}
+
+
+def integer_width(t: Attribute) -> int | None:
+    """64 for ``index``, N for ``iN`` of a width the C target has, else ``None``."""
+    if isinstance(t, IndexType):
+        return 64
+    if isinstance(t, IntegerType) and t.width.data in INTEGER_C_TYPES:
+        return t.width.data
+    return None
+
+
+def _width(op: Operation, value: SSAValue) -> int:
+    width = integer_width(value.type)
+    if width is None:
+        raise op_error(
+            op,
+            f"{op.name} on {value.type}: the C target has integer arithmetic only "
+            "(i1, i8, i16, i32, i64, index)",
+        )
+    return width
+
+
+def _c_int(op: Operation, value: SSAValue) -> str:
+    """The C type of the integer ``value``."""
+    return INTEGER_C_TYPES[_width(op, value)]
 
 
 def _constant(p: FunctionPrinter, op: arith.ConstantOp) -> None:
-    _index_result(op)
+    width = _width(op, op.result)
     assert isinstance(op.value, IntegerAttr)
     value = op.value.value.data
-    if not -(2**63) <= value < 2**63:
-        raise op_error(op, f"arith.constant {value} : index does not fit in int64_t")
-    p.exprs[op.result] = "INT64_MIN" if value == -(2**63) else str(value)
+    if width == 1:
+        p.exprs[op.result] = "1" if value else "0"
+        return
+    if not -(2 ** (width - 1)) <= value < 2 ** (width - 1):
+        if width < 64 and 0 <= value < 2**width:
+            value -= 2**width  # an unsigned spelling of the same bits
+        else:
+            raise op_error(
+                op,
+                f"arith.constant {value} : {op.result.type} does not fit in "
+                + ("int64_t" if width == 64 else f"{width} bits"),
+            )
+    p.exprs[op.result] = (
+        _INT_MIN_MACROS[width] if value == -(2 ** (width - 1)) else str(value)
+    )
+
+
+def _define(p: FunctionPrinter, op: Operation, text: str) -> None:
+    """``const T v = text;`` for the op's one integer result."""
+    result = op.results[0]
+    p.line(f"const {_c_int(op, result)} {p.fresh_name(result)} = {text};")
+
+
+def has_nsw(op: Operation) -> bool:
+    """Whether the ``arith`` op carries ``overflow<nsw>`` (possibly with ``nuw``)."""
+    flags = op.properties.get("overflowFlags")
+    return isinstance(flags, arith.IntegerOverflowAttr) and (
+        arith.IntegerOverflowFlag.NSW in flags.data
+    )
+
+
+WRAPPING_NAMES = {"+": "add", "-": "sub", "*": "mul"}
 
 
 def _binary(symbol: str) -> Callable[[FunctionPrinter, Any], None]:
-    def rule(p: FunctionPrinter, op: arith.AddiOp | arith.MuliOp) -> None:
-        _index_result(op)
+    """``addi``/``subi``/``muli``: plain C with ``overflow<nsw>`` (c_safety proves it
+    stays in range), else MLIR's wrapping arithmetic through a ``static inline``
+    helper on the unsigned type of the width."""
+
+    def rule(p: FunctionPrinter, op: arith.AddiOp | arith.SubiOp | arith.MuliOp) -> None:
+        width = _width(op, op.result)
         lhs, rhs = p.expr(op.lhs, op), p.expr(op.rhs, op)
-        p.line(f"const int64_t {p.fresh_name(op.result)} = {lhs} {symbol} {rhs};")
+        if has_nsw(op) and width in (32, 64):
+            _define(p, op, f"{lhs} {symbol} {rhs}")
+            return
+        if width == 1:  # i1 arithmetic modulo 2
+            _define(p, op, f"({lhs} {'&' if symbol == '*' else '^'} {rhs}) & 1")
+            return
+        helper = f"slice_wrap_{WRAPPING_NAMES[symbol]}_i{width}"
+        p.unit.features.add(helper)
+        _define(p, op, f"{helper}({lhs}, {rhs})")
 
     return rule
+
+
+def wrapping_helper(name: str) -> str:
+    """The C text of ``slice_wrap_<op>_i<N>``: ``a op b`` modulo 2^N (the conversion
+    back to the signed type is the usual two's complement one)."""
+    _, _, kind, width_text = name.split("_")
+    width = int(width_text[1:])
+    symbol = {v: k for k, v in WRAPPING_NAMES.items()}[kind]
+    signed, unsigned = INTEGER_C_TYPES[width], _UNSIGNED[width]
+    if width >= 32:
+        body = f"({signed})(({unsigned})a {symbol} ({unsigned})b)"
+    else:  # uint8_t/uint16_t promote to int, whose products may overflow
+        body = f"({signed})({unsigned})((uint32_t)({unsigned})a {symbol} (uint32_t)({unsigned})b)"
+    return f"static inline {signed} {name}({signed} a, {signed} b) {{\n    return {body};\n}}"
+
+
+def _total_division(kind: str) -> Callable[[FunctionPrinter, Any], None]:
+    """``divsi``/``remsi`` made total (``slice_divsi_iN``, ``slice_remsi_iN``)."""
+
+    def rule(p: FunctionPrinter, op: arith.DivSIOp | arith.RemSIOp) -> None:
+        width = _width(op, op.result)
+        if width == 1:
+            raise op_error(op, f"{op.name} on i1: no C rule")
+        helper = f"slice_{kind}_i{width}"
+        p.unit.features.add(helper)
+        _define(p, op, f"{helper}({p.expr(op.lhs, op)}, {p.expr(op.rhs, op)})")
+
+    return rule
+
+
+def division_helper(name: str) -> str:
+    """The C text of ``slice_divsi_iN``/``slice_remsi_iN``: signed division and
+    remainder rounding to zero, total (MLIR leaves these undefined; C too):
+    ``a / 0 = 0``, ``MIN / -1 = MIN`` (wrapping), ``a % 0 = a % -1 = 0``."""
+    _, kind, width_text = name.split("_")
+    width = int(width_text[1:])
+    t, u = INTEGER_C_TYPES[width], _UNSIGNED[width]
+    if kind == "divsi":
+        body = (
+            "    if (b == 0)\n        return 0;\n"
+            f"    if (b == -1)\n        return ({t})({u})(0u - ({u})a);\n"
+            f"    return ({t})(a / b);"
+        )
+    else:
+        body = f"    if (b == 0 || b == -1)\n        return 0;\n    return ({t})(a % b);"
+    return f"static inline {t} {name}({t} a, {t} b) {{\n{body}\n}}"
+
+
+def _extremum(symbol: str) -> Callable[[FunctionPrinter, Any], None]:
+    def rule(p: FunctionPrinter, op: arith.MaxSIOp | arith.MinSIOp) -> None:
+        _width(op, op.result)
+        lhs, rhs = p.expr(op.lhs, op), p.expr(op.rhs, op)
+        _define(p, op, f"{lhs} {symbol} {rhs} ? {lhs} : {rhs}")
+
+    return rule
+
+
+CMPI_PREDICATES = ("==", "!=", "<", "<=", ">", ">=", "<", "<=", ">", ">=")
+"""The C operator of each ``arith.cmpi`` predicate (eq ne slt sle sgt sge ult ule ugt
+uge); the last four compare the unsigned reinterpretations."""
+
+
+def _cmpi(p: FunctionPrinter, op: arith.CmpiOp) -> None:
+    width = _width(op, op.lhs)
+    predicate = op.predicate.value.data
+    if not 0 <= predicate < len(CMPI_PREDICATES):
+        raise op_error(op, f"arith.cmpi predicate {predicate}: no C rule")
+    lhs, rhs = p.expr(op.lhs, op), p.expr(op.rhs, op)
+    if predicate >= 6 and width > 1:
+        u = _UNSIGNED[width]
+        lhs, rhs = f"({u}){lhs}", f"({u}){rhs}"
+    _define(p, op, f"{lhs} {CMPI_PREDICATES[predicate]} {rhs}")
+
+
+def _select(p: FunctionPrinter, op: arith.SelectOp) -> None:
+    _width(op, op.result)
+    cond = p.expr(op.cond, op)
+    lhs, rhs = p.expr(op.lhs, op), p.expr(op.rhs, op)
+    _define(p, op, f"{cond} ? {lhs} : {rhs}")
+
+
+def _bitwise(symbol: str) -> Callable[[FunctionPrinter, Any], None]:
+    def rule(p: FunctionPrinter, op: arith.AndIOp | arith.OrIOp | arith.XOrIOp) -> None:
+        _width(op, op.result)
+        _define(p, op, f"{p.expr(op.lhs, op)} {symbol} {p.expr(op.rhs, op)}")
+
+    return rule
+
+
+def _cast(kind: str) -> Callable[[FunctionPrinter, Any], None]:
+    """``extsi``, ``extui``, ``trunci``, ``index_cast`` (sign-extends or truncates)
+    between i1, i8, i16, i32, i64 and index."""
+
+    def rule(p: FunctionPrinter, op: Operation) -> None:
+        source, result = op.operands[0], op.results[0]
+        a, b = _width(op, source), _width(op, result)
+        x = p.expr(source, op)
+        t = INTEGER_C_TYPES[b]
+        if b == 1:  # truncation to i1: the low bit
+            text = f"({x} & 1) != 0" if a > 1 else x
+        elif a == 1:
+            text = f"({t})-({t}){x}" if kind != "extui" else f"({t}){x}"
+        elif b > a and kind == "extui":
+            text = f"({t})({_UNSIGNED[a]}){x}"
+        elif b >= a:
+            text = f"({t}){x}" if b > a else x
+        else:  # truncation modulo 2^b
+            text = f"({t})({_UNSIGNED[b]}){x}"
+        _define(p, op, text)
+
+    return rule
+
+
+def _dim(p: FunctionPrinter, op: memref.DimOp) -> None:
+    index = op.index.owner
+    if not (isinstance(index, arith.ConstantOp) and isinstance(index.value, IntegerAttr)):
+        raise op_error(op, "memref.dim with a dimension that is not an arith.constant")
+    d = index.value.value.data
+    dims = p.dims_of(op.source, op)
+    if not 0 <= d < len(dims):
+        raise op_error(op, f"memref.dim {d} of a rank-{len(dims)} memref")
+    p.exprs[op.result] = dims[d]
+
+
+def _check(p: FunctionPrinter, op: CheckOp) -> None:
+    values = [p.expr(v, op) for v in op.values]
+    if len(values) > SLICE_ERROR_VALUES:
+        raise op_error(
+            op, f"slice.check with {len(values)} values, more than {SLICE_ERROR_VALUES}"
+        )
+    cond = p.expr(op.condition, op)
+    p.fail_if(
+        f"!{cond}" if _IDENTIFIER.match(cond) else f"!({cond})", op.message.data, values
+    )
+
+
+def _if(p: FunctionPrinter, op: scf.IfOp) -> None:
+    if op.results:
+        raise op_error(op, "scf.if with results: no C rule")
+    p.line(f"if ({p.expr(op.cond, op)}) {{")
+    p.depth += 1
+    p.emit_block(op.true_region.block)
+    p.depth -= 1
+    if op.false_region.blocks and len(op.false_region.block.ops) > 1:
+        p.line("} else {")
+        p.depth += 1
+        p.emit_block(op.false_region.block)
+        p.depth -= 1
+    p.line("}")
 
 
 def _for(p: FunctionPrinter, op: scf.ForOp) -> None:
@@ -523,9 +798,38 @@ def _return(p: FunctionPrinter, op: func.ReturnOp) -> None:
 
 
 def _collapse_shape(p: FunctionPrinter, op: memref.CollapseShapeOp) -> None:
-    checked_memref_type(op.result.type, "memref.collapse_shape result", op)
+    t = checked_memref_type(
+        op.result.type, "memref.collapse_shape result", op, dynamic=True
+    )
     src = p.expr(op.src, op)
-    p.line(f"{p.pointer_type(op.src, op)}{p.fresh_name(op.result)} = {src};")
+    name = p.fresh_name(op.result)
+    p.line(f"{p.pointer_type(op.src, op)}{name} = {src};")
+    source_dims = p.dims_of(op.src, op)
+    groups = [[a.value.data for a in g] for g in op.reassociation.data]
+    dims: list[str] = []
+    for g, (group, size) in enumerate(zip(groups, t.get_shape())):
+        if size >= 0:
+            dims.append(str(size))
+            continue
+        factors = [source_dims[i] for i in group]
+        if len(factors) == 1:
+            dims.append(factors[0])
+            continue
+        # the product of dims the caller passed: checked, so a size never wraps
+        p.unit.features.add("mul_overflows")
+        n = factors[0]
+        for factor in factors[1:]:
+            product = p.temp(f"{name}_d{g}")
+            p.line(f"int64_t {product};")
+            p.fail_if(
+                f"slice_mul_overflows({n}, {factor}, &{product})",
+                "memref.collapse_shape: a view of {0} x {1} elements has more than "
+                "INT64_MAX elements",
+                [n, factor],
+            )
+            n = product
+        dims.append(n)
+    p.dims[op.result] = dims
 
 
 def _load(p: FunctionPrinter, op: memref.LoadOp) -> None:
@@ -533,6 +837,17 @@ def _load(p: FunctionPrinter, op: memref.LoadOp) -> None:
     index = p.linear_index(t, tuple(op.indices), op)
     c_type = p.element_c_type(t)
     ptr = p.expr(op.memref, op)
+    width = integer_width(t.element_type)
+    if (
+        width is not None
+        and width > 1
+        and not isinstance(t.element_type, IndexType)
+        and any(not isinstance(use.operation, memref.StoreOp) for use in op.res.uses)
+    ):
+        # an integer used in arithmetic: the signed C type of its width
+        signed = INTEGER_C_TYPES[width]
+        p.line(f"const {signed} {p.fresh_name(op.res)} = ({signed}){ptr}[{index}];")
+        return
     p.line(f"const {c_type} {p.fresh_name(op.res)} = {ptr}[{index}];")
 
 
@@ -761,13 +1076,99 @@ def _emit_run(
     p.line("}")
 
 
+DYNAMIC_RUN_DEST_MESSAGE = (
+    "slice.dynamic_copy_run: a run of {0} elements written at offset {1} leaves the "
+    "dest view of {2} elements"
+)
+DYNAMIC_RUN_SOURCE_MESSAGE = (
+    "slice.dynamic_copy_run: a run of {0} elements at offset {1}, stride {2}, leaves "
+    "the source view of {3} elements"
+)
+
+
+def is_constant_one(value: SSAValue) -> bool:
+    """Whether ``value`` is defined by ``arith.constant 1``."""
+    owner = value.owner
+    return (
+        isinstance(owner, arith.ConstantOp)
+        and isinstance(owner.value, IntegerAttr)
+        and owner.value.value.data == 1
+    )
+
+
+def _dynamic_copy_run(p: FunctionPrinter, op: DynamicCopyRunOp) -> None:
+    """The self-guarding run: if ``count > 0``, check that ``[do, do + count)`` lies in
+    the dest view and ``so + k * stride`` for ``k`` in ``[0, count)`` in the source
+    view, with no arithmetic that can wrap for any int64 values (``count - 1`` after
+    ``count > 0``, the product ``(count - 1) * stride`` by ``slice_mul_overflows``,
+    differences of values known to be in ``[0, size]``), else return the error code;
+    then ``memcpy`` when the stride is ``arith.constant 1`` (and the views are of two
+    buffers), else an element loop in order."""
+    source_type = checked_memref_type(
+        op.source.type, "slice.dynamic_copy_run source", op, dynamic=True
+    )
+    checked_memref_type(op.dest.type, "slice.dynamic_copy_run dest", op, dynamic=True)
+    size = storage_bytes(source_type.element_type)
+    source, dest = p.expr(op.source, op), p.expr(op.dest, op)
+    so, do = p.expr(op.source_offset, op), p.expr(op.dest_offset, op)
+    n, stride = p.expr(op.count, op), p.expr(op.source_stride, op)
+    (source_size,) = p.dims_of(op.source, op)
+    (dest_size,) = p.dims_of(op.dest, op)
+    p.unit.features.add("mul_overflows")
+    p.line(f"if ({n} > 0) {{")
+    p.depth += 1
+    reach = p.temp("reach")
+    p.line(f"int64_t {reach};")
+    p.fail_if(
+        f"{do} < 0 || {do} > {dest_size} - {n}",
+        DYNAMIC_RUN_DEST_MESSAGE,
+        [n, do, dest_size],
+    )
+    p.fail_if(
+        f"{so} < 0 || {so} >= {source_size} || "
+        f"slice_mul_overflows({n} - 1, {stride}, &{reach}) || "
+        f"({reach} >= 0 ? {reach} > {source_size} - 1 - {so} : {reach} < -{so})",
+        DYNAMIC_RUN_SOURCE_MESSAGE,
+        [n, so, stride, source_size],
+    )
+    contiguous = is_constant_one(op.source_stride)
+    if contiguous and p.root(op.source) != p.root(op.dest):
+        p.unit.features.add("string.h")
+        p.line(f"memcpy({_plus(dest, do)}, {_plus(source, so)}, (size_t){n} * {size});")
+    else:
+        k = p.temp("k")
+        s_index = k if contiguous else f"{k} * {stride}"
+        p.line(f"for (int64_t {k} = 0; {k} < {n}; {k} += 1)")
+        p.line(f"{INDENT}{dest}[{do} + {k}] = {source}[{so} + {s_index}];")
+    p.depth -= 1
+    p.line("}")
+
+
 RULES: dict[type[Operation], Callable[[FunctionPrinter, Any], None]] = {
     arith.ConstantOp: _constant,
     arith.AddiOp: _binary("+"),
+    arith.SubiOp: _binary("-"),
     arith.MuliOp: _binary("*"),
+    arith.DivSIOp: _total_division("divsi"),
+    arith.RemSIOp: _total_division("remsi"),
+    arith.MaxSIOp: _extremum(">"),
+    arith.MinSIOp: _extremum("<"),
+    arith.CmpiOp: _cmpi,
+    arith.SelectOp: _select,
+    arith.AndIOp: _bitwise("&"),
+    arith.OrIOp: _bitwise("|"),
+    arith.XOrIOp: _bitwise("^"),
+    arith.ExtSIOp: _cast("extsi"),
+    arith.ExtUIOp: _cast("extui"),
+    arith.TruncIOp: _cast("trunci"),
+    arith.IndexCastOp: _cast("index_cast"),
     scf.ForOp: _for,
+    scf.IfOp: _if,
     scf.YieldOp: _yield,
+    CheckOp: _check,
     CopyRunOp: _copy_run,
+    DynamicCopyRunOp: _dynamic_copy_run,
+    memref.DimOp: _dim,
     memref.CollapseShapeOp: _collapse_shape,
     memref.LoadOp: _load,
     memref.StoreOp: _store,
@@ -838,6 +1239,14 @@ def emit_c(module: ModuleOp, *, prefix: str = DEFAULT_PREFIX) -> str:
         header += ["", GATHER_HELPER.strip("\n")]
     if "prefetch" in features:
         header += ["", PREFETCH_HELPER.strip("\n")]
+    if "mul_overflows" in features:
+        header += ["", MUL_OVERFLOWS_HELPER.strip("\n")]
+    for helper in sorted(f for f in features if f.startswith("slice_wrap_")):
+        header += ["", wrapping_helper(helper)]
+    for helper in sorted(
+        f for f in features if f.startswith(("slice_divsi_", "slice_remsi_"))
+    ):
+        header += ["", division_helper(helper)]
     from slice_dialect.backend.c_safety import check_module  # c_safety imports c
 
     check_module(module)  # after the printer's own refusals: see c_safety.py
@@ -1086,3 +1495,24 @@ static inline void slice_prefetch(const void *p) {
 }
 """
 """The C helper of prefetching copies, printed once in a unit that uses it."""
+
+MUL_OVERFLOWS_HELPER = r"""
+/* Whether a * b leaves int64_t; else stores it in *r. Defined for every pair of
+ * int64_t values (no operation here can overflow). */
+static inline int slice_mul_overflows(int64_t a, int64_t b, int64_t *r) {
+#if defined(__GNUC__)
+    return __builtin_mul_overflow(a, b, r);
+#else
+    if (a == 0 || b == 0) {
+        *r = 0;
+        return 0;
+    }
+    if (a > 0 ? (b > 0 ? a > INT64_MAX / b : b < INT64_MIN / a)
+              : (b > 0 ? a < INT64_MIN / b : a < INT64_MAX / b))
+        return 1;
+    *r = a * b;
+    return 0;
+#endif
+}
+"""
+"""The overflow-checked product of the guards of dynamic runs and dynamic view sizes."""
