@@ -657,11 +657,16 @@ def division_helper(name: str) -> str:
     return f"static inline {t} {name}({t} a, {t} b) {{\n{body}\n}}"
 
 
+_REVERSED = {">": "<", "<": ">", ">=": "<=", "<=": ">="}
+"""Signed order on ``i1`` (``true`` is -1) is the reverse of ``_Bool``'s 0 < 1."""
+
+
 def _extremum(symbol: str) -> Callable[[FunctionPrinter, Any], None]:
     def rule(p: FunctionPrinter, op: arith.MaxSIOp | arith.MinSIOp) -> None:
-        _width(op, op.result)
+        boolean = _width(op, op.result) == 1
+        symbol_here = _REVERSED[symbol] if boolean else symbol
         lhs, rhs = p.expr(op.lhs, op), p.expr(op.rhs, op)
-        _define(p, op, f"{lhs} {symbol} {rhs} ? {lhs} : {rhs}")
+        _define(p, op, f"{lhs} {symbol_here} {rhs} ? {lhs} : {rhs}")
 
     return rule
 
@@ -677,10 +682,13 @@ def _cmpi(p: FunctionPrinter, op: arith.CmpiOp) -> None:
     if not 0 <= predicate < len(CMPI_PREDICATES):
         raise op_error(op, f"arith.cmpi predicate {predicate}: no C rule")
     lhs, rhs = p.expr(op.lhs, op), p.expr(op.rhs, op)
+    symbol = CMPI_PREDICATES[predicate]
     if predicate >= 6 and width > 1:
         u = _UNSIGNED[width]
         lhs, rhs = f"({u}){lhs}", f"({u}){rhs}"
-    _define(p, op, f"{lhs} {CMPI_PREDICATES[predicate]} {rhs}")
+    elif 2 <= predicate < 6 and width == 1:
+        symbol = _REVERSED[symbol]
+    _define(p, op, f"{lhs} {symbol} {rhs}")
 
 
 def _select(p: FunctionPrinter, op: arith.SelectOp) -> None:
@@ -1127,7 +1135,7 @@ def _dynamic_copy_run(p: FunctionPrinter, op: DynamicCopyRunOp) -> None:
     p.fail_if(
         f"{so} < 0 || {so} >= {source_size} || "
         f"slice_mul_overflows({n} - 1, {stride}, &{reach}) || "
-        f"({reach} >= 0 ? {reach} > {source_size} - 1 - {so} : {reach} < -{so})",
+        f"({reach} >= 0 ? {reach} > {source_size} - 1 - {so} : {reach} + {so} < 0)",
         DYNAMIC_RUN_SOURCE_MESSAGE,
         [n, so, stride, source_size],
     )
