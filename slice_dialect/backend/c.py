@@ -1,14 +1,20 @@
 """The ``c`` target: print the output of ``convert-slice-to-loops`` as one C99 unit.
 
-The input is lowered IR: each ``func.func`` takes only memref arguments (static shape,
-identity layout; inputs first, then one output per original result), returns nothing,
-and its body holds only
+The input is lowered IR: each ``func.func`` takes only memref arguments (identity
+layout, static shape or with ``?`` dims; inputs first, then one output per original
+result, for a shape function one ``memref<Rxi64>`` per result), returns nothing, and
+its body holds only
 
-- ``arith.constant``, ``arith.addi``, ``arith.muli`` on ``index``;
-- ``scf.for`` over ``index`` without ``iter_args``;
-- ``slice.copy_run``;
-- ``memref.collapse_shape`` (a view of the same buffer), ``memref.load``,
-  ``memref.store``, ``memref.alloc``, ``memref.dealloc``, ``memref.copy``;
+- ``arith`` on ``i1``/``i8``/``i16``/``i32``/``i64``/``index``: ``constant``, ``addi``,
+  ``subi``, ``muli``, ``divsi``, ``remsi``, ``maxsi``, ``minsi``, ``cmpi`` (every
+  predicate), ``select``, ``andi``, ``ori``, ``xori``, ``extsi``, ``extui``, ``trunci``,
+  ``index_cast``;
+- ``scf.for`` over ``index`` without ``iter_args`` (bounds may be run-time values),
+  ``scf.if`` without results;
+- ``slice.copy_run``, ``slice.dynamic_copy_run``, ``slice.check``;
+- ``memref.dim``, ``memref.collapse_shape`` (a view of the same buffer),
+  ``memref.load``, ``memref.store``, ``memref.alloc``, ``memref.dealloc``,
+  ``memref.copy``;
 - ``func.return`` without operands.
 
 Each op kind has one small rule in ``RULES`` (the idea of tinygrad's C renderer);
@@ -16,27 +22,53 @@ Each op kind has one small rule in ``RULES`` (the idea of tinygrad's C renderer)
 with a ``SliceError`` naming the op (and carrying its location) for which it has no
 rule. Nothing here looks at more than one op: how a window is copied (the loops, the
 runs, streaming stores, prefetching, reordering in registers) was decided by
-``convert-slice-to-loops`` and is written in the IR.
+``convert-slice-to-loops`` and is written in the IR. A function's
+``slice.shape_function`` attribute (the function computing its output shapes) is for
+the runtime; the C target prints both functions as usual.
 
 The C ABI of every ``func.func @NAME``:
 
-    int32_t PREFIX_NAME(<one pointer per memref argument>, int64_t *restrict slice_error_values)
+    int32_t PREFIX_NAME(<one pointer per memref argument>,
+                        [const int64_t *restrict slice_dims,]
+                        int64_t *restrict slice_error_values)
 
 - ``PREFIX`` is ``emit_c``'s ``prefix`` (default ``slice_``); ``NAME`` is mangled to a C
-  identifier (``c_symbol``). Pointers are ``const T *restrict`` if the function never
-  writes the buffer, ``T *restrict`` otherwise, named ``in0, in1, ...`` and ``out0, ...``
-  (never after user SSA names, which may be libc macros). ``T`` is the element's storage
-  type from ``slice_dialect.dtypes`` (elements are copied by width, never interpreted).
+  identifier (``c_symbol``; ``@"f.shape"`` is ``slice_f_x2Eshape``). Pointers are
+  ``const T *restrict`` if the function never writes the buffer, ``T *restrict``
+  otherwise, named ``in0, in1, ...`` and ``out0, ...`` (never after user SSA names,
+  which may be libc macros). ``T`` is the element's storage type from
+  ``slice_dialect.dtypes`` (elements are copied by width, never interpreted).
+- ``slice_dims`` is there only when some memref argument has a ``?`` dim: it holds
+  every ``?`` dim of every memref argument, in argument order, each argument's in
+  order (static dims are not passed); the comment above the function says which entry
+  is which. A negative entry makes the call fail (code and message below) before
+  anything else; a caller passes the real sizes of its buffers.
 - It returns 0, or a code k > 0 after writing up to ``SLICE_ERROR_VALUES`` int64 values
   to ``slice_error_values``; ``const char *PREFIX_error_message(int32_t k)`` is the
   message template of code k, with ``{0}``..``{3}`` standing for those values. Code 1
-  is a failed heap allocation (``ALLOCATION_FAILED``).
+  is a failed heap allocation (``ALLOCATION_FAILED``); a failing ``slice.check``
+  returns the code of its message, with its values.
 
 The rules:
 
-- index values are ``int64_t``; constants are printed inline; ``arith.addi``/``muli``
-  are ``const int64_t v = a + b;``;
-- ``scf.for`` is ``for (int64_t i = lb; i < ub; i += step)``;
+- ``index`` and ``i64`` values are ``int64_t``, ``iN`` ``intN_t``, ``i1`` ``_Bool``;
+  constants are printed inline;
+- ``arith.addi``/``subi``/``muli`` with ``overflow<nsw>`` (i32, i64, index) are plain C,
+  ``const int64_t v = a + b;`` (``c_safety`` proves they cannot overflow); without
+  the flag they have MLIR's wrapping semantics, printed through a ``static inline``
+  helper ``slice_wrap_<op>_iN`` computing on the unsigned type
+  (``(int64_t)((uint64_t)a + (uint64_t)b)``); ``divsi``/``remsi`` call the total
+  helpers ``slice_divsi_iN``/``slice_remsi_iN`` (``a / 0 = 0``, ``MIN / -1 = MIN``,
+  ``a % 0 = a % -1 = 0``: MLIR leaves these undefined, we define them so no IR gives
+  C undefined behaviour); ``cmpi`` compares (the unsigned predicates the unsigned
+  reinterpretations; signed order on ``i1`` has ``true`` = -1 below ``false``);
+  ``select``, ``maxsi``, ``minsi`` are conditionals; the casts truncate modulo 2^N or
+  extend by sign (``extui``: the unsigned reading);
+- ``memref.dim`` is the static size or the ``slice_dims`` entry (a view's ``?`` dim:
+  the product of its source's dims, computed once, an error code if it leaves
+  ``int64_t``);
+- ``scf.for`` is ``for (int64_t i = lb; i < ub; i += step)``; ``scf.if`` is ``if``;
+  ``slice.check`` is ``FunctionPrinter.fail_if`` of its condition's negation;
 - ``slice.copy_run`` is a ``memcpy`` (contiguous run), an element loop (strided run),
   one assignment (one element); ``nontemporal`` streams the stores (``slice_stream``),
   else a strided run is gathered through a small staging buffer first; ``reorder``
@@ -46,11 +78,20 @@ The rules:
   ``slice_gather_bytes``, a loop compiled without auto-vectorization; ``prefetch``
   hints the source run that many elements ahead, if it lies inside the source view;
   a run within one buffer is always an element loop, in order;
-- ``memref.load``/``store`` index their pointer with the row-major linear index;
+- ``slice.dynamic_copy_run`` guards itself: for ``count > 0`` it checks that
+  ``[do, do + count)`` lies in the dest view and that ``so`` and ``so + (count - 1) *
+  stride`` lie in the source view, with no arithmetic that can wrap for any int64
+  values (``slice_mul_overflows``: ``__builtin_mul_overflow`` under ``__GNUC__``, a
+  division-based fallback elsewhere), returning an error code otherwise; then a
+  ``memcpy`` when the stride is ``arith.constant 1`` (and the views are of two
+  buffers), else an element loop in order;
+- ``memref.load``/``store`` index their pointer with the row-major linear index (static
+  shapes only); a loaded integer used in arithmetic has the signed C type of its width;
 - ``memref.collapse_shape`` is a pointer alias of its source;
-- ``memref.alloc`` is zero-initialised: a local array up to ``STACK_ALLOC_BYTES``, else
-  ``calloc`` (a failure returns 1 after freeing what the function holds) and ``free`` at
-  its ``memref.dealloc``, or at the end of its block if it has none;
+- ``memref.alloc`` (static shapes) is zero-initialised: a local array up to
+  ``STACK_ALLOC_BYTES``, else ``calloc`` (a failure returns 1 after freeing what the
+  function holds) and ``free`` at its ``memref.dealloc``, or at the end of its block if
+  it has none;
 - ``memref.copy`` is ``memcpy`` of the buffer's byte size;
 - ``func.return`` frees what its block allocated, orders the function's non-temporal
   stores (``slice_stream_fence``) and returns 0.

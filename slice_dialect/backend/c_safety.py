@@ -10,32 +10,46 @@ safe is refused even if it happens to be safe.
 
 What it reasons about:
 
-- **index values as intervals** (exact Python integers): ``arith.constant`` of ``index``
-  type, ``arith.addi``, ``arith.subi``, ``arith.muli`` (``INDEX_RULES``) and the
-  induction variable of each ``scf.for``. An intermediate whose interval leaves
-  ``int64_t`` (the type the C uses for ``index``) is refused as a possible overflow.
+- **integer values as intervals** (exact Python integers) of ``index``, ``i64``,
+  ``i32``, ``i16``, ``i8`` and ``i1`` (``[0, 1]``, as the C's ``_Bool``):
+  ``arith.constant``; the ``arith`` ops of ``INDEX_RULES`` (``addi``/``subi``/``muli``,
+  ``divsi``/``remsi`` as the C's total helpers, ``maxsi``/``minsi`` exactly,
+  ``cmpi``/``andi``/``ori``/``xori`` on ``i1`` in ``[0, 1]``, ``select`` the hull, the
+  casts); ``memref.dim`` (the static size, or ``[0, INT64_MAX]``: the C checks each
+  ``slice_dims`` entry); ``memref.load`` of an ``iN`` element (the ``iN`` range); the
+  induction variable of each ``scf.for``. **Overflow**: an ``addi``/``subi``/``muli``
+  with ``overflow<nsw>`` is plain C, so an exact result that may leave its type is
+  refused (signed overflow); one without the flag wraps (the C's helper), its interval
+  is exact when it cannot wrap, else the whole range of its type.
 - **loops**: the step of an ``scf.for`` must be one known value >= 1 (a step of 0 never
-  ends, a negative one walks away from the bound); bounds may be intervals. The induction
-  variable lies in ``[lb, last]`` (exact when the bounds are constants), and the C's
-  final ``i += step`` must stay in ``int64_t``. A loop that provably never runs is fine;
-  its body is checked for what it is (known ops, alloc and dealloc discipline) but its
-  accesses never happen.
+  ends, a negative one walks away from the bound); bounds may be intervals (run-time
+  values). The induction variable lies in ``[lb, last]`` (exact when the bounds are
+  constants), and the C's final ``i += step`` must stay in ``int64_t``. A loop that
+  provably never runs is fine; its body is checked for what it is (known ops, alloc
+  and dealloc discipline) but its accesses never happen. ``scf.if`` (no results):
+  each branch that may run is checked as live.
 - **accesses** (``ACCESS_RULES``: op name -> the index intervals the op reads or writes):
   each must lie in the static shape of the memref (or view) it goes through, in every
-  dimension; ``memref.copy`` needs equal shapes and element types; ``slice.copy_run``
-  reads and writes the runs ABI.md gives.
-- **buffers**: function arguments, ``memref.alloc`` results and ``memref.collapse_shape``
-  views of them (same element type, same element count) are the only memrefs; each has a
-  static shape of at most ``INT64_MAX`` bytes, identity layout.
+  dimension (an access through a memref with a ``?`` dim is refused);
+  ``memref.copy`` needs equal static shapes and element types; ``slice.copy_run``
+  reads and writes the runs ABI.md gives. ``slice.dynamic_copy_run`` is accepted
+  without a proof because it guards itself at run time (c.py); its views must still
+  be rank-1 buffers of the function and its index operands defined values.
+- **buffers**: function arguments (static shape or with ``?`` dims), ``memref.alloc``
+  results (static only) and ``memref.collapse_shape`` views of them (same element
+  type; a static view has the same element count, a ``?`` dim of a view comes from a
+  group with a ``?`` dim) are the only memrefs; identity layout, at most
+  ``INT64_MAX`` bytes of static dims.
 - **allocation**: ``memref.alloc`` of a static shape of at most ``ALLOC_LIMIT_BYTES``
   (a larger one is refused; a smaller one that fails at run time makes the call fail
   with code 1, see ABI.md); the arrays the C target puts on the stack add up to at most
   ``STACK_BUDGET_BYTES`` per function. ``memref.dealloc`` must free a ``memref.alloc``
   of its own block (not a view, not an argument, never from a loop nested below the
   alloc), at most once, and nothing may use the buffer (or a view of it) after it.
-- **everything else is refused**: an op kind with no rule here, ``iter_args``, operands of
-  ``func.return``/``scf.yield``, dynamic shapes (``?``, static shapes only for now),
-  non-memref function arguments, functions of several blocks.
+- ``slice.check``: its condition and (at most 4) values must be defined integers.
+- **everything else is refused**, with the op named: an op kind with no rule here,
+  ``iter_args``, results of ``scf.if``, operands of ``func.return``/``scf.yield``,
+  dynamic allocations, non-memref function arguments, functions of several blocks.
 
 Reads of an ``memref.alloc`` never written are harmless, not refused: the C target
 zero-initialises every allocation (ABI.md), so no read is of uninitialised memory.
