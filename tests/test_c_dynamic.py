@@ -752,3 +752,41 @@ if __name__ == "__main__" and sys.argv[1:2] == ["--worker"]:
     sys.exit(worker(int(sys.argv[2]), int(sys.argv[3])))
 if __name__ == "__main__" and sys.argv[1:2] == ["--canary"]:
     sys.exit(canary())
+
+
+def test_messages_and_names_cannot_escape_the_c_text() -> None:
+    """A slice.check message and a function name with quotes, backslashes, ``*/``,
+    newlines, trigraphs (``??/``) and non-ASCII characters compile, and the message
+    comes back unchanged from ``error_message``."""
+    from xdsl.dialects.builtin import StringAttr
+
+    from slice_dialect.dialect import CheckOp
+
+    template = 'a "quoted" \\ path */ ??/\n{0} é ??= end'
+    name = "x*/ int evil; /*??/"
+    text = (
+        "func.func @f(%p: memref<1xi64>) {\n"
+        "  %c0 = arith.constant 0 : index\n"
+        "  %v = memref.load %p[%c0] : memref<1xi64>\n"
+        "  %zero = arith.constant 0 : i64\n"
+        "  %ok = arith.cmpi eq, %v, %zero : i64\n"
+        '  slice.check %ok, "{0}", %v\n'
+        "  func.return\n"
+        "}\n"
+    )
+    module = parse_module(text, make_context())
+    for op in module.walk():
+        if isinstance(op, CheckOp):
+            op.properties["message"] = StringAttr(template)
+        if op.name == "func.func":
+            op.properties["sym_name"] = StringAttr(name)
+    source = emit_c(module)
+    assert "x*/" not in source and "??/" not in source
+    library = ctypes.CDLL(str(runtime.build_shared_library(source)))
+    function = getattr(library, c_symbol(name))
+    function.restype = ctypes.c_int32
+    values = np.zeros(4, np.int64)
+    p = np.array([5], np.int64)
+    code = function(ctypes.c_void_p(p.ctypes.data), ctypes.c_void_p(values.ctypes.data))
+    assert message(library, code) == template
+    assert message(library, code).format(*values) == template.format(5)

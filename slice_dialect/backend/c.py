@@ -114,6 +114,7 @@ from xdsl.dialects.builtin import (
     MemRefType,
     ModuleOp,
     NoneAttr,
+    SymbolRefAttr,
     TensorType,
 )
 from xdsl.ir import Attribute, Block, Operation, SSAValue
@@ -234,6 +235,30 @@ def _no_rule(op: Operation) -> SliceError:
     )
 
 
+_PLAIN = frozenset(
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789 _.,:;-+=<>()[]{}@%$#!&|^~'"
+)
+"""Characters printed as they are in C comments and string literals: no ``*``, ``/``
+(no ``*/``), no ``?`` (no trigraph, as ``??/``), no backslash or quote."""
+
+
+def comment_text(text: str) -> str:
+    """``text`` safe inside a C block comment: other characters as ``\\xHH`` per
+    UTF-8 byte (a name can never end the comment or splice lines)."""
+    return "".join(
+        c if c in _PLAIN else "".join(f"\\x{b:02X}" for b in c.encode()) for c in text
+    )
+
+
+def c_string(text: str) -> str:
+    """``text`` as a C string literal: other characters as octal escapes of their
+    UTF-8 bytes (no trigraph, quote, backslash or newline can leave the literal)."""
+    body = "".join(
+        c if c in _PLAIN else "".join(f"\\{b:03o}" for b in c.encode()) for c in text
+    )
+    return f'"{body}"'
+
+
 def _shape_text(shape: Sequence[int]) -> str:
     return "[" + ", ".join(str(d) if d >= 0 else "?" for d in shape) + "]"
 
@@ -304,8 +329,7 @@ class Unit:
             f"{INDENT}switch (code) {{",
         ]
         for code, message in enumerate(self.messages, start=1):
-            text = message.replace("\\", "\\\\").replace('"', '\\"')
-            lines.append(f'{INDENT}case {code}: return "{text}";')
+            lines.append(f"{INDENT}case {code}: return {c_string(message)};")
         lines += [f'{INDENT}default: return "unknown error code";', f"{INDENT}}}", "}"]
         return lines
 
@@ -503,7 +527,8 @@ class FunctionPrinter:
         )
 
         comment = [
-            f"/* @{f.sym_name.data}: element type, shape and access of each argument"
+            f"/* @{comment_text(f.sym_name.data)}: element type, shape and access of "
+            "each argument"
         ]
         params: list[str] = []
         counts = {"in": 0, "out": 0}
@@ -533,9 +558,10 @@ class FunctionPrinter:
             )
             params.append("const int64_t *restrict slice_dims")
         shape_function = f.attributes.get("slice.shape_function")
-        if shape_function is not None:
+        if isinstance(shape_function, SymbolRefAttr):
+            shape_name = comment_text(shape_function.root_reference.data)
             comment.append(
-                f" * Its output shapes are computed by {shape_function} "
+                f" * Its output shapes are computed by @{shape_name} "
                 "(slice.shape_function)."
             )
         comment.append(" */")
