@@ -790,3 +790,106 @@ def test_messages_and_names_cannot_escape_the_c_text() -> None:
     code = function(ctypes.c_void_p(p.ctypes.data), ctypes.c_void_p(values.ctypes.data))
     assert message(library, code) == template
     assert message(library, code).format(*values) == template.format(5)
+
+
+# --- c_safety on dynamic functions ----------------------------------------------------
+
+BOUNDED_IR = """
+func.func @bounded(%p: memref<1xi64>, %x: memref<4xf32>, %out: memref<1xf32>) {
+  %c0 = arith.constant 0 : index
+  %m = arith.constant M : i64
+  %zero = arith.constant 0 : i64
+  %v = memref.load %p[%c0] : memref<1xi64>
+  %r = arith.remsi %v, %m : i64
+  %nonneg = arith.maxsi %r, %zero : i64
+  %i = arith.index_cast %nonneg : i64 to index
+  %e = memref.load %x[%i] : memref<4xf32>
+  memref.store %e, %out[%c0] : memref<1xf32>
+  func.return
+}
+"""
+
+
+def test_intervals_of_run_time_values_bound_accesses() -> None:
+    """A run-time value bounded by remsi and maxsi may index a static memref (the
+    interval [0, 3] fits memref<4xf32>); with a modulus of 5 it may not. Loads of
+    the run index give the remainder's element."""
+    from slice_dialect.errors import SliceError
+
+    library, _ = build(BOUNDED_IR.replace("M", "4"))
+    x = np.array([10, 11, 12, 13], np.float32)
+    for value, index in ((7, 3), (-7, 0), (INT64_MIN, 0), (INT64_MAX, 3)):
+        out = np.zeros(1, np.float32)
+        p = np.array([value], np.int64)
+        assert call(library, "bounded", [p, x, out])[0] == 0
+        assert out[0] == x[index], value
+    with pytest.raises(
+        SliceError, match=r"memref.load: the index may be anywhere in \[0, 4\]"
+    ):
+        emit_c(parse_module(BOUNDED_IR.replace("M", "5"), make_context()))
+
+
+IF_IR = """
+func.func @branch(%x: memref<4xf32>, %out: memref<1xf32>) {
+  %c0 = arith.constant 0 : index
+  %c9 = arith.constant 9 : index
+  %cond = arith.constant COND
+  scf.if %cond {
+    %e = memref.load %x[%c9] : memref<4xf32>
+    memref.store %e, %out[%c0] : memref<1xf32>
+  }
+  func.return
+}
+"""
+
+
+def test_scf_if_branches_that_may_run_are_checked() -> None:
+    """An out-of-bounds load under ``scf.if false`` never runs (accepted); under
+    ``true`` or a run-time condition it is refused."""
+    from slice_dialect.errors import SliceError
+
+    emit_c(parse_module(IF_IR.replace("COND", "false"), make_context()))
+    with pytest.raises(SliceError, match=r"memref\.load: the index is 9, outside"):
+        emit_c(parse_module(IF_IR.replace("COND", "true"), make_context()))
+    text = IF_IR.replace(
+        "%cond = arith.constant COND",
+        "%d = memref.dim %x, %c0 : memref<4xf32>\n  %cond = arith.cmpi eq, %d, %c9 : index",
+    )
+    # memref.dim of a static dim is the point 4, so 4 == 9 may still be "true" as
+    # far as intervals go ([0, 1]): refused
+    with pytest.raises(SliceError, match=r"memref\.load: the index is 9, outside"):
+        emit_c(parse_module(text, make_context()))
+
+
+def test_run_time_loop_bounds() -> None:
+    """A loop up to a ``?`` dim with step 1 is fine (the copy inside guards itself);
+    a load indexed by its counter from a static memref is refused."""
+    from slice_dialect.errors import SliceError
+
+    text = """
+    func.func @loop(%x: memref<?xf32>, %y: memref<4xf32>, %out: memref<?xf32>) {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %n = memref.dim %x, %c0 : memref<?xf32>
+      scf.for %i = %c0 to %n step %c1 {
+        slice.dynamic_copy_run %x[%i], %out[%i] count %c1 source_stride %c1
+            : memref<?xf32>, memref<?xf32>
+        LOAD
+      }
+      func.return
+    }
+    """
+    library, _ = build(text.replace("LOAD", ""))
+    x = np.arange(5, dtype=np.float32)
+    out = np.zeros(5, np.float32)
+    assert call(library, "loop", [x, np.zeros(4, np.float32), out], [5, 5])[0] == 0
+    assert out.tolist() == x.tolist()
+    short = np.zeros(3, np.float32)
+    code, values = call(library, "loop", [x, np.zeros(4, np.float32), short], [5, 3])
+    assert message(library, code).format(*values) == DEST_MESSAGE.format(1, 3, 3)
+    load = "%e = memref.load %y[%i] : memref<4xf32>"
+    with pytest.raises(
+        SliceError,
+        match=r"memref.load: the index may be anywhere in \[0, 9223372036854775806\]",
+    ):
+        emit_c(parse_module(text.replace("LOAD", load), make_context()))
