@@ -893,3 +893,18 @@ def test_run_time_loop_bounds() -> None:
         match=r"memref.load: the index may be anywhere in \[0, 9223372036854775806\]",
     ):
         emit_c(parse_module(text.replace("LOAD", load), make_context()))
+
+
+def test_slice_dims_layout() -> None:
+    """The order of ``slice_dims``: every ? dim of every memref argument in order."""
+    from xdsl.dialects.builtin import MemRefType, f32, i64
+
+    from slice_dialect.backend.c import slice_dims_layout
+
+    types = [
+        MemRefType(f32, [-1, 6]),
+        MemRefType(i64, [2]),
+        MemRefType(f32, [-1, -1]),
+    ]
+    assert slice_dims_layout(types) == [(0, 0), (2, 0), (2, 1)]
+    assert slice_dims_layout([MemRefType(f32, [4])]) == []

@@ -259,6 +259,20 @@ def c_string(text: str) -> str:
     return f'"{body}"'
 
 
+def slice_dims_layout(types: Sequence[Attribute]) -> list[tuple[int, int]]:
+    """What ``slice_dims`` holds for a function whose arguments have ``types``: entry
+    k is dim ``d`` of argument ``i`` for the k-th ``(i, d)`` (every ``?`` dim of every
+    memref argument, in argument order, each argument's in order); empty when no
+    argument has a ``?`` dim (then the function has no ``slice_dims`` parameter)."""
+    return [
+        (i, d)
+        for i, t in enumerate(types)
+        if isinstance(t, MemRefType)
+        for d, size in enumerate(t.get_shape())
+        if size < 0
+    ]
+
+
 def _shape_text(shape: Sequence[int]) -> str:
     return "[" + ", ".join(str(d) if d >= 0 else "?" for d in shape) + "]"
 
@@ -532,8 +546,9 @@ class FunctionPrinter:
         ]
         params: list[str] = []
         counts = {"in": 0, "out": 0}
-        dynamic: list[tuple[str, SSAValue, int]] = []  # (C name, argument, dim)
-        for arg in args:
+        layout = slice_dims_layout([arg.type for arg in args])
+        entry = {position: k for k, position in enumerate(layout)}
+        for i, arg in enumerate(args):
             kind = "out" if arg in self.written else "in"
             arg_name = self.name(arg, f"{kind}{counts[kind]}")
             counts[kind] += 1
@@ -542,8 +557,7 @@ class FunctionPrinter:
             hint = f" (%{arg.name_hint})" if arg.name_hint else ""
             shape = t.get_shape()
             where = [
-                f"slice_dims[{len(dynamic) + k}]"
-                for k in range(sum(1 for d in shape if d < 0))
+                f"slice_dims[{entry[i, d]}]" for d, size in enumerate(shape) if size < 0
             ]
             passed = f" ({', '.join(where)})" if where else ""
             comment.append(
@@ -551,8 +565,7 @@ class FunctionPrinter:
                 f"{_shape_text(shape)}{passed}, {access}"
             )
             params.append(f"{self.pointer_type(arg, f)}restrict {arg_name}")
-            dynamic += [(arg_name, arg, d) for d, size in enumerate(shape) if size < 0]
-        if dynamic:
+        if layout:
             comment.append(
                 " *   slice_dims: the ? dims of the arguments, in this order (each >= 0)"
             )
@@ -566,12 +579,11 @@ class FunctionPrinter:
             )
         comment.append(" */")
         params.append("int64_t *restrict slice_error_values")
-        for k, (arg_name, arg, d) in enumerate(dynamic):
-            dims = self.dims.setdefault(
-                arg,
-                [str(size) for size in arg.type.get_shape()],  # type: ignore[union-attr]
-            )
-            dims[d] = self.temp(f"{arg_name}_d{d}")
+        for k, (i, d) in enumerate(layout):
+            arg = args[i]
+            t = checked_memref_type(arg.type, "argument", f, dynamic=True)
+            dims = self.dims.setdefault(arg, [str(size) for size in t.get_shape()])
+            dims[d] = self.temp(f"{self.exprs[arg]}_d{d}")
             self.line(f"const int64_t {dims[d]} = slice_dims[{k}];")
             self.fail_if(
                 f"{dims[d]} < 0",
