@@ -908,3 +908,38 @@ def test_slice_dims_layout() -> None:
     ]
     assert slice_dims_layout(types) == [(0, 0), (2, 0), (2, 1)]
     assert slice_dims_layout([MemRefType(f32, [4])]) == []
+
+
+@pytest.mark.parametrize(
+    ("shape", "into", "ok"),
+    [
+        ("?x6", "?", True),
+        ("2x3", "?", True),
+        ("2x3", "6", True),
+        ("?", "8", False),  # a static size claimed for a ? dim
+        ("?x6", "12", False),
+    ],
+)
+def test_views_of_dynamic_memrefs(shape: str, into: str, ok: bool) -> None:
+    """A ``?`` dim of a view comes from a group with a ``?`` dim (or a computed
+    product); a static dim claimed for a group with a ``?`` dim is refused."""
+    from slice_dialect.errors import SliceError
+
+    rank = len(shape.split("x"))
+    text = f"""
+    func.func @f(%x: memref<{shape}xf32>, %o: memref<?xf32>) {{
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %v = memref.collapse_shape %x [[{", ".join(str(i) for i in range(rank))}]]
+          : memref<{shape}xf32> into memref<{into}xf32>
+      slice.dynamic_copy_run %v[%c0], %o[%c0] count %c1 source_stride %c1
+          : memref<{into}xf32>, memref<?xf32>
+      func.return
+    }}
+    """
+    module = parse_module(text, make_context())
+    if ok:
+        emit_c(module)
+    else:
+        with pytest.raises(SliceError, match="memref.collapse_shape: views %x"):
+            emit_c(module)

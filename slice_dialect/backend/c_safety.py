@@ -711,31 +711,25 @@ def _collapse_shape(c: FunctionChecker, op: Operation) -> None:
     t = c.static_type(op, op.result.type, f"result {value_name(op.result)}", dynamic=True)
     groups = [[a.value.data for a in g] for g in op.reassociation.data]
     shape = t.get_shape()
-    fits = len(groups) == len(shape) and sorted(i for g in groups for i in g) == list(
-        range(len(source.shape))
-    )
-    if fits:
+    if not any(d < 0 for d in (*shape, *source.shape)):
+        # static views: only the element count matters
+        fits = math.prod(shape) == math.prod(source.shape)
+    else:
+        # each group of source dims is one result dim: its product if all are static,
+        # else ? (the C computes the product of the passed dims, checked)
+        fits = len(groups) == len(shape) and [i for g in groups for i in g] == list(
+            range(len(source.shape))
+        )
         for group, size in zip(groups, shape):
             dims = [source.shape[i] for i in group]
-            if any(d < 0 for d in dims):
-                # a ? group is a ? dim (the C computes the product, checked)
-                fits = fits and size < 0
-            else:
-                fits = fits and size == math.prod(dims)
-    if not source.shape and not shape:
-        fits = True
+            if size >= 0:
+                fits = fits and all(d >= 0 for d in dims) and math.prod(dims) == size
     if t.element_type != source.type.element_type or not fits:
-        if not any(d < 0 for d in (*shape, *source.shape)) and (
-            t.element_type == source.type.element_type
-            and math.prod(shape) == math.prod(source.shape)
-        ):
-            pass  # static views: only the element count matters (as before)
-        else:
-            raise op_error(
-                op,
-                f"views {value_name(op.src)} ({source.type}) as {t}: a view must have "
-                "the same element type and number of elements",
-            )
+        raise op_error(
+            op,
+            f"views {value_name(op.src)} ({source.type}) as {t}: a view must have "
+            "the same element type and number of elements",
+        )
     c.buffers[op.result] = Buffer(source.root, t)
 
 
