@@ -264,7 +264,8 @@ def _step(rng: random.Random, safe: bool) -> tuple[str, str]:
 def _overflow(rng: random.Random, safe: bool) -> tuple[str, str]:
     """An index computed through a value past INT64_MAX: ``(2^62 + d) + e`` or
     ``2^61 * f * 0 + k``, equal to an in-bounds ``k`` as Python integers and as C's
-    wrapped arithmetic would have it, but a signed overflow (undefined) on the way."""
+    wrapped arithmetic would have it, but a signed overflow (undefined) on the way:
+    the ops say ``overflow<nsw>`` (plain C), as the lowering's index arithmetic does."""
     n = _size(rng)
     t = f"memref<{n}xi32>"
     k = rng.randrange(n)
@@ -275,8 +276,8 @@ def _overflow(rng: random.Random, safe: bool) -> tuple[str, str]:
             f"  %big = arith.constant {2**62} : index\n"
             f"  %d = arith.constant {d} : index\n"
             f"  %e = arith.constant {e} : index\n"
-            "  %t = arith.addi %big, %d : index\n"
-            "  %idx = arith.addi %t, %e : index\n"
+            "  %t = arith.addi %big, %d overflow<nsw> : index\n"
+            "  %idx = arith.addi %t, %e overflow<nsw> : index\n"
         )
     else:
         kind = "arith.muli"
@@ -285,9 +286,9 @@ def _overflow(rng: random.Random, safe: bool) -> tuple[str, str]:
             f"  %big = arith.constant {2**61} : index\n"
             f"  %f = arith.constant {f} : index\n"
             f"  %k = arith.constant {k} : index\n"
-            "  %t = arith.muli %big, %f : index\n"
-            "  %z = arith.muli %t, %c0 : index\n"
-            "  %idx = arith.addi %z, %k : index\n"
+            "  %t = arith.muli %big, %f overflow<nsw> : index\n"
+            "  %z = arith.muli %t, %c0 overflow<nsw> : index\n"
+            "  %idx = arith.addi %z, %k overflow<nsw> : index\n"
         )
     return kind, (
         f"  %buf = memref.alloc() : {t}\n{ops}"

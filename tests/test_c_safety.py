@@ -206,16 +206,16 @@ HOSTILE: list[tuple[str, str, str, str]] = [
     (
         "addi overflow",
         f"  %big = arith.constant {INT64_MAX} : index\n"
-        "  %k = arith.addi %big, %c1 : index\n",
+        "  %k = arith.addi %big, %c1 overflow<nsw> : index\n",
         "arith.addi",
         "the result of operands 9223372036854775807, 1 is 9223372036854775808, which "
-        r"leaves int64_t \(index overflow\)",
+        r"leaves int64_t \(index overflow; overflow<nsw> says it cannot happen\)",
     ),
     (
         "muli overflow in a loop",
         f"  %big = arith.constant {2**62} : index\n"
         "  scf.for %i = %c0 to %c4 step %c1 {\n"
-        "    %k = arith.muli %big, %i : index\n"
+        "    %k = arith.muli %big, %i overflow<nsw> : index\n"
         "  }\n",
         "arith.muli",
         r"may be anywhere in \[0, 13835058055282163712\], which leaves int64_t",
@@ -252,15 +252,15 @@ def test_unknown_op_is_refused() -> None:
     """An op kind without a safety rule, even one the printer would take."""
     module = parse_module(
         lowered(
-            "  %c2 = arith.constant 2 : index\n  %q = arith.divsi %c4, %c2 : index\n"
+            "  %c2 = arith.constant 2 : index\n  %q = arith.divui %c4, %c2 : index\n"
         ),
         CTX,
         "hostile.mlir",
     )
-    with pytest.raises(SliceError, match=r"^arith.divsi: no memory-safety rule") as e:
+    with pytest.raises(SliceError, match=r"^arith.divui: no memory-safety rule") as e:
         check_module(module)
     assert e.value.location is not None
-    with pytest.raises(SliceError, match=r"arith\.divsi"):
+    with pytest.raises(SliceError, match=r"arith\.divui"):
         emit_c(module)
     module = parse_module('"test.op"() : () -> ()', CTX)
     with pytest.raises(SliceError, match=r"^test.op: only func.func at the top level"):
@@ -280,10 +280,23 @@ def test_copy_of_different_shapes_is_refused() -> None:
 
 
 def test_dynamic_shapes_are_refused() -> None:
+    """Arguments may have ``?`` dims (their sizes come from ``slice_dims``), but loads
+    and stores are proved only in static shapes, and allocations are static."""
+    check_module(parse_module(lowered("", "%x: memref<?xi32>, %out: memref<4xi32>"), CTX))
     module = parse_module(
-        lowered("", "%x: memref<?xi32>, %out: memref<4xi32>"), CTX, "hostile.mlir"
+        lowered(
+            "  %v = memref.load %x[%c0] : memref<?xi32>\n",
+            "%x: memref<?xi32>, %out: memref<4xi32>",
+        ),
+        CTX,
+        "hostile.mlir",
     )
-    with pytest.raises(SliceError, match="dynamic type memref<\\?xi32>; only static"):
+    with pytest.raises(SliceError, match=r"^memref.load: reads %x .*of dynamic shape"):
+        check_module(module)
+    module = parse_module(
+        lowered("  %n = memref.alloc(%c4) : memref<?xi32>\n"), CTX, "hostile.mlir"
+    )
+    with pytest.raises(SliceError, match="dynamic sizes: only static shapes"):
         check_module(module)
 
 

@@ -1,14 +1,20 @@
 """The ``c`` target: print the output of ``convert-slice-to-loops`` as one C99 unit.
 
-The input is lowered IR: each ``func.func`` takes only memref arguments (static shape,
-identity layout; inputs first, then one output per original result), returns nothing,
-and its body holds only
+The input is lowered IR: each ``func.func`` takes only memref arguments (identity
+layout, static shape or with ``?`` dims; inputs first, then one output per original
+result, for a shape function one ``memref<Rxi64>`` per result), returns nothing, and
+its body holds only
 
-- ``arith.constant``, ``arith.addi``, ``arith.muli`` on ``index``;
-- ``scf.for`` over ``index`` without ``iter_args``;
-- ``slice.copy_run``;
-- ``memref.collapse_shape`` (a view of the same buffer), ``memref.load``,
-  ``memref.store``, ``memref.alloc``, ``memref.dealloc``, ``memref.copy``;
+- ``arith`` on ``i1``/``i8``/``i16``/``i32``/``i64``/``index``: ``constant``, ``addi``,
+  ``subi``, ``muli``, ``divsi``, ``remsi``, ``maxsi``, ``minsi``, ``cmpi`` (every
+  predicate), ``select``, ``andi``, ``ori``, ``xori``, ``extsi``, ``extui``, ``trunci``,
+  ``index_cast``;
+- ``scf.for`` over ``index`` without ``iter_args`` (bounds may be run-time values),
+  ``scf.if`` without results;
+- ``slice.copy_run``, ``slice.dynamic_copy_run``, ``slice.check``;
+- ``memref.dim``, ``memref.collapse_shape`` (a view of the same buffer),
+  ``memref.load``, ``memref.store``, ``memref.alloc``, ``memref.dealloc``,
+  ``memref.copy``;
 - ``func.return`` without operands.
 
 Each op kind has one small rule in ``RULES`` (the idea of tinygrad's C renderer);
@@ -16,27 +22,53 @@ Each op kind has one small rule in ``RULES`` (the idea of tinygrad's C renderer)
 with a ``SliceError`` naming the op (and carrying its location) for which it has no
 rule. Nothing here looks at more than one op: how a window is copied (the loops, the
 runs, streaming stores, prefetching, reordering in registers) was decided by
-``convert-slice-to-loops`` and is written in the IR.
+``convert-slice-to-loops`` and is written in the IR. A function's
+``slice.shape_function`` attribute (the function computing its output shapes) is for
+the runtime; the C target prints both functions as usual.
 
 The C ABI of every ``func.func @NAME``:
 
-    int32_t PREFIX_NAME(<one pointer per memref argument>, int64_t *restrict slice_error_values)
+    int32_t PREFIX_NAME(<one pointer per memref argument>,
+                        [const int64_t *restrict slice_dims,]
+                        int64_t *restrict slice_error_values)
 
 - ``PREFIX`` is ``emit_c``'s ``prefix`` (default ``slice_``); ``NAME`` is mangled to a C
-  identifier (``c_symbol``). Pointers are ``const T *restrict`` if the function never
-  writes the buffer, ``T *restrict`` otherwise, named ``in0, in1, ...`` and ``out0, ...``
-  (never after user SSA names, which may be libc macros). ``T`` is the element's storage
-  type from ``slice_dialect.dtypes`` (elements are copied by width, never interpreted).
+  identifier (``c_symbol``; ``@"f.shape"`` is ``slice_f_x2Eshape``). Pointers are
+  ``const T *restrict`` if the function never writes the buffer, ``T *restrict``
+  otherwise, named ``in0, in1, ...`` and ``out0, ...`` (never after user SSA names,
+  which may be libc macros). ``T`` is the element's storage type from
+  ``slice_dialect.dtypes`` (elements are copied by width, never interpreted).
+- ``slice_dims`` is there only when some memref argument has a ``?`` dim: it holds
+  every ``?`` dim of every memref argument, in argument order, each argument's in
+  order (static dims are not passed); the comment above the function says which entry
+  is which. A negative entry makes the call fail (code and message below) before
+  anything else; a caller passes the real sizes of its buffers.
 - It returns 0, or a code k > 0 after writing up to ``SLICE_ERROR_VALUES`` int64 values
   to ``slice_error_values``; ``const char *PREFIX_error_message(int32_t k)`` is the
   message template of code k, with ``{0}``..``{3}`` standing for those values. Code 1
-  is a failed heap allocation (``ALLOCATION_FAILED``).
+  is a failed heap allocation (``ALLOCATION_FAILED``); a failing ``slice.check``
+  returns the code of its message, with its values.
 
 The rules:
 
-- index values are ``int64_t``; constants are printed inline; ``arith.addi``/``muli``
-  are ``const int64_t v = a + b;``;
-- ``scf.for`` is ``for (int64_t i = lb; i < ub; i += step)``;
+- ``index`` and ``i64`` values are ``int64_t``, ``iN`` ``intN_t``, ``i1`` ``_Bool``;
+  constants are printed inline;
+- ``arith.addi``/``subi``/``muli`` with ``overflow<nsw>`` (i32, i64, index) are plain C,
+  ``const int64_t v = a + b;`` (``c_safety`` proves they cannot overflow); without
+  the flag they have MLIR's wrapping semantics, printed through a ``static inline``
+  helper ``slice_wrap_<op>_iN`` computing on the unsigned type
+  (``(int64_t)((uint64_t)a + (uint64_t)b)``); ``divsi``/``remsi`` call the total
+  helpers ``slice_divsi_iN``/``slice_remsi_iN`` (``a / 0 = 0``, ``MIN / -1 = MIN``,
+  ``a % 0 = a % -1 = 0``: MLIR leaves these undefined, we define them so no IR gives
+  C undefined behaviour); ``cmpi`` compares (the unsigned predicates the unsigned
+  reinterpretations; signed order on ``i1`` has ``true`` = -1 below ``false``);
+  ``select``, ``maxsi``, ``minsi`` are conditionals; the casts truncate modulo 2^N or
+  extend by sign (``extui``: the unsigned reading);
+- ``memref.dim`` is the static size or the ``slice_dims`` entry (a view's ``?`` dim:
+  the product of its source's dims, computed once, an error code if it leaves
+  ``int64_t``);
+- ``scf.for`` is ``for (int64_t i = lb; i < ub; i += step)``; ``scf.if`` is ``if``;
+  ``slice.check`` is ``FunctionPrinter.fail_if`` of its condition's negation;
 - ``slice.copy_run`` is a ``memcpy`` (contiguous run), an element loop (strided run),
   one assignment (one element); ``nontemporal`` streams the stores (``slice_stream``),
   else a strided run is gathered through a small staging buffer first; ``reorder``
@@ -46,11 +78,20 @@ The rules:
   ``slice_gather_bytes``, a loop compiled without auto-vectorization; ``prefetch``
   hints the source run that many elements ahead, if it lies inside the source view;
   a run within one buffer is always an element loop, in order;
-- ``memref.load``/``store`` index their pointer with the row-major linear index;
+- ``slice.dynamic_copy_run`` guards itself: for ``count > 0`` it checks that
+  ``[do, do + count)`` lies in the dest view and that ``so`` and ``so + (count - 1) *
+  stride`` lie in the source view, with no arithmetic that can wrap for any int64
+  values (``slice_mul_overflows``: ``__builtin_mul_overflow`` under ``__GNUC__``, a
+  division-based fallback elsewhere), returning an error code otherwise; then a
+  ``memcpy`` when the stride is ``arith.constant 1`` (and the views are of two
+  buffers), else an element loop in order;
+- ``memref.load``/``store`` index their pointer with the row-major linear index (static
+  shapes only); a loaded integer used in arithmetic has the signed C type of its width;
 - ``memref.collapse_shape`` is a pointer alias of its source;
-- ``memref.alloc`` is zero-initialised: a local array up to ``STACK_ALLOC_BYTES``, else
-  ``calloc`` (a failure returns 1 after freeing what the function holds) and ``free`` at
-  its ``memref.dealloc``, or at the end of its block if it has none;
+- ``memref.alloc`` (static shapes) is zero-initialised: a local array up to
+  ``STACK_ALLOC_BYTES``, else ``calloc`` (a failure returns 1 after freeing what the
+  function holds) and ``free`` at its ``memref.dealloc``, or at the end of its block if
+  it has none;
 - ``memref.copy`` is ``memcpy`` of the buffer's byte size;
 - ``func.return`` frees what its block allocated, orders the function's non-temporal
   stores (``slice_stream_fence``) and returns 0.
@@ -69,16 +110,18 @@ from xdsl.dialects import arith, func, memref, scf
 from xdsl.dialects.builtin import (
     IndexType,
     IntegerAttr,
+    IntegerType,
     MemRefType,
     ModuleOp,
     NoneAttr,
+    SymbolRefAttr,
     TensorType,
 )
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xdsl.utils.target import Target
 
 from passes.copy_plan import CACHE_LINE_BYTES, row_major_strides
-from slice_dialect.dialect import CopyRunOp
+from slice_dialect.dialect import CheckOp, CopyRunOp, DynamicCopyRunOp
 from slice_dialect.dtypes import B128_TYPEDEF, c_storage_type, storage_bytes
 from slice_dialect.errors import SliceError
 from slice_dialect.locations import location_text
@@ -124,7 +167,12 @@ _GENERATED_NAMES = (
     "memcpy calloc free slice_stream slice_stream_reversed slice_stream_even "
     "slice_stream_odd_reversed slice_copy_reversed slice_copy_even "
     "slice_copy_odd_reversed slice_gather_bytes slice_stream_fence slice_prefetch "
-    "slice_error_values"
+    "slice_error_values slice_dims slice_mul_overflows slice_wrap_add_i8 "
+    "slice_wrap_add_i16 slice_wrap_add_i32 slice_wrap_add_i64 slice_wrap_sub_i8 "
+    "slice_wrap_sub_i16 slice_wrap_sub_i32 slice_wrap_sub_i64 slice_wrap_mul_i8 "
+    "slice_wrap_mul_i16 slice_wrap_mul_i32 slice_wrap_mul_i64 slice_divsi_i8 "
+    "slice_divsi_i16 slice_divsi_i32 slice_divsi_i64 slice_remsi_i8 slice_remsi_i16 "
+    "slice_remsi_i32 slice_remsi_i64"
 )
 
 RESERVED_NAMES = frozenset(_C_KEYWORDS.split()) | frozenset(_GENERATED_NAMES.split())
@@ -180,17 +228,60 @@ def _no_rule(op: Operation) -> SliceError:
     return op_error(
         op,
         f"{op.name}: no C rule; the C target takes the output of convert-slice-to-loops "
-        "(func.func, index arith.constant/addi/muli, scf.for, slice.copy_run, "
-        "memref.collapse_shape/load/store/alloc/dealloc/copy)",
+        "(func.func; arith constant/addi/subi/muli/divsi/remsi/maxsi/minsi/cmpi/"
+        "select/andi/ori/xori/extsi/extui/trunci/index_cast on integers; scf.for, "
+        "scf.if; slice.copy_run, slice.dynamic_copy_run, slice.check; "
+        "memref.dim/collapse_shape/load/store/alloc/dealloc/copy)",
     )
 
 
+_PLAIN = frozenset(
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789 _.,:;-+=<>()[]{}@%$#!&|^~'"
+)
+"""Characters printed as they are in C comments and string literals: no ``*``, ``/``
+(no ``*/``), no ``?`` (no trigraph, as ``??/``), no backslash or quote."""
+
+
+def comment_text(text: str) -> str:
+    """``text`` safe inside a C block comment: other characters as ``\\xHH`` per
+    UTF-8 byte (a name can never end the comment or splice lines)."""
+    return "".join(
+        c if c in _PLAIN else "".join(f"\\x{b:02X}" for b in c.encode()) for c in text
+    )
+
+
+def c_string(text: str) -> str:
+    """``text`` as a C string literal: other characters as octal escapes of their
+    UTF-8 bytes (no trigraph, quote, backslash or newline can leave the literal)."""
+    body = "".join(
+        c if c in _PLAIN else "".join(f"\\{b:03o}" for b in c.encode()) for c in text
+    )
+    return f'"{body}"'
+
+
+def slice_dims_layout(types: Sequence[Attribute]) -> list[tuple[int, int]]:
+    """What ``slice_dims`` holds for a function whose arguments have ``types``: entry
+    k is dim ``d`` of argument ``i`` for the k-th ``(i, d)`` (every ``?`` dim of every
+    memref argument, in argument order, each argument's in order); empty when no
+    argument has a ``?`` dim (then the function has no ``slice_dims`` parameter)."""
+    return [
+        (i, d)
+        for i, t in enumerate(types)
+        if isinstance(t, MemRefType)
+        for d, size in enumerate(t.get_shape())
+        if size < 0
+    ]
+
+
 def _shape_text(shape: Sequence[int]) -> str:
-    return "[" + ", ".join(str(d) for d in shape) + "]"
+    return "[" + ", ".join(str(d) if d >= 0 else "?" for d in shape) + "]"
 
 
-def checked_memref_type(t: Attribute, what: str, op: Operation) -> MemRefType[Attribute]:
-    """``t`` as a static, identity-layout memref of a supported element type.
+def checked_memref_type(
+    t: Attribute, what: str, op: Operation, *, dynamic: bool = False
+) -> MemRefType[Attribute]:
+    """``t`` as an identity-layout memref of a supported element type, of static shape
+    unless ``dynamic`` (then ``?`` dims are allowed).
 
     ``what`` names the value, ``op`` the op whose location the error carries.
     """
@@ -210,8 +301,13 @@ def checked_memref_type(t: Attribute, what: str, op: Operation) -> MemRefType[At
         raise op_error(
             op, f"{what} has type {t}; the C target takes identity layouts only"
         )
-    if any(d < 0 for d in t.get_shape()):
-        raise op_error(op, f"{what} has type {t}; the C target takes static shapes only")
+    if not dynamic and any(d < 0 for d in t.get_shape()):
+        raise op_error(
+            op,
+            f"{what} has type {t}; the C target takes dynamic shapes (?) only for "
+            "function arguments, memref.dim, memref.collapse_shape and "
+            "slice.dynamic_copy_run",
+        )
     try:
         c_storage_type(t.element_type)
     except SliceError as error:
@@ -247,8 +343,7 @@ class Unit:
             f"{INDENT}switch (code) {{",
         ]
         for code, message in enumerate(self.messages, start=1):
-            text = message.replace("\\", "\\\\").replace('"', '\\"')
-            lines.append(f'{INDENT}case {code}: return "{text}";')
+            lines.append(f"{INDENT}case {code}: return {c_string(message)};")
         lines += [f'{INDENT}default: return "unknown error code";', f"{INDENT}}}", "}"]
         return lines
 
@@ -275,6 +370,9 @@ class FunctionPrinter:
     )
     written: set[SSAValue] = field(default_factory=set[SSAValue])
     """The buffers (arguments and allocs) the function writes."""
+    dims: dict[SSAValue, list[str]] = field(default_factory=dict[SSAValue, list[str]])
+    """The C text of each dim of each memref with a ``?`` dim (arguments from
+    ``slice_dims``, views from their source's)."""
     streams: bool = False
     unnamed: int = 0
     """Whether the function stores non-temporally (and so fences before returning)."""
@@ -356,9 +454,19 @@ class FunctionPrinter:
                 written.add(self.root(op.memref))
             elif isinstance(op, memref.CopyOp):
                 written.add(self.root(op.destination))
-            elif isinstance(op, CopyRunOp):
+            elif isinstance(op, CopyRunOp | DynamicCopyRunOp):
                 written.add(self.root(op.dest))
         return written
+
+    def dims_of(self, value: SSAValue, op: Operation) -> list[str]:
+        """The C text of each dim of the memref ``value``: a literal for a static
+        dim, the variable holding it for a ``?`` one."""
+        if value in self.dims:
+            return self.dims[value]
+        t = checked_memref_type(value.type, f"{op.name} operand", op, dynamic=True)
+        if any(d < 0 for d in t.get_shape()):
+            raise op_error(op, f"{op.name}: the dims of this {t} are not known")
+        return [str(d) for d in t.get_shape()]
 
     def element_c_type(self, t: MemRefType[Attribute]) -> str:
         """The C storage type of ``t``'s elements, noting when the unit needs its
@@ -370,7 +478,7 @@ class FunctionPrinter:
 
     def pointer_type(self, value: SSAValue, op: Operation) -> str:
         """``T *`` for a pointer to ``value``'s buffer; ``const T *`` if never written."""
-        t = checked_memref_type(value.type, f"{op.name} operand", op)
+        t = checked_memref_type(value.type, f"{op.name} operand", op, dynamic=True)
         c_type = self.element_c_type(t)
         const = "" if self.root(value) in self.written else "const "
         return f"{const}{c_type} *"
@@ -426,31 +534,62 @@ class FunctionPrinter:
             what = f"{name}: argument {i}"
             if arg.name_hint:
                 what += f" (%{arg.name_hint})"
-            checked_memref_type(arg.type, what, f)
+            checked_memref_type(arg.type, what, f, dynamic=True)
         self.written = self.written_roots()
         self.streams = any(
             isinstance(op, CopyRunOp) and op.nontemporal is not None for op in f.walk()
         )
 
         comment = [
-            f"/* @{f.sym_name.data}: element type, shape and access of each argument"
+            f"/* @{comment_text(f.sym_name.data)}: element type, shape and access of "
+            "each argument"
         ]
         params: list[str] = []
         counts = {"in": 0, "out": 0}
-        for arg in args:
+        layout = slice_dims_layout([arg.type for arg in args])
+        entry = {position: k for k, position in enumerate(layout)}
+        for i, arg in enumerate(args):
             kind = "out" if arg in self.written else "in"
             arg_name = self.name(arg, f"{kind}{counts[kind]}")
             counts[kind] += 1
-            t = checked_memref_type(arg.type, "argument", f)
+            t = checked_memref_type(arg.type, "argument", f, dynamic=True)
             access = "written" if arg in self.written else "read only"
             hint = f" (%{arg.name_hint})" if arg.name_hint else ""
+            shape = t.get_shape()
+            where = [
+                f"slice_dims[{entry[i, d]}]" for d, size in enumerate(shape) if size < 0
+            ]
+            passed = f" ({', '.join(where)})" if where else ""
             comment.append(
                 f" *   {arg_name}{hint}: {t.element_type}, shape "
-                f"{_shape_text(t.get_shape())}, {access}"
+                f"{_shape_text(shape)}{passed}, {access}"
             )
             params.append(f"{self.pointer_type(arg, f)}restrict {arg_name}")
+        if layout:
+            comment.append(
+                " *   slice_dims: the ? dims of the arguments, in this order (each >= 0)"
+            )
+            params.append("const int64_t *restrict slice_dims")
+        shape_function = f.attributes.get("slice.shape_function")
+        if isinstance(shape_function, SymbolRefAttr):
+            shape_name = comment_text(shape_function.root_reference.data)
+            comment.append(
+                f" * Its output shapes are computed by @{shape_name} "
+                "(slice.shape_function)."
+            )
         comment.append(" */")
         params.append("int64_t *restrict slice_error_values")
+        for k, (i, d) in enumerate(layout):
+            arg = args[i]
+            t = checked_memref_type(arg.type, "argument", f, dynamic=True)
+            dims = self.dims.setdefault(arg, [str(size) for size in t.get_shape()])
+            dims[d] = self.temp(f"{self.exprs[arg]}_d{d}")
+            self.line(f"const int64_t {dims[d]} = slice_dims[{k}];")
+            self.fail_if(
+                f"{dims[d]} < 0",
+                "slice_dims[{0}] = {1}: a dim must be at least 0",
+                [str(k), dims[d]],
+            )
         self.emit_block(f.body.block)
         signature = f"int32_t {self.symbol}({', '.join(params)})"
         return [*comment, signature + " {", *self.lines, "}"]
@@ -458,31 +597,254 @@ class FunctionPrinter:
 
 # Rules: one per op kind, each printing the op's C lines.
 
+INTEGER_C_TYPES = {1: "_Bool", 8: "int8_t", 16: "int16_t", 32: "int32_t", 64: "int64_t"}
+"""The C type of an ``iN`` value (``index`` is ``int64_t``): signed, as ``arith``'s
+signed ops read them; ``i1`` is ``_Bool`` (0 or 1)."""
 
-def _index_result(op: Operation) -> None:
-    for result in op.results:
-        if not isinstance(result.type, IndexType):
-            raise op_error(
-                op, f"{op.name} on {result.type}: the C target has index arithmetic only"
-            )
+_UNSIGNED = {1: "_Bool", 8: "uint8_t", 16: "uint16_t", 32: "uint32_t", 64: "uint64_t"}
+
+_INT_MIN_MACROS = {8: "INT8_MIN", 16: "INT16_MIN", 32: "INT32_MIN", 64: "INT64_MIN"}
+
+
+def integer_width(t: Attribute) -> int | None:
+    """64 for ``index``, N for ``iN`` of a width the C target has, else ``None``."""
+    if isinstance(t, IndexType):
+        return 64
+    if isinstance(t, IntegerType) and t.width.data in INTEGER_C_TYPES:
+        return t.width.data
+    return None
+
+
+def _width(op: Operation, value: SSAValue) -> int:
+    width = integer_width(value.type)
+    if width is None:
+        raise op_error(
+            op,
+            f"{op.name} on {value.type}: the C target has integer arithmetic only "
+            "(i1, i8, i16, i32, i64, index)",
+        )
+    return width
+
+
+def _c_int(op: Operation, value: SSAValue) -> str:
+    """The C type of the integer ``value``."""
+    return INTEGER_C_TYPES[_width(op, value)]
 
 
 def _constant(p: FunctionPrinter, op: arith.ConstantOp) -> None:
-    _index_result(op)
+    width = _width(op, op.result)
     assert isinstance(op.value, IntegerAttr)
     value = op.value.value.data
-    if not -(2**63) <= value < 2**63:
-        raise op_error(op, f"arith.constant {value} : index does not fit in int64_t")
-    p.exprs[op.result] = "INT64_MIN" if value == -(2**63) else str(value)
+    if width == 1:
+        p.exprs[op.result] = "1" if value else "0"
+        return
+    if not -(2 ** (width - 1)) <= value < 2 ** (width - 1):
+        if width < 64 and 0 <= value < 2**width:
+            value -= 2**width  # an unsigned spelling of the same bits
+        else:
+            raise op_error(
+                op,
+                f"arith.constant {value} : {op.result.type} does not fit in "
+                + ("int64_t" if width == 64 else f"{width} bits"),
+            )
+    p.exprs[op.result] = (
+        _INT_MIN_MACROS[width] if value == -(2 ** (width - 1)) else str(value)
+    )
+
+
+def _define(p: FunctionPrinter, op: Operation, text: str) -> None:
+    """``const T v = text;`` for the op's one integer result."""
+    result = op.results[0]
+    p.line(f"const {_c_int(op, result)} {p.fresh_name(result)} = {text};")
+
+
+def has_nsw(op: Operation) -> bool:
+    """Whether the ``arith`` op carries ``overflow<nsw>`` (possibly with ``nuw``)."""
+    flags = op.properties.get("overflowFlags")
+    return isinstance(flags, arith.IntegerOverflowAttr) and (
+        arith.IntegerOverflowFlag.NSW in flags.data
+    )
+
+
+WRAPPING_NAMES = {"+": "add", "-": "sub", "*": "mul"}
 
 
 def _binary(symbol: str) -> Callable[[FunctionPrinter, Any], None]:
-    def rule(p: FunctionPrinter, op: arith.AddiOp | arith.MuliOp) -> None:
-        _index_result(op)
+    """``addi``/``subi``/``muli``: plain C with ``overflow<nsw>`` (c_safety proves it
+    stays in range), else MLIR's wrapping arithmetic through a ``static inline``
+    helper on the unsigned type of the width."""
+
+    def rule(p: FunctionPrinter, op: arith.AddiOp | arith.SubiOp | arith.MuliOp) -> None:
+        width = _width(op, op.result)
         lhs, rhs = p.expr(op.lhs, op), p.expr(op.rhs, op)
-        p.line(f"const int64_t {p.fresh_name(op.result)} = {lhs} {symbol} {rhs};")
+        if has_nsw(op) and width in (32, 64):
+            _define(p, op, f"{lhs} {symbol} {rhs}")
+            return
+        if width == 1:  # i1 arithmetic modulo 2
+            _define(p, op, f"({lhs} {'&' if symbol == '*' else '^'} {rhs}) & 1")
+            return
+        helper = f"slice_wrap_{WRAPPING_NAMES[symbol]}_i{width}"
+        p.unit.features.add(helper)
+        _define(p, op, f"{helper}({lhs}, {rhs})")
 
     return rule
+
+
+def wrapping_helper(name: str) -> str:
+    """The C text of ``slice_wrap_<op>_i<N>``: ``a op b`` modulo 2^N (the conversion
+    back to the signed type is the usual two's complement one)."""
+    _, _, kind, width_text = name.split("_")
+    width = int(width_text[1:])
+    symbol = {v: k for k, v in WRAPPING_NAMES.items()}[kind]
+    signed, unsigned = INTEGER_C_TYPES[width], _UNSIGNED[width]
+    if width >= 32:
+        body = f"({signed})(({unsigned})a {symbol} ({unsigned})b)"
+    else:  # uint8_t/uint16_t promote to int, whose products may overflow
+        body = f"({signed})({unsigned})((uint32_t)({unsigned})a {symbol} (uint32_t)({unsigned})b)"
+    return f"static inline {signed} {name}({signed} a, {signed} b) {{\n    return {body};\n}}"
+
+
+def _total_division(kind: str) -> Callable[[FunctionPrinter, Any], None]:
+    """``divsi``/``remsi`` made total (``slice_divsi_iN``, ``slice_remsi_iN``)."""
+
+    def rule(p: FunctionPrinter, op: arith.DivSIOp | arith.RemSIOp) -> None:
+        width = _width(op, op.result)
+        if width == 1:
+            raise op_error(op, f"{op.name} on i1: no C rule")
+        helper = f"slice_{kind}_i{width}"
+        p.unit.features.add(helper)
+        _define(p, op, f"{helper}({p.expr(op.lhs, op)}, {p.expr(op.rhs, op)})")
+
+    return rule
+
+
+def division_helper(name: str) -> str:
+    """The C text of ``slice_divsi_iN``/``slice_remsi_iN``: signed division and
+    remainder rounding to zero, total (MLIR leaves these undefined; C too):
+    ``a / 0 = 0``, ``MIN / -1 = MIN`` (wrapping), ``a % 0 = a % -1 = 0``."""
+    _, kind, width_text = name.split("_")
+    width = int(width_text[1:])
+    t, u = INTEGER_C_TYPES[width], _UNSIGNED[width]
+    if kind == "divsi":
+        body = (
+            "    if (b == 0)\n        return 0;\n"
+            f"    if (b == -1)\n        return ({t})({u})(0u - ({u})a);\n"
+            f"    return ({t})(a / b);"
+        )
+    else:
+        body = f"    if (b == 0 || b == -1)\n        return 0;\n    return ({t})(a % b);"
+    return f"static inline {t} {name}({t} a, {t} b) {{\n{body}\n}}"
+
+
+_REVERSED = {">": "<", "<": ">", ">=": "<=", "<=": ">="}
+"""Signed order on ``i1`` (``true`` is -1) is the reverse of ``_Bool``'s 0 < 1."""
+
+
+def _extremum(symbol: str) -> Callable[[FunctionPrinter, Any], None]:
+    def rule(p: FunctionPrinter, op: arith.MaxSIOp | arith.MinSIOp) -> None:
+        boolean = _width(op, op.result) == 1
+        symbol_here = _REVERSED[symbol] if boolean else symbol
+        lhs, rhs = p.expr(op.lhs, op), p.expr(op.rhs, op)
+        _define(p, op, f"{lhs} {symbol_here} {rhs} ? {lhs} : {rhs}")
+
+    return rule
+
+
+CMPI_PREDICATES = ("==", "!=", "<", "<=", ">", ">=", "<", "<=", ">", ">=")
+"""The C operator of each ``arith.cmpi`` predicate (eq ne slt sle sgt sge ult ule ugt
+uge); the last four compare the unsigned reinterpretations."""
+
+
+def _cmpi(p: FunctionPrinter, op: arith.CmpiOp) -> None:
+    width = _width(op, op.lhs)
+    predicate = op.predicate.value.data
+    if not 0 <= predicate < len(CMPI_PREDICATES):
+        raise op_error(op, f"arith.cmpi predicate {predicate}: no C rule")
+    lhs, rhs = p.expr(op.lhs, op), p.expr(op.rhs, op)
+    symbol = CMPI_PREDICATES[predicate]
+    if predicate >= 6 and width > 1:
+        u = _UNSIGNED[width]
+        lhs, rhs = f"({u}){lhs}", f"({u}){rhs}"
+    elif 2 <= predicate < 6 and width == 1:
+        symbol = _REVERSED[symbol]
+    _define(p, op, f"{lhs} {symbol} {rhs}")
+
+
+def _select(p: FunctionPrinter, op: arith.SelectOp) -> None:
+    _width(op, op.result)
+    cond = p.expr(op.cond, op)
+    lhs, rhs = p.expr(op.lhs, op), p.expr(op.rhs, op)
+    _define(p, op, f"{cond} ? {lhs} : {rhs}")
+
+
+def _bitwise(symbol: str) -> Callable[[FunctionPrinter, Any], None]:
+    def rule(p: FunctionPrinter, op: arith.AndIOp | arith.OrIOp | arith.XOrIOp) -> None:
+        _width(op, op.result)
+        _define(p, op, f"{p.expr(op.lhs, op)} {symbol} {p.expr(op.rhs, op)}")
+
+    return rule
+
+
+def _cast(kind: str) -> Callable[[FunctionPrinter, Any], None]:
+    """``extsi``, ``extui``, ``trunci``, ``index_cast`` (sign-extends or truncates)
+    between i1, i8, i16, i32, i64 and index."""
+
+    def rule(p: FunctionPrinter, op: Operation) -> None:
+        source, result = op.operands[0], op.results[0]
+        a, b = _width(op, source), _width(op, result)
+        x = p.expr(source, op)
+        t = INTEGER_C_TYPES[b]
+        if b == 1:  # truncation to i1: the low bit
+            text = f"({x} & 1) != 0" if a > 1 else x
+        elif a == 1:
+            text = f"({t})-({t}){x}" if kind != "extui" else f"({t}){x}"
+        elif b > a and kind == "extui":
+            text = f"({t})({_UNSIGNED[a]}){x}"
+        elif b >= a:
+            text = f"({t}){x}" if b > a else x
+        else:  # truncation modulo 2^b
+            text = f"({t})({_UNSIGNED[b]}){x}"
+        _define(p, op, text)
+
+    return rule
+
+
+def _dim(p: FunctionPrinter, op: memref.DimOp) -> None:
+    index = op.index.owner
+    if not (isinstance(index, arith.ConstantOp) and isinstance(index.value, IntegerAttr)):
+        raise op_error(op, "memref.dim with a dimension that is not an arith.constant")
+    d = index.value.value.data
+    dims = p.dims_of(op.source, op)
+    if not 0 <= d < len(dims):
+        raise op_error(op, f"memref.dim {d} of a rank-{len(dims)} memref")
+    p.exprs[op.result] = dims[d]
+
+
+def _check(p: FunctionPrinter, op: CheckOp) -> None:
+    values = [p.expr(v, op) for v in op.values]
+    if len(values) > SLICE_ERROR_VALUES:
+        raise op_error(
+            op, f"slice.check with {len(values)} values, more than {SLICE_ERROR_VALUES}"
+        )
+    cond = p.expr(op.condition, op)
+    p.fail_if(
+        f"!{cond}" if _IDENTIFIER.match(cond) else f"!({cond})", op.message.data, values
+    )
+
+
+def _if(p: FunctionPrinter, op: scf.IfOp) -> None:
+    if op.results:
+        raise op_error(op, "scf.if with results: no C rule")
+    p.line(f"if ({p.expr(op.cond, op)}) {{")
+    p.depth += 1
+    p.emit_block(op.true_region.block)
+    p.depth -= 1
+    if op.false_region.blocks and len(op.false_region.block.ops) > 1:
+        p.line("} else {")
+        p.depth += 1
+        p.emit_block(op.false_region.block)
+        p.depth -= 1
+    p.line("}")
 
 
 def _for(p: FunctionPrinter, op: scf.ForOp) -> None:
@@ -523,9 +885,38 @@ def _return(p: FunctionPrinter, op: func.ReturnOp) -> None:
 
 
 def _collapse_shape(p: FunctionPrinter, op: memref.CollapseShapeOp) -> None:
-    checked_memref_type(op.result.type, "memref.collapse_shape result", op)
+    t = checked_memref_type(
+        op.result.type, "memref.collapse_shape result", op, dynamic=True
+    )
     src = p.expr(op.src, op)
-    p.line(f"{p.pointer_type(op.src, op)}{p.fresh_name(op.result)} = {src};")
+    name = p.fresh_name(op.result)
+    p.line(f"{p.pointer_type(op.src, op)}{name} = {src};")
+    source_dims = p.dims_of(op.src, op)
+    groups = [[a.value.data for a in g] for g in op.reassociation.data]
+    dims: list[str] = []
+    for g, (group, size) in enumerate(zip(groups, t.get_shape())):
+        if size >= 0:
+            dims.append(str(size))
+            continue
+        factors = [source_dims[i] for i in group]
+        if len(factors) == 1:
+            dims.append(factors[0])
+            continue
+        # the product of dims the caller passed: checked, so a size never wraps
+        p.unit.features.add("mul_overflows")
+        n = factors[0]
+        for factor in factors[1:]:
+            product = p.temp(f"{name}_d{g}")
+            p.line(f"int64_t {product};")
+            p.fail_if(
+                f"slice_mul_overflows({n}, {factor}, &{product})",
+                "memref.collapse_shape: a view of {0} x {1} elements has more than "
+                "INT64_MAX elements",
+                [n, factor],
+            )
+            n = product
+        dims.append(n)
+    p.dims[op.result] = dims
 
 
 def _load(p: FunctionPrinter, op: memref.LoadOp) -> None:
@@ -533,6 +924,17 @@ def _load(p: FunctionPrinter, op: memref.LoadOp) -> None:
     index = p.linear_index(t, tuple(op.indices), op)
     c_type = p.element_c_type(t)
     ptr = p.expr(op.memref, op)
+    width = integer_width(t.element_type)
+    if (
+        width is not None
+        and width > 1
+        and not isinstance(t.element_type, IndexType)
+        and any(not isinstance(use.operation, memref.StoreOp) for use in op.res.uses)
+    ):
+        # an integer used in arithmetic: the signed C type of its width
+        signed = INTEGER_C_TYPES[width]
+        p.line(f"const {signed} {p.fresh_name(op.res)} = ({signed}){ptr}[{index}];")
+        return
     p.line(f"const {c_type} {p.fresh_name(op.res)} = {ptr}[{index}];")
 
 
@@ -761,13 +1163,99 @@ def _emit_run(
     p.line("}")
 
 
+DYNAMIC_RUN_DEST_MESSAGE = (
+    "slice.dynamic_copy_run: a run of {0} elements written at offset {1} leaves the "
+    "dest view of {2} elements"
+)
+DYNAMIC_RUN_SOURCE_MESSAGE = (
+    "slice.dynamic_copy_run: a run of {0} elements at offset {1}, stride {2}, leaves "
+    "the source view of {3} elements"
+)
+
+
+def is_constant_one(value: SSAValue) -> bool:
+    """Whether ``value`` is defined by ``arith.constant 1``."""
+    owner = value.owner
+    return (
+        isinstance(owner, arith.ConstantOp)
+        and isinstance(owner.value, IntegerAttr)
+        and owner.value.value.data == 1
+    )
+
+
+def _dynamic_copy_run(p: FunctionPrinter, op: DynamicCopyRunOp) -> None:
+    """The self-guarding run: if ``count > 0``, check that ``[do, do + count)`` lies in
+    the dest view and ``so + k * stride`` for ``k`` in ``[0, count)`` in the source
+    view, with no arithmetic that can wrap for any int64 values (``count - 1`` after
+    ``count > 0``, the product ``(count - 1) * stride`` by ``slice_mul_overflows``,
+    differences of values known to be in ``[0, size]``), else return the error code;
+    then ``memcpy`` when the stride is ``arith.constant 1`` (and the views are of two
+    buffers), else an element loop in order."""
+    source_type = checked_memref_type(
+        op.source.type, "slice.dynamic_copy_run source", op, dynamic=True
+    )
+    checked_memref_type(op.dest.type, "slice.dynamic_copy_run dest", op, dynamic=True)
+    size = storage_bytes(source_type.element_type)
+    source, dest = p.expr(op.source, op), p.expr(op.dest, op)
+    so, do = p.expr(op.source_offset, op), p.expr(op.dest_offset, op)
+    n, stride = p.expr(op.count, op), p.expr(op.source_stride, op)
+    (source_size,) = p.dims_of(op.source, op)
+    (dest_size,) = p.dims_of(op.dest, op)
+    p.unit.features.add("mul_overflows")
+    p.line(f"if ({n} > 0) {{")
+    p.depth += 1
+    reach = p.temp("reach")
+    p.line(f"int64_t {reach};")
+    p.fail_if(
+        f"{do} < 0 || {do} > {dest_size} - {n}",
+        DYNAMIC_RUN_DEST_MESSAGE,
+        [n, do, dest_size],
+    )
+    p.fail_if(
+        f"{so} < 0 || {so} >= {source_size} || "
+        f"slice_mul_overflows({n} - 1, {stride}, &{reach}) || "
+        f"({reach} >= 0 ? {reach} > {source_size} - 1 - {so} : {reach} + {so} < 0)",
+        DYNAMIC_RUN_SOURCE_MESSAGE,
+        [n, so, stride, source_size],
+    )
+    contiguous = is_constant_one(op.source_stride)
+    if contiguous and p.root(op.source) != p.root(op.dest):
+        p.unit.features.add("string.h")
+        p.line(f"memcpy({_plus(dest, do)}, {_plus(source, so)}, (size_t){n} * {size});")
+    else:
+        k = p.temp("k")
+        s_index = k if contiguous else f"{k} * {stride}"
+        p.line(f"for (int64_t {k} = 0; {k} < {n}; {k} += 1)")
+        p.line(f"{INDENT}{dest}[{do} + {k}] = {source}[{so} + {s_index}];")
+    p.depth -= 1
+    p.line("}")
+
+
 RULES: dict[type[Operation], Callable[[FunctionPrinter, Any], None]] = {
     arith.ConstantOp: _constant,
     arith.AddiOp: _binary("+"),
+    arith.SubiOp: _binary("-"),
     arith.MuliOp: _binary("*"),
+    arith.DivSIOp: _total_division("divsi"),
+    arith.RemSIOp: _total_division("remsi"),
+    arith.MaxSIOp: _extremum(">"),
+    arith.MinSIOp: _extremum("<"),
+    arith.CmpiOp: _cmpi,
+    arith.SelectOp: _select,
+    arith.AndIOp: _bitwise("&"),
+    arith.OrIOp: _bitwise("|"),
+    arith.XOrIOp: _bitwise("^"),
+    arith.ExtSIOp: _cast("extsi"),
+    arith.ExtUIOp: _cast("extui"),
+    arith.TruncIOp: _cast("trunci"),
+    arith.IndexCastOp: _cast("index_cast"),
     scf.ForOp: _for,
+    scf.IfOp: _if,
     scf.YieldOp: _yield,
+    CheckOp: _check,
     CopyRunOp: _copy_run,
+    DynamicCopyRunOp: _dynamic_copy_run,
+    memref.DimOp: _dim,
     memref.CollapseShapeOp: _collapse_shape,
     memref.LoadOp: _load,
     memref.StoreOp: _store,
@@ -838,6 +1326,14 @@ def emit_c(module: ModuleOp, *, prefix: str = DEFAULT_PREFIX) -> str:
         header += ["", GATHER_HELPER.strip("\n")]
     if "prefetch" in features:
         header += ["", PREFETCH_HELPER.strip("\n")]
+    if "mul_overflows" in features:
+        header += ["", MUL_OVERFLOWS_HELPER.strip("\n")]
+    for helper in sorted(f for f in features if f.startswith("slice_wrap_")):
+        header += ["", wrapping_helper(helper)]
+    for helper in sorted(
+        f for f in features if f.startswith(("slice_divsi_", "slice_remsi_"))
+    ):
+        header += ["", division_helper(helper)]
     from slice_dialect.backend.c_safety import check_module  # c_safety imports c
 
     check_module(module)  # after the printer's own refusals: see c_safety.py
@@ -1086,3 +1582,24 @@ static inline void slice_prefetch(const void *p) {
 }
 """
 """The C helper of prefetching copies, printed once in a unit that uses it."""
+
+MUL_OVERFLOWS_HELPER = r"""
+/* Whether a * b leaves int64_t; else stores it in *r. Defined for every pair of
+ * int64_t values (no operation here can overflow). */
+static inline int slice_mul_overflows(int64_t a, int64_t b, int64_t *r) {
+#if defined(__GNUC__)
+    return __builtin_mul_overflow(a, b, r);
+#else
+    if (a == 0 || b == 0) {
+        *r = 0;
+        return 0;
+    }
+    if (a > 0 ? (b > 0 ? a > INT64_MAX / b : b < INT64_MIN / a)
+              : (b > 0 ? a < INT64_MIN / b : a < INT64_MAX / b))
+        return 1;
+    *r = a * b;
+    return 0;
+#endif
+}
+"""
+"""The overflow-checked product of the guards of dynamic runs and dynamic view sizes."""

@@ -10,32 +10,46 @@ safe is refused even if it happens to be safe.
 
 What it reasons about:
 
-- **index values as intervals** (exact Python integers): ``arith.constant`` of ``index``
-  type, ``arith.addi``, ``arith.subi``, ``arith.muli`` (``INDEX_RULES``) and the
-  induction variable of each ``scf.for``. An intermediate whose interval leaves
-  ``int64_t`` (the type the C uses for ``index``) is refused as a possible overflow.
+- **integer values as intervals** (exact Python integers) of ``index``, ``i64``,
+  ``i32``, ``i16``, ``i8`` and ``i1`` (``[0, 1]``, as the C's ``_Bool``):
+  ``arith.constant``; the ``arith`` ops of ``INDEX_RULES`` (``addi``/``subi``/``muli``,
+  ``divsi``/``remsi`` as the C's total helpers, ``maxsi``/``minsi`` exactly,
+  ``cmpi``/``andi``/``ori``/``xori`` on ``i1`` in ``[0, 1]``, ``select`` the hull, the
+  casts); ``memref.dim`` (the static size, or ``[0, INT64_MAX]``: the C checks each
+  ``slice_dims`` entry); ``memref.load`` of an ``iN`` element (the ``iN`` range); the
+  induction variable of each ``scf.for``. **Overflow**: an ``addi``/``subi``/``muli``
+  with ``overflow<nsw>`` is plain C, so an exact result that may leave its type is
+  refused (signed overflow); one without the flag wraps (the C's helper), its interval
+  is exact when it cannot wrap, else the whole range of its type.
 - **loops**: the step of an ``scf.for`` must be one known value >= 1 (a step of 0 never
-  ends, a negative one walks away from the bound); bounds may be intervals. The induction
-  variable lies in ``[lb, last]`` (exact when the bounds are constants), and the C's
-  final ``i += step`` must stay in ``int64_t``. A loop that provably never runs is fine;
-  its body is checked for what it is (known ops, alloc and dealloc discipline) but its
-  accesses never happen.
+  ends, a negative one walks away from the bound); bounds may be intervals (run-time
+  values). The induction variable lies in ``[lb, last]`` (exact when the bounds are
+  constants), and the C's final ``i += step`` must stay in ``int64_t``. A loop that
+  provably never runs is fine; its body is checked for what it is (known ops, alloc
+  and dealloc discipline) but its accesses never happen. ``scf.if`` (no results):
+  each branch that may run is checked as live.
 - **accesses** (``ACCESS_RULES``: op name -> the index intervals the op reads or writes):
   each must lie in the static shape of the memref (or view) it goes through, in every
-  dimension; ``memref.copy`` needs equal shapes and element types; ``slice.copy_run``
-  reads and writes the runs ABI.md gives.
-- **buffers**: function arguments, ``memref.alloc`` results and ``memref.collapse_shape``
-  views of them (same element type, same element count) are the only memrefs; each has a
-  static shape of at most ``INT64_MAX`` bytes, identity layout.
+  dimension (an access through a memref with a ``?`` dim is refused);
+  ``memref.copy`` needs equal static shapes and element types; ``slice.copy_run``
+  reads and writes the runs ABI.md gives. ``slice.dynamic_copy_run`` is accepted
+  without a proof because it guards itself at run time (c.py); its views must still
+  be rank-1 buffers of the function and its index operands defined values.
+- **buffers**: function arguments (static shape or with ``?`` dims), ``memref.alloc``
+  results (static only) and ``memref.collapse_shape`` views of them (same element
+  type; a static view has the same element count, a ``?`` dim of a view comes from a
+  group with a ``?`` dim) are the only memrefs; identity layout, at most
+  ``INT64_MAX`` bytes of static dims.
 - **allocation**: ``memref.alloc`` of a static shape of at most ``ALLOC_LIMIT_BYTES``
   (a larger one is refused; a smaller one that fails at run time makes the call fail
   with code 1, see ABI.md); the arrays the C target puts on the stack add up to at most
   ``STACK_BUDGET_BYTES`` per function. ``memref.dealloc`` must free a ``memref.alloc``
   of its own block (not a view, not an argument, never from a loop nested below the
   alloc), at most once, and nothing may use the buffer (or a view of it) after it.
-- **everything else is refused**: an op kind with no rule here, ``iter_args``, operands of
-  ``func.return``/``scf.yield``, dynamic shapes (``?``, static shapes only for now),
-  non-memref function arguments, functions of several blocks.
+- ``slice.check``: its condition and (at most 4) values must be defined integers.
+- **everything else is refused**, with the op named: an op kind with no rule here,
+  ``iter_args``, results of ``scf.if``, operands of ``func.return``/``scf.yield``,
+  dynamic allocations, non-memref function arguments, functions of several blocks.
 
 Reads of an ``memref.alloc`` never written are harmless, not refused: the C target
 zero-initialises every allocation (ABI.md), so no read is of uninitialised memory.
@@ -55,6 +69,7 @@ from xdsl.dialects import arith, func, memref, scf
 from xdsl.dialects.builtin import (
     IndexType,
     IntegerAttr,
+    IntegerType,
     MemRefType,
     ModuleOp,
     NoneAttr,
@@ -62,6 +77,7 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute, Block, BlockArgument, Operation, SSAValue
 
+from slice_dialect.dialect import CheckOp, DynamicCopyRunOp
 from slice_dialect.dtypes import storage_bytes
 from slice_dialect.errors import SliceError
 from slice_dialect.locations import location_text
@@ -113,6 +129,29 @@ class Interval:
 
     def __str__(self) -> str:
         return str(self.lo) if self.is_point() else f"[{self.lo}, {self.hi}]"
+
+    def hull(self, other: Interval) -> Interval:
+        return Interval(min(self.lo, other.lo), max(self.hi, other.hi))
+
+    def within(self, other: Interval) -> bool:
+        return other.lo <= self.lo and self.hi <= other.hi
+
+
+def type_range(width: int) -> Interval:
+    """The values of a C value of an ``iN`` (``index``: 64) value: ``[0, 1]`` for
+    ``i1`` (``_Bool``), the signed range of the width otherwise."""
+    if width == 1:
+        return Interval(0, 1)
+    return Interval(-(2 ** (width - 1)), 2 ** (width - 1) - 1)
+
+
+def integer_width(t: Attribute) -> int | None:
+    """64 for ``index``, N for ``i1``/``i8``/``i16``/``i32``/``i64``, else ``None``."""
+    if isinstance(t, IndexType):
+        return 64
+    if isinstance(t, IntegerType) and t.width.data in (1, 8, 16, 32, 64):
+        return t.width.data
+    return None
 
 
 @dataclass(frozen=True)
@@ -189,35 +228,41 @@ class FunctionChecker:
             raise op_error(
                 op, f"{what} {value_name(value)} has type {value.type}, not index"
             )
+        return self.integer(op, value, what)
+
+    def integer(self, op: Operation, value: SSAValue, what: str) -> Interval:
+        """The interval of the integer (``index``, ``iN``) ``value``."""
         interval = self.intervals.get(value)
         if interval is None:
             raise op_error(
                 op,
-                f"{what} {value_name(value)} is not an index the C target can bound "
-                "(only arith.constant, arith.addi/subi/muli and scf.for induction "
-                "variables are)",
+                f"{what} {value_name(value)} is not an integer the C target can bound "
+                "(arith results, memref.dim, loads of integer elements and scf.for "
+                "induction variables are)",
             )
         return interval
 
     def static_type(
-        self, op: Operation, t: Attribute, what: str
+        self, op: Operation, t: Attribute, what: str, *, dynamic: bool = False
     ) -> MemRefType[Attribute]:
-        """``t`` as a memref of static shape, identity layout, known element size, at
-        most ``INT64_MAX`` bytes."""
+        """``t`` as a memref of static shape (``?`` dims too if ``dynamic``), identity
+        layout, known element size, at most ``INT64_MAX`` bytes (its static dims)."""
         if not isinstance(t, MemRefType):
             raise op_error(op, f"{what} has type {t}, not a memref")
         if not isinstance(t.layout, NoneAttr):
             raise op_error(op, f"{what} has type {t}; only identity layouts are checked")
         shape = t.get_shape()
-        if any(d < 0 for d in shape):
+        if not dynamic and any(d < 0 for d in shape):
             raise op_error(
-                op, f"{what} has the dynamic type {t}; only static shapes are checked"
+                op,
+                f"{what} has the dynamic type {t}; dynamic shapes are checked only for "
+                "function arguments and memref.collapse_shape views of them",
             )
         try:
             size = storage_bytes(t.element_type)
         except SliceError as error:
             raise op_error(op, f"{what} has type {t}: {error}") from None
-        if math.prod(shape) * size > INT64_MAX:
+        if math.prod(d for d in shape if d >= 0) * size > INT64_MAX:
             raise op_error(
                 op, f"{what} has type {t}, more than {INT64_MAX} bytes (int64_t offsets)"
             )
@@ -254,6 +299,12 @@ class FunctionChecker:
             raise op_error(
                 op, f"{kind} {name} with {len(access.indices)} indices, not {len(shape)}"
             )
+        if any(d < 0 for d in shape):
+            raise op_error(
+                op,
+                f"{kind} {name}, of dynamic shape: accesses are checked only in static "
+                "shapes (slice.dynamic_copy_run guards itself)",
+            )
         for d, (interval, size) in enumerate(zip(access.indices, shape)):
             if interval.lo < 0 or interval.hi >= size:
                 where = f"dimension {d} of " if len(shape) > 1 else ""
@@ -286,7 +337,7 @@ class FunctionChecker:
         if rule is not None:
             rule(self, op)
         if index_rule is not None:
-            _check_index_op(self, op, index_rule)
+            _check_integer_op(self, op, index_rule)
         if access_rule is not None and self.live:
             for access in access_rule(self, op):
                 self.check_access(op, access)
@@ -301,7 +352,7 @@ class FunctionChecker:
         self.stack_alloc_bytes = _stack_alloc_bytes()
         for i, arg in enumerate(blocks[0].args):
             what = f"@{f.sym_name.data} argument {i} ({value_name(arg)})"
-            t = self.static_type(f, arg.type, what)
+            t = self.static_type(f, arg.type, what, dynamic=True)
             self.buffers[arg] = Buffer(arg, t)
         self.check_block(blocks[0])
 
@@ -317,38 +368,149 @@ def _unknown_op_message(op: Operation) -> str:
     )
 
 
-# Index arithmetic
+# Integer arithmetic
+
+IntegerRule = Callable[[Operation, Sequence[Interval], int], Interval]
+"""The interval of an op's integer result from its operands' intervals and the
+result's width (64 for ``index``); ``None`` would be no rule."""
 
 
-def _check_index_op(
-    c: FunctionChecker,
-    op: Operation,
-    rule: Callable[[Sequence[Interval]], Interval],
-) -> None:
-    for result in op.results:
-        if not isinstance(result.type, IndexType):
-            raise op_error(op, f"result of type {result.type}: only index arithmetic")
+def _check_integer_op(c: FunctionChecker, op: Operation, rule: IntegerRule) -> None:
+    widths = [integer_width(r.type) for r in op.results]
+    if len(widths) != 1 or widths[0] is None:
+        shown = ", ".join(str(r.type) for r in op.results)
+        raise op_error(
+            op, f"result of type {shown}: only i1, i8, i16, i32, i64 and index arithmetic"
+        )
+    for k, operand in enumerate(op.operands):
+        if integer_width(operand.type) is None:
+            raise op_error(
+                op,
+                f"operand {k} {value_name(operand)} has type {operand.type}, not an "
+                "integer",
+            )
     if not c.live:
         return
-    operands = [c.index(op, v, f"operand {k}") for k, v in enumerate(op.operands)]
-    result = rule(operands)
-    if not result.fits_int64():
-        shown = ", ".join(str(o) for o in operands)
-        raise op_error(
-            op,
-            f"the result of operands {shown} {_is(result)}, which leaves int64_t "
-            "(index overflow)",
-        )
-    c.intervals[op.results[0]] = result
+    operands = [c.integer(op, v, f"operand {k}") for k, v in enumerate(op.operands)]
+    c.intervals[op.results[0]] = rule(op, operands, widths[0])
 
 
-INDEX_RULES: dict[str, Callable[[Sequence[Interval]], Interval]] = {
-    "arith.addi": lambda v: v[0] + v[1],
-    "arith.subi": lambda v: v[0] - v[1],
-    "arith.muli": lambda v: v[0] * v[1],
+def _has_nsw(op: Operation) -> bool:
+    from slice_dialect.backend.c import has_nsw  # c imports this module
+
+    return has_nsw(op)
+
+
+def _overflowing(
+    compute: Callable[[Interval, Interval], Interval],
+) -> IntegerRule:
+    """``addi``/``subi``/``muli``: with ``overflow<nsw>`` (i32, i64, index: plain C)
+    the exact result must stay in the type, else it is refused (signed overflow is
+    undefined in C); without it (or narrower: a wrapping helper) the exact result if
+    it cannot wrap, else the whole range of the type."""
+
+    def rule(op: Operation, v: Sequence[Interval], width: int) -> Interval:
+        exact = compute(v[0], v[1])
+        bounds = type_range(width)
+        if exact.within(bounds):
+            return exact
+        if width == 1:
+            return bounds
+        if _has_nsw(op) and width in (32, 64):
+            shown = ", ".join(str(o) for o in v)
+            c_type = "int64_t" if width == 64 else "int32_t"
+            kind = "index" if isinstance(op.results[0].type, IndexType) else "signed"
+            raise op_error(
+                op,
+                f"the result of operands {shown} {_is(exact)}, which leaves {c_type} "
+                f"({kind} overflow; overflow<nsw> says it cannot happen)",
+            )
+        return bounds
+
+    return rule
+
+
+def _trunc_toward_zero(a: int, b: int) -> int:
+    q = abs(a) // abs(b)
+    return q if (a >= 0) == (b > 0) else -q
+
+
+def _divsi(op: Operation, v: Sequence[Interval], width: int) -> Interval:
+    """The total division of ``c.division_helper``: ``a / 0 = 0``, ``MIN / -1 = MIN``."""
+    a, b = v
+    bounds = type_range(width)
+    if b.is_point() and b.lo not in (0, -1):
+        corners = [_trunc_toward_zero(x, b.lo) for x in (a.lo, a.hi)]
+        return Interval(min(corners), max(corners))
+    m = max(abs(a.lo), abs(a.hi))
+    result = Interval(-m, m).hull(Interval.point(0))
+    if not result.within(bounds):
+        return bounds
+    return result
+
+
+def _remsi(op: Operation, v: Sequence[Interval], width: int) -> Interval:
+    """The total remainder: ``|a % b| < |b|``, the sign of ``a``; 0 for ``b`` 0 or -1."""
+    a, b = v
+    big = max(abs(b.lo), abs(b.hi)) - 1
+    if big <= 0:
+        return Interval.point(0)
+    low = max(-big, a.lo) if a.lo < 0 else 0
+    high = min(big, a.hi) if a.hi > 0 else 0
+    return Interval(low, high)
+
+
+def _cast_rule(kind: str) -> IntegerRule:
+    """``extsi``/``extui``/``trunci``/``index_cast`` as ``c._cast`` prints them."""
+
+    def rule(op: Operation, v: Sequence[Interval], width: int) -> Interval:
+        (a,) = v
+        source = integer_width(op.operands[0].type)
+        assert source is not None
+        bounds = type_range(width)
+        if width == 1:
+            return Interval.point(a.lo & 1) if a.is_point() else bounds
+        if source == 1:
+            return a if kind == "extui" else Interval(-a.hi, -a.lo)
+        if kind == "extui" and width > source and a.lo < 0:
+            # the unsigned reading of the source bits
+            if a.hi < 0:
+                return Interval(a.lo + 2**source, a.hi + 2**source)
+            return Interval(0, 2**source - 1)
+        return a if a.within(bounds) else bounds
+
+    return rule
+
+
+def _boolean(op: Operation, v: Sequence[Interval], width: int) -> Interval:
+    return Interval(0, 1) if width == 1 else type_range(width)
+
+
+INDEX_RULES: dict[str, IntegerRule] = {
+    "arith.addi": _overflowing(lambda a, b: a + b),
+    "arith.subi": _overflowing(lambda a, b: a - b),
+    "arith.muli": _overflowing(lambda a, b: a * b),
+    "arith.divsi": _divsi,
+    "arith.remsi": _remsi,
+    "arith.maxsi": lambda op, v, w: Interval(
+        max(v[0].lo, v[1].lo), max(v[0].hi, v[1].hi)
+    ),
+    "arith.minsi": lambda op, v, w: Interval(
+        min(v[0].lo, v[1].lo), min(v[0].hi, v[1].hi)
+    ),
+    "arith.cmpi": lambda op, v, w: Interval(0, 1),
+    "arith.select": lambda op, v, w: v[1].hull(v[2]),
+    "arith.andi": _boolean,
+    "arith.ori": _boolean,
+    "arith.xori": _boolean,
+    "arith.extsi": _cast_rule("extsi"),
+    "arith.extui": _cast_rule("extui"),
+    "arith.trunci": _cast_rule("trunci"),
+    "arith.index_cast": _cast_rule("index_cast"),
 }
-"""The interval of the result of each index op from its operands' intervals (the
-results must stay in ``int64_t``, which the checker enforces)."""
+"""The interval of the result of each integer op (``index``, ``i1``..``i64``, as the
+C target prints it) from its operands' intervals; an ``overflow<nsw>`` op whose result
+may leave its type is refused."""
 
 
 # Ops without accesses
@@ -356,11 +518,19 @@ results must stay in ``int64_t``, which the checker enforces)."""
 
 def _constant(c: FunctionChecker, op: Operation) -> None:
     assert isinstance(op, arith.ConstantOp)
-    if not isinstance(op.result.type, IndexType) or not isinstance(op.value, IntegerAttr):
-        raise op_error(op, f"of type {op.result.type}: only index constants")
+    width = integer_width(op.result.type)
+    if width is None or not isinstance(op.value, IntegerAttr):
+        raise op_error(
+            op, f"of type {op.result.type}: only i1, i8, i16, i32, i64, index constants"
+        )
     value = op.value.value.data
-    if not INT64_MIN <= value <= INT64_MAX:
-        raise op_error(op, f"{value} does not fit in int64_t")
+    if width == 1:
+        value = 1 if value else 0
+    elif width < 64 and 2 ** (width - 1) <= value < 2**width:
+        value -= 2**width  # an unsigned spelling of the same bits
+    if not type_range(width).lo <= value <= type_range(width).hi:
+        what = "int64_t" if width == 64 else f"{width} bits"
+        raise op_error(op, f"{value} does not fit in {what}")
     c.intervals[op.result] = Interval.point(value)
 
 
@@ -409,6 +579,70 @@ def _for(c: FunctionChecker, op: Operation) -> None:
         c.check_block(block)
     finally:
         c.live = outer
+
+
+def _if(c: FunctionChecker, op: Operation) -> None:
+    assert isinstance(op, scf.IfOp)
+    if op.results:
+        raise op_error(op, "results are not checked")
+    live = c.live
+    cond = c.integer(op, op.cond, "condition") if live else Interval(0, 1)
+    outer = c.live
+    try:
+        for region, runs in (
+            (op.true_region, cond.hi >= 1),
+            (op.false_region, cond.lo <= 0),
+        ):
+            c.live = live and runs
+            for block in region.blocks:
+                c.check_block(block)
+    finally:
+        c.live = outer
+
+
+def _check(c: FunctionChecker, op: Operation) -> None:
+    """``slice.check``: a return code with up to 4 values (c.SLICE_ERROR_VALUES)."""
+    assert isinstance(op, CheckOp)
+    if len(op.values) > 4:
+        raise op_error(op, f"{len(op.values)} values, more than the 4 a kernel returns")
+    if c.live:
+        c.integer(op, op.condition, "condition")
+        for k, v in enumerate(op.values):
+            c.integer(op, v, f"value {k}")
+
+
+def _dim(c: FunctionChecker, op: Operation) -> None:
+    """``memref.dim`` of a constant dim: the static size, or ``[0, INT64_MAX]`` (the C
+    checks every ``slice_dims`` entry is >= 0 on entry)."""
+    assert isinstance(op, memref.DimOp)
+    buffer = c.buffer(op, op.source, "source")
+    index = op.index.owner
+    if not (isinstance(index, arith.ConstantOp) and isinstance(index.value, IntegerAttr)):
+        raise op_error(op, "the dimension must be an arith.constant")
+    d = index.value.value.data
+    if not 0 <= d < len(buffer.shape):
+        raise op_error(op, f"dimension {d} of {buffer.type}, of rank {len(buffer.shape)}")
+    size = buffer.shape[d]
+    c.intervals[op.result] = Interval.point(size) if size >= 0 else Interval(0, INT64_MAX)
+
+
+def _dynamic_copy_run(c: FunctionChecker, op: Operation) -> None:
+    """``slice.dynamic_copy_run`` guards itself (c._dynamic_copy_run): its views must be
+    rank-1 buffers of the function, its index operands defined values; no access is
+    proved here."""
+    assert isinstance(op, DynamicCopyRunOp)
+    for value, what in ((op.source, "source"), (op.dest, "dest")):
+        buffer = c.buffer(op, value, what)
+        if len(buffer.shape) != 1:
+            raise op_error(op, f"{what} has type {buffer.type}, not a rank-1 view")
+    if c.live:
+        for value, what in (
+            (op.source_offset, "source offset"),
+            (op.dest_offset, "dest offset"),
+            (op.count, "count"),
+            (op.source_stride, "source stride"),
+        ):
+            c.index(op, value, what)
 
 
 def _terminator(c: FunctionChecker, op: Operation) -> None:
@@ -474,14 +708,27 @@ def _dealloc(c: FunctionChecker, op: Operation) -> None:
 def _collapse_shape(c: FunctionChecker, op: Operation) -> None:
     assert isinstance(op, memref.CollapseShapeOp)
     source = c.buffer(op, op.src, "source")
-    t = c.static_type(op, op.result.type, f"result {value_name(op.result)}")
-    if t.element_type != source.type.element_type or math.prod(
-        t.get_shape()
-    ) != math.prod(source.shape):
+    t = c.static_type(op, op.result.type, f"result {value_name(op.result)}", dynamic=True)
+    groups = [[a.value.data for a in g] for g in op.reassociation.data]
+    shape = t.get_shape()
+    if not any(d < 0 for d in (*shape, *source.shape)):
+        # static views: only the element count matters
+        fits = math.prod(shape) == math.prod(source.shape)
+    else:
+        # each group of source dims is one result dim: its product if all are static,
+        # else ? (the C computes the product of the passed dims, checked)
+        fits = len(groups) == len(shape) and [i for g in groups for i in g] == list(
+            range(len(source.shape))
+        )
+        for group, size in zip(groups, shape):
+            dims = [source.shape[i] for i in group]
+            if size >= 0:
+                fits = fits and all(d >= 0 for d in dims) and math.prod(dims) == size
+    if t.element_type != source.type.element_type or not fits:
         raise op_error(
             op,
-            f"views {value_name(op.src)} ({source.type}) as {t}: a view must have the "
-            "same element type and number of elements",
+            f"views {value_name(op.src)} ({source.type}) as {t}: a view must have "
+            "the same element type and number of elements",
         )
     c.buffers[op.result] = Buffer(source.root, t)
 
@@ -494,6 +741,10 @@ OP_RULES: dict[str, Callable[[FunctionChecker, Operation], None]] = {
     "memref.alloc": _alloc,
     "memref.dealloc": _dealloc,
     "memref.collapse_shape": _collapse_shape,
+    "memref.dim": _dim,
+    "scf.if": _if,
+    "slice.check": _check,
+    "slice.dynamic_copy_run": _dynamic_copy_run,
 }
 """The rule of each op that neither computes an index nor accesses a buffer: it
 defines its results (intervals, buffers) and checks the op's own conditions."""
@@ -512,6 +763,9 @@ def _whole(shape: Sequence[int]) -> tuple[Interval, ...] | None:
 def _load(c: FunctionChecker, op: Operation) -> list[Access]:
     assert isinstance(op, memref.LoadOp)
     indices = tuple(c.index(op, v, f"index {k}") for k, v in enumerate(op.indices))
+    width = integer_width(op.res.type)
+    if width is not None and not isinstance(op.res.type, IndexType):
+        c.intervals[op.res] = type_range(width)  # an integer element: any of its type
     return [Access(op.memref, indices, False, "the index")]
 
 
@@ -525,6 +779,8 @@ def _copy(c: FunctionChecker, op: Operation) -> list[Access]:
     assert isinstance(op, memref.CopyOp)
     source = c.buffer(op, op.source, "source")
     target = c.buffer(op, op.destination, "destination")
+    if any(d < 0 for d in (*source.shape, *target.shape)):
+        raise op_error(op, "copies a memref of dynamic shape: only static shapes")
     if source.shape != target.shape or (
         source.type.element_type != target.type.element_type
     ):
@@ -579,8 +835,8 @@ def _copy_run(c: FunctionChecker, op: Operation) -> list[Access]:
     ):
         buffer = c.buffer(op, value, what)
         run = f"the run of {count} elements it {'writes' if write else 'reads'}"
-        if len(buffer.shape) > 1:
-            raise op_error(op, f"{what} has type {buffer.type}, not a rank-1 view")
+        if len(buffer.shape) > 1 or any(d < 0 for d in buffer.shape):
+            raise op_error(op, f"{what} has type {buffer.type}, not a static rank-1 view")
         if not buffer.shape:  # rank 0: one element, at offset 0
             if interval != Interval.point(0):
                 raise op_error(

@@ -4,10 +4,14 @@
 // RUN: slice-opt %s -t c --split-input-file | filecheck %s
 
 // Lower bounds and steps are the loop's own; index arithmetic is int64_t; a load and
-// a store are array accesses.
+// a store are array accesses. Arithmetic marked overflow<nsw> is plain C (c_safety
+// proves it stays in int64_t); without the flag it wraps, through a helper.
+// CHECK:       static inline int64_t slice_wrap_mul_i64(int64_t a, int64_t b) {
+// CHECK-NEXT:      return (int64_t)((uint64_t)a * (uint64_t)b);
+// CHECK-NEXT:  }
 // CHECK-LABEL: int32_t slice_stepped(const uint32_t *restrict in0, uint32_t *restrict out0, int64_t *restrict slice_error_values) {
 // CHECK-NEXT:    for (int64_t [[I:.+]] = 2; [[I]] < 11; [[I]] += 3) {
-// CHECK-NEXT:        const int64_t [[U:.+]] = [[I]] * 3;
+// CHECK-NEXT:        const int64_t [[U:.+]] = slice_wrap_mul_i64([[I]], 3);
 // CHECK-NEXT:        const uint32_t [[V:.+]] = in0[[[I]]];
 // CHECK-NEXT:        const int64_t [[E:.+]] = [[I]] + -2;
 // CHECK-NEXT:        out0[[[E]]] = [[V]];
@@ -22,7 +26,7 @@ func.func @stepped(%x: memref<12xf32>, %out: memref<8xf32>) {
   scf.for %i = %c2 to %c11 step %c3 {
     %unused = arith.muli %i, %c3 : index
     %v = memref.load %x[%i] : memref<12xf32>
-    %e = arith.addi %i, %cm2 : index
+    %e = arith.addi %i, %cm2 overflow<nsw> : index
     memref.store %v, %out[%e] : memref<8xf32>
   }
   func.return
@@ -61,7 +65,7 @@ func.func @shift(%x: memref<8xf32>) {
   %c1 = arith.constant 1 : index
   %c7 = arith.constant 7 : index
   scf.for %i = %c0 to %c7 step %c1 {
-    %j = arith.addi %i, %c1 : index
+    %j = arith.addi %i, %c1 overflow<nsw> : index
     %v = memref.load %x[%j] : memref<8xf32>
     memref.store %v, %x[%i] : memref<8xf32>
   }

@@ -5,7 +5,7 @@
 // RUN: sh -c 'slice-opt "$0" -t c > /dev/null 2>&1; test $? -eq 1' %s
 // RUN: filecheck %s --input-file=%t.c --check-prefix=NOC --allow-empty
 
-// ERR:      error: {{.*}}unsafe-overflow.mlir:20:5: arith.addi: the result of operands 9223372036854775807, [0, 3] may be anywhere in [9223372036854775807, 9223372036854775810], which leaves int64_t (index overflow)
+// ERR:      error: {{.*}}unsafe-overflow.mlir:20:5: arith.addi: the result of operands 9223372036854775807, [0, 3] may be anywhere in [9223372036854775807, 9223372036854775810], which leaves int64_t (index overflow; overflow<nsw> says it cannot happen)
 // ERR-NOT:  error:
 // ERR-NOT:  Traceback
 // NOC-NOT:  void
@@ -17,7 +17,7 @@ func.func @f(%out: memref<4xi32>) {
   %c4 = arith.constant 4 : index
   %max = arith.constant 9223372036854775807 : index
   scf.for %i = %c0 to %c4 step %c1 {
-    %k = arith.addi %max, %i : index
+    %k = arith.addi %max, %i overflow<nsw> : index
     %v = memref.load %out[%k] : memref<4xi32>
     memref.store %v, %out[%c0] : memref<4xi32>
   }

@@ -1,0 +1,184 @@
+// Lowered dynamic functions (the output of convert-slice-to-loops on a
+// slice.dynamic_window, written by hand): memrefs with ? dims whose sizes come from
+// slice_dims, run-time parameters read from index memrefs, arith on i1/i32/i64/index,
+// slice.check as a return code, and the self-guarding slice.dynamic_copy_run.
+//
+// RUN: slice-opt %s -t c | filecheck %s
+// RUN: slice-opt %s -t c | cc -std=c99 -Wall -Wno-unused -Werror -fsyntax-only -x c -
+
+// The helpers, once each: the overflow-checked product of the guards, MLIR's wrapping
+// arithmetic (an op without overflow<nsw>), divsi/remsi made total.
+// CHECK:       static inline int slice_mul_overflows(int64_t a, int64_t b, int64_t *r) {
+// CHECK-NEXT:  #if defined(__GNUC__)
+// CHECK-NEXT:      return __builtin_mul_overflow(a, b, r);
+// CHECK-NEXT:  #else
+// CHECK:       static inline int32_t slice_wrap_add_i32(int32_t a, int32_t b) {
+// CHECK-NEXT:      return (int32_t)((uint32_t)a + (uint32_t)b);
+// CHECK:       static inline int64_t slice_wrap_mul_i64(int64_t a, int64_t b) {
+// CHECK-NEXT:      return (int64_t)((uint64_t)a * (uint64_t)b);
+// CHECK:       static inline int64_t slice_divsi_i64(int64_t a, int64_t b) {
+// CHECK-NEXT:      if (b == 0)
+// CHECK-NEXT:          return 0;
+// CHECK-NEXT:      if (b == -1)
+// CHECK-NEXT:          return (int64_t)(uint64_t)(0u - (uint64_t)a);
+// CHECK-NEXT:      return (int64_t)(a / b);
+// CHECK:       static inline int64_t slice_remsi_i64(int64_t a, int64_t b) {
+// CHECK-NEXT:      if (b == 0 || b == -1)
+// CHECK-NEXT:          return 0;
+
+// The ABI: one pointer per memref argument, then slice_dims (every ? dim of every
+// argument, in order, each checked >= 0 on entry), then the error values.
+// CHECK-LABEL: /* @f: element type, shape and access of each argument
+// CHECK-NEXT:   *   in0 (%x): f32, shape [?, 6] (slice_dims[0]), read only
+// CHECK-NEXT:   *   in1 (%steps): i64, shape [1], read only
+// CHECK-NEXT:   *   in2 (%starts): i32, shape [1], read only
+// CHECK-NEXT:   *   out0 (%out): f32, shape [?, ?] (slice_dims[1], slice_dims[2]), written
+// CHECK-NEXT:   *   slice_dims: the ? dims of the arguments, in this order (each >= 0)
+// CHECK-NEXT:   * Its output shapes are computed by @f.shape (slice.shape_function).
+// CHECK-NEXT:   */
+// CHECK-NEXT:  int32_t slice_f(const uint32_t *restrict in0, const uint64_t *restrict in1, const uint32_t *restrict in2, uint32_t *restrict out0, const int64_t *restrict slice_dims, int64_t *restrict slice_error_values) {
+// CHECK-NEXT:      const int64_t in0_d0 = slice_dims[0];
+// CHECK-NEXT:      if (in0_d0 < 0) {
+// CHECK-NEXT:          slice_error_values[0] = 0;
+// CHECK-NEXT:          slice_error_values[1] = in0_d0;
+// CHECK-NEXT:          return [[DIMS:[0-9]+]];
+// CHECK-NEXT:      }
+// CHECK-NEXT:      const int64_t out0_d0 = slice_dims[1];
+// CHECK:           const int64_t out0_d1 = slice_dims[2];
+// A loaded parameter used in arithmetic has the signed type of its width.
+// CHECK:           const int64_t step = (int64_t)in1[0];
+// CHECK-NEXT:      const int32_t start = (int32_t)in2[0];
+// CHECK-NEXT:      const int32_t start1 = slice_wrap_add_i32(start, 1);
+// CHECK-NEXT:      const int64_t start64 = (int64_t)start1;
+// CHECK-NEXT:      const _Bool nonzero = step != 0;
+// A slice.check: its message's code, its values.
+// CHECK-NEXT:      if (!nonzero) {
+// CHECK-NEXT:          slice_error_values[0] = step;
+// CHECK-NEXT:          return [[STEP:[0-9]+]];
+// CHECK-NEXT:      }
+// CHECK-NEXT:      const int64_t q = slice_divsi_i64(start64, step);
+// CHECK-NEXT:      const int64_t r = slice_remsi_i64(start64, step);
+// CHECK-NEXT:      const int64_t m = q > r ? q : r;
+// CHECK-NEXT:      const int64_t stride = m;
+// CHECK-NEXT:      const _Bool big = (uint64_t)q >= (uint64_t)r;
+// CHECK-NEXT:      const int64_t pick = big ? q : 0;
+// CHECK-NEXT:      const int8_t narrow8 = (int8_t)(uint8_t)pick;
+// CHECK-NEXT:      const int64_t narrow = (int64_t)narrow8;
+// A view of a ? memref: a pointer alias, its size a checked product.
+// CHECK-NEXT:      const uint32_t *xv = in0;
+// CHECK-NEXT:      int64_t xv_d0;
+// CHECK-NEXT:      if (slice_mul_overflows(in0_d0, 6, &xv_d0)) {
+// CHECK:           uint32_t *ov = out0;
+// CHECK-NEXT:      int64_t ov_d0;
+// CHECK-NEXT:      if (slice_mul_overflows(out0_d0, out0_d1, &ov_d0)) {
+// CHECK:           const _Bool one = stride == 1;
+// A loop with run-time bounds; index arithmetic without overflow<nsw> wraps.
+// CHECK-NEXT:      for (int64_t i = 0; i < out0_d0; i += 1) {
+// CHECK-NEXT:          const int64_t do_1 = slice_wrap_mul_i64(i, out0_d1);
+// CHECK-NEXT:          const int64_t so = slice_wrap_mul_i64(i, 6);
+// CHECK-NEXT:          if (one) {
+// The guard of the run: nothing for count <= 0; the dest run, then the source run,
+// with no arithmetic that can wrap; then a memcpy (stride arith.constant 1) ...
+// CHECK-NEXT:              if (out0_d1 > 0) {
+// CHECK-NEXT:                  int64_t reach;
+// CHECK-NEXT:                  if (do_1 < 0 || do_1 > ov_d0 - out0_d1) {
+// CHECK-NEXT:                      slice_error_values[0] = out0_d1;
+// CHECK-NEXT:                      slice_error_values[1] = do_1;
+// CHECK-NEXT:                      slice_error_values[2] = ov_d0;
+// CHECK-NEXT:                      return [[DEST:[0-9]+]];
+// CHECK-NEXT:                  }
+// CHECK-NEXT:                  if (so < 0 || so >= xv_d0 || slice_mul_overflows(out0_d1 - 1, 1, &reach) || (reach >= 0 ? reach > xv_d0 - 1 - so : reach + so < 0)) {
+// CHECK-NEXT:                      slice_error_values[0] = out0_d1;
+// CHECK-NEXT:                      slice_error_values[1] = so;
+// CHECK-NEXT:                      slice_error_values[2] = 1;
+// CHECK-NEXT:                      slice_error_values[3] = xv_d0;
+// CHECK-NEXT:                      return [[SOURCE:[0-9]+]];
+// CHECK-NEXT:                  }
+// CHECK-NEXT:                  memcpy(ov + do_1, xv + so, (size_t)out0_d1 * 4);
+// CHECK-NEXT:              }
+// ... else an element loop.
+// CHECK-NEXT:          } else {
+// CHECK:                       for (int64_t k = 0; k < out0_d1; k += 1)
+// CHECK-NEXT:                      ov[do_1 + k] = xv[so + k * stride];
+// CHECK:           return 0;
+// CHECK-NEXT:  }
+func.func @f(%x: memref<?x6xf32>, %steps: memref<1xi64>, %starts: memref<1xi32>, %out: memref<?x?xf32>) attributes {slice.shape_function = @"f.shape"} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c6 = arith.constant 6 : index
+  %n = memref.dim %out, %c0 : memref<?x?xf32>
+  %w = memref.dim %out, %c1 : memref<?x?xf32>
+  %step = memref.load %steps[%c0] : memref<1xi64>
+  %start = memref.load %starts[%c0] : memref<1xi32>
+  %one_i32 = arith.constant 1 : i32
+  %start1 = arith.addi %start, %one_i32 : i32
+  %start64 = arith.extsi %start1 : i32 to i64
+  %zero = arith.constant 0 : i64
+  %nonzero = arith.cmpi ne, %step, %zero : i64
+  slice.check %nonzero, "slice.onnx: steps[0] = {0}: a step must be non-zero", %step
+  %q = arith.divsi %start64, %step : i64
+  %r = arith.remsi %start64, %step : i64
+  %m = arith.maxsi %q, %r : i64
+  %stride = arith.index_cast %m : i64 to index
+  %big = arith.cmpi uge, %q, %r : i64
+  %pick = arith.select %big, %q, %zero : i64
+  %narrow8 = arith.trunci %pick : i64 to i8
+  %narrow = arith.extsi %narrow8 : i8 to i64
+  %xv = memref.collapse_shape %x [[0, 1]] : memref<?x6xf32> into memref<?xf32>
+  %ov = memref.collapse_shape %out [[0, 1]] : memref<?x?xf32> into memref<?xf32>
+  %one = arith.cmpi eq, %stride, %c1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    %do = arith.muli %i, %w : index
+    %so = arith.muli %i, %c6 : index
+    scf.if %one {
+      slice.dynamic_copy_run %xv[%so], %ov[%do] count %w source_stride %c1 : memref<?xf32>, memref<?xf32>
+    } else {
+      slice.dynamic_copy_run %xv[%so], %ov[%do] count %w source_stride %stride : memref<?xf32>, memref<?xf32>
+    }
+  }
+  func.return
+}
+
+// The shape function: the same ABI (its output shape memref is static, so only the
+// input's ? dim is passed); it stores each dim as an i64.
+// CHECK-LABEL: int32_t slice_f_x2Eshape(const uint32_t *restrict in0, uint64_t *restrict out0, const int64_t *restrict slice_dims, int64_t *restrict slice_error_values) {
+// CHECK:           const int64_t n = in0_d0;
+// CHECK-NEXT:      out0[0] = n;
+// CHECK-NEXT:      out0[1] = 6;
+func.func @"f.shape"(%x: memref<?x6xf32>, %shape0: memref<2xi64>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %d0 = memref.dim %x, %c0 : memref<?x6xf32>
+  %n = arith.index_cast %d0 : index to i64
+  memref.store %n, %shape0[%c0] : memref<2xi64>
+  %six = arith.constant 6 : i64
+  memref.store %six, %shape0[%c1] : memref<2xi64>
+  func.return
+}
+
+// A run within one buffer is an element loop in order, even at stride 1.
+// CHECK-LABEL: int32_t slice_shift(
+// CHECK:           for (int64_t k = 0; k < n; k += 1)
+// CHECK-NEXT:          out0[0 + k] = out0[1 + k];
+func.func @shift(%x: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %d = memref.dim %x, %c0 : memref<?xf32>
+  %n = arith.subi %d, %c1 : index
+  slice.dynamic_copy_run %x[%c1], %x[%c0] count %n source_stride %c1 : memref<?xf32>, memref<?xf32>
+  func.return
+}
+
+// Without ? dims, today's ABI exactly: no slice_dims.
+// CHECK-LABEL: int32_t slice_static(const uint32_t *restrict in0, uint32_t *restrict out0, int64_t *restrict slice_error_values) {
+func.func @static(%x: memref<4xf32>, %out: memref<4xf32>) {
+  "memref.copy"(%x, %out) : (memref<4xf32>, memref<4xf32>) -> ()
+  func.return
+}
+
+// Each message is the template of its return code.
+// CHECK-LABEL: const char *slice_error_message(int32_t code) {
+// CHECK-DAG:   case [[DIMS]]: return "slice_dims[{0}] = {1}: a dim must be at least 0";
+// CHECK-DAG:   case [[STEP]]: return "slice.onnx: steps[0] = {0}: a step must be non-zero";
+// CHECK-DAG:   case [[DEST]]: return "slice.dynamic_copy_run: a run of {0} elements written at offset {1} leaves the dest view of {2} elements";
+// CHECK-DAG:   case [[SOURCE]]: return "slice.dynamic_copy_run: a run of {0} elements at offset {1}, stride {2}, leaves the source view of {3} elements";

@@ -1,0 +1,945 @@
+"""The C target on lowered dynamic functions (DYNAMIC.md, issue 12 item 4), run.
+
+Hand-written lowered functions (memrefs with ``?`` dims, parameters read from index
+memrefs, ``slice.dynamic_copy_run``, ``slice.check``, integer ``arith``) are printed
+by ``emit_c`` (which runs ``c_safety.check_module`` first), compiled with the system
+``cc`` (``runtime.build_shared_library``) and called with ``ctypes`` on numpy arrays
+and a ``slice_dims`` array:
+
+- the self-guarding run copies exactly what numpy does when the run lies inside both
+  views, and otherwise returns its error code (with the error values) without touching
+  either buffer, for random and extreme (INT64_MIN/MAX) counts, offsets and strides;
+  canaries around every buffer catch a stray access in the optimized build, and the
+  same cases run under AddressSanitizer + UndefinedBehaviorSanitizer in a subprocess
+  (``python tests/test_c_dynamic.py --worker SEED COUNT``);
+- ``divsi``/``remsi`` are total, wrapping ``addi``/``subi``/``muli`` are modulo 2^N,
+  ``cmpi`` (every predicate), ``select``, ``maxsi``/``minsi`` and the casts agree with
+  Python's definition of MLIR's semantics, and c_safety's intervals contain what the C
+  computes;
+- a failing ``slice.check`` returns its code and values, and ``error_message(code)`` is
+  its template; negative ``slice_dims`` and a view whose size leaves int64_t fail too.
+
+Environment: ``SLICE_DYNAMIC_CASES`` (default 400) random runs per element type;
+``SLICE_DIFF_RANDOM=1`` picks a random seed.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import os
+import random
+import subprocess
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from slice_dialect import runtime
+from slice_dialect.backend.c import c_symbol, emit_c, error_message_symbol
+from slice_dialect.backend.c_safety import FunctionChecker
+from slice_dialect.compiler import make_context, parse_module
+
+INT64_MIN = -(2**63)
+INT64_MAX = 2**63 - 1
+CASES = int(os.environ.get("SLICE_DYNAMIC_CASES", "400"))
+SEED = random.randrange(2**32) if os.environ.get("SLICE_DIFF_RANDOM") == "1" else 20261122
+TESTS_DIR = Path(__file__).resolve().parent
+GUARD = 16
+"""Canary elements on each side of every buffer a run may touch."""
+
+
+def build(text: str, sanitize: bool = False) -> tuple[ctypes.CDLL, str]:
+    """The loaded library of ``text`` (lowered IR) and its C source."""
+    source = emit_c(parse_module(text, make_context()))
+    path = runtime.build_shared_library(source, sanitize=sanitize)
+    return ctypes.CDLL(str(path)), source
+
+
+def call(
+    library: ctypes.CDLL,
+    name: str,
+    arrays: Sequence[np.ndarray],
+    dims: Sequence[int] | None = None,
+) -> tuple[int, list[int]]:
+    """Call ``@name`` on ``arrays`` (and ``slice_dims`` if given): the return code
+    and the four error values."""
+    function = getattr(library, c_symbol(name))
+    function.restype = ctypes.c_int32
+    values = np.zeros(4, np.int64)
+    args: list[object] = [ctypes.c_void_p(a.ctypes.data) for a in arrays]
+    dims_array = None
+    if dims is not None:
+        dims_array = np.array(dims, np.int64)
+        args.append(ctypes.c_void_p(dims_array.ctypes.data))
+    args.append(ctypes.c_void_p(values.ctypes.data))
+    code = function(*args)
+    return code, [int(v) for v in values]
+
+
+def message(library: ctypes.CDLL, code: int) -> str:
+    function = getattr(library, error_message_symbol())
+    function.restype = ctypes.c_char_p
+    function.argtypes = [ctypes.c_int32]
+    return function(code).decode()
+
+
+# --- the self-guarding run ------------------------------------------------------------
+
+RUN_IR = """
+func.func @run(%src: memref<?xT>, %dst: memref<?xT>, %p: memref<4xi64>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %n64 = memref.load %p[%c0] : memref<4xi64>
+  %so64 = memref.load %p[%c1] : memref<4xi64>
+  %do64 = memref.load %p[%c2] : memref<4xi64>
+  %s64 = memref.load %p[%c3] : memref<4xi64>
+  %n = arith.index_cast %n64 : i64 to index
+  %so = arith.index_cast %so64 : i64 to index
+  %do = arith.index_cast %do64 : i64 to index
+  %s = arith.index_cast %s64 : i64 to index
+  slice.dynamic_copy_run %src[%so], %dst[%do] count %n source_stride %s
+      : memref<?xT>, memref<?xT>
+  func.return
+}
+
+func.func @run1(%src: memref<?xT>, %dst: memref<?xT>, %p: memref<4xi64>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %n64 = memref.load %p[%c0] : memref<4xi64>
+  %so64 = memref.load %p[%c1] : memref<4xi64>
+  %do64 = memref.load %p[%c2] : memref<4xi64>
+  %n = arith.index_cast %n64 : i64 to index
+  %so = arith.index_cast %so64 : i64 to index
+  %do = arith.index_cast %do64 : i64 to index
+  slice.dynamic_copy_run %src[%so], %dst[%do] count %n source_stride %c1
+      : memref<?xT>, memref<?xT>
+  func.return
+}
+
+func.func @run2d(%src: memref<?x3xT>, %dst: memref<?x?xT>, %p: memref<4xi64>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %n64 = memref.load %p[%c0] : memref<4xi64>
+  %so64 = memref.load %p[%c1] : memref<4xi64>
+  %do64 = memref.load %p[%c2] : memref<4xi64>
+  %s64 = memref.load %p[%c3] : memref<4xi64>
+  %n = arith.index_cast %n64 : i64 to index
+  %so = arith.index_cast %so64 : i64 to index
+  %do = arith.index_cast %do64 : i64 to index
+  %s = arith.index_cast %s64 : i64 to index
+  %sv = memref.collapse_shape %src [[0, 1]] : memref<?x3xT> into memref<?xT>
+  %dv = memref.collapse_shape %dst [[0, 1]] : memref<?x?xT> into memref<?xT>
+  slice.dynamic_copy_run %sv[%so], %dv[%do] count %n source_stride %s
+      : memref<?xT>, memref<?xT>
+  func.return
+}
+"""
+
+ELEMENTS = {"f32": np.float32, "i8": np.int8, "f64": np.float64, "i16": np.int16}
+
+DEST_MESSAGE = (
+    "slice.dynamic_copy_run: a run of {0} elements written at offset {1} leaves the "
+    "dest view of {2} elements"
+)
+SOURCE_MESSAGE = (
+    "slice.dynamic_copy_run: a run of {0} elements at offset {1}, stride {2}, leaves "
+    "the source view of {3} elements"
+)
+
+
+def reference_run(
+    src: np.ndarray, dst: np.ndarray, n: int, so: int, do: int, s: int
+) -> tuple[str, list[int]] | None:
+    """What the run does to ``dst`` (in place), or the failure and its values."""
+    if n <= 0:
+        return None
+    if do < 0 or do + n > dst.size:
+        return DEST_MESSAGE, [n, do, dst.size]
+    last = so + (n - 1) * s
+    if not (0 <= so < src.size and 0 <= last < src.size):
+        return SOURCE_MESSAGE, [n, so, s, src.size]
+    dst[do : do + n] = src[[so + k * s for k in range(n)]]
+    return None
+
+
+def _interesting(rng: random.Random, size: int) -> int:
+    return rng.choice(
+        [
+            INT64_MIN,
+            INT64_MIN + 1,
+            INT64_MAX,
+            INT64_MAX - 1,
+            2**62,
+            -(2**62),
+            2**32,
+            -1,
+            0,
+            1,
+            2,
+            size - 1,
+            size,
+            size + 1,
+            rng.randrange(-3, size + 3),
+        ]
+    )
+
+
+def random_run(rng: random.Random, source: int, dest: int) -> tuple[int, int, int, int]:
+    """``(count, source_offset, dest_offset, stride)``: mostly valid runs, often an
+    extreme value in one or more places."""
+    stride = rng.choice([1, -1, 2, -2, 3, -3, 5])
+    count = rng.randrange(0, max(1, min(dest, source)) + 1)
+    if stride > 0:
+        room = source - 1 - (count - 1) * stride if count else source - 1
+        so = rng.randrange(0, room + 1) if room >= 0 else 0
+    else:
+        low = (count - 1) * -stride if count else 0
+        so = rng.randrange(low, source) if low < source else 0
+    do = rng.randrange(0, dest - count + 1) if dest >= count else 0
+    params = [count, so, do, stride]
+    for _ in range(rng.choice([0, 0, 1, 1, 2, 4])):
+        k = rng.randrange(4)
+        params[k] = _interesting(rng, source if k != 2 else dest)
+    return params[0], params[1], params[2], params[3]
+
+
+def run_cases(sanitize: bool, seed: int, count: int) -> tuple[list[str], int, int]:
+    """Random runs through ``@run``, ``@run1`` and ``@run2d`` for each element type:
+    the failures (as text), how many runs copied (count > 0) and how many the guard
+    refused."""
+    failures: list[str] = []
+    copied = refused = 0
+    rng = random.Random(seed)
+    for element, dtype in ELEMENTS.items():
+        library, _ = build(RUN_IR.replace("xT>", f"x{element}>"), sanitize)
+        for case in range(count):
+            name = ("run", "run1", "run2d")[case % 3]
+            rows = rng.randrange(0, 6)
+            source = rows * 3 if name == "run2d" else rng.randrange(0, 20)
+            dest_dims = [rng.randrange(0, 5), rng.randrange(0, 5)]
+            dest = math_prod(dest_dims) if name == "run2d" else rng.randrange(0, 20)
+            n, so, do, s = random_run(rng, source, dest)
+            if name == "run1":
+                s = 1
+            src_buffer = np.arange(source + 2 * GUARD).astype(dtype)
+            dst_buffer = np.full(dest + 2 * GUARD, -7).astype(dtype)
+            src = src_buffer[GUARD : GUARD + source]
+            dst = dst_buffer[GUARD : GUARD + dest]
+            src_before, dst_before = src_buffer.copy(), dst_buffer.copy()
+            expected = dst_buffer.copy()
+            failure = reference_run(
+                src_before[GUARD : GUARD + source],
+                expected[GUARD : GUARD + dest],
+                n,
+                so,
+                do,
+                s,
+            )
+            params = np.array([n, so, do, s], np.int64)
+            dims = [rows, *dest_dims] if name == "run2d" else [source, dest]
+            code, values = call(library, name, [src, dst, params], dims)
+            what = f"{element} @{name} size {source}->{dest} n={n} so={so} do={do} s={s}"
+            copied += failure is None and n > 0
+            refused += failure is not None
+            if failure is None:
+                if code != 0 or dst_buffer.tobytes() != expected.tobytes():
+                    failures.append(f"{what}: code {code}, or the copy differs")
+            else:
+                template, wanted = failure
+                if code == 0 or message(library, code) != template:
+                    failures.append(f"{what}: code {code}, not the guard's")
+                elif values[: len(wanted)] != wanted:
+                    failures.append(f"{what}: values {values}, not {wanted}")
+                elif dst_buffer.tobytes() != dst_before.tobytes():
+                    failures.append(f"{what}: failed but wrote the destination")
+            if src_buffer.tobytes() != src_before.tobytes():
+                failures.append(f"{what}: wrote the source")
+    return failures, copied, refused
+
+
+def math_prod(values: Sequence[int]) -> int:
+    result = 1
+    for v in values:
+        result *= v
+    return result
+
+
+def test_dynamic_copy_run_against_numpy() -> None:
+    """Valid runs copy what numpy's slicing copies; invalid ones (any int64 count,
+    offset, stride) return the guard's code and values and touch nothing."""
+    failures, copied, refused = run_cases(False, SEED, CASES)
+    assert not failures, "\n".join(failures[:20])
+    total = CASES * len(ELEMENTS)
+    print(f"dynamic runs: {total}, {copied} copied, {refused} refused by the guard")
+    assert copied > total // 6 and refused > total // 10
+
+
+def test_dynamic_copy_run_memcpy_and_loop() -> None:
+    """A stride given by ``arith.constant 1`` is a memcpy; a run-time one a loop."""
+    _, source = build(RUN_IR.replace("xT>", "xf32>"))
+    run1 = source[source.index("slice_run1(") :]
+    run1 = run1[: run1.index("\n}\n")]
+    assert "memcpy(" in run1 and "for (" not in run1
+    run = source[source.index("slice_run(") :]
+    run = run[: run.index("\n}\n")]
+    assert "memcpy(" not in run and "k * s" in run
+
+
+def test_dynamic_copy_run_extremes_exhaustively() -> None:
+    """Every combination of extreme count, offsets and stride on small views."""
+    library, _ = build(RUN_IR.replace("xT>", "xi8>"))
+    extremes = [INT64_MIN, INT64_MIN + 1, -(2**62), -1, 0, 1, 3, 4, 2**62, INT64_MAX]
+    src_buffer = np.arange(4 + 2 * GUARD, dtype=np.int8)
+    dst_buffer = np.zeros(4 + 2 * GUARD, np.int8)
+    src, dst = src_buffer[GUARD:-GUARD], dst_buffer[GUARD:-GUARD]
+    checked = 0
+    for n in extremes:
+        for so in extremes:
+            for do in extremes:
+                for s in extremes:
+                    dst_buffer[:] = 0
+                    expected = dst_buffer.copy()
+                    failure = reference_run(
+                        src.copy(), expected[GUARD:-GUARD], n, so, do, s
+                    )
+                    params = np.array([n, so, do, s], np.int64)
+                    code, _ = call(library, "run", [src, dst, params], [4, 4])
+                    assert (code == 0) == (failure is None), (n, so, do, s, code)
+                    assert dst_buffer.tobytes() == expected.tobytes(), (n, so, do, s)
+                    checked += 1
+    assert checked == len(extremes) ** 4
+
+
+def asan_env() -> dict[str, str]:
+    try:
+        env = runtime.asan_environment()
+    except Exception as e:  # no libasan for this compiler
+        pytest.skip(f"no sanitizer runtime: {e}")
+    return env
+
+
+def test_dynamic_copy_run_under_sanitizers() -> None:
+    """The random runs again, compiled with ASan + UBSan (no recovery), in a
+    subprocess: no report, every result right."""
+    count = max(30, CASES // 4)
+    result = subprocess.run(
+        [sys.executable, __file__, "--worker", str(SEED), str(count)],
+        env=asan_env(),
+        capture_output=True,
+        text=True,
+        timeout=1800,
+    )
+    reports = [
+        line
+        for line in result.stderr.splitlines()
+        if "AddressSanitizer" in line or "runtime error:" in line
+    ]
+    assert not reports, result.stderr[-4000:]
+    assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-4000:]
+    assert f"dynamic runs: {count * len(ELEMENTS)} run, 0 failures" in result.stdout
+
+
+def test_sanitizer_canary() -> None:
+    """Control: a caller that lies in ``slice_dims`` (views larger than its arrays)
+    makes the sanitized build read out of bounds, and ASan reports it; so the runs
+    above really are checked."""
+    result = subprocess.run(
+        [sys.executable, __file__, "--canary"],
+        env=asan_env(),
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert "AddressSanitizer" in result.stderr, result.stderr[-2000:]
+    assert result.returncode != 0
+
+
+def canary() -> int:
+    library, _ = build(RUN_IR.replace("xT>", "xf32>"), sanitize=True)
+    src, dst = np.zeros(4, np.float32), np.zeros(4, np.float32)
+    params = np.array([1000, 0, 0, 1], np.int64)
+    call(library, "run1", [src, dst, params], [1000, 1000])
+    return 0
+
+
+def worker(seed: int, count: int) -> int:
+    failures, _, _ = run_cases(True, seed, count)
+    for failure in failures[:50]:
+        print(failure, flush=True)
+    print(f"dynamic runs: {count * len(ELEMENTS)} run, {len(failures)} failures")
+    return 1 if failures else 0
+
+
+# --- integer arithmetic ---------------------------------------------------------------
+
+
+def wrap(value: int, width: int) -> int:
+    """``value`` modulo 2^width, as a signed integer."""
+    value &= (1 << width) - 1
+    return value - (1 << width) if value >> (width - 1) else value
+
+
+def divsi(a: int, b: int, width: int) -> int:
+    """DYNAMIC.md's total signed division: rounds to zero, ``a / 0 = 0``,
+    ``MIN / -1 = MIN``."""
+    if b == 0:
+        return 0
+    q = abs(a) // abs(b)
+    return wrap(q if (a >= 0) == (b > 0) else -q, width)
+
+
+def remsi(a: int, b: int, width: int) -> int:
+    if b in (0, -1):
+        return 0
+    return a - divsi(a, b, width) * b
+
+
+PREDICATES = ["eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"]
+
+
+def compare(predicate: str, a: int, b: int, width: int) -> int:
+    ua, ub = a % (1 << width), b % (1 << width)
+    x, y = (ua, ub) if predicate.startswith("u") else (a, b)
+    op = predicate[-2:] if predicate not in ("eq", "ne") else predicate
+    return int(
+        {
+            "eq": x == y,
+            "ne": x != y,
+            "lt": x < y,
+            "le": x <= y,
+            "gt": x > y,
+            "ge": x >= y,
+        }[op]
+    )
+
+
+def _comparison(predicate: str, width: int) -> object:
+    return lambda a, b: compare(predicate, a, b, width)
+
+
+def arith_program(width: int) -> tuple[str, list[tuple[str, object]]]:
+    """``@arith(%a, %b, %out)``: every binary op on ``a[i]`` and ``b[i]`` (iN, N =
+    width) stored, sign-extended to i64, in ``out[i, k]``; with what each computes."""
+    t = f"i{width}"
+    ops: list[tuple[str, object]] = [
+        ("arith.addi", lambda a, b: wrap(a + b, width)),
+        ("arith.subi", lambda a, b: wrap(a - b, width)),
+        ("arith.muli", lambda a, b: wrap(a * b, width)),
+        ("arith.divsi", lambda a, b: divsi(a, b, width)),
+        ("arith.remsi", lambda a, b: remsi(a, b, width)),
+        ("arith.maxsi", max),
+        ("arith.minsi", min),
+        ("arith.andi", lambda a, b: wrap(a & b, width)),
+        ("arith.ori", lambda a, b: wrap(a | b, width)),
+        ("arith.xori", lambda a, b: wrap(a ^ b, width)),
+    ]
+    ops += [(p, _comparison(p, width)) for p in PREDICATES]
+    body = []
+    for k, (op, _) in enumerate(ops):
+        if op in PREDICATES:
+            body.append(f"    %r{k}b = arith.cmpi {op}, %a, %b : {t}")
+            body.append(f"    %r{k} = arith.extui %r{k}b : i1 to i64")
+        elif width == 64:
+            body.append(f"    %r{k} = {op} %a, %b : {t}")
+        else:
+            body.append(f"    %r{k}n = {op} %a, %b : {t}")
+            body.append(f"    %r{k} = arith.extsi %r{k}n : {t} to i64")
+        body.append(f"    %k{k} = arith.constant {k} : index")
+        body.append(f"    memref.store %r{k}, %out[%i, %k{k}] : memref<NxKxi64>")
+    text = f"""
+func.func @arith(%x: memref<Nx{t}>, %y: memref<Nx{t}>, %out: memref<NxKxi64>) {{
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %cn = arith.constant N : index
+  scf.for %i = %c0 to %cn step %c1 {{
+    %a = memref.load %x[%i] : memref<Nx{t}>
+    %b = memref.load %y[%i] : memref<Nx{t}>
+{chr(10).join(body)}
+  }}
+  func.return
+}}
+"""
+    return text, ops
+
+
+@pytest.mark.parametrize("width", [64, 32, 16, 8])
+def test_integer_arithmetic_is_total_and_wraps(width: int) -> None:
+    """Wrapping add/sub/mul, total divsi/remsi (x / 0, MIN / -1, x % 0, x % -1),
+    max/min, bitwise ops and every cmpi predicate, against Python, on extremes and
+    random values."""
+    low, high = -(2 ** (width - 1)), 2 ** (width - 1) - 1
+    special = [low, low + 1, -2, -1, 0, 1, 2, 7, high - 1, high]
+    pairs = [(a, b) for a in special for b in special]
+    rng = random.Random(SEED + width)
+    pairs += [(rng.randint(low, high), rng.randint(low, high)) for _ in range(200)]
+    pairs += [(rng.randint(low, high), rng.choice([0, -1, 1])) for _ in range(50)]
+    text, ops = arith_program(width)
+    n = len(pairs)
+    library, _ = build(text.replace("N", str(n)).replace("K", str(len(ops))))
+    dtype = {64: np.int64, 32: np.int32, 16: np.int16, 8: np.int8}[width]
+    x = np.array([a for a, _ in pairs], dtype)
+    y = np.array([b for _, b in pairs], dtype)
+    out = np.zeros((n, len(ops)), np.int64)
+    assert call(library, "arith", [x, y, out]) == (0, [0, 0, 0, 0])
+    for i, (a, b) in enumerate(pairs):
+        for k, (name, compute) in enumerate(ops):
+            assert out[i, k] == compute(a, b), (name, a, b, int(out[i, k]))  # type: ignore[operator]
+
+
+CAST_IR = """
+func.func @casts(%x: memref<Nxi64>, %out: memref<Nx8xi64>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %cn = arith.constant N : index
+  %k0 = arith.constant 0 : index
+  %k1 = arith.constant 1 : index
+  %k2 = arith.constant 2 : index
+  %k3 = arith.constant 3 : index
+  %k4 = arith.constant 4 : index
+  %k5 = arith.constant 5 : index
+  %k6 = arith.constant 6 : index
+  %k7 = arith.constant 7 : index
+  scf.for %i = %c0 to %cn step %c1 {
+    %a = memref.load %x[%i] : memref<Nxi64>
+    %t8 = arith.trunci %a : i64 to i8
+    %s8 = arith.extsi %t8 : i8 to i64
+    %u8 = arith.extui %t8 : i8 to i64
+    %t16 = arith.trunci %a : i64 to i16
+    %u16 = arith.extui %t16 : i16 to i32
+    %u16l = arith.extsi %u16 : i32 to i64
+    %t32 = arith.trunci %a : i64 to i32
+    %s32 = arith.index_cast %t32 : i32 to index
+    %s32l = arith.index_cast %s32 : index to i64
+    %t1 = arith.trunci %a : i64 to i1
+    %s1 = arith.extsi %t1 : i1 to i64
+    %u1 = arith.extui %t1 : i1 to i64
+    %ix = arith.index_cast %a : i64 to index
+    %i32 = arith.index_cast %ix : index to i32
+    %i32l = arith.extsi %i32 : i32 to i64
+    %zero = arith.constant 0 : i64
+    %neg = arith.cmpi slt, %a, %zero : i64
+    %sel = arith.select %neg, %s8, %u8 : i64
+    memref.store %s8, %out[%i, %k0] : memref<Nx8xi64>
+    memref.store %u8, %out[%i, %k1] : memref<Nx8xi64>
+    memref.store %u16l, %out[%i, %k2] : memref<Nx8xi64>
+    memref.store %s32l, %out[%i, %k3] : memref<Nx8xi64>
+    memref.store %s1, %out[%i, %k4] : memref<Nx8xi64>
+    memref.store %u1, %out[%i, %k5] : memref<Nx8xi64>
+    memref.store %i32l, %out[%i, %k6] : memref<Nx8xi64>
+    memref.store %sel, %out[%i, %k7] : memref<Nx8xi64>
+  }
+  func.return
+}
+"""
+
+
+def test_casts() -> None:
+    """trunci, extsi, extui, index_cast between i1, i8, i16, i32, i64 and index, and
+    select, as MLIR defines them (truncation modulo 2^N, i1 true sign-extends to -1)."""
+    values = [
+        INT64_MIN,
+        INT64_MAX,
+        -1,
+        0,
+        1,
+        127,
+        128,
+        255,
+        256,
+        -129,
+        65535,
+        2**31,
+        -(2**31) - 1,
+    ]
+    rng = random.Random(SEED)
+    values += [rng.randint(INT64_MIN, INT64_MAX) for _ in range(100)]
+    n = len(values)
+    library, _ = build(CAST_IR.replace("N", str(n)))
+    x = np.array(values, np.int64)
+    out = np.zeros((n, 8), np.int64)
+    assert call(library, "casts", [x, out])[0] == 0
+    for i, a in enumerate(values):
+        s8, u8 = wrap(a, 8), a % 256
+        expected = [s8, u8, a % 65536, wrap(a, 32), -(a & 1), a & 1, wrap(a, 32)]
+        expected.append(s8 if a < 0 else u8)
+        assert out[i].tolist() == expected, a
+
+
+def test_intervals_contain_the_c_results() -> None:
+    """c_safety's interval of each op result contains the value the C computes: on
+    constant operands (points) the intervals are exact, so they must equal it."""
+    rng = random.Random(SEED + 1)
+    special = [INT64_MIN, INT64_MIN + 1, -(2**32), -3, -1, 0, 1, 5, 2**40, INT64_MAX]
+    for width in (64, 32, 8):
+        low, high = -(2 ** (width - 1)), 2 ** (width - 1) - 1
+        pairs = [(wrap(a, width), wrap(b, width)) for a in special for b in special[::3]]
+        pairs += [(rng.randint(low, high), rng.randint(low, high)) for _ in range(10)]
+        t = f"i{width}"
+        _, ops = arith_program(width)
+        for a, b in pairs:
+            lines = [
+                f"  %a = arith.constant {a} : {t}",
+                f"  %b = arith.constant {b} : {t}",
+            ]
+            results = []
+            for k, (op, _) in enumerate(ops):
+                if op in PREDICATES:
+                    lines.append(f"  %r{k} = arith.cmpi {op}, %a, %b : {t}")
+                else:
+                    lines.append(f"  %r{k} = {op} %a, %b : {t}")
+                results.append(f"%r{k}")
+            text = "func.func @f() {\n" + "\n".join(lines) + "\n  func.return\n}\n"
+            module = parse_module(text, make_context())
+            function = next(iter(module.ops))
+            checker = FunctionChecker(function)  # type: ignore[arg-type]
+            checker.check()
+            for k, (name, compute) in enumerate(ops):
+                op = list(function.walk())[3 + k]  # type: ignore[attr-defined]
+                interval = checker.intervals[op.results[0]]
+                value = compute(a, b)  # type: ignore[operator]
+                assert interval.lo <= value <= interval.hi, (name, a, b, interval)
+
+
+# --- checks and error codes -----------------------------------------------------------
+
+CHECK_IR = """
+func.func @check(%p: memref<2xi64>, %out: memref<1xi64>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0 : i64
+  %step = memref.load %p[%c0] : memref<2xi64>
+  %axis = memref.load %p[%c1] : memref<2xi64>
+  %ok = arith.cmpi ne, %step, %zero : i64
+  slice.check %ok, "slice.onnx: steps[0] = 0: a step must be non-zero"
+  %lo = arith.constant -2 : i64
+  %hi = arith.constant 1 : i64
+  %above = arith.cmpi sge, %axis, %lo : i64
+  %below = arith.cmpi sle, %axis, %hi : i64
+  %in = arith.andi %above, %below : i1
+  slice.check %in, "slice.onnx: axes[0] = {0} is out of range [{1}, {2}] for rank 2", %axis, %lo, %hi
+  %q = arith.divsi %axis, %step : i64
+  memref.store %q, %out[%c0] : memref<1xi64>
+  func.return
+}
+
+func.func @view(%x: memref<?x?xf32>, %out: memref<1xi64>) {
+  %c0 = arith.constant 0 : index
+  %v = memref.collapse_shape %x [[0, 1]] : memref<?x?xf32> into memref<?xf32>
+  %n = memref.dim %v, %c0 : memref<?xf32>
+  %n64 = arith.index_cast %n : index to i64
+  memref.store %n64, %out[%c0] : memref<1xi64>
+  func.return
+}
+"""
+
+
+def test_failing_check_returns_its_code_and_values() -> None:
+    library, _ = build(CHECK_IR)
+    out = np.zeros(1, np.int64)
+    assert call(library, "check", [np.array([3, -1], np.int64), out]) == (0, [0] * 4)
+    assert out[0] == 0  # -1 / 3 rounds to zero
+    code, values = call(library, "check", [np.array([0, 1], np.int64), out])
+    assert code > 1
+    assert message(library, code) == "slice.onnx: steps[0] = 0: a step must be non-zero"
+    code, values = call(library, "check", [np.array([2, INT64_MIN], np.int64), out])
+    template = message(library, code)
+    assert template == "slice.onnx: axes[0] = {0} is out of range [{1}, {2}] for rank 2"
+    assert template.format(*values) == (
+        f"slice.onnx: axes[0] = {INT64_MIN} is out of range [-2, 1] for rank 2"
+    )
+    assert message(library, 1) == "memory allocation of {0} bytes failed"
+    assert message(library, 999) == "unknown error code"
+
+
+def test_dims_are_checked() -> None:
+    """A negative dim in ``slice_dims`` and a view whose element count leaves
+    int64_t are error codes, never an access; a fine view has the product size."""
+    library, _ = build(CHECK_IR)
+    x = np.zeros(6, np.float32)
+    out = np.zeros(1, np.int64)
+    assert call(library, "view", [x, out], [2, 3])[0] == 0 and out[0] == 6
+    code, values = call(library, "view", [x, out], [2, -3])
+    assert message(library, code).format(*values) == (
+        "slice_dims[1] = -3: a dim must be at least 0"
+    )
+    code, values = call(library, "view", [x, out], [2**62, 4])
+    assert message(library, code).format(*values) == (
+        f"memref.collapse_shape: a view of {2**62} x 4 elements has more than "
+        "INT64_MAX elements"
+    )
+    assert call(library, "view", [x, out], [0, INT64_MAX])[0] == 0 and out[0] == 0
+
+
+MUL_FALLBACK = r"""
+#include <stdint.h>
+#include <stdio.h>
+#undef __GNUC__
+HELPER
+int main(void) {
+    const int64_t v[] = {INT64_MIN, INT64_MIN + 1, -3037000500, -3037000499, -65536,
+                         -2, -1, 0, 1, 2, 65536, 3037000499, 3037000500,
+                         INT64_MAX - 1, INT64_MAX};
+    for (int i = 0; i < 15; i++)
+        for (int j = 0; j < 15; j++) {
+            int64_t r = 0;
+            int o = slice_mul_overflows(v[i], v[j], &r);
+            printf("%d %lld\n", o, o ? 0LL : (long long)r);
+        }
+    return 0;
+}
+"""
+
+
+def test_portable_mul_overflow_fallback(tmp_path: Path) -> None:
+    """The ``#else`` branch of ``slice_mul_overflows`` (compilers without
+    ``__builtin_mul_overflow``) agrees with exact arithmetic."""
+    from slice_dialect.backend.c import MUL_OVERFLOWS_HELPER
+
+    helper = MUL_OVERFLOWS_HELPER.replace("#if defined(__GNUC__)", "#if 0")
+    source = tmp_path / "fallback.c"
+    source.write_text(MUL_FALLBACK.replace("HELPER", helper))
+    binary = tmp_path / "fallback"
+    cc = runtime.CompilerConfig.from_environment().command
+    subprocess.run(
+        [
+            *cc,
+            "-std=c99",
+            "-O1",
+            "-fsanitize=undefined",
+            "-fno-sanitize-recover=all",
+            str(source),
+            "-o",
+            str(binary),
+        ],
+        check=True,
+    )
+    lines = subprocess.run([str(binary)], check=True, capture_output=True, text=True)
+    values = [
+        INT64_MIN,
+        INT64_MIN + 1,
+        -3037000500,
+        -3037000499,
+        -65536,
+        -2,
+        -1,
+        0,
+        1,
+        2,
+        65536,
+        3037000499,
+        3037000500,
+        INT64_MAX - 1,
+        INT64_MAX,
+    ]
+    got = lines.stdout.split("\n")
+    k = 0
+    for a in values:
+        for b in values:
+            product = a * b
+            overflow = not INT64_MIN <= product <= INT64_MAX
+            assert got[k] == ("1 0" if overflow else f"0 {product}"), (a, b, got[k])
+            k += 1
+
+
+if __name__ == "__main__" and sys.argv[1:2] == ["--worker"]:
+    sys.exit(worker(int(sys.argv[2]), int(sys.argv[3])))
+if __name__ == "__main__" and sys.argv[1:2] == ["--canary"]:
+    sys.exit(canary())
+
+
+def test_messages_and_names_cannot_escape_the_c_text() -> None:
+    """A slice.check message and a function name with quotes, backslashes, ``*/``,
+    newlines, trigraphs (``??/``) and non-ASCII characters compile, and the message
+    comes back unchanged from ``error_message``."""
+    from xdsl.dialects.builtin import StringAttr
+
+    from slice_dialect.dialect import CheckOp
+
+    template = 'a "quoted" \\ path */ ??/\n{0} é ??= end'
+    name = "x*/ int evil; /*??/"
+    text = (
+        "func.func @f(%p: memref<1xi64>) {\n"
+        "  %c0 = arith.constant 0 : index\n"
+        "  %v = memref.load %p[%c0] : memref<1xi64>\n"
+        "  %zero = arith.constant 0 : i64\n"
+        "  %ok = arith.cmpi eq, %v, %zero : i64\n"
+        '  slice.check %ok, "{0}", %v\n'
+        "  func.return\n"
+        "}\n"
+    )
+    module = parse_module(text, make_context())
+    for op in module.walk():
+        if isinstance(op, CheckOp):
+            op.properties["message"] = StringAttr(template)
+        if op.name == "func.func":
+            op.properties["sym_name"] = StringAttr(name)
+    source = emit_c(module)
+    assert "x*/" not in source and "??/" not in source
+    library = ctypes.CDLL(str(runtime.build_shared_library(source)))
+    function = getattr(library, c_symbol(name))
+    function.restype = ctypes.c_int32
+    values = np.zeros(4, np.int64)
+    p = np.array([5], np.int64)
+    code = function(ctypes.c_void_p(p.ctypes.data), ctypes.c_void_p(values.ctypes.data))
+    assert message(library, code) == template
+    assert message(library, code).format(*values) == template.format(5)
+
+
+# --- c_safety on dynamic functions ----------------------------------------------------
+
+BOUNDED_IR = """
+func.func @bounded(%p: memref<1xi64>, %x: memref<4xf32>, %out: memref<1xf32>) {
+  %c0 = arith.constant 0 : index
+  %m = arith.constant M : i64
+  %zero = arith.constant 0 : i64
+  %v = memref.load %p[%c0] : memref<1xi64>
+  %r = arith.remsi %v, %m : i64
+  %nonneg = arith.maxsi %r, %zero : i64
+  %i = arith.index_cast %nonneg : i64 to index
+  %e = memref.load %x[%i] : memref<4xf32>
+  memref.store %e, %out[%c0] : memref<1xf32>
+  func.return
+}
+"""
+
+
+def test_intervals_of_run_time_values_bound_accesses() -> None:
+    """A run-time value bounded by remsi and maxsi may index a static memref (the
+    interval [0, 3] fits memref<4xf32>); with a modulus of 5 it may not. Loads of
+    the run index give the remainder's element."""
+    from slice_dialect.errors import SliceError
+
+    library, _ = build(BOUNDED_IR.replace("M", "4"))
+    x = np.array([10, 11, 12, 13], np.float32)
+    for value, index in ((7, 3), (-7, 0), (INT64_MIN, 0), (INT64_MAX, 3)):
+        out = np.zeros(1, np.float32)
+        p = np.array([value], np.int64)
+        assert call(library, "bounded", [p, x, out])[0] == 0
+        assert out[0] == x[index], value
+    with pytest.raises(
+        SliceError, match=r"memref.load: the index may be anywhere in \[0, 4\]"
+    ):
+        emit_c(parse_module(BOUNDED_IR.replace("M", "5"), make_context()))
+
+
+IF_IR = """
+func.func @branch(%x: memref<4xf32>, %out: memref<1xf32>) {
+  %c0 = arith.constant 0 : index
+  %c9 = arith.constant 9 : index
+  %cond = arith.constant COND
+  scf.if %cond {
+    %e = memref.load %x[%c9] : memref<4xf32>
+    memref.store %e, %out[%c0] : memref<1xf32>
+  }
+  func.return
+}
+"""
+
+
+def test_scf_if_branches_that_may_run_are_checked() -> None:
+    """An out-of-bounds load under ``scf.if false`` never runs (accepted); under
+    ``true`` or a run-time condition it is refused."""
+    from slice_dialect.errors import SliceError
+
+    emit_c(parse_module(IF_IR.replace("COND", "false"), make_context()))
+    with pytest.raises(SliceError, match=r"memref\.load: the index is 9, outside"):
+        emit_c(parse_module(IF_IR.replace("COND", "true"), make_context()))
+    text = IF_IR.replace(
+        "%cond = arith.constant COND",
+        "%d = memref.dim %x, %c0 : memref<4xf32>\n  %cond = arith.cmpi eq, %d, %c9 : index",
+    )
+    # memref.dim of a static dim is the point 4, so 4 == 9 may still be "true" as
+    # far as intervals go ([0, 1]): refused
+    with pytest.raises(SliceError, match=r"memref\.load: the index is 9, outside"):
+        emit_c(parse_module(text, make_context()))
+
+
+def test_run_time_loop_bounds() -> None:
+    """A loop up to a ``?`` dim with step 1 is fine (the copy inside guards itself);
+    a load indexed by its counter from a static memref is refused."""
+    from slice_dialect.errors import SliceError
+
+    text = """
+    func.func @loop(%x: memref<?xf32>, %y: memref<4xf32>, %out: memref<?xf32>) {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %n = memref.dim %x, %c0 : memref<?xf32>
+      scf.for %i = %c0 to %n step %c1 {
+        slice.dynamic_copy_run %x[%i], %out[%i] count %c1 source_stride %c1
+            : memref<?xf32>, memref<?xf32>
+        LOAD
+      }
+      func.return
+    }
+    """
+    library, _ = build(text.replace("LOAD", ""))
+    x = np.arange(5, dtype=np.float32)
+    out = np.zeros(5, np.float32)
+    assert call(library, "loop", [x, np.zeros(4, np.float32), out], [5, 5])[0] == 0
+    assert out.tolist() == x.tolist()
+    short = np.zeros(3, np.float32)
+    code, values = call(library, "loop", [x, np.zeros(4, np.float32), short], [5, 3])
+    assert message(library, code).format(*values) == DEST_MESSAGE.format(1, 3, 3)
+    load = "%e = memref.load %y[%i] : memref<4xf32>"
+    with pytest.raises(
+        SliceError,
+        match=r"memref.load: the index may be anywhere in \[0, 9223372036854775806\]",
+    ):
+        emit_c(parse_module(text.replace("LOAD", load), make_context()))
+
+
+def test_slice_dims_layout() -> None:
+    """The order of ``slice_dims``: every ? dim of every memref argument in order."""
+    from xdsl.dialects.builtin import MemRefType, f32, i64
+
+    from slice_dialect.backend.c import slice_dims_layout
+
+    types = [
+        MemRefType(f32, [-1, 6]),
+        MemRefType(i64, [2]),
+        MemRefType(f32, [-1, -1]),
+    ]
+    assert slice_dims_layout(types) == [(0, 0), (2, 0), (2, 1)]
+    assert slice_dims_layout([MemRefType(f32, [4])]) == []
+
+
+@pytest.mark.parametrize(
+    ("shape", "into", "ok"),
+    [
+        ("?x6", "?", True),
+        ("2x3", "?", True),
+        ("2x3", "6", True),
+        ("?", "8", False),  # a static size claimed for a ? dim
+        ("?x6", "12", False),
+    ],
+)
+def test_views_of_dynamic_memrefs(shape: str, into: str, ok: bool) -> None:
+    """A ``?`` dim of a view comes from a group with a ``?`` dim (or a computed
+    product); a static dim claimed for a group with a ``?`` dim is refused."""
+    from slice_dialect.errors import SliceError
+
+    rank = len(shape.split("x"))
+    text = f"""
+    func.func @f(%x: memref<{shape}xf32>, %o: memref<?xf32>) {{
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %v = memref.collapse_shape %x [[{", ".join(str(i) for i in range(rank))}]]
+          : memref<{shape}xf32> into memref<{into}xf32>
+      slice.dynamic_copy_run %v[%c0], %o[%c0] count %c1 source_stride %c1
+          : memref<{into}xf32>, memref<?xf32>
+      func.return
+    }}
+    """
+    module = parse_module(text, make_context())
+    if ok:
+        emit_c(module)
+    else:
+        with pytest.raises(SliceError, match=r"memref\.collapse_shape: views %x"):
+            emit_c(module)
