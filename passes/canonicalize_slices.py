@@ -44,13 +44,6 @@ from slice_dialect.ir_domain import IRBuilder, Value
 from slice_dialect.semantics import SliceSemanticsError
 
 
-def _erase_if_dead(value: SSAValue, rewriter: PatternRewriter) -> None:
-    """Erase the constant or window producing ``value`` once nothing uses it."""
-    owner = value.owner
-    if isinstance(owner, arith.ConstantOp | WindowOp) and not owner.result.uses:
-        rewriter.erase(owner)
-
-
 def _tensor_type(element_type: Attribute, shape: list[int | None]) -> TensorType:
     return TensorType(element_type, [DYNAMIC_INDEX if d is None else d for d in shape])
 
@@ -59,17 +52,14 @@ def _replace_casting(
     rewriter: PatternRewriter, op: Operation, new_op: Operation, result_type: Attribute
 ) -> None:
     """Replace ``op`` by ``new_op`` (with ``op``'s location), through a
-    ``tensor.cast`` to ``result_type`` where ``new_op``'s type is more static, and
-    erase the index constants left unused."""
-    operands = list(op.operands[1:]) if isinstance(op, FrameworkSliceOp) else []
+    ``tensor.cast`` to ``result_type`` where ``new_op``'s type is more static. The
+    index constants left unused go with the greedy driver's dead-code elimination."""
     new_ops: list[Operation] = [new_op]
     if new_op.results[0].type != result_type:
         new_ops.append(tensor.CastOp(new_op.results[0], result_type))
     for each in new_ops:
         each.location = op.location
     rewriter.replace(op, new_ops)
-    for value in operands:
-        _erase_if_dead(value, rewriter)
 
 
 def _slice_result(op: FrameworkSliceOp) -> semantics.SliceResult | None:
@@ -341,7 +331,6 @@ class WindowOfWindow(RewritePattern):
         window = WindowOp(inner.source, composed, outer_type)
         window.location = op.location
         rewriter.replace(op, window)
-        _erase_if_dead(inner.result, rewriter)
 
 
 class IdentityWindow(RewritePattern):
