@@ -426,9 +426,13 @@ def _entry_kinds(dr: Draw, rank: int, max_new: int) -> list[str]:
     return kinds
 
 
-def _entry_dims(kinds: Sequence[str], rank: int) -> list[int | None]:
-    """The input dim each range/shrink entry reads (``None`` for new and ellipsis)."""
+def entry_dims(rank: int, kinds: Sequence[str]) -> list[int | None] | None:
+    """The input dim each range/shrink entry of a strided slice reads (``None`` for new
+    and ellipsis entries), or ``None`` for an invalid spec (more range and shrink
+    entries than dims, several ellipses)."""
     num_real = sum(k in ("range", "shrink") for k in kinds)
+    if num_real > rank or list(kinds).count("ellipsis") > 1:
+        return None
     dims: list[int | None] = []
     j = 0
     for kind in kinds:
@@ -451,13 +455,14 @@ def _draw_strided_slice(
     tf = op == "tf_strided_slice"
     max_new = max(0, min(2, max_result_rank - rank))
     kinds = _entry_kinds(dr, rank, max_new)
-    entry_dims = _entry_dims(kinds, rank)
+    dims = entry_dims(rank, kinds)
+    assert dims is not None, kinds
     n = len(kinds)
     begin: list[int] = []
     end: list[int] = []
     strides: list[int] = []
     bits: dict[str, set[int]] = {name: set() for name in semantics.OV_MASKS}
-    for i, (kind, j) in enumerate(zip(kinds, entry_dims)):
+    for i, (kind, j) in enumerate(zip(kinds, dims)):
         d = 3 if j is None else shape[j]
         if kind == "shrink" and d == 0:
             kind = "range"  # no valid shrink index in an empty dim
