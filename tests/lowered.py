@@ -13,6 +13,7 @@ import math
 from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -173,19 +174,9 @@ def window_function(
     return f.finish()
 
 
-def window_module(
-    element: str,
-    shape: Sequence[int],
-    offsets: Sequence[int],
-    sizes: Sequence[int],
-    strides: Sequence[int],
-    *,
-    collapse: bool = True,
-) -> ModuleOp:
-    """A module holding :func:`window_function` as ``@main``."""
-    return ModuleOp(
-        [window_function(element, shape, offsets, sizes, strides, collapse=collapse)]
-    )
+def window_module(*window: Any, collapse: bool = True) -> ModuleOp:
+    """A module holding ``window_function(*window, collapse=collapse)`` as ``@main``."""
+    return ModuleOp([window_function(*window, collapse=collapse)])
 
 
 def lowered_window(

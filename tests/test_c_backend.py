@@ -17,7 +17,7 @@ import math
 import subprocess
 import sys
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -566,6 +566,28 @@ def _misaligned_out(dtype: np.dtype, shape: Sequence[int]) -> np.ndarray:
     return raw[start : start + count * dtype.itemsize].view(dtype).reshape(shape)
 
 
+def gives_window(
+    kernel: Callable[..., Any],
+    element: str,
+    shape: Sequence[int],
+    offsets: Sequence[int],
+    sizes: Sequence[int],
+    strides: Sequence[int],
+    seed: int,
+) -> bool:
+    """Whether ``kernel`` gives numpy's window of a random array, into a fresh output
+    and into a misaligned ``out=``."""
+    dtype = element_dtype(element)
+    x = random_array(dtype, shape, seed=seed)
+    expected = numpy_window(x, offsets, sizes, strides)
+    out = _misaligned_out(dtype, sizes)
+    return (
+        same_bits(kernel(x), expected)
+        and kernel(x, out=out) is out
+        and same_bits(out, expected)
+    )
+
+
 @pytest.mark.parametrize(("element", "shape", "offsets", "sizes", "strides"), STREAMED)
 def test_streamed_copies(
     element, shape, offsets, sizes, strides, cache_dir, request: pytest.FixtureRequest
@@ -578,14 +600,8 @@ def test_streamed_copies(
     body = source[source.index("int32_t slice_main(") :]
     assert form in body and "slice_stream_fence();" in body
     assert ("slice_prefetch(" in body) == (request.node.callspec.id == "crop")
-    dtype = element_dtype(element)
-    x = random_array(dtype, shape, seed=3)
-    expected = numpy_window(x, offsets, sizes, strides)
     kernel = kernel_of(module, "main", 1, cache_dir)
-    assert same_bits(kernel(x), expected)
-    out = _misaligned_out(dtype, sizes)
-    assert kernel(x, out=out) is out
-    assert same_bits(out, expected)
+    assert gives_window(kernel, element, shape, offsets, sizes, strides, seed=3)
 
 
 def _cached_case(element: str, step: int, count: int) -> Any:
@@ -635,14 +651,8 @@ def test_cached_register_copies(
     body = source[source.index("int32_t slice_main(") :]
     form = CACHED_FORMS.get(strides[-1], "slice_gather_bytes(")
     assert form in body and "slice_stream" not in body
-    dtype = element_dtype(element)
-    x = random_array(dtype, shape, seed=5)
-    expected = numpy_window(x, offsets, sizes, strides)
     kernel = kernel_of(module, "main", 1, cache_dir)
-    assert same_bits(kernel(x), expected)
-    out = _misaligned_out(dtype, sizes)
-    assert kernel(x, out=out) is out
-    assert same_bits(out, expected)
+    assert gives_window(kernel, element, shape, offsets, sizes, strides, seed=5)
 
 
 STREAMED_UNDER_ASAN = """
@@ -652,9 +662,7 @@ from pathlib import Path
 from typing import Any
 sys.path.insert(0, sys.argv[2])
 import test_c_backend as t
-from generators import random_array
-from lowered import element_dtype, lowered_window
-from oracle import numpy_window, same_bits
+from lowered import lowered_window
 from slice_dialect import runtime
 from slice_dialect.backend.c import emit_c
 cache = Path(sys.argv[1])
@@ -665,13 +673,7 @@ for case in t.STREAMED + t.CACHED:
     specs = runtime.array_specs(function)
     kernel = runtime.load_kernel(emit_c(module), "main", specs[:1], specs[1:],
                                  sanitize=True, cache_dir=cache)
-    dtype = element_dtype(element)
-    x = random_array(dtype, shape, seed=3)
-    expected = numpy_window(x, offsets, sizes, strides)
-    assert same_bits(kernel(x), expected), case.id
-    out = t._misaligned_out(dtype, sizes)
-    kernel(x, out=out)
-    assert same_bits(out, expected), case.id
+    assert t.gives_window(kernel, element, shape, offsets, sizes, strides, 3), case.id
     print("ok", case.id, flush=True)
 """
 
