@@ -868,7 +868,7 @@ class Program:
         return self.text
 
 
-def _function(
+def function_text(
     element_type: str,
     args: Sequence[tuple[str, Shape]],
     body: Sequence[str],
@@ -920,7 +920,7 @@ def single_program(
         case = _as_invalid(_mutate(dr, case) if case.error is None else case)
     lines: list[str] = []
     render_op(case, "%x", "%r", element_type, Constants(dr), lines)
-    text = _function(
+    text = function_text(
         element_type, [("%x", case.data_shape)], lines, [("%r", case.result_shape)]
     )
     return Program(
@@ -964,7 +964,7 @@ def chain_program(
     extra = dr.weighted([(5, 0), (3, 1), (1, 2)])
     for _ in range(extra):
         results.insert(dr.int(0, len(results)), dr.choice(values))
-    text = _function(element_type, [("%x", shape)], lines, results)
+    text = function_text(element_type, [("%x", shape)], lines, results)
     return Program(
         text, element_type, (shape,), tuple(s for _, s in results), tuple(cases)
     )
@@ -994,7 +994,7 @@ def parallel_program(
         args.append((f"%x{rank}", shape))
         results.append((f"%r{rank}", case.result_shape))
         cases.append(case)
-    text = _function(element_type, args, lines, results)
+    text = function_text(element_type, args, lines, results)
     return Program(
         text,
         element_type,

@@ -31,7 +31,15 @@ from typing import Any
 
 import numpy as np
 import pytest
-from generators import random_array
+from generators import (
+    Constants,
+    RandomDraw,
+    SliceCase,
+    function_text,
+    random_array,
+    render_op,
+    tensor_type,
+)
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from oracle import numpy_result, same_bits
@@ -151,45 +159,42 @@ class Case:
         return {k: None if v is None else v[0] for k, v in self.operands.items()}
 
 
-def tensor_type(dims: Sequence[int], element_type: str) -> str:
-    return f"tensor<{''.join(f'{d}x' for d in dims)}{element_type}>"
-
-
 def i64_array(values: Sequence[int]) -> str:
     return "array<i64" + (": " + ", ".join(map(str, values)) if values else "") + ">"
 
 
+def parse_array(text: str) -> list[int]:
+    inner = text.removeprefix("array<i64").removesuffix(">").removeprefix(":")
+    return [int(v) for v in inner.split(",") if v.strip()]
+
+
+def prop_values(case: Case) -> dict[str, Any]:
+    """The properties as values (from their IR text: ``array<i64: ...>``, or ``5 : i64``
+    for a TensorFlow mask or the opset)."""
+    return {
+        k: parse_array(v) if v.startswith("array<") else int(v.split(" ")[0])
+        for k, v in case.props.items()
+    }
+
+
 def render(case: Case) -> str:
-    """``func.func @main(%x) -> result`` with the op in the generic form."""
-    data_type = tensor_type(case.data_shape, case.element_type)
-    result_shape = case.result_shape if case.result_shape is not None else []
-    result_type = tensor_type(result_shape, case.element_type)
-    lines: list[str] = []
-    operand_names = ["%x"]
-    operand_types = [data_type]
-    segments = [1]
-    for name, operand in case.operands.items():
-        if operand is None:
-            segments.append(0)
-            continue
-        vals, itype = operand
-        t = f"tensor<{len(vals)}x{itype}>"
-        lines.append(f"  %{name} = arith.constant dense<{list(vals)}> : {t}")
-        operand_names.append(f"%{name}")
-        operand_types.append(t)
-        segments.append(1)
-    props = dict(case.props)
-    if case.op in ("onnx", "ov_slice", "ov_strided_slice"):
-        props["operandSegmentSizes"] = "array<i32: " + ", ".join(map(str, segments)) + ">"
-    prop_text = ", ".join(f"{k} = {v}" for k, v in props.items())
-    lines.append(
-        f'  %r = "slice.{case.op}"({", ".join(operand_names)}) <{{{prop_text}}}> : '
-        f"({', '.join(operand_types)}) -> {result_type}"
+    """``func.func @main(%x) -> result`` with the op in the generic form (the text of
+    :func:`generators.render_op`)."""
+    result_shape = tuple(case.result_shape if case.result_shape is not None else [])
+    generic = SliceCase(
+        case.op,
+        tuple(case.data_shape),
+        operands=case.parameters(),
+        index_types={k: v[1] for k, v in case.operands.items() if v is not None},
+        props=prop_values(case),
+        result_shape=result_shape,
+        generic=True,
     )
-    body = "\n".join(lines)
-    return (
-        f"func.func @main(%x: {data_type}) -> {result_type} {{\n{body}\n"
-        f"  func.return %r : {result_type}\n}}\n"
+    lines: list[str] = []
+    constants = Constants(RandomDraw(0), share=False)
+    render_op(generic, "%x", "%r", case.element_type, constants, lines)
+    return function_text(
+        case.element_type, [("%x", tuple(case.data_shape))], lines, [("%r", result_shape)]
     )
 
 
@@ -415,19 +420,9 @@ def dml_cases(draw: st.DrawFn) -> Case:
 # --- the check -------------------------------------------------------------------------
 
 
-def parse_array(text: str) -> list[int]:
-    inner = text.removeprefix("array<i64").removesuffix(">").removeprefix(":")
-    return [int(v) for v in inner.split(",") if v.strip()]
-
-
 def oracle_values(case: Case) -> dict[str, Any]:
-    """The case's parameters as the oracle takes them (properties from their IR text:
-    ``array<i64: ...>``, or ``5 : i64`` for a TensorFlow mask or the opset)."""
-    props = {
-        k: parse_array(v) if v.startswith("array<") else int(v.split(" ")[0])
-        for k, v in case.props.items()
-    }
-    return {**case.parameters(), **props, "output_sizes": case.result_shape}
+    """The case's parameters as the oracle takes them."""
+    return {**case.parameters(), **prop_values(case), "output_sizes": case.result_shape}
 
 
 def assert_same_bits(got: np.ndarray, expected: np.ndarray, what: str, text: str) -> None:
