@@ -153,9 +153,7 @@ class WindowToFramework(RewritePattern):
 
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: WindowOp, rewriter: PatternRewriter) -> None:
-        source_type, result_type = op.source.type, op.result.type
-        assert isinstance(source_type, TensorType)
-        assert isinstance(result_type, TensorType)
+        source_type, result_type = op.source_type, op.result_type
         params, build = FRAMEWORKS[self.framework]
         constants = Constants()
         try:

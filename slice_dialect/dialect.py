@@ -832,7 +832,7 @@ class DmlSlice1Op(FrameworkSliceOp):
             _consts(dom, self.window_offsets.get_values()),
             _consts(dom, self.window_sizes.get_values()),
             _consts(dom, self.window_strides.get_values()),
-            shape_of(_tensor_type(self, self.result, "result")),
+            shape_of(self.output_type),
         )
 
 
@@ -888,6 +888,17 @@ class WindowOp(IRDLOperation):
         )
 
     @property
+    def source_type(self) -> TensorType[Attribute]:
+        """The source's tensor type; a :class:`VerifyException` naming the op when it
+        is not one (an op not verified)."""
+        return _tensor_type(self, self.source, "source")
+
+    @property
+    def result_type(self) -> TensorType[Attribute]:
+        """The result's tensor type (or a :class:`VerifyException`, as for the source)."""
+        return _tensor_type(self, self.result, "result")
+
+    @property
     def window(self) -> semantics.Window:
         return semantics.Window(
             tuple(self.offsets.get_values()),
@@ -896,8 +907,7 @@ class WindowOp(IRDLOperation):
         )
 
     def verify_(self) -> None:
-        source_type = _tensor_type(self, self.source, "source")
-        result_type = _tensor_type(self, self.result, "result")
+        source_type, result_type = self.source_type, self.result_type
         _check_data_and_result(self, source_type, result_type)
         w = self.window
         try:
@@ -1002,6 +1012,17 @@ class DynamicWindowOp(IRDLOperation):
             },
         )
 
+    @property
+    def source_type(self) -> TensorType[Attribute]:
+        """The source's tensor type; a :class:`VerifyException` naming the op when it
+        is not one (an op not verified)."""
+        return _tensor_type(self, self.source, "source")
+
+    @property
+    def result_type(self) -> TensorType[Attribute]:
+        """The result's tensor type (or a :class:`VerifyException`, as for the source)."""
+        return _tensor_type(self, self.result, "result")
+
     def _mixed(
         self, static: DenseArrayBase[IntegerType], dynamic: Sequence[SSAValue]
     ) -> list[Mixed]:
@@ -1030,10 +1051,8 @@ class DynamicWindowOp(IRDLOperation):
             verify_dynamic_index_list(
                 static.get_values(), dynamic, DYNAMIC_INDEX, f" in the {what} arguments"
             )
-        source_type = _tensor_type(self, self.source, "source")
-        _check_data_and_result(
-            self, source_type, _tensor_type(self, self.result, "result")
-        )
+        source_type = self.source_type
+        _check_data_and_result(self, source_type, self.result_type)
         shape = shape_of(source_type)
         offsets = self._known(self.static_offsets)
         sizes = self._known(self.static_sizes)
@@ -1054,7 +1073,7 @@ class DynamicWindowOp(IRDLOperation):
                 semantics.check_window_dim(name, i, d, off, size, stride)
         except SliceSemanticsError as e:
             raise VerifyException(str(e)) from e
-        result_type = _tensor_type(self, self.result, "result")
+        result_type = self.result_type
         if unit_dim_pairs(sizes, shape_of(result_type)) is None:
             raise VerifyException(
                 f"{name}: result type {result_type} does not match sizes "
@@ -1063,7 +1082,7 @@ class DynamicWindowOp(IRDLOperation):
 
     def result_shape(self, sizes: Sequence[int]) -> tuple[int, ...]:
         """The result's shape for run-time ``sizes`` (checked against the type)."""
-        result_type = _tensor_type(self, self.result, "result")
+        result_type = self.result_type
         static = shape_of(result_type)
         pairs = unit_dim_pairs(self._known(self.static_sizes), static)
         assert pairs is not None, "checked by the verifier"
