@@ -836,9 +836,24 @@ class DmlSlice1Op(FrameworkSliceOp):
         )
 
 
+class TensorWindowOp(IRDLOperation, ABC):
+    """A window op: its first operand the source tensor, its one result a tensor."""
+
+    @property
+    def source_type(self) -> TensorType[Attribute]:
+        """The source's tensor type; a :class:`VerifyException` naming the op when it
+        is not one (an op not verified)."""
+        return _tensor_type(self, self.operands[0], "source")
+
+    @property
+    def result_type(self) -> TensorType[Attribute]:
+        """The result's tensor type (or a :class:`VerifyException`, as for the source)."""
+        return _tensor_type(self, self.results[0], "result")
+
+
 @name_type_errors
 @irdl_op_definition
-class WindowOp(IRDLOperation):
+class WindowOp(TensorWindowOp):
     """The canonical slice: ``result[c] = source[offsets + strides * c]`` per dimension,
     for ``0 <= c < sizes``.
 
@@ -886,17 +901,6 @@ class WindowOp(IRDLOperation):
                 "strides": _array(window.strides),
             },
         )
-
-    @property
-    def source_type(self) -> TensorType[Attribute]:
-        """The source's tensor type; a :class:`VerifyException` naming the op when it
-        is not one (an op not verified)."""
-        return _tensor_type(self, self.source, "source")
-
-    @property
-    def result_type(self) -> TensorType[Attribute]:
-        """The result's tensor type (or a :class:`VerifyException`, as for the source)."""
-        return _tensor_type(self, self.result, "result")
 
     @property
     def window(self) -> semantics.Window:
@@ -951,7 +955,7 @@ def unit_dim_pairs(
 
 @name_type_errors
 @irdl_op_definition
-class DynamicWindowOp(IRDLOperation):
+class DynamicWindowOp(TensorWindowOp):
     """``slice.window`` with any offset, size and stride given at run time.
 
     ``result[c] = source[offsets + strides * c]`` per dimension, for ``0 <= c < sizes``,
@@ -1011,17 +1015,6 @@ class DynamicWindowOp(IRDLOperation):
                 "static_strides": _array(static_strides),
             },
         )
-
-    @property
-    def source_type(self) -> TensorType[Attribute]:
-        """The source's tensor type; a :class:`VerifyException` naming the op when it
-        is not one (an op not verified)."""
-        return _tensor_type(self, self.source, "source")
-
-    @property
-    def result_type(self) -> TensorType[Attribute]:
-        """The result's tensor type (or a :class:`VerifyException`, as for the source)."""
-        return _tensor_type(self, self.result, "result")
 
     def _mixed(
         self, static: DenseArrayBase[IntegerType], dynamic: Sequence[SSAValue]
