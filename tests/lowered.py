@@ -179,6 +179,19 @@ def window_module(*window: Any, collapse: bool = True) -> ModuleOp:
     return ModuleOp([window_function(*window, collapse=collapse)])
 
 
+def tensor_window_module(
+    element: str, shape: Sequence[int], window: Window, result_shape: Sequence[int]
+) -> ModuleOp:
+    """``func.func @main(%x) -> result`` returning one ``slice.window`` of ``%x``."""
+    el = element_type(element)
+    source, result = TensorType(el, shape), TensorType(el, result_shape)
+    block = Block(arg_types=[source])
+    block.args[0].name_hint = "x"
+    op = WindowOp(block.args[0], window, result)
+    block.add_ops([op, func.ReturnOp(op.result)])
+    return ModuleOp([func.FuncOp("main", ([source], [result]), Region(block))])
+
+
 def lowered_window(
     element: str,
     shape: Sequence[int],
@@ -189,15 +202,8 @@ def lowered_window(
     """``slice.window`` of a ``shape`` source, lowered by ``convert-slice-to-loops``."""
     from passes.convert_slice_to_loops import ConvertSliceToLoopsPass
 
-    el = element_type(element)
-    source, result = TensorType(el, shape), TensorType(el, sizes)
-    block = Block(arg_types=[source])
-    block.args[0].name_hint = "x"
-    window = WindowOp(
-        block.args[0], Window(*map(tuple, (offsets, sizes, strides))), result
-    )
-    block.add_ops([window, func.ReturnOp(window.result)])
-    module = ModuleOp([func.FuncOp("main", ([source], [result]), Region(block))])
+    window = Window(tuple(offsets), tuple(sizes), tuple(strides))
+    module = tensor_window_module(element, shape, window, sizes)
     ConvertSliceToLoopsPass().apply(Context(), module)
     return module
 
