@@ -44,13 +44,6 @@ from slice_dialect.ir_domain import IRBuilder, Value
 from slice_dialect.semantics import SliceSemanticsError
 
 
-def _erase_if_dead(value: SSAValue, rewriter: PatternRewriter) -> None:
-    """Erase the constant or window producing ``value`` once nothing uses it."""
-    owner = value.owner
-    if isinstance(owner, arith.ConstantOp | WindowOp) and not owner.result.uses:
-        rewriter.erase(owner)
-
-
 def _tensor_type(element_type: Attribute, shape: list[int | None]) -> TensorType:
     return TensorType(element_type, [DYNAMIC_INDEX if d is None else d for d in shape])
 
@@ -59,17 +52,14 @@ def _replace_casting(
     rewriter: PatternRewriter, op: Operation, new_op: Operation, result_type: Attribute
 ) -> None:
     """Replace ``op`` by ``new_op`` (with ``op``'s location), through a
-    ``tensor.cast`` to ``result_type`` where ``new_op``'s type is more static, and
-    erase the index constants left unused."""
-    operands = list(op.operands[1:]) if isinstance(op, FrameworkSliceOp) else []
+    ``tensor.cast`` to ``result_type`` where ``new_op``'s type is more static. The
+    index constants left unused go with the greedy driver's dead-code elimination."""
     new_ops: list[Operation] = [new_op]
     if new_op.results[0].type != result_type:
         new_ops.append(tensor.CastOp(new_op.results[0], result_type))
     for each in new_ops:
         each.location = op.location
     rewriter.replace(op, new_ops)
-    for value in operands:
-        _erase_if_dead(value, rewriter)
 
 
 def _slice_result(op: FrameworkSliceOp) -> semantics.SliceResult | None:
@@ -106,8 +96,7 @@ class FrameworkSliceToWindow(RewritePattern):
         res = _slice_result(op)
         if res is None or res.window is None:
             return  # parameters not constant, or the data shape is dynamic
-        result_type = op.output.type
-        assert isinstance(result_type, TensorType)
+        result_type = op.output_type
         static_type = _static_tensor(result_type.get_element_type(), res.shape)
         window = WindowOp(op.source, res.window, static_type)
         _replace_casting(rewriter, op, window, result_type)
@@ -140,10 +129,7 @@ class FrameworkSliceToDynamicWindow(RewritePattern):
         if res is not None and res.window is not None:
             return  # static: FrameworkSliceToWindow
         dom = IRBuilder.before(op, rewriter)
-        source_type = op.source.type
-        result_type = op.output.type
-        assert isinstance(source_type, TensorType)
-        assert isinstance(result_type, TensorType)
+        source_type, result_type = op.source_type, op.output_type
 
         def index(k: int) -> SSAValue:
             c = dom.emit(arith.ConstantOp(IntegerAttr(k, IndexType())))
@@ -275,10 +261,7 @@ class DynamicWindowFoldConstants(RewritePattern):
         offsets = fold(op.mixed_offsets())
         sizes = fold(op.mixed_sizes())
         strides = fold(op.mixed_strides())
-        source_type = op.source.type
-        result_type = op.result.type
-        assert isinstance(source_type, TensorType)
-        assert isinstance(result_type, TensorType)
+        source_type, result_type = op.source_type, op.result_type
         known_sizes = [v if isinstance(v, int) else None for v in sizes]
         if unit_dim_pairs(known_sizes, shape_of(result_type)) is None:
             sizes = op.mixed_sizes()  # a static 1 where the result type has ?
@@ -324,11 +307,8 @@ class WindowOfWindow(RewritePattern):
         inner = op.source.owner
         if not isinstance(inner, WindowOp):
             return
-        inner_type = inner.result.type
-        outer_type = op.result.type
-        assert isinstance(inner_type, TensorType) and isinstance(outer_type, TensorType)
-        source_type = inner.source.type
-        assert isinstance(source_type, TensorType)
+        inner_type, outer_type = inner.result_type, op.result_type
+        source_type = inner.source_type
         composed = semantics.compose(
             inner.window,
             inner_type.get_shape(),
@@ -341,7 +321,6 @@ class WindowOfWindow(RewritePattern):
         window = WindowOp(inner.source, composed, outer_type)
         window.location = op.location
         rewriter.replace(op, window)
-        _erase_if_dead(inner.result, rewriter)
 
 
 class IdentityWindow(RewritePattern):
@@ -357,8 +336,7 @@ class IdentityWindow(RewritePattern):
 
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: WindowOp, rewriter: PatternRewriter) -> None:
-        source_type = op.source.type
-        assert isinstance(source_type, TensorType)
+        source_type = op.source_type
         if op.result.type != source_type:
             return
         shape = [d for d in shape_of(source_type) if d is not None]

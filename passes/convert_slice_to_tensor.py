@@ -200,10 +200,7 @@ class WindowToTensor(RewritePattern):
 
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: WindowOp, rewriter: PatternRewriter) -> None:
-        source_type = op.source.type
-        result_type = op.result.type
-        assert isinstance(source_type, TensorType)
-        assert isinstance(result_type, TensorType)
+        source_type, result_type = op.source_type, op.result_type
         w = op.window
         shape = list(w.sizes)
         ops: list[Operation] = []
@@ -355,8 +352,7 @@ class DynamicWindowToTensor(RewritePattern):
 
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: DynamicWindowOp, rewriter: PatternRewriter) -> None:
-        result_type = op.result.type
-        assert isinstance(result_type, TensorType)
+        result_type = op.result_type
         element_type = result_type.get_element_type()
         b = _Index()
         offsets = op.mixed_offsets()

@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from xdsl.context import Context
 from xdsl.dialects import arith, builtin, tensor
 from xdsl.dialects.builtin import DYNAMIC_INDEX, IndexType, IntegerAttr, TensorType
-from xdsl.ir import Operation, SSAValue
+from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import (
     GreedyRewritePatternApplier,
@@ -50,10 +50,27 @@ from xdsl.pattern_rewriter import (
 )
 
 from slice_dialect import semantics
-from slice_dialect.dialect import DynamicWindowOp, WindowOp, shape_of, unit_dim_pairs
+from slice_dialect.dialect import (
+    DynamicWindowOp,
+    WindowOp,
+    operand_type,
+    shape_of,
+    unit_dim_pairs,
+)
 from slice_dialect.errors import OpPassFailedException
 from slice_dialect.ir_domain import IRBuilder
 from slice_dialect.semantics import SliceSemanticsError
+
+
+def tensor_types(
+    op: tensor.ExtractSliceOp,
+) -> tuple[TensorType[Attribute], TensorType[Attribute]]:
+    """The source and result types of ``op``, tensors by its IRDL constraints once it
+    verified (a ``VerifyException`` at the op for unverified IR)."""
+    return (
+        operand_type(op, op.source, "source", TensorType),
+        operand_type(op, op.result, "result", TensorType),
+    )
 
 
 def static_window(op: tensor.ExtractSliceOp) -> semantics.Window | None:
@@ -62,9 +79,7 @@ def static_window(op: tensor.ExtractSliceOp) -> semantics.Window | None:
     a slice that is not a valid window."""
     if op.offsets or op.sizes or op.strides:
         return None
-    source_type = op.source.type
-    result_type = op.result.type
-    assert isinstance(source_type, TensorType) and isinstance(result_type, TensorType)
+    source_type, result_type = tensor_types(op)
     shape = source_type.get_shape()
     if DYNAMIC_INDEX in shape or DYNAMIC_INDEX in result_type.get_shape():
         return None
@@ -147,9 +162,7 @@ class DynamicExtractSliceToWindow(RewritePattern):
         if static_window(op) is not None:
             return
         name = op.name
-        source_type = op.source.type
-        result_type = op.result.type
-        assert isinstance(source_type, TensorType) and isinstance(result_type, TensorType)
+        source_type, result_type = tensor_types(op)
         shape = shape_of(source_type)
         offsets = _mixed(op.static_offsets.get_values(), op.offsets)
         sizes = _mixed(op.static_sizes.get_values(), op.sizes)

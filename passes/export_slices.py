@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from xdsl.context import Context
 from xdsl.dialects import arith, builtin
@@ -34,168 +35,103 @@ from slice_dialect.dialect import (
     WindowOp,
 )
 from slice_dialect.errors import OpPassFailedException
-from slice_dialect.semantics import Window
 
 
-def index_constant(values: Sequence[int], name: str) -> arith.ConstantOp:
-    """``%name = arith.constant dense<values> : tensor<Nxi64>``."""
-    op = arith.ConstantOp(
-        DenseIntOrFPElementsAttr.from_list(TensorType(i64, [len(values)]), list(values))
-    )
-    op.result.name_hint = name
-    return op
+class Constants:
+    """The ``arith.constant`` index tensors (``i64``) a framework op takes, in the
+    order they are made."""
 
+    def __init__(self) -> None:
+        self.ops: list[Operation] = []
 
-Builder = Callable[
-    [SSAValue, tuple[int, ...], Window, TensorType, list[Operation]], Operation
-]
-"""Makes the framework op for a window: (source, source shape, window, result type,
-list to append the index constants to) -> the op."""
-
-
-def _axis_slice_constants(
-    params: export.AxisSliceParams,
-    new_ops: list[Operation],
-    names: tuple[str, str, str, str] = ("starts", "ends", "axes", "steps"),
-) -> tuple[SSAValue, SSAValue, SSAValue | None, SSAValue | None]:
-    def const(values: Sequence[int] | None, name: str) -> SSAValue | None:
-        if values is None:
-            return None
-        op = index_constant(values, name)
-        new_ops.append(op)
+    def __call__(self, values: Sequence[int], name: str) -> SSAValue:
+        """``%name = arith.constant dense<values> : tensor<Nxi64>``."""
+        t = TensorType(i64, [len(values)])
+        op = arith.ConstantOp(DenseIntOrFPElementsAttr.from_list(t, list(values)))
+        op.result.name_hint = name
+        self.ops.append(op)
         return op.result
 
-    starts, ends = const(params.starts, names[0]), const(params.ends, names[1])
-    assert starts is not None and ends is not None
-    return starts, ends, const(params.axes, names[2]), const(params.steps, names[3])
+    def optional(self, values: Sequence[int] | None, name: str) -> SSAValue | None:
+        return None if values is None else self(values, name)
 
 
 def _onnx(
-    source: SSAValue,
-    shape: tuple[int, ...],
-    w: Window,
-    t: TensorType,
-    new_ops: list[Operation],
+    x: SSAValue, p: export.AxisSliceParams, t: TensorType, c: Constants
 ) -> Operation:
-    params = export.onnx_params(shape, w, t.get_shape())
-    starts, ends, axes, steps = _axis_slice_constants(params, new_ops)
-    return OnnxSliceOp(source, starts, ends, axes, steps, t)
+    starts, ends = c(p.starts, "starts"), c(p.ends, "ends")
+    axes, steps = c.optional(p.axes, "axes"), c.optional(p.steps, "steps")
+    return OnnxSliceOp(x, starts, ends, axes, steps, t)
 
 
 def _onnx_v1(
-    source: SSAValue,
-    shape: tuple[int, ...],
-    w: Window,
-    t: TensorType,
-    new_ops: list[Operation],
+    x: SSAValue, p: export.AxisSliceParams, t: TensorType, c: Constants
 ) -> Operation:
-    params = export.onnx_v1_params(shape, w, t.get_shape())
-    return OnnxSliceV1Op(source, params.starts, params.ends, params.axes, t)
+    return OnnxSliceV1Op(x, p.starts, p.ends, p.axes, t)
 
 
 def _ov_slice(
-    source: SSAValue,
-    shape: tuple[int, ...],
-    w: Window,
-    t: TensorType,
-    new_ops: list[Operation],
+    x: SSAValue, p: export.AxisSliceParams, t: TensorType, c: Constants
 ) -> Operation:
-    params = export.ov_slice_params(shape, w, t.get_shape())
+    start, stop = c(p.starts, "start"), c(p.ends, "stop")
     # Slice-8's step input is required: ones where every step is 1.
-    steps = params.steps if params.steps is not None else (1,) * len(params.starts)
-    params = export.AxisSliceParams(params.starts, params.ends, params.axes, steps)
-    start, stop, axes, step = _axis_slice_constants(
-        params, new_ops, ("start", "stop", "axes", "step")
-    )
-    assert step is not None
-    return OvSliceOp(source, start, stop, step, axes, t)
-
-
-def _strided_constants(
-    params: export.StridedSliceParams,
-    new_ops: list[Operation],
-    stride_name: str | None,
-) -> tuple[SSAValue, SSAValue, SSAValue | None]:
-    ops = [index_constant(params.begin, "begin"), index_constant(params.end, "end")]
-    with_stride = stride_name is not None
-    if stride_name is not None:
-        ops.append(index_constant(params.strides, stride_name))
-    new_ops.extend(ops)
-    return ops[0].result, ops[1].result, ops[2].result if with_stride else None
+    step = c(p.steps if p.steps is not None else (1,) * len(p.starts), "step")
+    return OvSliceOp(x, start, stop, step, c.optional(p.axes, "axes"), t)
 
 
 def _tf_strided_slice(
-    source: SSAValue,
-    shape: tuple[int, ...],
-    w: Window,
-    t: TensorType,
-    new_ops: list[Operation],
+    x: SSAValue, p: export.StridedSliceParams, t: TensorType, c: Constants
 ) -> Operation:
-    params = export.tf_strided_slice_params(shape, w, t.get_shape())
-    begin, end, strides = _strided_constants(params, new_ops, "strides")
-    assert strides is not None
+    begin, end, strides = c(p.begin, "begin"), c(p.end, "end"), c(p.strides, "strides")
     bits = export.StridedSliceParams.bits
     return TfStridedSliceOp(
-        source,
+        x,
         begin,
         end,
         strides,
         t,
-        begin_mask=bits(params.begin_mask),
-        end_mask=bits(params.end_mask),
-        new_axis_mask=bits(params.new_axis_mask),
-        shrink_axis_mask=bits(params.shrink_axis_mask),
+        begin_mask=bits(p.begin_mask),
+        end_mask=bits(p.end_mask),
+        new_axis_mask=bits(p.new_axis_mask),
+        shrink_axis_mask=bits(p.shrink_axis_mask),
     )
 
 
 def _ov_strided_slice(
-    source: SSAValue,
-    shape: tuple[int, ...],
-    w: Window,
-    t: TensorType,
-    new_ops: list[Operation],
+    x: SSAValue, p: export.StridedSliceParams, t: TensorType, c: Constants
 ) -> Operation:
-    params = export.ov_strided_slice_params(shape, w, t.get_shape())
-    with_stride = any(s != 1 for s in params.strides)
-    begin, end, stride = _strided_constants(
-        params, new_ops, "stride" if with_stride else None
-    )
+    begin, end = c(p.begin, "begin"), c(p.end, "end")
+    stride = c(p.strides, "stride") if any(s != 1 for s in p.strides) else None
     return OvStridedSliceOp(
-        source,
+        x,
         begin,
         end,
         stride,
         t,
-        begin_mask=params.begin_mask,
-        end_mask=params.end_mask,
-        new_axis_mask=params.new_axis_mask if any(params.new_axis_mask) else None,
-        shrink_axis_mask=(
-            params.shrink_axis_mask if any(params.shrink_axis_mask) else None
-        ),
+        begin_mask=p.begin_mask,
+        end_mask=p.end_mask,
+        new_axis_mask=p.new_axis_mask if any(p.new_axis_mask) else None,
+        shrink_axis_mask=p.shrink_axis_mask if any(p.shrink_axis_mask) else None,
     )
 
 
 def _dml_slice1(
-    source: SSAValue,
-    shape: tuple[int, ...],
-    w: Window,
-    t: TensorType,
-    new_ops: list[Operation],
+    x: SSAValue, p: export.DmlParams, t: TensorType, c: Constants
 ) -> Operation:
-    params = export.dml_slice1_params(shape, w, t.get_shape())
-    return DmlSlice1Op(
-        source, params.window_offsets, params.window_sizes, params.window_strides, t
-    )
+    return DmlSlice1Op(x, p.window_offsets, p.window_sizes, p.window_strides, t)
 
 
-BUILDERS: dict[str, Builder] = {
-    "onnx": _onnx,
-    "onnx_v1": _onnx_v1,
-    "ov_slice": _ov_slice,
-    "ov_strided_slice": _ov_strided_slice,
-    "tf_strided_slice": _tf_strided_slice,
-    "dml_slice1": _dml_slice1,
+FRAMEWORKS: dict[str, tuple[Callable[..., Any], Callable[..., Operation]]] = {
+    "onnx": (export.onnx_params, _onnx),
+    "onnx_v1": (export.onnx_v1_params, _onnx_v1),
+    "ov_slice": (export.ov_slice_params, _ov_slice),
+    "ov_strided_slice": (export.ov_strided_slice_params, _ov_strided_slice),
+    "tf_strided_slice": (export.tf_strided_slice_params, _tf_strided_slice),
+    "dml_slice1": (export.dml_slice1_params, _dml_slice1),
 }
+"""Each framework: the function of :mod:`slice_dialect.export` giving its parameters
+for (source shape, window, result shape), and the builder of its op from them
+(source, parameters, result type, the index constants)."""
 
 
 @dataclass(frozen=True)
@@ -217,21 +153,18 @@ class WindowToFramework(RewritePattern):
 
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: WindowOp, rewriter: PatternRewriter) -> None:
-        source_type, result_type = op.source.type, op.result.type
-        assert isinstance(source_type, TensorType)
-        assert isinstance(result_type, TensorType)
-        shape = tuple(source_type.get_shape())
-        new_ops: list[Operation] = []
+        source_type, result_type = op.source_type, op.result_type
+        params, build = FRAMEWORKS[self.framework]
+        constants = Constants()
         try:
-            framework_op = BUILDERS[self.framework](
-                op.source, shape, op.window, result_type, new_ops
-            )
+            p = params(source_type.get_shape(), op.window, result_type.get_shape())
+            framework_op = build(op.source, p, result_type, constants)
         except export.ExportError as e:
             raise OpPassFailedException(
                 op,
                 f"slice.window: cannot be expressed as slice.{self.framework}: {e}",
             ) from None
-        new_ops.append(framework_op)
+        new_ops = [*constants.ops, framework_op]
         for new_op in new_ops:
             new_op.location = op.location
         rewriter.replace(op, new_ops)
@@ -249,7 +182,7 @@ class ExportSlicesPass(ModulePass):
     framework: str
 
     def apply(self, ctx: Context, op: builtin.ModuleOp) -> None:
-        if self.framework not in BUILDERS:
+        if self.framework not in FRAMEWORKS:
             raise ValueError(
                 f"export-slices: framework = {self.framework!r} is not one of "
                 + ", ".join(export.FRAMEWORKS)

@@ -38,7 +38,7 @@ from xdsl.dialects.utils import (
     split_dynamic_index_list,
     verify_dynamic_index_list,
 )
-from xdsl.ir import Attribute, Dialect, Operation, SSAValue
+from xdsl.ir import Attribute, Dialect, Operation, ParametrizedAttribute, SSAValue
 from xdsl.irdl import (
     AttrSizedOperandSegments,
     BaseAttr,
@@ -186,9 +186,9 @@ def constant_index_values(value: SSAValue) -> list[int] | None:
     return [int(v) for v in data]
 
 
-def _check_data_and_result(op: Operation, data: SSAValue, result: SSAValue) -> None:
-    dt, rt = data.type, result.type
-    assert isinstance(dt, TensorType) and isinstance(rt, TensorType)
+def _check_data_and_result(
+    op: Operation, dt: TensorType[Attribute], rt: TensorType[Attribute]
+) -> None:
     if dt.get_element_type() != rt.get_element_type():
         raise VerifyException(
             f"{op.name}: result element type {rt.get_element_type()} differs from the "
@@ -196,9 +196,9 @@ def _check_data_and_result(op: Operation, data: SSAValue, result: SSAValue) -> N
         )
 
 
-def _check_result_shape(op: Operation, result: SSAValue, expected: Sequence[Dim]) -> None:
-    rt = result.type
-    assert isinstance(rt, TensorType)
+def _check_result_shape(
+    op: Operation, rt: TensorType[Attribute], expected: Sequence[Dim]
+) -> None:
     actual = shape_of(rt)
     if not semantics.compatible_shape(expected, actual):
         raise VerifyException(
@@ -215,12 +215,6 @@ def _static_length(value: SSAValue) -> int | None:
     return None
 
 
-def _rank(value: SSAValue) -> int:
-    t = value.type
-    assert isinstance(t, TensorType)
-    return len(t.get_shape())
-
-
 def max_index_entries(op: FrameworkSliceOp) -> int:
     """The most entries an index operand of ``op`` can have and be valid.
 
@@ -228,7 +222,8 @@ def max_index_entries(op: FrameworkSliceOp) -> int:
     the one ellipsis; an axis slice has at most one entry per axis. (Never below 32, so
     that TensorFlow's own limit of 31 entries gives its message.)
     """
-    return max(_rank(op.source) + _rank(op.output) + 1, semantics.TF_MAX_ENTRIES + 1)
+    rank = len(op.source_type.get_shape()) + len(op.output_type.get_shape())
+    return max(rank + 1, semantics.TF_MAX_ENTRIES + 1)
 
 
 def _read_known(value: SSAValue) -> list[Known]:
@@ -257,6 +252,18 @@ class FrameworkSliceOp(IRDLOperation, ABC):
     def output(self) -> SSAValue:
         """The op's one result."""
         return self.results[0]
+
+    @property
+    def source_type(self) -> TensorType[Attribute]:
+        """The data's tensor type; a :class:`VerifyException` naming the op and the
+        operand when it is not a tensor (an op built in Python and not verified)."""
+        name = type(self).get_irdl_definition().operands[0][0]
+        return _tensor_type(self, self.source, name)
+
+    @property
+    def output_type(self) -> TensorType[Attribute]:
+        """The result's tensor type (or a :class:`VerifyException`, as for the data)."""
+        return _tensor_type(self, self.output, "result")
 
     @abstractmethod
     def normalize(
@@ -289,7 +296,7 @@ class FrameworkSliceOp(IRDLOperation, ABC):
             constant_index_values(value) is None for _, value in self.index_operands()
         ):
             return None
-        return self.evaluate(shape_of(_tensor_type(self.source)), _read_known)
+        return self.evaluate(shape_of(self.source_type), _read_known)
 
     def known_result(self) -> SliceResult:
         """The semantics on what is known: constant index values and static data dims
@@ -298,7 +305,7 @@ class FrameworkSliceOp(IRDLOperation, ABC):
         Raises :class:`SliceSemanticsError` for parameters invalid whatever the unknown
         values are.
         """
-        return self.evaluate(shape_of(_tensor_type(self.source)), _read_known)
+        return self.evaluate(shape_of(self.source_type), _read_known)
 
     def verify_(self) -> None:
         operands = self.index_operands()
@@ -312,29 +319,40 @@ class FrameworkSliceOp(IRDLOperation, ABC):
             if length > bound:
                 raise VerifyException(
                     f"{self.name}: {name} has {length} values but a slice of "
-                    f"{_tensor_type(self.source)} to {_tensor_type(self.output)} uses at "
+                    f"{self.source_type} to {self.output_type} uses at "
                     f"most {bound}"
                 )
-        _check_data_and_result(self, self.source, self.output)
+        _check_data_and_result(self, self.source_type, self.output_type)
         all_constant = all(constant_index_values(v) is not None for _, v in operands)
         try:
-            res = self.evaluate(shape_of(_tensor_type(self.source)), _read_known)
+            res = self.evaluate(shape_of(self.source_type), _read_known)
         except SliceSemanticsError as e:
             raise VerifyException(str(e)) from e
-        result_type = _tensor_type(self.output)
+        result_type = self.output_type
         if not all_constant and len(res.shape) != len(result_type.get_shape()):
             raise VerifyException(
                 f"{self.name}: result type {result_type} has rank "
                 f"{len(result_type.get_shape())} but the slice gives rank "
                 f"{len(res.shape)}"
             )
-        _check_result_shape(self, self.output, res.shape)
+        _check_result_shape(self, result_type, res.shape)
 
 
-def _tensor_type(value: SSAValue) -> TensorType[Attribute]:
+AttrT = TypeVar("AttrT", bound=ParametrizedAttribute)
+
+
+def operand_type(op: Operation, value: SSAValue, name: str, kind: type[AttrT]) -> AttrT:
+    """``value``'s type as a ``kind``, which the op's IRDL constraint makes it once the
+    op verified; a :class:`VerifyException` naming the op and the operand for an op
+    built in Python and used before it is verified."""
     t = value.type
-    assert isinstance(t, TensorType)
+    if not isinstance(t, kind):
+        raise VerifyException(f"{op.name}: {name} must be a {kind.name}, got {t}")
     return t
+
+
+def _tensor_type(op: Operation, value: SSAValue, name: str) -> TensorType[Attribute]:
+    return operand_type(op, value, name, TensorType)
 
 
 def _read_opt(read: Read[V], value: SSAValue | None) -> Sequence[V] | None:
@@ -814,13 +832,28 @@ class DmlSlice1Op(FrameworkSliceOp):
             _consts(dom, self.window_offsets.get_values()),
             _consts(dom, self.window_sizes.get_values()),
             _consts(dom, self.window_strides.get_values()),
-            shape_of(_tensor_type(self.result)),
+            shape_of(self.output_type),
         )
+
+
+class TensorWindowOp(IRDLOperation, ABC):
+    """A window op: its first operand the source tensor, its one result a tensor."""
+
+    @property
+    def source_type(self) -> TensorType[Attribute]:
+        """The source's tensor type; a :class:`VerifyException` naming the op when it
+        is not one (an op not verified)."""
+        return _tensor_type(self, self.operands[0], "source")
+
+    @property
+    def result_type(self) -> TensorType[Attribute]:
+        """The result's tensor type (or a :class:`VerifyException`, as for the source)."""
+        return _tensor_type(self, self.results[0], "result")
 
 
 @name_type_errors
 @irdl_op_definition
-class WindowOp(IRDLOperation):
+class WindowOp(TensorWindowOp):
     """The canonical slice: ``result[c] = source[offsets + strides * c]`` per dimension,
     for ``0 <= c < sizes``.
 
@@ -878,11 +911,8 @@ class WindowOp(IRDLOperation):
         )
 
     def verify_(self) -> None:
-        _check_data_and_result(self, self.source, self.result)
-        source_type = self.source.type
-        result_type = self.result.type
-        assert isinstance(source_type, TensorType)
-        assert isinstance(result_type, TensorType)
+        source_type, result_type = self.source_type, self.result_type
+        _check_data_and_result(self, source_type, result_type)
         w = self.window
         try:
             semantics.window(shape_of(source_type), w.offsets, w.sizes, w.strides)
@@ -925,7 +955,7 @@ def unit_dim_pairs(
 
 @name_type_errors
 @irdl_op_definition
-class DynamicWindowOp(IRDLOperation):
+class DynamicWindowOp(TensorWindowOp):
     """``slice.window`` with any offset, size and stride given at run time.
 
     ``result[c] = source[offsets + strides * c]`` per dimension, for ``0 <= c < sizes``,
@@ -1014,8 +1044,9 @@ class DynamicWindowOp(IRDLOperation):
             verify_dynamic_index_list(
                 static.get_values(), dynamic, DYNAMIC_INDEX, f" in the {what} arguments"
             )
-        _check_data_and_result(self, self.source, self.result)
-        shape = shape_of(_tensor_type(self.source))
+        source_type = self.source_type
+        _check_data_and_result(self, source_type, self.result_type)
+        shape = shape_of(source_type)
         offsets = self._known(self.static_offsets)
         sizes = self._known(self.static_sizes)
         strides = self._known(self.static_strides)
@@ -1035,7 +1066,7 @@ class DynamicWindowOp(IRDLOperation):
                 semantics.check_window_dim(name, i, d, off, size, stride)
         except SliceSemanticsError as e:
             raise VerifyException(str(e)) from e
-        result_type = _tensor_type(self.result)
+        result_type = self.result_type
         if unit_dim_pairs(sizes, shape_of(result_type)) is None:
             raise VerifyException(
                 f"{name}: result type {result_type} does not match sizes "
@@ -1044,7 +1075,7 @@ class DynamicWindowOp(IRDLOperation):
 
     def result_shape(self, sizes: Sequence[int]) -> tuple[int, ...]:
         """The result's shape for run-time ``sizes`` (checked against the type)."""
-        result_type = _tensor_type(self.result)
+        result_type = self.result_type
         static = shape_of(result_type)
         pairs = unit_dim_pairs(self._known(self.static_sizes), static)
         assert pairs is not None, "checked by the verifier"
@@ -1226,8 +1257,7 @@ class CopyRunOp(IRDLOperation):
         )
 
     def _view(self, value: SSAValue, what: str) -> MemRefType[Attribute]:
-        t = value.type
-        assert isinstance(t, MemRefType)
+        t = operand_type(self, value, what, MemRefType)
         if (
             len(t.get_shape()) > 1
             or any(d < 0 for d in t.get_shape())
@@ -1350,8 +1380,7 @@ class DynamicCopyRunOp(IRDLOperation):
     def verify_(self) -> None:
         types: list[MemRefType[Attribute]] = []
         for what, value in (("source", self.source), ("dest", self.dest)):
-            t = value.type
-            assert isinstance(t, MemRefType)
+            t = operand_type(self, value, what, MemRefType)
             if len(t.get_shape()) != 1 or not isinstance(t.layout, NoneAttr):
                 raise VerifyException(
                     f"{self.name}: {what} has type {t}; expected a rank-1 memref "

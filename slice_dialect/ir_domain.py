@@ -255,22 +255,27 @@ class IRBuilder(IntDomain[Value, Bool]):
         return self._compare(a, b, "eq", lambda x, y: x == y)
 
     def and_(self, a: Bool, b: Bool) -> Bool:
-        if a is False or b is False:
-            return False
-        if a is True:
-            return b
-        if b is True:
-            return a
-        return self._result(arith.AndIOp(a, b))
+        return self._connective(a, b, False, arith.AndIOp)
 
     def or_(self, a: Bool, b: Bool) -> Bool:
-        if a is True or b is True:
-            return True
-        if a is False:
+        return self._connective(a, b, True, arith.OrIOp)
+
+    def _connective(
+        self,
+        a: Bool,
+        b: Bool,
+        absorbing: bool,
+        op: type[arith.AndIOp] | type[arith.OrIOp],
+    ) -> Bool:
+        """``a op b``, folded where an operand is known: ``absorbing`` (False for
+        ``and``, True for ``or``) decides it, the other constant leaves the operand."""
+        if a is absorbing or b is absorbing:
+            return absorbing
+        if isinstance(a, bool):
             return b
-        if b is False:
+        if isinstance(b, bool):
             return a
-        return self._result(arith.OrIOp(a, b))
+        return self._result(op(a, b))
 
     def not_(self, a: Bool) -> Bool:
         if isinstance(a, bool):

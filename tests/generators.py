@@ -35,7 +35,7 @@ subnormals and out-of-range integer patterns all travel through the slices.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from math import prod
 from typing import Any, Protocol, TypeVar
@@ -426,9 +426,13 @@ def _entry_kinds(dr: Draw, rank: int, max_new: int) -> list[str]:
     return kinds
 
 
-def _entry_dims(kinds: Sequence[str], rank: int) -> list[int | None]:
-    """The input dim each range/shrink entry reads (``None`` for new and ellipsis)."""
+def entry_dims(rank: int, kinds: Sequence[str]) -> list[int | None] | None:
+    """The input dim each range/shrink entry of a strided slice reads (``None`` for new
+    and ellipsis entries), or ``None`` for an invalid spec (more range and shrink
+    entries than dims, several ellipses)."""
     num_real = sum(k in ("range", "shrink") for k in kinds)
+    if num_real > rank or list(kinds).count("ellipsis") > 1:
+        return None
     dims: list[int | None] = []
     j = 0
     for kind in kinds:
@@ -451,13 +455,14 @@ def _draw_strided_slice(
     tf = op == "tf_strided_slice"
     max_new = max(0, min(2, max_result_rank - rank))
     kinds = _entry_kinds(dr, rank, max_new)
-    entry_dims = _entry_dims(kinds, rank)
+    dims = entry_dims(rank, kinds)
+    assert dims is not None, kinds
     n = len(kinds)
     begin: list[int] = []
     end: list[int] = []
     strides: list[int] = []
     bits: dict[str, set[int]] = {name: set() for name in semantics.OV_MASKS}
-    for i, (kind, j) in enumerate(zip(kinds, entry_dims)):
+    for i, (kind, j) in enumerate(zip(kinds, dims)):
         d = 3 if j is None else shape[j]
         if kind == "shrink" and d == 0:
             kind = "range"  # no valid shrink index in an empty dim
@@ -863,7 +868,7 @@ class Program:
         return self.text
 
 
-def _function(
+def function_text(
     element_type: str,
     args: Sequence[tuple[str, Shape]],
     body: Sequence[str],
@@ -915,7 +920,7 @@ def single_program(
         case = _as_invalid(_mutate(dr, case) if case.error is None else case)
     lines: list[str] = []
     render_op(case, "%x", "%r", element_type, Constants(dr), lines)
-    text = _function(
+    text = function_text(
         element_type, [("%x", case.data_shape)], lines, [("%r", case.result_shape)]
     )
     return Program(
@@ -959,7 +964,7 @@ def chain_program(
     extra = dr.weighted([(5, 0), (3, 1), (1, 2)])
     for _ in range(extra):
         results.insert(dr.int(0, len(results)), dr.choice(values))
-    text = _function(element_type, [("%x", shape)], lines, results)
+    text = function_text(element_type, [("%x", shape)], lines, results)
     return Program(
         text, element_type, (shape,), tuple(s for _, s in results), tuple(cases)
     )
@@ -989,7 +994,7 @@ def parallel_program(
         args.append((f"%x{rank}", shape))
         results.append((f"%r{rank}", case.result_shape))
         cases.append(case)
-    text = _function(element_type, args, lines, results)
+    text = function_text(element_type, args, lines, results)
     return Program(
         text,
         element_type,
@@ -1100,69 +1105,18 @@ def numpy_dtype(element_type: str) -> np.dtype[Any]:
     return np.dtype(f"{kind}{size}")
 
 
-def random_array(element_type: str, shape: Sequence[int], seed: int) -> NDArray:
-    """A C-contiguous array of ``shape`` whose bytes are random (``i1``: 0 and 1)."""
-    dtype = numpy_dtype(element_type)
+def random_array(
+    element: str | np.dtype[Any], shape: Sequence[int], seed: int = 0
+) -> NDArray:
+    """A C-contiguous array of ``shape`` whose bytes are random: NaN payloads and
+    non-canonical values included. For the element type ``i1`` bools are 0 and 1; for
+    the dtype ``bool`` any byte (what the C target copies bit for bit)."""
+    dtype = numpy_dtype(element) if isinstance(element, str) else element
     rng = np.random.default_rng(seed)
     count = prod(shape)
-    if dtype == np.bool_:
+    if dtype == np.bool_ and isinstance(element, str):
         return (
             rng.integers(0, 2, count, dtype=np.uint8).view(np.bool_).reshape(tuple(shape))
         )
     data = rng.integers(0, 256, count * dtype.itemsize, dtype=np.uint8)
     return data.view(dtype).reshape(tuple(shape))
-
-
-# --- numpy rules (an oracle independent of slice_dialect.semantics) -------------------
-
-
-def mask_bit(mask: int | Sequence[int] | None, i: int) -> bool:
-    """Bit ``i`` of a TensorFlow bit field or an OpenVINO 0/1 list."""
-    if mask is None:
-        return False
-    if isinstance(mask, int):
-        return (mask >> i) & 1 == 1
-    return i < len(mask) and mask[i] == 1
-
-
-def numpy_strided_index(
-    shape: Sequence[int],
-    begin: Sequence[int],
-    end: Sequence[int],
-    strides: Sequence[int],
-    masks: Mapping[str, Any],
-    tf: bool,
-) -> tuple[Any, ...]:
-    """The numpy index of a strided slice; OpenVINO's negative-stride begin below
-    ``-dim`` reads element 0 (SPEC section 2), TensorFlow's is Python's."""
-    kinds = []
-    for i in range(len(begin)):
-        if mask_bit(masks.get("ellipsis_mask"), i):
-            kinds.append("ellipsis")
-        elif mask_bit(masks.get("new_axis_mask"), i):
-            kinds.append("new")
-        elif mask_bit(masks.get("shrink_axis_mask"), i):
-            kinds.append("shrink")
-        else:
-            kinds.append("range")
-    num_real = sum(k in ("range", "shrink") for k in kinds)
-    index: list[Any] = []
-    dim = 0
-    for i, kind in enumerate(kinds):
-        if kind == "ellipsis":
-            index.append(Ellipsis)
-            dim += len(shape) - num_real
-        elif kind == "new":
-            index.append(np.newaxis)
-        elif kind == "shrink":
-            index.append(begin[i])
-            dim += 1
-        else:
-            d = shape[dim]
-            b = None if mask_bit(masks.get("begin_mask"), i) else begin[i]
-            e = None if mask_bit(masks.get("end_mask"), i) else end[i]
-            if not tf and strides[i] < 0 and b is not None and b < -d:
-                b = 0
-            index.append(slice(b, e, strides[i]))
-            dim += 1
-    return tuple(index)

@@ -2,7 +2,8 @@
 
 One case per kind of failure, each asserting the exact message a user sees from
 ``slice_dialect.compile`` (always a :class:`slice_dialect.SliceError`, never another
-exception), for both backends: invalid parameters of every framework op, windows out of
+exception), for both backends (a message that ``tests/filecheck/**/invalid*.mlir``
+checks is not checked again here; the cases left keep one failure of each stage): invalid parameters of every framework op, windows out of
 bounds or not in normal form, DirectML windows, IR that does not parse, unknown ops, a
 missing entry, parameters that are not constant at lowering, and numpy arrays of the
 wrong dtype, shape, count or memory layout. A non-contiguous input is copied and gives
@@ -320,35 +321,11 @@ SUPPORTED = (
 
 CASES: dict[str, tuple[str, str]] = {
     # a step of 0
-    "onnx step 0": (
-        onnx("2x4", "2x4", [0, 0], [2, 4], [0, 1], [1, 0]),
-        "slice.onnx: steps[1] = 0: a step must be non-zero",
-    ),
-    "ov_slice step 0": (
-        ov_slice("6", "6", [0], [6], [0]),
-        "slice.ov_slice: step[0] = 0: a step must be non-zero",
-    ),
-    "tf stride 0": (
-        tf("6", "6", [0], [6], [0]),
-        "slice.tf_strided_slice: strides[0] = 0: a stride must be non-zero",
-    ),
-    "ov_strided stride 0": (
-        ov_strided("6", "6", [0], [6], [0]),
-        "slice.ov_strided_slice: stride[0] = 0: a stride must be non-zero",
-    ),
-    "dml stride 0": (
-        dml("5", "1", [0], [3], [0]),
-        "slice.dml_slice1: window_strides[0] = 0: a stride must be non-zero",
-    ),
     "window stride 0": (
         window("5", "2", [0], [2], [0]),
         "slice.window: strides[0] = 0: a stride must be non-zero",
     ),
     # an axis out of range
-    "onnx axis out of range": (
-        onnx("2x4", "2x4", [0], [2], [2]),
-        "slice.onnx: axes[0] = 2 is out of range [-2, 1] for rank 2",
-    ),
     "onnx negative axis out of range": (
         onnx("2x4", "2x4", [0], [2], [-3]),
         "slice.onnx: axes[0] = -3 is out of range [-2, 1] for rank 2",
@@ -370,24 +347,11 @@ CASES: dict[str, tuple[str, str]] = {
         onnx("2x4", "2x4", [0, 0], [2, 4], [1, 1]),
         "slice.onnx: axes[1] = 1 repeats axis 1 (already given by axes[0])",
     ),
-    "onnx repeated axes, one negative": (
-        onnx("2x4", "2x4", [0, 0], [2, 4], [1, -1]),
-        "slice.onnx: axes[1] = -1 repeats axis 1 (already given by axes[0])",
-    ),
-    "onnx_v1 repeated axes": (
-        onnx_v1("2x4", "2x4", "starts [0, 1] ends [1, 2] axes [0, 0]"),
-        "slice.onnx_v1: axes[1] = 0 repeats axis 0 (already given by axes[0])",
-    ),
     "ov_slice repeated axes": (
         ov_slice("6x2", "6x2", [0, 0], [6, 6], [1, 1], [-2, 0]),
         "slice.ov_slice: axes[1] = 0 repeats axis 0 (already given by axes[0])",
     ),
     # two ellipsis bits
-    "tf two ellipsis bits": (
-        tf("5", "5", [0, 0], [1, 1], [1, 1], ellipsis_mask=3),
-        "slice.tf_strided_slice: ellipsis_mask sets more than one ellipsis (entries 0 "
-        "and 1)",
-    ),
     "ov_strided two ellipsis bits": (
         ov_strided("5", "5", [0, 0, 0], [1, 1, 1], [1, 1, 1], ellipsis_mask=[1, 0, 1]),
         "slice.ov_strided_slice: ellipsis_mask sets more than one ellipsis (entries 0 "
@@ -404,36 +368,14 @@ CASES: dict[str, tuple[str, str]] = {
         "slice.tf_strided_slice: begin[1] = 5 is out of range [-5, 4] for the shrink "
         "axis 1 of size 5",
     ),
-    "tf shrink of an empty dim": (
-        tf("0", "", [0], [0], [1], shrink_axis_mask=1),
-        "slice.tf_strided_slice: begin[0] = 0 shrinks axis 0, which has size 0: no index "
-        "is valid",
-    ),
     "tf shrink with a negative stride": (
         tf("5", "", [1], [0], [-1], shrink_axis_mask=1),
         "slice.tf_strided_slice: strides[0] = -1: a shrink axis needs a positive stride",
     ),
-    "ov_strided shrink index": (
-        ov_strided("5", "", [5], [1], [1], shrink_axis_mask=[1]),
-        "slice.ov_strided_slice: begin[0] = 5 is out of range [-5, 4] for the shrink "
-        "axis 0 of size 5",
-    ),
     # lengths that differ
-    "onnx ends longer": (
-        onnx("2x4", "2x4", [0, 0], [2, 4, 1]),
-        "slice.onnx: ends has 3 values but starts has 2",
-    ),
-    "onnx steps shorter": (
-        onnx("2x4", "2x4", [0, 0], [2, 4], None, [1]),
-        "slice.onnx: steps has 1 value but starts has 2",
-    ),
     "ov_slice axes longer": (
         ov_slice("6x2", "6x2", [0], [6], [1], [0, 1]),
         "slice.ov_slice: axes has 2 values but start has 1",
-    ),
-    "tf strides shorter": (
-        tf("6", "6", [0, 0], [6, 6], [1]),
-        "slice.tf_strided_slice: strides has 1 value but begin has 2",
     ),
     "ov_strided end longer": (
         ov_strided("6", "6", [0], [6, 6], [1]),
@@ -456,25 +398,12 @@ CASES: dict[str, tuple[str, str]] = {
         "slice.tf_strided_slice: begin has 2 entries that index input dimensions (not "
         "new axes or an ellipsis) but the input has rank 1",
     ),
-    "tf 32 entries": (
-        tf("5", "5", [0] * 32, [1] * 32, [1] * 32, new_axis_mask=2**32 - 1),
-        "slice.tf_strided_slice: begin has 32 entries but TensorFlow allows at most 31 "
-        "(masks are 32-bit fields)",
-    ),
     # a mask value other than 0 or 1
-    "ov_strided begin_mask 2": (
-        ov_strided("5", "5", [0], [1], [1], begin_mask=[2]),
-        "slice.ov_strided_slice: begin_mask[0] = 2: a mask value must be 0 or 1",
-    ),
     "ov_strided shrink mask -1": (
         ov_strided("5", "5", [0], [5], [1], shrink_axis_mask=[0, -1]),
         "slice.ov_strided_slice: shrink_axis_mask[1] = -1: a mask value must be 0 or 1",
     ),
     # an opset we do not know
-    "onnx opset 12": (
-        onnx("2x4", "2x4", [0], [2], attrs=" {opset = 12 : i64}"),
-        "slice.onnx: opset = 12 is not one of [10, 11, 13]",
-    ),
     "onnx opset 1": (
         onnx("2x4", "2x4", [0], [2], attrs=" {opset = 1 : i64}"),
         "slice.onnx: opset = 1 is not one of [10, 11, 13]",
@@ -505,10 +434,6 @@ CASES: dict[str, tuple[str, str]] = {
         "slice.window: result type tensor<3xf32> does not match sizes [2] (only size-1 "
         "dims may be inserted or removed)",
     ),
-    "element types differ": (
-        ELEMENT_TYPE_DIFFERS,
-        "slice.onnx_v1: result element type f64 differs from the data element type f32",
-    ),
     # a window out of bounds or not in normal form
     "window offset out of bounds": (
         window("5", "1", [7], [1], [1]),
@@ -537,65 +462,20 @@ CASES: dict[str, tuple[str, str]] = {
         window("0", "1", [0], [1], [1]),
         "slice.window: offsets[0] = 0 is out of bounds for dimension 0 of size 0",
     ),
-    "window negative size": (
-        window("5", "0", [0], [-1], [1]),
-        "slice.window: sizes[0] = -1: a size must be >= 0",
-    ),
-    "window not normal: stride of a unit dim": (
-        window("5", "1", [1], [1], [2]),
-        "slice.window: strides[0] = 2 with sizes[0] = 1: normal form needs stride 1 "
-        "where size <= 1",
-    ),
     "window not normal: offset of an empty dim": (
         window("5", "0", [1], [0], [1]),
         "slice.window: offsets[0] = 1 with sizes[0] = 0: normal form needs offset 0 "
         "where size is 0",
     ),
     # a DML window that is empty or too large
-    "dml empty window": (
-        dml("5", "1", [0], [0], [1]),
-        "slice.dml_slice1: window_sizes[0] = 0: the window must not be empty",
-    ),
-    "dml output too large": (
-        dml("5", "4", [0], [5], [2]),
-        "slice.dml_slice1: result dimension 0 has size 4 but the window allows 1 to 3 "
-        "(1 + (window_sizes[0] - 1) / |window_strides[0]|)",
-    ),
-    "dml empty output": (
-        dml("5", "0", [0], [5], [1]),
-        "slice.dml_slice1: result dimension 0 has size 0 but the window allows 1 to 5 "
-        "(1 + (window_sizes[0] - 1) / |window_strides[0]|)",
-    ),
-    "dml window past the input": (
-        dml("5", "1", [3], [3], [1]),
-        "slice.dml_slice1: window_offsets[0] + window_sizes[0] = 3 + 3 exceeds "
-        "dimension 0 of size 5",
-    ),
     "dml huge window": (
         dml("5", "1", [1], [9223372036854775807], [1]),
         "slice.dml_slice1: window_offsets[0] + window_sizes[0] = 1 + "
         "9223372036854775807 exceeds dimension 0 of size 5",
     ),
-    "dml negative offset": (
-        dml("5", "1", [-1], [3], [1]),
-        "slice.dml_slice1: window_offsets[0] = -1: an offset must be non-negative",
-    ),
-    "dml rank 0": (
-        dml("", "", [], [], []),
-        "slice.dml_slice1: input has rank 0 but DirectML takes rank 1 to 8",
-    ),
-    "dml rank 9": (
-        dml("1x1x1x1x1x1x1x1x1", "1x1x1x1x1x1x1x1x1", [0] * 9, [1] * 9, [1] * 9),
-        "slice.dml_slice1: input has rank 9 but DirectML takes rank 1 to 8",
-    ),
     "dml result rank": (
         dml("5x2", "5", [0, 0], [5, 2], [1, 1]),
         "slice.dml_slice1: result has rank 1 but the input has rank 2",
-    ),
-    # rank-0 data where the op needs rank >= 1
-    "onnx_v1 rank 0": (
-        onnx_v1("", "", "starts [] ends []"),
-        "slice.onnx_v1: data must have rank >= 1, got a rank-0 tensor",
     ),
     # index operands of the wrong type
     "index operand of floats": (
@@ -681,11 +561,6 @@ CASES: dict[str, tuple[str, str]] = {
         "@main argument 0 has the dynamic type tensor<?xf32>; kernels need static shapes",
     ),
     # parameters that are not constant when lowering
-    "index operands are arguments": (
-        NON_CONSTANT,
-        "slice.onnx: not a slice.window at lowering; its parameters are not constant "
-        "or its data shape is dynamic, so canonicalize-slices could not make it static",
-    ),
     "tf index operands are arguments": (
         NON_CONSTANT_TF,
         "slice.tf_strided_slice: not a slice.window at lowering; its parameters are not "

@@ -134,3 +134,13 @@ def test_sweep_prints_its_summary() -> None:
     assert "## worst 2 cases by kernel/numpy" in out
     assert "| kernel/numpy |" in out and "| kernel/memcpy |" in out
     assert "cases above 1.0x numpy" in out
+
+
+def test_call_overhead_measures_each_path() -> None:
+    """``bench/call_overhead.py`` checks each call path's result against numpy and
+    gives a figure for each (the figures themselves are never asserted)."""
+    from call_overhead import measure  # type: ignore[import-not-found]
+
+    figures = measure(calls=10, samples=1)
+    assert {"CKernel", "numpy"} <= set(figures)
+    assert all(seconds > 0 for seconds in figures.values())

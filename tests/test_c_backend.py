@@ -1,333 +1,53 @@
-"""The C target and its runtime: emitted C, compiled and called on numpy arrays.
+"""The C target (``slice_dialect/backend/c.py``): emitted C, compiled and called on
+numpy arrays.
 
-Inputs are hand-written modules in the form ``convert-slice-to-loops`` produces (memref
-arguments, ``scf.for`` over index arithmetic, loads and stores), and windows lowered by
-the pass itself; every result is compared bit for bit with numpy slicing of the same
-window. Copy nests are checked in both printed forms (as copies, and op by op), large
-(streamed) copies also under AddressSanitizer, and the argument checks on both call
-paths (the C extension and ctypes).
+Inputs are modules in the form ``convert-slice-to-loops`` produces (memref arguments,
+``scf.for`` over index arithmetic, loads and stores), built by ``tests/lowered.py`` or
+hand-written where a test needs one exact form, and windows lowered by the pass itself;
+every result is compared bit for bit with numpy slicing of the same window
+(``tests/oracle.py``). Large (streamed) copies run also under AddressSanitizer; the C
+ABI (symbols, status codes, error values) on both call paths. The runtime that loads
+and calls kernels is tested by ``tests/test_runtime_*.py``.
 """
 
 from __future__ import annotations
 
-import ctypes
 import io
 import math
 import subprocess
 import sys
 import textwrap
-import timeit
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-import ml_dtypes
 import numpy as np
 import pytest
-from xdsl.context import Context
-from xdsl.dialects import arith, builtin, func, memref, scf
-from xdsl.dialects.builtin import (
-    BFloat16Type,
-    ComplexType,
-    Float16Type,
-    Float32Type,
-    Float64Type,
-    Float80Type,
-    IntegerType,
-    ModuleOp,
-    Signedness,
+from generators import ELEMENT_TYPES as GENERATED_ELEMENT_TYPES
+from generators import random_array
+from lowered import (
+    CALL_PATHS,
+    TWO_OUTPUTS,
+    element_dtype,
+    element_type,
+    kernel_module,
+    kernel_of,
+    lowered_window,
+    parse,
+    window_function,
+    window_module,
 )
-from xdsl.parser import Parser
+from oracle import numpy_window, same_bits
+from xdsl.context import Context
 
-from passes.copy_plan import row_major_strides
 from slice_dialect import runtime
 from slice_dialect.backend.c import CTarget, c_symbol, emit_c
-from slice_dialect.dialect import Slice
-from slice_dialect.dtypes import (
-    c_storage_type,
-    element_type_for_dtype,
-    numpy_dtype,
-    storage_bytes,
-)
+from slice_dialect.dtypes import c_storage_type
 from slice_dialect.errors import SliceError
-from slice_dialect.runtime import ArraySpec, CKernel, array_specs, load_kernel
+from slice_dialect.runtime import CKernel
 
-ELEMENT_TYPES = [
-    "i1",
-    "i8",
-    "ui8",
-    "si16",
-    "i32",
-    "i64",
-    "i3",
-    "i17",
-    "f16",
-    "bf16",
-    "f32",
-    "f64",
-    "complex<f32>",
-    "complex<f64>",
-]
-
-
-@pytest.fixture(scope="module")
-def cache_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("slice-cache")
-
-
-def parse(text: str) -> ModuleOp:
-    ctx = Context()
-    for dialect in (
-        builtin.Builtin,
-        func.Func,
-        arith.Arith,
-        scf.Scf,
-        memref.MemRef,
-        Slice,
-    ):
-        ctx.load_dialect(dialect)
-    return Parser(ctx, text).parse_module()
-
-
-def memref_type(shape: Sequence[int], element: str) -> str:
-    return "memref<" + "".join(f"{d}x" for d in shape) + element + ">"
-
-
-class IRBuilder:
-    """Lines of a lowered function, with index constants made once each."""
-
-    def __init__(self) -> None:
-        self.constants: dict[int, str] = {}
-        self.body: list[str] = []
-        self.count = 0
-
-    def const(self, value: int) -> str:
-        if value not in self.constants:
-            name = f"%c{value}" if value >= 0 else f"%cm{-value}"
-            self.constants[value] = name
-        return self.constants[value]
-
-    def fresh(self, base: str) -> str:
-        self.count += 1
-        return f"%{base}{self.count}"
-
-    def affine(self, base: int, terms: Sequence[tuple[str, int]]) -> str:
-        """An index value ``base + sum(iv * coefficient)``, as the lowering prints it."""
-        value = self.const(base)
-        for iv, coefficient in terms:
-            product = self.fresh("m")
-            self.body.append(
-                f"{product} = arith.muli {iv}, {self.const(coefficient)} : index"
-            )
-            total = self.fresh("s")
-            self.body.append(f"{total} = arith.addi {value}, {product} : index")
-            value = total
-        return value
-
-    def function(self, name: str, args: Sequence[str]) -> str:
-        constants = [
-            f"  {n} = arith.constant {v} : index" for v, n in self.constants.items()
-        ]
-        return "\n".join(
-            [
-                f"func.func @{name}({', '.join(args)}) {{",
-                *constants,
-                *("  " + line for line in self.body),
-                "  func.return",
-                "}",
-            ]
-        )
-
-
-def window_ir(
-    element: str,
-    shape: Sequence[int],
-    offsets: Sequence[int],
-    sizes: Sequence[int],
-    strides: Sequence[int],
-    *,
-    collapse: bool = True,
-    name: str = "main",
-) -> str:
-    """A lowered window of a ``shape`` source: loops over ``sizes``, one load, one store.
-
-    With ``collapse``, both memrefs are collapsed to 1-D views indexed linearly (the
-    usual lowering); without, loads and stores take one index per dimension.
-    """
-    b = IRBuilder()
-    x_type, out_type = memref_type(shape, element), memref_type(sizes, element)
-    rank = len(shape)
-    src, dst = "%x", "%out"
-    if collapse and rank > 0:
-        group = "[[" + ", ".join(str(d) for d in range(rank)) + "]]"
-        x_flat = memref_type([math.prod(shape)], element)
-        out_flat = memref_type([math.prod(sizes)], element)
-        b.body.append(f"%src = memref.collapse_shape %x {group} : {x_type} into {x_flat}")
-        b.body.append(
-            f"%dst = memref.collapse_shape %out {group} : {out_type} into {out_flat}"
-        )
-        src, dst, x_type, out_type = "%src", "%dst", x_flat, out_flat
-    ivs = [f"%i{d}" for d in range(rank)]
-    indent = ""
-    for d in range(rank):
-        b.body.append(
-            f"{indent}scf.for {ivs[d]} = {b.const(0)} to {b.const(sizes[d])} "
-            f"step {b.const(1)} {{"
-        )
-        indent += "  "
-    start = len(b.body)
-    if collapse and rank > 0:
-        source_strides = row_major_strides(shape)
-        base = sum(o * s for o, s in zip(offsets, source_strides, strict=True))
-        coefficients = [s * t for s, t in zip(strides, source_strides, strict=True)]
-        load_index = [b.affine(base, list(zip(ivs, coefficients, strict=True)))]
-        store_index = [b.affine(0, list(zip(ivs, row_major_strides(sizes), strict=True)))]
-    else:
-        load_index = [b.affine(offsets[d], [(ivs[d], strides[d])]) for d in range(rank)]
-        store_index = ivs
-    b.body.append(f"%v = memref.load {src}[{', '.join(load_index)}] : {x_type}")
-    b.body.append(f"memref.store %v, {dst}[{', '.join(store_index)}] : {out_type}")
-    b.body[start:] = [indent + line for line in b.body[start:]]
-    for d in reversed(range(rank)):
-        b.body.append("  " * d + "}")
-    return b.function(
-        name,
-        [f"%x: {memref_type(shape, element)}", f"%out: {memref_type(sizes, element)}"],
-    )
-
-
-def numpy_window(
-    x: np.ndarray, offsets: Sequence[int], sizes: Sequence[int], strides: Sequence[int]
-) -> np.ndarray:
-    """The window by numpy basic slicing."""
-    index: list[slice] = []
-    for offset, size, stride in zip(offsets, sizes, strides, strict=True):
-        if size == 0:
-            index.append(slice(0, 0))
-            continue
-        stop = offset + stride * size
-        index.append(slice(offset, stop if stop >= 0 else None, stride))
-    return x[tuple(index)]
-
-
-def random_array(dtype: np.dtype, shape: Sequence[int], seed: int = 0) -> np.ndarray:
-    """An array of random bytes: NaN payloads and non-canonical values included."""
-    rng = np.random.default_rng(seed)
-    count = math.prod(shape)
-    raw = rng.integers(0, 256, size=count * dtype.itemsize, dtype=np.uint8)
-    return raw.view(dtype).reshape(shape)
-
-
-def same_bits(actual: np.ndarray, expected: np.ndarray) -> bool:
-    actual, expected = np.ascontiguousarray(actual), np.ascontiguousarray(expected)
-    return (
-        actual.dtype == expected.dtype
-        and actual.shape == expected.shape
-        and actual.view(np.uint8).tobytes() == expected.view(np.uint8).tobytes()
-    )
-
-
-def kernel_of(
-    module: ModuleOp,
-    name: str,
-    n_inputs: int,
-    cache_dir: Path,
-    *,
-    fast_call: bool = True,
-) -> CKernel:
-    function = next(
-        op
-        for op in module.ops
-        if isinstance(op, func.FuncOp) and op.sym_name.data == name
-    )
-    specs = array_specs(function)
-    return load_kernel(
-        emit_c(module),
-        name,
-        specs[:n_inputs],
-        specs[n_inputs:],
-        cache_dir=cache_dir,
-        fast_call=fast_call,
-    )
-
-
-HAS_FAST_CALL = runtime.kernel_class(fast_call=True) is not CKernel
-CALL_PATHS = [
-    pytest.param(
-        True,
-        id="fast",
-        marks=pytest.mark.skipif(
-            not HAS_FAST_CALL, reason=f"no fast call: {runtime.call_path_description()}"
-        ),
-    ),
-    pytest.param(False, id="ctypes"),
-]
-"""Both ways of calling a kernel: every argument check must hold for each."""
-
-
-# dtypes
-
-
-@pytest.mark.parametrize(
-    ("element", "bytes_", "dtype", "c_type"),
-    [
-        (IntegerType(1), 1, np.bool_, "uint8_t"),
-        (IntegerType(1, Signedness.SIGNED), 1, np.int8, "uint8_t"),
-        (IntegerType(1, Signedness.UNSIGNED), 1, np.uint8, "uint8_t"),
-        (IntegerType(3), 1, np.int8, "uint8_t"),
-        (IntegerType(8), 1, np.int8, "uint8_t"),
-        (IntegerType(8, Signedness.UNSIGNED), 1, np.uint8, "uint8_t"),
-        (IntegerType(9), 2, np.int16, "uint16_t"),
-        (IntegerType(16, Signedness.SIGNED), 2, np.int16, "uint16_t"),
-        (IntegerType(17), 4, np.int32, "uint32_t"),
-        (IntegerType(32, Signedness.UNSIGNED), 4, np.uint32, "uint32_t"),
-        (IntegerType(33), 8, np.int64, "uint64_t"),
-        (IntegerType(64, Signedness.UNSIGNED), 8, np.uint64, "uint64_t"),
-        (Float16Type(), 2, np.float16, "uint16_t"),
-        (BFloat16Type(), 2, ml_dtypes.bfloat16, "uint16_t"),
-        (Float32Type(), 4, np.float32, "uint32_t"),
-        (Float64Type(), 8, np.float64, "uint64_t"),
-        (ComplexType(Float32Type()), 8, np.complex64, "uint64_t"),
-        (ComplexType(Float64Type()), 16, np.complex128, "slice_b128"),
-    ],
-)
-def test_dtype_map(element, bytes_: int, dtype, c_type: str) -> None:
-    assert storage_bytes(element) == bytes_
-    assert numpy_dtype(element) == np.dtype(dtype)
-    assert numpy_dtype(element).itemsize == bytes_
-    assert c_storage_type(element) == c_type
-
-
-@pytest.mark.parametrize(
-    "element",
-    [IntegerType(65), Float80Type(), ComplexType(IntegerType(32)), builtin.IndexType()],
-)
-def test_unsupported_element_types(element) -> None:
-    for function in (storage_bytes, numpy_dtype, c_storage_type):
-        with pytest.raises(SliceError, match=str(element).replace("<", ".")):
-            function(element)
-
-
-@pytest.mark.parametrize(
-    "dtype",
-    [
-        np.bool_,
-        np.int8,
-        np.uint16,
-        np.int64,
-        np.float16,
-        ml_dtypes.bfloat16,
-        np.float32,
-        np.complex128,
-    ],
-)
-def test_element_type_for_dtype_round_trips(dtype) -> None:
-    assert numpy_dtype(element_type_for_dtype(np.dtype(dtype))) == np.dtype(dtype)
-
-
-def test_element_type_for_unknown_dtype() -> None:
-    with pytest.raises(SliceError, match="<U3"):
-        element_type_for_dtype(np.dtype("<U3"))
+ELEMENT_TYPES = (*GENERATED_ELEMENT_TYPES, "si16", "i3", "i17")
+"""Every element type the generators draw, and widths that are no power of two."""
 
 
 # Emitted C, compiled and called
@@ -336,11 +56,9 @@ def test_element_type_for_unknown_dtype() -> None:
 @pytest.mark.parametrize("element", ELEMENT_TYPES)
 def test_every_element_type_bit_for_bit(element: str, cache_dir: Path) -> None:
     offsets, sizes, strides = [3, 1], [2, 3], [-2, 2]
-    module = parse(window_ir(element, [4, 7], offsets, sizes, strides))
+    module = window_module(element, [4, 7], offsets, sizes, strides)
     source = emit_c(module)
-    t = parse(f"func.func @t(%a: {memref_type([1], element)}) {{ func.return }}")
-    element_type = next(iter(t.ops)).function_type.inputs.data[0].element_type
-    c_type = c_storage_type(element_type)
+    c_type = c_storage_type(element_type(element))
     assert (
         f"int32_t slice_main(const {c_type} *restrict in0, {c_type} *restrict out0, "
         "int64_t *restrict slice_error_values)"
@@ -348,7 +66,7 @@ def test_every_element_type_bit_for_bit(element: str, cache_dir: Path) -> None:
     assert ("typedef struct" in source) == (element == "complex<f64>")
 
     kernel = kernel_of(module, "main", 1, cache_dir)
-    dtype = numpy_dtype(element_type)
+    dtype = element_dtype(element)
     x = random_array(dtype, [4, 7], seed=len(element))
     expected = numpy_window(x, offsets, sizes, strides)
     assert same_bits(kernel(x), expected)
@@ -368,7 +86,7 @@ def test_every_element_type_bit_for_bit(element: str, cache_dir: Path) -> None:
 )
 @pytest.mark.parametrize("collapse", [True, False])
 def test_negative_strides(shape, offsets, sizes, strides, collapse, cache_dir) -> None:
-    module = parse(window_ir("f64", shape, offsets, sizes, strides, collapse=collapse))
+    module = window_module("f64", shape, offsets, sizes, strides, collapse=collapse)
     kernel = kernel_of(module, "main", 1, cache_dir)
     x = random_array(np.dtype(np.float64), shape, seed=1)
     assert same_bits(kernel(x), numpy_window(x, offsets, sizes, strides))
@@ -376,9 +94,7 @@ def test_negative_strides(shape, offsets, sizes, strides, collapse, cache_dir) -
 
 def test_multi_dim_indices_are_linearized_row_major() -> None:
     source = emit_c(
-        parse(
-            window_ir("i16", [3, 4, 5], [0, 0, 0], [3, 4, 5], [1, 1, 1], collapse=False)
-        )
+        window_module("i16", [3, 4, 5], [0, 0, 0], [3, 4, 5], [1, 1, 1], collapse=False)
     )
     assert "in0[s2 * 20 + s4 * 5 + s6]" in source
     assert "out0[i0 * 20 + i1 * 5 + i2]" in source
@@ -403,7 +119,7 @@ def test_rank_zero(cache_dir: Path) -> None:
 
 
 def test_zero_size_output(cache_dir: Path) -> None:
-    module = parse(window_ir("f32", [4, 5], [0, 2], [0, 3], [1, 1]))
+    module = window_module("f32", [4, 5], [0, 2], [0, 3], [1, 1])
     kernel = kernel_of(module, "main", 1, cache_dir)
     x = random_array(np.dtype(np.float32), [4, 5])
     assert kernel(x).shape == (0, 3)
@@ -412,7 +128,7 @@ def test_zero_size_output(cache_dir: Path) -> None:
 
 
 def test_zero_size_input(cache_dir: Path) -> None:
-    module = parse(window_ir("ui8", [0, 5], [0, 0], [0, 5], [1, 1]))
+    module = window_module("ui8", [0, 5], [0, 0], [0, 5], [1, 1])
     kernel = kernel_of(module, "main", 1, cache_dir)
     assert kernel(np.empty((0, 5), np.uint8)).shape == (0, 5)
 
@@ -487,10 +203,13 @@ def test_alloc_without_dealloc_inside_loop_is_freed_each_iteration() -> None:
 
 
 def test_two_outputs_and_two_functions(cache_dir: Path) -> None:
-    text = window_ir("i32", [6], [1], [3], [2], name="first") + window_ir(
-        "i32", [6], [5], [6], [-1], name="second"
+    module = parse(TWO_OUTPUTS)
+    module.body.block.add_ops(
+        [
+            window_function("i32", [6], [1], [3], [2], name="first"),
+            window_function("i32", [6], [5], [6], [-1], name="second"),
+        ]
     )
-    module = parse(TWO_OUT_IR + text)
     source = emit_c(module)
     assert source.count("\nint32_t slice_") == 3
     # values of the second loop are renamed apart from those of the first
@@ -506,7 +225,7 @@ def test_two_outputs_and_two_functions(cache_dir: Path) -> None:
 
 
 def test_c_text_of_the_example() -> None:
-    module = parse(window_ir("f32", [4, 5], [1, 4], [2, 3], [1, -2]))
+    module = window_module("f32", [4, 5], [1, 4], [2, 3], [1, -2])
     source = emit_c(module)
     assert source.startswith("/* Generated")
     assert "#include <stdint.h>" in source
@@ -675,233 +394,7 @@ def test_printer_errors(text: str, message: str) -> None:
         emit_c(parse(text))
 
 
-# The compile cache: tests/test_runtime_cache.py
-
-
-KERNEL_IR = window_ir("f32", [8, 8], [0, 7], [4, 4], [2, -2])
-
-
-# Argument checks
-
-
-@pytest.fixture(scope="module", params=CALL_PATHS)
-def kernel(cache_dir: Path, request: pytest.FixtureRequest) -> CKernel:
-    return kernel_of(parse(KERNEL_IR), "main", 1, cache_dir, fast_call=request.param)
-
-
-@pytest.mark.parametrize(
-    ("args", "message"),
-    [
-        ((), "main: expected 1 input arrays, got 0"),
-        ((np.zeros((8, 8), np.float32),) * 2, "main: expected 1 input arrays, got 2"),
-        (([[0.0] * 8] * 8,), r"input 0 \(%x\): expected a numpy array, got list"),
-        ((np.zeros((8, 8), np.float64),), r"input 0 \(%x\): expected dtype float32"),
-        ((np.zeros((8, 8), ">f4"),), r"input 0 \(%x\): expected dtype float32, got >f4"),
-        ((np.zeros((8, 7), np.float32),), r"input 0 \(%x\): expected shape \(8, 8\)"),
-    ],
-)
-def test_input_errors(kernel: CKernel, args, message: str) -> None:
-    with pytest.raises(SliceError, match=message):
-        kernel(*args)
-
-
-def test_non_contiguous_input_is_copied(kernel: CKernel) -> None:
-    big = random_array(np.dtype(np.float32), [16, 24])
-    x = big[::2, 1::3]
-    assert not x.flags.c_contiguous
-    assert same_bits(kernel(x), x[0::2, 7::-2])
-    read_only = np.array(x)
-    read_only.flags.writeable = False
-    assert same_bits(kernel(read_only), x[0::2, 7::-2])
-
-
-def test_output_errors(kernel: CKernel) -> None:
-    x = np.zeros((8, 8), np.float32)
-    cases = [
-        (np.zeros((4, 4), np.float64), r"output 0 \(%out\): expected dtype float32"),
-        (np.zeros((4, 5), np.float32), r"output 0 \(%out\): expected shape \(4, 4\)"),
-        (np.zeros((4, 8), np.float32)[:, ::2], "not C-contiguous"),
-        ((np.zeros((4, 4), np.float32),) * 2, r"out= takes 1 array\(s\)"),
-        ("buffer", r"out= takes 1 array\(s\)"),
-    ]
-    read_only = np.zeros((4, 4), np.float32)
-    read_only.flags.writeable = False
-    cases.append((read_only, "read-only"))
-    for out, message in cases:
-        with pytest.raises(SliceError, match=message):
-            kernel(x, out=out)
-
-
-def test_output_must_not_overlap_inputs_or_outputs(kernel: CKernel, cache_dir) -> None:
-    x = np.zeros(64 + 16, np.float32)
-    with pytest.raises(SliceError, match="overlaps input 0"):
-        kernel(x[:64].reshape(8, 8), out=x[:16].reshape(4, 4))
-    # adjacent but disjoint is fine
-    assert kernel(x[:64].reshape(8, 8), out=x[64:].reshape(4, 4)) is not None
-    pair = kernel_of(
-        parse(
-            """
-            func.func @pair(%x: memref<2xi8>, %a: memref<2xi8>, %b: memref<2xi8>) {
-              func.return
-            }
-            """
-        ),
-        "pair",
-        1,
-        cache_dir,
-    )
-    buffer = np.zeros(3, np.int8)
-    with pytest.raises(
-        SliceError, match=r"output 1 \(%b\): out= array overlaps output 0"
-    ):
-        pair(np.zeros(2, np.int8), out=(buffer[:2], buffer[1:]))
-
-
-@pytest.mark.parametrize("fast_call", CALL_PATHS)
-def test_misaligned_complex64(cache_dir: Path, fast_call: bool) -> None:
-    """``complex<f32>`` moves as ``uint64_t``, but numpy aligns ``complex64`` to 4."""
-    module = parse(window_ir("complex<f32>", [6], [5], [3], [-2]))
-    kernel = kernel_of(module, "main", 1, cache_dir, fast_call=fast_call)
-    raw = np.zeros(6 * 8 + 4 + 8, np.uint8)
-    start = 4 if raw.ctypes.data % 8 == 0 else 8
-    x = raw[start : start + 48].view(np.complex64)
-    assert x.flags.aligned and x.ctypes.data % 8 == 4
-    x[:] = np.arange(6) + 1j * np.arange(6)
-    assert same_bits(kernel(x), x[5::-2])
-    out_raw = np.zeros(3 * 8 + 8, np.uint8)
-    start = 4 if out_raw.ctypes.data % 8 == 0 else 8
-    with pytest.raises(SliceError, match="not 8-byte aligned"):
-        kernel(x, out=out_raw[start : start + 24].view(np.complex64))
-
-
-def test_ckernel_from_plain_signature(cache_dir: Path) -> None:
-    library = runtime.build_shared_library(emit_c(parse(KERNEL_IR)), cache_dir=cache_dir)
-    kernel = CKernel(library, "main", [(np.float32, (8, 8))], [(np.float32, [4, 4])])
-    assert kernel.inputs == [ArraySpec(np.dtype(np.float32), (8, 8))]
-    with pytest.raises(SliceError, match=r"main: input 0: expected shape"):
-        kernel(np.zeros(3, np.float32))
-    with pytest.raises(
-        SliceError, match=r"has no function 'nope' \(C symbol slice_nope\)"
-    ):
-        CKernel(library, "nope", [], [])
-
-
-def test_call_overhead(cache_dir: Path) -> None:
-    """Per-call cost of an 8x8 -> 4x4 f32 kernel with ``out=``, on each call path
-    (reported with ``-s``): the whole call from Python, argument checks included."""
-    x = random_array(np.dtype(np.float32), [8, 8])
-    out = np.empty((4, 4), np.float32)
-    n = 20_000
-    module = parse(KERNEL_IR)
-    times: dict[str, float] = {}
-    for fast_call in (True, False):
-        kernel = kernel_of(module, "main", 1, cache_dir, fast_call=fast_call)
-        seconds = timeit.repeat(lambda k=kernel: k(x, out=out), number=n, repeat=3)
-        times[type(kernel).__name__] = min(seconds) / n
-        assert same_bits(out, x[0::2, 7::-2])
-    bare = kernel._function
-    pointers = (x.ctypes.data, out.ctypes.data, (ctypes.c_int64 * 4)())
-    floor = min(timeit.repeat(lambda: bare(*pointers), number=n, repeat=3)) / n
-    numpy = min(timeit.repeat(lambda: np.copyto(out, x[0::2, 7::-2]), number=n, repeat=3))
-    print(
-        "\ncall with out=: "
-        + ", ".join(f"{name} {t * 1e6:.2f} us" for name, t in times.items())
-        + f" (bare ctypes call {floor * 1e6:.2f} us, numpy {numpy / n * 1e6:.2f} us)"
-    )
-    assert times["CKernel"] < 50e-6
-    if HAS_FAST_CALL:
-        assert times["FastCKernel"] < min(5e-6, times["CKernel"])
-
-
-# Sanitizer builds
-
-
-SANITIZER_SCRIPT = """
-import sys
-import numpy as np
-from pathlib import Path
-from typing import Any
-from slice_dialect import runtime
-cache = Path(sys.argv[1])
-ir_source, c_bad = sys.stdin.read().split("//SPLIT//")
-kernel = runtime.load_kernel(ir_source, "main", [(np.float32, (8, 8))],
-                             [(np.float32, (4, 4))], sanitize=True, cache_dir=cache)
-x = np.arange(64, dtype=np.float32).reshape(8, 8)
-assert (kernel(x) == x[0::2, 7::-2]).all()
-print("clean run ok", flush=True)
-bad = runtime.load_kernel(c_bad, "bad", [(np.float32, (4,))], [(np.float32, (4,))],
-                          sanitize=True, cache_dir=cache)
-bad(np.zeros(4, np.float32))
-print("overflow not detected", flush=True)
-"""
-
-BAD_C = """
-#include <stdint.h>
-int32_t slice_bad(const uint32_t *restrict x, uint32_t *restrict out, int64_t *e) {
-    for (int64_t i = 0; i <= 4; i += 1) out[i] = x[i];
-    return 0;
-}
-const char *slice_error_message(int32_t code) { return "unknown"; }
-"""
-
-
-def test_sanitizer_build_in_subprocess(tmp_path: Path) -> None:
-    """Sanitized kernels run in a Python with libasan preloaded; an out-of-bounds
-    access in C is reported there."""
-    try:
-        env = runtime.asan_environment()
-    except SliceError as error:
-        pytest.skip(str(error))
-    source = emit_c(parse(KERNEL_IR))
-    result = subprocess.run(
-        [sys.executable, "-c", SANITIZER_SCRIPT, str(tmp_path)],
-        input=source + "//SPLIT//" + BAD_C,
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=300,
-        check=False,
-    )
-    assert "clean run ok" in result.stdout, result.stderr
-    assert "overflow not detected" not in result.stdout
-    assert "AddressSanitizer" in result.stderr and "heap-buffer-overflow" in result.stderr
-    assert result.returncode != 0
-
-
-def test_sanitizer_build_refuses_to_load_without_asan(tmp_path: Path) -> None:
-    if "libasan" in Path("/proc/self/maps").read_text():
-        pytest.skip("this process has ASan loaded")
-    library = runtime.build_shared_library(
-        emit_c(parse(KERNEL_IR)), sanitize=True, cache_dir=tmp_path
-    )
-    with pytest.raises(SliceError, match="LD_PRELOAD"):
-        # loading it without this check would abort this process
-        CKernel(library, "main", [], [], sanitize=True)
-
-
 # Lowered windows: the loops and copy runs of convert-slice-to-loops
-
-
-def lowered_window(
-    element: str,
-    shape: Sequence[int],
-    offsets: Sequence[int],
-    sizes: Sequence[int],
-    strides: Sequence[int],
-) -> ModuleOp:
-    """``slice.window`` of a ``shape`` source, lowered by ``convert-slice-to-loops``."""
-    from passes.convert_slice_to_loops import ConvertSliceToLoopsPass
-
-    source = "tensor<" + "".join(f"{d}x" for d in shape) + element + ">"
-    result = "tensor<" + "".join(f"{d}x" for d in sizes) + element + ">"
-    module = parse(
-        f"func.func @main(%x: {source}) -> {result} {{\n"
-        f"  %r = slice.window %x offsets {list(offsets)} sizes {list(sizes)} "
-        f"strides {list(strides)} : {source} -> {result}\n"
-        f"  func.return %r : {result}\n}}"
-    )
-    ConvertSliceToLoopsPass().apply(Context(), module)
-    return module
 
 
 def random_window(
@@ -936,9 +429,7 @@ def test_lowered_windows_agree_with_numpy(seed: int, cache_dir) -> None:
     shape, offsets, sizes, strides = random_window(rng, 1 + seed % 4)
     element = WIDTH_ELEMENTS[seed % len(WIDTH_ELEMENTS)]
     module = lowered_window(element, shape, offsets, sizes, strides)
-    t = parse(f"func.func @t(%a: {memref_type([1], element)}) {{ func.return }}")
-    dtype = numpy_dtype(next(iter(t.ops)).function_type.inputs.data[0].element_type)
-    x = random_array(dtype, shape, seed=seed)
+    x = random_array(element_dtype(element), shape, seed=seed)
     expected = numpy_window(x, offsets, sizes, strides)
     kernel = kernel_of(module, "main", 1, cache_dir)
     assert same_bits(kernel(x), expected), emit_c(module)
@@ -1054,17 +545,34 @@ STREAMED_FORMS = {
 }
 
 
-def _dtype_of(element: str) -> np.dtype:
-    t = parse(f"func.func @t(%a: {memref_type([1], element)}) {{ func.return }}")
-    return numpy_dtype(next(iter(t.ops)).function_type.inputs.data[0].element_type)
-
-
 def _misaligned_out(dtype: np.dtype, shape: Sequence[int]) -> np.ndarray:
     """An output array whose first byte is not 16-byte aligned (for 1-byte elements)."""
     count = math.prod(shape)
     raw = np.zeros(count * dtype.itemsize + 32, np.uint8)
     start = (-raw.ctypes.data) % 16 + (1 if dtype.itemsize == 1 else 0)
     return raw[start : start + count * dtype.itemsize].view(dtype).reshape(shape)
+
+
+def gives_window(
+    kernel: Callable[..., Any],
+    element: str,
+    shape: Sequence[int],
+    offsets: Sequence[int],
+    sizes: Sequence[int],
+    strides: Sequence[int],
+    seed: int,
+) -> bool:
+    """Whether ``kernel`` gives numpy's window of a random array, into a fresh output
+    and into a misaligned ``out=``."""
+    dtype = element_dtype(element)
+    x = random_array(dtype, shape, seed=seed)
+    expected = numpy_window(x, offsets, sizes, strides)
+    out = _misaligned_out(dtype, sizes)
+    return (
+        same_bits(kernel(x), expected)
+        and kernel(x, out=out) is out
+        and same_bits(out, expected)
+    )
 
 
 @pytest.mark.parametrize(("element", "shape", "offsets", "sizes", "strides"), STREAMED)
@@ -1079,14 +587,8 @@ def test_streamed_copies(
     body = source[source.index("int32_t slice_main(") :]
     assert form in body and "slice_stream_fence();" in body
     assert ("slice_prefetch(" in body) == (request.node.callspec.id == "crop")
-    dtype = _dtype_of(element)
-    x = random_array(dtype, shape, seed=3)
-    expected = numpy_window(x, offsets, sizes, strides)
     kernel = kernel_of(module, "main", 1, cache_dir)
-    assert same_bits(kernel(x), expected)
-    out = _misaligned_out(dtype, sizes)
-    assert kernel(x, out=out) is out
-    assert same_bits(out, expected)
+    assert gives_window(kernel, element, shape, offsets, sizes, strides, seed=3)
 
 
 def _cached_case(element: str, step: int, count: int) -> Any:
@@ -1136,14 +638,8 @@ def test_cached_register_copies(
     body = source[source.index("int32_t slice_main(") :]
     form = CACHED_FORMS.get(strides[-1], "slice_gather_bytes(")
     assert form in body and "slice_stream" not in body
-    dtype = _dtype_of(element)
-    x = random_array(dtype, shape, seed=5)
-    expected = numpy_window(x, offsets, sizes, strides)
     kernel = kernel_of(module, "main", 1, cache_dir)
-    assert same_bits(kernel(x), expected)
-    out = _misaligned_out(dtype, sizes)
-    assert kernel(x, out=out) is out
-    assert same_bits(out, expected)
+    assert gives_window(kernel, element, shape, offsets, sizes, strides, seed=5)
 
 
 STREAMED_UNDER_ASAN = """
@@ -1153,23 +649,18 @@ from pathlib import Path
 from typing import Any
 sys.path.insert(0, sys.argv[2])
 import test_c_backend as t
+from lowered import lowered_window
 from slice_dialect import runtime
 from slice_dialect.backend.c import emit_c
 cache = Path(sys.argv[1])
 for case in t.STREAMED + t.CACHED:
     element, shape, offsets, sizes, strides = case.values
-    module = t.lowered_window(element, shape, offsets, sizes, strides)
+    module = lowered_window(element, shape, offsets, sizes, strides)
     function = next(iter(module.ops))
     specs = runtime.array_specs(function)
     kernel = runtime.load_kernel(emit_c(module), "main", specs[:1], specs[1:],
                                  sanitize=True, cache_dir=cache)
-    dtype = t._dtype_of(element)
-    x = t.random_array(dtype, shape, seed=3)
-    expected = t.numpy_window(x, offsets, sizes, strides)
-    assert t.same_bits(kernel(x), expected), case.id
-    out = t._misaligned_out(dtype, sizes)
-    kernel(x, out=out)
-    assert t.same_bits(out, expected), case.id
+    assert t.gives_window(kernel, element, shape, offsets, sizes, strides, 3), case.id
     print("ok", case.id, flush=True)
 """
 
@@ -1201,136 +692,6 @@ def test_streamed_copies_under_sanitizers(tmp_path: Path) -> None:
     assert "runtime error" not in result.stderr
 
 
-# The fast call path
-
-
-TWO_OUT_IR = """
-func.func @pair(%x: memref<6xi32>, %a: memref<3xi32>, %b: memref<2xi32>) {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %c2 = arith.constant 2 : index
-  %c3 = arith.constant 3 : index
-  scf.for %i = %c0 to %c3 step %c1 {
-    %s = arith.muli %i, %c2 : index
-    %v = memref.load %x[%s] : memref<6xi32>
-    memref.store %v, %a[%i] : memref<3xi32>
-  }
-  scf.for %i = %c0 to %c2 step %c1 {
-    %s = arith.addi %i, %c3 : index
-    %v = memref.load %x[%s] : memref<6xi32>
-    memref.store %v, %b[%i] : memref<2xi32>
-  }
-  func.return
-}
-"""
-
-
-@pytest.mark.parametrize("fast_call", CALL_PATHS)
-def test_results_of_both_call_paths(fast_call: bool, cache_dir: Path) -> None:
-    """Fresh outputs (one array, or a tuple), ``out=`` as a tuple or a list (returned
-    as given), subclasses and non-contiguous inputs: the same on both paths."""
-    pair = kernel_of(parse(TWO_OUT_IR), "pair", 1, cache_dir, fast_call=fast_call)
-    assert type(pair).__name__ == ("FastCKernel" if fast_call else "CKernel")
-    x = np.arange(6, dtype=np.int32)
-    a, b = pair(x)
-    assert a.tolist() == [0, 2, 4] and b.tolist() == [3, 4]
-    outs = [np.empty(3, np.int32), np.empty(2, np.int32)]
-    assert pair(x, out=outs) is outs and outs[0].tolist() == [0, 2, 4]
-    as_tuple = (np.empty(3, np.int32), np.empty(2, np.int32))
-    assert pair(x, out=as_tuple) is as_tuple and as_tuple[1].tolist() == [3, 4]
-
-    class Tagged(np.ndarray):
-        pass
-
-    a, b = pair(x.view(Tagged))
-    assert type(a) is np.ndarray and b.tolist() == [3, 4]
-    a, b = pair(np.arange(12, dtype=np.int32)[::2])
-    assert a.tolist() == [0, 4, 8] and b.tolist() == [6, 8]
-    with pytest.raises(SliceError, match=r"out= takes 2 array\(s\)"):
-        pair(x, out=outs[0])
-    with pytest.raises(SliceError, match="expected a numpy array, got str"):
-        pair(x, out=[outs[0], "b"])
-    with pytest.raises(TypeError, match="unexpected keyword argument 'outs'"):
-        pair(x, outs=outs)
-    with pytest.raises(SliceError, match="overlaps output 0"):
-        pair(x, out=(outs[0], outs[0][:2]))
-    empty = kernel_of(
-        lowered_window("f32", [0, 4], [0, 0], [0, 4], [1, 1]),
-        "main",
-        1,
-        cache_dir,
-        fast_call=fast_call,
-    )
-    assert empty(np.zeros((0, 4), np.float32)).shape == (0, 4)
-
-
-def test_more_arguments_than_the_fast_path_takes(cache_dir: Path) -> None:
-    """A function with more memref arguments than ``FAST_CALL_MAX_ARGUMENTS`` is called
-    through ctypes, with the same results and checks."""
-    n = runtime.FAST_CALL_MAX_ARGUMENTS
-    args = ", ".join(f"%o{i}: memref<1xi8>" for i in range(n))
-    body = "\n".join(f"memref.store %v, %o{i}[%c0] : memref<1xi8>" for i in range(n))
-    module = parse(
-        f"""
-        func.func @many(%x: memref<1xi8>, {args}) {{
-          %c0 = arith.constant 0 : index
-          %v = memref.load %x[%c0] : memref<1xi8>
-          {body}
-          func.return
-        }}
-        """
-    )
-    kernel = kernel_of(module, "many", 1, cache_dir)
-    results = kernel(np.array([7], np.int8))
-    assert isinstance(results, tuple) and len(results) == n
-    assert all(r.tolist() == [7] for r in results)
-    with pytest.raises(SliceError, match="expected dtype int8"):
-        kernel(np.array([7], np.int16))
-
-
-def test_threads_share_a_kernel(cache_dir: Path) -> None:
-    """Calls from several threads at once (large ones release the GIL) each get their
-    own, correct result."""
-    import concurrent.futures
-
-    module = lowered_window("f32", [512, 1024], [0, 1023], [512, 1024], [1, -1])
-    kernel = kernel_of(module, "main", 1, cache_dir)
-    inputs = [random_array(np.dtype(np.float32), [512, 1024], seed=s) for s in range(8)]
-    with concurrent.futures.ThreadPoolExecutor(4) as pool:
-        results = list(pool.map(kernel, inputs))
-    for x, result in zip(inputs, results, strict=True):
-        assert same_bits(result, x[:, ::-1])
-
-
-def test_fast_call_falls_back_without_headers(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Without Python's headers (or with ``SLICE_FAST_CALL=0``) kernels are
-    ``CKernel``s, called through ctypes."""
-    import sysconfig
-
-    real_get_paths = sysconfig.get_paths
-
-    def no_headers(*args: object, **kwargs: object) -> dict[str, str]:
-        return {**real_get_paths(), "include": "/nonexistent/include"}
-
-    for fast_caches in (runtime._fast_call, runtime._fast_kernel_class):
-        fast_caches.cache_clear()
-    try:
-        monkeypatch.setattr(sysconfig, "get_paths", no_headers)
-        assert runtime.kernel_class() is CKernel
-        assert "no Python.h in /nonexistent/include" in runtime.call_path_description()
-        monkeypatch.undo()
-        runtime._fast_call.cache_clear()
-        runtime._fast_kernel_class.cache_clear()
-        monkeypatch.setenv("SLICE_FAST_CALL", "0")
-        assert runtime.kernel_class() is CKernel
-        assert "SLICE_FAST_CALL=0" in runtime.call_path_description()
-    finally:
-        monkeypatch.undo()
-        runtime._fast_call.cache_clear()
-        runtime._fast_kernel_class.cache_clear()
-    assert (runtime.kernel_class() is not CKernel) == HAS_FAST_CALL
-
-
 # The C ABI: symbols, status codes, error values
 
 
@@ -1354,12 +715,12 @@ def test_c_symbol_refuses_a_prefix_that_is_no_identifier() -> None:
     with pytest.raises(SliceError, match="C symbol prefix '1x' is not a C identifier"):
         c_symbol("main", "1x")
     with pytest.raises(SliceError, match="C symbol prefix 'a-' is not a C identifier"):
-        emit_c(parse(KERNEL_IR), prefix="a-")
+        emit_c(kernel_module(), prefix="a-")
 
 
 def test_prefix_chooses_every_exported_symbol(cache_dir: Path) -> None:
     """``emit_c(prefix=...)``, ``-t c{prefix=...}`` and the kernel's lookup agree."""
-    module = parse(KERNEL_IR)
+    module = kernel_module()
     source = emit_c(module, prefix="my_")
     assert "int32_t my_main(" in source and "const char *my_error_message(" in source
     assert "slice_" not in source.replace("slice_error_values", "").replace(

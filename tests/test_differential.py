@@ -46,10 +46,8 @@ from generators import (
     MAX_RANK,
     OPS,
     Program,
-    SliceCase,
     chain_programs,
     invalid_programs,
-    numpy_strided_index,
     op_ranks,
     random_array,
     random_parallel_program,
@@ -57,6 +55,7 @@ from generators import (
 )
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from oracle import numpy_result
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp, TensorType
 from xdsl.transforms.canonicalize import CanonicalizePass
@@ -217,57 +216,6 @@ def test_canonicalize_chain(program: Program, seed: int) -> None:
 # --- b. the reference interpreter equals numpy -----------------------------------------
 
 
-def strided_index(case: SliceCase) -> tuple[Any, ...]:
-    """The numpy index of a strided slice case (see ``numpy_strided_index``)."""
-    tf = case.op == "tf_strided_slice"
-    begin, end = case.operands["begin"] or [], case.operands["end"] or []
-    strides = case.operands["strides" if tf else "stride"] or [1] * len(begin)
-    return numpy_strided_index(case.data_shape, begin, end, strides, case.props, tf)
-
-
-def axis_index(case: SliceCase) -> tuple[Any, ...]:
-    """The numpy index of an ONNX or OpenVINO slice (a start below ``-dim`` with a
-    negative step reads element 0)."""
-    rank = len(case.data_shape)
-    if case.op == "onnx_v1":
-        starts, ends, axes = case.props["starts"], case.props["ends"], case.props["axes"]
-        steps = None
-    elif case.op == "onnx":
-        o = case.operands
-        starts, ends, axes, steps = o["starts"], o["ends"], o["axes"], o["steps"]
-    else:
-        o = case.operands
-        starts, ends, axes, steps = o["start"], o["stop"], o["axes"], o["step"]
-    assert starts is not None and ends is not None
-    axes = list(range(len(starts))) if axes is None else axes
-    steps = [1] * len(starts) if steps is None else steps
-    index: list[Any] = [slice(None)] * rank
-    for a, start, end, step in zip(axes, starts, ends, steps):
-        d = case.data_shape[a]
-        if step < 0 and start < -d:
-            start = 0
-        index[a] = slice(start, end, step)
-    return tuple(index)
-
-
-def numpy_result(case: SliceCase, x: NDArray) -> NDArray:
-    if case.op in ("ov_strided_slice", "tf_strided_slice"):
-        return np.asarray(x[strided_index(case)])
-    if case.op == "dml_slice1":
-        p = case.props
-        index = [
-            np.arange(out) * stride + offset + (size - 1 if stride < 0 else 0)
-            for offset, size, stride, out in zip(
-                p["window_offsets"],
-                p["window_sizes"],
-                p["window_strides"],
-                p["output_sizes"],
-            )
-        ]
-        return x[np.ix_(*index)]
-    return x[axis_index(case)]
-
-
 @pytest.mark.parametrize("op", OPS)
 @settings(SETTINGS, max_examples=3 * EXAMPLES)
 @given(data=st.data(), seed=st.integers(0, 2**32 - 1))
@@ -275,7 +223,9 @@ def test_reference_equals_numpy(op: str, data: st.DataObject, seed: int) -> None
     program = data.draw(slice_programs(op=op), label="program")
     (case,) = program.cases
     (x,) = program.inputs(seed)
-    expected = np.array(numpy_result(case, x), order="C")
+    expected = np.array(
+        numpy_result(case.op, x, {**case.operands, **case.props}), order="C"
+    )
     context = describe(program, (x,), seed) + f"\nnumpy index: {case}"
     assert_same(reference(parse(program.text), (x,)), (expected,), "numpy", context)
 

@@ -15,6 +15,7 @@ import os
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from lowered import tensor_window_module
 from xdsl.dialects import arith
 from xdsl.dialects.builtin import ModuleOp, TensorType
 
@@ -71,20 +72,9 @@ def windows(
     return shape, w, tuple(result)
 
 
-def _type(shape: tuple[int, ...]) -> str:
-    return "tensor<" + "".join(f"{d}x" for d in shape) + "f32>"
-
-
 def window_module(shape: tuple[int, ...], w: Window, result: tuple[int, ...]) -> str:
-    def arr(values: tuple[int, ...]) -> str:
-        return "[" + ", ".join(map(str, values)) + "]"
-
-    return (
-        f"func.func @main(%x: {_type(shape)}) -> {_type(result)} {{\n"
-        f"  %r = slice.window %x offsets {arr(w.offsets)} sizes {arr(w.sizes)} "
-        f"strides {arr(w.strides)} : {_type(shape)} -> {_type(result)}\n"
-        f"  func.return %r : {_type(result)}\n}}\n"
-    )
+    """``@main`` returning one ``slice.window`` of an ``f32`` tensor, as text."""
+    return str(tensor_window_module("f32", shape, w, result))
 
 
 def expected_refusal(
@@ -240,4 +230,7 @@ def test_refusal_names_the_window_location() -> None:
     module = parse_module(text, ctx, "f.mlir")
     with pytest.raises(OpPassFailedException) as info:
         ExportSlicesPass("dml_slice1").apply(ctx, module)
-    assert error_location(info.value, module) == "f.mlir:2:3"
+    lines = text.splitlines()
+    line = next(n for n, t in enumerate(lines, start=1) if "slice.window" in t)
+    column = len(lines[line - 1]) - len(lines[line - 1].lstrip()) + 1
+    assert error_location(info.value, module) == f"f.mlir:{line}:{column}"

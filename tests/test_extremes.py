@@ -29,12 +29,20 @@ from functools import partial
 from math import prod
 from typing import Any
 
-import ml_dtypes
 import numpy as np
 import pytest
-from generators import numpy_strided_index
+from generators import (
+    Constants,
+    RandomDraw,
+    SliceCase,
+    function_text,
+    random_array,
+    render_op,
+    tensor_type,
+)
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from oracle import numpy_result, same_bits
 
 import slice_dialect
 from slice_dialect import SliceError, semantics
@@ -73,14 +81,6 @@ EXTREMES_64 = (
 )
 MAX_ELEMENTS = 256
 ELEMENT_TYPES = ("f32", "i8", "i64", "bf16", "complex<f64>", "i1")
-NUMPY_DTYPES = {
-    "f32": np.dtype(np.float32),
-    "i8": np.dtype(np.int8),
-    "i64": np.dtype(np.int64),
-    "bf16": np.dtype(ml_dtypes.bfloat16),
-    "complex<f64>": np.dtype(np.complex128),
-    "i1": np.dtype(np.bool_),
-}
 CTX = make_context()
 
 
@@ -159,45 +159,42 @@ class Case:
         return {k: None if v is None else v[0] for k, v in self.operands.items()}
 
 
-def tensor_type(dims: Sequence[int], element_type: str) -> str:
-    return f"tensor<{''.join(f'{d}x' for d in dims)}{element_type}>"
-
-
 def i64_array(values: Sequence[int]) -> str:
     return "array<i64" + (": " + ", ".join(map(str, values)) if values else "") + ">"
 
 
+def parse_array(text: str) -> list[int]:
+    inner = text.removeprefix("array<i64").removesuffix(">").removeprefix(":")
+    return [int(v) for v in inner.split(",") if v.strip()]
+
+
+def prop_values(case: Case) -> dict[str, Any]:
+    """The properties as values (from their IR text: ``array<i64: ...>``, or ``5 : i64``
+    for a TensorFlow mask or the opset)."""
+    return {
+        k: parse_array(v) if v.startswith("array<") else int(v.split(" ")[0])
+        for k, v in case.props.items()
+    }
+
+
 def render(case: Case) -> str:
-    """``func.func @main(%x) -> result`` with the op in the generic form."""
-    data_type = tensor_type(case.data_shape, case.element_type)
-    result_shape = case.result_shape if case.result_shape is not None else []
-    result_type = tensor_type(result_shape, case.element_type)
-    lines: list[str] = []
-    operand_names = ["%x"]
-    operand_types = [data_type]
-    segments = [1]
-    for name, operand in case.operands.items():
-        if operand is None:
-            segments.append(0)
-            continue
-        vals, itype = operand
-        t = f"tensor<{len(vals)}x{itype}>"
-        lines.append(f"  %{name} = arith.constant dense<{list(vals)}> : {t}")
-        operand_names.append(f"%{name}")
-        operand_types.append(t)
-        segments.append(1)
-    props = dict(case.props)
-    if case.op in ("onnx", "ov_slice", "ov_strided_slice"):
-        props["operandSegmentSizes"] = "array<i32: " + ", ".join(map(str, segments)) + ">"
-    prop_text = ", ".join(f"{k} = {v}" for k, v in props.items())
-    lines.append(
-        f'  %r = "slice.{case.op}"({", ".join(operand_names)}) <{{{prop_text}}}> : '
-        f"({', '.join(operand_types)}) -> {result_type}"
+    """``func.func @main(%x) -> result`` with the op in the generic form (the text of
+    :func:`generators.render_op`)."""
+    result_shape = tuple(case.result_shape if case.result_shape is not None else [])
+    generic = SliceCase(
+        case.op,
+        tuple(case.data_shape),
+        operands=case.parameters(),
+        index_types={k: v[1] for k, v in case.operands.items() if v is not None},
+        props=prop_values(case),
+        result_shape=result_shape,
+        generic=True,
     )
-    body = "\n".join(lines)
-    return (
-        f"func.func @main(%x: {data_type}) -> {result_type} {{\n{body}\n"
-        f"  func.return %r : {result_type}\n}}\n"
+    lines: list[str] = []
+    constants = Constants(RandomDraw(0), share=False)
+    render_op(generic, "%x", "%r", case.element_type, constants, lines)
+    return function_text(
+        case.element_type, [("%x", tuple(case.data_shape))], lines, [("%r", result_shape)]
     )
 
 
@@ -420,93 +417,20 @@ def dml_cases(draw: st.DrawFn) -> Case:
     )
 
 
-# --- numpy rules -----------------------------------------------------------------------
-
-
-def strided_index(case: Case, masks: dict[str, Any], tf: bool) -> tuple[Any, ...]:
-    """The numpy index of a strided slice case (see ``numpy_strided_index``)."""
-    params = case.parameters()
-    begin, end = params["begin"] or [], params["end"] or []
-    strides = params["strides" if tf else "stride"] or [1] * len(begin)
-    return numpy_strided_index(case.data_shape, begin, end, strides, masks, tf)
-
-
-def axis_index(case: Case, starts: list[int], ends: list[int], axes: Any, steps: Any):
-    """ONNX/OpenVINO Slice as numpy: Python slices, except that a negative step's start
-    below ``-dim`` reads element 0."""
-    rank = len(case.data_shape)
-    axes = list(range(len(starts))) if axes is None else [a % rank for a in axes]
-    steps = [1] * len(starts) if steps is None else steps
-    index: list[Any] = [slice(None)] * rank
-    for a, s, e, step in zip(axes, starts, ends, steps):
-        d = case.data_shape[a]
-        if step < 0 and s < -d:
-            s = 0
-        index[a] = slice(s, e, step)
-    return tuple(index)
-
-
-def numpy_result(case: Case, x: np.ndarray) -> np.ndarray:
-    """The result by numpy indexing (or the DirectML element formula)."""
-    params = case.parameters()
-    if case.op == "tf_strided_slice":
-        masks = {k: int(v.split(" ")[0]) for k, v in case.props.items()}
-        return np.asarray(x[strided_index(case, masks, tf=True)])
-    if case.op == "ov_strided_slice":
-        masks = {k: parse_array(v) for k, v in case.props.items()}
-        return np.asarray(x[strided_index(case, masks, tf=False)])
-    if case.op == "onnx":
-        index = axis_index(
-            case, params["starts"], params["ends"], params["axes"], params["steps"]
-        )
-        return x[index]
-    if case.op == "ov_slice":
-        index = axis_index(
-            case, params["start"], params["stop"], params["axes"], params["step"]
-        )
-        return x[index]
-    if case.op == "onnx_v1":
-        starts = parse_array(case.props["starts"])
-        ends = parse_array(case.props["ends"])
-        axes = parse_array(case.props["axes"]) if "axes" in case.props else None
-        return x[axis_index(case, starts, ends, axes, None)]
-    assert case.op == "dml_slice1"
-    offsets = parse_array(case.props["window_offsets"])
-    sizes = parse_array(case.props["window_sizes"])
-    strides = parse_array(case.props["window_strides"])
-    assert case.result_shape is not None
-    index = [
-        o + (z - 1 if s < 0 else 0) + s * np.arange(n)
-        for o, z, s, n in zip(offsets, sizes, strides, case.result_shape)
-    ]
-    return x[np.ix_(*index)]
-
-
-def parse_array(text: str) -> list[int]:
-    inner = text.removeprefix("array<i64").removesuffix(">").removeprefix(":")
-    return [int(v) for v in inner.split(",") if v.strip()]
-
-
 # --- the check -------------------------------------------------------------------------
 
 
-def random_input(case: Case, seed: int) -> np.ndarray:
-    dtype = NUMPY_DTYPES[case.element_type]
-    rng = np.random.default_rng(seed)
-    count = prod(case.data_shape)
-    if dtype == np.bool_:
-        return rng.integers(0, 2, count).astype(np.bool_).reshape(case.data_shape)
-    raw = rng.integers(0, 256, count * dtype.itemsize, dtype=np.uint8)
-    return raw.view(dtype).reshape(case.data_shape)
+def oracle_values(case: Case) -> dict[str, Any]:
+    """The case's parameters as the oracle takes them."""
+    return {**case.parameters(), **prop_values(case), "output_sizes": case.result_shape}
 
 
-def same_bits(got: np.ndarray, expected: np.ndarray, what: str, text: str) -> None:
+def assert_same_bits(got: np.ndarray, expected: np.ndarray, what: str, text: str) -> None:
     got, expected = np.asarray(got), np.asarray(expected)
-    assert got.shape == expected.shape, f"{what}: {got.shape} != {expected.shape}\n{text}"
-    assert got.dtype == expected.dtype, f"{what}: {got.dtype} != {expected.dtype}\n{text}"
-    assert (
-        np.ascontiguousarray(got).tobytes() == np.ascontiguousarray(expected).tobytes()
-    ), f"{what}: the elements differ\n{text}"
+    assert same_bits(got, expected), (
+        f"{what}: {got.dtype}{got.shape} != {expected.dtype}{expected.shape} or the "
+        f"elements differ\n{text}"
+    )
 
 
 def check(case: Case) -> None:
@@ -519,14 +443,15 @@ def check(case: Case) -> None:
                 slice_dialect.compile(text, "main", backend)
             assert str(info.value) == case.error, text
         return
-    x = random_input(case, seed=len(text))
+    x = random_array(case.element_type, case.data_shape, seed=len(text))
     reference = make_interpreter(parse_module(text, CTX)).call_op("main", (x,))[0]
     assert case.result_shape is not None
     assert np.asarray(reference).shape == tuple(case.result_shape), text
-    same_bits(numpy_result(case, x), reference, "numpy vs the reference", text)
+    expected = numpy_result(case.op, x, oracle_values(case))
+    assert_same_bits(expected, reference, "numpy vs the reference", text)
     for backend in ("interpreter", "c"):
         kernel = slice_dialect.compile(text, "main", backend)
-        same_bits(kernel(x), reference, f"{backend} backend", text)
+        assert_same_bits(kernel(x), reference, f"{backend} backend", text)
 
 
 STRATEGIES = {

@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from generators import Constants, RandomDraw, SliceCase, _function, render_op
+from generators import Constants, RandomDraw, SliceCase, function_text, render_op
 from vectors import VECTORS, Vector
 
 import slice_dialect
@@ -55,7 +55,9 @@ def vector_program(vector: Vector) -> str:
     draw = RandomDraw(0)
     lines: list[str] = []
     render_op(case, "%x", "%r", "i64", Constants(draw, share=False), lines)
-    return _function("i64", [("%x", case.data_shape)], lines, [("%r", case.result_shape)])
+    return function_text(
+        "i64", [("%x", case.data_shape)], lines, [("%r", case.result_shape)]
+    )
 
 
 def vector_input(vector: Vector) -> np.ndarray:

@@ -50,7 +50,8 @@ from generators import (
     random_slice_program,
     tensor_type,
 )
-from upstream_mlir import UpstreamKernel, require_mlir, run_mlir_opt, same_bits
+from oracle import same_bits
+from upstream_mlir import UpstreamKernel, require_mlir, run_mlir_opt
 from xdsl.context import Context
 from xdsl.dialects import arith
 from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, ModuleOp

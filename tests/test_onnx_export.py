@@ -19,6 +19,7 @@ import onnxruntime as ort
 import pytest
 from generators import random_array, random_chain_program
 from hypothesis import HealthCheck, given, settings
+from oracle import same_bits
 from test_export_slices import window_module, windows
 
 import slice_dialect
@@ -42,15 +43,6 @@ def run_ort(model: Any, inputs: tuple[np.ndarray, ...]) -> list[np.ndarray]:
     )
     feed = {info.name: x for info, x in zip(model.graph.input, inputs)}
     return session.run(None, feed)
-
-
-def same_bits(a: np.ndarray, b: np.ndarray) -> bool:
-    a, b = np.ascontiguousarray(a), np.ascontiguousarray(b)
-    return (
-        a.dtype == b.dtype
-        and a.shape == b.shape
-        and a.view(np.uint8).tobytes() == b.view(np.uint8).tobytes()
-    )
 
 
 def check_model_like_c(text: str, inputs: tuple[np.ndarray, ...]) -> Any:

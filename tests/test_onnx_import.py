@@ -45,6 +45,7 @@ from generators import (
 )
 from onnx import TensorProto, helper, numpy_helper
 from onnx.backend.test.case.node import collect_testcases
+from oracle import same_bits
 
 import slice_dialect
 from slice_dialect import SliceError, semantics
@@ -123,15 +124,6 @@ def _with_stand_in(model: Any, elem: int) -> Any:
         if v.type.tensor_type.elem_type == elem:
             v.type.tensor_type.elem_type = STAND_IN[elem]
     return copy
-
-
-def same_bits(a: np.ndarray, b: np.ndarray) -> bool:
-    a, b = np.ascontiguousarray(a), np.ascontiguousarray(b)
-    return (
-        a.dtype == b.dtype
-        and a.shape == b.shape
-        and a.view(np.uint8).tobytes() == b.view(np.uint8).tobytes()
-    )
 
 
 # --- the ONNX package's backend cases ----------------------------------------------------

@@ -13,9 +13,13 @@ from typing import Any
 
 import numpy as np
 import pytest
+from generators import random_array
+from lowered import CALL_PATHS, kernel_module, kernel_of, parse, window_module
+from oracle import same_bits
 
 import slice_dialect
 from slice_dialect import SliceError
+from slice_dialect.runtime import CKernel
 
 BIG = """\
 func.func @main(%x: tensor<512x512xf32>) -> tensor<512x512xf32> {
@@ -151,3 +155,96 @@ def test_wrong_subclass_out_names_the_fault(small: Any) -> None:
         small(X, out=np.asmatrix(np.zeros((3, 2), np.float32)))
     with pytest.raises(SliceError, match=r"expected dtype float32, got float64"):
         small(X, out=np.asmatrix(np.zeros((2, 3), np.float64)))
+
+
+# --- the argument checks of C kernels, on both call paths ---------------------------
+
+
+@pytest.fixture(scope="module", params=CALL_PATHS)
+def kernel(cache_dir: Path, request: pytest.FixtureRequest) -> CKernel:
+    return kernel_of(kernel_module(), "main", 1, cache_dir, fast_call=request.param)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        ((), "main: expected 1 input arrays, got 0"),
+        ((np.zeros((8, 8), np.float32),) * 2, "main: expected 1 input arrays, got 2"),
+        (([[0.0] * 8] * 8,), r"input 0 \(%x\): expected a numpy array, got list"),
+        ((np.zeros((8, 8), np.float64),), r"input 0 \(%x\): expected dtype float32"),
+        ((np.zeros((8, 8), ">f4"),), r"input 0 \(%x\): expected dtype float32, got >f4"),
+        ((np.zeros((8, 7), np.float32),), r"input 0 \(%x\): expected shape \(8, 8\)"),
+    ],
+)
+def test_input_errors(kernel: CKernel, args, message: str) -> None:
+    with pytest.raises(SliceError, match=message):
+        kernel(*args)
+
+
+def test_non_contiguous_input_is_copied(kernel: CKernel) -> None:
+    big = random_array(np.dtype(np.float32), [16, 24])
+    x = big[::2, 1::3]
+    assert not x.flags.c_contiguous
+    assert same_bits(kernel(x), x[0::2, 7::-2])
+    read_only = np.array(x)
+    read_only.flags.writeable = False
+    assert same_bits(kernel(read_only), x[0::2, 7::-2])
+
+
+def test_output_errors(kernel: CKernel) -> None:
+    x = np.zeros((8, 8), np.float32)
+    cases = [
+        (np.zeros((4, 4), np.float64), r"output 0 \(%out\): expected dtype float32"),
+        (np.zeros((4, 5), np.float32), r"output 0 \(%out\): expected shape \(4, 4\)"),
+        (np.zeros((4, 8), np.float32)[:, ::2], "not C-contiguous"),
+        ((np.zeros((4, 4), np.float32),) * 2, r"out= takes 1 array\(s\)"),
+        ("buffer", r"out= takes 1 array\(s\)"),
+    ]
+    read_only = np.zeros((4, 4), np.float32)
+    read_only.flags.writeable = False
+    cases.append((read_only, "read-only"))
+    for out, message in cases:
+        with pytest.raises(SliceError, match=message):
+            kernel(x, out=out)
+
+
+def test_output_must_not_overlap_inputs_or_outputs(kernel: CKernel, cache_dir) -> None:
+    x = np.zeros(64 + 16, np.float32)
+    with pytest.raises(SliceError, match="overlaps input 0"):
+        kernel(x[:64].reshape(8, 8), out=x[:16].reshape(4, 4))
+    # adjacent but disjoint is fine
+    assert kernel(x[:64].reshape(8, 8), out=x[64:].reshape(4, 4)) is not None
+    pair = kernel_of(
+        parse(
+            """
+            func.func @pair(%x: memref<2xi8>, %a: memref<2xi8>, %b: memref<2xi8>) {
+              func.return
+            }
+            """
+        ),
+        "pair",
+        1,
+        cache_dir,
+    )
+    buffer = np.zeros(3, np.int8)
+    with pytest.raises(
+        SliceError, match=r"output 1 \(%b\): out= array overlaps output 0"
+    ):
+        pair(np.zeros(2, np.int8), out=(buffer[:2], buffer[1:]))
+
+
+@pytest.mark.parametrize("fast_call", CALL_PATHS)
+def test_misaligned_complex64(cache_dir: Path, fast_call: bool) -> None:
+    """``complex<f32>`` moves as ``uint64_t``, but numpy aligns ``complex64`` to 4."""
+    module = window_module("complex<f32>", [6], [5], [3], [-2])
+    kernel = kernel_of(module, "main", 1, cache_dir, fast_call=fast_call)
+    raw = np.zeros(6 * 8 + 4 + 8, np.uint8)
+    start = 4 if raw.ctypes.data % 8 == 0 else 8
+    x = raw[start : start + 48].view(np.complex64)
+    assert x.flags.aligned and x.ctypes.data % 8 == 4
+    x[:] = np.arange(6) + 1j * np.arange(6)
+    assert same_bits(kernel(x), x[5::-2])
+    out_raw = np.zeros(3 * 8 + 8, np.uint8)
+    start = 4 if out_raw.ctypes.data % 8 == 0 else 8
+    with pytest.raises(SliceError, match="not 8-byte aligned"):
+        kernel(x, out=out_raw[start : start + 24].view(np.complex64))

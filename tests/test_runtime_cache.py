@@ -32,10 +32,12 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from lowered import kernel_module
 
 import slice_dialect
-from slice_dialect import SliceError
-from slice_dialect.runtime import cache
+from slice_dialect import SliceError, runtime
+from slice_dialect.backend.c import emit_c
+from slice_dialect.runtime import CKernel, cache
 
 SOURCE = """\
 func.func @main(%x: tensor<3x20xi32>) -> (tensor<2x3xi32>, tensor<20xi32>) {{
@@ -584,3 +586,69 @@ def test_compiler_that_fails_is_a_slice_error(tmp_path: Path, counting_cc: Path)
     )
     assert r["ok"] == [] and len(r["errors"]) == 1
     assert "fake-cc: refusing" in r["errors"][0]
+
+
+# --- sanitizer builds ----------------------------------------------------------------
+
+
+SANITIZER_SCRIPT = """
+import sys
+import numpy as np
+from pathlib import Path
+from typing import Any
+from slice_dialect import runtime
+cache = Path(sys.argv[1])
+ir_source, c_bad = sys.stdin.read().split("//SPLIT//")
+kernel = runtime.load_kernel(ir_source, "main", [(np.float32, (8, 8))],
+                             [(np.float32, (4, 4))], sanitize=True, cache_dir=cache)
+x = np.arange(64, dtype=np.float32).reshape(8, 8)
+assert (kernel(x) == x[0::2, 7::-2]).all()
+print("clean run ok", flush=True)
+bad = runtime.load_kernel(c_bad, "bad", [(np.float32, (4,))], [(np.float32, (4,))],
+                          sanitize=True, cache_dir=cache)
+bad(np.zeros(4, np.float32))
+print("overflow not detected", flush=True)
+"""
+
+BAD_C = """
+#include <stdint.h>
+int32_t slice_bad(const uint32_t *restrict x, uint32_t *restrict out, int64_t *e) {
+    for (int64_t i = 0; i <= 4; i += 1) out[i] = x[i];
+    return 0;
+}
+const char *slice_error_message(int32_t code) { return "unknown"; }
+"""
+
+
+def test_sanitizer_build_in_subprocess(tmp_path: Path) -> None:
+    """Sanitized kernels run in a Python with libasan preloaded; an out-of-bounds
+    access in C is reported there."""
+    try:
+        env = runtime.asan_environment()
+    except SliceError as error:
+        pytest.skip(str(error))
+    source = emit_c(kernel_module())
+    result = subprocess.run(
+        [sys.executable, "-c", SANITIZER_SCRIPT, str(tmp_path)],
+        input=source + "//SPLIT//" + BAD_C,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+        check=False,
+    )
+    assert "clean run ok" in result.stdout, result.stderr
+    assert "overflow not detected" not in result.stdout
+    assert "AddressSanitizer" in result.stderr and "heap-buffer-overflow" in result.stderr
+    assert result.returncode != 0
+
+
+def test_sanitizer_build_refuses_to_load_without_asan(tmp_path: Path) -> None:
+    if "libasan" in Path("/proc/self/maps").read_text():
+        pytest.skip("this process has ASan loaded")
+    library = runtime.build_shared_library(
+        emit_c(kernel_module()), sanitize=True, cache_dir=tmp_path
+    )
+    with pytest.raises(SliceError, match="LD_PRELOAD"):
+        # loading it without this check would abort this process
+        CKernel(library, "main", [], [], sanitize=True)

@@ -7,13 +7,26 @@ and leaves no result behind.
 
 from __future__ import annotations
 
+import ctypes
 from pathlib import Path
 
 import numpy as np
 import pytest
+from generators import random_array
+from lowered import (
+    CALL_PATHS,
+    HAS_FAST_CALL,
+    TWO_OUTPUTS,
+    kernel_module,
+    kernel_of,
+    lowered_window,
+    parse,
+)
+from oracle import same_bits
 
-from slice_dialect import SliceError
-from slice_dialect.runtime import load_kernel
+from slice_dialect import SliceError, runtime
+from slice_dialect.backend.c import emit_c
+from slice_dialect.runtime import ArraySpec, CKernel, load_kernel
 
 SOURCE = """\
 #include <stdint.h>
@@ -69,3 +82,152 @@ def test_missing_symbol_names_it(tmp_path: Path) -> None:
     ):
         load_kernel(SOURCE.replace("PREFIX", "slice_"), "check", *SPECS,
                     cache_dir=tmp_path, prefix="other_")  # fmt: skip
+
+
+# --- kernels of generated C ---------------------------------------------------------
+
+
+def test_ckernel_from_plain_signature(cache_dir: Path) -> None:
+    library = runtime.build_shared_library(emit_c(kernel_module()), cache_dir=cache_dir)
+    kernel = CKernel(library, "main", [(np.float32, (8, 8))], [(np.float32, [4, 4])])
+    assert kernel.inputs == [ArraySpec(np.dtype(np.float32), (8, 8))]
+    with pytest.raises(SliceError, match=r"main: input 0: expected shape"):
+        kernel(np.zeros(3, np.float32))
+    with pytest.raises(
+        SliceError, match=r"has no function 'nope' \(C symbol slice_nope\)"
+    ):
+        CKernel(library, "nope", [], [])
+
+
+def test_repeated_calls_on_each_path(cache_dir: Path) -> None:
+    """Many calls with ``out=`` (what ``bench/call_overhead.py`` times) write the
+    window each time on each path, and the bare C function the kernel holds gives
+    the same."""
+    x = random_array(np.dtype(np.float32), [8, 8])
+    out = np.empty((4, 4), np.float32)
+    module = kernel_module()
+    kernels = [
+        kernel_of(module, "main", 1, cache_dir, fast_call=fast_call)
+        for fast_call in (True, False)
+    ]
+    assert [type(k).__name__ for k in kernels] == (
+        ["FastCKernel", "CKernel"] if HAS_FAST_CALL else ["CKernel", "CKernel"]
+    )
+    for kernel in kernels:
+        for seed in range(100):
+            x = random_array(np.dtype(np.float32), [8, 8], seed=seed)
+            assert kernel(x, out=out) is out
+            assert same_bits(out, x[0::2, 7::-2])
+    bare = kernels[-1]._function
+    out[...] = 0
+    assert bare(x.ctypes.data, out.ctypes.data, (ctypes.c_int64 * 4)()) == 0
+    assert same_bits(out, x[0::2, 7::-2])
+
+
+# --- both call paths: the C extension and ctypes ------------------------------------
+
+
+@pytest.mark.parametrize("fast_call", CALL_PATHS)
+def test_results_of_both_call_paths(fast_call: bool, cache_dir: Path) -> None:
+    """Fresh outputs (one array, or a tuple), ``out=`` as a tuple or a list (returned
+    as given), subclasses and non-contiguous inputs: the same on both paths."""
+    pair = kernel_of(parse(TWO_OUTPUTS), "pair", 1, cache_dir, fast_call=fast_call)
+    assert type(pair).__name__ == ("FastCKernel" if fast_call else "CKernel")
+    x = np.arange(6, dtype=np.int32)
+    a, b = pair(x)
+    assert a.tolist() == [0, 2, 4] and b.tolist() == [3, 4]
+    outs = [np.empty(3, np.int32), np.empty(2, np.int32)]
+    assert pair(x, out=outs) is outs and outs[0].tolist() == [0, 2, 4]
+    as_tuple = (np.empty(3, np.int32), np.empty(2, np.int32))
+    assert pair(x, out=as_tuple) is as_tuple and as_tuple[1].tolist() == [3, 4]
+
+    class Tagged(np.ndarray):
+        pass
+
+    a, b = pair(x.view(Tagged))
+    assert type(a) is np.ndarray and b.tolist() == [3, 4]
+    a, b = pair(np.arange(12, dtype=np.int32)[::2])
+    assert a.tolist() == [0, 4, 8] and b.tolist() == [6, 8]
+    with pytest.raises(SliceError, match=r"out= takes 2 array\(s\)"):
+        pair(x, out=outs[0])
+    with pytest.raises(SliceError, match="expected a numpy array, got str"):
+        pair(x, out=[outs[0], "b"])
+    with pytest.raises(TypeError, match="unexpected keyword argument 'outs'"):
+        pair(x, outs=outs)
+    with pytest.raises(SliceError, match="overlaps output 0"):
+        pair(x, out=(outs[0], outs[0][:2]))
+    empty = kernel_of(
+        lowered_window("f32", [0, 4], [0, 0], [0, 4], [1, 1]),
+        "main",
+        1,
+        cache_dir,
+        fast_call=fast_call,
+    )
+    assert empty(np.zeros((0, 4), np.float32)).shape == (0, 4)
+
+
+def test_more_arguments_than_the_fast_path_takes(cache_dir: Path) -> None:
+    """A function with more memref arguments than ``FAST_CALL_MAX_ARGUMENTS`` is called
+    through ctypes, with the same results and checks."""
+    n = runtime.FAST_CALL_MAX_ARGUMENTS
+    args = ", ".join(f"%o{i}: memref<1xi8>" for i in range(n))
+    body = "\n".join(f"memref.store %v, %o{i}[%c0] : memref<1xi8>" for i in range(n))
+    module = parse(
+        f"""
+        func.func @many(%x: memref<1xi8>, {args}) {{
+          %c0 = arith.constant 0 : index
+          %v = memref.load %x[%c0] : memref<1xi8>
+          {body}
+          func.return
+        }}
+        """
+    )
+    kernel = kernel_of(module, "many", 1, cache_dir)
+    results = kernel(np.array([7], np.int8))
+    assert isinstance(results, tuple) and len(results) == n
+    assert all(r.tolist() == [7] for r in results)
+    with pytest.raises(SliceError, match="expected dtype int8"):
+        kernel(np.array([7], np.int16))
+
+
+def test_threads_share_a_kernel(cache_dir: Path) -> None:
+    """Calls from several threads at once (large ones release the GIL) each get their
+    own, correct result."""
+    import concurrent.futures
+
+    module = lowered_window("f32", [512, 1024], [0, 1023], [512, 1024], [1, -1])
+    kernel = kernel_of(module, "main", 1, cache_dir)
+    inputs = [random_array(np.dtype(np.float32), [512, 1024], seed=s) for s in range(8)]
+    with concurrent.futures.ThreadPoolExecutor(4) as pool:
+        results = list(pool.map(kernel, inputs))
+    for x, result in zip(inputs, results, strict=True):
+        assert same_bits(result, x[:, ::-1])
+
+
+def test_fast_call_falls_back_without_headers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without Python's headers (or with ``SLICE_FAST_CALL=0``) kernels are
+    ``CKernel``s, called through ctypes."""
+    import sysconfig
+
+    real_get_paths = sysconfig.get_paths
+
+    def no_headers(*args: object, **kwargs: object) -> dict[str, str]:
+        return {**real_get_paths(), "include": "/nonexistent/include"}
+
+    for fast_caches in (runtime._fast_call, runtime._fast_kernel_class):
+        fast_caches.cache_clear()
+    try:
+        monkeypatch.setattr(sysconfig, "get_paths", no_headers)
+        assert runtime.kernel_class() is CKernel
+        assert "no Python.h in /nonexistent/include" in runtime.call_path_description()
+        monkeypatch.undo()
+        runtime._fast_call.cache_clear()
+        runtime._fast_kernel_class.cache_clear()
+        monkeypatch.setenv("SLICE_FAST_CALL", "0")
+        assert runtime.kernel_class() is CKernel
+        assert "SLICE_FAST_CALL=0" in runtime.call_path_description()
+    finally:
+        monkeypatch.undo()
+        runtime._fast_call.cache_clear()
+        runtime._fast_kernel_class.cache_clear()
+    assert (runtime.kernel_class() is not CKernel) == HAS_FAST_CALL

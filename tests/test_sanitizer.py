@@ -335,28 +335,9 @@ def run_workers(
     return results
 
 
-def test_random_programs_under_asan_and_ubsan() -> None:
-    print(f"\nsanitizer: {CASES} random programs (seed {SEED}), {WORKERS} processes")
-    results = run_workers(CASES, SEED)
-    run = 0
-    for r in results:
-        reports = sanitizer_reports(r.stderr)
-        assert not reports, "sanitizer reports:\n" + r.stderr[-20000:]
-        assert r.returncode == 0, (
-            f"worker failed:\n{r.stdout[-20000:]}\n{r.stderr[-5000:]}"
-        )
-        summary = [line for line in r.stdout.splitlines() if line.startswith(SUMMARY)]
-        assert summary, r.stdout + r.stderr
-        run += int(summary[-1].split()[2])
-    assert run == CASES
-    print(f"sanitizer: {run} cases, 0 sanitizer reports, 0 failures")
-
-
-def test_hostile_programs_under_asan_and_ubsan() -> None:
-    """Issue 10 A: every hostile lowered program is refused at compile() or fails its
-    call cleanly, under ASan and UBSan, with no sanitizer report."""
-    print(f"\nsanitizer: {CASES} hostile programs (seed {SEED}), {WORKERS} processes")
-    results = run_workers(CASES, SEED, "--hostile")
+def cases_run(results: list[subprocess.CompletedProcess[str]]) -> int:
+    """How many cases the workers ran, each worker having finished cleanly with no
+    sanitizer report (their summaries are printed, seen with ``-s``)."""
     run = 0
     for r in results:
         reports = sanitizer_reports(r.stderr)
@@ -368,6 +349,21 @@ def test_hostile_programs_under_asan_and_ubsan() -> None:
         assert summary, r.stdout + r.stderr
         print(summary[-1])
         run += int(summary[-1].split()[2])
+    return run
+
+
+def test_random_programs_under_asan_and_ubsan() -> None:
+    print(f"\nsanitizer: {CASES} random programs (seed {SEED}), {WORKERS} processes")
+    run = cases_run(run_workers(CASES, SEED))
+    assert run == CASES
+    print(f"sanitizer: {run} cases, 0 sanitizer reports, 0 failures")
+
+
+def test_hostile_programs_under_asan_and_ubsan() -> None:
+    """Issue 10 A: every hostile lowered program is refused at compile() or fails its
+    call cleanly, under ASan and UBSan, with no sanitizer report."""
+    print(f"\nsanitizer: {CASES} hostile programs (seed {SEED}), {WORKERS} processes")
+    run = cases_run(run_workers(CASES, SEED, "--hostile"))
     assert run == CASES
     print(f"sanitizer: {run} hostile programs, 0 sanitizer reports, 0 failures")
 
@@ -391,16 +387,7 @@ def test_imported_onnx_models_under_asan_and_ubsan(tmp_path: Path) -> None:
     path = tmp_path / "models.pickle"
     path.write_bytes(pickle.dumps(cases))
     print(f"\nsanitizer: {ONNX_CASES} imported ONNX models (seed {SEED})")
-    run = 0
-    for r in run_workers(ONNX_CASES, str(path), "--onnx"):
-        reports = sanitizer_reports(r.stderr)
-        assert not reports, "sanitizer reports:\n" + r.stderr[-20000:]
-        assert r.returncode == 0, (
-            f"worker failed:\n{r.stdout[-20000:]}\n{r.stderr[-5000:]}"
-        )
-        summary = [line for line in r.stdout.splitlines() if line.startswith(SUMMARY)]
-        assert summary, r.stdout + r.stderr
-        run += int(summary[-1].split()[2])
+    run = cases_run(run_workers(ONNX_CASES, str(path), "--onnx"))
     assert run == ONNX_CASES
     print(f"sanitizer: {run} imported models, 0 sanitizer reports, 0 failures")
 

@@ -27,6 +27,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 import pytest
+from generators import entry_dims
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from vectors import (
@@ -219,26 +220,6 @@ class StridedCase:
 
     def entry_dims(self) -> list[int | None] | None:
         return entry_dims(len(self.shape), self.kinds)
-
-
-def entry_dims(rank: int, kinds: Sequence[str]) -> list[int | None] | None:
-    """The input dim each range/shrink entry reads (None for other entries), or None
-    for an invalid spec (too many entries, several ellipses)."""
-    num_real = sum(k in ("range", "shrink") for k in kinds)
-    if num_real > rank or list(kinds).count("ellipsis") > 1:
-        return None
-    dims: list[int | None] = []
-    j = 0
-    for kind in kinds:
-        if kind == "ellipsis":
-            dims.append(None)
-            j += rank - num_real
-        elif kind == "new":
-            dims.append(None)
-        else:
-            dims.append(j)
-            j += 1
-    return dims
 
 
 @st.composite

@@ -207,12 +207,6 @@ OPT_ERRORS: list[tuple[str, str, tuple[str, ...], tuple[str, ...]]] = [
         ("error: bad.mlir:2:17\n", "Operation foo.bar is not registered"),
     ),
     (
-        "step of 0",
-        STEP_ZERO,
-        (),
-        ("error: bad.mlir:6:3: slice.onnx: steps[0] = 0: a step must be non-zero\n",),
-    ),
-    (
         "window out of bounds",
         WINDOW_OUT_OF_BOUNDS,
         ("-p", "canonicalize-slices,convert-slice-to-loops", "-t", "c"),
@@ -228,24 +222,6 @@ OPT_ERRORS: list[tuple[str, str, tuple[str, ...], tuple[str, ...]]] = [
         (
             "error: bad.mlir:2:3: slice.onnx_v1: result type tensor<4x4xf32> does not match the shape "
             "[4, 2] the slice gives\n",
-        ),
-    ),
-    (
-        "two ellipses",
-        TWO_ELLIPSES,
-        (),
-        (
-            "error: bad.mlir:3:3: slice.tf_strided_slice: ellipsis_mask sets more than one ellipsis "
-            "(entries 0 and 1)\n",
-        ),
-    ),
-    (
-        "DML window too large",
-        DML_TOO_LARGE,
-        (),
-        (
-            "error: bad.mlir:2:3: slice.dml_slice1: result dimension 0 has size 4 but the window "
-            "allows 1 to 3 (1 + (window_sizes[0] - 1) / |window_strides[0]|)\n",
         ),
     ),
     (

@@ -197,12 +197,3 @@ class UpstreamKernel:
             _to_numpy(piece, rank, self.result_dtype)
             for piece, rank in zip(pieces, ranks)
         )
-
-
-def same_bits(a: NDArray, b: NDArray) -> bool:
-    """Same shape, dtype and bytes (NaN payloads and negative zeros included)."""
-    return (
-        a.shape == b.shape
-        and a.dtype == b.dtype
-        and np.ascontiguousarray(a).tobytes() == np.ascontiguousarray(b).tobytes()
-    )
