@@ -169,7 +169,7 @@ class ExtractToLoad(RewritePattern):
             return
         load = memref.LoadOp.get(buffer, list(op.indices))
         load.location = op.location
-        rewriter.replace_op(op, load)
+        rewriter.replace(op, load)
 
 
 class DimToMemrefDim(RewritePattern):
@@ -180,9 +180,9 @@ class DimToMemrefDim(RewritePattern):
         buffer = buffer_of(op.source)
         if buffer is None:
             return
-        dim = memref.DimOp.from_source_and_index(buffer, op.index)
+        dim = memref.DimOp(buffer, op.index)
         dim.location = op.location
-        rewriter.replace_op(op, dim)
+        rewriter.replace(op, dim)
 
 
 # ---------------------------------------------------------------------------------------
@@ -230,7 +230,7 @@ def memref_dims(dom: IRBuilder, buffer: SSAValue) -> list[Mixed]:
         if d >= 0:
             dims.append(d)
             continue
-        dim = dom.emit(memref.DimOp.from_source_and_index(buffer, dom.value(k)))
+        dim = dom.emit(memref.DimOp(buffer, dom.value(k)))
         assert dim is not None
         dims.append(dim)
     return dims

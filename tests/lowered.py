@@ -33,6 +33,7 @@ from xdsl.ir import Attribute, Block, Region, SSAValue
 from xdsl.parser import Parser
 from xdsl.rewriter import InsertPoint
 
+from passes.convert_slice_to_loops import NSW
 from passes.copy_plan import row_major_strides
 from slice_dialect import runtime
 from slice_dialect.backend.c import emit_c
@@ -92,8 +93,10 @@ class _Function:
         """``base + sum(iv * coefficient)``, as the lowering computes an index."""
         value = self.const(base)
         for iv, coefficient in terms:
-            product = self.fresh(arith.MuliOp(iv, self.const(coefficient)), "m")
-            value = self.fresh(arith.AddiOp(value, product), "s")
+            product = self.fresh(
+                arith.MuliOp(iv, self.const(coefficient), overflow=NSW), "m"
+            )
+            value = self.fresh(arith.AddiOp(value, product, overflow=NSW), "s")
         return value
 
     def finish(self) -> func.FuncOp:
@@ -259,12 +262,12 @@ func.func @pair(%x: memref<6xi32>, %a: memref<3xi32>, %b: memref<2xi32>) {
   %c2 = arith.constant 2 : index
   %c3 = arith.constant 3 : index
   scf.for %i = %c0 to %c3 step %c1 {
-    %s = arith.muli %i, %c2 : index
+    %s = arith.muli %i, %c2 overflow<nsw> : index
     %v = memref.load %x[%s] : memref<6xi32>
     memref.store %v, %a[%i] : memref<3xi32>
   }
   scf.for %i = %c0 to %c2 step %c1 {
-    %s = arith.addi %i, %c3 : index
+    %s = arith.addi %i, %c3 overflow<nsw> : index
     %v = memref.load %x[%s] : memref<6xi32>
     memref.store %v, %b[%i] : memref<2xi32>
   }

@@ -190,13 +190,6 @@ func.func @main(%x: tensor<4xf32>, %s: tensor<1xi64>, %e: tensor<1xi64>) -> tens
 }
 """
 
-NON_CONSTANT_TF = """\
-func.func @main(%x: tensor<4x3xi8>, %b: tensor<2xi32>) -> tensor<4x3xi8> {
-  %r = slice.tf_strided_slice %x begin %b end %b strides %b : tensor<4x3xi8>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32> -> tensor<4x3xi8>
-  func.return %r : tensor<4x3xi8>
-}
-"""
-
 NON_CONSTANT_DYNAMIC_RESULT = """\
 func.func @main(%x: tensor<4xf32>, %s: tensor<1xi64>, %e: tensor<1xi64>) -> tensor<?xf32> {
   %r = slice.onnx %x starts %s ends %e : tensor<4xf32>, tensor<1xi64>, tensor<1xi64> -> tensor<?xf32>
@@ -561,12 +554,6 @@ CASES: dict[str, tuple[str, str]] = {
         "@main argument 0 has the dynamic type tensor<?xf32>; kernels need static shapes",
     ),
     # parameters that are not constant when lowering
-    "tf index operands are arguments": (
-        NON_CONSTANT_TF,
-        "slice.tf_strided_slice: not a slice.window at lowering; its parameters are not "
-        "constant or its data shape is dynamic, so canonicalize-slices could not make it "
-        "static",
-    ),
     "index operands are arguments, dynamic result": (
         NON_CONSTANT_DYNAMIC_RESULT,
         "@main result 0 has the dynamic type tensor<?xf32>; kernels need static shapes",
@@ -616,13 +603,6 @@ func.func @main(%x: tensor<5xf32>) -> tensor<5xf32> {
 }
 """
 
-NOT_STATIC_LOCATED = """\
-func.func @main(%x: tensor<4xf32>, %s: tensor<1xi64>) -> tensor<2xf32> {
-  %r = slice.ov_slice %x start %s stop %s step %s : tensor<4xf32>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64> -> tensor<2xf32>
-  func.return %r : tensor<2xf32>
-}
-"""
-
 
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_error_location(backend: str) -> None:
@@ -632,10 +612,6 @@ def test_error_location(backend: str) -> None:
         slice_dialect.compile(LOCATED, "main", backend, filename="model.mlir")
     assert str(info.value) == "slice.onnx: steps[0] = 0: a step must be non-zero"
     assert info.value.location == "model.mlir:3:5"
-    with pytest.raises(SliceError) as info:
-        slice_dialect.compile(NOT_STATIC_LOCATED, "main", backend)
-    assert str(info.value).startswith("slice.ov_slice: not a slice.window at lowering")
-    assert info.value.location == "<source>:2:3"
 
 
 def test_error_without_location() -> None:

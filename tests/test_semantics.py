@@ -760,9 +760,9 @@ def test_window_rejects_with_property_and_index(
         offsets[i] = data.draw(st.integers(0, d - 1))
         sizes[i] = 2
         strides[i] = d - offsets[i] if data.draw(st.booleans()) else -(offsets[i] + 1)
-        last = offsets[i] + strides[i]
         expected = [
-            f"offsets[{i}] + strides[{i}] * (sizes[{i}] - 1) = {last}",
+            f"offsets[{i}] + strides[{i}] * (sizes[{i}] - 1) = "
+            f"{offsets[i]} + {strides[i]} * (2 - 1)",
             "out of bounds",
         ]
     else:
