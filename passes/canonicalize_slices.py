@@ -323,6 +323,77 @@ class WindowOfWindow(RewritePattern):
         rewriter.replace(op, window)
 
 
+def _mixed_window(op: WindowOp | DynamicWindowOp) -> tuple[list[Mixed], ...]:
+    if isinstance(op, WindowOp):
+        w = op.window
+        return list(w.offsets), list(w.sizes), list(w.strides)
+    return op.mixed_offsets(), op.mixed_sizes(), op.mixed_strides()
+
+
+class WindowOfDynamicWindow(RewritePattern):
+    """A window of a window, either of them dynamic, is one ``slice.dynamic_window``
+    where the inner result has the inner window's rank (no unit dim inserted or
+    removed): per dim, ``semantics.compose_dim_on`` on the IR domain. Both windows'
+    checks are kept (``semantics.check_window_dim_on``: the inner against its source,
+    the outer against the inner sizes), so an invalid window still fails when it runs.
+
+    ```mlir
+    %a = slice.dynamic_window %x offsets [%o] sizes [%n] strides [2] : tensor<?xf32> -> tensor<?xf32>
+    %b = slice.window %a offsets [1] sizes [2] strides [-1] : tensor<?xf32> -> tensor<2xf32>
+    // becomes (after the checks) one window of %x:
+    %b = slice.dynamic_window %x offsets [%o2] sizes [2] strides [-2] : tensor<?xf32> -> tensor<2xf32>
+    ```
+    """
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(
+        self, op: WindowOp | DynamicWindowOp, rewriter: PatternRewriter
+    ) -> None:
+        inner = op.source.owner
+        if not isinstance(inner, WindowOp | DynamicWindowOp):
+            return
+        if isinstance(op, WindowOp) and isinstance(inner, WindowOp):
+            return  # WindowOfWindow
+        inner_type = inner.result.type
+        source_type = inner.source.type
+        assert isinstance(inner_type, TensorType) and isinstance(source_type, TensorType)
+        if inner_type.get_num_dims() != source_type.get_num_dims():
+            return  # unit dims inserted or removed: not composed here
+        o1, c1, s1 = _mixed_window(inner)
+        o2, c2, s2 = _mixed_window(op)
+        dom = IRBuilder.before(op, rewriter, IndexType())
+        dims: list[Value] = []
+        for k, d in enumerate(source_type.get_shape()):
+            if d >= 0:
+                dims.append(d)
+                continue
+            dim = dom.emit(tensor.DimOp(inner.source, dom.value(k)))
+            assert dim is not None
+            dims.append(dim)
+        try:
+            for k in range(len(dims)):
+                semantics.check_window_dim_on(
+                    dom, inner.name, k, dims[k], o1[k], c1[k], s1[k]
+                )
+            for k in range(len(dims)):
+                semantics.check_window_dim_on(dom, op.name, k, c1[k], o2[k], c2[k], s2[k])
+        except SliceSemanticsError as e:
+            raise OpPassFailedException(op, str(e)) from None
+        composed = [
+            semantics.compose_dim_on(dom, (o1[k], c1[k], s1[k]), (o2[k], c2[k], s2[k]))
+            for k in range(len(dims))
+        ]
+        window = DynamicWindowOp(
+            inner.source,
+            [c[0] for c in composed],
+            [c[1] for c in composed],
+            [c[2] for c in composed],
+            op.result.type,
+        )
+        window.location = op.location
+        rewriter.replace_op(op, window)
+
+
 class IdentityWindow(RewritePattern):
     """A window that selects its whole source unchanged is its source.
 
@@ -349,6 +420,7 @@ SLICE_PATTERNS: tuple[RewritePattern, ...] = (
     FrameworkSliceToWindow(),
     DynamicWindowFoldConstants(),
     WindowOfWindow(),
+    WindowOfDynamicWindow(),
     IdentityWindow(),
     FoldConstantWindow(),
 )

@@ -83,3 +83,19 @@ func.func @dynamic_window_folds(%x: tensor<4x6xf32>) -> tensor<?x3xf32> {
   %r = slice.dynamic_window %x offsets [%o, 0] sizes [%n, 3] strides [1, 2] : tensor<4x6xf32> -> tensor<?x3xf32>
   func.return %r : tensor<?x3xf32>
 }
+
+// -----
+
+// A window of a dynamic window is one dynamic window (semantics.compose_dim_on on the
+// IR domain); the checks of both stay, so an invalid one still fails when it runs.
+// CHECK-LABEL: func.func @window_of_dynamic_window(
+// CHECK-SAME:      %[[X:.+]]: tensor<?x6xf32>, %[[O:.+]]: index, %[[N:.+]]: index)
+// CHECK:         slice.check %{{.+}}, "slice.dynamic_window: offsets[0] = {0} is out of bounds for dimension 0 of size {1}"
+// CHECK:         %[[OFF:.+]] = arith.addi %[[O]], %{{.+}} : index
+// CHECK-NEXT:    %[[R:.+]] = slice.dynamic_window %[[X]] offsets [%[[OFF]], 5] sizes [2, 3] strides [-2, -2] : tensor<?x6xf32> -> tensor<2x3xf32>
+// CHECK-NEXT:    func.return %[[R]] : tensor<2x3xf32>
+func.func @window_of_dynamic_window(%x: tensor<?x6xf32>, %o: index, %n: index) -> tensor<2x3xf32> {
+  %a = slice.dynamic_window %x offsets [%o, 0] sizes [%n, 6] strides [2, 1] : tensor<?x6xf32> -> tensor<?x6xf32>
+  %b = slice.dynamic_window %a offsets [1, 5] sizes [2, 3] strides [-1, -2] : tensor<?x6xf32> -> tensor<2x3xf32>
+  func.return %b : tensor<2x3xf32>
+}
