@@ -245,7 +245,17 @@ class NumpyMemRefFunctions(InterpreterFunctions):
         self, interpreter: Interpreter, op: memref.LoadOp, args: PythonValues
     ) -> PythonValues:
         buffer, *indices = args
-        return (buffer[tuple(indices)],)
+        value = buffer[tuple(indices)]
+        # An index operand's memref holds integers (the kernel passes it as such):
+        # its elements are read as the Python ints arith computes on.
+        return (int(value) if isinstance(value, np.integer) else value,)
+
+    @impl(memref.DimOp)
+    def run_dim(
+        self, interpreter: Interpreter, op: memref.DimOp, args: PythonValues
+    ) -> PythonValues:
+        buffer, dim = args
+        return (int(buffer.shape[dim]),)
 
     @impl(memref.StoreOp)
     def run_store(

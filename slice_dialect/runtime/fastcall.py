@@ -137,8 +137,10 @@ def fast_kernel_class() -> type[CKernel] | None:
             """``CKernel``'s arguments; then binds the kernel to ``Entry``."""
             CKernel.__init__(self, *args, **kwargs)
             specs = [*self.inputs, *self.outputs]
-            if len(specs) > FAST_CALL_MAX_ARGUMENTS:
-                return  # unbound: every call takes the ctypes path
+            if len(specs) > FAST_CALL_MAX_ARGUMENTS or self._dynamic:
+                # unbound: every call takes the ctypes path (dynamic kernels always:
+                # ``slice_dims`` and the shape function are made there)
+                return
             address = ctypes.cast(self._function, ctypes.c_void_p).value
             written = sum(s.dtype.itemsize * math.prod(s.shape) for s in self.outputs)
             self._bind(
