@@ -524,3 +524,27 @@ def test_entry_signature_marks_index_operands() -> None:
         ArraySpec(np.dtype(np.int64), (None, None)),
         ArraySpec(np.dtype(np.int64), (2,)),
     )
+
+
+def test_fast_call_makes_the_usual_dynamic_call(tmp_path: Path) -> None:
+    """Exact arrays (index operands of their declared dtype) are called in C, shape
+    function included; anything to convert, copy or report takes the Python path."""
+    f = make_kernel("f", "fast call", tmp_path)
+    assert type(f).__name__ == "FastCKernel"
+    taken: list[int] = []
+
+    def python_path(*args: Any, **kwargs: Any) -> Any:
+        taken.append(len(args))
+        return type(f)._call_checked(f, *args, **kwargs)
+
+    f._call_checked = python_path  # the extension looks it up on the instance
+    x = np.arange(9, dtype=np.float32)
+    np.testing.assert_array_equal(f(x, np.array([2, 7], np.int64)), x[2:7])
+    out = np.zeros(3, np.float32)
+    assert f(x, np.array([0, 3], np.int64), out=out) is out
+    assert taken == []
+    np.testing.assert_array_equal(f(x, [2, 7]), x[2:7])  # a list: converted
+    np.testing.assert_array_equal(f(x[::2], np.array([1, 3])), x[2:6:2])  # copied
+    with pytest.raises(SliceError, match="expected shape"):
+        f(x, np.array([0, 4], np.int64), out=out)  # out= of another shape
+    assert len(taken) == 3

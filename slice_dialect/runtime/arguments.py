@@ -376,15 +376,20 @@ class CheckedArguments:
         """The output shapes a shape function wrote (one int64 array per output),
         checked: each fits its spec and numpy can hold it."""
         result: list[tuple[int, ...]] = []
-        for i, spec in enumerate(self.outputs):
-            shape = tuple(int(d) for d in shapes[i])
-            label = self._label("output", i, spec)
-            if any(d < 0 for d in shape) or not spec.matches(shape):
+        for i in range(len(self.outputs)):
+            spec = self.outputs[i]
+            shape = tuple(shapes[i].tolist())
+            size = spec.dtype.itemsize
+            for d in shape:
+                size *= d if d > 0 else 0
+            if min(shape, default=0) < 0 or not spec.matches(shape) or size > _MAX_BYTES:
+                label = self._label("output", i, spec)
+                if size > _MAX_BYTES and spec.matches(shape) and min(shape) >= 0:
+                    check_shape(shape, spec.dtype.itemsize, label)
                 raise SliceError(
                     f"{label}: the shape function gave shape {shape}, which does not "
                     f"fit {format_shape(spec.shape)}"
                 )
-            check_shape(shape, spec.dtype.itemsize, label)
             result.append(shape)
         return result
 
@@ -400,15 +405,18 @@ class CheckedArguments:
         the specs' static shapes); append them to ``arrays`` and ``pointers``; what
         the call returns."""
         specs = self.outputs
-        if shapes is not None:
-            specs = [ArraySpec(s.dtype, shape, s.name) for s, shape in zip(specs, shapes)]
         if out is None:
             offset = len(self.inputs)
-            outputs = [np.empty(spec.shape, spec.dtype) for spec in specs]
+            outputs = [
+                np.empty(specs[i].shape if shapes is None else shapes[i], specs[i].dtype)
+                for i in range(len(specs))
+            ]
             for i in range(len(outputs)):
                 arrays.append(outputs[i])
                 pointers.append(self._address(outputs[i], offset + i))
             return outputs[0] if len(outputs) == 1 else tuple(outputs)
+        if shapes is not None:
+            specs = [ArraySpec(s.dtype, shape, s.name) for s, shape in zip(specs, shapes)]
         if isinstance(out, np.ndarray) and len(specs) == 1:
             self._check_output(0, specs[0], out, arrays, pointers, spans)
         elif isinstance(out, list | tuple) and len(out) == len(specs):

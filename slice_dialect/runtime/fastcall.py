@@ -20,7 +20,6 @@ import functools
 import importlib.machinery
 import importlib.resources
 import importlib.util
-import math
 import os
 import sys
 import sysconfig
@@ -41,6 +40,9 @@ from slice_dialect.runtime.kernels import CKernel
 FAST_CALL_MAX_ARGUMENTS = 16
 """Kernels with more memref arguments than this always take the ctypes path."""
 
+FAST_CALL_MAX_DIMS = 256
+"""Kernels whose arguments have more dims than this together take the ctypes path."""
+
 RELEASE_GIL_BYTES = 1 << 18
 """A call that writes at least this many bytes releases the GIL around the kernel."""
 
@@ -54,7 +56,7 @@ def fast_call_source() -> str:
         .read_text()
     )
     cases: list[str] = []
-    for n in range(FAST_CALL_MAX_ARGUMENTS + 1):
+    for n in range(FAST_CALL_MAX_ARGUMENTS + 2):  # + slice_dims
         params = ", ".join([*(["void *"] * n), "int64_t *"])
         args = ", ".join([*(f"p[{i}]" for i in range(n)), "e"])
         cases.append(f"    case {n}: return ((int32_t (*)({params}))f)({args});")
@@ -62,8 +64,10 @@ def fast_call_source() -> str:
         f"/* Python {sys.version.split()[0]} {sysconfig.get_config_var('SOABI')}, "
         f"numpy {np.__version__} */\n"
     )
-    return header + template.replace("@MAX_ARGS@", str(FAST_CALL_MAX_ARGUMENTS)).replace(
-        "@CASES@", "\n".join(cases)
+    return header + (
+        template.replace("@MAX_ARGS@", str(FAST_CALL_MAX_ARGUMENTS))
+        .replace("@MAX_DIMS@", str(FAST_CALL_MAX_DIMS))
+        .replace("@CASES@", "\n".join(cases))
     )
 
 
@@ -137,19 +141,25 @@ def fast_kernel_class() -> type[CKernel] | None:
             """``CKernel``'s arguments; then binds the kernel to ``Entry``."""
             CKernel.__init__(self, *args, **kwargs)
             specs = [*self.inputs, *self.outputs]
-            if len(specs) > FAST_CALL_MAX_ARGUMENTS or self._dynamic:
-                # unbound: every call takes the ctypes path (dynamic kernels always:
-                # ``slice_dims`` and the shape function are made there)
-                return
+            if (
+                len(specs) > FAST_CALL_MAX_ARGUMENTS
+                or sum(len(s.shape) for s in specs) > FAST_CALL_MAX_DIMS
+            ):
+                return  # unbound: every call takes the ctypes path
             address = ctypes.cast(self._function, ctypes.c_void_p).value
-            written = sum(s.dtype.itemsize * math.prod(s.shape) for s in self.outputs)
+            shape_address = None
+            if self._shape_function is not None:
+                shape_address = ctypes.cast(self._shape_function, ctypes.c_void_p).value
             self._bind(
                 address,
                 len(self.inputs),
                 [s.dtype for s in specs],
-                [s.shape for s in specs],
+                [tuple(-1 if d is None else d for d in s.shape) for s in specs],
                 list(self.arguments.check_pointer),
-                written >= RELEASE_GIL_BYTES,
+                RELEASE_GIL_BYTES,
+                shape_address,
+                self._takes_dims,
+                bool(self.arguments.input_dims),
             )
 
     FastCKernel.__qualname__ = "FastCKernel"

@@ -44,6 +44,9 @@ from slice_dialect.errors import SliceError
 from slice_dialect.runtime.arguments import ArraySpec, CheckedArguments
 from slice_dialect.runtime.cache import build_shared_library
 
+_char_from_buffer = ctypes.c_char.from_buffer
+_addressof = ctypes.addressof
+
 SHAPE_FUNCTION_ATTRIBUTE = "slice.shape_function"
 """The attribute of a lowered function naming its shape function (a SymbolRefAttr)."""
 
@@ -191,7 +194,9 @@ class CKernel:
         shapes = None
         if self._shape_function is not None:
             raw = [np.zeros(len(s.shape), np.int64) for s in arguments.outputs]
-            extra: list[Any] = [r.ctypes.data for r in raw]
+            extra: list[Any] = [
+                _addressof(_char_from_buffer(r)) if len(r) else None for r in raw
+            ]
             if arguments.input_dims:
                 dims = arguments.dims(arrays)
                 extra.append((ctypes.c_int64 * len(dims))(*dims))
