@@ -399,6 +399,13 @@ def compile(
     ``backend="interpreter"`` runs the lowered loops in xDSL's interpreter.
     ``filename`` names the source in messages. Raises :class:`SliceError` for any
     invalid input.
+
+    The kernel takes one array per argument of ``@entry``, positionally in argument
+    order: data arrays of the argument's dtype (any size in a ``?`` dim), and index
+    operands (an argument read only as ``starts``, ``steps``...: any integer array, or
+    sequence of ints, of its length whose values fit its ``i32``/``i64``). It returns
+    fresh outputs of the shapes the run-time values give, or checks ``out=`` against
+    them; a value invalid at run time raises the verifier's ``SliceError``.
     """
     _check_options(entry, backend, sanitize, cache_dir, filename, prefix)
     text, name = _source_text(source, filename)
