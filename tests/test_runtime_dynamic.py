@@ -187,6 +187,36 @@ int32_t slice_k(const float *x, float *out, const int64_t *restrict slice_dims,
     return 0;
 }
 
+/* two: x[a:, :] and x[:a, 0] of x: ?x4 (s[1] is written as the static dim 4). */
+int32_t slice_two_x2Eshape(const float *x, const int64_t *s, int64_t *shape0,
+        int64_t *shape1, const int64_t *restrict slice_dims,
+        int64_t *restrict slice_error_values) {
+    int64_t n = slice_dims[0], a = s[0];
+    if (!(0 <= a && a <= n)) {
+        slice_error_values[0] = a; slice_error_values[1] = n;
+        return 7;
+    }
+    shape0[0] = n - a;
+    shape0[1] = s[1];
+    shape1[0] = a;
+    return 0;
+}
+int32_t slice_two(const float *x, const int64_t *s, float *out0, float *out1,
+        const int64_t *restrict slice_dims, int64_t *restrict slice_error_values) {
+    int64_t n = slice_dims[0], m0 = slice_dims[1], m1 = slice_dims[2], a = s[0];
+    if (!(0 <= a && a <= n)) {
+        slice_error_values[0] = a; slice_error_values[1] = n;
+        return 7;
+    }
+    if (m0 != n - a || m1 != a) {
+        slice_error_values[0] = m0; slice_error_values[1] = m1;
+        return 8;
+    }
+    for (int64_t i = 0; i < m0 * 4; i++) out0[i] = x[a * 4 + i];
+    for (int64_t i = 0; i < m1; i++) out1[i] = x[i * 4];
+    return 0;
+}
+
 const char *slice_error_message(int32_t code) {
     switch (code) {
     case 2: return "f: [{0}, {1}) is not a range of a dim of {2}";
@@ -194,6 +224,8 @@ const char *slice_error_message(int32_t code) {
     case 4: return "g: [{0}, {1}) is not a range of a dim of {2}";
     case 5: return "g: the output has {0} elements, the slice {1}";
     case 6: return "h: x has {0} rows; h takes the last one";
+    case 7: return "two: {0} is not a row of {1}";
+    case 8: return "two: outputs of {0} and {1} rows";
     default: return 0;
     }
 }
@@ -548,3 +580,51 @@ def test_fast_call_makes_the_usual_dynamic_call(tmp_path: Path) -> None:
     with pytest.raises(SliceError, match="expected shape"):
         f(x, np.array([0, 4], np.int64), out=out)  # out= of another shape
     assert len(taken) == 3
+
+
+@pytest.mark.parametrize("fast_call", [True, False], ids=["fast call", "ctypes"])
+def test_two_dynamic_results(fast_call: bool, tmp_path: Path) -> None:
+    """Two outputs of a shape function: a static dim it writes is checked, ``slice_dims``
+    holds the input's and both outputs' ``?`` dims, ``out=`` is checked per output."""
+    two = load_kernel(
+        C_SOURCE,
+        "two",
+        [(np.float32, (None, 4)), ArraySpec(np.dtype(np.int64), (2,), "s", True)],
+        [ArraySpec(np.dtype(np.float32), (None, 4), "a"), (np.float32, (None,))],
+        cache_dir=tmp_path,
+        fast_call=fast_call,
+        shape_function="two.shape",
+    )
+    for rows in (0, 1, 5):
+        x = np.arange(rows * 4, dtype=np.float32).reshape(rows, 4)
+        for a in range(rows + 1):
+            first, second = two(x, np.array([a, 4]))
+            np.testing.assert_array_equal(first, x[a:])
+            np.testing.assert_array_equal(second, x[:a, 0])
+            outs = (np.empty((rows - a, 4), np.float32), np.empty(a, np.float32))
+            assert two(x, [a, 4], out=outs) is outs
+            np.testing.assert_array_equal(outs[0], x[a:])
+            np.testing.assert_array_equal(outs[1], x[:a, 0])
+    x = np.ones((5, 4), np.float32)
+    with pytest.raises(SliceError) as info:
+        two(x, np.array([6, 4]))
+    assert str(info.value) == "two: 6 is not a row of 5"
+    with pytest.raises(SliceError) as info:
+        two(x, np.array([2, 3]))
+    assert str(info.value) == (
+        "two: output 0 (%a): the shape function gave shape (3, 3), which does not fit "
+        "(?, 4)"
+    )
+    with pytest.raises(SliceError) as info:
+        two(x, [2, 4], out=[np.empty((3, 4), np.float32), np.empty(3, np.float32)])
+    assert str(info.value) == "two: output 1: expected shape (2,), got (3,)"
+    shared = np.empty(14, np.float32)
+    with pytest.raises(SliceError) as info:
+        two(x, [2, 4], out=[shared[:12].reshape(3, 4), shared[11:13]])
+    assert str(info.value) == (
+        "two: output 1: out= array overlaps output 0; outputs must not share memory "
+        "with any other argument"
+    )
+    np.testing.assert_array_equal(
+        two(x, [2, 4], out=[shared[2:].reshape(3, 4), shared[:2]])[1], x[:2, 0]
+    )
