@@ -940,42 +940,63 @@ def dml_slice1(
     return to_result(res, shape)
 
 
+def check_window_dim_on(
+    dom: IntDomain[V, B], op: str, i: int, d: V, off: V, size: V, stride: V
+) -> None:
+    """Check dimension ``i`` of a window of a dimension of size ``d``: size >= 0,
+    stride non-zero, the normal form, and for a non-empty dimension both ends in
+    ``[0, d)``. The last index is not computed (it may leave int64 when invalid): with
+    the offset in ``[0, d)``, a positive stride needs ``size - 1 <= (d - 1 - off) /
+    stride`` and a negative one ``size - 1 <= off / -stride``."""
+    zero, one = dom.const(0), dom.const(1)
+    dom.check(dom.le(zero, size), f"{op}: sizes[{i}] = {{0}}: a size must be >= 0", size)
+    dom.check(
+        dom.ne(stride, zero), f"{op}: strides[{i}] = 0: a stride must be non-zero"
+    )
+    dom.check(
+        dom.or_(dom.lt(one, size), dom.eq(stride, one)),
+        f"{op}: strides[{i}] = {{0}} with sizes[{i}] = {{1}}: normal form needs "
+        "stride 1 where size <= 1",
+        stride,
+        size,
+    )
+    empty = dom.eq(size, zero)
+    dom.check(
+        dom.or_(dom.not_(empty), dom.eq(off, zero)),
+        f"{op}: offsets[{i}] = {{0}} with sizes[{i}] = 0: normal form needs offset 0 "
+        "where size is 0",
+        off,
+    )
+    dom.check(
+        dom.or_(empty, dom.in_range(off, zero, d)),
+        f"{op}: offsets[{i}] = {{0}} is out of bounds for dimension {i} of size {{1}}",
+        off,
+        d,
+    )
+    last_in = dom.sub(d, one)
+    inside = dom.clamp(off, zero, last_in)  # off itself once the check above held
+    room = dom.select(
+        dom.lt(zero, stride),
+        dom.div(dom.sub(last_in, inside), stride),
+        dom.neg(dom.div(inside, stride)),
+    )
+    dom.check(
+        dom.or_(empty, dom.le(dom.sub(size, one), room)),
+        f"{op}: last index offsets[{i}] + strides[{i}] * (sizes[{i}] - 1) = "
+        f"{{0}} + {{1}} * ({{2}} - 1) is out of bounds for dimension {i} of size {{3}}",
+        off,
+        stride,
+        size,
+        d,
+    )
+
+
 def check_window_dim(
     op: str, i: int, d: Dim, off: int | None, size: int | None, stride: int | None
 ) -> None:
-    """Check dimension ``i`` of a window (``None``: not known, that check is skipped):
-    size >= 0, stride non-zero, the normal form, and both ends in ``[0, d)``."""
-    if size is not None and size < 0:
-        raise SliceSemanticsError(op, f"sizes[{i}] = {size}: a size must be >= 0")
-    if stride == 0:
-        raise SliceSemanticsError(op, f"strides[{i}] = 0: a stride must be non-zero")
-    if size is not None and size <= 1 and stride is not None and stride != 1:
-        raise SliceSemanticsError(
-            op,
-            f"strides[{i}] = {stride} with sizes[{i}] = {size}: normal form needs "
-            "stride 1 where size <= 1",
-        )
-    if size == 0 and off is not None and off != 0:
-        raise SliceSemanticsError(
-            op,
-            f"offsets[{i}] = {off} with sizes[{i}] = 0: normal form needs offset 0 "
-            "where size is 0",
-        )
-    if d is None or off is None or size is None or size <= 0:
-        return
-    if not 0 <= off < d:
-        raise SliceSemanticsError(
-            op, f"offsets[{i}] = {off} is out of bounds for dimension {i} of size {d}"
-        )
-    if stride is None:
-        return
-    last = off + stride * (size - 1)
-    if not 0 <= last < d:
-        raise SliceSemanticsError(
-            op,
-            f"last index offsets[{i}] + strides[{i}] * (sizes[{i}] - 1) = {last} "
-            f"is out of bounds for dimension {i} of size {d}",
-        )
+    """Check dimension ``i`` of a window on ints (``None``: not known, the checks
+    that need it are skipped); see :func:`check_window_dim_on`."""
+    check_window_dim_on(INTS, op, i, d, off, size, stride)
 
 
 def window(

@@ -520,18 +520,18 @@ CASES: dict[str, tuple[str, str]] = {
     ),
     "window last index out of bounds": (
         window("5", "3", [1], [3], [2]),
-        "slice.window: last index offsets[0] + strides[0] * (sizes[0] - 1) = 5 is out "
-        "of bounds for dimension 0 of size 5",
+        "slice.window: last index offsets[0] + strides[0] * (sizes[0] - 1) = 1 + 2 * (3 - 1) "
+        "is out of bounds for dimension 0 of size 5",
     ),
     "window last index below 0": (
         window("5", "3", [1], [3], [-1]),
-        "slice.window: last index offsets[0] + strides[0] * (sizes[0] - 1) = -1 is out "
-        "of bounds for dimension 0 of size 5",
+        "slice.window: last index offsets[0] + strides[0] * (sizes[0] - 1) = 1 + -1 * (3 - 1) "
+        "is out of bounds for dimension 0 of size 5",
     ),
     "window huge stride": (
         window("5", "2", [0], [2], [9223372036854775807]),
         "slice.window: last index offsets[0] + strides[0] * (sizes[0] - 1) = "
-        "9223372036854775807 is out of bounds for dimension 0 of size 5",
+        "0 + 9223372036854775807 * (2 - 1) is out of bounds for dimension 0 of size 5",
     ),
     "window into an empty dim": (
         window("0", "1", [0], [1], [1]),
@@ -797,8 +797,8 @@ def test_module_object_with_an_error() -> None:
     for backend in BACKENDS:
         assert_compile_fails(
             module,  # type: ignore[arg-type]
-            "slice.window: last index offsets[0] + strides[0] * (sizes[0] - 1) = 5 is "
-            "out of bounds for dimension 0 of size 5",
+            "slice.window: last index offsets[0] + strides[0] * (sizes[0] - 1) = 4 + 1 "
+            "* (2 - 1) is out of bounds for dimension 0 of size 5",
             backend,
         )
 

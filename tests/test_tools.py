@@ -218,7 +218,7 @@ OPT_ERRORS: list[tuple[str, str, tuple[str, ...], tuple[str, ...]]] = [
         ("-p", "canonicalize-slices,convert-slice-to-loops", "-t", "c"),
         (
             "error: bad.mlir:2:3: slice.window: last index offsets[0] + strides[0] * (sizes[0] - 1) "
-            "= 6 is out of bounds for dimension 0 of size 5\n",
+            "= 4 + 1 * (3 - 1) is out of bounds for dimension 0 of size 5\n",
         ),
     ),
     (

@@ -19,7 +19,7 @@
 // STEP0:        {{^}}error: {{.+}}.mlir:{{[0-9]+}}:3: slice.onnx: steps[0] = 0: a step must be non-zero{{$}}
 // STEP0-NOT:    Traceback
 // OOB-NOT:      Traceback
-// OOB:          {{^}}error: {{.+}}.mlir:{{[0-9]+}}:3: slice.window: last index offsets[0] + strides[0] * (sizes[0] - 1) = 6 is out of bounds for dimension 0 of size 5{{$}}
+// OOB:          {{^}}error: {{.+}}.mlir:{{[0-9]+}}:3: slice.window: last index offsets[0] + strides[0] * (sizes[0] - 1) = 4 + 1 * (3 - 1) is out of bounds for dimension 0 of size 5{{$}}
 // OOB-NOT:      Traceback
 // TYPE-NOT:     Traceback
 // TYPE:         {{^}}error: {{.+}}.mlir:{{[0-9]+}}:3: slice.onnx_v1: result type tensor<4x4xf32> does not match the shape [4, 2] the slice gives{{$}}
