@@ -120,10 +120,18 @@ def parse_module(
 
 
 def _array_spec(
-    t: Attribute, what: str, name: str | None = None, index: bool = False
+    t: Attribute,
+    what: str,
+    name: str | None = None,
+    index: bool = False,
+    require_static: str | None = None,
 ) -> ArraySpec:
     if not isinstance(t, TensorType):
         raise SliceError(f"{what} has type {t}; kernels take and return tensors only")
+    if require_static is not None and not t.has_static_shape():
+        raise SliceError(
+            f"{what} has the dynamic type {t}; {require_static} needs static shapes"
+        )
     dtype = dtypes.numpy_dtype(t.get_element_type())
     shape = tuple(None if d < 0 else d for d in t.get_shape())
     check_shape(shape, dtype.itemsize, f"{what} ({t})")
@@ -152,8 +160,11 @@ def _is_index_argument(argument: BlockArgument) -> bool:
     )
 
 
-def entry_signature(module: ModuleOp, entry: str) -> Signature:
-    """The signature of ``func.func @entry`` in ``module``."""
+def entry_signature(
+    module: ModuleOp, entry: str, require_static: str | None = None
+) -> Signature:
+    """The signature of ``func.func @entry`` in ``module``; with ``require_static``
+    (what needs it, for the message), a ``?`` dim is a ``SliceError``."""
     functions = [op for op in module.ops if isinstance(op, func.FuncOp)]
     for f in functions:
         if len(f.body.blocks) > 1:
@@ -176,11 +187,12 @@ def entry_signature(module: ModuleOp, entry: str) -> Signature:
                         f"{name} argument {i}",
                         args[i].name_hint,
                         _is_index_argument(args[i]),
+                        require_static,
                     )
                     for i, t in enumerate(f.function_type.inputs.data)
                 ),
                 tuple(
-                    _array_spec(t, f"{name} result {i}")
+                    _array_spec(t, f"{name} result {i}", require_static=require_static)
                     for i, t in enumerate(f.function_type.outputs.data)
                 ),
             )
