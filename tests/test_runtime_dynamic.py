@@ -559,27 +559,44 @@ def test_entry_signature_marks_index_operands() -> None:
 
 
 def test_fast_call_makes_the_usual_dynamic_call(tmp_path: Path) -> None:
-    """Exact arrays (index operands of their declared dtype) are called in C, shape
-    function included; anything to convert, copy or report takes the Python path."""
+    """Exact arrays (index operands of their declared dtype, or lists of ints that
+    fit) are called in C, shape function included; anything to convert, copy or
+    report takes the Python path."""
     f = make_kernel("f", "fast call", tmp_path)
     assert type(f).__name__ == "FastCKernel"
     taken: list[int] = []
 
-    def python_path(*args: Any, **kwargs: Any) -> Any:
-        taken.append(len(args))
-        return type(f)._call_checked(f, *args, **kwargs)
+    def watch(kernel: Any) -> None:
+        def python_path(*args: Any, **kwargs: Any) -> Any:
+            taken.append(len(args))
+            return type(kernel)._call_checked(kernel, *args, **kwargs)
 
-    f._call_checked = python_path  # the extension looks it up on the instance
+        kernel._call_checked = python_path  # the extension looks it up here
+
+    watch(f)
     x = np.arange(9, dtype=np.float32)
     np.testing.assert_array_equal(f(x, np.array([2, 7], np.int64)), x[2:7])
     out = np.zeros(3, np.float32)
     assert f(x, np.array([0, 3], np.int64), out=out) is out
+    np.testing.assert_array_equal(f(x, [2, 7]), x[2:7])  # a list of ints
+    np.testing.assert_array_equal(f(x, (2**0, 2**3)), x[1:8])
+    g = make_kernel("g", "fast call", tmp_path)
+    watch(g)
+    np.testing.assert_array_equal(g(x[:1].repeat(10), [-0, 10]), x[:1].repeat(10))
     assert taken == []
-    np.testing.assert_array_equal(f(x, [2, 7]), x[2:7])  # a list: converted
-    np.testing.assert_array_equal(f(x[::2], np.array([1, 3])), x[2:6:2])  # copied
+    # anything to convert, copy or report: the Python path
+    np.testing.assert_array_equal(f(x, [np.int64(2), 7]), x[2:7])
+    np.testing.assert_array_equal(f(x, np.array([2, 7], np.int32)), x[2:7])
+    np.testing.assert_array_equal(f(x[::2], np.array([1, 3])), x[2:6:2])
     with pytest.raises(SliceError, match="expected shape"):
         f(x, np.array([0, 4], np.int64), out=out)  # out= of another shape
-    assert len(taken) == 3
+    with pytest.raises(SliceError, match="does not fit int32"):
+        g(np.zeros(10, np.float32), [0, 2**31])
+    with pytest.raises(SliceError, match="does not fit int64"):
+        f(x, [0, 2**63])
+    with pytest.raises(SliceError, match="value 0 is True"):
+        f(x, [True, 1])
+    assert len(taken) == 7
 
 
 @pytest.mark.parametrize("fast_call", [True, False], ids=["fast call", "ctypes"])

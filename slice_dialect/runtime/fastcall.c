@@ -26,6 +26,7 @@
 
 #define MAX_ARGS @MAX_ARGS@
 #define MAX_DIMS @MAX_DIMS@ /* the most dims of all arguments together */
+#define MAX_INDEX_VALUES 64 /* index values converted from lists, per call */
 
 typedef struct {
     PyObject_HEAD
@@ -40,6 +41,7 @@ typedef struct {
     npy_intp *shapes[MAX_ARGS];  /* into shape_storage */
     npy_intp nbytes[MAX_ARGS];   /* -1 for an argument with a `?` dim */
     char check_pointer[MAX_ARGS];
+    char index[MAX_ARGS];        /* an i32/i64 index operand: a list of ints is taken */
     npy_intp *shape_storage;
 } Entry;
 
@@ -65,6 +67,35 @@ acceptable(Entry *self, int i, PyObject *object, const npy_intp *shape, int flag
     if ((PyArray_FLAGS(array) & flags) != flags) return 0;
     if (self->check_pointer[i] && ((uintptr_t)PyArray_DATA(array) & 7)) return 0;
     return 1;
+}
+
+/* Index operand i given as an exact list or tuple of exact ints that fit: its
+ * values converted into `storage` (of `room` int64s); how many int64s it used, or
+ * -1 for anything else (then the Python path converts or reports it). */
+static Py_ssize_t
+index_values(Entry *self, int i, PyObject *object, int64_t *storage, Py_ssize_t room)
+{
+    if (!(PyList_CheckExact(object) || PyTuple_CheckExact(object))) return -1;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(object);
+    if (n != self->shapes[i][0] || n > room) return -1;
+    PyObject **items = PySequence_Fast_ITEMS(object);
+    int narrow = PyDataType_ELSIZE(self->descrs[i]) == 4;
+    for (Py_ssize_t j = 0; j < n; j++) {
+        if (!PyLong_CheckExact(items[j])) return -1;
+        int overflow;
+        long long v = PyLong_AsLongLongAndOverflow(items[j], &overflow);
+        if (overflow || (v == -1 && PyErr_Occurred())) {
+            PyErr_Clear();
+            return -1;
+        }
+        if (narrow) {
+            if (v < INT32_MIN || v > INT32_MAX) return -1;
+            ((int32_t *)storage)[j] = (int32_t)v;
+        } else {
+            storage[j] = (int64_t)v;
+        }
+    }
+    return n;
 }
 
 /* The kernel takes one pointer per memref argument and the error values array, and
@@ -114,6 +145,8 @@ entry_call(PyObject *op, PyObject *args, PyObject *kwargs)
     npy_intp *out_shapes[MAX_ARGS]; /* the shape of each output in this call */
     npy_intp computed[MAX_DIMS];    /* output shapes from the shape function */
     int64_t dims[MAX_DIMS];         /* slice_dims */
+    int64_t converted[MAX_INDEX_VALUES]; /* index operands given as lists */
+    Py_ssize_t used = 0;
     int n_dims = 0;
     int n_in = self->n_inputs, n_out = self->n_outputs;
 
@@ -129,8 +162,17 @@ entry_call(PyObject *op, PyObject *args, PyObject *kwargs)
     for (int i = 0; i < n_in; i++) {
         PyObject *array = PyTuple_GET_ITEM(args, i);
         if (!acceptable(self, i, array, self->shapes[i],
-                        NPY_ARRAY_C_CONTIGUOUS | NPY_ARRAY_ALIGNED))
-            goto slow;
+                        NPY_ARRAY_C_CONTIGUOUS | NPY_ARRAY_ALIGNED)) {
+            if (!self->index[i]) goto slow;
+            Py_ssize_t n = index_values(self, i, array, converted + used,
+                                        MAX_INDEX_VALUES - used);
+            if (n < 0) goto slow;
+            /* private storage: no output can overlap it */
+            pointers[i] = converted + used;
+            starts[i] = ends[i] = (char *)pointers[i];
+            used += n;
+            continue;
+        }
         pointers[i] = PyArray_DATA((PyArrayObject *)array);
         starts[i] = (char *)pointers[i];
         if (self->nbytes[i] >= 0) {
@@ -280,22 +322,24 @@ entry_dealloc(PyObject *op)
 }
 
 /* _bind(address, n_inputs, dtypes, shapes, check_pointer, gil_bytes,
- *       shape_address, takes_dims, shape_takes_dims): shapes with -1 for `?`;
- * shape_address None for a kernel without a shape function. */
+ *       shape_address, takes_dims, shape_takes_dims, index): shapes with -1 for
+ * `?`; shape_address None for a kernel without a shape function; index: whether
+ * each argument is an i32/i64 index operand. */
 static PyObject *
 entry_bind(PyObject *op, PyObject *args)
 {
     Entry *self = (Entry *)op;
-    PyObject *address, *dtypes, *shapes, *checks, *shape_address;
+    PyObject *address, *dtypes, *shapes, *checks, *shape_address, *index;
     int n_inputs, takes_dims, shape_takes_dims;
     Py_ssize_t gil_bytes;
-    if (!PyArg_ParseTuple(args, "OiO!O!O!nOpp", &address, &n_inputs, &PyList_Type,
+    if (!PyArg_ParseTuple(args, "OiO!O!O!nOppO!", &address, &n_inputs, &PyList_Type,
                           &dtypes, &PyList_Type, &shapes, &PyList_Type, &checks,
-                          &gil_bytes, &shape_address, &takes_dims, &shape_takes_dims))
+                          &gil_bytes, &shape_address, &takes_dims, &shape_takes_dims,
+                          &PyList_Type, &index))
         return NULL;
     Py_ssize_t n = PyList_GET_SIZE(dtypes);
     if (n > MAX_ARGS || PyList_GET_SIZE(shapes) != n || PyList_GET_SIZE(checks) != n
-        || n_inputs < 0 || n_inputs > n) {
+        || PyList_GET_SIZE(index) != n || n_inputs < 0 || n_inputs > n) {
         PyErr_SetString(PyExc_ValueError, "_bind: inconsistent argument lists");
         return NULL;
     }
@@ -353,6 +397,9 @@ entry_bind(PyObject *op, PyObject *args)
         self->ndims[i] = ndim;
         self->nbytes[i] = count < 0 ? -1 : count * PyDataType_ELSIZE(descr);
         self->check_pointer[i] = (char)PyObject_IsTrue(PyList_GET_ITEM(checks, i));
+        self->index[i] = (char)(PyObject_IsTrue(PyList_GET_ITEM(index, i)) && ndim == 1
+                                && (PyDataType_ELSIZE(descr) == 4
+                                    || PyDataType_ELSIZE(descr) == 8));
         storage += ndim;
     }
     self->n_inputs = n_inputs;

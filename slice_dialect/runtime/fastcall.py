@@ -11,6 +11,14 @@ kernel's ``CheckedArguments``, which stays the one definition of the checks and 
 messages. The C checks only ever decline a call the Python checks would accept
 unchanged, never accept one they would not. Where the Python or numpy headers are
 missing, or ``$SLICE_FAST_CALL`` is ``0``, kernels are ``CKernel``s.
+
+Dynamic kernels (``?`` dims, a shape function) take the same path: the ``?`` dims of
+the arrays are gathered into ``slice_dims``, the shape function is called first and the
+outputs made (or ``out=`` checked) with the shapes it wrote; a shape that does not fit
+is left to the Python path, which calls it again and reports it. An ``i32``/``i64``
+index operand is taken as an exact array of its dtype, or as a list or tuple of exact
+ints that fit (converted in C, at most 64 values per call); any other index value
+(another integer dtype, numpy scalars in a list) goes to the Python conversion.
 """
 
 from __future__ import annotations
@@ -42,6 +50,9 @@ FAST_CALL_MAX_ARGUMENTS = 16
 
 FAST_CALL_MAX_DIMS = 256
 """Kernels whose arguments have more dims than this together take the ctypes path."""
+
+_INDEX_DTYPES = (np.dtype(np.int32), np.dtype(np.int64))
+"""Index operands of these dtypes may be given as lists of ints on the fast path."""
 
 RELEASE_GIL_BYTES = 1 << 18
 """A call that writes at least this many bytes releases the GIL around the kernel."""
@@ -160,6 +171,7 @@ def fast_kernel_class() -> type[CKernel] | None:
                 shape_address,
                 self._takes_dims,
                 bool(self.arguments.input_dims),
+                [s.index and s.dtype in _INDEX_DTYPES for s in specs],
             )
 
     FastCKernel.__qualname__ = "FastCKernel"
