@@ -20,11 +20,12 @@ here again for IR that skipped verification.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from math import prod
 
 from xdsl.context import Context
-from xdsl.dialects import arith, bufferization, builtin, func, memref, scf
+from xdsl.dialects import arith, bufferization, builtin, func, memref, scf, tensor
 from xdsl.dialects.builtin import (
     ArrayAttr,
     IndexType,
@@ -45,6 +46,7 @@ from xdsl.pattern_rewriter import (
     op_type_rewrite_pattern,
 )
 from xdsl.rewriter import InsertPoint
+from xdsl.transforms.common_subexpression_elimination import cse
 
 from passes.copy_plan import CopyPlan, Loop, copy_plan, run_choices
 from passes.function_boundary import (
@@ -53,10 +55,25 @@ from passes.function_boundary import (
     holds_tensors,
     op_name,
 )
+from passes.lower_dynamic import (
+    DimToMemrefDim,
+    ExtractToLoad,
+    add_shape_functions,
+    emit_dynamic_copy,
+    memref_dims,
+)
 from slice_dialect import semantics
-from slice_dialect.dialect import CopyRunOp, WindowOp
+from slice_dialect.dialect import (
+    CheckOp,
+    CopyRunOp,
+    DynamicCopyRunOp,
+    DynamicWindowOp,
+    Mixed,
+    WindowOp,
+)
 from slice_dialect.dtypes import storage_bytes
 from slice_dialect.errors import OpPassFailedException
+from slice_dialect.ir_domain import IRBuilder
 from slice_dialect.semantics import Window
 
 NSW = arith.IntegerOverflowAttr(frozenset([arith.IntegerOverflowFlag.NSW]))
@@ -216,6 +233,11 @@ class WindowToLoops(RewritePattern):
         source_type = source.type
         assert isinstance(source_type, MemRefType)
         window = op.window
+        if not source_type.has_static_shape():
+            lower_dynamic_window(
+                op, rewriter, source, window.offsets, window.sizes, window.strides
+            )
+            return
         try:
             semantics.window(
                 source_type.get_shape(), window.offsets, window.sizes, window.strides
@@ -251,6 +273,53 @@ class WindowToLoops(RewritePattern):
         rewriter.replace(op, cast)
 
 
+def lower_dynamic_window(
+    op: WindowOp | DynamicWindowOp,
+    rewriter: PatternRewriter,
+    source: SSAValue,
+    offsets: Sequence[Mixed],
+    sizes: Sequence[Mixed],
+    strides: Sequence[Mixed],
+) -> None:
+    """A window with run-time sizes or a source with ``?`` dims: checks, loops and
+    self-guarding runs (``passes/lower_dynamic.py``), into its output argument."""
+    result_type = op.result.type
+    assert isinstance(result_type, TensorType)
+    dest = _destination(op)
+    if dest is None:
+        raise OpPassFailedException(
+            op,
+            f"{op.name}: its result is used by another op than func.return; a dynamic "
+            "window is lowered only into a function result (canonicalize-slices "
+            "composes a window of a window)",
+        )
+    dom = IRBuilder.before(op, rewriter, IndexType())
+    emit_dynamic_copy(dom, op.name, source, dest, offsets, sizes, strides, result_type)
+    rewriter.replace(op, _cast(dest, result_type, op.location))
+
+
+class DynamicWindowToLoops(RewritePattern):
+    """``slice.dynamic_window`` to checks, loops and runs, into its output argument."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: DynamicWindowOp, rewriter: PatternRewriter) -> None:
+        source = buffer_of(op.source)
+        if source is None:
+            raise OpPassFailedException(
+                op,
+                f"{op.name}: its source is not a function argument; "
+                "convert-slice-to-loops lowers dynamic windows of arguments only",
+            )
+        lower_dynamic_window(
+            op,
+            rewriter,
+            source,
+            op.mixed_offsets(),
+            op.mixed_sizes(),
+            op.mixed_strides(),
+        )
+
+
 class MaterializeToCopy(RewritePattern):
     """A returned value not written in place is copied into its output argument."""
 
@@ -264,10 +333,44 @@ class MaterializeToCopy(RewritePattern):
         if source is not op.dest:
             dest_type = op.dest.type
             assert isinstance(dest_type, MemRefType)
-            _Emitter(rewriter, op, op.location).copy(
-                whole_copy(dest_type), source, op.dest
-            )
+            if dest_type.has_static_shape():
+                _Emitter(rewriter, op, op.location).copy(
+                    whole_copy(dest_type), source, op.dest
+                )
+            else:
+                dom = IRBuilder.before(op, rewriter, IndexType())
+                dims = memref_dims(dom, source)
+                emit_dynamic_copy(
+                    dom,
+                    "func.return",
+                    source,
+                    op.dest,
+                    [0] * len(dims),
+                    dims,
+                    [1] * len(dims),
+                    dest_type,
+                    whole=True,
+                )
         rewriter.erase(op)
+
+
+class FromElementsToStores(RewritePattern):
+    """A returned ``tensor.from_elements`` (a shape function's result): one
+    ``memref.store`` per element into its output argument."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(
+        self, op: bufferization.MaterializeInDestinationOp, rewriter: PatternRewriter
+    ) -> None:
+        elements = op.source.owner
+        if not isinstance(elements, tensor.FromElementsOp):
+            return
+        dom = IRBuilder.before(op, rewriter, IndexType())
+        for k, value in enumerate(elements.elements):
+            dom.emit(memref.StoreOp.get(value, op.dest, [dom.value(k)]))
+        rewriter.erase(op)
+        if not elements.result.uses:
+            rewriter.erase(elements)
 
 
 @dataclass(frozen=True)
@@ -281,12 +384,27 @@ class ConvertSliceToLoopsPass(ModulePass):
     name = "convert-slice-to-loops"
 
     def apply(self, ctx: Context, op: builtin.ModuleOp) -> None:
+        add_shape_functions(op)
         PatternRewriteWalker(FunctionToMemrefs(), apply_recursively=False).rewrite_module(
             op
         )
         PatternRewriteWalker(
-            GreedyRewritePatternApplier([WindowToLoops(), MaterializeToCopy()])
+            GreedyRewritePatternApplier(
+                [
+                    ExtractToLoad(),
+                    DimToMemrefDim(),
+                    FromElementsToStores(),
+                    WindowToLoops(),
+                    DynamicWindowToLoops(),
+                    MaterializeToCopy(),
+                ]
+            )
         ).rewrite_module(op)
+        for f in op.ops:
+            if isinstance(f, func.FuncOp) and any(
+                isinstance(o, DynamicCopyRunOp | CheckOp) for o in f.walk()
+            ):
+                cse(f.body)  # the normalization and window checks share their values
         for inner in op.walk():
             if holds_tensors(inner) and not isinstance(inner, func.FuncOp):
                 raise OpPassFailedException(

@@ -104,6 +104,15 @@ class CopyPlan:
         return 0 if self.empty else prod(loop.count for loop in self.loops)
 
 
+def merges(outer_steps: tuple[int, int], inner: tuple[int, int, int]) -> bool:
+    """The loop-merge rule: an outer loop of steps ``(source, result)`` and the inner
+    loop ``(count, source_step, result_step)`` are one loop of ``outer count * count``
+    iterations where stepping the outer once equals running the inner one through."""
+    source_step, result_step = outer_steps
+    count, inner_source, inner_result = inner
+    return source_step == inner_source * count and result_step == inner_result * count
+
+
 def merged(loops: Sequence[Loop]) -> tuple[Loop, ...]:
     """``loops`` (outermost first) without single-iteration loops, each outer loop
     merged into the next inner one where stepping it once equals running the inner
@@ -114,10 +123,9 @@ def merged(loops: Sequence[Loop]) -> tuple[Loop, ...]:
         if loop.count == 1:
             continue
         inner = inner_first[-1] if inner_first else None
-        if (
-            inner is not None
-            and loop.source_step == inner.source_step * inner.count
-            and loop.result_step == inner.result_step * inner.count
+        if inner is not None and merges(
+            (loop.source_step, loop.result_step),
+            (inner.count, inner.source_step, inner.result_step),
         ):
             inner_first[-1] = Loop(
                 inner.count * loop.count, inner.source_step, inner.result_step

@@ -12,7 +12,7 @@ returned twice).
 
 from __future__ import annotations
 
-from xdsl.dialects import bufferization, func
+from xdsl.dialects import bufferization, func, tensor
 from xdsl.dialects.builtin import (
     FunctionType,
     MemRefType,
@@ -29,20 +29,15 @@ from xdsl.pattern_rewriter import (
 )
 from xdsl.rewriter import InsertPoint
 
-from slice_dialect.dialect import FrameworkSliceOp, WindowOp
+from slice_dialect.dialect import DynamicWindowOp, FrameworkSliceOp, WindowOp
 from slice_dialect.errors import OpPassFailedException
 from slice_dialect.semantics import SliceSemanticsError
 
 
 def memref_type(op: Operation, t: Attribute, what: str) -> MemRefType[Attribute]:
-    """The memref of the static tensor type ``t`` (``what`` names it in the error)."""
+    """The memref of the tensor type ``t``, ``?`` dims included (``what`` names it in
+    an error)."""
     assert isinstance(t, TensorType)
-    if not t.has_static_shape():
-        raise OpPassFailedException(
-            op,
-            f"{op_name(op)}: {what} has the dynamic type {t}; convert-slice-to-loops "
-            "needs static shapes",
-        )
     return MemRefType(t.get_element_type(), t.get_shape())
 
 
@@ -77,13 +72,24 @@ def not_a_window(op: FrameworkSliceOp) -> str:
     )
 
 
+LOWERED_TENSOR_OPS = (
+    WindowOp,
+    DynamicWindowOp,
+    tensor.ExtractOp,
+    tensor.DimOp,
+    tensor.FromElementsOp,
+    func.ReturnOp,
+)
+"""The ops on tensors ``convert-slice-to-loops`` lowers."""
+
+
 def check_lowerable(f: func.FuncOp) -> None:
     """Refuse, naming the op, any function body the lowering cannot make tensor-free."""
     for op in f.body.walk():
         if isinstance(op, FrameworkSliceOp):
             raise OpPassFailedException(op, not_a_window(op))
     for op in f.body.walk():
-        if isinstance(op, WindowOp | func.ReturnOp) or not holds_tensors(op):
+        if isinstance(op, LOWERED_TENSOR_OPS) or not holds_tensors(op):
             continue
         if op.name == "arith.constant" and not op.results[0].uses:
             continue  # an index constant of a slice that is gone

@@ -301,25 +301,29 @@ class NumpyMemRefFunctions(InterpreterFunctions):
         self, interpreter: Interpreter, op: memref.LoadOp, args: PythonValues
     ) -> PythonValues:
         buffer, *indices = args
-        value = buffer[tuple(indices)]
-        # An index operand's memref holds integers (the kernel passes it as such):
-        # its elements are read as the Python ints arith computes on.
-        return (int(value) if isinstance(value, np.integer) else value,)
-
-    @impl(memref.DimOp)
-    def run_dim(
-        self, interpreter: Interpreter, op: memref.DimOp, args: PythonValues
-    ) -> PythonValues:
-        buffer, dim = args
-        return (int(buffer.shape[dim]),)
+        element = buffer[tuple(indices)]
+        if isinstance(op.res.type, builtin.IntegerType):  # a value for arithmetic
+            return (int(np.frombuffer(element.tobytes(), _signed(op.res.type))[0]),)
+        return (element,)
 
     @impl(memref.StoreOp)
     def run_store(
         self, interpreter: Interpreter, op: memref.StoreOp, args: PythonValues
     ) -> PythonValues:
         value, buffer, *indices = args
+        if isinstance(value, int):
+            t = op.value.type
+            assert isinstance(t, builtin.IntegerType)
+            value = np.array([value], _signed(t)).view(buffer.dtype)[0]
         buffer[tuple(indices)] = value
         return ()
+
+    @impl(memref.DimOp)
+    def run_dim(
+        self, interpreter: Interpreter, op: memref.DimOp, args: PythonValues
+    ) -> PythonValues:
+        buffer, index = args
+        return (int(buffer.shape[index]),)
 
     @impl(memref.CopyOp)
     def run_copy(
@@ -337,27 +341,16 @@ class NumpyMemRefFunctions(InterpreterFunctions):
         count = op.count.value.data
         source_stride = op.source_stride.value.data
         dest_stride = op.dest_stride.value.data
-        src = source.reshape(-1)
-        dst = dest.reshape(-1)
-        last = source_offset + (count - 1) * source_stride
-        end = dest_offset + (count - 1) * dest_stride
-        if not (min(source_offset, last) >= 0 and max(source_offset, last) < src.size):
-            raise SliceError(
-                f"{op.name}: reads source outside [0, {src.size})", location_text(op)
-            )
-        if not (dest_offset >= 0 and end < dst.size):
-            raise SliceError(
-                f"{op.name}: writes dest outside [0, {dst.size})", location_text(op)
-            )
-        if np.shares_memory(src, dst):  # one buffer: element by element, in order
-            for k in range(count):
-                dst[dest_offset + k * dest_stride] = src[
-                    source_offset + k * source_stride
-                ]
-            return ()
-        stop = last + (1 if source_stride > 0 else -1)
-        values = src[source_offset : stop if stop >= 0 else None : source_stride]
-        dst[dest_offset : end + 1 : dest_stride] = values
+        _copy(
+            op,
+            source,
+            source_offset,
+            dest,
+            dest_offset,
+            count,
+            source_stride,
+            dest_stride,
+        )
         return ()
 
     @impl(DynamicCopyRunOp)
@@ -396,11 +389,46 @@ class NumpyMemRefFunctions(InterpreterFunctions):
     def run_collapse_shape(
         self, interpreter: Interpreter, op: memref.CollapseShapeOp, args: PythonValues
     ) -> PythonValues:
-        t = op.result.type
-        assert isinstance(t, MemRefType)
-        view = args[0].reshape(tuple(t.get_shape()))
+        view = args[0].reshape(-1)
         assert np.shares_memory(view, args[0]) or view.size == 0
         return (view,)
+
+
+def _signed(t: builtin.IntegerType) -> np.dtype[Any]:
+    return np.dtype(f"<i{max(1, t.width.data // 8)}")
+
+
+def _copy(
+    op: CopyRunOp | DynamicCopyRunOp,
+    source: NDArray,
+    source_offset: int,
+    dest: NDArray,
+    dest_offset: int,
+    count: int,
+    source_stride: int,
+    dest_stride: int,
+) -> None:
+    """``count`` elements from ``source`` to ``dest`` (1-D views), each run checked
+    inside its view first."""
+    src = source.reshape(-1)
+    dst = dest.reshape(-1)
+    last = source_offset + (count - 1) * source_stride
+    end = dest_offset + (count - 1) * dest_stride
+    if not (min(source_offset, last) >= 0 and max(source_offset, last) < src.size):
+        raise SliceError(
+            f"{op.name}: reads source outside [0, {src.size})", location_text(op)
+        )
+    if not (dest_offset >= 0 and end < dst.size):
+        raise SliceError(
+            f"{op.name}: writes dest outside [0, {dst.size})", location_text(op)
+        )
+    if np.shares_memory(src, dst):  # one buffer: element by element, in order
+        for k in range(count):
+            dst[dest_offset + k * dest_stride] = src[source_offset + k * source_stride]
+        return
+    stop = last + (1 if source_stride > 0 else -1)
+    values = src[source_offset : stop if stop >= 0 else None : source_stride]
+    dst[dest_offset : end + 1 : dest_stride] = values
 
 
 def make_interpreter(module: builtin.ModuleOp) -> Interpreter:

@@ -24,6 +24,7 @@ from xdsl.dialects.builtin import (
     IntegerAttr,
     IntegerType,
     LocationAttr,
+    UnknownLoc,
     i1,
     i64,
 )
@@ -83,8 +84,13 @@ class IRBuilder(IntDomain[Value, Bool]):
         """Every op emitted, in order."""
 
     @staticmethod
-    def before(anchor: Operation, rewriter: PatternRewriter | None = None) -> IRBuilder:
-        """A builder inserting before ``anchor`` (through ``rewriter`` in a pattern)."""
+    def before(
+        anchor: Operation,
+        rewriter: PatternRewriter | None = None,
+        value_type: IntegerType | IndexType = i64,
+    ) -> IRBuilder:
+        """A builder inserting before ``anchor`` (through ``rewriter`` in a pattern),
+        each op at ``anchor``'s location."""
 
         def insert(op: Operation) -> None:
             if rewriter is not None:
@@ -92,7 +98,7 @@ class IRBuilder(IntDomain[Value, Bool]):
             else:
                 Rewriter.insert_op(op, InsertPoint.before(anchor))
 
-        return IRBuilder(insert, anchor.location)
+        return IRBuilder(insert, anchor.location, value_type)
 
     @staticmethod
     def at(point: InsertPoint) -> IRBuilder:
@@ -106,6 +112,11 @@ class IRBuilder(IntDomain[Value, Bool]):
             block.add_op(op)
 
         return IRBuilder(insert)
+
+    @property
+    def location(self) -> LocationAttr:
+        """The location every op made gets (unknown if none was given)."""
+        return self._location if self._location is not None else UnknownLoc()
 
     # --- emitting ----------------------------------------------------------------------
 
@@ -299,5 +310,14 @@ class IRBuilder(IntDomain[Value, Bool]):
             # folds there may meet what only checked values exclude (a 0 divisor).
             self._dead = True
         self.emit(
-            CheckOp(self.bool_value(cond), message, [self.value(v) for v in values])
+            CheckOp(self.bool_value(cond), message, [self.i64_value(v) for v in values])
         )
+
+    def i64_value(self, v: Value) -> SSAValue:
+        """``v`` as an ``i64`` SSA value (what ``slice.check`` reports), cast from
+        ``index`` when the builder computes on ``index``."""
+        if not isinstance(v, SSAValue):
+            return self._constant(v, i64)
+        if isinstance(v.type, IndexType):
+            return self._result(arith.IndexCastOp(v, i64))
+        return v

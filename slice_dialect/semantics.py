@@ -950,9 +950,7 @@ def check_window_dim_on(
     stride`` and a negative one ``size - 1 <= off / -stride``."""
     zero, one = dom.const(0), dom.const(1)
     dom.check(dom.le(zero, size), f"{op}: sizes[{i}] = {{0}}: a size must be >= 0", size)
-    dom.check(
-        dom.ne(stride, zero), f"{op}: strides[{i}] = 0: a stride must be non-zero"
-    )
+    dom.check(dom.ne(stride, zero), f"{op}: strides[{i}] = 0: a stride must be non-zero")
     dom.check(
         dom.or_(dom.lt(one, size), dom.eq(stride, one)),
         f"{op}: strides[{i}] = {{0}} with sizes[{i}] = {{1}}: normal form needs "

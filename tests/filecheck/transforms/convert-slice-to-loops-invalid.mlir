@@ -12,8 +12,7 @@ func.func @main(%x: tensor<4xf32>, %s: tensor<1xi64>, %e: tensor<1xi64>) -> tens
 // Each chunk below is a file of its own (slice-opt stops at the first error).
 // RUN: awk -v RS='\n// -----\n' 'NR==2' %s > %t.2.mlir && not slice-opt %t.2.mlir -p convert-slice-to-loops 2>&1 | filecheck %s --check-prefix=CONSTANT
 // RUN: awk -v RS='\n// -----\n' 'NR==3' %s > %t.3.mlir && not slice-opt %t.3.mlir -p convert-slice-to-loops 2>&1 | filecheck %s --check-prefix=OTHER
-// RUN: awk -v RS='\n// -----\n' 'NR==4' %s > %t.4.mlir && not slice-opt %t.4.mlir -p convert-slice-to-loops 2>&1 | filecheck %s --check-prefix=DYNAMIC
-// RUN: awk -v RS='\n// -----\n' 'NR==5' %s > %t.5.mlir && not slice-opt %t.5.mlir -p convert-slice-to-loops 2>&1 | filecheck %s --check-prefix=SCALAR
+// RUN: awk -v RS='\n// -----\n' 'NR==4' %s > %t.4.mlir && not slice-opt %t.4.mlir -p convert-slice-to-loops 2>&1 | filecheck %s --check-prefix=SCALAR
 
 // -----
 
@@ -32,14 +31,6 @@ func.func @constant() -> tensor<2xf32> {
 func.func @other(%x: tensor<4xf32>) -> tensor<?xf32> {
   %r = tensor.cast %x : tensor<4xf32> to tensor<?xf32>
   func.return %r : tensor<?xf32>
-}
-
-// -----
-
-// A dynamic shape at the function boundary.
-// DYNAMIC: error: {{.+}}.mlir:{{[0-9]+}}:1: func.func @dynamic: argument 0 has the dynamic type tensor<?xf32>; convert-slice-to-loops needs static shapes
-func.func @dynamic(%x: tensor<?xf32>) -> tensor<?xf32> {
-  func.return %x : tensor<?xf32>
 }
 
 // -----

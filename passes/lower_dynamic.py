@@ -1,0 +1,397 @@
+"""The dynamic half of ``convert-slice-to-loops``: windows known only at run time.
+
+A ``slice.dynamic_window`` (or a ``slice.window`` of a source with ``?`` dims) is
+lowered in three parts, all in the IR:
+
+1. **checks**: the window's own checks, :func:`slice_dialect.semantics.check_window_dim_on`
+   run on the IR domain over ``index`` (what is constant folds away), and the checks
+   that the destination has the window's sizes; each is a ``slice.check`` carrying the
+   verifier's message;
+2. **loops**: ``scf.for`` over every window dim but the last, from 0 to its run-time
+   size, the source and destination offsets computed in wrapping ``index``
+   arithmetic (the checks above keep them in bounds; nothing needs them to);
+3. **the run**: one ``slice.dynamic_copy_run`` for the last dim. Where its stride is a
+   run-time value, the run is versioned in the IR: ``scf.if`` the stride is 1, a run of
+   stride ``arith.constant 1`` (copied as a block), else the strided run.
+
+``slice.dynamic_copy_run`` checks its own bounds when it runs, so the C target's safety
+does not rest on the checks of part 1: those give the verifier's messages, the run's
+guard keeps any IR in bounds.
+
+Functions whose results have ``?`` dims get a **shape function** (``shape_functions``):
+``@NAME.shape`` takes the same inputs and returns each result's dims as a
+``tensor<Rxi64>``, computed by the same normalization (the dims of a dynamic window are
+its size operands), so a caller can allocate the outputs before it calls ``@NAME``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from xdsl.dialects import arith, builtin, func, memref, scf, tensor
+from xdsl.dialects.builtin import (
+    DYNAMIC_INDEX,
+    ArrayAttr,
+    IndexType,
+    IntegerAttr,
+    LocationAttr,
+    MemRefType,
+    StringAttr,
+    SymbolRefAttr,
+    TensorType,
+    i64,
+)
+from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
+from xdsl.pattern_rewriter import (
+    PatternRewriter,
+    RewritePattern,
+    op_type_rewrite_pattern,
+)
+from xdsl.rewriter import InsertPoint, Rewriter
+from xdsl.transforms.dead_code_elimination import region_dce
+
+from passes.copy_plan import merges
+from passes.function_boundary import buffer_of
+from slice_dialect import semantics
+from slice_dialect.dialect import (
+    DynamicCopyRunOp,
+    DynamicWindowOp,
+    Mixed,
+    unit_dim_pairs,
+)
+from slice_dialect.errors import OpPassFailedException
+from slice_dialect.ir_domain import IRBuilder
+
+SHAPE_FUNCTION = "slice.shape_function"
+"""The attribute linking a lowered function to its shape function."""
+
+SHAPE_SUFFIX = ".shape"
+
+
+def is_dynamic(t: Attribute) -> bool:
+    return isinstance(t, TensorType | MemRefType) and not t.has_static_shape()
+
+
+# ---------------------------------------------------------------------------------------
+# Shape functions
+# ---------------------------------------------------------------------------------------
+
+
+def result_dim(value: SSAValue, j: int, dom: IRBuilder) -> Mixed:
+    """Dim ``j`` of the tensor ``value``: static, a dynamic window's size, or a
+    ``tensor.dim`` of a function argument."""
+    t = value.type
+    assert isinstance(t, TensorType)
+    d = t.get_shape()[j]
+    if d >= 0:
+        return d
+    owner = value.owner
+    if isinstance(owner, DynamicWindowOp):
+        pairs = unit_dim_pairs(
+            [s if isinstance(s, int) else None for s in owner.mixed_sizes()],
+            [None if x < 0 else x for x in t.get_shape()],
+        )
+        assert pairs is not None, "checked by the verifier"
+        for i, jj in pairs:
+            if jj == j:
+                return owner.mixed_sizes()[i]
+        return 1
+    index = dom.emit(arith.ConstantOp(IntegerAttr(j, IndexType())))
+    assert index is not None
+    dim = dom.emit(tensor.DimOp(value, index))
+    assert dim is not None
+    return dim
+
+
+def _shape_function(f: func.FuncOp, name: str) -> func.FuncOp:
+    shape_f = f.clone()
+    shape_f.sym_name = StringAttr(name)
+    block = shape_f.body.block
+    ret = block.last_op
+    if not isinstance(ret, func.ReturnOp):
+        raise OpPassFailedException(f, f"func.func @{f.sym_name.data}: no func.return")
+    dom = IRBuilder.before(ret, value_type=IndexType())
+    shapes: list[SSAValue] = []
+    for value in ret.arguments:
+        t = value.type
+        assert isinstance(t, TensorType)
+        dims = [dom.i64_value(result_dim(value, j, dom)) for j in range(t.get_num_dims())]
+        rank = len(dims)
+        shape = dom.emit(
+            tensor.FromElementsOp.create(
+                operands=dims, result_types=[TensorType(i64, [rank])]
+            )
+        )
+        assert shape is not None
+        shapes.append(shape)
+    new_ret = func.ReturnOp(*shapes)
+    new_ret.location = ret.location
+    Rewriter.replace_op(ret, new_ret)
+    shape_f.function_type = builtin.FunctionType.from_lists(
+        list(f.function_type.inputs.data), [s.type for s in shapes]
+    )
+    region_dce(shape_f.body)
+    return shape_f
+
+
+def add_shape_functions(module: builtin.ModuleOp) -> None:
+    """Give each function with a ``?`` dim in a result its shape function."""
+    symbols = {f.sym_name.data for f in module.ops if isinstance(f, func.FuncOp)}
+    for f in list(module.ops):
+        if not isinstance(f, func.FuncOp) or f.is_declaration:
+            continue
+        if not any(is_dynamic(t) for t in f.function_type.outputs.data):
+            continue
+        name = f.sym_name.data + SHAPE_SUFFIX
+        if name in symbols:
+            raise OpPassFailedException(
+                f,
+                f"func.func @{f.sym_name.data}: its result shapes need a shape "
+                f"function @{name}, a name the module already uses",
+            )
+        shape_f = _shape_function(f, name)
+        f.attributes[SHAPE_FUNCTION] = SymbolRefAttr(name)
+        Rewriter.insert_op(shape_f, InsertPoint.after(f))
+
+
+# ---------------------------------------------------------------------------------------
+# Tensor reads to memref reads
+# ---------------------------------------------------------------------------------------
+
+
+class ExtractToLoad(RewritePattern):
+    """``tensor.extract`` of an argument: ``memref.load`` of its buffer."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: tensor.ExtractOp, rewriter: PatternRewriter) -> None:
+        buffer = buffer_of(op.tensor)
+        if buffer is None:
+            return
+        load = memref.LoadOp.get(buffer, list(op.indices))
+        load.location = op.location
+        rewriter.replace_op(op, load)
+
+
+class DimToMemrefDim(RewritePattern):
+    """``tensor.dim`` of an argument: ``memref.dim`` of its buffer."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: tensor.DimOp, rewriter: PatternRewriter) -> None:
+        buffer = buffer_of(op.source)
+        if buffer is None:
+            return
+        dim = memref.DimOp.from_source_and_index(buffer, op.index)
+        dim.location = op.location
+        rewriter.replace_op(op, dim)
+
+
+# ---------------------------------------------------------------------------------------
+# Dynamic windows to loops
+# ---------------------------------------------------------------------------------------
+
+
+def _flat(dom: IRBuilder, buffer: SSAValue) -> SSAValue:
+    """A rank-1 view of a row-major memref (rank 1 is used as it is)."""
+    t = buffer.type
+    assert isinstance(t, MemRefType)
+    shape = t.get_shape()
+    if len(shape) == 1:
+        return buffer
+    size = DYNAMIC_INDEX if any(d < 0 for d in shape) else _prod(shape)
+    reassociation = ArrayAttr(
+        [ArrayAttr([IntegerAttr(d, i64) for d in range(len(shape))])]
+    )
+    view = dom.emit(
+        memref.CollapseShapeOp(
+            operands=[buffer],
+            result_types=[MemRefType(t.get_element_type(), [size])],
+            properties={"reassociation": reassociation},
+        )
+    )
+    assert view is not None
+    if buffer.name_hint is not None:
+        view.name_hint = f"{buffer.name_hint}_flat"
+    return view
+
+
+def _prod(values: Sequence[int]) -> int:
+    result = 1
+    for v in values:
+        result *= v
+    return result
+
+
+def memref_dims(dom: IRBuilder, buffer: SSAValue) -> list[Mixed]:
+    """Each dim of ``buffer``: its static size, or a ``memref.dim``."""
+    t = buffer.type
+    assert isinstance(t, MemRefType)
+    dims: list[Mixed] = []
+    for k, d in enumerate(t.get_shape()):
+        if d >= 0:
+            dims.append(d)
+            continue
+        dim = dom.emit(memref.DimOp.from_source_and_index(buffer, dom.value(k)))
+        assert dim is not None
+        dims.append(dim)
+    return dims
+
+
+def _linear(
+    body: Block, base: SSAValue, iv: SSAValue, step: SSAValue, location: LocationAttr
+) -> SSAValue:
+    """``base + iv * step`` at the end of ``body``, in wrapping ``index`` arithmetic
+    (a base of constant 0 left out)."""
+    product = arith.MuliOp(iv, step)
+    product.location = location
+    body.add_op(product)
+    if isinstance(base.owner, arith.ConstantOp) and base.owner.value == IntegerAttr(
+        0, IndexType()
+    ):
+        return product.result
+    total = arith.AddiOp(base, product.result)
+    total.location = location
+    body.add_op(total)
+    return total.result
+
+
+def emit_dynamic_copy(
+    dom: IRBuilder,
+    name: str,
+    source: SSAValue,
+    dest: SSAValue,
+    offsets: Sequence[Mixed],
+    sizes: Sequence[Mixed],
+    strides: Sequence[Mixed],
+    result_type: TensorType[Attribute] | MemRefType[Attribute],
+    *,
+    whole: bool = False,
+) -> None:
+    """Copy the window (``offsets``, ``sizes``, ``strides``) of ``source`` into
+    ``dest`` (a row-major buffer of ``result_type``'s shape: the sizes with unit dims
+    inserted or removed), after the window's checks; ops are inserted through ``dom``
+    (an :class:`IRBuilder` over ``index``), and ``name`` is the op the messages name.
+    ``whole``: the window is all of ``source`` (``sizes`` its dims), nothing to check
+    but the destination."""
+    location = dom.location
+    dims = list(sizes) if whole else memref_dims(dom, source)
+    for k, (d, off, size, stride) in enumerate(zip(dims, offsets, sizes, strides)):
+        if not whole:
+            semantics.check_window_dim_on(dom, name, k, d, off, size, stride)
+    _check_dest(dom, name, dest, sizes, result_type)
+    rank = len(dims)
+    if rank == 0:
+        raise OpPassFailedException(
+            dest.owner if isinstance(dest.owner, Operation) else source.owner,  # type: ignore[arg-type]
+            f"{name}: a rank-0 window is static; run canonicalize-slices first",
+        )
+    # Row-major steps of the source and the destination (wrapping index arithmetic).
+    row: list[Mixed] = [1] * rank
+    out_row: list[Mixed] = [1] * rank
+    for k in range(rank - 2, -1, -1):
+        row[k] = dom.mul(row[k + 1], dims[k + 1])
+        out_row[k] = dom.mul(out_row[k + 1], sizes[k + 1])
+    base: Mixed = 0
+    for k in range(rank):
+        base = dom.add(base, dom.mul(offsets[k], row[k]))
+    # (count, source step, result step) per dim, outermost first; merged where the
+    # merge rule of passes/copy_plan.py holds on what is constant.
+    loops: list[tuple[Mixed, Mixed, Mixed]] = []
+    for k in range(rank - 1, -1, -1):
+        loop = (sizes[k], dom.mul(strides[k], row[k]), out_row[k])
+        if dom.constant(sizes[k]) == 1 and loops:
+            continue
+        if loops:
+            known = [dom.constant(v) for v in (*loop[1:], *loops[0])]
+            if None not in known:
+                steps, inner = known[:2], known[2:]
+                if merges((steps[0], steps[1]), (inner[0], inner[1], inner[2])):
+                    count = dom.mul(loop[0], loops[0][0])
+                    loops[0] = (count, loops[0][1], loops[0][2])
+                    continue
+        loops.insert(0, loop)
+    src, dst = _flat(dom, source), _flat(dom, dest)
+    src_index, dst_index = dom.value(base), dom.value(0)
+    *outer_loops, (run_count, stride, _) = loops
+    step_values = [dom.value(s) for _, s, _ in outer_loops]
+    out_values = [dom.value(q) for _, _, q in outer_loops]
+    bounds = [dom.value(c) for c, _, _ in outer_loops]
+    zero, one = dom.value(0), dom.value(1)
+    count = dom.value(run_count)
+    stride_value = dom.value(stride)
+
+    outer: list[scf.ForOp] = []
+    for depth in range(len(outer_loops)):
+        body = Block(arg_types=[IndexType()])
+        iv = body.args[0]
+        iv.name_hint = f"i{depth}"
+        loop = scf.ForOp(zero, bounds[depth], one, [], body)
+        loop.location = location
+        if outer:
+            outer[-1].body.block.add_op(loop)
+        else:
+            dom.emit(loop)
+        outer.append(loop)
+        src_index = _linear(body, src_index, iv, step_values[depth], location)
+        dst_index = _linear(body, dst_index, iv, out_values[depth], location)
+
+    def run(stride_operand: SSAValue) -> Operation:
+        op = DynamicCopyRunOp(src, src_index, dst, dst_index, count, stride_operand)
+        op.location = location
+        return op
+
+    inner: list[Operation]
+    if isinstance(stride, int):
+        inner = [run(stride_value)]
+    else:
+        unit = arith.CmpiOp(stride_value, one, "eq")
+        unit.location = location
+        then_block, else_block = Block(), Block()
+        then_block.add_ops([run(one), scf.YieldOp()])
+        else_block.add_ops([run(stride_value), scf.YieldOp()])
+        branch = scf.IfOp(unit.result, [], Region(then_block), Region(else_block))
+        branch.location = location
+        inner = [unit, branch]
+    if outer:
+        for op in inner:
+            outer[-1].body.block.add_op(op)
+        for loop in outer:
+            y = scf.YieldOp()
+            y.location = location
+            loop.body.block.add_op(y)
+    else:
+        for op in inner:
+            dom.emit(op)
+
+
+def _check_dest(
+    dom: IRBuilder,
+    name: str,
+    dest: SSAValue,
+    sizes: Sequence[Mixed],
+    result_type: TensorType[Attribute] | MemRefType[Attribute],
+) -> None:
+    """The window's sizes against the result type and the destination's dims."""
+    static = [None if d < 0 else d for d in result_type.get_shape()]
+    pairs = unit_dim_pairs([s if isinstance(s, int) else None for s in sizes], static)
+    if pairs is None:
+        raise OpPassFailedException(
+            dest.owner,  # type: ignore[arg-type]
+            f"{name}: result type {result_type} does not match the sizes",
+        )
+    dest_dims = memref_dims(dom, dest)
+    paired = {i for i, _ in pairs}
+    for i, j in pairs:
+        dom.check(
+            dom.eq(sizes[i], dest_dims[j]),
+            f"{name}: sizes[{i}] = {{0}} but the output has {{1}} in dimension {j}",
+            sizes[i],
+            dest_dims[j],
+        )
+    for i, size in enumerate(sizes):
+        if i not in paired:
+            dom.check(
+                dom.eq(size, 1),
+                f"{name}: sizes[{i}] = {{0}} but the result type {result_type} has no "
+                "dimension for it",
+                size,
+            )

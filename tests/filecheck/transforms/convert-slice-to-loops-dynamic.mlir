@@ -1,0 +1,75 @@
+// RUN: slice-opt %s -p 'canonicalize-slices{dynamic=true},convert-slice-to-loops' --split-input-file | filecheck %s
+// RUN: slice-opt %s -p 'canonicalize-slices{dynamic=true},convert-slice-to-loops' --split-input-file | filecheck %s --check-prefix=SHAPE
+
+// A run-time start on a static source: the normalization (loads of the index operand,
+// arith on i64), the window's checks, the output's dims checked against the sizes, one
+// run over the whole rows (the merge rule: rows of 4 are one contiguous run), and a
+// shape function that computes the result's dims the same way.
+// CHECK-LABEL: func.func @runtime_start(
+// CHECK-SAME:      %[[X:.+]]: memref<10x4xf32>, %[[S:.+]]: memref<1xi64>, %[[OUT:.+]]: memref<?x4xf32>)
+// CHECK-SAME:      attributes {slice.shape_function = @runtime_start.shape}
+// CHECK:         memref.load %[[S]][%{{.+}}] : memref<1xi64>
+// CHECK:         arith.maxsi
+// CHECK:         slice.check %{{.+}}, "slice.dynamic_window: offsets[0] = {0} is out of bounds for dimension 0 of size {1}"
+// CHECK:         %[[D:.+]] = memref.dim %[[OUT]], %{{.+}} : memref<?x4xf32>
+// CHECK:         slice.check %{{.+}}, "slice.dynamic_window: sizes[0] = {0} but the output has {1} in dimension 0"
+// CHECK:         %[[XF:.+]] = memref.collapse_shape %[[X]] {{.+}} into memref<40xf32>
+// CHECK:         %[[OF:.+]] = memref.collapse_shape %[[OUT]] {{.+}} into memref<?xf32>
+// CHECK-NOT:     scf.for
+// CHECK:         slice.dynamic_copy_run %[[XF]][%{{.+}}], %[[OF]][%{{.+}}] count %{{.+}} source_stride %{{.+}} : memref<40xf32>, memref<?xf32>
+// CHECK-NEXT:    func.return
+// SHAPE-LABEL: func.func @runtime_start.shape(
+// SHAPE-SAME:      %{{.+}}: memref<10x4xf32>, %{{.+}}: memref<1xi64>, %[[SH:.+]]: memref<2xi64>)
+// SHAPE-NOT:     slice.dynamic_copy_run
+// SHAPE:         %[[FOUR:.+]] = arith.constant 4 : i64
+// SHAPE:         memref.store %{{.+}}, %[[SH]][%{{.+}}] : memref<2xi64>
+// SHAPE:         memref.store %[[FOUR]], %[[SH]][%{{.+}}] : memref<2xi64>
+// SHAPE-NEXT:    func.return
+func.func @runtime_start(%x: tensor<10x4xf32>, %s: tensor<1xi64>) -> tensor<?x4xf32> {
+  %e = arith.constant dense<8> : tensor<1xi64>
+  %r = slice.onnx %x starts %s ends %e : tensor<10x4xf32>, tensor<1xi64>, tensor<1xi64> -> tensor<?x4xf32>
+  func.return %r : tensor<?x4xf32>
+}
+
+// -----
+
+// A run-time step on a `?` dim: an outer scf.for over the rows, and the inner run
+// versioned in the IR on whether its stride is 1 (copied as a block) or not.
+// CHECK-LABEL: func.func @runtime_steps(
+// CHECK-SAME:      %[[X:.+]]: memref<?x?xi8>, %{{.+}}: memref<2xi64>, %{{.+}}: memref<2xi64>, %{{.+}}: memref<2xi32>, %[[OUT:.+]]: memref<?x?xi8>)
+// CHECK:         %[[C1:.+]] = arith.constant 1 : index
+// CHECK:         memref.dim %[[X]], %[[C1]]
+// CHECK:         slice.check %{{.+}}, "slice.onnx: steps[0] = 0: a step must be non-zero"
+// CHECK:         scf.for %[[I:.+]] = %{{.+}} to %{{.+}} step %[[C1]] {
+// CHECK-NEXT:      arith.muli %[[I]], %{{.+}} : index
+// CHECK-NEXT:      arith.addi
+// CHECK-NEXT:      arith.muli %[[I]], %{{.+}} : index
+// CHECK-NEXT:      scf.if %{{.+}} {
+// CHECK-NEXT:        slice.dynamic_copy_run %{{.+}} count %{{.+}} source_stride %[[C1]] : memref<?xi8>, memref<?xi8>
+// CHECK-NEXT:      } else {
+// CHECK-NEXT:        slice.dynamic_copy_run %{{.+}} count %{{.+}} source_stride %{{.+}} : memref<?xi8>, memref<?xi8>
+// CHECK-NEXT:      }
+// CHECK-NEXT:    }
+// CHECK-NEXT:    func.return
+func.func @runtime_steps(%x: tensor<?x?xi8>, %s: tensor<2xi64>, %e: tensor<2xi64>, %st: tensor<2xi32>) -> tensor<?x?xi8> {
+  %r = slice.onnx %x starts %s ends %e steps %st : tensor<?x?xi8>, tensor<2xi64>, tensor<2xi64> steps tensor<2xi32> -> tensor<?x?xi8>
+  func.return %r : tensor<?x?xi8>
+}
+
+// -----
+
+// Returning an argument with `?` dims: a whole copy, after checking the output's dims.
+// CHECK-LABEL: func.func @identity(
+// CHECK-SAME:      %[[X:.+]]: memref<?xf32>, %[[OUT:.+]]: memref<?xf32>)
+// CHECK:         %[[N:.+]] = memref.dim %[[X]], %[[C0:.+]] : memref<?xf32>
+// CHECK-NEXT:    %[[M:.+]] = memref.dim %[[OUT]], %[[C0]] : memref<?xf32>
+// CHECK-NEXT:    %[[EQ:.+]] = arith.cmpi eq, %[[N]], %[[M]] : index
+// CHECK:         slice.check %[[EQ]], "func.return: sizes[0] = {0} but the output has {1} in dimension 0"
+// CHECK:         slice.dynamic_copy_run %[[X]][%[[C0]]], %[[OUT]][%[[C0]]] count %[[N]] source_stride %{{.+}} : memref<?xf32>, memref<?xf32>
+// SHAPE-LABEL: func.func @identity.shape(
+// SHAPE-SAME:      %[[X:.+]]: memref<?xf32>, %[[SH:.+]]: memref<1xi64>)
+// SHAPE:         memref.dim %[[X]]
+// SHAPE:         memref.store %{{.+}}, %[[SH]][%{{.+}}] : memref<1xi64>
+func.func @identity(%x: tensor<?xf32>) -> tensor<?xf32> {
+  func.return %x : tensor<?xf32>
+}
