@@ -228,7 +228,7 @@ def lower(module: ModuleOp, ctx: Context) -> None:
     from passes.convert_slice_to_loops import ConvertSliceToLoopsPass
 
     try:
-        CanonicalizeSlicesPass().apply(ctx, module)
+        CanonicalizeSlicesPass(dynamic=True).apply(ctx, module)
         ConvertSliceToLoopsPass().apply(ctx, module)
         module.verify()
     except (VerifyException, DiagnosticException, SliceSemanticsError) as e:
