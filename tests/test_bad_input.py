@@ -676,30 +676,6 @@ CASES: dict[str, tuple[str, str]] = {
         SCALAR_ARGUMENT,
         "@main argument 1 has type i64; kernels take and return tensors only",
     ),
-    # Kernels take `?` dims (issue 12); until convert-slice-to-loops lowers dynamic
-    # windows, these programs stop at the lowering.
-    "entry takes a dynamic tensor": (
-        DYNAMIC_ARGUMENT,
-        "slice.onnx_v1: not a slice.window at lowering; its parameters are not constant "
-        "or its data shape is dynamic, so canonicalize-slices could not make it static",
-    ),
-    # parameters that are not constant when lowering
-    "index operands are arguments": (
-        NON_CONSTANT,
-        "slice.onnx: not a slice.window at lowering; its parameters are not constant "
-        "or its data shape is dynamic, so canonicalize-slices could not make it static",
-    ),
-    "tf index operands are arguments": (
-        NON_CONSTANT_TF,
-        "slice.tf_strided_slice: not a slice.window at lowering; its parameters are not "
-        "constant or its data shape is dynamic, so canonicalize-slices could not make it "
-        "static",
-    ),
-    "index operands are arguments, dynamic result": (
-        NON_CONSTANT_DYNAMIC_RESULT,
-        "slice.onnx: not a slice.window at lowering; its parameters are not constant "
-        "or its data shape is dynamic, so canonicalize-slices could not make it static",
-    ),
     "an op the lowering does not know": (
         OTHER_DIALECT_OP,
         "arith.addf: convert-slice-to-loops lowers only slice.window on tensors",
@@ -761,10 +737,59 @@ def test_error_location(backend: str) -> None:
         slice_dialect.compile(LOCATED, "main", backend, filename="model.mlir")
     assert str(info.value) == "slice.onnx: steps[0] = 0: a step must be non-zero"
     assert info.value.location == "model.mlir:3:5"
+    # Parameters known only at run time: the same message, raised by the call.
+    kernel = slice_dialect.compile(NOT_STATIC_LOCATED, "main", backend)
     with pytest.raises(SliceError) as info:
-        slice_dialect.compile(NOT_STATIC_LOCATED, "main", backend)
-    assert str(info.value).startswith("slice.ov_slice: not a slice.window at lowering")
-    assert info.value.location == "<source>:2:3"
+        kernel(np.zeros(4, np.float32), [0])
+    with pytest.raises(SliceError) as constant:
+        slice_dialect.compile(
+            NOT_STATIC_LOCATED.replace("%s: tensor<1xi64>", "%unused: tensor<1xi64>")
+            .replace("func.return", "func.return")
+            .replace(
+                "  %r = ",
+                "  %s = arith.constant dense<0> : tensor<1xi64>\n  %r = ",
+            ),
+            "main",
+            backend,
+        )
+    assert str(info.value) == str(constant.value)
+    assert "step" in str(info.value)
+
+
+# Programs this file once listed as refused at lowering: with run-time parameters and
+# `?` dims (issue 12) they compile, run, and fail only on invalid run-time values.
+RUN_TIME = [
+    # (program, arguments after the data, data, expected result or error)
+    (DYNAMIC_ARGUMENT, [], np.arange(5, dtype=np.float32), np.arange(2.0)),
+    (
+        DYNAMIC_ARGUMENT,
+        [],
+        np.arange(1, dtype=np.float32),
+        "slice.onnx_v1: result type tensor<2xf32> does not match",
+    ),
+    (NON_CONSTANT, [[1], [3]], np.arange(4, dtype=np.float32), np.arange(1.0, 3.0)),
+    (NON_CONSTANT_DYNAMIC_RESULT, [[-3], [9]], np.arange(4, dtype=np.float32), np.arange(1.0, 4.0)),
+    (
+        NON_CONSTANT_TF,
+        [np.array([0, 0], np.int32)],
+        np.zeros((4, 3), np.int8),
+        "slice.tf_strided_slice: strides[0] = 0",
+    ),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize(("source", "parameters", "x", "expected"), RUN_TIME)
+def test_run_time_parameters(
+    source: str, parameters: list[Any], x: Any, expected: Any, backend: str
+) -> None:
+    kernel = slice_dialect.compile(source, "main", backend)
+    if isinstance(expected, str):
+        with pytest.raises(SliceError) as info:
+            kernel(x, *parameters)
+        assert str(info.value).startswith(expected), str(info.value)
+        return
+    np.testing.assert_array_equal(kernel(x, *parameters), expected)
 
 
 def test_error_without_location() -> None:

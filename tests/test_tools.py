@@ -453,11 +453,6 @@ RUN_PROGRAM_ERRORS: list[tuple[str, str, tuple[str, ...]]] = [
         ("error: bad.mlir:6:3: slice.onnx: steps[0] = 0: a step must be non-zero\n",),
     ),
     ("unknown op", UNKNOWN_OP, ("Operation slice.bogus is not registered",)),
-    (
-        "parameters that are not constant",
-        NON_CONSTANT,
-        (f"error: bad.mlir:2:3: slice.ov_slice: {NOT_STATIC}",),
-    ),
     ("i32 literal out of range", I32_LITERAL_TOO_BIG, ("4294967296",)),
     ("i64 array literal out of range", ARRAY_LITERAL_TOO_BIG, ("9223372036854775808",)),
     ("entry without a body", DECLARATION, ("@main",)),
