@@ -8,7 +8,7 @@
 // RUN: not slice-opt %t.pass.mlir --disable-verify -p canonicalize-slices 2>&1 | filecheck %s --check-prefix=PASS
 // RUN: sed -n '/^\/\/ LOWER-BEGIN/,/^\/\/ LOWER-END/p' %s > %t.lower.mlir
 // RUN: not slice-opt %t.lower.mlir -p canonicalize-slices,convert-slice-to-loops 2>&1 | filecheck %s --check-prefix=LOWER
-// RUN: not slice-run %t.lower.mlir --output %t.npy 2>&1 | filecheck %s --check-prefix=LOWER
+// (slice-run lowers run-time parameters, so this program compiles there: pass-failures.mlir)
 // RUN: sed -n '/^\/\/ KEEP-BEGIN/,/^\/\/ KEEP-END/p' %s > %t.keep.mlir
 // RUN: slice-opt %t.keep.mlir -p canonicalize-slices --print-debuginfo | filecheck %s --check-prefix=KEEP
 
