@@ -7,6 +7,7 @@ interpreter on the lowered loops. Every failure on the way is a :class:`SliceErr
 
 from __future__ import annotations
 
+import dataclasses
 import inspect
 import os
 import re
@@ -21,9 +22,10 @@ from typing import Any, Literal, Protocol
 import numpy as np
 import numpy.typing as npt
 from xdsl.context import Context
-from xdsl.dialects import func
-from xdsl.dialects.builtin import ModuleOp, TensorType
-from xdsl.ir import Attribute
+from xdsl.dialects import func, tensor
+from xdsl.dialects.builtin import ModuleOp, TensorType, i32, i64
+from xdsl.ir import Attribute, BlockArgument
+from xdsl.traits import SymbolTable
 from xdsl.utils.exceptions import DiagnosticException, ParseError, VerifyException
 from xdsl.utils.mlir_lexer import MLIRLexer
 
@@ -48,11 +50,19 @@ Backend = Literal["c", "interpreter"]
 
 @dataclass(frozen=True)
 class Signature:
-    """The tensor arguments and results of an entry function."""
+    """The tensor arguments and results of an entry function.
+
+    A ``?`` dim is ``None`` in its spec; an argument read only as an index operand
+    (``tensor<Nxi32>``/``tensor<Nxi64>`` used by slices as ``starts``, ``steps``...
+    or by ``tensor.extract``) has ``ArraySpec.index`` set. ``shape_function`` is the
+    lowered function's shape function (``slice.shape_function``), set by
+    ``compile`` once the module is lowered.
+    """
 
     name: str
     inputs: tuple[ArraySpec, ...]
     outputs: tuple[ArraySpec, ...]
+    shape_function: str | None = None
 
 
 class Kernel(Protocol):
@@ -109,18 +119,52 @@ def parse_module(
     return module
 
 
-def _array_spec(t: Attribute, what: str, name: str | None = None) -> ArraySpec:
+def _array_spec(
+    t: Attribute,
+    what: str,
+    name: str | None = None,
+    index: bool = False,
+    require_static: str | None = None,
+) -> ArraySpec:
     if not isinstance(t, TensorType):
         raise SliceError(f"{what} has type {t}; kernels take and return tensors only")
-    if not t.has_static_shape():
-        raise SliceError(f"{what} has the dynamic type {t}; kernels need static shapes")
+    if require_static is not None and not t.has_static_shape():
+        raise SliceError(
+            f"{what} has the dynamic type {t}; {require_static} needs static shapes"
+        )
     dtype = dtypes.numpy_dtype(t.get_element_type())
-    check_shape(t.get_shape(), dtype.itemsize, f"{what} ({t})")
-    return ArraySpec(dtype, tuple(t.get_shape()), name or "")
+    shape = tuple(None if d < 0 else d for d in t.get_shape())
+    check_shape(shape, dtype.itemsize, f"{what} ({t})")
+    return ArraySpec(dtype, shape, name or "", index)
 
 
-def entry_signature(module: ModuleOp, entry: str) -> Signature:
-    """The signature of ``func.func @entry`` in ``module``."""
+def _is_index_argument(argument: BlockArgument) -> bool:
+    """Whether a function argument is read only as index values: a static 1-D
+    ``i32``/``i64`` tensor whose every use is an index operand of a framework slice
+    (not its data) or a ``tensor.extract``."""
+    from slice_dialect.dialect import FrameworkSliceOp
+
+    t = argument.type
+    if not (
+        isinstance(t, TensorType)
+        and len(t.get_shape()) == 1
+        and t.get_shape()[0] >= 0
+        and t.get_element_type() in (i32, i64)
+    ):
+        return False
+    uses = list(argument.uses)
+    return bool(uses) and all(
+        (isinstance(use.operation, FrameworkSliceOp) and use.index > 0)
+        or isinstance(use.operation, tensor.ExtractOp)
+        for use in uses
+    )
+
+
+def entry_signature(
+    module: ModuleOp, entry: str, require_static: str | None = None
+) -> Signature:
+    """The signature of ``func.func @entry`` in ``module``; with ``require_static``
+    (what needs it, for the message), a ``?`` dim is a ``SliceError``."""
     functions = [op for op in module.ops if isinstance(op, func.FuncOp)]
     for f in functions:
         if len(f.body.blocks) > 1:
@@ -134,20 +178,48 @@ def entry_signature(module: ModuleOp, entry: str) -> Signature:
             name = f"@{entry}"
             if f.is_declaration:
                 raise SliceError(f"{name} is a declaration without a body")
-            arg_names = [arg.name_hint for arg in f.body.block.args]
+            args = f.body.block.args
             return Signature(
                 entry,
                 tuple(
-                    _array_spec(t, f"{name} argument {i}", arg_names[i])
+                    _array_spec(
+                        t,
+                        f"{name} argument {i}",
+                        args[i].name_hint,
+                        _is_index_argument(args[i]),
+                        require_static,
+                    )
                     for i, t in enumerate(f.function_type.inputs.data)
                 ),
                 tuple(
-                    _array_spec(t, f"{name} result {i}")
+                    _array_spec(t, f"{name} result {i}", require_static=require_static)
                     for i, t in enumerate(f.function_type.outputs.data)
                 ),
             )
     names = ", ".join(f"@{f.sym_name.data}" for f in functions) or "none"
     raise SliceError(f"no function @{entry} in the module (functions: {names})")
+
+
+def lowered_signature(module: ModuleOp, signature: Signature) -> Signature:
+    """``signature`` with the shape function of its lowered function (``None`` if it
+    has none), checked against the lowered arguments: one memref per input, then one
+    per result, of the same element types and ranks."""
+    from slice_dialect.runtime.arguments import array_specs
+    from slice_dialect.runtime.kernels import shape_function_of
+
+    lowered = SymbolTable.lookup_symbol(module, signature.name)
+    assert isinstance(lowered, func.FuncOp)
+    specs = array_specs(lowered)
+    wanted = (*signature.inputs, *signature.outputs)
+    if len(specs) != len(wanted) or any(
+        a.dtype != b.dtype or len(a.shape) != len(b.shape) for a, b in zip(specs, wanted)
+    ):
+        raise SliceError(
+            f"@{signature.name}: the lowered function takes "
+            f"{[(str(a.dtype), a.shape) for a in specs]}, not the memrefs of its "
+            f"arguments and results {[(str(a.dtype), a.shape) for a in wanted]}"
+        )
+    return dataclasses.replace(signature, shape_function=shape_function_of(lowered))
 
 
 def lower(module: ModuleOp, ctx: Context) -> None:
@@ -156,7 +228,7 @@ def lower(module: ModuleOp, ctx: Context) -> None:
     from passes.convert_slice_to_loops import ConvertSliceToLoopsPass
 
     try:
-        CanonicalizeSlicesPass().apply(ctx, module)
+        CanonicalizeSlicesPass(dynamic=True).apply(ctx, module)
         ConvertSliceToLoopsPass().apply(ctx, module)
         module.verify()
     except (VerifyException, DiagnosticException, SliceSemanticsError) as e:
@@ -176,7 +248,19 @@ class InterpreterKernel:
         self.arguments = CheckedArguments(
             signature.name, signature.inputs, signature.outputs
         )
+        if self.arguments.dynamic_outputs and signature.shape_function is None:
+            raise SliceError(
+                f"@{signature.name} has results with dynamic dims but no shape "
+                "function (slice.shape_function)"
+            )
         self.function = signature.name
+        self.shape_function = signature.shape_function
+        # Data moves as raw bytes; index operands and output shapes are read and
+        # written as the integers they are.
+        self._raw = [
+            None if s.index else np.dtype(f"V{s.dtype.itemsize}")
+            for s in (*self.arguments.inputs, *self.arguments.outputs)
+        ]
         self.inputs = self.arguments.inputs
         self.outputs = self.arguments.outputs
         self.module = module
@@ -194,11 +278,25 @@ class InterpreterKernel:
     def __call__(
         self, *inputs: NDArray, out: NDArray | Sequence[NDArray] | None = None
     ) -> NDArray | tuple[NDArray, ...]:
-        arrays, _, result = self.arguments.prepare(inputs, out)
-        # ``prepare`` gives exact ndarrays (base-class views of subclasses).
-        raw = [a.view(np.dtype(f"V{a.dtype.itemsize}")) for a in arrays]
-        self._interpreter().call_op(self.function, tuple(raw))
+        arguments = self.arguments
+        # ``prepare_inputs`` gives exact ndarrays (base-class views of subclasses).
+        arrays, pointers, spans = arguments.prepare_inputs(inputs)
+        shapes = None
+        if self.shape_function is not None:
+            written = [np.zeros(len(s.shape), np.int64) for s in self.outputs]
+            self._interpreter().call_op(
+                self.shape_function, (*self._values(arrays), *written)
+            )
+            shapes = arguments.output_shapes(written)
+        result = arguments.prepare_outputs(out, shapes, arrays, pointers, spans)
+        self._interpreter().call_op(self.function, self._values(arrays))
         return result
+
+    def _values(self, arrays: Sequence[NDArray]) -> tuple[NDArray, ...]:
+        raw = self._raw
+        return tuple(
+            a if raw[i] is None else a.view(raw[i]) for i, a in enumerate(arrays)
+        )
 
 
 MAX_IR_BYTES = 64 * 1024 * 1024
@@ -313,6 +411,13 @@ def compile(
     ``backend="interpreter"`` runs the lowered loops in xDSL's interpreter.
     ``filename`` names the source in messages. Raises :class:`SliceError` for any
     invalid input.
+
+    The kernel takes one array per argument of ``@entry``, positionally in argument
+    order: data arrays of the argument's dtype (any size in a ``?`` dim), and index
+    operands (an argument read only as ``starts``, ``steps``...: any integer array, or
+    sequence of ints, of its length whose values fit its ``i32``/``i64``). It returns
+    fresh outputs of the shapes the run-time values give, or checks ``out=`` against
+    them; a value invalid at run time raises the verifier's ``SliceError``.
     """
     _check_options(entry, backend, sanitize, cache_dir, filename, prefix)
     text, name = _source_text(source, filename)
@@ -337,6 +442,7 @@ def _compile(
     module = parse_module(source, ctx, filename)
     signature = entry_signature(module, entry)
     lower(module, ctx)
+    signature = lowered_signature(module, signature)
     if backend == "interpreter":
         return InterpreterKernel(module, signature)
     from slice_dialect.backend.c import emit_c
@@ -350,6 +456,7 @@ def _compile(
         sanitize=sanitize,
         cache_dir=None if cache_dir is None else Path(cache_dir),
         prefix=prefix,
+        shape_function=signature.shape_function,
     )
 
 

@@ -161,6 +161,61 @@ class CheckFunctions(InterpreterFunctions):
         return (to_signed(int(args[0]), _width(interpreter, op.input.type)),)
 
 
+@register_impls
+class TotalArithFunctions(InterpreterFunctions):
+    """The integer ``arith`` ops of lowered dynamic functions as the C target defines
+    them (DYNAMIC.md): ``divsi``/``remsi`` total (a divisor of 0 gives 0; ``INT_MIN /
+    -1`` wraps to ``INT_MIN``; ``remsi`` by -1 is 0), and the ``extui``/``trunci`` casts
+    xDSL's arith interpreter lacks. Registered over xDSL's ``divsi``/``remsi``."""
+
+    @impl(arith.DivSIOp)
+    def run_divsi(
+        self, interpreter: Interpreter, op: arith.DivSIOp, args: PythonValues
+    ) -> PythonValues:
+        width = _width(interpreter, op.result.type)
+        lhs, rhs = to_signed(args[0], width), to_signed(args[1], width)
+        if rhs == 0:
+            return (0,)
+        quotient = abs(lhs) // abs(rhs)
+        return (to_signed(-quotient if (lhs < 0) != (rhs < 0) else quotient, width),)
+
+    @impl(arith.RemSIOp)
+    def run_remsi(
+        self, interpreter: Interpreter, op: arith.RemSIOp, args: PythonValues
+    ) -> PythonValues:
+        width = _width(interpreter, op.result.type)
+        lhs, rhs = to_signed(args[0], width), to_signed(args[1], width)
+        if rhs == 0:
+            return (0,)
+        remainder = abs(lhs) % abs(rhs)  # C's %: the sign of the dividend
+        return (-remainder if lhs < 0 else remainder,)
+
+    @impl(arith.ExtUIOp)
+    def run_extui(
+        self, interpreter: Interpreter, op: arith.ExtUIOp, args: PythonValues
+    ) -> PythonValues:
+        width = _width(interpreter, op.input.type)
+        return (int(args[0]) & ((1 << width) - 1),)
+
+    @impl(arith.TruncIOp)
+    def run_trunci(
+        self, interpreter: Interpreter, op: arith.TruncIOp, args: PythonValues
+    ) -> PythonValues:
+        return (to_signed(int(args[0]), _width(interpreter, op.result.type)),)
+
+
+DYNAMIC_RUN_DEST_MESSAGE = (
+    "slice.dynamic_copy_run: a run of {0} elements written at offset {1} leaves the "
+    "dest view of {2} elements"
+)
+DYNAMIC_RUN_SOURCE_MESSAGE = (
+    "slice.dynamic_copy_run: a run of {0} elements at offset {1}, stride {2}, leaves "
+    "the source view of {3} elements"
+)
+"""The messages of a ``slice.dynamic_copy_run`` outside its views: the C rule's
+(``backend.c``), word for word."""
+
+
 def _width(interpreter: Interpreter, t: builtin.Attribute) -> int:
     if isinstance(t, IndexType):
         return interpreter.index_bitwidth
@@ -270,16 +325,6 @@ class NumpyMemRefFunctions(InterpreterFunctions):
         buffer, index = args
         return (int(buffer.shape[index]),)
 
-    @impl(DynamicCopyRunOp)
-    def run_dynamic_copy_run(
-        self, interpreter: Interpreter, op: DynamicCopyRunOp, args: PythonValues
-    ) -> PythonValues:
-        source, source_offset, dest, dest_offset, count, source_stride = args
-        if count <= 0:
-            return ()
-        _copy(op, source, source_offset, dest, dest_offset, count, source_stride, 1)
-        return ()
-
     @impl(memref.CopyOp)
     def run_copy(
         self, interpreter: Interpreter, op: memref.CopyOp, args: PythonValues
@@ -306,6 +351,38 @@ class NumpyMemRefFunctions(InterpreterFunctions):
             source_stride,
             dest_stride,
         )
+        return ()
+
+    @impl(DynamicCopyRunOp)
+    def run_dynamic_copy_run(
+        self, interpreter: Interpreter, op: DynamicCopyRunOp, args: PythonValues
+    ) -> PythonValues:
+        """The run, guarded as the C rule guards it: the same checks in the same
+        order, the same messages."""
+        source, source_offset, dest, dest_offset, count, stride = args
+        src = source.reshape(-1)
+        dst = dest.reshape(-1)
+        so, do, n, s = (
+            to_signed(v, 64) for v in (source_offset, dest_offset, count, stride)
+        )
+        if n <= 0:
+            return ()
+        if do < 0 or do > dst.size - n:
+            raise SliceError(DYNAMIC_RUN_DEST_MESSAGE.format(n, do, dst.size))
+        last = so + (n - 1) * s
+        if not (0 <= so < src.size and 0 <= last < src.size):
+            raise SliceError(DYNAMIC_RUN_SOURCE_MESSAGE.format(n, so, s, src.size))
+        if np.shares_memory(src, dst):  # one buffer: element by element, in order
+            for k in range(n):
+                dst[do + k] = src[so + k * s]
+            return ()
+        stop = last + (1 if s > 0 else -1) if s != 0 else None
+        values = (
+            np.repeat(src[so : so + 1], n)
+            if s == 0
+            else src[so : stop if stop is None or stop >= 0 else None : s]
+        )
+        dst[do : do + n] = values
         return ()
 
     @impl(memref.CollapseShapeOp)
@@ -363,6 +440,7 @@ def make_interpreter(module: builtin.ModuleOp) -> Interpreter:
     interpreter.register_implementations(ScfFunctions())
     interpreter.register_implementations(SliceFunctions())
     interpreter.register_implementations(CheckFunctions())
+    interpreter.register_implementations(TotalArithFunctions(), override=True)
     interpreter.register_implementations(NumpyTensorFunctions(), override=True)
     interpreter.register_implementations(NumpyMemRefFunctions())
     return interpreter

@@ -194,7 +194,7 @@ def export_onnx(source: str | ModuleOp, entry: str = "main") -> Any:
 
     ctx = make_context()
     module = parse_module(source, ctx)
-    entry_signature(module, entry)  # static tensor arguments and results
+    entry_signature(module, entry, "the ONNX export")  # static tensors in and out
     try:
         # static windows only: a slice of run-time parameters stays the framework op
         # and is refused below (exporting dynamic windows is not built yet)

@@ -102,3 +102,85 @@ def test_vector_in_the_interpreter(vector: Vector) -> None:
         result = kernel(x)
         assert isinstance(result, np.ndarray)
         check_values(vector, result)
+
+
+LOWERED_DYNAMIC = """\
+func.func @run(%src: memref<?xi32>, %dst: memref<?xi32>, %so: index, %do: index, %n: index, %s: index) {
+  slice.dynamic_copy_run %src[%so], %dst[%do] count %n source_stride %s : memref<?xi32>, memref<?xi32>
+  func.return
+}
+func.func @div(%a: i64, %b: i64) -> (i64, i64) {
+  %q = arith.divsi %a, %b : i64
+  %r = arith.remsi %a, %b : i64
+  func.return %q, %r : i64, i64
+}
+func.func @casts(%a: i64) -> (i32, i64) {
+  %t = arith.trunci %a : i64 to i32
+  %u = arith.extui %t : i32 to i64
+  func.return %t, %u : i32, i64
+}
+"""
+
+INT64_MIN = -(2**63)
+
+
+@pytest.mark.parametrize(
+    ("so", "do", "n", "s", "error"),
+    [
+        (0, 0, 5, 1, None),
+        (4, 1, 3, -2, None),
+        (9, 0, 4, -3, None),
+        (2, 3, 0, 7, None),  # nothing to copy, whatever the offsets
+        (2, -5, -1, 7, None),
+        (0, 3, 5, 1, "a run of 5 elements written at offset 3 leaves the dest view of 6"),
+        (0, -1, 1, 1, "a run of 1 elements written at offset -1 leaves the dest view of 6"),
+        (8, 0, 3, 1, "a run of 3 elements at offset 8, stride 1, leaves the source view of 10"),
+        (2, 0, 2, -3, "a run of 2 elements at offset 2, stride -3, leaves the source view of 10"),
+        (10, 0, 1, 1, "a run of 1 elements at offset 10, stride 1, leaves the source view of 10"),
+        (1, 0, 2, 2**62, f"a run of 2 elements at offset 1, stride {2**62}, leaves the source view of 10"),
+        (1, 0, 3, 2**62, f"a run of 3 elements at offset 1, stride {2**62}, leaves the source view of 10"),
+    ],
+)  # fmt: skip
+def test_dynamic_copy_run(so: int, do: int, n: int, s: int, error: str | None) -> None:
+    """``slice.dynamic_copy_run`` copies ``dst[do + k] = src[so + k * s]`` or raises
+    the C rule's message for a run outside a view."""
+    interpreter = make_interpreter(parse_module(LOWERED_DYNAMIC, make_context()))
+    src = np.arange(10, dtype=np.int32)
+    dst = np.full(6, -1, np.int32)
+    if error is not None:
+        with pytest.raises(slice_dialect.SliceError) as info:
+            interpreter.call_op("run", (src, dst, so, do, n, s))
+        assert str(info.value) == f"slice.dynamic_copy_run: {error} elements"
+        return
+    interpreter.call_op("run", (src, dst, so, do, n, s))
+    expected = np.full(6, -1, np.int32)
+    for k in range(max(n, 0)):
+        expected[do + k] = src[so + k * s]
+    np.testing.assert_array_equal(dst, expected)
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "q", "r"),
+    [
+        (7, 2, 3, 1),
+        (-7, 2, -3, -1),
+        (7, -2, -3, 1),
+        (-7, -2, 3, -1),
+        (5, 0, 0, 0),  # total: a divisor of 0 gives 0
+        (INT64_MIN, -1, INT64_MIN, 0),  # wraps, as the C target prints it
+        (INT64_MIN, 1, INT64_MIN, 0),
+        (2**63 - 1, INT64_MIN, 0, 2**63 - 1),
+    ],
+)
+def test_total_division(a: int, b: int, q: int, r: int) -> None:
+    interpreter = make_interpreter(parse_module(LOWERED_DYNAMIC, make_context()))
+    assert tuple(interpreter.call_op("div", (a, b))) == (q, r)
+
+
+@pytest.mark.parametrize(
+    ("a", "t", "u"),
+    [(5, 5, 5), (-1, -1, 2**32 - 1), (2**31, -(2**31), 2**31), (INT64_MIN, 0, 0)],
+)
+def test_integer_casts(a: int, t: int, u: int) -> None:
+    interpreter = make_interpreter(parse_module(LOWERED_DYNAMIC, make_context()))
+    assert tuple(interpreter.call_op("casts", (a,))) == (t, u)

@@ -150,3 +150,47 @@ def test_help_shows_the_defaults(workdir: Path) -> None:
     text = " ".join(result.stdout.split())
     for default in ("(default: main)", "(default: c)", "(default: off)"):
         assert default in text
+
+
+DYNAMIC = """\
+func.func @main(%x: tensor<?x6xf32>, %s: tensor<2xi64>, %e: tensor<2xi32>, %st: tensor<2xi64>) -> tensor<?x?xf32> {
+  %r = slice.onnx %x starts %s ends %e steps %st : tensor<?x6xf32>, tensor<2xi64>, tensor<2xi32> steps tensor<2xi64> -> tensor<?x?xf32>
+  func.return %r : tensor<?x?xf32>
+}
+"""
+
+
+@pytest.mark.parametrize("backend", ["c", "interpreter"])
+def test_index_operands_are_npy_inputs(tmp_path: Path, backend: str) -> None:
+    """Run-time parameters are ``.npy`` inputs in argument order, of any integer
+    dtype whose values fit; an invalid value is the verifier's message."""
+    (tmp_path / "dyn.mlir").write_text(DYNAMIC)
+    x = np.arange(30, dtype=np.float32).reshape(5, 6)
+    np.save(tmp_path / "x.npy", x)
+    np.save(tmp_path / "s.npy", np.array([0, 5], np.int32))  # converted to i64
+    np.save(tmp_path / "e.npy", np.array([4, 0], np.int64))  # converted to i32
+    np.save(tmp_path / "st.npy", np.array([2, -2], np.int8))
+    np.save(tmp_path / "zero.npy", np.array([1, 0], np.int64))
+    np.save(tmp_path / "float.npy", np.array([1.0, 1.0]))
+    inputs = ["--input", "x.npy", "--input", "s.npy", "--input", "e.npy"]
+    common = ["--backend", backend]
+    result = run(
+        "slice-run", "dyn.mlir", *inputs, "--input", "st.npy", "--output", "y.npy",
+        *common, cwd=tmp_path,
+    )  # fmt: skip
+    assert_ok(result)
+    np.testing.assert_array_equal(np.load(tmp_path / "y.npy"), x[0:4:2, 5:0:-2])
+    result = run(
+        "slice-run", "dyn.mlir", *inputs, "--input", "zero.npy", "--output", "z.npy",
+        *common, cwd=tmp_path,
+    )  # fmt: skip
+    assert_error(result, "error: slice.onnx: steps[1] = 0: a step must be non-zero")
+    result = run(
+        "slice-run", "dyn.mlir", *inputs, "--input", "float.npy", "--output", "z.npy",
+        *common, cwd=tmp_path,
+    )  # fmt: skip
+    assert_error(
+        result,
+        "error: main: input 3 (%st): an index operand takes integers; got dtype float64",
+    )
+    assert not (tmp_path / "z.npy").exists()

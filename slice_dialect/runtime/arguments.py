@@ -7,6 +7,13 @@ whatever runs it. Every array is checked through its base-class view
 flags or size the checks see (overriding ``shape`` or ``nbytes`` changes nothing), and
 subclasses such as ``np.memmap`` and ``np.matrix`` are accepted wherever an exact
 ``np.ndarray`` of the same layout is.
+
+Dynamic kernels (SPEC section 7): a spec's dim may be ``None`` (a ``?`` dim), which takes
+any size; an *index* spec (``ArraySpec.index``, an index operand of a slice such as
+ONNX's ``starts``) takes any integer array, or a sequence of Python ints, whose values fit
+its dtype, converted to that dtype. ``CheckedArguments.prepare`` then also gives the run-time
+dims the C ABI passes in ``slice_dims``: the ``?`` dims of every argument, in argument
+order (DYNAMIC.md, "C ABI").
 """
 
 from __future__ import annotations
@@ -54,9 +61,10 @@ _max_rank: int | None = None
 _MAX_BYTES = 2**63 - 1
 
 
-def check_shape(shape: Sequence[int], itemsize: int, what: str) -> None:
+def check_shape(shape: Sequence[int | None], itemsize: int, what: str) -> None:
     """``SliceError`` unless numpy can hold an array of ``shape`` (its rank, each
-    dim and its byte size); ``what`` names the array in the message."""
+    dim and its byte size); ``what`` names the array in the message. ``None`` dims
+    (``?``) are not checked."""
     if len(shape) > numpy_max_rank():
         raise SliceError(
             f"{what} has rank {len(shape)}; numpy arrays have at most "
@@ -64,6 +72,8 @@ def check_shape(shape: Sequence[int], itemsize: int, what: str) -> None:
         )
     size = itemsize
     for d in shape:
+        if d is None:  # a ``?`` dim of a spec: any size at run time
+            continue
         if d < 0:
             raise SliceError(f"{what} has a dynamic or negative dimension {d}")
         size *= d
@@ -74,25 +84,60 @@ def check_shape(shape: Sequence[int], itemsize: int, what: str) -> None:
         )
 
 
+def format_shape(shape: Sequence[int | None]) -> str:
+    """A spec's shape as a tuple with ``?`` for dynamic dims: ``(?, 6)``."""
+    dims = ["?" if d is None else str(d) for d in shape]
+    return f"({dims[0]},)" if len(dims) == 1 else f"({', '.join(dims)})"
+
+
 @dataclass(frozen=True)
 class ArraySpec:
-    """The array one memref argument takes: dtype, shape, and a name for messages."""
+    """The array one memref argument takes: dtype, shape, and a name for messages.
+
+    A ``None`` dim is dynamic (``?``): any size is accepted there. ``index`` marks an
+    index operand (a ``tensor<Nxi32>``/``tensor<Nxi64>`` argument read as parameter
+    values): it takes any integer array, or sequence of ints, of length ``N`` whose
+    values fit ``dtype``, converted.
+    """
 
     dtype: np.dtype
-    shape: tuple[int, ...]
+    shape: tuple[int | None, ...]
     name: str = ""
+    index: bool = False
 
     @staticmethod
-    def of(spec: ArraySpec | tuple[Any, Sequence[int]]) -> ArraySpec:
-        """``spec`` itself, or an ``ArraySpec`` of a ``(dtype, shape)`` pair."""
+    def of(spec: ArraySpec | tuple[Any, Sequence[int | None]]) -> ArraySpec:
+        """``spec`` itself, or an ``ArraySpec`` of a ``(dtype, shape)`` pair (a
+        ``None`` or negative dim is ``?``)."""
         if isinstance(spec, ArraySpec):
             return spec
         dtype, shape = spec
-        return ArraySpec(np.dtype(dtype), tuple(int(d) for d in shape))
+        return ArraySpec(
+            np.dtype(dtype),
+            tuple(None if d is None or int(d) < 0 else int(d) for d in shape),
+        )
+
+    @property
+    def dynamic(self) -> bool:
+        """Whether some dim is ``?``."""
+        return None in self.shape
+
+    def matches(self, shape: tuple[int, ...]) -> bool:
+        """Whether an array of ``shape`` fits this spec (any size in a ``?`` dim)."""
+        if len(shape) != len(self.shape):
+            return False
+        for given, wanted in zip(shape, self.shape):
+            if wanted is not None and given != wanted:
+                return False
+        return True
 
 
-def array_specs(function: func.FuncOp) -> list[ArraySpec]:
-    """The ``ArraySpec`` of each memref argument of a lowered function, in order."""
+def array_specs(
+    function: func.FuncOp, index_arguments: Sequence[int] = ()
+) -> list[ArraySpec]:
+    """The ``ArraySpec`` of each memref argument of a lowered function, in order
+    (``?`` dims are ``None``); the arguments numbered in ``index_arguments`` are index
+    operands (``ArraySpec.index``)."""
     specs: list[ArraySpec] = []
     for arg in function.body.block.args:
         t = arg.type
@@ -103,8 +148,11 @@ def array_specs(function: func.FuncOp) -> list[ArraySpec]:
             )
         dtype = numpy_dtype(t.element_type)
         what = f"func.func @{function.sym_name.data}: argument {arg.index}"
-        check_shape(t.get_shape(), dtype.itemsize, what)
-        specs.append(ArraySpec(dtype, t.get_shape(), arg.name_hint))
+        shape = tuple(None if d < 0 else d for d in t.get_shape())
+        check_shape(shape, dtype.itemsize, what)
+        specs.append(
+            ArraySpec(dtype, shape, arg.name_hint or "", arg.index in index_arguments)
+        )
     return specs
 
 
@@ -122,19 +170,24 @@ class CheckedArguments:
     """Checks a call's arrays against a function's ``ArraySpec`` lists.
 
     ``prepare(inputs, out)`` checks each input (count, dtype, shape); a
-    non-C-contiguous or insufficiently aligned input is copied. Given ``out`` (an
-    array, or a sequence of arrays with one per output), each must be a C-contiguous,
-    aligned, writeable array of the exact dtype and shape, overlapping no input and no
-    other output; without it fresh outputs are made. Every failed check raises
-    ``SliceError`` naming the argument. Both kernels (C and interpreter) call it, so a
-    call is checked the same way whatever runs it.
+    non-C-contiguous or insufficiently aligned input is copied, and an index input
+    (``ArraySpec.index``) is converted to its dtype. Given ``out`` (an array, or a
+    sequence of arrays with one per output), each must be a C-contiguous, aligned,
+    writeable array of the exact dtype and shape, overlapping no input and no other
+    output; without it fresh outputs are made. Every failed check raises ``SliceError``
+    naming the argument. Both kernels (C and interpreter) call it, so a call is checked
+    the same way whatever runs it.
+
+    A kernel whose outputs have ``?`` dims learns their shapes from its shape function
+    between the two halves of ``prepare``: ``prepare_inputs``, then (shapes checked by
+    ``output_shapes``) ``prepare_outputs``; ``dims`` gives the ``slice_dims`` values.
     """
 
     def __init__(
         self,
         function: str,
-        inputs: Sequence[ArraySpec | tuple[Any, Sequence[int]]],
-        outputs: Sequence[ArraySpec | tuple[Any, Sequence[int]]],
+        inputs: Sequence[ArraySpec | tuple[Any, Sequence[int | None]]],
+        outputs: Sequence[ArraySpec | tuple[Any, Sequence[int | None]]],
     ) -> None:
         self.function = function
         self.inputs = [ArraySpec.of(s) for s in inputs]
@@ -142,6 +195,14 @@ class CheckedArguments:
         for kind, specs in (("input", self.inputs), ("output", self.outputs)):
             for i, spec in enumerate(specs):
                 check_shape(spec.shape, spec.dtype.itemsize, self._label(kind, i, spec))
+                if spec.index and (
+                    spec.dtype.kind not in "iu" or len(spec.shape) != 1 or spec.dynamic
+                ):
+                    raise SliceError(
+                        f"{self._label(kind, i, spec)}: an index operand is a 1-D "
+                        f"integer array of static length, not {spec.dtype} "
+                        f"{format_shape(spec.shape)}"
+                    )
         # Only where numpy aligns a dtype less than its C storage type needs
         # (complex64: 4 < 8) is the pointer itself checked; elsewhere numpy's own
         # ``aligned`` flag says enough.
@@ -152,6 +213,17 @@ class CheckedArguments:
         self._exports_buffer = [
             _exports_buffer(s.dtype) for s in (*self.inputs, *self.outputs)
         ]
+        self.dynamic_positions = [
+            (i, d)
+            for i, s in enumerate((*self.inputs, *self.outputs))
+            for d, dim in enumerate(s.shape)
+            if dim is None
+        ]
+        """``(argument, dim)`` of every ``?`` dim, in the order of ``slice_dims``."""
+        self.input_dims = sum(1 for i, _ in self.dynamic_positions if i < len(inputs))
+        """How many of them belong to inputs (the shape function's ``slice_dims``)."""
+        self.dynamic_outputs = any(s.dynamic for s in self.outputs)
+        """Whether the output shapes are known only at run time (shape function)."""
 
     def _address(self, array: np.ndarray, index: int) -> int:
         """The address of ``array``'s first element (argument ``index``).
@@ -181,6 +253,8 @@ class CheckedArguments:
 
     def _check(self, kind: str, index: int, spec: ArraySpec, array: object) -> np.ndarray:
         """``array``'s base-class view, checked against ``spec``."""
+        if spec.index:
+            return self._index_array(kind, index, spec, array)
         if not isinstance(array, np.ndarray):
             raise SliceError(
                 f"{self._label(kind, index, spec)}: expected a numpy array, got "
@@ -195,12 +269,61 @@ class CheckedArguments:
                 f"{self._label(kind, index, spec)}: expected dtype {spec.dtype}, "
                 f"got {array.dtype}"
             )
-        if array.shape != spec.shape:
+        if not spec.matches(array.shape):
             raise SliceError(
-                f"{self._label(kind, index, spec)}: expected shape {spec.shape}, "
-                f"got {array.shape}"
+                f"{self._label(kind, index, spec)}: expected shape "
+                f"{format_shape(spec.shape)}, got {array.shape}"
             )
         return array
+
+    def _index_array(
+        self, kind: str, index: int, spec: ArraySpec, array: object
+    ) -> np.ndarray:
+        """The values of an index operand as a C-contiguous array of ``spec.dtype``:
+        ``array`` is a numpy array of an integer dtype or a sequence of ints, of
+        ``spec``'s length, every value in the range of ``spec.dtype``."""
+        label = self._label(kind, index, spec)
+        (length,) = spec.shape
+        if isinstance(array, np.ndarray):
+            if type(array) is not np.ndarray:
+                array = _base_view(array)
+            if array.dtype.kind not in "iu":
+                raise SliceError(
+                    f"{label}: an index operand takes integers; got dtype {array.dtype}"
+                )
+            if array.shape != spec.shape:
+                raise SliceError(
+                    f"{label}: expected {length} index values (shape ({length},)), got "
+                    f"shape {array.shape}"
+                )
+            if array.dtype == spec.dtype or np.can_cast(array.dtype, spec.dtype, "safe"):
+                return np.ascontiguousarray(array, dtype=spec.dtype)
+            values = array.tolist()
+        elif isinstance(array, list | tuple):
+            values = list(array)
+            for k, v in enumerate(values):
+                if not isinstance(v, int | np.integer) or isinstance(v, bool | np.bool_):
+                    raise SliceError(
+                        f"{label}: an index operand takes integers; value {k} is "
+                        f"{v!r} ({type(v).__name__})"
+                    )
+            if len(values) != length:
+                raise SliceError(
+                    f"{label}: expected {length} index values, got {len(values)}"
+                )
+        else:
+            raise SliceError(
+                f"{label}: expected a numpy integer array or a sequence of ints, got "
+                f"{type(array).__name__}"
+            )
+        info = np.iinfo(spec.dtype)
+        for k, v in enumerate(values):
+            if not info.min <= v <= info.max:
+                raise SliceError(
+                    f"{label}: value {k} = {int(v)} does not fit {spec.dtype} "
+                    f"[{info.min}, {info.max}]"
+                )
+        return np.array(values, dtype=spec.dtype)
 
     # The call path runs on every kernel call, so it avoids per-call allocations
     # beyond the pointer list: plain index loops, checks in their cheapest form, and
@@ -209,7 +332,22 @@ class CheckedArguments:
     def prepare(
         self, inputs: Sequence[np.ndarray], out: Any
     ) -> tuple[list[np.ndarray], list[int], Any]:
-        """Checked arrays (inputs, then outputs), their addresses, and what to return."""
+        """Checked arrays (inputs, then outputs), their addresses, and what to return.
+
+        Only for kernels whose output shapes are static (``not dynamic_outputs``)."""
+        if self.dynamic_outputs:
+            raise SliceError(
+                f"{self.function}: its outputs have dynamic dims; their shapes come from "
+                "the shape function (prepare_inputs, output_shapes, prepare_outputs)"
+            )
+        arrays, pointers, spans = self.prepare_inputs(inputs)
+        result = self.prepare_outputs(out, None, arrays, pointers, spans)
+        return arrays, pointers, result
+
+    def prepare_inputs(
+        self, inputs: Sequence[Any]
+    ) -> tuple[list[np.ndarray], list[int], list[tuple[int, int]]]:
+        """The checked (copied, converted) inputs, their addresses and byte ranges."""
         specs = self.inputs
         if len(inputs) != len(specs):
             raise SliceError(
@@ -232,42 +370,86 @@ class CheckedArguments:
             arrays.append(array)
             pointers.append(pointer)
             spans.append((pointer, pointer + array.nbytes))
+        return arrays, pointers, spans
 
+    def output_shapes(self, shapes: Sequence[np.ndarray]) -> list[tuple[int, ...]]:
+        """The output shapes a shape function wrote (one int64 array per output),
+        checked: each fits its spec and numpy can hold it."""
+        result: list[tuple[int, ...]] = []
+        for i in range(len(self.outputs)):
+            spec = self.outputs[i]
+            shape = tuple(shapes[i].tolist())
+            size = spec.dtype.itemsize
+            for d in shape:
+                size *= d if d > 0 else 0
+            if min(shape, default=0) < 0 or not spec.matches(shape) or size > _MAX_BYTES:
+                label = self._label("output", i, spec)
+                if size > _MAX_BYTES and spec.matches(shape) and min(shape) >= 0:
+                    check_shape(shape, spec.dtype.itemsize, label)
+                raise SliceError(
+                    f"{label}: the shape function gave shape {shape}, which does not "
+                    f"fit {format_shape(spec.shape)}"
+                )
+            result.append(shape)
+        return result
+
+    def prepare_outputs(
+        self,
+        out: Any,
+        shapes: Sequence[tuple[int, ...]] | None,
+        arrays: list[np.ndarray],
+        pointers: list[int],
+        spans: list[tuple[int, int]],
+    ) -> Any:
+        """Make (``out`` is ``None``) or check the outputs, of ``shapes`` (``None``:
+        the specs' static shapes); append them to ``arrays`` and ``pointers``; what
+        the call returns."""
+        specs = self.outputs
         if out is None:
-            offset = len(specs)
-            outputs = [np.empty(spec.shape, spec.dtype) for spec in self.outputs]
+            offset = len(self.inputs)
+            outputs = [
+                np.empty(specs[i].shape if shapes is None else shapes[i], specs[i].dtype)
+                for i in range(len(specs))
+            ]
             for i in range(len(outputs)):
                 arrays.append(outputs[i])
                 pointers.append(self._address(outputs[i], offset + i))
-            return arrays, pointers, outputs[0] if len(outputs) == 1 else tuple(outputs)
-        if isinstance(out, np.ndarray) and len(self.outputs) == 1:
-            self._check_output(0, out, arrays, pointers, spans)
-        elif isinstance(out, list | tuple) and len(out) == len(self.outputs):
+            return outputs[0] if len(outputs) == 1 else tuple(outputs)
+        if shapes is not None:
+            specs = [ArraySpec(s.dtype, shape, s.name) for s, shape in zip(specs, shapes)]
+        if isinstance(out, np.ndarray) and len(specs) == 1:
+            self._check_output(0, specs[0], out, arrays, pointers, spans)
+        elif isinstance(out, list | tuple) and len(out) == len(specs):
             for i in range(len(out)):
-                self._check_output(i, out[i], arrays, pointers, spans)
+                self._check_output(i, specs[i], out[i], arrays, pointers, spans)
         else:
             raise SliceError(
-                f"{self.function}: out= takes {len(self.outputs)} array(s), one per "
-                "result"
+                f"{self.function}: out= takes {len(specs)} array(s), one per result"
             )
-        return arrays, pointers, out
+        return out
+
+    def dims(self, arrays: Sequence[np.ndarray]) -> list[int]:
+        """The ``slice_dims`` values of a call on ``arrays`` (inputs, then outputs;
+        the inputs alone give the shape function's)."""
+        n = len(arrays)
+        return [arrays[i].shape[d] for i, d in self.dynamic_positions if i < n]
 
     def _check_output(
         self,
         i: int,
+        spec: ArraySpec,
         array: Any,
         arrays: list[np.ndarray],
         pointers: list[int],
         spans: list[tuple[int, int]],
     ) -> None:
-        """Check ``out`` array ``i``; append its base-class view, its address and its
-        byte range.
+        """Check ``out`` array ``i`` against ``spec`` (its shape as this call computed
+        it); append its base-class view, its address and its byte range.
 
         ``spans`` holds the byte range of each (contiguous) earlier argument: the
         output's range must meet none of them. For contiguous arrays this is exactly
         ``np.shares_memory``, at a fraction of its cost.
         """
-        spec = self.outputs[i]
         index = len(self.inputs) + i
         array = self._matching("output", i, spec, array)
         flags = array.flags

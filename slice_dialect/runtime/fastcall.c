@@ -6,7 +6,14 @@
  * of the right dtype and shape, C-contiguous and aligned, outputs writeable and
  * overlapping nothing) is made here; any other goes to CKernel._call_checked, whose
  * Python checks are the one definition of what is accepted and how errors read.
- * A kernel returning a non-zero status is reported by CKernel._fail. */
+ * A kernel returning a non-zero status is reported by CKernel._fail.
+ *
+ * Dynamic kernels (DYNAMIC.md, "C ABI"): a `?` dim (-1 in a bound shape) takes any
+ * size; the kernel then takes `slice_dims` (the `?` dims of every argument, in order)
+ * after its arrays. With a shape function, it is called first (inputs, one int64_t
+ * array per output, `slice_dims` of the inputs if it takes them), and the outputs are
+ * made (or checked) with the shapes it wrote; a shape that does not fit is left to
+ * the Python path, which calls it again and reports it. */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #define NPY_NO_DEPRECATED_API NPY_1_7_API_VERSION
@@ -18,17 +25,23 @@
 #endif
 
 #define MAX_ARGS @MAX_ARGS@
+#define MAX_DIMS @MAX_DIMS@ /* the most dims of all arguments together */
+#define MAX_INDEX_VALUES 64 /* index values converted from lists, per call */
 
 typedef struct {
     PyObject_HEAD
     void *function;              /* the kernel; NULL until bound */
+    void *shape_function;        /* its shape function, or NULL */
+    int takes_dims;              /* whether the kernel takes slice_dims */
+    int shape_takes_dims;        /* whether the shape function takes slice_dims */
     int n_inputs, n_outputs;
-    int release_gil;
+    npy_intp gil_bytes;          /* release the GIL when writing at least this many */
     PyArray_Descr *descrs[MAX_ARGS];
     int ndims[MAX_ARGS];
     npy_intp *shapes[MAX_ARGS];  /* into shape_storage */
-    npy_intp nbytes[MAX_ARGS];
+    npy_intp nbytes[MAX_ARGS];   /* -1 for an argument with a `?` dim */
     char check_pointer[MAX_ARGS];
+    char index[MAX_ARGS];        /* an i32/i64 index operand: a list of ints is taken */
     npy_intp *shape_storage;
 } Entry;
 
@@ -36,9 +49,10 @@ typedef struct {
 
 static PyObject *str_out, *str_call_checked;
 
-/* Whether argument i is exactly the array the kernel takes as it is. */
+/* Whether argument i is exactly the array the kernel takes as it is, of `shape`
+ * (a -1 dim takes any size). */
 static inline int
-acceptable(Entry *self, int i, PyObject *object, int flags)
+acceptable(Entry *self, int i, PyObject *object, const npy_intp *shape, int flags)
 {
     if (!PyArray_CheckExact(object)) return 0;
     PyArrayObject *array = (PyArrayObject *)object;
@@ -49,10 +63,39 @@ acceptable(Entry *self, int i, PyObject *object, int flags)
     if (ndim != self->ndims[i]) return 0;
     npy_intp *dims = PyArray_DIMS(array);
     for (int d = 0; d < ndim; d++)
-        if (dims[d] != self->shapes[i][d]) return 0;
+        if (dims[d] != shape[d] && shape[d] >= 0) return 0;
     if ((PyArray_FLAGS(array) & flags) != flags) return 0;
     if (self->check_pointer[i] && ((uintptr_t)PyArray_DATA(array) & 7)) return 0;
     return 1;
+}
+
+/* Index operand i given as an exact list or tuple of exact ints that fit: its
+ * values converted into `storage` (of `room` int64s); how many int64s it used, or
+ * -1 for anything else (then the Python path converts or reports it). */
+static Py_ssize_t
+index_values(Entry *self, int i, PyObject *object, int64_t *storage, Py_ssize_t room)
+{
+    if (!(PyList_CheckExact(object) || PyTuple_CheckExact(object))) return -1;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(object);
+    if (n != self->shapes[i][0] || n > room) return -1;
+    PyObject **items = PySequence_Fast_ITEMS(object);
+    int narrow = PyDataType_ELSIZE(self->descrs[i]) == 4;
+    for (Py_ssize_t j = 0; j < n; j++) {
+        if (!PyLong_CheckExact(items[j])) return -1;
+        int overflow;
+        long long v = PyLong_AsLongLongAndOverflow(items[j], &overflow);
+        if (overflow || (v == -1 && PyErr_Occurred())) {
+            PyErr_Clear();
+            return -1;
+        }
+        if (narrow) {
+            if (v < INT32_MIN || v > INT32_MAX) return -1;
+            ((int32_t *)storage)[j] = (int32_t)v;
+        } else {
+            storage[j] = (int64_t)v;
+        }
+    }
+    return n;
 }
 
 /* The kernel takes one pointer per memref argument and the error values array, and
@@ -96,9 +139,15 @@ entry_call(PyObject *op, PyObject *args, PyObject *kwargs)
 {
     Entry *self = (Entry *)op;
     PyObject *out = Py_None;
-    void *pointers[MAX_ARGS];
+    void *pointers[MAX_ARGS + 1];
     char *starts[MAX_ARGS], *ends[MAX_ARGS];
     PyObject *outputs[MAX_ARGS];
+    npy_intp *out_shapes[MAX_ARGS]; /* the shape of each output in this call */
+    npy_intp computed[MAX_DIMS];    /* output shapes from the shape function */
+    int64_t dims[MAX_DIMS];         /* slice_dims */
+    int64_t converted[MAX_INDEX_VALUES]; /* index operands given as lists */
+    Py_ssize_t used = 0;
+    int n_dims = 0;
     int n_in = self->n_inputs, n_out = self->n_outputs;
 
     if (self->function == NULL || PyTuple_GET_SIZE(args) != n_in) goto slow;
@@ -112,24 +161,77 @@ entry_call(PyObject *op, PyObject *args, PyObject *kwargs)
     }
     for (int i = 0; i < n_in; i++) {
         PyObject *array = PyTuple_GET_ITEM(args, i);
-        if (!acceptable(self, i, array, NPY_ARRAY_C_CONTIGUOUS | NPY_ARRAY_ALIGNED))
-            goto slow;
+        if (!acceptable(self, i, array, self->shapes[i],
+                        NPY_ARRAY_C_CONTIGUOUS | NPY_ARRAY_ALIGNED)) {
+            if (!self->index[i]) goto slow;
+            Py_ssize_t n = index_values(self, i, array, converted + used,
+                                        MAX_INDEX_VALUES - used);
+            if (n < 0) goto slow;
+            /* private storage: no output can overlap it */
+            pointers[i] = converted + used;
+            starts[i] = ends[i] = (char *)pointers[i];
+            used += n;
+            continue;
+        }
         pointers[i] = PyArray_DATA((PyArrayObject *)array);
         starts[i] = (char *)pointers[i];
-        ends[i] = starts[i] + self->nbytes[i];
+        if (self->nbytes[i] >= 0) {
+            ends[i] = starts[i] + self->nbytes[i];
+        } else {
+            ends[i] = starts[i] + PyArray_NBYTES((PyArrayObject *)array);
+            npy_intp *given = PyArray_DIMS((PyArrayObject *)array);
+            for (int d = 0; d < self->ndims[i]; d++)
+                if (self->shapes[i][d] < 0) dims[n_dims++] = given[d];
+        }
     }
+    if (self->shape_function != NULL) {
+        int64_t written[MAX_DIMS];
+        int64_t *next = written;
+        for (int k = 0; k < n_out; k++) {
+            pointers[n_in + k] = next;
+            next += self->ndims[n_in + k];
+        }
+        int n = n_in + n_out;
+        if (self->shape_takes_dims) pointers[n++] = dims;
+        int64_t values[ERROR_VALUES] = {0};
+        int32_t status = call_kernel(self->shape_function, pointers, n, values);
+        if (status != 0) return fail(op, status, values);
+        /* A shape that does not fit its output, or that numpy cannot hold, is
+         * reported by the Python path. */
+        next = written;
+        npy_intp *shape = computed;
+        for (int k = 0; k < n_out; k++) {
+            int i = n_in + k;
+            npy_intp size = PyDataType_ELSIZE(self->descrs[i]);
+            for (int d = 0; d < self->ndims[i]; d++) {
+                int64_t v = next[d];
+                if (v < 0 || (self->shapes[i][d] >= 0 && v != self->shapes[i][d]))
+                    goto slow;
+                if (v != 0 && size > NPY_MAX_INTP / v) goto slow;
+                size *= (npy_intp)v;
+                shape[d] = (npy_intp)v;
+            }
+            out_shapes[k] = shape;
+            next += self->ndims[i];
+            shape += self->ndims[i];
+        }
+    } else {
+        for (int k = 0; k < n_out; k++) out_shapes[k] = self->shapes[n_in + k];
+    }
+    npy_intp written_bytes = 0;
     if (out == Py_None) {
         for (int k = 0; k < n_out; k++) {
             int i = n_in + k;
             Py_INCREF(self->descrs[i]);
             outputs[k] = PyArray_NewFromDescr(
-                &PyArray_Type, self->descrs[i], self->ndims[i], self->shapes[i],
+                &PyArray_Type, self->descrs[i], self->ndims[i], out_shapes[k],
                 NULL, NULL, 0, NULL);
             if (outputs[k] == NULL) {
                 for (int j = 0; j < k; j++) Py_DECREF(outputs[j]);
                 return NULL;
             }
             pointers[i] = PyArray_DATA((PyArrayObject *)outputs[k]);
+            written_bytes += PyArray_NBYTES((PyArrayObject *)outputs[k]);
         }
     } else {
         int is_array = PyArray_CheckExact(out);
@@ -145,12 +247,14 @@ entry_call(PyObject *op, PyObject *args, PyObject *kwargs)
         }
         for (int k = 0; k < n_out; k++) {
             int i = n_in + k;
-            if (!acceptable(self, i, outputs[k],
+            if (!acceptable(self, i, outputs[k], out_shapes[k],
                             NPY_ARRAY_C_CONTIGUOUS | NPY_ARRAY_ALIGNED
                                 | NPY_ARRAY_WRITEABLE))
                 goto slow;
             char *start = PyArray_DATA((PyArrayObject *)outputs[k]);
-            char *end = start + self->nbytes[i];
+            npy_intp nbytes = PyArray_NBYTES((PyArrayObject *)outputs[k]);
+            char *end = start + nbytes;
+            written_bytes += nbytes;
             for (int j = 0; j < i; j++)
                 if (start < ends[j] && starts[j] < end) goto slow;
             pointers[i] = start;
@@ -160,14 +264,24 @@ entry_call(PyObject *op, PyObject *args, PyObject *kwargs)
         /* a list can lose its arrays while the GIL is released */
         for (int k = 0; k < n_out; k++) Py_INCREF(outputs[k]);
     }
+    int n = n_in + n_out;
+    if (self->takes_dims) {
+        for (int k = 0; k < n_out; k++) {
+            int i = n_in + k;
+            if (self->nbytes[i] >= 0) continue;
+            for (int d = 0; d < self->ndims[i]; d++)
+                if (self->shapes[i][d] < 0) dims[n_dims++] = out_shapes[k][d];
+        }
+        pointers[n++] = dims;
+    }
     int64_t values[ERROR_VALUES] = {0};
     int32_t status;
-    if (self->release_gil) {
+    if (written_bytes >= self->gil_bytes) {
         Py_BEGIN_ALLOW_THREADS
-        status = call_kernel(self->function, pointers, n_in + n_out, values);
+        status = call_kernel(self->function, pointers, n, values);
         Py_END_ALLOW_THREADS
     } else {
-        status = call_kernel(self->function, pointers, n_in + n_out, values);
+        status = call_kernel(self->function, pointers, n, values);
     }
     if (status != 0) {
         for (int k = 0; k < n_out; k++) Py_DECREF(outputs[k]);
@@ -197,6 +311,7 @@ entry_clear(Entry *self)
     PyMem_Free(self->shape_storage);
     self->shape_storage = NULL;
     self->function = NULL;
+    self->shape_function = NULL;
 }
 
 static void
@@ -206,20 +321,25 @@ entry_dealloc(PyObject *op)
     Py_TYPE(op)->tp_free(op);
 }
 
-/* _bind(address, n_inputs, dtypes, shapes, check_pointer, release_gil) */
+/* _bind(address, n_inputs, dtypes, shapes, check_pointer, gil_bytes,
+ *       shape_address, takes_dims, shape_takes_dims, index): shapes with -1 for
+ * `?`; shape_address None for a kernel without a shape function; index: whether
+ * each argument is an i32/i64 index operand. */
 static PyObject *
 entry_bind(PyObject *op, PyObject *args)
 {
     Entry *self = (Entry *)op;
-    PyObject *address, *dtypes, *shapes, *checks;
-    int n_inputs, release_gil;
-    if (!PyArg_ParseTuple(args, "OiO!O!O!p", &address, &n_inputs, &PyList_Type,
+    PyObject *address, *dtypes, *shapes, *checks, *shape_address, *index;
+    int n_inputs, takes_dims, shape_takes_dims;
+    Py_ssize_t gil_bytes;
+    if (!PyArg_ParseTuple(args, "OiO!O!O!nOppO!", &address, &n_inputs, &PyList_Type,
                           &dtypes, &PyList_Type, &shapes, &PyList_Type, &checks,
-                          &release_gil))
+                          &gil_bytes, &shape_address, &takes_dims, &shape_takes_dims,
+                          &PyList_Type, &index))
         return NULL;
     Py_ssize_t n = PyList_GET_SIZE(dtypes);
     if (n > MAX_ARGS || PyList_GET_SIZE(shapes) != n || PyList_GET_SIZE(checks) != n
-        || n_inputs < 0 || n_inputs > n) {
+        || PyList_GET_SIZE(index) != n || n_inputs < 0 || n_inputs > n) {
         PyErr_SetString(PyExc_ValueError, "_bind: inconsistent argument lists");
         return NULL;
     }
@@ -229,6 +349,15 @@ entry_bind(PyObject *op, PyObject *args)
             PyErr_SetString(PyExc_ValueError, "_bind: null function address");
         return NULL;
     }
+    void *shape_function = NULL;
+    if (shape_address != Py_None) {
+        shape_function = PyLong_AsVoidPtr(shape_address);
+        if (shape_function == NULL) {
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_ValueError, "_bind: null shape function address");
+            return NULL;
+        }
+    }
     Py_ssize_t total = 0;
     for (Py_ssize_t i = 0; i < n; i++) {
         PyObject *shape = PyList_GET_ITEM(shapes, i);
@@ -237,6 +366,10 @@ entry_bind(PyObject *op, PyObject *args)
             return NULL;
         }
         total += PyTuple_GET_SIZE(shape);
+    }
+    if (total > MAX_DIMS) {
+        PyErr_SetString(PyExc_ValueError, "_bind: more dims than MAX_DIMS");
+        return NULL;
     }
     npy_intp *storage = PyMem_Malloc(sizeof(npy_intp) * (size_t)(total + 1));
     if (storage == NULL) return PyErr_NoMemory();
@@ -258,17 +391,23 @@ entry_bind(PyObject *op, PyObject *args)
                 entry_clear(self);
                 return NULL;
             }
-            count *= storage[d];
+            count = storage[d] < 0 || count < 0 ? -1 : count * storage[d];
         }
         self->shapes[i] = storage;
         self->ndims[i] = ndim;
-        self->nbytes[i] = count * PyDataType_ELSIZE(descr);
+        self->nbytes[i] = count < 0 ? -1 : count * PyDataType_ELSIZE(descr);
         self->check_pointer[i] = (char)PyObject_IsTrue(PyList_GET_ITEM(checks, i));
+        self->index[i] = (char)(PyObject_IsTrue(PyList_GET_ITEM(index, i)) && ndim == 1
+                                && (PyDataType_ELSIZE(descr) == 4
+                                    || PyDataType_ELSIZE(descr) == 8));
         storage += ndim;
     }
     self->n_inputs = n_inputs;
     self->n_outputs = (int)n - n_inputs;
-    self->release_gil = release_gil;
+    self->gil_bytes = gil_bytes;
+    self->shape_function = shape_function;
+    self->takes_dims = takes_dims;
+    self->shape_takes_dims = shape_takes_dims;
     self->function = function;
     Py_RETURN_NONE;
 }

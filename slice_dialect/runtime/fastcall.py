@@ -11,6 +11,14 @@ kernel's ``CheckedArguments``, which stays the one definition of the checks and 
 messages. The C checks only ever decline a call the Python checks would accept
 unchanged, never accept one they would not. Where the Python or numpy headers are
 missing, or ``$SLICE_FAST_CALL`` is ``0``, kernels are ``CKernel``s.
+
+Dynamic kernels (``?`` dims, a shape function) take the same path: the ``?`` dims of
+the arrays are gathered into ``slice_dims``, the shape function is called first and the
+outputs made (or ``out=`` checked) with the shapes it wrote; a shape that does not fit
+is left to the Python path, which calls it again and reports it. An ``i32``/``i64``
+index operand is taken as an exact array of its dtype, or as a list or tuple of exact
+ints that fit (converted in C, at most 64 values per call); any other index value
+(another integer dtype, numpy scalars in a list) goes to the Python conversion.
 """
 
 from __future__ import annotations
@@ -20,7 +28,6 @@ import functools
 import importlib.machinery
 import importlib.resources
 import importlib.util
-import math
 import os
 import sys
 import sysconfig
@@ -41,6 +48,12 @@ from slice_dialect.runtime.kernels import CKernel
 FAST_CALL_MAX_ARGUMENTS = 16
 """Kernels with more memref arguments than this always take the ctypes path."""
 
+FAST_CALL_MAX_DIMS = 256
+"""Kernels whose arguments have more dims than this together take the ctypes path."""
+
+_INDEX_DTYPES = (np.dtype(np.int32), np.dtype(np.int64))
+"""Index operands of these dtypes may be given as lists of ints on the fast path."""
+
 RELEASE_GIL_BYTES = 1 << 18
 """A call that writes at least this many bytes releases the GIL around the kernel."""
 
@@ -54,7 +67,7 @@ def fast_call_source() -> str:
         .read_text()
     )
     cases: list[str] = []
-    for n in range(FAST_CALL_MAX_ARGUMENTS + 1):
+    for n in range(FAST_CALL_MAX_ARGUMENTS + 2):  # + slice_dims
         params = ", ".join([*(["void *"] * n), "int64_t *"])
         args = ", ".join([*(f"p[{i}]" for i in range(n)), "e"])
         cases.append(f"    case {n}: return ((int32_t (*)({params}))f)({args});")
@@ -62,8 +75,10 @@ def fast_call_source() -> str:
         f"/* Python {sys.version.split()[0]} {sysconfig.get_config_var('SOABI')}, "
         f"numpy {np.__version__} */\n"
     )
-    return header + template.replace("@MAX_ARGS@", str(FAST_CALL_MAX_ARGUMENTS)).replace(
-        "@CASES@", "\n".join(cases)
+    return header + (
+        template.replace("@MAX_ARGS@", str(FAST_CALL_MAX_ARGUMENTS))
+        .replace("@MAX_DIMS@", str(FAST_CALL_MAX_DIMS))
+        .replace("@CASES@", "\n".join(cases))
     )
 
 
@@ -137,17 +152,26 @@ def fast_kernel_class() -> type[CKernel] | None:
             """``CKernel``'s arguments; then binds the kernel to ``Entry``."""
             CKernel.__init__(self, *args, **kwargs)
             specs = [*self.inputs, *self.outputs]
-            if len(specs) > FAST_CALL_MAX_ARGUMENTS:
+            if (
+                len(specs) > FAST_CALL_MAX_ARGUMENTS
+                or sum(len(s.shape) for s in specs) > FAST_CALL_MAX_DIMS
+            ):
                 return  # unbound: every call takes the ctypes path
             address = ctypes.cast(self._function, ctypes.c_void_p).value
-            written = sum(s.dtype.itemsize * math.prod(s.shape) for s in self.outputs)
+            shape_address = None
+            if self._shape_function is not None:
+                shape_address = ctypes.cast(self._shape_function, ctypes.c_void_p).value
             self._bind(
                 address,
                 len(self.inputs),
                 [s.dtype for s in specs],
-                [s.shape for s in specs],
+                [tuple(-1 if d is None else d for d in s.shape) for s in specs],
                 list(self.arguments.check_pointer),
-                written >= RELEASE_GIL_BYTES,
+                RELEASE_GIL_BYTES,
+                shape_address,
+                self._takes_dims,
+                bool(self.arguments.input_dims),
+                [s.index and s.dtype in _INDEX_DTYPES for s in specs],
             )
 
     FastCKernel.__qualname__ = "FastCKernel"

@@ -10,6 +10,16 @@ C-contiguous buffer, and an array of ``SLICE_ERROR_VALUES`` int64s. A kernel ret
 on success; on ``k > 0`` the call raises ``SliceError`` with
 ``PREFIXerror_message(k)`` formatted (``str.format``) with the values the kernel wrote.
 
+Dynamic kernels (DYNAMIC.md, "C ABI"): a function some of whose memref arguments have
+``?`` dims takes one more argument before the error values,
+``const int64_t *restrict slice_dims``: the ``?`` dims of every memref argument, in
+argument order. A function whose results have ``?`` dims comes with a shape function
+(``slice.shape_function = @"NAME.shape"`` on the lowered function; C symbol
+``c_symbol("NAME.shape", prefix)``) taking the inputs, one ``int64_t[rank]`` per
+result, ``slice_dims`` (if some input has a ``?`` dim) and the error values: the kernel
+calls it first, allocates (or checks ``out=``) outputs of the shapes it wrote, then
+calls the function. Both calls report errors alike.
+
 ``CKernel`` calls through ctypes; ``FastCKernel`` (``slice_dialect.runtime.fastcall``)
 makes the usual call in C and falls back to ``CKernel``'s call for anything else. Both
 hold a ``CheckedArguments``, the one definition of the argument checks.
@@ -33,6 +43,28 @@ from slice_dialect.backend.c import (
 from slice_dialect.errors import SliceError
 from slice_dialect.runtime.arguments import ArraySpec, CheckedArguments
 from slice_dialect.runtime.cache import build_shared_library
+
+_char_from_buffer = ctypes.c_char.from_buffer
+_addressof = ctypes.addressof
+
+SHAPE_FUNCTION_ATTRIBUTE = "slice.shape_function"
+"""The attribute of a lowered function naming its shape function (a SymbolRefAttr)."""
+
+
+def shape_function_of(function: Any) -> str | None:
+    """The name of the shape function of a lowered ``func.func`` (its
+    ``slice.shape_function`` attribute), or ``None``."""
+    from xdsl.dialects.builtin import SymbolRefAttr
+
+    attribute = function.attributes.get(SHAPE_FUNCTION_ATTRIBUTE)
+    if attribute is None:
+        return None
+    if not isinstance(attribute, SymbolRefAttr) or attribute.nested_references.data:
+        raise SliceError(
+            f"@{function.sym_name.data}: {SHAPE_FUNCTION_ATTRIBUTE} must be a flat "
+            f"symbol reference, got {attribute}"
+        )
+    return attribute.root_reference.data
 
 
 class LibraryLoadError(SliceError):
@@ -58,7 +90,8 @@ class CKernel:
     :class:`CheckedArguments`), calls the C function on the arrays' addresses and
     returns the output (one array, or a tuple for several; ``out`` itself when given).
     ``function`` is the IR function's name; the C symbol is
-    ``c_symbol(function, prefix)``.
+    ``c_symbol(function, prefix)``. ``shape_function`` names the function's shape
+    function, required when some output has a ``?`` dim (a ``None`` dim of its spec).
     """
 
     def __init__(
@@ -70,8 +103,18 @@ class CKernel:
         *,
         sanitize: bool = False,
         prefix: str = DEFAULT_PREFIX,
+        shape_function: str | None = None,
     ) -> None:
         self.arguments = CheckedArguments(function, inputs, outputs)
+        if self.arguments.dynamic_outputs and shape_function is None:
+            raise SliceError(
+                f"@{function} has results with dynamic dims but no shape function "
+                f"({SHAPE_FUNCTION_ATTRIBUTE})"
+            )
+        self.shape_function = shape_function
+        self._takes_dims = bool(self.arguments.dynamic_positions)
+        self._dynamic = self._takes_dims or shape_function is not None
+        """Whether calls take the dynamic path (``slice_dims``, the shape function)."""
         self.function = function
         self.inputs = self.arguments.inputs
         self.outputs = self.arguments.outputs
@@ -87,23 +130,33 @@ class CKernel:
             self.library = ctypes.CDLL(str(library))
         except OSError as error:
             raise LibraryLoadError(f"cannot load {library}: {error}") from None
-        symbol = symbol_of(function, prefix)
-        try:
-            self._function = getattr(self.library, symbol)
-        except AttributeError:
-            raise SliceError(
-                f"{library} has no function {function!r} (C symbol {symbol})"
-            ) from None
-        self._function.argtypes = [ctypes.c_void_p] * (
-            len(self.inputs) + len(self.outputs) + 1
-        )
-        self._function.restype = ctypes.c_int32
+        arrays = len(self.inputs) + len(self.outputs)
+        self._function = self._symbol(function, arrays + self._takes_dims + 1)
+        self._shape_function = None
+        if shape_function is not None:
+            self._shape_function = self._symbol(
+                shape_function, arrays + bool(self.arguments.input_dims) + 1
+            )
         try:
             self._error_message = getattr(self.library, error_message_symbol(prefix))
             self._error_message.argtypes = [ctypes.c_int32]
             self._error_message.restype = ctypes.c_char_p
         except AttributeError:
             self._error_message = None
+
+    def _symbol(self, function: str, arguments: int) -> Any:
+        """The ctypes function of ``func.func @function``, taking ``arguments``
+        pointers and returning an ``int32_t`` status."""
+        symbol = symbol_of(function, self.prefix)
+        try:
+            c_function = getattr(self.library, symbol)
+        except AttributeError:
+            raise SliceError(
+                f"{self.library_path} has no function {function!r} (C symbol {symbol})"
+            ) from None
+        c_function.argtypes = [ctypes.c_void_p] * arguments
+        c_function.restype = ctypes.c_int32
+        return c_function
 
     def _fail(self, status: int, *values: int) -> None:
         """Raise the ``SliceError`` of a kernel that returned ``status`` != 0."""
@@ -123,9 +176,42 @@ class CKernel:
         raise SliceError(message)
 
     def __call__(self, *inputs: np.ndarray, out: Any = None) -> Any:
+        if self._dynamic:
+            return self._call_dynamic(inputs, out)
         _, pointers, result = self.arguments.prepare(inputs, out)
         values = (ctypes.c_int64 * SLICE_ERROR_VALUES)()
         status = self._function(*pointers, values)
+        if status:
+            self._fail(status, *values)
+        return result
+
+    def _call_dynamic(self, inputs: Sequence[Any], out: Any) -> Any:
+        """A call with ``slice_dims`` and, where there is one, the shape function
+        first (its output shapes allocate or check the outputs)."""
+        arguments = self.arguments
+        arrays, pointers, spans = arguments.prepare_inputs(inputs)
+        values = (ctypes.c_int64 * SLICE_ERROR_VALUES)()
+        shapes = None
+        if self._shape_function is not None:
+            raw = [np.zeros(len(s.shape), np.int64) for s in arguments.outputs]
+            extra: list[Any] = [
+                _addressof(_char_from_buffer(r)) if len(r) else None for r in raw
+            ]
+            if arguments.input_dims:
+                dims = arguments.dims(arrays)
+                extra.append((ctypes.c_int64 * len(dims))(*dims))
+            status = self._shape_function(*pointers, *extra, values)
+            if status:
+                self._fail(status, *values)
+            shapes = arguments.output_shapes(raw)
+        result = arguments.prepare_outputs(out, shapes, arrays, pointers, spans)
+        if self._takes_dims:
+            dims = arguments.dims(arrays)
+            status = self._function(
+                *pointers, (ctypes.c_int64 * len(dims))(*dims), values
+            )
+        else:
+            status = self._function(*pointers, values)
         if status:
             self._fail(status, *values)
         return result
@@ -145,13 +231,14 @@ def load_kernel(
     cache_dir: Path | None = None,
     fast_call: bool = True,
     prefix: str = DEFAULT_PREFIX,
+    shape_function: str | None = None,
 ) -> CKernel:
     """Build (or find in the cache) ``c_source`` and load ``func.func @function``.
 
     The kernel is a ``FastCKernel`` (calls checked and made in C) where the fast call
     extension is available and ``fast_call`` is true, else a ``CKernel`` (ctypes);
     both accept, refuse and report calls alike. A cached library that fails to load
-    is rebuilt once before giving up.
+    is rebuilt once before giving up. ``shape_function``: see ``CKernel``.
     """
     from slice_dialect.runtime.fastcall import kernel_class
 
@@ -159,7 +246,13 @@ def load_kernel(
     library = build_shared_library(c_source, sanitize=sanitize, cache_dir=cache_dir)
     try:
         return kernel_type(
-            library, function, inputs, outputs, sanitize=sanitize, prefix=prefix
+            library,
+            function,
+            inputs,
+            outputs,
+            sanitize=sanitize,
+            prefix=prefix,
+            shape_function=shape_function,
         )
     except LibraryLoadError:
         pass
@@ -167,5 +260,11 @@ def load_kernel(
         c_source, sanitize=sanitize, cache_dir=cache_dir, rebuild=True
     )
     return kernel_type(
-        library, function, inputs, outputs, sanitize=sanitize, prefix=prefix
+        library,
+        function,
+        inputs,
+        outputs,
+        sanitize=sanitize,
+        prefix=prefix,
+        shape_function=shape_function,
     )

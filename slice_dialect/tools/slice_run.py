@@ -4,6 +4,11 @@
 [--output out2.npy ...] [--backend c|interpreter] [--sanitize]``
 
 - ``FILE`` is read up to ``$SLICE_MAX_IR_BYTES`` (64 MiB by default; ``-`` is stdin).
+- There is one ``--input`` per argument of the entry, in argument order: data arrays
+  and index operands alike (a run-time ``starts``, ``steps``... is a ``.npy`` of any
+  integer dtype whose values fit the argument's ``i32``/``i64``; it is converted, and
+  a float array, a wrong length or a value that does not fit is an error naming the
+  argument). Data dims that are ``?`` take any size.
 - Each ``--input`` must be a ``.npy`` file of a plain (not structured, not object)
   array; a ``.npz`` archive, a text file or a void array is refused with a message. A
   void array is read as the argument's dtype only where numpy cannot name that dtype
@@ -146,7 +151,7 @@ def make_parser() -> argparse.ArgumentParser:
         "--input",
         action="append",
         default=[],
-        help="an input .npy, one per argument, in order",
+        help="an input .npy, one per argument (data or index operand), in order",
     )
     parser.add_argument(
         "--output",

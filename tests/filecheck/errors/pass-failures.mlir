@@ -5,6 +5,10 @@
 // RUN: not slice-opt %s -p convert-slice-to-loops 2>&1 | filecheck %s --check-prefix=LOWER
 // RUN: not slice-opt %s -p 'canonicalize-slices{dynamic=false},convert-slice-to-loops' -t c 2>&1 | filecheck %s --check-prefix=LOWER
 //
+// slice-run (compile()) lowers run-time parameters, so the program compiles and the
+// call wants its arrays:
+// RUN: not slice-run %s --backend interpreter --output %t.npy 2>&1 | filecheck %s --check-prefix=RUNLOWER
+//
 // The C target needs lowered code:
 // RUN: not slice-opt %s -t c 2>&1 | filecheck %s --check-prefix=TARGET
 //
@@ -14,6 +18,9 @@
 // LOWER-NOT:    Traceback
 // LOWER:        {{^}}error: {{.+}}.mlir:{{[0-9]+}}:3: slice.tf_strided_slice: not a slice.window at lowering; run canonicalize-slices first (its parameters are run-time values or its data dims dynamic: it becomes its normalization and a slice.dynamic_window){{$}}
 // LOWER-NOT:    Traceback
+// RUNLOWER-NOT: Traceback
+// RUNLOWER:     {{^}}error: main: expected 2 input arrays, got 0{{$}}
+// RUNLOWER-NOT: Traceback
 // TARGET-NOT:   Traceback
 // TARGET:       {{^}}error: {{.+}}.mlir:{{[0-9]+}}:3: slice.tf_strided_slice: no C rule; run convert-slice-to-loops first{{$}}
 // TARGET-NOT:   Traceback

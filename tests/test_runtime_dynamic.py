@@ -1,0 +1,734 @@
+"""Dynamic kernels as the runtime calls them (DYNAMIC.md, "C ABI" and "Runtime").
+
+A hand-written lowered module and a hand-written C translation of it, following the
+ABI: ``?`` dims of every memref argument passed in ``slice_dims``, a shape function
+(``slice.shape_function = @"NAME.shape"``) called before the kernel, index operands as
+integer arrays. The same module also runs in the interpreter kernel, so both backends
+are held to the same arguments, results and messages.
+
+- ``@f(x: ?xf32, s: 2xi64) -> ?xf32`` is ``x[s[0]:s[1]]`` (``0 <= s[0] <= s[1] <= n``
+  or an error); its shape function takes ``slice_dims`` (``x`` is dynamic).
+- ``@g(x: 10xf32, s: 2xi32) -> ?xf32`` is the same on static data: its shape function
+  has no ``slice_dims``, the kernel has (its output is dynamic).
+- ``@h(x: ?x3xf32) -> 2xf32`` is ``x[n - 1, 0:2]``: ``slice_dims`` without a shape
+  function.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+from xdsl.dialects import func
+from xdsl.traits import SymbolTable
+
+import slice_dialect
+from slice_dialect import SliceError
+from slice_dialect.backend.c import c_symbol
+from slice_dialect.compiler import (
+    InterpreterKernel,
+    Signature,
+    entry_signature,
+    make_context,
+    parse_module,
+)
+from slice_dialect.interpreter import make_interpreter
+from slice_dialect.runtime import ArraySpec, array_specs, load_kernel
+from slice_dialect.runtime.kernels import shape_function_of
+
+RANGE_CHECK = """\
+    %z = arith.constant 0 : i64
+    %ok0 = arith.cmpi sle, %z, %a : i64
+    %ok1 = arith.cmpi sle, %a, %b : i64
+    %ok2 = arith.cmpi sle, %b, %n64 : i64
+    %ok01 = arith.andi %ok0, %ok1 : i1
+    %ok = arith.andi %ok01, %ok2 : i1
+    slice.check %ok, "NAME: [{0}, {1}) is not a range of a dim of {2}", %a, %b, %n64
+    %size = arith.subi %b, %a : i64
+"""
+
+COPY = """\
+    %m = memref.dim %out, %c0 : memref<?xf32>
+    %m64 = arith.index_cast %m : index to i64
+    %same = arith.cmpi eq, %size, %m64 : i64
+    slice.check %same, "NAME: the output has {0} elements, the slice {1}", %m64, %size
+    %a_i = arith.index_cast %a : i64 to index
+    scf.for %i = %c0 to %m step %c1 {
+      %j = arith.addi %a_i, %i : index
+      %v = memref.load %x[%j] : memref<XTYPE>
+      memref.store %v, %out[%i] : memref<?xf32>
+    }
+"""
+
+
+def _function(name: str, x: str, s: str, n: str, shape: bool) -> str:
+    """``@name`` (or its shape function) of ``x[s[0]:s[1]]`` on ``x: memref<x>``."""
+    element = s.split("x")[1]
+    load = (
+        f"    %a0 = memref.load %s[%c0] : memref<{s}>\n"
+        f"    %b0 = memref.load %s[%c1] : memref<{s}>\n"
+    )
+    if element == "i64":
+        load += "    %a = arith.addi %a0, %z0 : i64\n    %b = arith.addi %b0, %z0 : i64\n"
+    else:
+        load += (
+            f"    %a = arith.extsi %a0 : {element} to i64\n"
+            f"    %b = arith.extsi %b0 : {element} to i64\n"
+        )
+    body = (
+        "    %c0 = arith.constant 0 : index\n"
+        "    %c1 = arith.constant 1 : index\n"
+        "    %z0 = arith.constant 0 : i64\n"
+        f"{n}"
+        "    %n64 = arith.index_cast %n : index to i64\n"
+        f"{load}{RANGE_CHECK.replace('NAME', name)}"
+    )
+    if shape:
+        return (
+            f'  func.func @"{name}.shape"(%x: memref<{x}>, %s: memref<{s}>, '
+            "%shape0: memref<1xi64>) {\n"
+            f"{body}"
+            "    memref.store %size, %shape0[%c0] : memref<1xi64>\n"
+            "    func.return\n  }\n"
+        )
+    return (
+        f"  func.func @{name}(%x: memref<{x}>, %s: memref<{s}>, "
+        f'%out: memref<?xf32>) attributes {{slice.shape_function = @"{name}.shape"}} {{\n'
+        f"{body}{COPY.replace('NAME', name).replace('XTYPE', x)}"
+        "    func.return\n  }\n"
+    )
+
+
+DYNAMIC_N = "    %n = memref.dim %x, %c0 : memref<?xf32>\n"
+STATIC_N = "    %n = arith.constant 10 : index\n"
+
+LOWERED = (
+    "builtin.module {\n"
+    + _function("f", "?xf32", "2xi64", DYNAMIC_N, False)
+    + _function("f", "?xf32", "2xi64", DYNAMIC_N, True)
+    + _function("g", "10xf32", "2xi32", STATIC_N, False)
+    + _function("g", "10xf32", "2xi32", STATIC_N, True)
+    + """\
+  func.func @h(%x: memref<?x3xf32>, %out: memref<2xf32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %n = memref.dim %x, %c0 : memref<?x3xf32>
+    %n64 = arith.index_cast %n : index to i64
+    %z = arith.constant 0 : i64
+    %ok = arith.cmpi sgt, %n64, %z : i64
+    slice.check %ok, "h: x has {0} rows; h takes the last one", %n64
+    %last = arith.subi %n, %c1 : index
+    scf.for %i = %c0 to %c2 step %c1 {
+      %v = memref.load %x[%last, %i] : memref<?x3xf32>
+      memref.store %v, %out[%i] : memref<2xf32>
+    }
+    func.return
+  }
+}
+"""
+)
+
+C_RANGE = """\
+    if (!(0 <= a && a <= b && b <= n)) {
+        slice_error_values[0] = a; slice_error_values[1] = b; slice_error_values[2] = n;
+        return CODE;
+    }
+"""
+
+
+def _c_functions(name: str, code: int, index: str, dims: str) -> str:
+    """The C of ``@name`` and its shape function (``dims``: how each finds ``n``)."""
+    n_shape, n_kernel, m_kernel = dims.split(";")
+    shape_dims = "const int64_t *restrict slice_dims, " if "slice_dims" in n_shape else ""
+    check = C_RANGE.replace("CODE", str(code))
+    return f"""
+int32_t {c_symbol(name + ".shape")}(const float *x, const {index} *s, int64_t *shape0,
+        {shape_dims}int64_t *restrict slice_error_values) {{
+    int64_t n = {n_shape}, a = s[0], b = s[1];
+{check}    shape0[0] = b - a;
+    return 0;
+}}
+int32_t {c_symbol(name)}(const float *x, const {index} *s, float *out,
+        const int64_t *restrict slice_dims, int64_t *restrict slice_error_values) {{
+    int64_t n = {n_kernel}, m = {m_kernel}, a = s[0], b = s[1];
+{check}    if (b - a != m) {{
+        slice_error_values[0] = m; slice_error_values[1] = b - a;
+        return {code + 1};
+    }}
+    for (int64_t i = 0; i < m; i++) out[i] = x[a + i];
+    return 0;
+}}
+"""
+
+
+C_SOURCE = (
+    "#include <stdint.h>\n"
+    + _c_functions("f", 2, "int64_t", "slice_dims[0];slice_dims[0];slice_dims[1]")
+    + _c_functions("g", 4, "int32_t", "10;10;slice_dims[0]")
+    + """
+int32_t slice_h(const float *x, float *out, const int64_t *restrict slice_dims,
+        int64_t *restrict slice_error_values) {
+    int64_t n = slice_dims[0];
+    if (!(n > 0)) { slice_error_values[0] = n; return 6; }
+    out[0] = x[(n - 1) * 3];
+    out[1] = x[(n - 1) * 3 + 1];
+    return 0;
+}
+
+/* shapes: a shape function that gives a negative dim (a broken kernel). */
+int32_t slice_k_x2Eshape(const float *x, int64_t *shape0,
+        const int64_t *restrict slice_dims, int64_t *restrict slice_error_values) {
+    shape0[0] = slice_dims[0] - 5;
+    return 0;
+}
+int32_t slice_k(const float *x, float *out, const int64_t *restrict slice_dims,
+        int64_t *restrict slice_error_values) {
+    return 0;
+}
+
+/* two: x[a:, :] and x[:a, 0] of x: ?x4 (s[1] is written as the static dim 4). */
+int32_t slice_two_x2Eshape(const float *x, const int64_t *s, int64_t *shape0,
+        int64_t *shape1, const int64_t *restrict slice_dims,
+        int64_t *restrict slice_error_values) {
+    int64_t n = slice_dims[0], a = s[0];
+    if (!(0 <= a && a <= n)) {
+        slice_error_values[0] = a; slice_error_values[1] = n;
+        return 7;
+    }
+    shape0[0] = n - a;
+    shape0[1] = s[1];
+    shape1[0] = a;
+    return 0;
+}
+int32_t slice_two(const float *x, const int64_t *s, float *out0, float *out1,
+        const int64_t *restrict slice_dims, int64_t *restrict slice_error_values) {
+    int64_t n = slice_dims[0], m0 = slice_dims[1], m1 = slice_dims[2], a = s[0];
+    if (!(0 <= a && a <= n)) {
+        slice_error_values[0] = a; slice_error_values[1] = n;
+        return 7;
+    }
+    if (m0 != n - a || m1 != a) {
+        slice_error_values[0] = m0; slice_error_values[1] = m1;
+        return 8;
+    }
+    for (int64_t i = 0; i < m0 * 4; i++) out0[i] = x[a * 4 + i];
+    for (int64_t i = 0; i < m1; i++) out1[i] = x[i * 4];
+    return 0;
+}
+
+const char *slice_error_message(int32_t code) {
+    switch (code) {
+    case 2: return "f: [{0}, {1}) is not a range of a dim of {2}";
+    case 3: return "f: the output has {0} elements, the slice {1}";
+    case 4: return "g: [{0}, {1}) is not a range of a dim of {2}";
+    case 5: return "g: the output has {0} elements, the slice {1}";
+    case 6: return "h: x has {0} rows; h takes the last one";
+    case 7: return "two: {0} is not a row of {1}";
+    case 8: return "two: outputs of {0} and {1} rows";
+    default: return 0;
+    }
+}
+"""
+)
+
+INPUTS = {"f": 2, "g": 2, "h": 1}
+"""How many of each function's memref arguments are inputs."""
+
+INDEX_ARGUMENTS = {"f": [1], "g": [1], "h": []}
+
+BACKENDS = ["fast call", "ctypes", "interpreter"]
+
+
+def _lowered_function(name: str) -> tuple[Any, func.FuncOp]:
+    module = parse_module(LOWERED, make_context())
+    function = SymbolTable.lookup_symbol(module, name)
+    assert isinstance(function, func.FuncOp)
+    return module, function
+
+
+def make_kernel(name: str, backend: str, tmp_path: Path) -> Any:
+    """``@name`` of the hand-written module, through ``backend``."""
+    module, function = _lowered_function(name)
+    specs = array_specs(function, INDEX_ARGUMENTS[name])
+    signature = Signature(
+        name,
+        tuple(specs[: INPUTS[name]]),
+        tuple(specs[INPUTS[name] :]),
+        shape_function_of(function),
+    )
+    if backend == "interpreter":
+        return InterpreterKernel(module, signature)
+    return load_kernel(
+        C_SOURCE,
+        name,
+        signature.inputs,
+        signature.outputs,
+        cache_dir=tmp_path,
+        fast_call=backend == "fast call",
+        shape_function=signature.shape_function,
+    )
+
+
+@pytest.fixture(params=BACKENDS)
+def backend(request: pytest.FixtureRequest) -> str:
+    return request.param
+
+
+def test_specs_of_the_lowered_module() -> None:
+    """``?`` dims are ``None``; the shape function is read from the attribute."""
+    _, f = _lowered_function("f")
+    assert array_specs(f, [1]) == [
+        ArraySpec(np.dtype(np.float32), (None,), "x"),
+        ArraySpec(np.dtype(np.int64), (2,), "s", index=True),
+        ArraySpec(np.dtype(np.float32), (None,), "out"),
+    ]
+    assert shape_function_of(f) == "f.shape"
+    assert shape_function_of(_lowered_function("h")[1]) is None
+
+
+@pytest.mark.parametrize("n", [0, 1, 5, 1000])
+def test_results(n: int, backend: str, tmp_path: Path) -> None:
+    """Every valid range of every size, the output allocated from the shape function."""
+    f = make_kernel("f", backend, tmp_path)
+    x = np.arange(n, dtype=np.float32) * 1.5
+    for a in sorted({0, n // 3, n}):
+        for b in sorted({a, (a + n) // 2, n}):
+            result = f(x, np.array([a, b], np.int64))
+            assert result.dtype == np.float32 and result.shape == (b - a,)
+            np.testing.assert_array_equal(result, x[a:b])
+
+
+def test_static_data_dynamic_result(backend: str, tmp_path: Path) -> None:
+    """``@g``: the shape function has no ``slice_dims``, the kernel has."""
+    g = make_kernel("g", backend, tmp_path)
+    x = np.arange(10, dtype=np.float32)
+    np.testing.assert_array_equal(g(x, np.array([2, 7], np.int32)), x[2:7])
+    np.testing.assert_array_equal(g(x, [0, 10]), x)
+    assert g(x, (4, 4)).shape == (0,)
+
+
+def test_dims_without_shape_function(backend: str, tmp_path: Path) -> None:
+    """``@h``: ``slice_dims`` holds the one ``?`` dim; the static dim must match."""
+    h = make_kernel("h", backend, tmp_path)
+    for rows in (1, 2, 7):
+        x = np.arange(rows * 3, dtype=np.float32).reshape(rows, 3)
+        np.testing.assert_array_equal(h(x), x[-1, :2])
+        # a non-contiguous input is copied, its dims are those of the copy
+        wide = np.zeros((rows, 6), np.float32)
+        wide[:, ::2] = x
+        np.testing.assert_array_equal(h(wide[:, ::2]), x[-1, :2])
+    with pytest.raises(SliceError) as info:
+        h(np.zeros((0, 3), np.float32))
+    assert str(info.value) == "h: x has 0 rows; h takes the last one"
+    with pytest.raises(SliceError) as info:
+        h(np.zeros((4, 2), np.float32))
+    assert str(info.value) == "h: input 0 (%x): expected shape (?, 3), got (4, 2)"
+    with pytest.raises(SliceError) as info:
+        h(np.zeros(3, np.float32))
+    assert str(info.value) == "h: input 0 (%x): expected shape (?, 3), got (3,)"
+
+
+@pytest.mark.parametrize(
+    "starts",
+    [
+        [1, 4],
+        (1, 4),
+        [np.int8(1), np.uint64(4)],
+        np.array([1, 4], np.int8),
+        np.array([1, 4], np.uint8),
+        np.array([1, 4], np.int16),
+        np.array([1, 4], np.int32),
+        np.array([1, 4], np.uint32),
+        np.array([1, 4], np.uint64),
+        np.array([9, 1, 9, 4], np.int64)[1::2],  # not contiguous
+        np.array([1, 4], np.dtype(">i8")),  # big-endian
+    ],
+    ids=lambda v: type(v).__name__ + (f"-{v.dtype}" if hasattr(v, "dtype") else ""),
+)
+def test_index_operand_conversions(starts: Any, backend: str, tmp_path: Path) -> None:
+    """Any integer array or sequence of ints whose values fit is converted."""
+    x = np.arange(6, dtype=np.float32)
+    for name in ("f", "g"):
+        kernel = make_kernel(name, backend, tmp_path)
+        data = x if name == "f" else np.arange(10, dtype=np.float32)
+        np.testing.assert_array_equal(kernel(data, starts), data[1:4])
+
+
+INVALID_INDEX = [
+    (
+        "f",
+        np.array([1.0, 2.0]),
+        "f: input 1 (%s): an index operand takes integers; got dtype float64",
+    ),
+    (
+        "f",
+        np.array([True, False]),
+        "f: input 1 (%s): an index operand takes integers; got dtype bool",
+    ),
+    (
+        "f",
+        np.array([1, 2, 3]),
+        "f: input 1 (%s): expected 2 index values (shape (2,)), got shape (3,)",
+    ),
+    (
+        "f",
+        np.array([[1, 2]]),
+        "f: input 1 (%s): expected 2 index values (shape (2,)), got shape (1, 2)",
+    ),
+    ("f", [1], "f: input 1 (%s): expected 2 index values, got 1"),
+    (
+        "f",
+        [1, 2.0],
+        "f: input 1 (%s): an index operand takes integers; value 1 is 2.0 (float)",
+    ),
+    (
+        "f",
+        [True, 2],
+        "f: input 1 (%s): an index operand takes integers; value 0 is True (bool)",
+    ),
+    (
+        "f",
+        "ab",
+        "f: input 1 (%s): expected a numpy integer array or a sequence of ints, got str",
+    ),
+    (
+        "f",
+        [0, 2**63],
+        "f: input 1 (%s): value 1 = 9223372036854775808 does not fit int64 "
+        "[-9223372036854775808, 9223372036854775807]",
+    ),
+    (
+        "f",
+        np.array([0, 2**64 - 1], np.uint64),
+        "f: input 1 (%s): value 1 = 18446744073709551615 does not fit int64 "
+        "[-9223372036854775808, 9223372036854775807]",
+    ),
+    (
+        "g",
+        np.array([-(2**31) - 1, 0], np.int64),
+        "g: input 1 (%s): value 0 = -2147483649 does not fit int32 "
+        "[-2147483648, 2147483647]",
+    ),
+    (
+        "g",
+        [0, 2**31],
+        "g: input 1 (%s): value 1 = 2147483648 does not fit int32 "
+        "[-2147483648, 2147483647]",
+    ),
+]
+
+
+@pytest.mark.parametrize(("name", "starts", "message"), INVALID_INDEX)
+def test_invalid_index_operand(
+    name: str, starts: Any, message: str, backend: str, tmp_path: Path
+) -> None:
+    """A non-integer dtype, a wrong length or a value that does not fit is a
+    ``SliceError`` naming the argument."""
+    kernel = make_kernel(name, backend, tmp_path)
+    x = np.zeros(10, np.float32)
+    with pytest.raises(SliceError) as info:
+        kernel(x, starts)
+    assert str(info.value) == message
+
+
+@pytest.mark.parametrize(
+    ("starts", "values"),
+    [
+        ([3, 1], "[3, 1)"),
+        ([-1, 2], "[-1, 2)"),
+        ([0, 6], "[0, 6)"),
+        ([-(2**63), 2**63 - 1], f"[{-(2**63)}, {2**63 - 1})"),
+    ],
+)
+def test_run_time_error(
+    starts: list[int], values: str, backend: str, tmp_path: Path
+) -> None:
+    """An invalid parameter is the kernel's error code, raised with its message
+    (the same as the interpreter's ``slice.check``), with or without ``out=``."""
+    f = make_kernel("f", backend, tmp_path)
+    x = np.zeros(5, np.float32)
+    for out in (None, np.zeros(2, np.float32)):
+        with pytest.raises(SliceError) as info:
+            f(x, starts, out=out)
+        assert str(info.value) == f"f: {values} is not a range of a dim of 5"
+
+
+def test_out(backend: str, tmp_path: Path) -> None:
+    """``out=`` is checked against the shape the shape function computed."""
+    f = make_kernel("f", backend, tmp_path)
+    x = np.arange(8, dtype=np.float32)
+    out = np.full(3, -1, np.float32)
+    assert f(x, [2, 5], out=out) is out
+    np.testing.assert_array_equal(out, x[2:5])
+    listed = [np.zeros(3, np.float32)]
+    assert f(x, [5, 8], out=listed) is listed
+    np.testing.assert_array_equal(listed[0], x[5:8])
+    with pytest.raises(SliceError) as info:
+        f(x, [2, 6], out=out)
+    assert str(info.value) == "f: output 0 (%out): expected shape (4,), got (3,)"
+    with pytest.raises(SliceError) as info:
+        f(x, [2, 5], out=np.zeros(3, np.float64))
+    assert str(info.value) == "f: output 0 (%out): expected dtype float32, got float64"
+    with pytest.raises(SliceError) as info:
+        f(x, [2, 5], out=x[:3])
+    assert str(info.value) == (
+        "f: output 0 (%out): out= array overlaps input 0; outputs must not share "
+        "memory with any other argument"
+    )
+    with pytest.raises(SliceError) as info:
+        f(x, [2, 5], out=(out, out))
+    assert str(info.value) == "f: out= takes 1 array(s), one per result"
+
+
+def test_data_argument_checks(backend: str, tmp_path: Path) -> None:
+    """Data arrays keep their exact-dtype check; a ``?`` dim takes any size, a
+    static dim must match."""
+    f = make_kernel("f", backend, tmp_path)
+    g = make_kernel("g", backend, tmp_path)
+    with pytest.raises(SliceError) as info:
+        f(np.zeros(4, np.float64), [0, 1])
+    assert str(info.value) == "f: input 0 (%x): expected dtype float32, got float64"
+    with pytest.raises(SliceError) as info:
+        g(np.zeros(11, np.float32), [0, 1])
+    assert str(info.value) == "g: input 0 (%x): expected shape (10,), got (11,)"
+    with pytest.raises(SliceError) as info:
+        f(np.zeros(4, np.float32))
+    assert str(info.value) == "f: expected 2 input arrays, got 1"
+
+
+def test_broken_shape_function(tmp_path: Path) -> None:
+    """A shape that does not fit the output's spec is refused before any
+    allocation."""
+    for fast_call in (True, False):
+        k = load_kernel(
+            C_SOURCE,
+            "k",
+            [(np.float32, (None,))],
+            [(np.float32, (None,))],
+            cache_dir=tmp_path,
+            fast_call=fast_call,
+            shape_function="k.shape",
+        )
+        assert k(np.zeros(7, np.float32)).shape == (2,)
+        with pytest.raises(SliceError) as info:
+            k(np.zeros(3, np.float32))
+        assert str(info.value) == (
+            "k: output 0: the shape function gave shape (-2,), which does not fit (?,)"
+        )
+
+
+def test_dynamic_result_needs_a_shape_function(tmp_path: Path) -> None:
+    with pytest.raises(SliceError) as info:
+        load_kernel(
+            C_SOURCE,
+            "k",
+            [(np.float32, (None,))],
+            [(np.float32, (None,))],
+            cache_dir=tmp_path,
+        )
+    assert str(info.value) == (
+        "@k has results with dynamic dims but no shape function (slice.shape_function)"
+    )
+
+
+SIGNATURE = """\
+func.func @main(%x: tensor<?x6xi64>, %s: tensor<2xi64>, %e: tensor<2xi32>, %y: tensor<2xi64>) -> (tensor<?x?xi64>, tensor<2xi64>) {
+  %r = slice.onnx %x starts %s ends %e : tensor<?x6xi64>, tensor<2xi64>, tensor<2xi32> -> tensor<?x?xi64>
+  %c = arith.constant 0 : index
+  %v = tensor.extract %s[%c] : tensor<2xi64>
+  func.return %r, %y : tensor<?x?xi64>, tensor<2xi64>
+}
+"""
+
+
+def test_entry_signature_marks_index_operands() -> None:
+    """Arguments read only as index values are index operands; an i64 tensor that is
+    data (sliced, or returned) is not."""
+    signature = entry_signature(parse_module(SIGNATURE, make_context()), "main")
+    assert signature.inputs == (
+        ArraySpec(np.dtype(np.int64), (None, 6), "x"),
+        ArraySpec(np.dtype(np.int64), (2,), "s", index=True),
+        ArraySpec(np.dtype(np.int32), (2,), "e", index=True),
+        ArraySpec(np.dtype(np.int64), (2,), "y"),
+    )
+    assert signature.outputs == (
+        ArraySpec(np.dtype(np.int64), (None, None)),
+        ArraySpec(np.dtype(np.int64), (2,)),
+    )
+
+
+def test_fast_call_makes_the_usual_dynamic_call(tmp_path: Path) -> None:
+    """Exact arrays (index operands of their declared dtype, or lists of ints that
+    fit) are called in C, shape function included; anything to convert, copy or
+    report takes the Python path."""
+    f = make_kernel("f", "fast call", tmp_path)
+    assert type(f).__name__ == "FastCKernel"
+    taken: list[int] = []
+
+    def watch(kernel: Any) -> None:
+        def python_path(*args: Any, **kwargs: Any) -> Any:
+            taken.append(len(args))
+            return type(kernel)._call_checked(kernel, *args, **kwargs)
+
+        kernel._call_checked = python_path  # the extension looks it up here
+
+    watch(f)
+    x = np.arange(9, dtype=np.float32)
+    np.testing.assert_array_equal(f(x, np.array([2, 7], np.int64)), x[2:7])
+    out = np.zeros(3, np.float32)
+    assert f(x, np.array([0, 3], np.int64), out=out) is out
+    np.testing.assert_array_equal(f(x, [2, 7]), x[2:7])  # a list of ints
+    np.testing.assert_array_equal(f(x, (2**0, 2**3)), x[1:8])
+    g = make_kernel("g", "fast call", tmp_path)
+    watch(g)
+    np.testing.assert_array_equal(g(x[:1].repeat(10), [-0, 10]), x[:1].repeat(10))
+    assert taken == []
+    # anything to convert, copy or report: the Python path
+    np.testing.assert_array_equal(f(x, [np.int64(2), 7]), x[2:7])
+    np.testing.assert_array_equal(f(x, np.array([2, 7], np.int32)), x[2:7])
+    np.testing.assert_array_equal(f(x[::2], np.array([1, 3])), x[2:6:2])
+    with pytest.raises(SliceError, match="expected shape"):
+        f(x, np.array([0, 4], np.int64), out=out)  # out= of another shape
+    with pytest.raises(SliceError, match="does not fit int32"):
+        g(np.zeros(10, np.float32), [0, 2**31])
+    with pytest.raises(SliceError, match="does not fit int64"):
+        f(x, [0, 2**63])
+    with pytest.raises(SliceError, match="value 0 is True"):
+        f(x, [True, 1])
+    assert len(taken) == 7
+
+
+@pytest.mark.parametrize("fast_call", [True, False], ids=["fast call", "ctypes"])
+def test_two_dynamic_results(fast_call: bool, tmp_path: Path) -> None:
+    """Two outputs of a shape function: a static dim it writes is checked, ``slice_dims``
+    holds the input's and both outputs' ``?`` dims, ``out=`` is checked per output."""
+    two = load_kernel(
+        C_SOURCE,
+        "two",
+        [(np.float32, (None, 4)), ArraySpec(np.dtype(np.int64), (2,), "s", True)],
+        [ArraySpec(np.dtype(np.float32), (None, 4), "a"), (np.float32, (None,))],
+        cache_dir=tmp_path,
+        fast_call=fast_call,
+        shape_function="two.shape",
+    )
+    for rows in (0, 1, 5):
+        x = np.arange(rows * 4, dtype=np.float32).reshape(rows, 4)
+        for a in range(rows + 1):
+            first, second = two(x, np.array([a, 4]))
+            np.testing.assert_array_equal(first, x[a:])
+            np.testing.assert_array_equal(second, x[:a, 0])
+            outs = (np.empty((rows - a, 4), np.float32), np.empty(a, np.float32))
+            assert two(x, [a, 4], out=outs) is outs
+            np.testing.assert_array_equal(outs[0], x[a:])
+            np.testing.assert_array_equal(outs[1], x[:a, 0])
+    x = np.ones((5, 4), np.float32)
+    with pytest.raises(SliceError) as info:
+        two(x, np.array([6, 4]))
+    assert str(info.value) == "two: 6 is not a row of 5"
+    with pytest.raises(SliceError) as info:
+        two(x, np.array([2, 3]))
+    assert str(info.value) == (
+        "two: output 0 (%a): the shape function gave shape (3, 3), which does not fit "
+        "(?, 4)"
+    )
+    with pytest.raises(SliceError) as info:
+        two(x, [2, 4], out=[np.empty((3, 4), np.float32), np.empty(3, np.float32)])
+    assert str(info.value) == "two: output 1: expected shape (2,), got (3,)"
+    shared = np.empty(14, np.float32)
+    with pytest.raises(SliceError) as info:
+        two(x, [2, 4], out=[shared[:12].reshape(3, 4), shared[11:13]])
+    assert str(info.value) == (
+        "two: output 1: out= array overlaps output 0; outputs must not share memory "
+        "with any other argument"
+    )
+    np.testing.assert_array_equal(
+        two(x, [2, 4], out=[shared[2:].reshape(3, 4), shared[:2]])[1], x[:2, 0]
+    )
+
+
+# compile() end to end: a framework op whose parameters are function arguments.
+
+ONNX_RUNTIME = """\
+func.func @main(%x: tensor<?x6xf32>, %s: tensor<2xi64>, %e: tensor<2xi32>, %a: tensor<2xi64>, %st: tensor<2xi64>) -> tensor<?x?xf32> {
+  %r = slice.onnx %x starts %s ends %e axes %a steps %st : tensor<?x6xf32>, tensor<2xi64>, tensor<2xi32> axes tensor<2xi64> steps tensor<2xi64> -> tensor<?x?xf32>
+  func.return %r : tensor<?x?xf32>
+}
+"""
+
+ONNX_CONSTANT = """\
+func.func @main(%x: tensor<{rows}x6xf32>) -> tensor<{shape}xf32> {{
+  %s = arith.constant dense<{s}> : tensor<2xi64>
+  %e = arith.constant dense<{e}> : tensor<2xi32>
+  %a = arith.constant dense<{a}> : tensor<2xi64>
+  %st = arith.constant dense<{st}> : tensor<2xi64>
+  %r = slice.onnx %x starts %s ends %e axes %a steps %st : tensor<{rows}x6xf32>, tensor<2xi64>, tensor<2xi32> axes tensor<2xi64> steps tensor<2xi64> -> tensor<{shape}xf32>
+  func.return %r : tensor<{shape}xf32>
+}}
+"""
+
+COMPILE_BACKENDS = ["c", "interpreter"]
+
+
+def _constant_program(
+    rows: int,
+    s: list[int],
+    e: list[int],
+    a: list[int],
+    st: list[int],
+    shape: tuple[int, ...],
+) -> str:
+    return ONNX_CONSTANT.format(
+        rows=rows, s=s, e=e, a=a, st=st, shape="x".join(map(str, shape))
+    )
+
+
+@pytest.mark.parametrize("backend", COMPILE_BACKENDS)
+def test_compile_runtime_parameters(backend: str, tmp_path: Path) -> None:
+    """ONNX Slice with every index operand an argument (i64, i32 and a list) and a
+    ``?`` data dim: the result is the reference's (the op's semantics run on the
+    values, at tensor level) and bit-identical to the same op with constants, whose
+    verifier also checks the shape."""
+    kernel = slice_dialect.compile(ONNX_RUNTIME, "main", backend, cache_dir=tmp_path)
+    reference = make_interpreter(parse_module(ONNX_RUNTIME, make_context()))
+    rng = np.random.default_rng(12)
+    for _ in range(16):
+        rows = int(rng.integers(0, 6))
+        x = rng.standard_normal((rows, 6)).astype(np.float32)
+        s = [int(v) for v in rng.integers(-8, 8, 2)]
+        e = [int(v) for v in rng.integers(-8, 8, 2)]
+        a = [0, 1] if rng.integers(2) else [1, -2]
+        st = [int(v) for v in rng.choice([-3, -2, -1, 1, 2, 3], 2)]
+        arguments = (np.array(s), np.array(e, np.int32), np.array(a), np.array(st))
+        result = kernel(x, arguments[0], arguments[1], a, arguments[3].astype(np.int8))
+        (expected,) = reference.call_op("main", (x, *arguments))
+        assert result.shape == expected.shape
+        assert result.tobytes() == expected.tobytes()
+        constant = slice_dialect.compile(
+            _constant_program(rows, s, e, a, st, result.shape), "main", backend,
+            cache_dir=tmp_path,
+        )  # fmt: skip
+        assert constant(x).tobytes() == result.tobytes()
+
+
+@pytest.mark.parametrize("backend", COMPILE_BACKENDS)
+@pytest.mark.parametrize(
+    ("a", "st"),
+    [([0, 1], [1, 0]), ([0, 0], [1, 1]), ([0, 2], [1, 1]), ([-3, 1], [1, 1])],
+)
+def test_compile_runtime_error_is_the_verifier_message(
+    a: list[int], st: list[int], backend: str, tmp_path: Path
+) -> None:
+    """An invalid run-time value raises the message the verifier gives for the
+    same constant."""
+    kernel = slice_dialect.compile(ONNX_RUNTIME, "main", backend, cache_dir=tmp_path)
+    x = np.zeros((4, 6), np.float32)
+    with pytest.raises(SliceError) as at_run_time:
+        kernel(x, [0, 0], np.array([2, 2], np.int32), a, st)
+    with pytest.raises(SliceError) as at_compile_time:
+        slice_dialect.compile(
+            _constant_program(4, [0, 0], [2, 2], a, st, (2, 2)), "main", backend
+        )
+    assert str(at_run_time.value) == str(at_compile_time.value)
