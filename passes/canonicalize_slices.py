@@ -391,7 +391,7 @@ class WindowOfDynamicWindow(RewritePattern):
             op.result.type,
         )
         window.location = op.location
-        rewriter.replace_op(op, window)
+        rewriter.replace(op, window)
 
 
 class IdentityWindow(RewritePattern):
