@@ -13,7 +13,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from string import Formatter
-from typing import TypeVar
+from typing import ClassVar, TypeVar
 
 from xdsl.dialects import arith
 from xdsl.dialects.builtin import (
@@ -1350,6 +1350,17 @@ class DynamicCopyRunOp(IRDLOperation):
     """
 
     name = "slice.dynamic_copy_run"
+
+    DEST_MESSAGE: ClassVar[str] = (
+        "slice.dynamic_copy_run: a run of {0} elements written at offset {1} leaves "
+        "the dest view of {2} elements"
+    )
+    SOURCE_MESSAGE: ClassVar[str] = (
+        "slice.dynamic_copy_run: a run of {0} elements at offset {1}, stride {2}, "
+        "leaves the source view of {3} elements"
+    )
+    """The messages of a run outside its views (the C rule's error templates, the
+    interpreter's errors)."""
 
     source = operand_def(MemRefType)
     source_offset = operand_def(IndexType)

@@ -204,16 +204,8 @@ class TotalArithFunctions(InterpreterFunctions):
         return (to_signed(int(args[0]), _width(interpreter, op.result.type)),)
 
 
-DYNAMIC_RUN_DEST_MESSAGE = (
-    "slice.dynamic_copy_run: a run of {0} elements written at offset {1} leaves the "
-    "dest view of {2} elements"
-)
-DYNAMIC_RUN_SOURCE_MESSAGE = (
-    "slice.dynamic_copy_run: a run of {0} elements at offset {1}, stride {2}, leaves "
-    "the source view of {3} elements"
-)
-"""The messages of a ``slice.dynamic_copy_run`` outside its views: the C rule's
-(``backend.c``), word for word."""
+DYNAMIC_RUN_DEST_MESSAGE = DynamicCopyRunOp.DEST_MESSAGE
+DYNAMIC_RUN_SOURCE_MESSAGE = DynamicCopyRunOp.SOURCE_MESSAGE
 
 
 def _width(interpreter: Interpreter, t: builtin.Attribute) -> int:

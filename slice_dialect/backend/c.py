@@ -259,18 +259,27 @@ def c_string(text: str) -> str:
     return f'"{body}"'
 
 
-def slice_dims_layout(types: Sequence[Attribute]) -> list[tuple[int, int]]:
-    """What ``slice_dims`` holds for a function whose arguments have ``types``: entry
-    k is dim ``d`` of argument ``i`` for the k-th ``(i, d)`` (every ``?`` dim of every
-    memref argument, in argument order, each argument's in order); empty when no
-    argument has a ``?`` dim (then the function has no ``slice_dims`` parameter)."""
+def dims_layout(shapes: Sequence[Sequence[int | None] | None]) -> list[tuple[int, int]]:
+    """What ``slice_dims`` holds for arguments of ``shapes`` (``None`` or a negative
+    size: a ``?`` dim; a ``None`` shape: not a memref): entry k is dim ``d`` of argument
+    ``i`` for the k-th ``(i, d)`` (every ``?`` dim of every memref argument, in
+    argument order, each argument's in order); empty when no argument has a ``?`` dim
+    (then the function has no ``slice_dims`` parameter). The runtime fills the array
+    by the same function."""
     return [
         (i, d)
-        for i, t in enumerate(types)
-        if isinstance(t, MemRefType)
-        for d, size in enumerate(t.get_shape())
-        if size < 0
+        for i, shape in enumerate(shapes)
+        if shape is not None
+        for d, size in enumerate(shape)
+        if size is None or size < 0
     ]
+
+
+def slice_dims_layout(types: Sequence[Attribute]) -> list[tuple[int, int]]:
+    """:func:`dims_layout` of the argument types ``types``."""
+    return dims_layout(
+        [t.get_shape() if isinstance(t, MemRefType) else None for t in types]
+    )
 
 
 def _shape_text(shape: Sequence[int]) -> str:
@@ -1163,14 +1172,8 @@ def _emit_run(
     p.line("}")
 
 
-DYNAMIC_RUN_DEST_MESSAGE = (
-    "slice.dynamic_copy_run: a run of {0} elements written at offset {1} leaves the "
-    "dest view of {2} elements"
-)
-DYNAMIC_RUN_SOURCE_MESSAGE = (
-    "slice.dynamic_copy_run: a run of {0} elements at offset {1}, stride {2}, leaves "
-    "the source view of {3} elements"
-)
+DYNAMIC_RUN_DEST_MESSAGE = DynamicCopyRunOp.DEST_MESSAGE
+DYNAMIC_RUN_SOURCE_MESSAGE = DynamicCopyRunOp.SOURCE_MESSAGE
 
 
 def is_constant_one(value: SSAValue) -> bool:

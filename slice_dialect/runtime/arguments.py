@@ -27,6 +27,7 @@ import numpy as np
 from xdsl.dialects import func
 from xdsl.dialects.builtin import MemRefType
 
+from slice_dialect.backend.c import dims_layout
 from slice_dialect.dtypes import c_alignment, numpy_dtype
 from slice_dialect.errors import SliceError
 
@@ -213,12 +214,9 @@ class CheckedArguments:
         self._exports_buffer = [
             _exports_buffer(s.dtype) for s in (*self.inputs, *self.outputs)
         ]
-        self.dynamic_positions = [
-            (i, d)
-            for i, s in enumerate((*self.inputs, *self.outputs))
-            for d, dim in enumerate(s.shape)
-            if dim is None
-        ]
+        self.dynamic_positions = dims_layout(
+            [s.shape for s in (*self.inputs, *self.outputs)]
+        )
         """``(argument, dim)`` of every ``?`` dim, in the order of ``slice_dims``."""
         self.input_dims = sum(1 for i, _ in self.dynamic_positions if i < len(inputs))
         """How many of them belong to inputs (the shape function's ``slice_dims``)."""
