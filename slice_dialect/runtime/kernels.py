@@ -243,28 +243,21 @@ def load_kernel(
     from slice_dialect.runtime.fastcall import kernel_class
 
     kernel_type = kernel_class(fast_call)
-    library = build_shared_library(c_source, sanitize=sanitize, cache_dir=cache_dir)
-    try:
-        return kernel_type(
-            library,
-            function,
-            inputs,
-            outputs,
-            sanitize=sanitize,
-            prefix=prefix,
-            shape_function=shape_function,
+    for rebuild in (False, True):
+        library = build_shared_library(
+            c_source, sanitize=sanitize, cache_dir=cache_dir, rebuild=rebuild
         )
-    except LibraryLoadError:
-        pass
-    library = build_shared_library(
-        c_source, sanitize=sanitize, cache_dir=cache_dir, rebuild=True
-    )
-    return kernel_type(
-        library,
-        function,
-        inputs,
-        outputs,
-        sanitize=sanitize,
-        prefix=prefix,
-        shape_function=shape_function,
-    )
+        try:
+            return kernel_type(
+                library,
+                function,
+                inputs,
+                outputs,
+                sanitize=sanitize,
+                prefix=prefix,
+                shape_function=shape_function,
+            )
+        except LibraryLoadError:
+            if rebuild:
+                raise
+    raise AssertionError("unreachable")
