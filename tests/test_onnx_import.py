@@ -384,7 +384,7 @@ def other_parameters(case: RandomModel, seed: int) -> dict[str, np.ndarray]:
         for i, (end, step) in enumerate(zip(ends, steps)):
             if step < 0 and end in (INT32_MAX, INT64_MAX):  # onnxruntime#11107
                 if "steps" in p.names:
-                    steps[i] = -step
+                    (steps[i],) = fit([-step], p.index_type)
                 else:
                     ends[i] = p.shape[axes[i]]
         dtype = np.int32 if p.index_type == "i32" else np.int64
