@@ -394,6 +394,47 @@ class WindowOfDynamicWindow(RewritePattern):
         rewriter.replace(op, window)
 
 
+class DimOfWindow(RewritePattern):
+    """A ``tensor.dim`` (constant index) of a window's result, through ``tensor.cast``,
+    is the window's size there, where the window keeps its source's rank: the
+    normalization of a slice of a sliced tensor reads its sizes, not the tensor, so
+    that tensor is only returned and lowers into its output.
+
+    ```mlir
+    %a = slice.dynamic_window %x offsets [%o] sizes [%n] strides [1] : tensor<?xf32> -> tensor<?xf32>
+    %d = tensor.dim %a, %c0 : tensor<?xf32>
+    // %d becomes %n
+    ```
+    """
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: tensor.DimOp, rewriter: PatternRewriter) -> None:
+        k = _constant_int(op.index)
+        value = op.source
+        while isinstance(value.owner, tensor.CastOp):
+            value = value.owner.source
+        window = value.owner
+        if k is None or not isinstance(window, WindowOp | DynamicWindowOp):
+            return
+        sizes = _mixed_window(window)[1]
+        result_type = window.result.type
+        assert isinstance(result_type, TensorType)
+        if result_type.get_num_dims() != len(sizes) or not 0 <= k < len(sizes):
+            return  # unit dims inserted or removed, or no such dim
+        size = sizes[k]
+        if isinstance(size, int):
+            rewriter.replace(op, arith.ConstantOp(IntegerAttr(size, IndexType())))
+        else:
+            rewriter.replace(op, [], [size])
+
+
+def _constant_int(value: SSAValue) -> int | None:
+    owner = value.owner
+    if isinstance(owner, arith.ConstantOp) and isinstance(owner.value, IntegerAttr):
+        return owner.value.value.data
+    return None
+
+
 class IdentityWindow(RewritePattern):
     """A window that selects its whole source unchanged is its source.
 
@@ -421,6 +462,7 @@ SLICE_PATTERNS: tuple[RewritePattern, ...] = (
     DynamicWindowFoldConstants(),
     WindowOfWindow(),
     WindowOfDynamicWindow(),
+    DimOfWindow(),
     IdentityWindow(),
     FoldConstantWindow(),
 )

@@ -10,8 +10,16 @@ opset 14, where the new shape has a 0). A window that cuts nothing but
 changes the rank is only the ``Reshape``; a rank-0 source (which ``Slice`` refuses) only
 needs one. ``tensor.cast`` becomes ``Identity``, an ``arith.constant`` of data an
 initializer, and a returned argument (or a value returned twice) an ``Identity`` to its
-own output. Anything else in the function (a slice whose parameters are not constant,
-another op) is a :class:`~slice_dialect.SliceError` naming it.
+own output.
+
+Canonicalization is static (``dynamic=false``): a ``slice.onnx`` with run-time
+parameters (function arguments) or ``?`` data dims stays, and is exported as itself, a
+``Slice`` node of opset 13 (every opset of ``slice.onnx`` has the Slice-13 semantics)
+whose parameters are those graph inputs; constant parameters are initializers, and an
+index tensor of another type than ``i64`` goes through a ``Cast`` to ``INT64`` (ONNX's
+one ``Tind``). ``?`` dims are dims without a value. Another framework op with run-time
+parameters or ``?`` data dims, a ``slice.dynamic_window`` or another op is a
+:class:`~slice_dialect.SliceError` naming it.
 """
 
 from __future__ import annotations
@@ -30,7 +38,12 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, SSAValue
 
 from slice_dialect import dtypes, export
-from slice_dialect.dialect import WindowOp
+from slice_dialect.dialect import (
+    DynamicWindowOp,
+    FrameworkSliceOp,
+    OnnxSliceOp,
+    WindowOp,
+)
 from slice_dialect.errors import SliceError
 from slice_dialect.locations import location_text
 
@@ -135,6 +148,44 @@ class _Exporter:
                 )
             )
 
+    def onnx_slice(self, op: OnnxSliceOp) -> None:
+        """A ``slice.onnx`` kept by static canonicalization: one ``Slice``-13 node on
+        the same values, its index inputs as ``int64``."""
+        from onnx import TensorProto, helper
+
+        out = self.name(op.result)
+        inputs = [self.name(op.data)]
+        for role, operand in (
+            ("starts", op.starts),
+            ("ends", op.ends),
+            ("axes", op.axes),
+            ("steps", op.steps),
+        ):
+            if operand is None:
+                inputs.append("")
+                continue
+            name = self.name(operand)
+            t = operand.type
+            assert isinstance(t, TensorType)
+            if t.get_element_type() != IntegerType(64):
+                cast = self.fresh(f"{out}_{role}")
+                self.nodes.append(
+                    helper.make_node(
+                        "Cast",
+                        [name],
+                        [cast],
+                        name=self.fresh("cast"),
+                        to=TensorProto.INT64,
+                    )
+                )
+                name = cast
+            inputs.append(name)
+        while inputs[-1] == "":
+            inputs.pop()
+        self.nodes.append(
+            helper.make_node("Slice", inputs, [out], name=self.fresh("slice"))
+        )
+
     def identity(self, source: str, target: str) -> None:
         from onnx import helper
 
@@ -174,13 +225,16 @@ def _value_info(name: str, t: Attribute) -> Any:
 
     assert isinstance(t, TensorType)
     return helper.make_tensor_value_info(
-        name, onnx_element_type(t.get_element_type()), list(t.get_shape())
+        name,
+        onnx_element_type(t.get_element_type()),
+        [d if d >= 0 else None for d in t.get_shape()],
     )
 
 
 def export_onnx(source: str | ModuleOp, entry: str = "main") -> Any:
     """The ``onnx.ModelProto`` of ``func.func @entry`` of ``source`` (IR text or a
-    module): ``Slice``-13 nodes, and ``Reshape`` where a window changes the rank."""
+    module): ``Slice``-13 nodes, and ``Reshape`` where a window changes the rank; the
+    run-time parameters of a ``slice.onnx`` stay graph inputs."""
     try:
         from onnx import helper
     except ImportError:
@@ -194,10 +248,10 @@ def export_onnx(source: str | ModuleOp, entry: str = "main") -> Any:
 
     ctx = make_context()
     module = parse_module(source, ctx)
-    entry_signature(module, entry, "the ONNX export")  # static tensors in and out
+    entry_signature(module, entry)  # tensors in and out
     try:
-        # static windows only: a slice of run-time parameters stays the framework op
-        # and is refused below (exporting dynamic windows is not built yet)
+        # static windows only: a slice of run-time parameters or ? data dims stays the
+        # framework op (slice.onnx is exported as itself, others are refused below)
         CanonicalizeSlicesPass(dynamic=False).apply(ctx, module)
     except Exception as e:  # a pass failure at an op
         raise SliceError(describe(e), error_location(e, module)) from None
@@ -206,6 +260,14 @@ def export_onnx(source: str | ModuleOp, entry: str = "main") -> Any:
         for op in module.ops
         if isinstance(op, func.FuncOp) and op.sym_name.data == entry
     )
+    for op in function.walk():  # before the ops computing its window are refused
+        if isinstance(op, DynamicWindowOp):
+            raise SliceError(
+                f"{op.name}: cannot be exported to ONNX: its window is computed in IR; "
+                "export the framework op it came from (a slice.onnx) instead, before "
+                "canonicalize-slices",
+                location_text(op),
+            )
     ex = _Exporter()
     block = function.body.block
     inputs = []
@@ -216,6 +278,8 @@ def export_onnx(source: str | ModuleOp, entry: str = "main") -> Any:
     for op in block.ops:
         if isinstance(op, WindowOp):
             ex.window(op)
+        elif isinstance(op, OnnxSliceOp):
+            ex.onnx_slice(op)
         elif isinstance(op, tensor.CastOp):
             ex.identity(ex.name(op.source), ex.name(op.result))
         elif isinstance(op, arith.ConstantOp):
@@ -235,11 +299,15 @@ def export_onnx(source: str | ModuleOp, entry: str = "main") -> Any:
                 emitted.add(name)
                 outputs.append(_value_info(name, value.type))
         else:
-            what = (
-                "its parameters are not constant or its data shape is dynamic"
-                if op.name.startswith("slice.")
-                else "only slices, tensor.cast and arith.constant can be exported"
-            )
+            if isinstance(op, FrameworkSliceOp):
+                what = (
+                    "its parameters are run-time values or its data shape is dynamic, "
+                    "and only slice.onnx is exported so (as Slice-13 on the same "
+                    "inputs); bind its parameters to constants or write it as "
+                    "slice.onnx"
+                )
+            else:
+                what = "only slices, tensor.cast and arith.constant can be exported"
             raise SliceError(
                 f"{op.name}: cannot be exported to ONNX: {what}", location_text(op)
             )

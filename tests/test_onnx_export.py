@@ -4,8 +4,12 @@ Random programs (chains of mixed framework ops from ``generators.chain_program``
 intermediate results, the argument and a value twice among the results) and random
 windows (``test_export_slices.windows``: negative strides, empty, rank-changing,
 rank 0) are exported, checked by ``onnx.checker``, run in ONNX Runtime and compared bit
-for bit with the C kernel of the same IR. ``SLICE_ONNX_CASES`` (default 30) sets the
-number of programs and windows.
+for bit with the C kernel of the same IR. The random ONNX models of
+``test_onnx_import`` (parameters as initializers, ``Constant`` nodes, bound and run-time
+graph inputs), imported and exported again, run in ONNX Runtime like our C on their own
+and on other random parameter values: a ``slice.onnx`` with run-time parameters is a
+``Slice`` whose parameters are graph inputs. ``SLICE_ONNX_CASES`` (default 30) sets the
+number of programs, windows and models.
 """
 
 from __future__ import annotations
@@ -21,6 +25,8 @@ from generators import random_array, random_chain_program
 from hypothesis import HealthCheck, given, settings
 from oracle import same_bits
 from test_export_slices import window_module, windows
+from test_onnx_import import other_parameters, random_model
+from test_onnx_import import run_ort as run_ort_by_name
 
 import slice_dialect
 from slice_dialect import SliceError
@@ -181,18 +187,127 @@ def test_constant_data_becomes_initializer() -> None:
     assert out.tolist() == [4, 2]
 
 
+@pytest.mark.parametrize("seed", range(CASES))
+def test_imported_models_with_run_time_parameters(seed: int) -> None:
+    """A random ONNX model imported (its run-time graph inputs as arguments) and
+    exported again: the same graph inputs, and ONNX Runtime gives our C's bits on the
+    model's parameters and on other random ones."""
+    case = random_model(seed)
+    text = str(slice_dialect.import_onnx(case.model, constants=case.bound))
+    model = slice_dialect.export_onnx(text)
+    onnx.checker.check_model(model, full_check=True)
+    assert [i.name for i in model.graph.input] == list(case.data)
+    kernel = slice_dialect.compile(text)
+    feeds = [case.data]
+    if case.run_time:
+        feeds += [other_parameters(case, seed * 8 + k) for k in range(3)]
+    for feed in feeds:
+        expected = kernel(*feed.values())
+        expected = expected if isinstance(expected, tuple) else (expected,)
+        got = run_ort_by_name(model, feed)
+        assert len(got) == len(expected)
+        for g, e in zip(got, expected):
+            assert same_bits(g, e), (g, e)
+
+
+def test_imported_models_keep_run_time_parameters() -> None:
+    """Not vacuous: in the default number of models, Slice nodes read parameters from
+    graph inputs (directly or through a Cast), from every opset with inputs."""
+    opsets = set()
+    for seed in range(max(CASES, 30)):
+        case = random_model(seed)
+        text = str(slice_dialect.import_onnx(case.model, constants=case.bound))
+        model = slice_dialect.export_onnx(text)
+        inputs = {i.name for i in model.graph.input[1:]}
+        casts = {n.output[0]: n.input[0] for n in model.graph.node if n.op_type == "Cast"}
+        for node in model.graph.node:
+            if node.op_type == "Slice":
+                params = {casts.get(name, name) for name in node.input[1:]}
+                if params & inputs:
+                    opsets.add(case.model.opset_import[0].version)
+    assert {10, 11, 13} <= opsets
+
+
+RUN_TIME = (
+    "func.func @main(%x: tensor<?x6xf32>, %s: tensor<2xi32>, %e: tensor<2xi64>) "
+    "-> tensor<?x?xf32> {\n"
+    "  %st = arith.constant dense<[1, -2]> : tensor<2xi64>\n"
+    "  %r = slice.onnx %x starts %s ends %e steps %st {opset = 10 : i64} : "
+    "tensor<?x6xf32>, tensor<2xi32>, tensor<2xi64> steps tensor<2xi64> "
+    "-> tensor<?x?xf32>\n"
+    "  func.return %r : tensor<?x?xf32>\n}\n"
+)
+
+
+def test_run_time_parameters_are_graph_inputs() -> None:
+    """``slice.onnx`` of run-time parameters on a ``?`` dim: one Slice-13 on the
+    graph inputs, the constant steps an initializer, the int32 starts cast to int64."""
+    model = slice_dialect.export_onnx(RUN_TIME)
+    onnx.checker.check_model(model, full_check=True)
+    assert model.opset_import[0].version == 13
+    (x, s, e) = model.graph.input
+    assert (x.name, s.name, e.name) == ("x", "s", "e")
+    dims = x.type.tensor_type.shape.dim
+    assert not dims[0].HasField("dim_value") and dims[1].dim_value == 6
+    cast, cut = model.graph.node
+    assert (cast.op_type, list(cast.input)) == ("Cast", ["s"])
+    assert cast.attribute[0].i == onnx.TensorProto.INT64
+    assert cut.op_type == "Slice"
+    assert list(cut.input) == ["x", cast.output[0], "e", "", "st"]
+    (steps,) = model.graph.initializer
+    assert onnx.numpy_helper.to_array(steps).tolist() == [1, -2]
+    kernel = slice_dialect.compile(RUN_TIME)
+    rng = np.random.default_rng(0)
+    for n in (0, 1, 5):
+        x = rng.standard_normal((n, 6)).astype(np.float32)
+        s = rng.integers(-8, 8, 2).astype(np.int32)
+        e = rng.integers(-8, 8, 2).astype(np.int64)
+        (got,) = run_ort(model, (x, s, e))
+        assert same_bits(got, kernel(x, s, e))
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            "func.func @main(%x: tensor<4xf32>, %b: tensor<1xi64>) -> tensor<?xf32> {\n"
+            "  %e = arith.constant dense<3> : tensor<1xi64>\n"
+            "  %s = arith.constant dense<1> : tensor<1xi64>\n"
+            "  %r = slice.tf_strided_slice %x begin %b end %e strides %s : "
+            "tensor<4xf32>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64> -> tensor<?xf32>\n"
+            "  func.return %r : tensor<?xf32>\n}\n",
+            "slice.tf_strided_slice: cannot be exported to ONNX: its parameters are "
+            "run-time values or its data shape is dynamic, and only slice.onnx is "
+            "exported so",
+        ),
+        (
+            "func.func @main(%x: tensor<?xf32>) -> tensor<?xf32> {\n"
+            "  %r = slice.onnx_v1 %x starts [1] ends [3] : tensor<?xf32> -> "
+            "tensor<?xf32>\n"
+            "  func.return %r : tensor<?xf32>\n}\n",
+            "slice.onnx_v1: cannot be exported to ONNX: its parameters are run-time "
+            "values or its data shape is dynamic",
+        ),
+        (
+            "func.func @main(%x: tensor<?xf32>) -> tensor<?xf32> {\n"
+            "  %c0 = arith.constant 0 : index\n"
+            "  %n = tensor.dim %x, %c0 : tensor<?xf32>\n"
+            "  %r = slice.dynamic_window %x offsets [0] sizes [%n] strides [1] : "
+            "tensor<?xf32> -> tensor<?xf32>\n"
+            "  func.return %r : tensor<?xf32>\n}\n",
+            "slice.dynamic_window: cannot be exported to ONNX: its window is computed "
+            "in IR",
+        ),
+    ],
+    ids=["tf_strided_slice", "onnx_v1", "dynamic_window"],
+)
+def test_run_time_refusals(text: str, message: str) -> None:
+    with pytest.raises(SliceError) as info:
+        slice_dialect.export_onnx(text)
+    assert message in str(info.value)
+
+
 def test_errors() -> None:
-    dynamic = (
-        "func.func @main(%x: tensor<4xf32>, %s: tensor<1xi64>) -> tensor<?xf32> {\n"
-        "  %r = slice.onnx %x starts %s ends %s : tensor<4xf32>, tensor<1xi64>, "
-        "tensor<1xi64> -> tensor<?xf32>\n"
-        "  func.return %r : tensor<?xf32>\n}\n"
-    )
-    with pytest.raises(SliceError, match="dynamic"):
-        slice_dialect.export_onnx(dynamic)
-    static_dynamic = dynamic.replace("tensor<?xf32>", "tensor<4xf32>")
-    with pytest.raises(SliceError, match=r"slice\.onnx: cannot be exported to ONNX"):
-        slice_dialect.export_onnx(static_dynamic)
     odd = window_module((4,), Window((0,), (2,), (1,)), (2,)).replace("f32", "i3")
     with pytest.raises(SliceError, match="element type i3 has no ONNX tensor type"):
         slice_dialect.export_onnx(odd)

@@ -1,13 +1,16 @@
 """``import_onnx`` and ``slice-import-onnx``.
 
 * The ONNX package's own backend cases for Slice (``collect_testcases``, ``test_slice*``)
-  import with their parameter inputs bound to their values (``constants=``), compile,
-  and match their expected outputs through both backends; imported unbound, their
-  parameters are the function's arguments (run-time parameters, SPEC section 7).
+  import as they are (their parameters are graph inputs, so arguments of ``@main``:
+  run-time parameters, SPEC section 7), compile, and match their expected outputs through
+  both backends with every graph input fed at the call; bound to their values
+  (``constants=``) they compile to static kernels and match too.
 * Random models built with ``onnx.helper`` (opsets 1, 9, 10, 11, 12, 13 and 18; every
-  element type; parameters as initializers, ``Constant`` nodes and bound graph inputs,
-  ``int32`` or ``int64``; chains and several outputs) give the same bits through import
-  and compile as through ONNX Runtime. ``SLICE_ONNX_CASES`` (default 30) sets how many.
+  element type; parameters as initializers, ``Constant`` nodes, bound graph inputs and
+  graph inputs fed at run time, ``int32`` or ``int64``; chains and several outputs) give
+  the same bits through import and compile as through ONNX Runtime; a kernel with
+  run-time parameters is called again with other parameter values.
+  ``SLICE_ONNX_CASES`` (default 30) sets how many.
 * Malformed models give a ``SliceError`` naming the node, and the tool one ``error:``
   line and exit code 1, never a traceback.
 
@@ -158,9 +161,23 @@ def test_backend_case_bound(case: Any, backend: str) -> None:
 
 
 @pytest.mark.parametrize("case", SLICE_CASES, ids=lambda c: c.name)
+@pytest.mark.parametrize("backend", ["c", "interpreter"])
+def test_backend_case_unbound(case: Any, backend: str) -> None:
+    """Imported as they are (parameters are run-time arguments): one kernel, every
+    graph input fed at the call, the expected output."""
+    module = slice_dialect.import_onnx(case.model)
+    kernel = slice_dialect.compile(module, backend=backend)
+    assert len(case.model.graph.input) > 1
+    for inputs, outputs in case.data_sets:
+        got = kernel(*inputs)
+        (expected,) = outputs
+        assert isinstance(got, np.ndarray)
+        assert same_bits(got, expected)
+
+
+@pytest.mark.parametrize("case", SLICE_CASES, ids=lambda c: c.name)
 def test_backend_case_unbound_ir(case: Any) -> None:
-    """Imported as they are, the parameters are arguments of @main feeding slice.onnx;
-    compiling them waits for run-time parameters (issue 12)."""
+    """Imported as they are, the parameters are arguments of @main feeding slice.onnx."""
     module = slice_dialect.import_onnx(case.model)
     text = str(module)
     graph_inputs = [i.name for i in case.model.graph.input]
@@ -185,10 +202,29 @@ def test_backend_case_unbound_ir(case: Any) -> None:
 
 
 @dataclass
+class RunTimeParams:
+    """What a Slice-10+ node of a random model was drawn with, to draw other values
+    for those of its parameters that are graph inputs fed at run time."""
+
+    shape: tuple[int, ...]
+    """The node's data shape when drawn (other data shapes clamp the same way)."""
+    axes: list[int]
+    starts: list[int]
+    ends: list[int]
+    steps: list[int]
+    index_type: str
+    names: dict[str, str]
+    """Run-time parameter (``starts``, ``ends``, ``axes``, ``steps``) -> graph input."""
+
+
+@dataclass
 class RandomModel:
     model: Any
     data: dict[str, np.ndarray]
+    """Every graph input fed at the call, in graph order (data, run-time parameters)."""
     bound: dict[str, np.ndarray] = field(default_factory=dict)
+    """Graph inputs bound with ``constants=``."""
+    run_time: list[RunTimeParams] = field(default_factory=list)
 
 
 def _draw_range(dr: RandomDraw, d: int, with_steps: bool) -> tuple[int, int, int]:
@@ -209,6 +245,7 @@ def random_model(seed: int) -> RandomModel:
     inputs = [helper.make_tensor_value_info("x", elem, list(shape))]
     data = {"x": random_array(element_type, shape, seed)}
     bound: dict[str, np.ndarray] = {}
+    run_time: list[RunTimeParams] = []
     outputs: list[str] = []
     shapes: dict[str, tuple[int, ...]] = {}
     current, current_shape = "x", shape
@@ -252,13 +289,16 @@ def random_model(seed: int) -> RandomModel:
             params.append(("steps", steps if with_steps else None))
             while params[-1][1] is None:
                 params.pop()
+            record = RunTimeParams(
+                current_shape, axes, starts, ends, steps, index_type, {}
+            )
             for pname, values in params:
                 if values is None:
                     names.append("")
                     continue
                 name = f"{pname}{k}"
                 array = np.array(values, dtype=np_index)
-                source = dr.choice(["initializer", "constant", "input"])
+                source = dr.choice(["initializer", "constant", "input", "run time"])
                 if source == "initializer":
                     initializers.append(numpy_helper.from_array(array, name))
                 elif source == "constant":
@@ -274,8 +314,14 @@ def random_model(seed: int) -> RandomModel:
                     inputs.append(
                         helper.make_tensor_value_info(name, onnx_index, [len(values)])
                     )
-                    bound[name] = array
+                    if source == "input":
+                        bound[name] = array
+                    else:
+                        data[name] = array
+                        record.names[pname] = name
                 names.append(name)
+            if record.names:
+                run_time.append(record)
             nodes.append(helper.make_node("Slice", names, [out]))
             res = semantics.onnx(
                 current_shape,
@@ -292,30 +338,77 @@ def random_model(seed: int) -> RandomModel:
             current, current_shape = "x", shape
     if current not in outputs and current != "x":
         outputs.append(current)
+    # With run-time parameters the result shapes are symbolic, as a model states them.
     graph = helper.make_graph(
         nodes,
         f"random{seed}",
         inputs,
-        [helper.make_tensor_value_info(o, elem, list(shapes[o])) for o in outputs],
+        [
+            helper.make_tensor_value_info(
+                o,
+                elem,
+                [f"{o}_{i}" for i in range(len(shapes[o]))]
+                if run_time
+                else list(shapes[o]),
+            )
+            for o in outputs
+        ],
         initializer=initializers,
     )
     model = helper.make_model(
         graph, opset_imports=[helper.make_opsetid("", opset)], ir_version=8
     )
-    return RandomModel(model, data, bound)
+    return RandomModel(model, data, bound, run_time)
+
+
+def other_parameters(case: RandomModel, seed: int) -> dict[str, np.ndarray]:
+    """``case.data`` with other values drawn for its run-time parameters (other axes of
+    the same count, other ranges; never a 0 step, never ``onnxruntime#11107``)."""
+    dr = RandomDraw(seed)
+    data = dict(case.data)
+    for p in case.run_time:
+        rank = len(p.shape)
+        axes = p.axes
+        if "axes" in p.names:
+            axes = permutation(dr, list(range(rank)), len(p.axes))
+            axes = [a - rank if dr.bool(0.3) else a for a in axes]
+        starts, ends, steps = list(p.starts), list(p.ends), list(p.steps)
+        for i, a in enumerate(axes):
+            step = None if "steps" in p.names else p.steps[i]
+            start, end, new_step = range_values(dr, p.shape[a], step)
+            starts[i] = start if "starts" in p.names else starts[i]
+            ends[i] = end if "ends" in p.names else ends[i]
+            steps[i] = new_step
+        starts, ends = fit(starts, p.index_type), fit(ends, p.index_type)
+        steps = fit(steps, p.index_type)
+        for i, (end, step) in enumerate(zip(ends, steps)):
+            if step < 0 and end in (INT32_MAX, INT64_MAX):  # onnxruntime#11107
+                if "steps" in p.names:
+                    (steps[i],) = fit([-step], p.index_type)
+                else:
+                    ends[i] = p.shape[axes[i]]
+        dtype = np.int32 if p.index_type == "i32" else np.int64
+        values = {"starts": starts, "ends": ends, "axes": axes, "steps": steps}
+        for role, name in p.names.items():
+            data[name] = np.array(values[role], dtype=dtype)
+    return data
 
 
 def check_random_model(seed: int, backend: str = "c") -> RandomModel:
     case = random_model(seed)
     onnx.checker.check_model(case.model)
-    expected = run_ort(case.model, {**case.data, **case.bound})
     module = slice_dialect.import_onnx(case.model, constants=case.bound)
     kernel = slice_dialect.compile(module, backend=backend)  # type: ignore[arg-type]
-    got = kernel(*case.data.values())
-    got = got if isinstance(got, tuple) else (got,)
-    assert len(got) == len(expected)
-    for g, e in zip(got, expected):
-        assert same_bits(g, e), (g, e)
+    feeds = [case.data]
+    if case.run_time:  # the same kernel with other parameter values
+        feeds += [other_parameters(case, seed * 8 + k) for k in range(3)]
+    for feed in feeds:
+        expected = run_ort(case.model, {**feed, **case.bound})
+        got = kernel(*feed.values())
+        got = got if isinstance(got, tuple) else (got,)
+        assert len(got) == len(expected)
+        for g, e in zip(got, expected):
+            assert same_bits(g, e), (g, e)
     return case
 
 
@@ -327,18 +420,29 @@ def test_random_models_match_onnxruntime(seed: int) -> None:
 def test_random_models_cover_the_ground() -> None:
     """What the default number of random models draws (not vacuous)."""
     opsets, types, sources = set(), set(), set()
+    run_time_opsets, run_time_types, roles = set(), set(), set()
     for seed in range(max(CASES, 30)):
         case = random_model(seed)
-        opsets.add(case.model.opset_import[0].version)
-        types.add(case.model.graph.input[0].type.tensor_type.elem_type)
+        opset = case.model.opset_import[0].version
+        elem = case.model.graph.input[0].type.tensor_type.elem_type
+        opsets.add(opset)
+        types.add(elem)
         sources.update(n.op_type for n in case.model.graph.node)
         if case.model.graph.initializer:
             sources.add("initializer")
         if case.bound:
             sources.add("input")
+        if case.run_time:
+            sources.add("run time")
+            run_time_opsets.add(opset)
+            run_time_types.add(elem)
+            roles.update(role for p in case.run_time for role in p.names)
     assert {1, 10, 11, 13} <= opsets
     assert len(types) >= 8
-    assert {"Constant", "initializer", "input"} <= sources
+    assert {"Constant", "initializer", "input", "run time"} <= sources
+    assert {10, 11, 13} <= run_time_opsets
+    assert len(run_time_types) >= 5
+    assert {"starts", "ends", "axes", "steps"} <= roles
 
 
 # --- element types and shapes ------------------------------------------------------------

@@ -99,3 +99,22 @@ func.func @window_of_dynamic_window(%x: tensor<?x6xf32>, %o: index, %n: index) -
   %b = slice.dynamic_window %a offsets [1, 5] sizes [2, 3] strides [-1, -2] : tensor<?x6xf32> -> tensor<2x3xf32>
   func.return %b : tensor<2x3xf32>
 }
+
+// -----
+
+// tensor.dim of a window's result (through tensor.cast) is the window's size, so a
+// sliced tensor that is also returned is only returned (it lowers into its output).
+// CHECK-LABEL: func.func @dim_of_window(
+// CHECK-SAME:      %[[X:.+]]: tensor<?x6xf32>, %[[O:.+]]: index, %[[N:.+]]: index)
+// CHECK-NEXT:    %[[A:.+]] = slice.dynamic_window %[[X]] offsets [%[[O]], 0] sizes [%[[N]], 3] strides [1, 2] : tensor<?x6xf32> -> tensor<?x3xf32>
+// CHECK-NEXT:    %[[C:.+]] = arith.constant 3 : index
+// CHECK-NEXT:    func.return %[[A]], %[[N]], %[[C]] : tensor<?x3xf32>, index, index
+func.func @dim_of_window(%x: tensor<?x6xf32>, %o: index, %n: index) -> (tensor<?x3xf32>, index, index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %a = slice.dynamic_window %x offsets [%o, 0] sizes [%n, 3] strides [1, 2] : tensor<?x6xf32> -> tensor<?x3xf32>
+  %b = tensor.cast %a : tensor<?x3xf32> to tensor<?x?xf32>
+  %d0 = tensor.dim %a, %c0 : tensor<?x3xf32>
+  %d1 = tensor.dim %b, %c1 : tensor<?x?xf32>
+  func.return %a, %d0, %d1 : tensor<?x3xf32>, index, index
+}
