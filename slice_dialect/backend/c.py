@@ -82,9 +82,13 @@ The rules:
   ``[do, do + count)`` lies in the dest view and that ``so`` and ``so + (count - 1) *
   stride`` lie in the source view, with no arithmetic that can wrap for any int64
   values (``slice_mul_overflows``: ``__builtin_mul_overflow`` under ``__GNUC__``, a
-  division-based fallback elsewhere), returning an error code otherwise; then a
-  ``memcpy`` when the stride is ``arith.constant 1`` (and the views are of two
-  buffers), else an element loop in order;
+  division-based fallback elsewhere), returning an error code otherwise; then, for
+  views of two buffers, a copy chosen at run time by ``run_choices``' rules: streamed
+  (``slice_stream``, ``slice_stream_*``) when the dest view has at least
+  ``STREAM_STORE_BYTES`` and the run ``MIN_STREAM_RUN_BYTES``, else ``memcpy`` when
+  the stride is ``arith.constant 1``; a run-time stride of -1, 2 or -2 over at least
+  ``MIN_REGISTER_RUN_BYTES`` goes through the register helpers, any other an element
+  loop; within one buffer, an element loop in order;
 - ``memref.load``/``store`` index their pointer with the row-major linear index (static
   shapes only); a loaded integer used in arithmetic has the signed C type of its width;
 - ``memref.collapse_shape`` is a pointer alias of its source;
@@ -120,7 +124,14 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xdsl.utils.target import Target
 
-from passes.copy_plan import CACHE_LINE_BYTES, row_major_strides
+from passes.copy_plan import (
+    CACHE_LINE_BYTES,
+    MIN_REGISTER_RUN_BYTES,
+    MIN_STREAM_RUN_BYTES,
+    STREAM_STORE_BYTES,
+    can_reorder,
+    row_major_strides,
+)
 from slice_dialect.dialect import CheckOp, CopyRunOp, DynamicCopyRunOp
 from slice_dialect.dtypes import B128_TYPEDEF, c_storage_type, storage_bytes
 from slice_dialect.errors import SliceError
@@ -1189,13 +1200,10 @@ def _dynamic_copy_run(p: FunctionPrinter, op: DynamicCopyRunOp) -> None:
     view, with no arithmetic that can wrap for any int64 values (``count - 1`` after
     ``count > 0``, the product ``(count - 1) * stride`` by ``slice_mul_overflows``,
     differences of values known to be in ``[0, size]``), else return the error code;
-    then ``memcpy`` when the stride is ``arith.constant 1`` (and the views are of two
-    buffers), else an element loop in order."""
-    source_type = checked_memref_type(
-        op.source.type, "slice.dynamic_copy_run source", op, dynamic=True
-    )
+    then the copy (``_dynamic_run_copy``) for views of two buffers, else an element
+    loop in order."""
+    checked_memref_type(op.source.type, "slice.dynamic_copy_run source", op, dynamic=True)
     checked_memref_type(op.dest.type, "slice.dynamic_copy_run dest", op, dynamic=True)
-    size = storage_bytes(source_type.element_type)
     source, dest = p.expr(op.source, op), p.expr(op.dest, op)
     so, do = p.expr(op.source_offset, op), p.expr(op.dest_offset, op)
     n, stride = p.expr(op.count, op), p.expr(op.source_stride, op)
@@ -1219,14 +1227,76 @@ def _dynamic_copy_run(p: FunctionPrinter, op: DynamicCopyRunOp) -> None:
         [n, so, stride, source_size],
     )
     contiguous = is_constant_one(op.source_stride)
-    if contiguous and p.root(op.source) != p.root(op.dest):
-        p.unit.features.add("string.h")
-        p.line(f"memcpy({_plus(dest, do)}, {_plus(source, so)}, (size_t){n} * {size});")
-    else:
+
+    def loop() -> None:
         k = p.temp("k")
         s_index = k if contiguous else f"{k} * {stride}"
         p.line(f"for (int64_t {k} = 0; {k} < {n}; {k} += 1)")
         p.line(f"{INDENT}{dest}[{do} + {k}] = {source}[{so} + {s_index}];")
+
+    if p.root(op.source) == p.root(op.dest):
+        # within one buffer: element by element in order (see _copy_run)
+        loop()
+    else:
+        _dynamic_run_copy(p, op, (source, so, dest, do), (n, stride), dest_size, loop)
+    p.depth -= 1
+    p.line("}")
+
+
+def _dynamic_run_copy(
+    p: FunctionPrinter,
+    op: DynamicCopyRunOp,
+    views: tuple[str, str, str, str],
+    run: tuple[str, str],
+    dest_size: str,
+    loop: Callable[[], None],
+) -> None:
+    """The copy of a guarded dynamic run between two buffers, its strategy chosen at
+    run time by the rules ``run_choices`` applies to static runs
+    (``passes/copy_plan.py``): non-temporal stores when the whole destination view
+    (what the copy writes) has at least ``STREAM_STORE_BYTES`` and the run at least
+    ``MIN_STREAM_RUN_BYTES``; a run-time source stride of -1, 2 or -2 (a run of at
+    least ``MIN_REGISTER_RUN_BYTES``) goes through the register
+    helpers; anything else is ``memcpy`` (stride ``arith.constant 1``) or the element
+    ``loop``. Every comparison is written so it cannot overflow (divisions of
+    constants)."""
+    source, so, dest, do = views
+    n, stride = run
+    source_type = checked_memref_type(
+        op.source.type, "slice.dynamic_copy_run source", op, dynamic=True
+    )
+    size = storage_bytes(source_type.element_type)
+    s, d = _plus(source, so), _plus(dest, do)
+    contiguous = is_constant_one(op.source_stride)
+    streamed = p.temp("streamed")
+    p.line(
+        f"const _Bool {streamed} = {dest_size} >= {-(-STREAM_STORE_BYTES // size)} "
+        f"&& {n} >= {-(-MIN_STREAM_RUN_BYTES // size)};"
+    )
+    p.unit.features.update({"stream", "copy", "string.h"})
+    p.streams = True
+    if contiguous:
+        p.line(f"if ({streamed})")
+        p.line(f"{INDENT}slice_stream({d}, {s}, {n} * {size});")
+        p.line("else")
+        p.line(f"{INDENT}memcpy({d}, {s}, (size_t){n} * {size});")
+        return
+    long_enough = f"{n} >= {-(-MIN_REGISTER_RUN_BYTES // size)}"
+    first = True
+    for step, helper in REGISTER_HELPERS.items():
+        if not can_reorder(step, size):
+            continue
+        keyword = "if" if first else "} else if"
+        first = False
+        # a streamed run is longer than MIN_REGISTER_RUN_BYTES anyway
+        p.line(f"{keyword} ({stride} == {step} && {long_enough}) {{")
+        p.line(f"{INDENT}if ({streamed})")
+        p.line(f"{INDENT}{INDENT}slice_stream_{helper}({d}, {s}, {n}, {size});")
+        p.line(f"{INDENT}else")
+        p.line(f"{INDENT}{INDENT}slice_copy_{helper}({d}, {s}, {n}, {size});")
+    p.line("} else {")
+    p.depth += 1
+    loop()
     p.depth -= 1
     p.line("}")
 
