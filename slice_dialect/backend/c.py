@@ -128,6 +128,8 @@ from passes.copy_plan import (
     CACHE_LINE_BYTES,
     MIN_REGISTER_RUN_BYTES,
     MIN_STREAM_RUN_BYTES,
+    PREFETCH_AHEAD_BYTES,
+    PREFETCH_MAX_RUN_BYTES,
     STREAM_STORE_BYTES,
     can_reorder,
     row_major_strides,
@@ -1275,6 +1277,19 @@ def _dynamic_run_copy(
     )
     p.unit.features.update({"stream", "copy", "string.h"})
     p.streams = True
+    row_step = _row_step(op)
+    if row_step is not None:
+        # what the rows of the enclosing loop read next, as a static streamed run with
+        # gaps prefetches it (run_choices); the helper forms only addresses inside
+        # the source view
+        p.unit.features.update({"prefetch", "prefetch_rows"})
+        (source_size,) = p.dims_of(op.source, op)
+        p.line(f"if ({streamed})")
+        p.line(
+            f"{INDENT}slice_prefetch_rows({source}, {source_size}, {so}, {n}, {stride}, "
+            f"{p.expr(row_step, op)}, {size}, {PREFETCH_MAX_RUN_BYTES // size}, "
+            f"{PREFETCH_ROW_BYTES // size});"
+        )
     if contiguous:
         p.line(f"if ({streamed})")
         p.line(f"{INDENT}slice_stream({d}, {s}, {n} * {size});")
@@ -1299,6 +1314,32 @@ def _dynamic_run_copy(
     loop()
     p.depth -= 1
     p.line("}")
+
+
+PREFETCH_ROW_BYTES = 1 << 20
+"""Rows longer than this are not prefetched ahead by a dynamic run (the helper's bound
+that keeps its products in range; a static run has no such bound)."""
+
+
+def _row_step(op: DynamicCopyRunOp) -> SSAValue | None:
+    """The source step of the loop around the run, where the IR shows it: the source
+    offset is ``iv * step`` or ``base + iv * step`` for the induction variable ``iv``
+    of the innermost ``scf.for`` around the op (the form ``lower_dynamic`` emits)."""
+    parent = op.parent_op()
+    while parent is not None and not isinstance(parent, scf.ForOp):
+        parent = parent.parent_op()
+    if parent is None:
+        return None
+    iv = parent.body.block.args[0]
+    offset = op.source_offset.owner
+    if isinstance(offset, arith.AddiOp):
+        for operand in (offset.lhs, offset.rhs):
+            if isinstance(operand.owner, arith.MuliOp):
+                offset = operand.owner
+                break
+    if isinstance(offset, arith.MuliOp) and offset.lhs == iv:
+        return offset.rhs
+    return None
 
 
 RULES: dict[type[Operation], Callable[[FunctionPrinter, Any], None]] = {
@@ -1396,6 +1437,8 @@ def emit_c(module: ModuleOp, *, prefix: str = DEFAULT_PREFIX) -> str:
         header += ["", GATHER_HELPER.strip("\n")]
     if "prefetch" in features:
         header += ["", PREFETCH_HELPER.strip("\n")]
+    if "prefetch_rows" in features:
+        header += ["", PREFETCH_ROWS_HELPER.strip("\n")]
     if "mul_overflows" in features:
         header += ["", MUL_OVERFLOWS_HELPER.strip("\n")]
     for helper in sorted(f for f in features if f.startswith("slice_wrap_")):
@@ -1652,6 +1695,52 @@ static inline void slice_prefetch(const void *p) {
 }
 """
 """The C helper of prefetching copies, printed once in a unit that uses it."""
+
+PREFETCH_ROWS_HELPER = (
+    r"""
+/* Prefetches the run that the loop around a dynamic run reads next: the run of n
+ * elements of size bytes at source offset so, stride stride, as many rows ahead
+ * (row_step elements each) as make AHEAD_BYTES to twice that many bytes (a power of two
+ * of rows: no division per run); only for a source span of at most limit elements
+ * (MAX_RUN_BYTES bytes) and rows with a gap of more than a cache line (run_choices'
+ * rule for static runs), of at most max_step elements. Every address formed lies
+ * inside the source view of source_size elements; no arithmetic here can overflow
+ * (each product is bounded first). */
+static inline void slice_prefetch_rows(const void *source, int64_t source_size,
+                                       int64_t so, int64_t n, int64_t stride,
+                                       int64_t row_step, int64_t size, int64_t limit,
+                                       int64_t max_step) {
+    if (n <= 0 || n > limit || stride < -limit || stride > limit)
+        return;
+    if (row_step == 0 || row_step < -max_step || row_step > max_step)
+        return;
+    const int64_t reach = (n - 1) * stride;
+    const int64_t low = reach < 0 ? reach : 0;
+    const int64_t span = (reach < 0 ? -reach : reach) + 1;
+    if (span > limit)
+        return;
+    const int64_t row = (row_step < 0 ? -row_step : row_step) * size;
+    if (row <= span * size + LINE_BYTES)
+        return;
+    int64_t rows = 1;
+    while (rows * row < AHEAD_BYTES)
+        rows <<= 1;
+    const int64_t distance = rows * row_step;
+    if (so < 0 || so > INT64_MAX / 2 || source_size < span)
+        return;
+    const int64_t first = so + low;
+    if (first < 0 || first > source_size - span || distance < -first
+        || distance > source_size - span - first)
+        return;
+    const char *ahead = (const char *)source + (first + distance) * size;
+    for (int64_t k = 0; k < span * size; k += LINE_BYTES)
+        slice_prefetch(ahead + k);
+}
+""".replace("AHEAD_BYTES", str(PREFETCH_AHEAD_BYTES))
+    .replace("MAX_RUN_BYTES", str(PREFETCH_MAX_RUN_BYTES))
+    .replace("LINE_BYTES", str(CACHE_LINE_BYTES))
+)
+"""The C helper of dynamic runs' prefetch, printed once in a unit that uses it."""
 
 MUL_OVERFLOWS_HELPER = r"""
 /* Whether a * b leaves int64_t; else stores it in *r. Defined for every pair of
