@@ -8,15 +8,17 @@ Run from the repository root::
 
 Each workload of issue #5 (``bench/workloads.py``) is compiled through
 ``slice_dialect.compile`` (parse, canonicalize-slices, convert-slice-to-loops, C,
-``cc``), checked bit for bit against numpy, and timed three ways, interleaved round by
+``cc``), checked bit for bit against numpy, and timed four ways, interleaved round by
 round (in an order shuffled each round, so no function always follows the same one)
-so that all three see the same machine state:
+so that all four see the same machine state:
 
 - ``kernel``: the generated kernel with ``out=`` a preallocated array (argument checks
   included: it is the whole call from Python);
 - ``numpy``: ``np.copyto(out, x[index])``, also into a preallocated array;
 - ``memcpy``: ``np.copyto`` between two preallocated contiguous arrays of the output's
-  size, the floor for moving that many bytes.
+  size, the floor for moving that many bytes;
+- ``run-time parameters``: the same slice with its index operands passed at each call
+  (below).
 
 Bandwidth-bound workloads report milliseconds and ratios; per-call workloads (tiny
 outputs, bounded by the cost of the call from Python) report microseconds per call.
