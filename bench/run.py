@@ -8,15 +8,17 @@ Run from the repository root::
 
 Each workload of issue #5 (``bench/workloads.py``) is compiled through
 ``slice_dialect.compile`` (parse, canonicalize-slices, convert-slice-to-loops, C,
-``cc``), checked bit for bit against numpy, and timed three ways, interleaved round by
+``cc``), checked bit for bit against numpy, and timed four ways, interleaved round by
 round (in an order shuffled each round, so no function always follows the same one)
-so that all three see the same machine state:
+so that all four see the same machine state:
 
 - ``kernel``: the generated kernel with ``out=`` a preallocated array (argument checks
   included: it is the whole call from Python);
 - ``numpy``: ``np.copyto(out, x[index])``, also into a preallocated array;
 - ``memcpy``: ``np.copyto`` between two preallocated contiguous arrays of the output's
-  size, the floor for moving that many bytes.
+  size, the floor for moving that many bytes;
+- ``run-time parameters``: the same slice with its index operands passed at each call
+  (below).
 
 Bandwidth-bound workloads report milliseconds and ratios; per-call workloads (tiny
 outputs, bounded by the cost of the call from Python) report microseconds per call.
@@ -24,9 +26,16 @@ Every figure is a median over rounds (``--estimator min``: the minimum, for a ma
 other processes load); every ratio is of figures from the same run. Each row shows
 kernel/numpy and kernel/memcpy, issue #13's target (W1 <= 0.85, W2 <= 1.7, W3 <= 0.95,
 W4 <= 0.85, W6 <= 0.95 times memcpy; W5 and W7 <= 0.5 times numpy per call) and issue
-#5's (kernel/numpy), each with whether it is met. A column for run-time parameters
-(SPEC section 7) comes once the dialect has ``slice.dynamic_window``
-(``RUNTIME_PARAMETER_OP``); until then a line under the table says it is missing.
+#5's (kernel/numpy), each with whether it is met.
+
+The run-time-parameter columns (SPEC section 7, issue #12): each workload's
+``dynamic_ir``, the same slice with its index operands as arguments of ``@main`` (every
+result dim they decide ``?``), compiled to a kernel that takes the index arrays after
+the data at each call (``kernel(x, starts, ends, ..., out=out)``: its shape function,
+then the copy). It is timed in the same interleaved rounds as the static kernel, numpy
+and memcpy, so ``dynamic/static`` compares two figures of one run. Issue #12's target:
+``dynamic <= 1.15x static`` for W1-W4 and W6, ``dynamic <= 1.0x numpy`` per call for W5
+and W7.
 
 Then what compiling costs: the pipeline from IR text to C text for modules of 100 and
 1000 slices (one framework op per function), against what ``xdsl-opt`` does with the
@@ -79,11 +88,14 @@ class Target:
 
     bound: float
     reference: str
-    """``memcpy`` (of the output's bytes) or ``numpy``."""
+    """``memcpy`` (of the output's bytes), ``numpy`` or ``static`` (the kernel with
+    constant parameters)."""
 
-    def met(self, row: Row) -> bool:
-        reference = row.memcpy if self.reference == "memcpy" else row.numpy
-        return row.kernel <= self.bound * reference
+    def met(self, row: Row, figure: float | None = None) -> bool:
+        """Whether ``figure`` (the kernel's, by default) is within the bound."""
+        reference = {"memcpy": row.memcpy, "numpy": row.numpy, "static": row.kernel}
+        value = row.kernel if figure is None else figure
+        return value <= self.bound * reference[self.reference]
 
     def __str__(self) -> str:
         return f"<= {self.bound:g}x {self.reference}"
@@ -101,10 +113,18 @@ TARGETS: dict[str, Target] = {
 """Issue #13: bandwidth-bound workloads against a memcpy of their output bytes,
 per-call workloads against numpy."""
 
-RUNTIME_PARAMETER_OP = "slice.dynamic_window"
-"""The op of SPEC section 7 (run-time parameters). Once the dialect has it, the table
-gets a column timing each workload with its index operands passed at run time (as
-numpy arrays after the data); until then it has none, and a note says so."""
+DYNAMIC_TARGETS: dict[str, Target] = {
+    "W1": Target(1.15, "static"),
+    "W2": Target(1.15, "static"),
+    "W3": Target(1.15, "static"),
+    "W4": Target(1.15, "static"),
+    "W5": Target(1.0, "numpy"),
+    "W6": Target(1.15, "static"),
+    "W7": Target(1.0, "numpy"),
+}
+"""Issue #12: the kernel with run-time parameters against the static kernel
+(bandwidth-bound workloads) or numpy (per-call workloads, index arrays passed each
+call)."""
 
 
 @dataclass(frozen=True)
@@ -115,6 +135,8 @@ class Row:
     kernel: float
     numpy: float
     memcpy: float
+    dynamic: float
+    """The kernel with run-time parameters (``Workload.dynamic_ir``)."""
 
 
 ESTIMATORS: dict[str, Callable[[list[float]], float]] = {
@@ -172,14 +194,27 @@ def input_array(workload: Workload) -> np.ndarray:
 
 
 def run_workload(workload: Workload, rounds: int, estimator: str = "median") -> Row:
-    """Compile, check and time one workload."""
+    """Compile, check and time one workload (static and run-time-parameter kernels)."""
     kernel = slice_dialect.compile(workload.ir)
+    dynamic = slice_dialect.compile(workload.dynamic_ir)
+    parameters = workload.parameters
     x = input_array(workload)
     expected = x[workload.numpy_index]
     out = np.empty(kernel.outputs[0].shape, workload.dtype)
     result = kernel(x, out=out)
     if result is not out or out.tobytes() != np.ascontiguousarray(expected).tobytes():
         raise SystemExit(f"{workload.name}: the kernel's result differs from numpy's")
+    # the dynamic kernel allocates its result once (shape from its shape function),
+    # then writes into it at each call: its own array, as each function has
+    dynamic_out = dynamic(x, *parameters)
+    if (
+        dynamic_out.shape != expected.shape
+        or dynamic_out.tobytes() != np.ascontiguousarray(expected).tobytes()
+    ):
+        raise SystemExit(
+            f"{workload.name}: the run-time-parameter kernel's result differs from "
+            "numpy's"
+        )
     # numpy writes its own array: sharing one output would leave it in the cache state
     # the other function left (a cached store after a streamed one pays for it)
     theirs_out = np.empty(expected.shape, workload.dtype)
@@ -190,13 +225,16 @@ def run_workload(workload: Workload, rounds: int, estimator: str = "median") -> 
     def ours() -> object:
         return kernel(x, out=out)
 
+    def ours_dynamic() -> object:
+        return dynamic(x, *parameters, out=dynamic_out)
+
     def theirs() -> None:
         np.copyto(theirs_out, x[index])
 
     def floor() -> None:
         np.copyto(target, source)
 
-    functions: list[Callable[[], object]] = [ours, theirs, floor]
+    functions: list[Callable[[], object]] = [ours, theirs, floor, ours_dynamic]
     for f in functions:  # warm up: page in the outputs, load the code
         f()
     if workload.per_call:
@@ -215,13 +253,16 @@ def format_table(rows: list[Row]) -> str:
     """The runtime table, one line per workload."""
     head = (
         "| workload | kernel | numpy | memcpy | kernel/numpy | kernel/memcpy "
-        "| target (issue 13) | met | numpy target (issue 5) | met |"
+        "| target (issue 13) | met | numpy target (issue 5) | met "
+        "| run-time parameters | dynamic/static | dynamic/numpy "
+        "| dynamic target (issue 12) | met |"
     )
-    lines = [head, "|" + "---|" * 10]
+    lines = [head, "|" + "---|" * 15]
     for row in rows:
         w = row.workload
         target = TARGETS[w.name]
         numpy_target = NUMPY_TARGETS[w.name]
+        dynamic_target = DYNAMIC_TARGETS[w.name]
         ratio = row.kernel / row.numpy
         if w.per_call:
             unit, scale = "us", 1e6
@@ -232,24 +273,20 @@ def format_table(rows: list[Row]) -> str:
             f"| {row.numpy * scale:.3g} {unit} | {row.memcpy * scale:.3g} {unit} "
             f"| {ratio:.2f} | {row.kernel / row.memcpy:.2f} "
             f"| {target} | {'yes' if target.met(row) else 'NO'} "
-            f"| <= {numpy_target:g}x | {'yes' if ratio <= numpy_target else 'NO'} |"
+            f"| <= {numpy_target:g}x | {'yes' if ratio <= numpy_target else 'NO'} "
+            f"| {row.dynamic * scale:.3g} {unit} | {row.dynamic / row.kernel:.2f} "
+            f"| {row.dynamic / row.numpy:.2f} | {dynamic_target} "
+            f"| {'yes' if dynamic_target.met(row, row.dynamic) else 'NO'} |"
         )
     return "\n".join(lines)
 
 
 def runtime_parameter_note() -> str:
-    """Why the table has no run-time-parameter column (SPEC section 7) yet."""
-    from slice_dialect.dialect import Slice
-
-    names = {op.name for op in Slice.operations}
-    if RUNTIME_PARAMETER_OP in names:
-        return (
-            f"run-time parameters (SPEC section 7): the dialect has "
-            f"{RUNTIME_PARAMETER_OP}, but bench/run.py does not time it yet"
-        )
+    """What the run-time-parameter columns time (SPEC section 7)."""
     return (
-        "run-time parameters (SPEC section 7): no column; this tree has no "
-        f"{RUNTIME_PARAMETER_OP} yet"
+        "run-time parameters (SPEC section 7): the same slice with its index operands "
+        "as function arguments, index arrays passed at each call (shape function, "
+        "then the copy), timed in the same rounds as the static kernel"
     )
 
 
@@ -394,7 +431,8 @@ def main(argv: list[str] | None = None) -> None:
     )
     print(
         f"# {args.estimator} of {args.rounds} interleaved rounds per figure "
-        f"(per-call workloads: {args.rounds * 20} rounds of about 0.2 ms)"
+        f"(per-call workloads: {args.rounds * 20} rounds of about 0.2 ms); static "
+        "and dynamic kernels, numpy and memcpy interleaved in one process"
     )
     rows = []
     for w in workloads:

@@ -10,9 +10,13 @@ lowered in three parts, all in the IR:
 2. **loops**: ``scf.for`` over every window dim but the last, from 0 to its run-time
    size, the source and destination offsets computed in wrapping ``index``
    arithmetic (the checks above keep them in bounds; nothing needs them to);
-3. **the run**: one ``slice.dynamic_copy_run`` for the last dim. Where its stride is a
-   run-time value, the run is versioned in the IR: ``scf.if`` the stride is 1, a run of
-   stride ``arith.constant 1`` (copied as a block), else the strided run.
+3. **the run**: one ``slice.dynamic_copy_run`` for the last dim. Loops the run
+   continues are merged into it at run time where the constants do not decide it
+   (``_merge_at_run_time``: ``arith.select`` of the run's count and stride and of the
+   loop's bound, so a crop of whole rows or a column of one element is one run). Where
+   the run's stride is a run-time value, the run is versioned in the IR: ``scf.if`` the
+   stride is 1 (decided once, before the loops), a run of stride ``arith.constant 1``
+   (copied as a block), else the strided run.
 
 ``slice.dynamic_copy_run`` checks its own bounds when it runs, so the C target's safety
 does not rest on the checks of part 1: those give the verifier's messages, the run's
@@ -60,7 +64,7 @@ from slice_dialect.dialect import (
     unit_dim_pairs,
 )
 from slice_dialect.errors import OpPassFailedException
-from slice_dialect.ir_domain import IRBuilder
+from slice_dialect.ir_domain import Bool, IRBuilder
 
 SHAPE_FUNCTION = "slice.shape_function"
 """The attribute linking a lowered function to its shape function."""
@@ -309,6 +313,7 @@ def emit_dynamic_copy(
                     loops[0] = (count, loops[0][1], loops[0][2])
                     continue
         loops.insert(0, loop)
+    loops = _merge_at_run_time(dom, loops)
     src, dst = _flat(dom, source), _flat(dom, dest)
     src_index, dst_index = dom.value(base), dom.value(0)
     *outer_loops, (run_count, stride, _) = loops
@@ -318,6 +323,13 @@ def emit_dynamic_copy(
     zero, one = dom.value(0), dom.value(1)
     count = dom.value(run_count)
     stride_value = dom.value(stride)
+
+    unit: arith.CmpiOp | None = None
+    if not isinstance(stride, int):
+        # loop-invariant: decided once, before the loops
+        unit = arith.CmpiOp(stride_value, one, "eq")
+        unit.location = location
+        dom.emit(unit)
 
     outer: list[scf.ForOp] = []
     for depth in range(len(outer_loops)):
@@ -340,17 +352,15 @@ def emit_dynamic_copy(
         return op
 
     inner: list[Operation]
-    if isinstance(stride, int):
+    if unit is None:
         inner = [run(stride_value)]
     else:
-        unit = arith.CmpiOp(stride_value, one, "eq")
-        unit.location = location
         then_block, else_block = Block(), Block()
         then_block.add_ops([run(one), scf.YieldOp()])
         else_block.add_ops([run(stride_value), scf.YieldOp()])
         branch = scf.IfOp(unit.result, [], Region(then_block), Region(else_block))
         branch.location = location
-        inner = [unit, branch]
+        inner = [branch]
     if outer:
         for op in inner:
             outer[-1].body.block.add_op(op)
@@ -361,6 +371,38 @@ def emit_dynamic_copy(
     else:
         for op in inner:
             dom.emit(op)
+
+
+def _merge_at_run_time(
+    dom: IRBuilder, loops: list[tuple[Mixed, Mixed, Mixed]]
+) -> list[tuple[Mixed, Mixed, Mixed]]:
+    """The merge rule of the loops above, decided at run time where the constants did
+    not decide it (run-time sizes or strides).
+
+    Going outwards from the run, a loop whose rows the run continues (the run is one
+    element, or ``count * stride`` is the loop's source step) and whose destination
+    rows the run fills (its result step is the run's count) is folded into the run:
+    the run's count is multiplied by the loop's, its stride becomes the loop's step if
+    the run was one element, and the loop's bound becomes 1 (it runs once, at 0). A
+    loop that does not merge stops the merging of every loop around it. All of it is
+    ``arith.select`` on values (no code is duplicated); what is constant folds, so a
+    static decision adds nothing. The copy stays exactly the window's elements in
+    order whatever it decides (the result steps are row-major), and the run guards its
+    own bounds either way.
+    """
+    *outer, (count, stride, result_step) = loops
+    merging: Bool = True
+    merged: list[tuple[Mixed, Mixed, Mixed]] = []
+    for bound, step, out_step in reversed(outer):
+        unit = dom.eq(count, 1)
+        continues = dom.or_(unit, dom.eq(dom.mul(count, stride), step))
+        fills = dom.eq(out_step, count)
+        merges_here = dom.and_(merging, dom.and_(fills, continues))
+        stride = dom.select(dom.and_(merges_here, unit), step, stride)
+        count = dom.select(merges_here, dom.mul(count, bound), count)
+        merged.insert(0, (dom.select(merges_here, 1, bound), step, out_step))
+        merging = merges_here
+    return [*merged, (count, stride, result_step)]
 
 
 def _check_dest(

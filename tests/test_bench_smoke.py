@@ -31,6 +31,19 @@ def test_workload_lowers_to_c(workload) -> None:  # type: ignore[no-untyped-def]
     assert "int32_t slice_main(" in source
 
 
+@pytest.mark.parametrize("workload", WORKLOADS, ids=[w.name for w in WORKLOADS])
+def test_runtime_parameter_workload_runs(workload) -> None:  # type: ignore[no-untyped-def]
+    """Each workload's run-time-parameter form (index operands as arguments) lowers to
+    the kernel and its shape function, and comes with integer index arrays (the short
+    run below checks W5's and W7's results against numpy)."""
+    from run import pipeline_to_c  # type: ignore[import-not-found]
+
+    source = pipeline_to_c(workload.dynamic_ir)
+    assert "int32_t slice_main(" in source and "int32_t slice_main_x2Eshape(" in source
+    assert workload.parameters
+    assert all(p.dtype.kind == "i" for p in workload.parameters)
+
+
 def test_many_slices_module_lowers() -> None:
     """The module of the compile-time figures: one function per slice."""
     from run import pipeline_to_c  # type: ignore[import-not-found]
@@ -61,6 +74,7 @@ def test_short_run_prints_the_table() -> None:
     assert lines[0].startswith("# ") and "call path:" in lines[0]
     assert lines[1].startswith("# median of 1 interleaved rounds")
     assert lines[2].startswith("| workload | kernel | numpy | memcpy | kernel/numpy")
+    assert "| run-time parameters | dynamic/static |" in lines[2]
     rows = [line for line in lines if line.startswith("| W")]
     assert [row.split()[1] for row in rows] == ["W5", "W7"]
     assert all(" us |" in row for row in rows)

@@ -82,9 +82,13 @@ The rules:
   ``[do, do + count)`` lies in the dest view and that ``so`` and ``so + (count - 1) *
   stride`` lie in the source view, with no arithmetic that can wrap for any int64
   values (``slice_mul_overflows``: ``__builtin_mul_overflow`` under ``__GNUC__``, a
-  division-based fallback elsewhere), returning an error code otherwise; then a
-  ``memcpy`` when the stride is ``arith.constant 1`` (and the views are of two
-  buffers), else an element loop in order;
+  division-based fallback elsewhere), returning an error code otherwise; then, for
+  views of two buffers, a copy chosen at run time by ``run_choices``' rules: streamed
+  (``slice_stream``, ``slice_stream_*``) when the dest view has at least
+  ``STREAM_STORE_BYTES`` and the run ``MIN_STREAM_RUN_BYTES``, else ``memcpy`` when
+  the stride is ``arith.constant 1``; a run-time stride of -1, 2 or -2 over at least
+  ``MIN_REGISTER_RUN_BYTES`` goes through the register helpers, any other an element
+  loop; within one buffer, an element loop in order;
 - ``memref.load``/``store`` index their pointer with the row-major linear index (static
   shapes only); a loaded integer used in arithmetic has the signed C type of its width;
 - ``memref.collapse_shape`` is a pointer alias of its source;
@@ -120,7 +124,16 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xdsl.utils.target import Target
 
-from passes.copy_plan import CACHE_LINE_BYTES, row_major_strides
+from passes.copy_plan import (
+    CACHE_LINE_BYTES,
+    MIN_REGISTER_RUN_BYTES,
+    MIN_STREAM_RUN_BYTES,
+    PREFETCH_AHEAD_BYTES,
+    PREFETCH_MAX_RUN_BYTES,
+    STREAM_STORE_BYTES,
+    can_reorder,
+    row_major_strides,
+)
 from slice_dialect.dialect import CheckOp, CopyRunOp, DynamicCopyRunOp
 from slice_dialect.dtypes import B128_TYPEDEF, c_storage_type, storage_bytes
 from slice_dialect.errors import SliceError
@@ -1192,13 +1205,10 @@ def _dynamic_copy_run(p: FunctionPrinter, op: DynamicCopyRunOp) -> None:
     view, with no arithmetic that can wrap for any int64 values (``count - 1`` after
     ``count > 0``, the product ``(count - 1) * stride`` by ``slice_mul_overflows``,
     differences of values known to be in ``[0, size]``), else return the error code;
-    then ``memcpy`` when the stride is ``arith.constant 1`` (and the views are of two
-    buffers), else an element loop in order."""
-    source_type = checked_memref_type(
-        op.source.type, "slice.dynamic_copy_run source", op, dynamic=True
-    )
+    then the copy (``_dynamic_run_copy``) for views of two buffers, else an element
+    loop in order."""
+    checked_memref_type(op.source.type, "slice.dynamic_copy_run source", op, dynamic=True)
     checked_memref_type(op.dest.type, "slice.dynamic_copy_run dest", op, dynamic=True)
-    size = storage_bytes(source_type.element_type)
     source, dest = p.expr(op.source, op), p.expr(op.dest, op)
     so, do = p.expr(op.source_offset, op), p.expr(op.dest_offset, op)
     n, stride = p.expr(op.count, op), p.expr(op.source_stride, op)
@@ -1222,16 +1232,117 @@ def _dynamic_copy_run(p: FunctionPrinter, op: DynamicCopyRunOp) -> None:
         [n, so, stride, source_size],
     )
     contiguous = is_constant_one(op.source_stride)
-    if contiguous and p.root(op.source) != p.root(op.dest):
-        p.unit.features.add("string.h")
-        p.line(f"memcpy({_plus(dest, do)}, {_plus(source, so)}, (size_t){n} * {size});")
-    else:
+
+    def loop() -> None:
         k = p.temp("k")
         s_index = k if contiguous else f"{k} * {stride}"
         p.line(f"for (int64_t {k} = 0; {k} < {n}; {k} += 1)")
         p.line(f"{INDENT}{dest}[{do} + {k}] = {source}[{so} + {s_index}];")
+
+    if p.root(op.source) == p.root(op.dest):
+        # within one buffer: element by element in order (see _copy_run)
+        loop()
+    else:
+        _dynamic_run_copy(p, op, (source, so, dest, do), (n, stride), dest_size, loop)
     p.depth -= 1
     p.line("}")
+
+
+def _dynamic_run_copy(
+    p: FunctionPrinter,
+    op: DynamicCopyRunOp,
+    views: tuple[str, str, str, str],
+    run: tuple[str, str],
+    dest_size: str,
+    loop: Callable[[], None],
+) -> None:
+    """The copy of a guarded dynamic run between two buffers, its strategy chosen at
+    run time by the rules ``run_choices`` applies to static runs
+    (``passes/copy_plan.py``): non-temporal stores when the whole destination view
+    (what the copy writes) has at least ``STREAM_STORE_BYTES`` and the run at least
+    ``MIN_STREAM_RUN_BYTES``; a run-time source stride of -1, 2 or -2 (a run of at
+    least ``MIN_REGISTER_RUN_BYTES``) goes through the register
+    helpers; anything else is ``memcpy`` (stride ``arith.constant 1``) or the element
+    ``loop``. Every comparison is written so it cannot overflow (divisions of
+    constants)."""
+    source, so, dest, do = views
+    n, stride = run
+    source_type = checked_memref_type(
+        op.source.type, "slice.dynamic_copy_run source", op, dynamic=True
+    )
+    size = storage_bytes(source_type.element_type)
+    s, d = _plus(source, so), _plus(dest, do)
+    contiguous = is_constant_one(op.source_stride)
+    streamed = p.temp("streamed")
+    p.line(
+        f"const _Bool {streamed} = {dest_size} >= {-(-STREAM_STORE_BYTES // size)} "
+        f"&& {n} >= {-(-MIN_STREAM_RUN_BYTES // size)};"
+    )
+    p.unit.features.update({"stream", "copy", "string.h"})
+    p.streams = True
+    row_step = _row_step(op)
+    if row_step is not None:
+        # what the rows of the enclosing loop read next, as a static streamed run with
+        # gaps prefetches it (run_choices); the helper forms only addresses inside
+        # the source view
+        p.unit.features.update({"prefetch", "prefetch_rows"})
+        (source_size,) = p.dims_of(op.source, op)
+        p.line(f"if ({streamed})")
+        p.line(
+            f"{INDENT}slice_prefetch_rows({source}, {source_size}, {so}, {n}, {stride}, "
+            f"{p.expr(row_step, op)}, {size}, {PREFETCH_MAX_RUN_BYTES // size}, "
+            f"{PREFETCH_ROW_BYTES // size});"
+        )
+    if contiguous:
+        p.line(f"if ({streamed})")
+        p.line(f"{INDENT}slice_stream({d}, {s}, {n} * {size});")
+        p.line("else")
+        p.line(f"{INDENT}memcpy({d}, {s}, (size_t){n} * {size});")
+        return
+    long_enough = f"{n} >= {-(-MIN_REGISTER_RUN_BYTES // size)}"
+    first = True
+    for step, helper in REGISTER_HELPERS.items():
+        if not can_reorder(step, size):
+            continue
+        keyword = "if" if first else "} else if"
+        first = False
+        # a streamed run is longer than MIN_REGISTER_RUN_BYTES anyway
+        p.line(f"{keyword} ({stride} == {step} && {long_enough}) {{")
+        p.line(f"{INDENT}if ({streamed})")
+        p.line(f"{INDENT}{INDENT}slice_stream_{helper}({d}, {s}, {n}, {size});")
+        p.line(f"{INDENT}else")
+        p.line(f"{INDENT}{INDENT}slice_copy_{helper}({d}, {s}, {n}, {size});")
+    p.line("} else {")
+    p.depth += 1
+    loop()
+    p.depth -= 1
+    p.line("}")
+
+
+PREFETCH_ROW_BYTES = 1 << 20
+"""Rows longer than this are not prefetched ahead by a dynamic run (the helper's bound
+that keeps its products in range; a static run has no such bound)."""
+
+
+def _row_step(op: DynamicCopyRunOp) -> SSAValue | None:
+    """The source step of the loop around the run, where the IR shows it: the source
+    offset is ``iv * step`` or ``base + iv * step`` for the induction variable ``iv``
+    of the innermost ``scf.for`` around the op (the form ``lower_dynamic`` emits)."""
+    parent = op.parent_op()
+    while parent is not None and not isinstance(parent, scf.ForOp):
+        parent = parent.parent_op()
+    if parent is None:
+        return None
+    iv = parent.body.block.args[0]
+    offset = op.source_offset.owner
+    if isinstance(offset, arith.AddiOp):
+        for operand in (offset.lhs, offset.rhs):
+            if isinstance(operand.owner, arith.MuliOp):
+                offset = operand.owner
+                break
+    if isinstance(offset, arith.MuliOp) and offset.lhs == iv:
+        return offset.rhs
+    return None
 
 
 RULES: dict[type[Operation], Callable[[FunctionPrinter, Any], None]] = {
@@ -1329,6 +1440,8 @@ def emit_c(module: ModuleOp, *, prefix: str = DEFAULT_PREFIX) -> str:
         header += ["", GATHER_HELPER.strip("\n")]
     if "prefetch" in features:
         header += ["", PREFETCH_HELPER.strip("\n")]
+    if "prefetch_rows" in features:
+        header += ["", PREFETCH_ROWS_HELPER.strip("\n")]
     if "mul_overflows" in features:
         header += ["", MUL_OVERFLOWS_HELPER.strip("\n")]
     for helper in sorted(f for f in features if f.startswith("slice_wrap_")):
@@ -1585,6 +1698,52 @@ static inline void slice_prefetch(const void *p) {
 }
 """
 """The C helper of prefetching copies, printed once in a unit that uses it."""
+
+PREFETCH_ROWS_HELPER = (
+    r"""
+/* Prefetches the run that the loop around a dynamic run reads next: the run of n
+ * elements of size bytes at source offset so, stride stride, as many rows ahead
+ * (row_step elements each) as make AHEAD_BYTES to twice that many bytes (a power of two
+ * of rows: no division per run); only for a source span of at most limit elements
+ * (MAX_RUN_BYTES bytes) and rows with a gap of more than a cache line (run_choices'
+ * rule for static runs), of at most max_step elements. Every address formed lies
+ * inside the source view of source_size elements; no arithmetic here can overflow
+ * (each product is bounded first). */
+static inline void slice_prefetch_rows(const void *source, int64_t source_size,
+                                       int64_t so, int64_t n, int64_t stride,
+                                       int64_t row_step, int64_t size, int64_t limit,
+                                       int64_t max_step) {
+    if (n <= 0 || n > limit || stride < -limit || stride > limit)
+        return;
+    if (row_step == 0 || row_step < -max_step || row_step > max_step)
+        return;
+    const int64_t reach = (n - 1) * stride;
+    const int64_t low = reach < 0 ? reach : 0;
+    const int64_t span = (reach < 0 ? -reach : reach) + 1;
+    if (span > limit)
+        return;
+    const int64_t row = (row_step < 0 ? -row_step : row_step) * size;
+    if (row <= span * size + LINE_BYTES)
+        return;
+    int64_t rows = 1;
+    while (rows * row < AHEAD_BYTES)
+        rows <<= 1;
+    const int64_t distance = rows * row_step;
+    if (so < 0 || so > INT64_MAX / 2 || source_size < span)
+        return;
+    const int64_t first = so + low;
+    if (first < 0 || first > source_size - span || distance < -first
+        || distance > source_size - span - first)
+        return;
+    const char *ahead = (const char *)source + (first + distance) * size;
+    for (int64_t k = 0; k < span * size; k += LINE_BYTES)
+        slice_prefetch(ahead + k);
+}
+""".replace("AHEAD_BYTES", str(PREFETCH_AHEAD_BYTES))
+    .replace("MAX_RUN_BYTES", str(PREFETCH_MAX_RUN_BYTES))
+    .replace("LINE_BYTES", str(CACHE_LINE_BYTES))
+)
+"""The C helper of dynamic runs' prefetch, printed once in a unit that uses it."""
 
 MUL_OVERFLOWS_HELPER = r"""
 /* Whether a * b leaves int64_t; else stores it in *r. Defined for every pair of

@@ -94,13 +94,36 @@
 // CHECK-NEXT:                      slice_error_values[3] = xv_d0;
 // CHECK-NEXT:                      return [[SOURCE:[0-9]+]];
 // CHECK-NEXT:                  }
-// CHECK-NEXT:                  memcpy(ov + do_1, xv + so, (size_t)out0_d1 * 4);
+// streamed when the dest view has at least 8 MiB and the run at least 1 KiB, else memcpy ...
+// (a streamed run prefetches what the enclosing loop reads next: its step is 6) ...
+// CHECK-NEXT:                  const _Bool streamed = ov_d0 >= 2097152 && out0_d1 >= 256;
+// CHECK-NEXT:                  if (streamed)
+// CHECK-NEXT:                      slice_prefetch_rows(xv, xv_d0, so, out0_d1, 1, 6, 4, 1024, 262144);
+// CHECK-NEXT:                  if (streamed)
+// CHECK-NEXT:                      slice_stream(ov + do_1, xv + so, out0_d1 * 4);
+// CHECK-NEXT:                  else
+// CHECK-NEXT:                      memcpy(ov + do_1, xv + so, (size_t)out0_d1 * 4);
 // CHECK-NEXT:              }
-// ... else an element loop.
+// ... else the register helpers for a stride of -1, 2 or -2 (runs of 64 bytes or more),
+// else an element loop.
 // CHECK-NEXT:          } else {
-// CHECK:                       for (int64_t k = 0; k < out0_d1; k += 1)
-// CHECK-NEXT:                      ov[do_1 + k] = xv[so + k * stride];
-// CHECK:           return 0;
+// CHECK:                       const _Bool streamed_1 = ov_d0 >= 2097152 && out0_d1 >= 256;
+// CHECK-NEXT:                  if (streamed_1)
+// CHECK-NEXT:                      slice_prefetch_rows(xv, xv_d0, so, out0_d1, stride, 6, 4, 1024, 262144);
+// CHECK-NEXT:                  if (stride == -1 && out0_d1 >= 16) {
+// CHECK-NEXT:                      if (streamed_1)
+// CHECK-NEXT:                          slice_stream_reversed(ov + do_1, xv + so, out0_d1, 4);
+// CHECK-NEXT:                      else
+// CHECK-NEXT:                          slice_copy_reversed(ov + do_1, xv + so, out0_d1, 4);
+// CHECK-NEXT:                  } else if (stride == 2 && out0_d1 >= 16) {
+// CHECK:                       } else if (stride == -2 && out0_d1 >= 16) {
+// CHECK:                       } else {
+// CHECK-NEXT:                      for (int64_t k = 0; k < out0_d1; k += 1)
+// CHECK-NEXT:                          ov[do_1 + k] = xv[so + k * stride];
+// CHECK-NEXT:                  }
+// The streamed stores are ordered before the function returns.
+// CHECK:           slice_stream_fence();
+// CHECK-NEXT:      return 0;
 // CHECK-NEXT:  }
 func.func @f(%x: memref<?x6xf32>, %steps: memref<1xi64>, %starts: memref<1xi32>, %out: memref<?x?xf32>) attributes {slice.shape_function = @"f.shape"} {
   %c0 = arith.constant 0 : index

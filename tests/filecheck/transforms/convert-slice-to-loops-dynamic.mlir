@@ -73,3 +73,34 @@ func.func @runtime_steps(%x: tensor<?x?xi8>, %s: tensor<2xi64>, %e: tensor<2xi64
 func.func @identity(%x: tensor<?xf32>) -> tensor<?xf32> {
   func.return %x : tensor<?xf32>
 }
+
+// -----
+
+// Run-time parameters on every dim: the loop over the rows is merged into the run at
+// run time where the run continues it (a run of one element, or count * stride = the
+// row's step, with the destination rows filled): the run's count and stride and the
+// loop's bound are selects, decided once before the loop, and so is the stride-1 test.
+// CHECK-LABEL: func.func @runtime_merge(
+// CHECK:         slice.check %{{.+}}, "slice.dynamic_window: sizes[1] = {0} but the output has {1} in dimension 1"
+// CHECK-NEXT:    arith.muli
+// CHECK-NEXT:    arith.addi
+// CHECK-NEXT:    %[[ROW:.+]] = arith.muli %{{.+}}, %{{.+}} : index
+// CHECK-NEXT:    %[[UNIT:.+]] = arith.cmpi eq, %[[COUNT:.+]], %[[ONE:.+]] : index
+// CHECK-NEXT:    %[[REACH:.+]] = arith.muli %[[COUNT]], %[[S1:.+]] : index
+// CHECK-NEXT:    %[[CONT:.+]] = arith.cmpi eq, %[[REACH]], %[[ROW]] : index
+// CHECK-NEXT:    %[[MERGES:.+]] = arith.ori %[[UNIT]], %[[CONT]] : i1
+// CHECK-NEXT:    %[[TAKE:.+]] = arith.andi %[[MERGES]], %[[UNIT]] : i1
+// CHECK-NEXT:    %[[STRIDE:.+]] = arith.select %[[TAKE]], %[[ROW]], %[[S1]] : index
+// CHECK-NEXT:    %[[ALL:.+]] = arith.muli %[[COUNT]], %[[ROWS:.+]] : index
+// CHECK-NEXT:    %[[N:.+]] = arith.select %[[MERGES]], %[[ALL]], %[[COUNT]] : index
+// CHECK-NEXT:    %[[BOUND:.+]] = arith.select %[[MERGES]], %[[ONE]], %[[ROWS]] : index
+// CHECK:         %[[IS1:.+]] = arith.cmpi eq, %[[STRIDE]], %[[ONE]] : index
+// CHECK:         scf.for %{{.+}} = %{{.+}} to %[[BOUND]] step %[[ONE]] {
+// CHECK:           scf.if %[[IS1]] {
+// CHECK-NEXT:        slice.dynamic_copy_run %{{.+}} count %[[N]] source_stride %[[ONE]]
+// CHECK:           } else {
+// CHECK-NEXT:        slice.dynamic_copy_run %{{.+}} count %[[N]] source_stride %[[STRIDE]]
+func.func @runtime_merge(%x: tensor<8x6xf32>, %s: tensor<2xi64>, %e: tensor<2xi64>, %st: tensor<2xi64>) -> tensor<?x?xf32> {
+  %r = slice.onnx %x starts %s ends %e steps %st : tensor<8x6xf32>, tensor<2xi64>, tensor<2xi64> steps tensor<2xi64> -> tensor<?x?xf32>
+  func.return %r : tensor<?x?xf32>
+}
