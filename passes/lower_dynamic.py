@@ -347,7 +347,9 @@ def emit_dynamic_copy(
         dst_index = _linear(body, dst_index, iv, out_values[depth], location)
 
     def run(stride_operand: SSAValue) -> Operation:
-        op = DynamicCopyRunOp(src, src_index, dst, dst_index, count, stride_operand)
+        op = DynamicCopyRunOp(
+            src, src_index, dst, dst_index, count, stride_operand, adaptive=True
+        )
         op.location = location
         return op
 

@@ -1368,10 +1368,17 @@ class DynamicCopyRunOp(IRDLOperation):
     dest_offset = operand_def(IndexType)
     count = operand_def(IndexType)
     source_stride = operand_def(IndexType)
+    adaptive = opt_prop_def(UnitAttr)
+    """The code-generation choice of a dynamic run (made by ``convert-slice-to-loops``):
+    the C target picks the copy when the run executes, by the rules
+    ``passes/copy_plan.run_choices`` applies to static runs (streamed stores for a
+    large destination, the register helpers for a stride of -1, 2 or -2, ``memcpy``
+    for a stride of constant 1, else an element loop). Without it: ``memcpy`` for a
+    stride of constant 1, else an element loop."""
 
     assembly_format = (
         "$source `[` $source_offset `]` `,` $dest `[` $dest_offset `]` "
-        "`count` $count `source_stride` $source_stride "
+        "`count` $count `source_stride` $source_stride (`adaptive` $adaptive^)? "
         "attr-dict `:` type($source) `,` type($dest)"
     )
 
@@ -1383,9 +1390,12 @@ class DynamicCopyRunOp(IRDLOperation):
         dest_offset: SSAValue | Operation,
         count: SSAValue | Operation,
         source_stride: SSAValue | Operation,
+        *,
+        adaptive: bool = False,
     ) -> None:
         super().__init__(
-            operands=[source, source_offset, dest, dest_offset, count, source_stride]
+            operands=[source, source_offset, dest, dest_offset, count, source_stride],
+            properties={"adaptive": UnitAttr()} if adaptive else {},
         )
 
     def verify_(self) -> None:

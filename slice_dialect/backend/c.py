@@ -1242,8 +1242,18 @@ def _dynamic_copy_run(p: FunctionPrinter, op: DynamicCopyRunOp) -> None:
     if p.root(op.source) == p.root(op.dest):
         # within one buffer: element by element in order (see _copy_run)
         loop()
-    else:
+    elif op.adaptive is not None:
         _dynamic_run_copy(p, op, (source, so, dest, do), (n, stride), dest_size, loop)
+    elif is_constant_one(op.source_stride):
+        p.unit.features.add("string.h")
+        width = storage_bytes(
+            checked_memref_type(
+                op.source.type, "slice.dynamic_copy_run source", op, dynamic=True
+            ).element_type
+        )
+        p.line(f"memcpy({_plus(dest, do)}, {_plus(source, so)}, {n} * {width});")
+    else:
+        loop()
     p.depth -= 1
     p.line("}")
 
