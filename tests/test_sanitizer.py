@@ -39,12 +39,21 @@ returns the numpy oracle's result for the same op with constants (also into ``ou
 arrays and from non-contiguous data) or raises ``SliceError`` with exactly the
 verifier's message for that constant op; no sanitizer report.
 
+Mutated lowered dynamic programs (issue 10, ``hostile.dynamic_mutant``: a dynamic
+program lowered, then ``slice.check`` ops dropped, operands replaced by other dominating
+values of their type, integer constants set to extremes, ``cmpi`` predicates changed,
+wrapping arithmetic marked ``overflow<nsw>``, ``maxsi``/``minsi`` swapped) go through
+``emit_c`` and a sanitized build in workers (``--mutants FIRST COUNT STEP SEED``): the C
+target refuses each with a ``SliceError``, or every call returns or raises
+``SliceError`` (the self-guarding ``slice.dynamic_copy_run``, the output-dim checks and
+the run-time loop bounds hold); no sanitizer report.
+
 Environment:
 
 * ``SLICE_SANITIZER_CASES`` (default 100): how many programs (random and hostile
   each); ``2000`` is a big run.
 * ``SLICE_SANITIZER_DYNAMIC`` (default ``SLICE_SANITIZER_CASES // 5``, at least 6): how
-  many dynamic programs; ``500`` is a big run.
+  many dynamic programs (and as many mutated ones); ``500`` is a big run.
 * ``SLICE_SANITIZER_SEED`` (default 0): the first program's seed; with
   ``SLICE_DIFF_RANDOM=1`` a random one.
 
@@ -73,6 +82,8 @@ SEED = (
 DYNAMIC = int(os.environ.get("SLICE_SANITIZER_DYNAMIC", str(max(6, CASES // 5))))
 DYNAMIC_CALLS = 12
 """Run-time calls per dynamic program (the first with the template's own values)."""
+MUTANT_CALLS = 8
+"""Run-time calls per mutated lowered dynamic program."""
 WORKERS = 2
 TESTS_DIR = Path(__file__).resolve().parent
 SUMMARY = "sanitizer cases:"
@@ -318,6 +329,66 @@ def dynamic_worker(first: int, count: int, step: int, seed: int) -> int:
     return 1 if failures else 0
 
 
+def mutant_worker(first: int, count: int, step: int, seed: int) -> int:
+    """Build the mutated lowered dynamic programs ``first, first + step, ...``
+    (``hostile.dynamic_mutant``) with ``sanitize=True`` and call each with the random
+    calls of its program; 0 if each was refused by the C target (a ``SliceError``) or
+    every call returned or raised ``SliceError``."""
+    sys.path.insert(0, str(TESTS_DIR))
+    from hostile import dynamic_mutant
+
+    from slice_dialect.backend.c import emit_c
+    from slice_dialect.errors import SliceError
+    from slice_dialect.runtime.kernels import load_kernel
+
+    failures = done = invalid = refused = calls = returned = raised = 0
+    for k in range(count):
+        index = first + k * step
+        mutant = dynamic_mutant(seed + index)
+        what = f"mutant {seed + index} ({', '.join(mutant.mutations)})"
+        done += 1
+        if mutant.module is None:
+            invalid += 1  # the mutated IR does not verify: never reaches the C target
+            continue
+        try:
+            source = emit_c(mutant.module)
+        except SliceError:
+            refused += 1
+            continue
+        except Exception as e:
+            failures += 1
+            print(f"{what}: {type(e).__name__}: {e}\n{mutant.text}", flush=True)
+            continue
+        s = mutant.signature
+        kernel = load_kernel(
+            source,
+            "main",
+            s.inputs,
+            s.outputs,
+            sanitize=True,
+            shape_function=s.shape_function,
+        )
+        for call in mutant.program.calls(MUTANT_CALLS, seed + index):
+            calls += 1
+            try:
+                kernel(call.x, *call.arguments)
+                returned += 1
+            except SliceError:
+                raised += 1
+            except Exception as e:
+                failures += 1
+                print(
+                    f"{what}: {type(e).__name__}: {e}\n{call.describe()}\n{mutant.text}",
+                    flush=True,
+                )
+    print(
+        f"{SUMMARY} {done} run, {failures} failures ({invalid} not verifying, "
+        f"{refused} refused, {calls} calls: {returned} returned, {raised} raised)",
+        flush=True,
+    )
+    return 1 if failures else 0
+
+
 def numpy_onnx(model, feed):  # type: ignore[no-untyped-def]
     """The outputs of an ONNX graph of ``Slice`` and ``Constant`` nodes, written from
     the ONNX operator documentation (negative indices count from the end; starts and
@@ -480,6 +551,18 @@ def test_dynamic_programs_under_asan_and_ubsan() -> None:
         f"sanitizer: {run} dynamic programs, {calls} calls, 0 sanitizer reports, "
         "0 failures"
     )
+
+
+def test_mutated_dynamic_programs_under_asan_and_ubsan() -> None:
+    """Issue 10: lowered dynamic programs with checks dropped, operands swapped,
+    constants set to extremes, predicates changed, ``overflow<nsw>`` lies or clamps
+    turned around (``hostile.dynamic_mutant``): the C target refuses each, or every
+    call returns or raises ``SliceError`` (the self-guarding runs and output checks
+    hold), with no sanitizer report."""
+    print(f"\nsanitizer: {DYNAMIC} mutated dynamic programs (seed {SEED})")
+    run = cases_run(run_workers(DYNAMIC, SEED, "--mutants"))
+    assert run == DYNAMIC
+    print(f"sanitizer: {run} mutated dynamic programs, 0 sanitizer reports")
 
 
 ONNX_CASES = max(2, CASES // 5)
@@ -648,8 +731,11 @@ if __name__ == "__main__":
         "--worker": worker,
         "--hostile": hostile_worker,
         "--dynamic": dynamic_worker,
+        "--mutants": mutant_worker,
     }
     if len(sys.argv) == 6 and sys.argv[1] in workers:
         first, count, step, seed = (int(a) for a in sys.argv[2:])
         sys.exit(workers[sys.argv[1]](first, count, step, seed))
-    sys.exit(f"usage: {sys.argv[0]} --worker|--hostile|--dynamic FIRST COUNT STEP SEED")
+    sys.exit(
+        f"usage: {sys.argv[0]} --worker|--hostile|--dynamic|--mutants FIRST COUNT STEP SEED"
+    )
