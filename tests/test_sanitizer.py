@@ -90,11 +90,15 @@ SUMMARY = "sanitizer cases:"
 
 
 def sanitizer_reports(stderr: str) -> list[str]:
-    """The lines of ``stderr`` that are ASan or UBSan reports."""
+    """The lines of ``stderr`` that are ASan or UBSan reports (not the warning that an
+    allocation too big for any memory returned NULL, ``allocator_may_return_null``)."""
     return [
         line
         for line in stderr.splitlines()
-        if "AddressSanitizer" in line
+        if (
+            "AddressSanitizer" in line
+            and "AddressSanitizer failed to allocate" not in line
+        )
         or "runtime error:" in line
         or "LeakSanitizer" in line
         or "UndefinedBehaviorSanitizer" in line
