@@ -201,11 +201,17 @@ def whole_copy(t: MemRefType[Attribute]) -> CopyPlan:
     return copy_plan(Window((0,) * len(shape), shape, (1,) * len(shape)), shape)
 
 
-def _destination(window: WindowOp) -> SSAValue | None:
-    """The output argument ``window`` is returned through first, if it is returned."""
+def _destination(window: WindowOp | DynamicWindowOp) -> SSAValue | None:
+    """The output argument ``window`` is returned through first, if it is returned
+    (directly, or through the ``tensor.cast`` to a less static result type that
+    ``canonicalize-slices`` inserts)."""
+    uses = list(window.result.uses)
+    for use in window.result.uses:
+        if isinstance(use.operation, tensor.CastOp):
+            uses += use.operation.dest.uses
     outputs = [
         use.operation.dest
-        for use in window.result.uses
+        for use in uses
         if isinstance(use.operation, bufferization.MaterializeInDestinationOp)
         and use.index == 0
     ]
@@ -233,6 +239,25 @@ class WindowToLoops(RewritePattern):
         source_type = source.type
         assert isinstance(source_type, MemRefType)
         window = op.window
+        returned = _destination(op)
+        if returned is not None:
+            returned_type = returned.type
+            assert isinstance(returned_type, MemRefType)
+            if not returned_type.has_static_shape():
+                # returned through a tensor.cast to a type with ``?`` dims: copied
+                # with the output-dim checks of the dynamic lowering, or (a rank-0
+                # source) into a buffer of its own, then into the output
+                returned = None if not source_type.get_shape() else returned
+                if returned is not None:
+                    lower_dynamic_window(
+                        op,
+                        rewriter,
+                        source,
+                        window.offsets,
+                        window.sizes,
+                        window.strides,
+                    )
+                    return
         if not source_type.has_static_shape():
             lower_dynamic_window(
                 op, rewriter, source, window.offsets, window.sizes, window.strides
@@ -255,7 +280,7 @@ class WindowToLoops(RewritePattern):
                 f"{prod(window.sizes)} elements of sizes {list(window.sizes)}",
             )
         emitter = _Emitter(rewriter, op, op.location)
-        dest = _destination(op)
+        dest = returned
         if dest is None:
             t = MemRefType(result_type.get_element_type(), result_type.get_shape())
             alloc = emitter.before_anchor(
@@ -320,6 +345,19 @@ class DynamicWindowToLoops(RewritePattern):
         )
 
 
+class CastOfBuffer(RewritePattern):
+    """A ``tensor.cast`` of a lowered value (a buffer seen as a tensor) is the same
+    buffer seen as the cast's type; the output checks of the dynamic lowering (or the
+    copy into the output) hold its dims."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: tensor.CastOp, rewriter: PatternRewriter) -> None:
+        source = buffer_of(op.source)
+        if source is None:
+            return  # its window is not lowered yet
+        rewriter.replace(op, _cast(source, op.dest.type, op.location))
+
+
 class MaterializeToCopy(RewritePattern):
     """A returned value not written in place is copied into its output argument."""
 
@@ -340,6 +378,11 @@ class MaterializeToCopy(RewritePattern):
             else:
                 dom = IRBuilder.before(op, rewriter, IndexType())
                 dims = memref_dims(dom, source)
+                # a static 1 into a ``?`` dim (a tensor.cast) is paired, not dropped
+                dims = [
+                    dom.value(d) if d == 1 and dest_type.get_shape()[j] < 0 else d
+                    for j, d in enumerate(dims)
+                ]
                 emit_dynamic_copy(
                     dom,
                     "func.return",
@@ -396,6 +439,7 @@ class ConvertSliceToLoopsPass(ModulePass):
                     FromElementsToStores(),
                     WindowToLoops(),
                     DynamicWindowToLoops(),
+                    CastOfBuffer(),
                     MaterializeToCopy(),
                 ]
             )

@@ -79,6 +79,7 @@ LOWERED_TENSOR_OPS = (
     tensor.ExtractOp,
     tensor.DimOp,
     tensor.FromElementsOp,
+    tensor.CastOp,
     func.ReturnOp,
 )
 """The ops on tensors ``convert-slice-to-loops`` lowers."""

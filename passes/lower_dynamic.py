@@ -90,6 +90,8 @@ def result_dim(value: SSAValue, j: int, dom: IRBuilder) -> Mixed:
     if d >= 0:
         return d
     owner = value.owner
+    if isinstance(owner, tensor.CastOp):
+        return result_dim(owner.source, j, dom)  # to a less static result type
     if isinstance(owner, DynamicWindowOp):
         pairs = unit_dim_pairs(
             [s if isinstance(s, int) else None for s in owner.mixed_sizes()],

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Any
 
 INT64_MAX = 2**63 - 1
 INT64_MIN = -(2**63)
@@ -355,3 +356,175 @@ def hostile_program(seed: int, kind: str | None = None) -> HostileProgram:
     safe = rng.random() < 0.25
     op, body = _MAKERS[kind](rng, safe)
     return HostileProgram(seed, kind, safe, op, entry(body))
+
+
+# --- mutated lowered dynamic programs --------------------------------------------------
+
+MUTATIONS = ("drop checks", "operand", "constant", "predicate", "nsw", "min max")
+"""How :func:`dynamic_mutant` breaks a lowered dynamic program: erase ``slice.check``
+ops, replace an operand by another value of its type that dominates it, set an integer
+constant to an extreme, change a ``cmpi`` predicate, mark a wrapping ``addi``/``subi``/
+``muli`` ``overflow<nsw>``, turn a ``maxsi`` into a ``minsi`` (or back)."""
+
+MUTANT_VALUES = (0, 1, -1, 2, 7, -8, 2**31, -(2**40), 2**62, INT64_MIN, INT64_MAX)
+
+
+@dataclass(frozen=True)
+class DynamicMutant:
+    """A lowered dynamic program (``dynamic_programs.dynamic_program(seed)`` through
+    ``canonicalize-slices`` and ``convert-slice-to-loops``) with one to three
+    :data:`MUTATIONS`; ``module`` is the mutated module (``None`` when the mutation
+    left IR that does not verify, ``text`` then says why), ``signature`` the unmutated
+    program's, to call it with ``program.calls``."""
+
+    seed: int
+    program: Any
+    mutations: tuple[str, ...]
+    module: Any
+    signature: Any
+    text: str
+
+
+def _dominating(op: Any) -> list[Any]:
+    """The SSA values defined before ``op`` in its block and the blocks around it."""
+    from xdsl.dialects import func
+
+    values: list[Any] = []
+    current = op
+    while True:
+        block = current.parent_block()
+        if block is None:
+            break
+        values += list(block.args)
+        for before in block.ops:
+            if before is current:
+                break
+            values += list(before.results)
+        current = block.parent_op()
+        if current is None or isinstance(current, func.FuncOp):
+            break
+    return values
+
+
+def _mutate_once(module: Any, rng: random.Random) -> str | None:
+    """Apply one random mutation to ``module``; what it did, or ``None`` if none
+    applied."""
+    from xdsl.dialects import arith, func
+    from xdsl.dialects.builtin import IndexType, IntegerAttr, IntegerType, ModuleOp
+
+    from slice_dialect.dialect import CheckOp
+
+    kind = rng.choice(MUTATIONS)
+    ops = [op for op in module.walk() if not isinstance(op, ModuleOp | func.FuncOp)]
+    if kind == "drop checks":
+        checks = [op for op in ops if isinstance(op, CheckOp)]
+        if not checks:
+            return None
+        chosen = rng.sample(
+            checks, rng.choice([1, 1, 2, len(checks)]) if len(checks) > 1 else 1
+        )
+        for op in chosen:
+            op.detach()
+            op.erase()
+        return f"dropped {len(chosen)} of {len(checks)} slice.check"
+    if kind == "operand":
+        candidates = [op for op in ops if op.operands]
+        rng.shuffle(candidates)
+        for op in candidates[:20]:
+            k = rng.randrange(len(op.operands))
+            old = op.operands[k]
+            others = [v for v in _dominating(op) if v.type == old.type and v is not old]
+            if others:
+                new = rng.choice(others)
+                op.operands[k] = new
+                return f"{op.name} operand {k} replaced"
+        return None
+    if kind == "constant":
+        constants = [
+            op
+            for op in ops
+            if isinstance(op, arith.ConstantOp)
+            and isinstance(op.result.type, IntegerType | IndexType)
+        ]
+        if not constants:
+            return None
+        op = rng.choice(constants)
+        t = op.result.type
+        width = 64 if isinstance(t, IndexType) else t.width.data
+        value = rng.choice(MUTANT_VALUES)
+        if width < 64:
+            value = (value + 2 ** (width - 1)) % 2**width - 2 ** (width - 1)
+        if width == 1:
+            value = -1 if value else 0
+        op.properties["value"] = IntegerAttr(value, t)
+        return f"constant set to {value}"
+    if kind == "predicate":
+        compares = [op for op in ops if isinstance(op, arith.CmpiOp)]
+        if not compares:
+            return None
+        op = rng.choice(compares)
+        op.properties["predicate"] = IntegerAttr(rng.randrange(10), 64)
+        return "cmpi predicate changed"
+    if kind == "nsw":
+        arithmetic = [
+            op for op in ops if isinstance(op, arith.AddiOp | arith.SubiOp | arith.MuliOp)
+        ]
+        if not arithmetic:
+            return None
+        chosen = rng.sample(arithmetic, min(len(arithmetic), rng.choice([1, 3, 100])))
+        for op in chosen:
+            op.properties["overflowFlags"] = arith.IntegerOverflowAttr(
+                [arith.IntegerOverflowFlag.NSW]
+            )
+        return f"{len(chosen)} ops marked overflow<nsw>"
+    pairs = [op for op in ops if isinstance(op, arith.MaxSIOp | arith.MinSIOp)]
+    if not pairs:
+        return None
+    op = rng.choice(pairs)
+    other = arith.MinSIOp if isinstance(op, arith.MaxSIOp) else arith.MaxSIOp
+    new = other(op.lhs, op.rhs)
+    op.results[0].replace_all_uses_with(new.results[0])
+    block = op.parent_block()
+    assert block is not None
+    block.insert_op_before(new, op)
+    op.detach()
+    op.erase()
+    return "maxsi/minsi swapped"
+
+
+def dynamic_mutant(seed: int) -> DynamicMutant:
+    """Mutant ``seed``: a dynamic program of every op and mode in turn, lowered, with
+    one to three mutations."""
+    from dynamic_programs import MODES, dynamic_program
+    from generators import OPS
+    from xdsl.utils.exceptions import DiagnosticException, VerifyException
+
+    from slice_dialect.compiler import (
+        entry_signature,
+        lower,
+        lowered_signature,
+        make_context,
+        parse_module,
+    )
+
+    rng = random.Random(seed)
+    program = dynamic_program(
+        seed, op=OPS[seed % len(OPS)], mode=MODES[seed // len(OPS) % len(MODES)]
+    )
+    ctx = make_context()
+    module = parse_module(program.text, ctx)
+    signature = entry_signature(module, "main")
+    lower(module, ctx)
+    signature = lowered_signature(module, signature)
+    mutations: list[str] = []
+    for _ in range(rng.choice([1, 1, 2, 3])):
+        for _attempt in range(10):
+            done = _mutate_once(module, rng)
+            if done is not None:
+                mutations.append(done)
+                break
+    try:
+        module.verify()
+    except (VerifyException, DiagnosticException) as e:
+        return DynamicMutant(seed, program, tuple(mutations), None, signature, str(e))
+    return DynamicMutant(seed, program, tuple(mutations), module, signature, str(module))

@@ -732,3 +732,67 @@ def test_compile_runtime_error_is_the_verifier_message(
             _constant_program(4, [0, 0], [2, 2], a, st, (2, 2)), "main", backend
         )
     assert str(at_run_time.value) == str(at_compile_time.value)
+
+
+HUGE_SHAPES = """\
+#include <stdint.h>
+/* shape functions that give shapes numpy cannot allocate: slice_dims[0] = n */
+int32_t slice_z_x2Eshape(const uint8_t *x, int64_t *shape0,
+        const int64_t *restrict slice_dims, int64_t *restrict slice_error_values) {
+    shape0[0] = slice_dims[0] == 1 ? 0 : INT64_C(1) << 62;
+    shape0[1] = slice_dims[0] == 1 ? INT64_C(1) << 62 : 0;
+    shape0[2] = slice_dims[0] == 1 ? 2 : slice_dims[0] == 2 ? 4 : 1;
+    return 0;
+}
+int32_t slice_z(const uint8_t *x, uint8_t *out, const int64_t *restrict slice_dims,
+        int64_t *restrict slice_error_values) {
+    return 0;
+}
+int32_t slice_m_x2Eshape(const uint8_t *x, int64_t *shape0,
+        const int64_t *restrict slice_dims, int64_t *restrict slice_error_values) {
+    shape0[0] = INT64_C(1) << 62;
+    return 0;
+}
+int32_t slice_m(const uint8_t *x, uint8_t *out, const int64_t *restrict slice_dims,
+        int64_t *restrict slice_error_values) {
+    return 0;
+}
+const char *slice_error_message(int32_t code) { return ""; }
+"""
+
+
+@pytest.mark.parametrize("fast_call", [True, False])
+def test_shapes_numpy_cannot_allocate(fast_call: bool, tmp_path: Path) -> None:
+    """A shape function's shape that numpy cannot hold although it has a zero dim
+    (numpy multiplies the non-zero dims: ``(2**62, 0, 4)`` of bytes is too big), and
+    one that no memory holds (``2**62`` bytes), are ``SliceError``s, not numpy's
+    ``ValueError``/``MemoryError`` (found by the mutated dynamic programs of
+    test_sanitizer)."""
+    z = load_kernel(
+        HUGE_SHAPES,
+        "z",
+        [(np.uint8, (None,))],
+        [(np.uint8, (None, None, None))],
+        cache_dir=tmp_path,
+        fast_call=fast_call,
+        shape_function="z.shape",
+    )
+    for n, shape in [(1, (0, 2**62, 2)), (2, (2**62, 0, 4))]:
+        with pytest.raises(SliceError) as info:
+            z(np.zeros(n, np.uint8))
+        assert str(info.value).startswith(f"z: output 0 has shape {list(shape)} of ")
+    assert z(np.zeros(3, np.uint8)).shape == (2**62, 0, 1)  # numpy holds this one
+    m = load_kernel(
+        HUGE_SHAPES,
+        "m",
+        [(np.uint8, (None,))],
+        [(np.uint8, (None,))],
+        cache_dir=tmp_path,
+        fast_call=fast_call,
+        shape_function="m.shape",
+    )
+    with pytest.raises(SliceError) as info:
+        m(np.zeros(1, np.uint8))
+    assert str(info.value) == (
+        f"m: output 0: cannot allocate an array of shape [{2**62}]"
+    )

@@ -29,10 +29,31 @@ handed to workers (``--onnx FIRST COUNT STEP PICKLE``; ONNX Runtime is never loa
 ASan), which import, compile with ``sanitize=True`` and run them, and compare with a
 numpy evaluation of the graph (:func:`numpy_onnx`); ``SLICE_SANITIZER_CASES // 5`` models.
 
+Dynamic programs (issues 10 and 12, ``tests/dynamic_programs.py``): every framework op
+with its index operands as function arguments, its data dims ``?``, both, or a mix (``i32``
+operands among them), compiled with ``compile(..., "c", sanitize=True)`` and called
+``DYNAMIC_CALLS`` times each with extreme run-time values (``INT64_MIN``/``INT64_MAX``,
+``INT32`` extremes in ``i32`` operands, huge steps, steps of 0, axes out of range or
+repeated, dims 0 and 1) in workers (``--dynamic FIRST COUNT STEP SEED``): every call
+returns the numpy oracle's result for the same op with constants (also into ``out=``
+arrays and from non-contiguous data) or raises ``SliceError`` with exactly the
+verifier's message for that constant op; no sanitizer report.
+
+Mutated lowered dynamic programs (issue 10, ``hostile.dynamic_mutant``: a dynamic
+program lowered, then ``slice.check`` ops dropped, operands replaced by other dominating
+values of their type, integer constants set to extremes, ``cmpi`` predicates changed,
+wrapping arithmetic marked ``overflow<nsw>``, ``maxsi``/``minsi`` swapped) go through
+``emit_c`` and a sanitized build in workers (``--mutants FIRST COUNT STEP SEED``): the C
+target refuses each with a ``SliceError``, or every call returns or raises
+``SliceError`` (the self-guarding ``slice.dynamic_copy_run``, the output-dim checks and
+the run-time loop bounds hold); no sanitizer report.
+
 Environment:
 
 * ``SLICE_SANITIZER_CASES`` (default 100): how many programs (random and hostile
   each); ``2000`` is a big run.
+* ``SLICE_SANITIZER_DYNAMIC`` (default ``SLICE_SANITIZER_CASES // 5``, at least 6): how
+  many dynamic programs (and as many mutated ones); ``500`` is a big run.
 * ``SLICE_SANITIZER_SEED`` (default 0): the first program's seed; with
   ``SLICE_DIFF_RANDOM=1`` a random one.
 
@@ -58,17 +79,26 @@ SEED = (
     if RANDOM
     else int(os.environ.get("SLICE_SANITIZER_SEED", "0"))
 )
+DYNAMIC = int(os.environ.get("SLICE_SANITIZER_DYNAMIC", str(max(6, CASES // 5))))
+DYNAMIC_CALLS = 12
+"""Run-time calls per dynamic program (the first with the template's own values)."""
+MUTANT_CALLS = 8
+"""Run-time calls per mutated lowered dynamic program."""
 WORKERS = 2
 TESTS_DIR = Path(__file__).resolve().parent
 SUMMARY = "sanitizer cases:"
 
 
 def sanitizer_reports(stderr: str) -> list[str]:
-    """The lines of ``stderr`` that are ASan or UBSan reports."""
+    """The lines of ``stderr`` that are ASan or UBSan reports (not the warning that an
+    allocation too big for any memory returned NULL, ``allocator_may_return_null``)."""
     return [
         line
         for line in stderr.splitlines()
-        if "AddressSanitizer" in line
+        if (
+            "AddressSanitizer" in line
+            and "AddressSanitizer failed to allocate" not in line
+        )
         or "runtime error:" in line
         or "LeakSanitizer" in line
         or "UndefinedBehaviorSanitizer" in line
@@ -82,6 +112,9 @@ def asan_env(cache_dir: Path | None = None) -> dict[str, str]:
         env = asan_environment()
     except Exception as e:  # no libasan for this compiler
         pytest.skip(f"no sanitizer runtime: {e}")
+    # an allocation too big for any memory returns NULL as libc's does (numpy's
+    # MemoryError, a kernel's allocation error code) instead of aborting the worker
+    env["ASAN_OPTIONS"] = env.get("ASAN_OPTIONS", "") + ":allocator_may_return_null=1"
     if cache_dir is not None:
         env["SLICE_CACHE_DIR"] = str(cache_dir)
     return env
@@ -217,6 +250,147 @@ def hostile_worker(first: int, count: int, step: int, seed: int) -> int:
     print(
         f"{SUMMARY} {done} run, {failures} failures "
         f"({refused} refused, {failed_call} failed calls, {ran} ran)",
+        flush=True,
+    )
+    return 1 if failures else 0
+
+
+def dynamic_worker(first: int, count: int, step: int, seed: int) -> int:
+    """Compile the dynamic programs ``first, first + step, ...`` and call each with
+    extreme run-time values; 0 if every call returned the oracle's result or raised
+    the verifier's message for the same constant op."""
+    sys.path.insert(0, str(TESTS_DIR))
+    import numpy as np
+    from dynamic_programs import MODES, dynamic_program
+    from generators import OPS
+    from oracle import same_bits
+
+    import slice_dialect
+    from slice_dialect.compiler import make_context, parse_module
+    from slice_dialect.errors import SliceError
+
+    ctx = make_context()
+    failures = done = calls = valid = invalid = 0
+    for k in range(count):
+        index = first + k * step
+        program = dynamic_program(
+            seed + index,
+            op=OPS[index % len(OPS)],
+            mode=MODES[index // len(OPS) % len(MODES)],
+        )
+        what = f"dynamic {seed + index} ({program.op}, {program.mode})"
+        try:
+            kernel = slice_dialect.compile(program.text, "main", "c", sanitize=True)
+        except Exception as e:
+            failures += 1
+            print(f"{what}: {type(e).__name__}: {e}\n{program.text}", flush=True)
+            continue
+        rng = random.Random(seed + index)
+        for call in program.calls(DYNAMIC_CALLS, seed + index):
+            calls += 1
+            try:
+                parse_module(call.constant_text, ctx)
+                message = None
+            except SliceError as e:
+                message = str(e)
+            x = _layouts([call.x], rng)[0]
+            arguments = [a.tolist() if rng.random() < 0.2 else a for a in call.arguments]
+            try:
+                got = kernel(x, *arguments)
+                error = None
+            except SliceError as e:
+                got, error = None, str(e)
+            except Exception as e:
+                failures += 1
+                print(
+                    f"{what}: {type(e).__name__}: {e}\n{call.describe()}\n{program.text}",
+                    flush=True,
+                )
+                continue
+            if message is not None or error is not None:
+                invalid += 1
+                if message != error:
+                    failures += 1
+                    print(
+                        f"{what}: raised {error!r}, the verifier says {message!r}\n"
+                        f"{call.describe()}\n{program.text}",
+                        flush=True,
+                    )
+                continue
+            valid += 1
+            expected = call.expected()
+            out = np.empty(expected.shape, expected.dtype)
+            again = kernel(call.x, *call.arguments, out=out)
+            if not (same_bits(got, expected) and same_bits(again, expected)):
+                failures += 1
+                print(
+                    f"{what}: result differs\n{call.describe()}\n{program.text}",
+                    flush=True,
+                )
+        done += 1
+    print(
+        f"{SUMMARY} {done} run, {failures} failures "
+        f"({calls} calls: {valid} results, {invalid} errors)",
+        flush=True,
+    )
+    return 1 if failures else 0
+
+
+def mutant_worker(first: int, count: int, step: int, seed: int) -> int:
+    """Build the mutated lowered dynamic programs ``first, first + step, ...``
+    (``hostile.dynamic_mutant``) with ``sanitize=True`` and call each with the random
+    calls of its program; 0 if each was refused by the C target (a ``SliceError``) or
+    every call returned or raised ``SliceError``."""
+    sys.path.insert(0, str(TESTS_DIR))
+    from hostile import dynamic_mutant
+
+    from slice_dialect.backend.c import emit_c
+    from slice_dialect.errors import SliceError
+    from slice_dialect.runtime.kernels import load_kernel
+
+    failures = done = invalid = refused = calls = returned = raised = 0
+    for k in range(count):
+        index = first + k * step
+        mutant = dynamic_mutant(seed + index)
+        what = f"mutant {seed + index} ({', '.join(mutant.mutations)})"
+        done += 1
+        if mutant.module is None:
+            invalid += 1  # the mutated IR does not verify: never reaches the C target
+            continue
+        try:
+            source = emit_c(mutant.module)
+        except SliceError:
+            refused += 1
+            continue
+        except Exception as e:
+            failures += 1
+            print(f"{what}: {type(e).__name__}: {e}\n{mutant.text}", flush=True)
+            continue
+        s = mutant.signature
+        kernel = load_kernel(
+            source,
+            "main",
+            s.inputs,
+            s.outputs,
+            sanitize=True,
+            shape_function=s.shape_function,
+        )
+        for call in mutant.program.calls(MUTANT_CALLS, seed + index):
+            calls += 1
+            try:
+                kernel(call.x, *call.arguments)
+                returned += 1
+            except SliceError:
+                raised += 1
+            except Exception as e:
+                failures += 1
+                print(
+                    f"{what}: {type(e).__name__}: {e}\n{call.describe()}\n{mutant.text}",
+                    flush=True,
+                )
+    print(
+        f"{SUMMARY} {done} run, {failures} failures ({invalid} not verifying, "
+        f"{refused} refused, {calls} calls: {returned} returned, {raised} raised)",
         flush=True,
     )
     return 1 if failures else 0
@@ -366,6 +540,36 @@ def test_hostile_programs_under_asan_and_ubsan() -> None:
     run = cases_run(run_workers(CASES, SEED, "--hostile"))
     assert run == CASES
     print(f"sanitizer: {run} hostile programs, 0 sanitizer reports, 0 failures")
+
+
+def test_dynamic_programs_under_asan_and_ubsan() -> None:
+    """Issues 10 and 12: dynamic programs (run-time index operands, ``?`` data dims)
+    called with extreme run-time values under ASan and UBSan: the oracle's result or
+    the verifier's message at every call, no sanitizer report."""
+    print(f"\nsanitizer: {DYNAMIC} dynamic programs (seed {SEED}), {WORKERS} processes")
+    results = run_workers(DYNAMIC, SEED, "--dynamic")
+    run = cases_run(results)
+    assert run == DYNAMIC
+    calls = sum(
+        int(re.search(r"\((\d+) calls", r.stdout).group(1))  # type: ignore[union-attr]
+        for r in results
+    )
+    print(
+        f"sanitizer: {run} dynamic programs, {calls} calls, 0 sanitizer reports, "
+        "0 failures"
+    )
+
+
+def test_mutated_dynamic_programs_under_asan_and_ubsan() -> None:
+    """Issue 10: lowered dynamic programs with checks dropped, operands swapped,
+    constants set to extremes, predicates changed, ``overflow<nsw>`` lies or clamps
+    turned around (``hostile.dynamic_mutant``): the C target refuses each, or every
+    call returns or raises ``SliceError`` (the self-guarding runs and output checks
+    hold), with no sanitizer report."""
+    print(f"\nsanitizer: {DYNAMIC} mutated dynamic programs (seed {SEED})")
+    run = cases_run(run_workers(DYNAMIC, SEED, "--mutants"))
+    assert run == DYNAMIC
+    print(f"sanitizer: {run} mutated dynamic programs, 0 sanitizer reports")
 
 
 ONNX_CASES = max(2, CASES // 5)
@@ -530,8 +734,15 @@ if __name__ == "__main__":
     if len(sys.argv) == 6 and sys.argv[1] == "--onnx":
         first, count, step = (int(a) for a in sys.argv[2:5])
         sys.exit(onnx_worker(first, count, step, sys.argv[5]))
-    if len(sys.argv) == 6 and sys.argv[1] in ("--worker", "--hostile"):
+    workers = {
+        "--worker": worker,
+        "--hostile": hostile_worker,
+        "--dynamic": dynamic_worker,
+        "--mutants": mutant_worker,
+    }
+    if len(sys.argv) == 6 and sys.argv[1] in workers:
         first, count, step, seed = (int(a) for a in sys.argv[2:])
-        run = worker if sys.argv[1] == "--worker" else hostile_worker
-        sys.exit(run(first, count, step, seed))
-    sys.exit(f"usage: {sys.argv[0]} --worker|--hostile FIRST COUNT STEP SEED")
+        sys.exit(workers[sys.argv[1]](first, count, step, seed))
+    sys.exit(
+        f"usage: {sys.argv[0]} --worker|--hostile|--dynamic|--mutants FIRST COUNT STEP SEED"
+    )

@@ -77,7 +77,7 @@ def check_shape(shape: Sequence[int | None], itemsize: int, what: str) -> None:
             continue
         if d < 0:
             raise SliceError(f"{what} has a dynamic or negative dimension {d}")
-        size *= d
+        size *= max(d, 1)  # numpy's rule: zero dims do not excuse the others
     if size > _MAX_BYTES:
         raise SliceError(
             f"{what} has shape {list(shape)} of {size} bytes; an array holds at most "
@@ -379,7 +379,7 @@ class CheckedArguments:
             shape = tuple(shapes[i].tolist())
             size = spec.dtype.itemsize
             for d in shape:
-                size *= d if d > 0 else 0
+                size *= d if d > 0 else 1  # numpy's rule (``check_shape``)
             if min(shape, default=0) < 0 or not spec.matches(shape) or size > _MAX_BYTES:
                 label = self._label("output", i, spec)
                 if size > _MAX_BYTES and spec.matches(shape) and min(shape) >= 0:
@@ -405,10 +405,16 @@ class CheckedArguments:
         specs = self.outputs
         if out is None:
             offset = len(self.inputs)
-            outputs = [
-                np.empty(specs[i].shape if shapes is None else shapes[i], specs[i].dtype)
-                for i in range(len(specs))
-            ]
+            outputs = []
+            for i in range(len(specs)):
+                shape = specs[i].shape if shapes is None else shapes[i]
+                try:
+                    outputs.append(np.empty(shape, specs[i].dtype))
+                except MemoryError:
+                    label = self._label("output", i, specs[i])
+                    raise SliceError(
+                        f"{label}: cannot allocate an array of shape {list(shape)}"
+                    ) from None
             for i in range(len(outputs)):
                 arrays.append(outputs[i])
                 pointers.append(self._address(outputs[i], offset + i))

@@ -207,8 +207,10 @@ entry_call(PyObject *op, PyObject *args, PyObject *kwargs)
                 int64_t v = next[d];
                 if (v < 0 || (self->shapes[i][d] >= 0 && v != self->shapes[i][d]))
                     goto slow;
+                /* numpy's rule: the non-zero dims and the item size multiply
+                 * to at most NPY_MAX_INTP, whatever zero dims there are */
                 if (v != 0 && size > NPY_MAX_INTP / v) goto slow;
-                size *= (npy_intp)v;
+                if (v != 0) size *= (npy_intp)v;
                 shape[d] = (npy_intp)v;
             }
             out_shapes[k] = shape;
@@ -228,7 +230,10 @@ entry_call(PyObject *op, PyObject *args, PyObject *kwargs)
                 NULL, NULL, 0, NULL);
             if (outputs[k] == NULL) {
                 for (int j = 0; j < k; j++) Py_DECREF(outputs[j]);
-                return NULL;
+                /* no memory: the Python path reports it as a SliceError */
+                if (!PyErr_ExceptionMatches(PyExc_MemoryError)) return NULL;
+                PyErr_Clear();
+                goto slow;
             }
             pointers[i] = PyArray_DATA((PyArrayObject *)outputs[k]);
             written_bytes += PyArray_NBYTES((PyArrayObject *)outputs[k]);

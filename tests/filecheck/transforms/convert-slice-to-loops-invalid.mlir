@@ -28,10 +28,12 @@ func.func @constant() -> tensor<2xf32> {
 // -----
 
 // Any other op on tensors is named.
-// OTHER: error: {{.+}}.mlir:{{[0-9]+}}:3: tensor.cast: convert-slice-to-loops lowers only slice.window on tensors
-func.func @other(%x: tensor<4xf32>) -> tensor<?xf32> {
-  %r = tensor.cast %x : tensor<4xf32> to tensor<?xf32>
-  func.return %r : tensor<?xf32>
+// OTHER: error: {{.+}}.mlir:{{[0-9]+}}:3: tensor.insert: convert-slice-to-loops lowers only slice.window on tensors
+func.func @other(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %c0 = arith.constant 0 : index
+  %v = arith.constant 1.0 : f32
+  %r = tensor.insert %v into %x[%c0] : tensor<4xf32>
+  func.return %r : tensor<4xf32>
 }
 
 // -----
