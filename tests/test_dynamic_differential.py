@@ -327,11 +327,15 @@ def checked(case: SliceCase) -> SliceCase:
     return result
 
 
-def template_case(dr: RandomDraw, op: str, variant: str) -> SliceCase:
+def template_case(
+    dr: RandomDraw, op: str, variant: str, rank: int | None = None
+) -> SliceCase:
     """A valid op of random structure on data of rank 0 (1 for the axis ops and
-    DirectML) to 8."""
+    DirectML) to 8; ``rank`` (taken modulo the op's range) picks one."""
     lo = 0 if op in STRIDED_OPS else 1
     hi = DML_MAX_RANK if op == "dml_slice1" else MAX_RANK
+    if rank is not None:
+        lo = hi = lo + rank % (hi - lo + 1)
     for _ in range(1000):
         shape = data_shape(
             dr, lo, hi, MAX_ELEMENTS, min_dim=1 if op == "dml_slice1" else 0
@@ -476,7 +480,9 @@ def test_random_dynamic_equals_constant(op: str, variant: str) -> None:
     for round_ in range(SHAPES):
         seed = BASE_SEED + 1_000_003 * RANDOM_CELLS.index((op, variant)) + round_
         dr = RandomDraw(seed)
-        template = template_case(dr, op, variant)
+        # ranks spread over the cells and rounds: every rank 0 to 8 in the default run
+        rank = RANDOM_CELLS.index((op, variant)) + round_ * 5
+        template = template_case(dr, op, variant, rank)
         program = program_of(template, variant, dr.choice(ELEMENT_TYPES))
         valid, _ = parameter_sets(dr, program, CALLS)
         context = f"seed {seed} (SLICE_DIFF_RANDOM={int(RANDOM)}), variant {variant}"
