@@ -859,3 +859,28 @@ def test_promise_of_rank_5() -> None:
             "slice.onnx: result type tensor<1x1x1x1x1xf32> does not match the shape "
             "[0, 1, 1, 1, 1] the slice gives"
         )
+
+
+LESS_STATIC_RESULT = """\
+func.func @main(%x: tensor<5xf32>) -> tensor<?xf32> {
+  %b = arith.constant dense<[1]> : tensor<1xi64>
+  %e = arith.constant dense<[3]> : tensor<1xi64>
+  %r = slice.onnx %x starts %b ends %e : tensor<5xf32>, tensor<1xi64>, tensor<1xi64> -> tensor<?xf32>
+  func.return %r : tensor<?xf32>
+}
+"""
+
+
+@pytest.mark.xfail(
+    strict=True,
+    raises=SliceError,
+    reason="known bug: a `?` result dim the semantics know statically makes "
+    "canonicalize-slices emit a tensor.cast, which convert-slice-to-loops refuses",
+)
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_less_static_result_type(backend: str) -> None:
+    """A result type with ``?`` where the size is static (the verifier accepts it)
+    compiles and gives the static op's result."""
+    x = np.arange(5, dtype=np.float32)
+    kernel = slice_dialect.compile(LESS_STATIC_RESULT, "main", backend)
+    assert same_bits(kernel(x), x[1:3])
