@@ -70,6 +70,9 @@ from generators import (
     tensor_type,
     with_result,
 )
+from generators import (
+    evaluate as evaluate_case,
+)
 from oracle import mask_bit, same_bits
 from vectors import VECTORS, Vector
 
@@ -191,9 +194,7 @@ def evaluate(
     props: dict[str, Any],
 ) -> Any:
     """The semantics of ``op`` (``None`` for unknown dims and values)."""
-    from generators import evaluate as generators_evaluate
-
-    return generators_evaluate(op, tuple(shape), operands, props)  # type: ignore[arg-type]
+    return evaluate_case(op, tuple(shape), operands, props)  # type: ignore[arg-type]
 
 
 def static_module(cases: Sequence[SliceCase], element_type: str) -> str:
