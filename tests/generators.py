@@ -750,6 +750,28 @@ class Constants:
         return name
 
 
+def dynamic_tensor_type(shape: Sequence[int | None], element_type: str) -> str:
+    """``tensor<...>`` with ``?`` for the ``None`` dims of ``shape``."""
+    dims = "".join(f"{'?' if d is None else d}x" for d in shape)
+    return f"tensor<{dims}{element_type}>"
+
+
+class Arguments(Constants):
+    """Index operands as function arguments instead of ``arith.constant``s: ``get``
+    names a new argument (``%a0``, ``%a1``, ...) and records it with its type and the
+    values it stands for, in the order :func:`render_op` asks (operand order)."""
+
+    def __init__(self) -> None:
+        super().__init__(RandomDraw(0), share=False)
+        self.arguments: list[tuple[str, str, list[int]]] = []
+
+    def get(self, values: Sequence[int], index_type: str, lines: list[str]) -> str:
+        name = f"%a{len(self.arguments)}"
+        t = tensor_type([len(values)], index_type)
+        self.arguments.append((name, t, list(values)))
+        return name
+
+
 def render_op(
     case: SliceCase,
     data: str,
@@ -757,10 +779,15 @@ def render_op(
     element_type: str,
     constants: Constants,
     lines: list[str],
+    data_type: str | None = None,
+    result_type: str | None = None,
 ) -> None:
-    """Append the IR of ``case`` (its constants, then the op) to ``lines``."""
-    data_t = tensor_type(case.data_shape, element_type)
-    result_t = tensor_type(case.result_shape, element_type)
+    """Append the IR of ``case`` (its constants, then the op) to ``lines``.
+
+    ``data_type`` and ``result_type`` replace the types of ``case``'s shapes (for data
+    or results with ``?`` dims, see :func:`dynamic_tensor_type`)."""
+    data_t = data_type or tensor_type(case.data_shape, element_type)
+    result_t = result_type or tensor_type(case.result_shape, element_type)
     names = list(case.operands)
     present = {n: v for n, v in case.operands.items() if v is not None}
     values = {n: constants.get(v, case.index_types[n], lines) for n, v in present.items()}
