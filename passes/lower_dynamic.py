@@ -287,7 +287,7 @@ def emit_dynamic_copy(
     rank = len(dims)
     if rank == 0:
         raise OpPassFailedException(
-            dest.owner if isinstance(dest.owner, Operation) else source.owner,  # type: ignore[arg-type]
+            dom.anchor,
             f"{name}: a rank-0 window is static; run canonicalize-slices first",
         )
     # Row-major steps of the source and the destination (wrapping index arithmetic).
@@ -421,8 +421,7 @@ def _check_dest(
     pairs = unit_dim_pairs([s if isinstance(s, int) else None for s in sizes], static)
     if pairs is None:
         raise OpPassFailedException(
-            dest.owner,  # type: ignore[arg-type]
-            f"{name}: result type {result_type} does not match the sizes",
+            dom.anchor, f"{name}: result type {result_type} does not match the sizes"
         )
     dest_dims = memref_dims(dom, dest)
     paired = {i for i, _ in pairs}

@@ -80,6 +80,8 @@ class IRBuilder(IntDomain[Value, Bool]):
         self._location = location
         self._constants: dict[tuple[int, IntegerType | IndexType], SSAValue] = {}
         self._dead = False
+        self.anchor: Operation | None = None
+        """The op the builder inserts before (``before``), which diagnostics name."""
         self.ops: list[Operation] = []
         """Every op emitted, in order."""
 
@@ -98,7 +100,9 @@ class IRBuilder(IntDomain[Value, Bool]):
             else:
                 Rewriter.insert_op(op, InsertPoint.before(anchor))
 
-        return IRBuilder(insert, anchor.location, value_type)
+        builder = IRBuilder(insert, anchor.location, value_type)
+        builder.anchor = anchor
+        return builder
 
     @staticmethod
     def at(point: InsertPoint) -> IRBuilder:

@@ -842,12 +842,6 @@ func.func @main(%x: tensor<?x?x?x?x?xf32>, %s: tensor<1xi64>) -> tensor<1x1x1x1x
 """
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=SliceError,
-    reason="known bug: the result-type check of a rank-5 static result passes 5 values "
-    "to slice.check; the C target takes at most SLICE_ERROR_VALUES = 4",
-)
 def test_promise_of_rank_5() -> None:
     """A static result type of rank 5 on ``?`` data: the call with data that breaks it
     raises the verifier's message (the interpreter backend already does)."""
@@ -855,7 +849,7 @@ def test_promise_of_rank_5() -> None:
     for backend in BACKENDS:
         kernel = slice_dialect.compile(PROMISE_OF_RANK_5, "main", backend)
         with pytest.raises(SliceError) as info:
-            kernel(x, [0], [0])
+            kernel(x, [0])
         assert str(info.value) == (
             "slice.onnx: result type tensor<1x1x1x1x1xf32> does not match the shape "
             "[0, 1, 1, 1, 1] the slice gives"
@@ -872,12 +866,6 @@ func.func @main(%x: tensor<5xf32>) -> tensor<?xf32> {
 """
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=SliceError,
-    reason="known bug: a `?` result dim the semantics know statically makes "
-    "canonicalize-slices emit a tensor.cast, which convert-slice-to-loops refuses",
-)
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_less_static_result_type(backend: str) -> None:
     """A result type with ``?`` where the size is static (the verifier accepts it)

@@ -142,8 +142,11 @@ from slice_dialect.locations import location_text
 DEFAULT_PREFIX = "slice_"
 """The prefix of every exported symbol unless ``emit_c(prefix=...)`` says otherwise."""
 
-SLICE_ERROR_VALUES = 4
-"""How many int64 values a failing kernel may write to ``slice_error_values``."""
+SLICE_ERROR_VALUES = 16
+"""How many int64 values a failing kernel may write to ``slice_error_values`` (the
+caller passes an array of this many): a ``slice.check`` of a result type reports one
+value per dim, and ranks go to 8 and beyond (``fastcall.c``'s ``ERROR_VALUES`` is the
+same number)."""
 
 ALLOCATION_FAILED = 1
 """The return code of a failed heap allocation (the byte count in value 0)."""
@@ -359,8 +362,8 @@ class Unit:
     def error_message_function(self) -> list[str]:
         symbol = error_message_symbol(self.prefix)
         lines = [
-            "/* The message template of each return code; {0}..{3} stand for",
-            " * slice_error_values[0..3]. */",
+            "/* The message template of each return code; {0}, {1}, ... stand for",
+            " * slice_error_values[0], [1], .... */",
             f"const char *{symbol}(int32_t code) {{",
             f"{INDENT}switch (code) {{",
         ]

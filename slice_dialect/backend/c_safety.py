@@ -601,10 +601,16 @@ def _if(c: FunctionChecker, op: Operation) -> None:
 
 
 def _check(c: FunctionChecker, op: Operation) -> None:
-    """``slice.check``: a return code with up to 4 values (c.SLICE_ERROR_VALUES)."""
+    """``slice.check``: a return code with up to ``c.SLICE_ERROR_VALUES`` values."""
+    from slice_dialect.backend.c import SLICE_ERROR_VALUES
+
     assert isinstance(op, CheckOp)
-    if len(op.values) > 4:
-        raise op_error(op, f"{len(op.values)} values, more than the 4 a kernel returns")
+    if len(op.values) > SLICE_ERROR_VALUES:
+        raise op_error(
+            op,
+            f"{len(op.values)} values, more than the {SLICE_ERROR_VALUES} a kernel "
+            "returns",
+        )
     if c.live:
         c.integer(op, op.condition, "condition")
         for k, v in enumerate(op.values):

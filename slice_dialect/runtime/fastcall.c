@@ -45,7 +45,7 @@ typedef struct {
     npy_intp *shape_storage;
 } Entry;
 
-#define ERROR_VALUES 4
+#define ERROR_VALUES 16 /* SLICE_ERROR_VALUES of slice_dialect/backend/c.py */
 
 static PyObject *str_out, *str_call_checked;
 
@@ -114,9 +114,21 @@ call_kernel(void *f, void **p, int n, int64_t *e)
 static PyObject *
 fail(PyObject *self, int32_t status, const int64_t *v)
 {
-    PyObject *result = PyObject_CallMethod(
-        self, "_fail", "iLLLL", (int)status, (long long)v[0], (long long)v[1],
-        (long long)v[2], (long long)v[3]);
+    PyObject *args = PyTuple_New(ERROR_VALUES + 1);
+    if (args == NULL) return NULL;
+    PyObject *item = PyLong_FromLong((long)status);
+    if (item == NULL) { Py_DECREF(args); return NULL; }
+    PyTuple_SET_ITEM(args, 0, item);
+    for (int k = 0; k < ERROR_VALUES; k++) {
+        item = PyLong_FromLongLong((long long)v[k]);
+        if (item == NULL) { Py_DECREF(args); return NULL; }
+        PyTuple_SET_ITEM(args, k + 1, item);
+    }
+    PyObject *method = PyObject_GetAttrString(self, "_fail");
+    if (method == NULL) { Py_DECREF(args); return NULL; }
+    PyObject *result = PyObject_CallObject(method, args);
+    Py_DECREF(method);
+    Py_DECREF(args);
     if (result != NULL) {
         Py_DECREF(result);
         PyErr_Format(PyExc_RuntimeError, "kernel failed with status %d", (int)status);
