@@ -94,7 +94,7 @@
 // CHECK-NEXT:                      slice_error_values[3] = xv_d0;
 // CHECK-NEXT:                      return [[SOURCE:[0-9]+]];
 // CHECK-NEXT:                  }
-// streamed when the dest view has at least 8 MiB and the run at least 1 KiB, else memcpy ...
+// adaptive (set by convert-slice-to-loops): streamed when the dest view has at least 8 MiB and the run at least 1 KiB, else memcpy ...
 // (a streamed run prefetches what the enclosing loop reads next: its step is 6) ...
 // CHECK-NEXT:                  const _Bool streamed = ov_d0 >= 2097152 && out0_d1 >= 256;
 // CHECK-NEXT:                  if (streamed)
@@ -154,9 +154,9 @@ func.func @f(%x: memref<?x6xf32>, %steps: memref<1xi64>, %starts: memref<1xi32>,
     %do = arith.muli %i, %w : index
     %so = arith.muli %i, %c6 : index
     scf.if %one {
-      slice.dynamic_copy_run %xv[%so], %ov[%do] count %w source_stride %c1 : memref<?xf32>, memref<?xf32>
+      slice.dynamic_copy_run %xv[%so], %ov[%do] count %w source_stride %c1 adaptive : memref<?xf32>, memref<?xf32>
     } else {
-      slice.dynamic_copy_run %xv[%so], %ov[%do] count %w source_stride %stride : memref<?xf32>, memref<?xf32>
+      slice.dynamic_copy_run %xv[%so], %ov[%do] count %w source_stride %stride adaptive : memref<?xf32>, memref<?xf32>
     }
   }
   func.return

@@ -16,7 +16,7 @@
 // CHECK:         %[[XF:.+]] = memref.collapse_shape %[[X]] {{.+}} into memref<40xf32>
 // CHECK:         %[[OF:.+]] = memref.collapse_shape %[[OUT]] {{.+}} into memref<?xf32>
 // CHECK-NOT:     scf.for
-// CHECK:         slice.dynamic_copy_run %[[XF]][%{{.+}}], %[[OF]][%{{.+}}] count %{{.+}} source_stride %{{.+}} : memref<40xf32>, memref<?xf32>
+// CHECK:         slice.dynamic_copy_run %[[XF]][%{{.+}}], %[[OF]][%{{.+}}] count %{{.+}} source_stride %{{.+}} adaptive : memref<40xf32>, memref<?xf32>
 // CHECK-NEXT:    func.return
 // SHAPE-LABEL: func.func @runtime_start.shape(
 // SHAPE-SAME:      %{{.+}}: memref<10x4xf32>, %{{.+}}: memref<1xi64>, %[[SH:.+]]: memref<2xi64>)
@@ -45,9 +45,9 @@ func.func @runtime_start(%x: tensor<10x4xf32>, %s: tensor<1xi64>) -> tensor<?x4x
 // CHECK-NEXT:      arith.addi
 // CHECK-NEXT:      arith.muli %[[I]], %{{.+}} : index
 // CHECK-NEXT:      scf.if %{{.+}} {
-// CHECK-NEXT:        slice.dynamic_copy_run %{{.+}} count %{{.+}} source_stride %[[C1]] : memref<?xi8>, memref<?xi8>
+// CHECK-NEXT:        slice.dynamic_copy_run %{{.+}} count %{{.+}} source_stride %[[C1]] adaptive : memref<?xi8>, memref<?xi8>
 // CHECK-NEXT:      } else {
-// CHECK-NEXT:        slice.dynamic_copy_run %{{.+}} count %{{.+}} source_stride %{{.+}} : memref<?xi8>, memref<?xi8>
+// CHECK-NEXT:        slice.dynamic_copy_run %{{.+}} count %{{.+}} source_stride %{{.+}} adaptive : memref<?xi8>, memref<?xi8>
 // CHECK-NEXT:      }
 // CHECK-NEXT:    }
 // CHECK-NEXT:    func.return
@@ -65,7 +65,7 @@ func.func @runtime_steps(%x: tensor<?x?xi8>, %s: tensor<2xi64>, %e: tensor<2xi64
 // CHECK-NEXT:    %[[M:.+]] = memref.dim %[[OUT]], %[[C0]] : memref<?xf32>
 // CHECK-NEXT:    %[[EQ:.+]] = arith.cmpi eq, %[[N]], %[[M]] : index
 // CHECK:         slice.check %[[EQ]], "func.return: sizes[0] = {0} but the output has {1} in dimension 0"
-// CHECK:         slice.dynamic_copy_run %[[X]][%[[C0]]], %[[OUT]][%[[C0]]] count %[[N]] source_stride %{{.+}} : memref<?xf32>, memref<?xf32>
+// CHECK:         slice.dynamic_copy_run %[[X]][%[[C0]]], %[[OUT]][%[[C0]]] count %[[N]] source_stride %{{.+}} adaptive : memref<?xf32>, memref<?xf32>
 // SHAPE-LABEL: func.func @identity.shape(
 // SHAPE-SAME:      %[[X:.+]]: memref<?xf32>, %[[SH:.+]]: memref<1xi64>)
 // SHAPE:         memref.dim %[[X]]
