@@ -281,7 +281,7 @@ def export_onnx(source: str | ModuleOp, entry: str = "main") -> Any:
         elif isinstance(op, OnnxSliceOp):
             ex.onnx_slice(op)
         elif isinstance(op, tensor.CastOp):
-            ex.identity(ex.name(op.source), ex.name(op.result))
+            ex.identity(ex.name(op.source), ex.name(op.dest))
         elif isinstance(op, arith.ConstantOp):
             ex.constant(op)
         elif isinstance(op, func.ReturnOp):

@@ -39,7 +39,7 @@ int32_t PREFIXcheck(const float *x, float *y, int64_t *restrict e) {
 const char *PREFIXerror_message(int32_t code) {
     switch (code) {
     case 2: return "check: index {0} is out of range [{1}, {3}) (min {2})";
-    case 9: return "check: {5} is not a value";
+    case 9: return "check: {16} is not a value";
     default: return "unknown error";
     }
 }
@@ -65,7 +65,7 @@ def test_status_is_a_slice_error(fast_call: bool, prefix: str, tmp_path: Path) -
         with pytest.raises(SliceError) as info:
             kernel(np.array([-1], np.float32), out=out)
         assert str(info.value) == message
-    with pytest.raises(SliceError, match=r"^check: \{5\} is not a value \(values 0, 0"):
+    with pytest.raises(SliceError, match=r"^check: \{16\} is not a value \(values 0, 0"):
         kernel(np.array([1000], np.float32))
 
 
