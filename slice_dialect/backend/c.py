@@ -1444,7 +1444,7 @@ def emit_c(module: ModuleOp, *, prefix: str = DEFAULT_PREFIX) -> str:
     if "b128" in features:
         header += ["", B128_TYPEDEF]
     if features & {"stream", "copy"}:
-        header += ["", SSE2_INCLUDE.strip("\n")]
+        header += ["", SSE2_INCLUDE.strip("\n"), "", REGISTER_PICKS.strip("\n")]
     if "stream" in features:
         header += ["", STREAM_HELPERS.strip("\n")]
     if "copy" in features:
@@ -1539,20 +1539,8 @@ static inline void slice_KIND_reversed(
 ALIGN(from - i * size)
     for (; (n - i) * size >= 16; i += 16 / size) {
         const unsigned char *last = from - (i + 16 / size - 1) * size;
-        __m128i v = _mm_loadu_si128((const __m128i *)last);
-        if (size == 1) {
-            v = _mm_shufflehi_epi16(_mm_shufflelo_epi16(v, 0x1b), 0x1b);
-            v = _mm_shuffle_epi32(v, 0x4e);
-            v = _mm_or_si128(_mm_slli_epi16(v, 8), _mm_srli_epi16(v, 8));
-        } else if (size == 2) {
-            v = _mm_shufflehi_epi16(_mm_shufflelo_epi16(v, 0x1b), 0x1b);
-            v = _mm_shuffle_epi32(v, 0x4e);
-        } else if (size == 4) {
-            v = _mm_shuffle_epi32(v, 0x1b);
-        } else if (size == 8) {
-            v = _mm_shuffle_epi32(v, 0x4e);
-        }
-        STORE((__m128i *)(to + i * size), v);
+        const __m128i v = _mm_loadu_si128((const __m128i *)last);
+        STORE((__m128i *)(to + i * size), slice_reverse(v, size));
     }
 #endif
     for (; i < n; i += 1)
@@ -1563,7 +1551,9 @@ ALIGN(from - i * size)
  * from s (the first element copied; the last is 2 (n - 1) elements above it) to d,
  * WRITING. Each 32 bytes read are two registers whose even elements make one; they
  * are read only while an even element of the run follows, so every byte read lies
- * within the run. */
+ * within the run. The last 16 bytes of output LAST_WHEN are read one element lower
+ * (their odd elements): the run ends with the last byte read, and no element copy is
+ * left to mix with the vector stores. */
 static inline void slice_KIND_even(
     void *restrict d, const void *restrict s, int64_t n, int64_t size) {
     unsigned char *to = d;
@@ -1573,23 +1563,17 @@ static inline void slice_KIND_even(
 ALIGN(from + 2 * i * size)
     for (; n - i > 16 / size; i += 16 / size) {
         const unsigned char *p = from + 2 * i * size;
-        __m128i a = _mm_loadu_si128((const __m128i *)p);
-        __m128i b = _mm_loadu_si128((const __m128i *)(p + 16));
-        if (size == 1) {
-            const __m128i low = _mm_set1_epi16(0xff);
-            a = _mm_packus_epi16(_mm_and_si128(a, low), _mm_and_si128(b, low));
-        } else {
-            if (size == 2) {
-                a = _mm_shufflehi_epi16(_mm_shufflelo_epi16(a, 0x08), 0x08);
-                b = _mm_shufflehi_epi16(_mm_shufflelo_epi16(b, 0x08), 0x08);
-            }
-            if (size <= 4) {
-                a = _mm_shuffle_epi32(a, 0x08);
-                b = _mm_shuffle_epi32(b, 0x08);
-            }
-            a = _mm_unpacklo_epi64(a, b);
-        }
-        STORE((__m128i *)(to + i * size), a);
+        const __m128i a = _mm_loadu_si128((const __m128i *)p);
+        const __m128i b = _mm_loadu_si128((const __m128i *)(p + 16));
+        STORE((__m128i *)(to + i * size), slice_pick_even(a, b, size));
+    }
+    if (LAST) {
+        i = n - 16 / size;
+        const unsigned char *p = from + 2 * i * size - size;
+        const __m128i a = _mm_loadu_si128((const __m128i *)p);
+        const __m128i b = _mm_loadu_si128((const __m128i *)(p + 16));
+        STORE((__m128i *)(to + i * size), slice_pick_odd(a, b, size));
+        i = n;
     }
 #endif
     for (; i < n; i += 1)
@@ -1600,7 +1584,8 @@ ALIGN(from + 2 * i * size)
  * from s (the first element copied; the last is 2 (n - 1) elements below it) to d,
  * WRITING. Each 32 bytes read start one element below the lowest element of the 16
  * bytes of output they make, so they are read only while one more element of the run
- * follows: every byte read lies within the run. */
+ * follows: every byte read lies within the run. The last 16 bytes of output LAST_WHEN
+ * are read one element higher (their even elements), ending the read with the run. */
 static inline void slice_KIND_odd_reversed(
     void *restrict d, const void *restrict s, int64_t n, int64_t size) {
     unsigned char *to = d;
@@ -1610,35 +1595,73 @@ static inline void slice_KIND_odd_reversed(
 ALIGN(from - 2 * i * size)
     for (; n - i > 16 / size; i += 16 / size) {
         const unsigned char *p = from - 2 * (i + 16 / size - 1) * size - size;
-        __m128i a = _mm_loadu_si128((const __m128i *)p);
-        __m128i b = _mm_loadu_si128((const __m128i *)(p + 16));
-        if (size == 1) {
-            a = _mm_packus_epi16(_mm_srli_epi16(a, 8), _mm_srli_epi16(b, 8));
-            a = _mm_shufflehi_epi16(_mm_shufflelo_epi16(a, 0x1b), 0x1b);
-            a = _mm_shuffle_epi32(a, 0x4e);
-            a = _mm_or_si128(_mm_slli_epi16(a, 8), _mm_srli_epi16(a, 8));
-        } else if (size == 2) {
-            a = _mm_shufflehi_epi16(_mm_shufflelo_epi16(a, 0x0d), 0x0d);
-            b = _mm_shufflehi_epi16(_mm_shufflelo_epi16(b, 0x0d), 0x0d);
-            a = _mm_unpacklo_epi64(_mm_shuffle_epi32(a, 0x08),
-                                   _mm_shuffle_epi32(b, 0x08));
-            a = _mm_shufflehi_epi16(_mm_shufflelo_epi16(a, 0x1b), 0x1b);
-            a = _mm_shuffle_epi32(a, 0x4e);
-        } else if (size == 4) {
-            a = _mm_unpacklo_epi64(_mm_shuffle_epi32(a, 0x0d),
-                                   _mm_shuffle_epi32(b, 0x0d));
-            a = _mm_shuffle_epi32(a, 0x1b);
-        } else {
-            a = _mm_unpackhi_epi64(a, b);
-            a = _mm_shuffle_epi32(a, 0x4e);
-        }
-        STORE((__m128i *)(to + i * size), a);
+        const __m128i a = _mm_loadu_si128((const __m128i *)p);
+        const __m128i b = _mm_loadu_si128((const __m128i *)(p + 16));
+        STORE((__m128i *)(to + i * size), slice_reverse(slice_pick_odd(a, b, size), size));
+    }
+    if (LAST) {
+        i = n - 16 / size;
+        const unsigned char *p = from - 2 * (i + 16 / size - 1) * size;
+        const __m128i a = _mm_loadu_si128((const __m128i *)p);
+        const __m128i b = _mm_loadu_si128((const __m128i *)(p + 16));
+        STORE((__m128i *)(to + i * size), slice_reverse(slice_pick_even(a, b, size), size));
+        i = n;
     }
 #endif
     for (; i < n; i += 1)
         memcpy(to + i * size, from - 2 * i * size, (size_t)size);
 }
 """
+
+REGISTER_PICKS = r"""
+#if defined(__SSE2__)
+/* The even elements (0, 2, ...) of the 32 bytes a then b, of size bytes each (1, 2, 4
+ * or 8), in order in one register. */
+static inline __m128i slice_pick_even(__m128i a, __m128i b, int64_t size) {
+    if (size == 1) {
+        const __m128i low = _mm_set1_epi16(0xff);
+        return _mm_packus_epi16(_mm_and_si128(a, low), _mm_and_si128(b, low));
+    }
+    if (size == 2) {
+        a = _mm_shufflehi_epi16(_mm_shufflelo_epi16(a, 0x08), 0x08);
+        b = _mm_shufflehi_epi16(_mm_shufflelo_epi16(b, 0x08), 0x08);
+    }
+    if (size <= 4) {
+        a = _mm_shuffle_epi32(a, 0x08);
+        b = _mm_shuffle_epi32(b, 0x08);
+    }
+    return _mm_unpacklo_epi64(a, b);
+}
+/* The odd elements (1, 3, ...) of the 32 bytes a then b, likewise. */
+static inline __m128i slice_pick_odd(__m128i a, __m128i b, int64_t size) {
+    if (size == 1)
+        return _mm_packus_epi16(_mm_srli_epi16(a, 8), _mm_srli_epi16(b, 8));
+    if (size == 2) {
+        a = _mm_shufflehi_epi16(_mm_shufflelo_epi16(a, 0x0d), 0x0d);
+        b = _mm_shufflehi_epi16(_mm_shufflelo_epi16(b, 0x0d), 0x0d);
+        return _mm_unpacklo_epi64(_mm_shuffle_epi32(a, 0x08), _mm_shuffle_epi32(b, 0x08));
+    }
+    if (size == 4)
+        return _mm_unpacklo_epi64(_mm_shuffle_epi32(a, 0x0d), _mm_shuffle_epi32(b, 0x0d));
+    return _mm_unpackhi_epi64(a, b);
+}
+/* The 16 bytes of v as elements of size bytes (1, 2, 4, 8 or 16) in reverse order. */
+static inline __m128i slice_reverse(__m128i v, int64_t size) {
+    if (size == 1 || size == 2) {
+        v = _mm_shufflehi_epi16(_mm_shufflelo_epi16(v, 0x1b), 0x1b);
+        v = _mm_shuffle_epi32(v, 0x4e);
+        if (size == 1)
+            v = _mm_or_si128(_mm_slli_epi16(v, 8), _mm_srli_epi16(v, 8));
+    } else if (size == 4) {
+        v = _mm_shuffle_epi32(v, 0x1b);
+    } else if (size == 8) {
+        v = _mm_shuffle_epi32(v, 0x4e);
+    }
+    return v;
+}
+#endif
+"""
+"""The register shuffles of the streamed and cached register helpers, printed once."""
 
 
 def _register_helpers(streamed: bool) -> str:
@@ -1651,6 +1674,14 @@ def _register_helpers(streamed: bool) -> str:
     text = text.replace("WRITING", writing)
     store = "_mm_stream_si128" if streamed else "_mm_storeu_si128"
     text = text.replace("STORE(", f"{store}(")
+    # the last 16 bytes of an even or odd run in one more vector: streamed only where
+    # they are a whole aligned store, cached wherever the run has more than 16 bytes
+    # (overlapping the stores before, with the same values)
+    if streamed:
+        last, when = "i > 0 && n - i == 16 / size", "(when they are one aligned store)"
+    else:
+        last, when = "i > 0 && i < n", "(when the run has more)"
+    text = text.replace("LAST)", last + ")").replace("LAST_WHEN", when)
     lines: list[str] = []
     for line in text.split("\n"):
         if line.startswith("ALIGN("):
