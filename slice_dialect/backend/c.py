@@ -1527,24 +1527,26 @@ static inline void slice_stream(void *restrict d, const void *restrict s, int64_
 
 _REGISTER_TEMPLATES = r"""
 /* Copies n elements of size bytes (1, 2, 4, 8 or 16) read downwards from s (the
- * first element copied; the last is n - 1 elements below it) to d upwards, WRITING:
- * the 16 bytes that end with the current element are read and reversed in a register
- * while they all belong to the run. */
+ * first element copied; the last is n - 1 elements below it) to d upwards, WRITING.
+ * The source is read upwards and d written from its end down, 16 bytes at a time
+ * reversed in a register: the hardware prefetcher follows a rising read (reading
+ * downwards was 2x slower on a 64 MiB copy). Every byte read lies within the run. */
 static inline void slice_KIND_reversed(
     void *restrict d, const void *restrict s, int64_t n, int64_t size) {
     unsigned char *to = d;
     const unsigned char *from = s;
-    int64_t i = 0;
+    int64_t j = n;
 #if defined(__SSE2__)
-ALIGN(from - i * size)
-    for (; (n - i) * size >= 16; i += 16 / size) {
-        const unsigned char *last = from - (i + 16 / size - 1) * size;
-        const __m128i v = _mm_loadu_si128((const __m128i *)last);
-        STORE((__m128i *)(to + i * size), slice_reverse(v, size));
+ALIGN_TOP(from - j * size)
+    for (; j * size >= 16; j -= 16 / size) {
+        const __m128i v = _mm_loadu_si128((const __m128i *)(from - (j - 1) * size));
+        STORE((__m128i *)(to + (j - 16 / size) * size), slice_reverse(v, size));
     }
 #endif
-    for (; i < n; i += 1)
-        memcpy(to + i * size, from - i * size, (size_t)size);
+    while (j > 0) {
+        j -= 1;
+        memcpy(to + j * size, from - j * size, (size_t)size);
+    }
 }
 
 /* Copies n elements of size bytes (1, 2, 4 or 8) taken every other element upwards
@@ -1567,7 +1569,7 @@ ALIGN(from + 2 * i * size)
         const __m128i b = _mm_loadu_si128((const __m128i *)(p + 16));
         STORE((__m128i *)(to + i * size), slice_pick_even(a, b, size));
     }
-    if (LAST) {
+    if (LAST_UP) {
         i = n - 16 / size;
         const unsigned char *p = from + 2 * i * size - size;
         const __m128i a = _mm_loadu_si128((const __m128i *)p);
@@ -1582,34 +1584,38 @@ ALIGN(from + 2 * i * size)
 
 /* Copies n elements of size bytes (1, 2, 4 or 8) taken every other element downwards
  * from s (the first element copied; the last is 2 (n - 1) elements below it) to d,
- * WRITING. Each 32 bytes read start one element below the lowest element of the 16
- * bytes of output they make, so they are read only while one more element of the run
- * follows: every byte read lies within the run. The last 16 bytes of output LAST_WHEN
- * are read one element higher (their even elements), ending the read with the run. */
+ * WRITING; read upwards and written from the end of d down, as slice_KIND_reversed.
+ * The 32 bytes read for 16 bytes of output start with the lowest element they need
+ * (their even elements) and end one element above the highest, read only while one
+ * more element of the run lies above: every byte read lies within the run. The first
+ * 16 bytes of output LAST_WHEN are read one element lower (their odd elements), ending
+ * the read with the run. */
 static inline void slice_KIND_odd_reversed(
     void *restrict d, const void *restrict s, int64_t n, int64_t size) {
     unsigned char *to = d;
     const unsigned char *from = s;
-    int64_t i = 0;
+    int64_t j = n;
 #if defined(__SSE2__)
-ALIGN(from - 2 * i * size)
-    for (; n - i > 16 / size; i += 16 / size) {
-        const unsigned char *p = from - 2 * (i + 16 / size - 1) * size - size;
+ALIGN_TOP(from - 2 * j * size)
+    for (; j > 16 / size; j -= 16 / size) {
+        const unsigned char *p = from - 2 * (j - 1) * size;
         const __m128i a = _mm_loadu_si128((const __m128i *)p);
         const __m128i b = _mm_loadu_si128((const __m128i *)(p + 16));
-        STORE((__m128i *)(to + i * size), slice_reverse(slice_pick_odd(a, b, size), size));
+        STORE((__m128i *)(to + (j - 16 / size) * size),
+              slice_reverse(slice_pick_even(a, b, size), size));
     }
-    if (LAST) {
-        i = n - 16 / size;
-        const unsigned char *p = from - 2 * (i + 16 / size - 1) * size;
+    if (LAST_DOWN) {
+        const unsigned char *p = from - (2 * 16 / size - 1) * size;
         const __m128i a = _mm_loadu_si128((const __m128i *)p);
         const __m128i b = _mm_loadu_si128((const __m128i *)(p + 16));
-        STORE((__m128i *)(to + i * size), slice_reverse(slice_pick_even(a, b, size), size));
-        i = n;
+        STORE((__m128i *)to, slice_reverse(slice_pick_odd(a, b, size), size));
+        j = 0;
     }
 #endif
-    for (; i < n; i += 1)
-        memcpy(to + i * size, from - 2 * i * size, (size_t)size);
+    while (j > 0) {
+        j -= 1;
+        memcpy(to + j * size, from - 2 * j * size, (size_t)size);
+    }
 }
 """
 
@@ -1678,10 +1684,13 @@ def _register_helpers(streamed: bool) -> str:
     # they are a whole aligned store, cached wherever the run has more than 16 bytes
     # (overlapping the stores before, with the same values)
     if streamed:
-        last, when = "i > 0 && n - i == 16 / size", "(when they are one aligned store)"
+        up, down = "i > 0 && n - i == 16 / size", "j == 16 / size && n > 16 / size"
+        when = "(when they are one aligned store)"
     else:
-        last, when = "i > 0 && i < n", "(when the run has more)"
-    text = text.replace("LAST)", last + ")").replace("LAST_WHEN", when)
+        up, down = "i > 0 && i < n", "j > 0 && n > 16 / size"
+        when = "(when the run has more)"
+    text = text.replace("LAST_UP)", up + ")").replace("LAST_DOWN)", down + ")")
+    text = text.replace("LAST_WHEN", when)
     lines: list[str] = []
     for line in text.split("\n"):
         if line.startswith("ALIGN("):
@@ -1691,6 +1700,16 @@ def _register_helpers(streamed: bool) -> str:
                     "    while (i < n && ((uintptr_t)(to + i * size) & 15) != 0) {",
                     f"        memcpy(to + i * size, {source}, (size_t)size);",
                     "        i += 1;",
+                    "    }",
+                ]
+            continue
+        if line.startswith("ALIGN_TOP("):
+            if streamed:  # the stores go down from the end of d: align that end
+                source = line[len("ALIGN_TOP(") : -1]
+                lines += [
+                    "    while (j > 0 && ((uintptr_t)(to + j * size) & 15) != 0) {",
+                    "        j -= 1;",
+                    f"        memcpy(to + j * size, {source}, (size_t)size);",
                     "    }",
                 ]
             continue
