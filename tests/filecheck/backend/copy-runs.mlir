@@ -90,7 +90,7 @@ func.func @empty(%x: tensor<4x5xi8>) -> tensor<0x5xi8> {
 // CHECK:       static inline void slice_stream(void *restrict d, const void *restrict s, int64_t n) {
 // CHECK:       static inline void slice_stream_fence(void) {
 // CHECK:       static inline void slice_prefetch(const void *p) {
-// CHECK:         __builtin_prefetch(p, 0, 3);
+// CHECK:         __builtin_prefetch(p, 0, 1);
 // CHECK-LABEL: int32_t slice_big_crop(
 // CHECK:         for (int64_t [[I:.+]] = 0; [[I]] < 8192; [[I]] += 1) {
 // CHECK-NEXT:        const int64_t [[A:.+]] = [[I]] * 1024;
