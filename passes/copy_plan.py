@@ -54,13 +54,15 @@ byte run of source stride -2, went 1.58x -> 0.23x with it; helper "perf", 2026-1
 loaded 2-core machine, min of 31 rounds). Streamed runs are always at least
 ``MIN_STREAM_RUN_BYTES`` long."""
 
-MIN_SCALAR_GATHER = 64
+MIN_SCALAR_GATHER = 16
 """A cached run of 1-byte elements at a source stride of 3 or more (either sign) and at
-least this many elements is copied by a loop the C compiler does not vectorize: gcc 12
-(-O3, SSE2) assembles byte vectors from single loads, ~1.7x slower than the scalar loop
-(bench/sweep.py case 47: 1.36x -> 0.95x numpy). Shorter runs pay more for the helper's
-call than they save (case 71: 0.12x -> 0.40x without a minimum; helper "perf",
-2026-11-22, loaded 2-core machine, min of 31 rounds)."""
+least this many elements is copied by ``slice_gather_bytes``, scalar loads packed into
+8-byte stores in a loop the C compiler does not vectorize: gcc 12 (-O3, SSE2) assembles
+byte vectors from single loads, and a store per byte is bound by one store a cycle
+(bench/sweep.py, lead, 2026-11-22, medians of 21 rounds: case 42, runs of 34 at step 5,
+1.05x -> 0.47x numpy; case 47, runs of 125 at step -3, 0.97x -> 0.69x). Shorter runs
+pay more for the helper's call than they save (case 71, runs of 2: 0.12x -> 0.40x
+without a minimum; helper "perf", 2026-11-22)."""
 
 PREFETCH_AHEAD_BYTES = 32 * 1024
 """How far ahead a streamed copy with gaps between its source rows prefetches them: the

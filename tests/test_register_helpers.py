@@ -1,5 +1,5 @@
 """The C target's register helpers (``slice_{stream,copy}_{reversed,even,odd_reversed}``)
-on their own, in a C driver: every element size, every run length up to 80 elements and
+and its byte gather (``slice_gather_bytes``) on their own, in a C driver: every element size, every run length up to 80 elements and
 every destination misalignment within 16 bytes, against an element-by-element copy.
 
 Each source is allocated with exactly the bytes of its run, so under AddressSanitizer a
@@ -17,6 +17,7 @@ import pytest
 
 from slice_dialect.backend.c import (
     COPY_HELPERS,
+    GATHER_HELPER,
     REGISTER_PICKS,
     SSE2_INCLUDE,
     STREAM_HELPERS,
@@ -76,6 +77,16 @@ static int check(const char *name, helper f, int64_t step, int64_t size,
     return failures;
 }
 
+#define GATHER(STEP, NAME) \
+    static void NAME(void *restrict d, const void *restrict s, int64_t n, int64_t size) { \
+        (void)size; \
+        slice_gather_bytes(d, s, n, STEP); \
+    }
+GATHER(3, gather_3)
+GATHER(5, gather_5)
+GATHER(-3, gather_minus_3)
+GATHER(-8, gather_minus_8)
+
 int main(void) {
     int failures = 0;
     int64_t cases = 0;
@@ -93,14 +104,19 @@ int main(void) {
         failures += check("slice_copy_odd_reversed", slice_copy_odd_reversed, -2, size,
                           &cases);
     }
+    failures += check("slice_gather_bytes step 3", gather_3, 3, 1, &cases);
+    failures += check("slice_gather_bytes step 5", gather_5, 5, 1, &cases);
+    failures += check("slice_gather_bytes step -3", gather_minus_3, -3, 1, &cases);
+    failures += check("slice_gather_bytes step -8", gather_minus_8, -8, 1, &cases);
     slice_stream_fence();
     printf("cases %lld failures %d\n", (long long)cases, failures);
     return failures != 0;
 }
 """
 
-CASES = 5 * 2 * MAX_COUNT * 16 + 4 * 4 * MAX_COUNT * 16
-"""Reversed at 5 element sizes, even and odd-reversed at 4, streamed and cached."""
+CASES = 5 * 2 * MAX_COUNT * 16 + 4 * 4 * MAX_COUNT * 16 + 4 * MAX_COUNT * 16
+"""Reversed at 5 element sizes, even and odd-reversed at 4, streamed and cached; the
+byte gather at 4 steps."""
 
 
 def driver_source() -> str:
@@ -115,6 +131,7 @@ def driver_source() -> str:
             REGISTER_PICKS,
             STREAM_HELPERS,
             COPY_HELPERS,
+            GATHER_HELPER,
             DRIVER,
         ]
     )
