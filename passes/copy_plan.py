@@ -169,7 +169,7 @@ class RunChoices:
     ``nontemporal``: stores bypass the cache (the copy writes at least
     ``STREAM_STORE_BYTES`` and the run is at least ``MIN_STREAM_RUN_BYTES`` long).
     ``reorder``: a run of every element backwards (source stride -1), or of every other
-    element (2 or -2, elements of at most 8 bytes), is reordered in registers on its way
+    element (2 or -2), is reordered in registers on its way
     to the stores (streamed, or cached from ``MIN_REGISTER_RUN_BYTES`` on). ``scalar``:
     a long cached byte gather is a loop the C compiler must not vectorize
     (``MIN_SCALAR_GATHER``). ``prefetch``: the signed element distance from this run's
@@ -187,7 +187,7 @@ class RunChoices:
 def can_reorder(source_stride: int, element_bytes: int) -> bool:
     """Whether a run of ``source_stride`` can be reordered in registers (the rule the
     ``slice.copy_run`` verifier checks)."""
-    return source_stride == -1 or (source_stride in (2, -2) and element_bytes <= 8)
+    return source_stride in (-1, 2, -2) and element_bytes <= 16
 
 
 def can_gather_scalar(source_stride: int, element_bytes: int) -> bool:

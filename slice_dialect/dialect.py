@@ -1194,7 +1194,7 @@ class CopyRunOp(IRDLOperation):
     The code-generation choices (made by ``convert-slice-to-loops``, see
     ``passes/copy_plan.py``) change how the C target copies, never what:
     ``nontemporal`` stores bypass the cache (``dest_stride`` 1); ``reorder`` reorders a
-    run of source stride -1, or 2 or -2 with elements of at most 8 bytes, in registers
+    run of source stride -1, 2 or -2 (elements of at most 16 bytes), in registers
     (streamed or cached); ``scalar`` copies a run of 1-byte elements at a source stride
     of at least 3 (either sign) by a loop the C compiler does not vectorize (cached
     runs only); ``prefetch = N`` hints the source elements of the run ``N`` elements
@@ -1310,8 +1310,8 @@ class CopyRunOp(IRDLOperation):
         width = storage_bytes(source_type.element_type)
         if self.reorder is not None and not can_reorder(source_stride, width):
             raise VerifyException(
-                f"{self.name}: reorder needs a source_stride of -1, or 2 or -2 with "
-                f"elements of at most 8 bytes (source_stride = {source_stride}, "
+                f"{self.name}: reorder needs a source_stride of -1, 2 or -2 with "
+                f"elements of at most 16 bytes (source_stride = {source_stride}, "
                 f"{width}-byte elements)"
             )
         if self.scalar is not None and (

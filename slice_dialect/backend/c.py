@@ -1550,7 +1550,7 @@ ALIGN_TOP(from - j * size)
     }
 }
 
-/* Copies n elements of size bytes (1, 2, 4 or 8) taken every other element upwards
+/* Copies n elements of size bytes (1, 2, 4, 8 or 16) taken every other element upwards
  * from s (the first element copied; the last is 2 (n - 1) elements above it) to d,
  * WRITING. Each 32 bytes read are two registers whose even elements make one; they
  * are read only while an even element of the run follows, so every byte read lies
@@ -1583,7 +1583,7 @@ ALIGN(from + 2 * i * size)
         memcpy(to + i * size, from + 2 * i * size, (size_t)size);
 }
 
-/* Copies n elements of size bytes (1, 2, 4 or 8) taken every other element downwards
+/* Copies n elements of size bytes (1, 2, 4, 8 or 16) taken every other element downwards
  * from s (the first element copied; the last is 2 (n - 1) elements below it) to d,
  * WRITING; read upwards and written from the end of d down, as slice_KIND_reversed.
  * The 32 bytes read for 16 bytes of output start with the lowest element they need
@@ -1622,9 +1622,11 @@ ALIGN_TOP(from - 2 * j * size)
 
 REGISTER_PICKS = r"""
 #if defined(__SSE2__)
-/* The even elements (0, 2, ...) of the 32 bytes a then b, of size bytes each (1, 2, 4
- * or 8), in order in one register. */
+/* The even elements (0, 2, ...) of the 32 bytes a then b, of size bytes each (1, 2, 4,
+ * 8 or 16), in order in one register. */
 static inline __m128i slice_pick_even(__m128i a, __m128i b, int64_t size) {
+    if (size == 16)
+        return a;
     if (size == 1) {
         const __m128i low = _mm_set1_epi16(0xff);
         return _mm_packus_epi16(_mm_and_si128(a, low), _mm_and_si128(b, low));
@@ -1641,6 +1643,8 @@ static inline __m128i slice_pick_even(__m128i a, __m128i b, int64_t size) {
 }
 /* The odd elements (1, 3, ...) of the 32 bytes a then b, likewise. */
 static inline __m128i slice_pick_odd(__m128i a, __m128i b, int64_t size) {
+    if (size == 16)
+        return b;
     if (size == 1)
         return _mm_packus_epi16(_mm_srli_epi16(a, 8), _mm_srli_epi16(b, 8));
     if (size == 2) {

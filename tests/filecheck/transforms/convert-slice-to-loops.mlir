@@ -173,9 +173,9 @@ func.func @twice(%x: tensor<8xi8>) -> (tensor<4xi8>, tensor<4xi8>) {
 // CHECK:           slice.copy_run {{.+}} count 300 source_stride -1 dest_stride 1 nontemporal reorder : memref<2457600xf32>, memref<2457600xf32>
 // CHECK-LABEL: func.func @big_even(
 // CHECK:           slice.copy_run {{.+}} count 512 source_stride 2 dest_stride 1 nontemporal reorder : memref<4198400xf64>, memref<2097152xf64>
-// Every other element of 16 bytes is not reordered in registers (staged when printed).
+// Every other element of 16 bytes too: one register per element.
 // CHECK-LABEL: func.func @big_even_b128(
-// CHECK:           slice.copy_run {{.+}} count 512 source_stride 2 dest_stride 1 nontemporal : memref<2099200xcomplex<f64>>, memref<1048576xcomplex<f64>>
+// CHECK:           slice.copy_run {{.+}} count 512 source_stride 2 dest_stride 1 nontemporal reorder : memref<2099200xcomplex<f64>>, memref<1048576xcomplex<f64>>
 // Below 8 MiB a copy keeps ordinary stores; a run of 64 bytes or more is still
 // reordered in registers (source stride -1, 2 or -2), a shorter one is not.
 // CHECK-LABEL: func.func @small_reverse(
@@ -187,7 +187,7 @@ func.func @twice(%x: tensor<8xi8>) -> (tensor<4xi8>, tensor<4xi8>) {
 // CHECK-LABEL: func.func @odd_reversed_bytes(
 // CHECK:           slice.copy_run {{.+}} count 100 source_stride -2 dest_stride 1 reorder : memref<800xi8>, memref<400xi8>
 // CHECK-LABEL: func.func @odd_reversed_b128(
-// CHECK:           slice.copy_run {{.+}} count 100 source_stride -2 dest_stride 1 : memref<800xcomplex<f64>>, memref<400xcomplex<f64>>
+// CHECK:           slice.copy_run {{.+}} count 100 source_stride -2 dest_stride 1 reorder : memref<800xcomplex<f64>>, memref<400xcomplex<f64>>
 // A cached byte gather at a source stride of 3 or more, of 16 elements or more, is a
 // loop the C compiler does not vectorize; a shorter one, or one of wider elements,
 // is a plain loop.
