@@ -38,8 +38,8 @@ It prints one line per case as it goes, then the worst cases by kernel/numpy (sh
 element type, numpy index, the copy the C target printed), the distribution of
 kernel/numpy and kernel/memcpy (minimum, quartiles, median, maximum), how many cases are
 above 1.0x numpy, and the same figures by kind of innermost run. At most the input
-pool (``--max-bytes`` plus 64 bytes) and three outputs are alive at once (at most
-about 4 x ``--max-bytes``; 512 MiB with the default 128 MiB, usually far less).
+pool (``--max-bytes`` plus 64 bytes) and two outputs are alive at once (at most
+about 3 x ``--max-bytes``; 384 MiB with the default 128 MiB, usually far less).
 """
 
 from __future__ import annotations
