@@ -1784,8 +1784,8 @@ PREFETCH_ROWS_HELPER = (
     r"""
 /* Prefetches the run that the loop around a dynamic run reads next: the run of n
  * elements of size bytes at source offset so, stride stride, as many rows ahead
- * (row_step elements each) as make AHEAD_BYTES to twice that many bytes (a power of two
- * of rows: no division per run); only for a source span of at most limit elements
+ * (row_step elements each) as make half of AHEAD_BYTES to AHEAD_BYTES (a power of two
+ * of rows, at least one: no division per run); only for a source span of at most limit elements
  * (MAX_RUN_BYTES bytes) and rows with a gap of at least MIN_GAP_BYTES bytes (run_choices'
  * rule for static runs), of at most max_step elements. Every address formed lies
  * inside the source view of source_size elements; no arithmetic here can overflow
@@ -1807,7 +1807,7 @@ static inline void slice_prefetch_rows(const void *source, int64_t source_size,
     if (row - span * size < MIN_GAP_BYTES)
         return;
     int64_t rows = 1;
-    while (rows * row < AHEAD_BYTES)
+    while (2 * rows * row <= AHEAD_BYTES)
         rows <<= 1;
     const int64_t distance = rows * row_step;
     if (so < 0 || so > INT64_MAX / 2 || source_size < span)
