@@ -39,15 +39,14 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import (
-    GreedyRewritePatternApplier,
     PatternRewriter,
-    PatternRewriteWalker,
     RewritePattern,
     op_type_rewrite_pattern,
 )
 from xdsl.rewriter import InsertPoint
 from xdsl.transforms.common_subexpression_elimination import cse
 
+from passes import rewrite_module
 from passes.copy_plan import CopyPlan, Loop, copy_plan, run_choices
 from passes.function_boundary import (
     FunctionToMemrefs,
@@ -416,6 +415,18 @@ class FromElementsToStores(RewritePattern):
             rewriter.erase(elements)
 
 
+LOWERING_PATTERNS: tuple[RewritePattern, ...] = (
+    ExtractToLoad(),
+    DimToMemrefDim(),
+    FromElementsToStores(),
+    WindowToLoops(),
+    DynamicWindowToLoops(),
+    CastOfBuffer(),
+    MaterializeToCopy(),
+)
+"""The patterns of ``convert-slice-to-loops`` once the function boundary is memrefs."""
+
+
 @dataclass(frozen=True)
 class ConvertSliceToLoopsPass(ModulePass):
     """Lower ``slice.window`` to ``scf.for`` loops around ``slice.copy_run``.
@@ -428,22 +439,8 @@ class ConvertSliceToLoopsPass(ModulePass):
 
     def apply(self, ctx: Context, op: builtin.ModuleOp) -> None:
         add_shape_functions(op)
-        PatternRewriteWalker(FunctionToMemrefs(), apply_recursively=False).rewrite_module(
-            op
-        )
-        PatternRewriteWalker(
-            GreedyRewritePatternApplier(
-                [
-                    ExtractToLoad(),
-                    DimToMemrefDim(),
-                    FromElementsToStores(),
-                    WindowToLoops(),
-                    DynamicWindowToLoops(),
-                    CastOfBuffer(),
-                    MaterializeToCopy(),
-                ]
-            )
-        ).rewrite_module(op)
+        rewrite_module(op, [FunctionToMemrefs()], recursively=False)
+        rewrite_module(op, LOWERING_PATTERNS, recursively=True)
         for f in op.ops:
             if isinstance(f, func.FuncOp) and any(
                 isinstance(o, DynamicCopyRunOp | CheckOp) for o in f.walk()
