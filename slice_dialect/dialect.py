@@ -394,8 +394,9 @@ def _array(values: Sequence[int]) -> DenseArrayBase[IntegerType]:
     return DenseArrayBase.from_list(i64, list(values))
 
 
-def _opt_array(values: Sequence[int] | None) -> DenseArrayBase[IntegerType] | None:
-    return None if values is None else _array(values)
+def _arrays(**values: Sequence[int] | None) -> dict[str, Attribute]:
+    """``array<i64>`` properties by name; ``None`` values are left out (absent)."""
+    return {name: _array(v) for name, v in values.items() if v is not None}
 
 
 def _tensor(value: SSAValue | Operation) -> SSAValue:
@@ -441,11 +442,7 @@ class OnnxSliceV1Op(FrameworkSliceOp):
         super().__init__(
             operands=[data],
             result_types=[result_type],
-            properties={
-                "starts": _array(starts),
-                "ends": _array(ends),
-                **({"axes": _array(axes)} if axes is not None else {}),
-            },
+            properties=_arrays(starts=starts, ends=ends, axes=axes),
         )
 
     def rule_properties(self, dom: IntDomain[V, B]) -> dict[str, Any]:
@@ -632,19 +629,16 @@ class OvStridedSliceOp(FrameworkSliceOp):
         shrink_axis_mask: Sequence[int] | None = None,
         ellipsis_mask: Sequence[int] | None = None,
     ) -> None:
-        optional = {
-            "new_axis_mask": _opt_array(new_axis_mask),
-            "shrink_axis_mask": _opt_array(shrink_axis_mask),
-            "ellipsis_mask": _opt_array(ellipsis_mask),
-        }
         super().__init__(
             operands=[data, begin, end, [] if stride is None else [stride]],
             result_types=[result_type],
-            properties={
-                "begin_mask": _array(begin_mask),
-                "end_mask": _array(end_mask),
-                **{k: v for k, v in optional.items() if v is not None},
-            },
+            properties=_arrays(
+                begin_mask=begin_mask,
+                end_mask=end_mask,
+                new_axis_mask=new_axis_mask,
+                shrink_axis_mask=shrink_axis_mask,
+                ellipsis_mask=ellipsis_mask,
+            ),
         )
 
     def masks(self) -> dict[str, list[int]]:
@@ -791,11 +785,11 @@ class DmlSlice1Op(FrameworkSliceOp):
         super().__init__(
             operands=[input],
             result_types=[result_type],
-            properties={
-                "window_offsets": _array(window_offsets),
-                "window_sizes": _array(window_sizes),
-                "window_strides": _array(window_strides),
-            },
+            properties=_arrays(
+                window_offsets=window_offsets,
+                window_sizes=window_sizes,
+                window_strides=window_strides,
+            ),
         )
 
     def rule_properties(self, dom: IntDomain[V, B]) -> dict[str, Any]:
@@ -860,11 +854,9 @@ class WindowOp(TensorWindowOp):
         super().__init__(
             operands=[source],
             result_types=[result_type],
-            properties={
-                "offsets": _array(window.offsets),
-                "sizes": _array(window.sizes),
-                "strides": _array(window.strides),
-            },
+            properties=_arrays(
+                offsets=window.offsets, sizes=window.sizes, strides=window.strides
+            ),
         )
 
     @property
@@ -966,17 +958,12 @@ class DynamicWindowOp(TensorWindowOp):
         strides: Sequence[Mixed],
         result_type: Attribute,
     ) -> None:
-        static_offsets, dyn_offsets = split_dynamic_index_list(offsets, DYNAMIC_INDEX)
-        static_sizes, dyn_sizes = split_dynamic_index_list(sizes, DYNAMIC_INDEX)
-        static_strides, dyn_strides = split_dynamic_index_list(strides, DYNAMIC_INDEX)
+        lists = {"offsets": offsets, "sizes": sizes, "strides": strides}
+        split = {k: split_dynamic_index_list(v, DYNAMIC_INDEX) for k, v in lists.items()}
         super().__init__(
-            operands=[source, dyn_offsets, dyn_sizes, dyn_strides],
+            operands=[source, *(dynamic for _, dynamic in split.values())],
             result_types=[result_type],
-            properties={
-                "static_offsets": _array(static_offsets),
-                "static_sizes": _array(static_sizes),
-                "static_strides": _array(static_strides),
-            },
+            properties=_arrays(**{f"static_{k}": v for k, (v, _) in split.items()}),
         )
 
     def _mixed(
