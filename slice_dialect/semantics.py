@@ -819,6 +819,17 @@ def _ints(values: Sequence[Known] | None) -> list[Known] | None:
     )
 
 
+def _on_ints(
+    rule: Callable[..., Normalized[Known]],
+    shape: Sequence[Dim],
+    lists: Sequence[Sequence[Known] | None],
+    *others: Any,
+) -> SliceResult:
+    """``rule`` on :data:`INTS`, given its index lists (``None``: absent), then its
+    other arguments, in the rule's order."""
+    return to_result(rule(INTS, shape, *map(_ints, lists), *others), shape)
+
+
 def onnx_v1(
     shape: Sequence[Dim],
     starts: Sequence[Known],
@@ -826,10 +837,7 @@ def onnx_v1(
     axes: Sequence[Known] | None = None,
 ) -> SliceResult:
     """ONNX Slice-1 on ints (``None``: not known); see :func:`onnx_v1_on`."""
-    return to_result(
-        onnx_v1_on(INTS, shape, _ints(starts) or [], _ints(ends) or [], _ints(axes)),
-        shape,
-    )
+    return _on_ints(onnx_v1_on, shape, (starts, ends, axes))
 
 
 def onnx(
@@ -841,16 +849,7 @@ def onnx(
     opset: int = 13,
 ) -> SliceResult:
     """ONNX Slice-10/11/13 on ints; see :func:`onnx_on`."""
-    res = onnx_on(
-        INTS,
-        shape,
-        _ints(starts) or [],
-        _ints(ends) or [],
-        _ints(axes),
-        _ints(steps),
-        opset,
-    )
-    return to_result(res, shape)
+    return _on_ints(onnx_on, shape, (starts, ends, axes, steps), opset)
 
 
 def ov_slice(
@@ -861,10 +860,7 @@ def ov_slice(
     axes: Sequence[Known] | None = None,
 ) -> SliceResult:
     """OpenVINO Slice-8 on ints; see :func:`ov_slice_on`."""
-    res = ov_slice_on(
-        INTS, shape, _ints(start) or [], _ints(stop) or [], _ints(step) or [], _ints(axes)
-    )
-    return to_result(res, shape)
+    return _on_ints(ov_slice_on, shape, (start, stop, step, axes))
 
 
 def ov_strided_slice(
@@ -879,19 +875,8 @@ def ov_strided_slice(
     ellipsis_mask: Sequence[int] = (),
 ) -> SliceResult:
     """OpenVINO StridedSlice-1 on ints; see :func:`ov_strided_slice_on`."""
-    res = ov_strided_slice_on(
-        INTS,
-        shape,
-        _ints(begin) or [],
-        _ints(end) or [],
-        _ints(stride),
-        begin_mask,
-        end_mask,
-        new_axis_mask,
-        shrink_axis_mask,
-        ellipsis_mask,
-    )
-    return to_result(res, shape)
+    masks = (begin_mask, end_mask, new_axis_mask, shrink_axis_mask, ellipsis_mask)
+    return _on_ints(ov_strided_slice_on, shape, (begin, end, stride), *masks)
 
 
 def tf_strided_slice(
@@ -906,19 +891,8 @@ def tf_strided_slice(
     shrink_axis_mask: int = 0,
 ) -> SliceResult:
     """TensorFlow StridedSlice on ints; see :func:`tf_strided_slice_on`."""
-    res = tf_strided_slice_on(
-        INTS,
-        shape,
-        _ints(begin) or [],
-        _ints(end) or [],
-        _ints(strides) or [],
-        begin_mask,
-        end_mask,
-        ellipsis_mask,
-        new_axis_mask,
-        shrink_axis_mask,
-    )
-    return to_result(res, shape)
+    masks = (begin_mask, end_mask, ellipsis_mask, new_axis_mask, shrink_axis_mask)
+    return _on_ints(tf_strided_slice_on, shape, (begin, end, strides), *masks)
 
 
 def dml_slice1(
@@ -929,15 +903,8 @@ def dml_slice1(
     output_sizes: Sequence[Dim],
 ) -> SliceResult:
     """DirectML DML_SLICE1 on ints; see :func:`dml_slice1_on`."""
-    res = dml_slice1_on(
-        INTS,
-        shape,
-        _ints(window_offsets) or [],
-        _ints(window_sizes) or [],
-        _ints(window_strides) or [],
-        output_sizes,
-    )
-    return to_result(res, shape)
+    windows = (window_offsets, window_sizes, window_strides)
+    return _on_ints(dml_slice1_on, shape, windows, output_sizes)
 
 
 def check_window_dim_on(
