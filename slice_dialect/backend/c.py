@@ -138,6 +138,7 @@ from slice_dialect.dialect import CheckOp, CopyRunOp, DynamicCopyRunOp
 from slice_dialect.dtypes import B128_TYPEDEF, c_storage_type, storage_bytes
 from slice_dialect.errors import SliceError
 from slice_dialect.locations import location_text
+from slice_dialect.names import unique_name
 
 DEFAULT_PREFIX = "slice_"
 """The prefix of every exported symbol unless ``emit_c(prefix=...)`` says otherwise."""
@@ -406,12 +407,7 @@ class FunctionPrinter:
 
     def name(self, value: SSAValue, base: str) -> str:
         """A new C identifier for ``value`` based on ``base``, uniqued."""
-        name, suffix = base, 0
-        while name in self.used_names:
-            suffix += 1
-            name = f"{base}_{suffix}"
-        self.used_names.add(name)
-        self.exprs[value] = name
+        self.exprs[value] = name = self.temp(base)
         return name
 
     def fresh_name(self, value: SSAValue) -> str:
@@ -428,12 +424,7 @@ class FunctionPrinter:
 
     def temp(self, base: str) -> str:
         """A new C identifier for a variable of the printer's own (no SSA value)."""
-        name, suffix = base, 0
-        while name in self.used_names:
-            suffix += 1
-            name = f"{base}_{suffix}"
-        self.used_names.add(name)
-        return name
+        return unique_name(base, self.used_names)
 
     def expr(self, value: SSAValue, op: Operation) -> str:
         """The C text of an already printed value used by ``op``."""
