@@ -524,6 +524,12 @@ class FunctionPrinter:
                 raise _no_rule(op)
             rule(self, op)
 
+    def emit_nested(self, block: Block) -> None:
+        """Print ``block`` one level deeper (the body of a C block)."""
+        self.depth += 1
+        self.emit_block(block)
+        self.depth -= 1
+
     def emit_block_end(self, block: Block) -> None:
         """Free the heap allocations of ``block`` that no ``memref.dealloc`` frees."""
         for buffer in self.free_at_block_end.pop(block, []):
@@ -852,14 +858,10 @@ def _if(p: FunctionPrinter, op: scf.IfOp) -> None:
     if op.results:
         raise op_error(op, "scf.if with results: no C rule")
     p.line(f"if ({p.expr(op.cond, op)}) {{")
-    p.depth += 1
-    p.emit_block(op.true_region.block)
-    p.depth -= 1
+    p.emit_nested(op.true_region.block)
     if op.false_region.blocks and len(op.false_region.block.ops) > 1:
         p.line("} else {")
-        p.depth += 1
-        p.emit_block(op.false_region.block)
-        p.depth -= 1
+        p.emit_nested(op.false_region.block)
     p.line("}")
 
 
@@ -875,26 +877,21 @@ def _for(p: FunctionPrinter, op: scf.ForOp) -> None:
     block = op.body.block
     i = p.fresh_name(block.args[0])
     p.line(f"for (int64_t {i} = {lb}; {i} < {ub}; {i} += {step}) {{")
-    p.depth += 1
-    p.emit_block(block)
-    p.depth -= 1
+    p.emit_nested(block)
     p.line("}")
 
 
-def _yield(p: FunctionPrinter, op: scf.YieldOp) -> None:
+def _yield(p: FunctionPrinter, op: scf.YieldOp | func.ReturnOp) -> None:
+    """The end of a block: its heap allocations freed (no values are yielded)."""
     if op.operands:
-        raise op_error(op, "scf.yield with operands: no C rule")
+        raise op_error(op, f"{op.name} with operands: no C rule")
     block = op.parent_block()
     assert block is not None
     p.emit_block_end(block)
 
 
 def _return(p: FunctionPrinter, op: func.ReturnOp) -> None:
-    if op.operands:
-        raise op_error(op, "func.return with operands: no C rule")
-    block = op.parent_block()
-    assert block is not None
-    p.emit_block_end(block)
+    _yield(p, op)
     if p.streams:
         p.line("slice_stream_fence();")
     p.line("return 0;")
