@@ -1433,18 +1433,17 @@ def emit_c(module: ModuleOp, *, prefix: str = DEFAULT_PREFIX) -> str:
         header += ["", B128_TYPEDEF]
     if features & {"stream", "copy"}:
         header += ["", SSE2_INCLUDE.strip("\n"), "", REGISTER_PICKS.strip("\n")]
-    if "stream" in features:
-        header += ["", STREAM_HELPERS.strip("\n")]
-    if "copy" in features:
-        header += ["", COPY_HELPERS.strip("\n")]
-    if "gather" in features:
-        header += ["", GATHER_HELPER.strip("\n")]
-    if "prefetch" in features:
-        header += ["", PREFETCH_HELPER.strip("\n")]
-    if "prefetch_rows" in features:
-        header += ["", PREFETCH_ROWS_HELPER.strip("\n")]
-    if "mul_overflows" in features:
-        header += ["", MUL_OVERFLOWS_HELPER.strip("\n")]
+    helpers = {
+        "stream": STREAM_HELPERS,
+        "copy": COPY_HELPERS,
+        "gather": GATHER_HELPER,
+        "prefetch": PREFETCH_HELPER,
+        "prefetch_rows": PREFETCH_ROWS_HELPER,
+        "mul_overflows": MUL_OVERFLOWS_HELPER,
+    }
+    for feature, helper in helpers.items():  # in this order
+        if feature in features:
+            header += ["", helper.strip("\n")]
     for helper in sorted(f for f in features if f.startswith("slice_wrap_")):
         header += ["", wrapping_helper(helper)]
     for helper in sorted(
