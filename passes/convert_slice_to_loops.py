@@ -55,8 +55,7 @@ from passes.function_boundary import (
     op_name,
 )
 from passes.lower_dynamic import (
-    DimToMemrefDim,
-    ExtractToLoad,
+    TensorReadToMemrefRead,
     add_shape_functions,
     emit_dynamic_copy,
     memref_dims,
@@ -223,18 +222,25 @@ def _cast(buffer: SSAValue, t: Attribute, location: LocationAttr) -> Operation:
     return cast
 
 
+def _source_buffer(op: WindowOp | DynamicWindowOp, what: str, only: str) -> SSAValue:
+    """The buffer of ``op``'s source; the pass fails if it is not ``what``."""
+    source = buffer_of(op.source)
+    if source is None:
+        raise OpPassFailedException(
+            op,
+            f"{op.name}: its source is not {what}; convert-slice-to-loops lowers {only}",
+        )
+    return source
+
+
 class WindowToLoops(RewritePattern):
     """``slice.window`` to the loops of its copy plan, into its destination buffer."""
 
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: WindowOp, rewriter: PatternRewriter) -> None:
-        source = buffer_of(op.source)
-        if source is None:
-            raise OpPassFailedException(
-                op,
-                f"{op.name}: its source is not a function argument or a window "
-                "result; convert-slice-to-loops lowers windows of those only",
-            )
+        source = _source_buffer(
+            op, "a function argument or a window result", "windows of those only"
+        )
         source_type = source.type
         assert isinstance(source_type, MemRefType)
         window = op.window
@@ -327,13 +333,9 @@ class DynamicWindowToLoops(RewritePattern):
 
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: DynamicWindowOp, rewriter: PatternRewriter) -> None:
-        source = buffer_of(op.source)
-        if source is None:
-            raise OpPassFailedException(
-                op,
-                f"{op.name}: its source is not a function argument; "
-                "convert-slice-to-loops lowers dynamic windows of arguments only",
-            )
+        source = _source_buffer(
+            op, "a function argument", "dynamic windows of arguments only"
+        )
         lower_dynamic_window(
             op,
             rewriter,
@@ -416,8 +418,7 @@ class FromElementsToStores(RewritePattern):
 
 
 LOWERING_PATTERNS: tuple[RewritePattern, ...] = (
-    ExtractToLoad(),
-    DimToMemrefDim(),
+    TensorReadToMemrefRead(),
     FromElementsToStores(),
     WindowToLoops(),
     DynamicWindowToLoops(),
