@@ -294,14 +294,16 @@ def element_type(draw: st.DrawFn) -> str:
     return draw(st.sampled_from(ELEMENT_TYPES))
 
 
-def strided_entries(draw: st.DrawFn, rank: int) -> tuple[int, list[str]]:
-    """How many entries, and what each is meant to be (masks follow from it)."""
-    count = draw(st.integers(0, rank + 2))
+def strided_entries(draw: st.DrawFn) -> tuple[list[int], int, list[str]]:
+    """The data dims, how many entries, and what each is meant to be (masks follow
+    from it)."""
+    dims = shape(draw, 0, 8)
+    count = draw(st.integers(0, len(dims) + 2))
     kinds = [
         draw(st.sampled_from(["range", "range", "range", "new", "shrink", "ellipsis"]))
         for _ in range(count)
     ]
-    return count, kinds
+    return dims, count, kinds
 
 
 def tf_mask_text(mask: int) -> str:
@@ -325,8 +327,7 @@ def strided_case(
 
 @st.composite
 def ov_strided_cases(draw: st.DrawFn) -> Case:
-    dims = shape(draw, 0, 8)
-    count, kinds = strided_entries(draw, len(dims))
+    dims, count, kinds = strided_entries(draw)
     t = {n: index_type(draw) for n in ("begin", "end", "stride")}
     begin, end = values(draw, count, t["begin"]), values(draw, count, t["end"])
     stride = step_values(draw, count, t["stride"]) if draw(st.booleans()) else None
@@ -348,8 +349,7 @@ def ov_strided_cases(draw: st.DrawFn) -> Case:
 
 @st.composite
 def tf_strided_cases(draw: st.DrawFn) -> Case:
-    dims = shape(draw, 0, 8)
-    count, kinds = strided_entries(draw, len(dims))
+    dims, count, kinds = strided_entries(draw)
     t = {n: index_type(draw) for n in ("begin", "end", "strides")}
     begin, end = values(draw, count, t["begin"]), values(draw, count, t["end"])
     strides = step_values(draw, count, t["strides"])
