@@ -21,13 +21,12 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import (
-    GreedyRewritePatternApplier,
     PatternRewriter,
-    PatternRewriteWalker,
     RewritePattern,
     op_type_rewrite_pattern,
 )
 
+from passes import rewrite_module
 from passes.fold_constant_slices import FoldConstantWindow
 from slice_dialect import semantics
 from slice_dialect.dialect import (
@@ -488,7 +487,4 @@ class CanonicalizeSlicesPass(ModulePass):
         patterns = list(SLICE_PATTERNS)
         if self.dynamic:
             patterns.insert(1, FrameworkSliceToDynamicWindow())
-        PatternRewriteWalker(
-            GreedyRewritePatternApplier(patterns),
-            apply_recursively=True,
-        ).rewrite_module(op)
+        rewrite_module(op, patterns, recursively=True)

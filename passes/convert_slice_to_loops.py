@@ -39,15 +39,14 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import (
-    GreedyRewritePatternApplier,
     PatternRewriter,
-    PatternRewriteWalker,
     RewritePattern,
     op_type_rewrite_pattern,
 )
 from xdsl.rewriter import InsertPoint
 from xdsl.transforms.common_subexpression_elimination import cse
 
+from passes import rewrite_module
 from passes.copy_plan import CopyPlan, Loop, copy_plan, run_choices
 from passes.function_boundary import (
     FunctionToMemrefs,
@@ -56,8 +55,7 @@ from passes.function_boundary import (
     op_name,
 )
 from passes.lower_dynamic import (
-    DimToMemrefDim,
-    ExtractToLoad,
+    TensorReadToMemrefRead,
     add_shape_functions,
     emit_dynamic_copy,
     memref_dims,
@@ -224,18 +222,25 @@ def _cast(buffer: SSAValue, t: Attribute, location: LocationAttr) -> Operation:
     return cast
 
 
+def _source_buffer(op: WindowOp | DynamicWindowOp, what: str, only: str) -> SSAValue:
+    """The buffer of ``op``'s source; the pass fails if it is not ``what``."""
+    source = buffer_of(op.source)
+    if source is None:
+        raise OpPassFailedException(
+            op,
+            f"{op.name}: its source is not {what}; convert-slice-to-loops lowers {only}",
+        )
+    return source
+
+
 class WindowToLoops(RewritePattern):
     """``slice.window`` to the loops of its copy plan, into its destination buffer."""
 
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: WindowOp, rewriter: PatternRewriter) -> None:
-        source = buffer_of(op.source)
-        if source is None:
-            raise OpPassFailedException(
-                op,
-                f"{op.name}: its source is not a function argument or a window "
-                "result; convert-slice-to-loops lowers windows of those only",
-            )
+        source = _source_buffer(
+            op, "a function argument or a window result", "windows of those only"
+        )
         source_type = source.type
         assert isinstance(source_type, MemRefType)
         window = op.window
@@ -328,13 +333,9 @@ class DynamicWindowToLoops(RewritePattern):
 
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: DynamicWindowOp, rewriter: PatternRewriter) -> None:
-        source = buffer_of(op.source)
-        if source is None:
-            raise OpPassFailedException(
-                op,
-                f"{op.name}: its source is not a function argument; "
-                "convert-slice-to-loops lowers dynamic windows of arguments only",
-            )
+        source = _source_buffer(
+            op, "a function argument", "dynamic windows of arguments only"
+        )
         lower_dynamic_window(
             op,
             rewriter,
@@ -416,6 +417,17 @@ class FromElementsToStores(RewritePattern):
             rewriter.erase(elements)
 
 
+LOWERING_PATTERNS: tuple[RewritePattern, ...] = (
+    TensorReadToMemrefRead(),
+    FromElementsToStores(),
+    WindowToLoops(),
+    DynamicWindowToLoops(),
+    CastOfBuffer(),
+    MaterializeToCopy(),
+)
+"""The patterns of ``convert-slice-to-loops`` once the function boundary is memrefs."""
+
+
 @dataclass(frozen=True)
 class ConvertSliceToLoopsPass(ModulePass):
     """Lower ``slice.window`` to ``scf.for`` loops around ``slice.copy_run``.
@@ -428,22 +440,8 @@ class ConvertSliceToLoopsPass(ModulePass):
 
     def apply(self, ctx: Context, op: builtin.ModuleOp) -> None:
         add_shape_functions(op)
-        PatternRewriteWalker(FunctionToMemrefs(), apply_recursively=False).rewrite_module(
-            op
-        )
-        PatternRewriteWalker(
-            GreedyRewritePatternApplier(
-                [
-                    ExtractToLoad(),
-                    DimToMemrefDim(),
-                    FromElementsToStores(),
-                    WindowToLoops(),
-                    DynamicWindowToLoops(),
-                    CastOfBuffer(),
-                    MaterializeToCopy(),
-                ]
-            )
-        ).rewrite_module(op)
+        rewrite_module(op, [FunctionToMemrefs()], recursively=False)
+        rewrite_module(op, LOWERING_PATTERNS, recursively=True)
         for f in op.ops:
             if isinstance(f, func.FuncOp) and any(
                 isinstance(o, DynamicCopyRunOp | CheckOp) for o in f.walk()

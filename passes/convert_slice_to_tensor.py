@@ -72,13 +72,12 @@ from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.ir.affine import AffineExpr, AffineMap
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import (
-    GreedyRewritePatternApplier,
     PatternRewriter,
-    PatternRewriteWalker,
     RewritePattern,
     op_type_rewrite_pattern,
 )
 
+from passes import rewrite_module
 from slice_dialect.dialect import DynamicWindowOp, WindowOp
 
 UPSTREAM_PIPELINE = (
@@ -467,7 +466,4 @@ class ConvertSliceToTensorPass(ModulePass):
     name = "convert-slice-to-tensor"
 
     def apply(self, ctx: Context, op: builtin.ModuleOp) -> None:
-        PatternRewriteWalker(
-            GreedyRewritePatternApplier(list(SLICE_TO_TENSOR_PATTERNS)),
-            apply_recursively=False,
-        ).rewrite_module(op)
+        rewrite_module(op, SLICE_TO_TENSOR_PATTERNS, recursively=False)

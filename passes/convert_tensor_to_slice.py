@@ -42,13 +42,12 @@ from xdsl.dialects.builtin import DYNAMIC_INDEX, IndexType, IntegerAttr, TensorT
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import (
-    GreedyRewritePatternApplier,
     PatternRewriter,
-    PatternRewriteWalker,
     RewritePattern,
     op_type_rewrite_pattern,
 )
 
+from passes import rewrite_module
 from slice_dialect import semantics
 from slice_dialect.dialect import (
     DynamicWindowOp,
@@ -240,7 +239,4 @@ class ConvertTensorToSlicePass(ModulePass):
     name = "convert-tensor-to-slice"
 
     def apply(self, ctx: Context, op: builtin.ModuleOp) -> None:
-        PatternRewriteWalker(
-            GreedyRewritePatternApplier(list(TENSOR_TO_SLICE_PATTERNS)),
-            apply_recursively=False,
-        ).rewrite_module(op)
+        rewrite_module(op, TENSOR_TO_SLICE_PATTERNS, recursively=False)

@@ -19,11 +19,11 @@ from xdsl.ir import Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import (
     PatternRewriter,
-    PatternRewriteWalker,
     RewritePattern,
     op_type_rewrite_pattern,
 )
 
+from passes import rewrite_module
 from slice_dialect import export
 from slice_dialect.dialect import (
     DmlSlice1Op,
@@ -187,6 +187,4 @@ class ExportSlicesPass(ModulePass):
                 f"export-slices: framework = {self.framework!r} is not one of "
                 + ", ".join(export.FRAMEWORKS)
             )
-        PatternRewriteWalker(
-            WindowToFramework(self.framework), apply_recursively=False
-        ).rewrite_module(op)
+        rewrite_module(op, [WindowToFramework(self.framework)], recursively=False)

@@ -49,7 +49,6 @@ from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.pattern_rewriter import (
     PatternRewriter,
     RewritePattern,
-    op_type_rewrite_pattern,
 )
 from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.transforms.dead_code_elimination import region_dce
@@ -165,30 +164,20 @@ def add_shape_functions(module: builtin.ModuleOp) -> None:
 # ---------------------------------------------------------------------------------------
 
 
-class ExtractToLoad(RewritePattern):
-    """``tensor.extract`` of an argument: ``memref.load`` of its buffer."""
+class TensorReadToMemrefRead(RewritePattern):
+    """``tensor.extract`` and ``tensor.dim`` of an argument: ``memref.load`` and
+    ``memref.dim`` of its buffer."""
 
-    @op_type_rewrite_pattern
-    def match_and_rewrite(self, op: tensor.ExtractOp, rewriter: PatternRewriter) -> None:
-        buffer = buffer_of(op.tensor)
-        if buffer is None:
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        read: Operation
+        if isinstance(op, tensor.ExtractOp) and (b := buffer_of(op.tensor)) is not None:
+            read = memref.LoadOp.get(b, list(op.indices))
+        elif isinstance(op, tensor.DimOp) and (b := buffer_of(op.source)) is not None:
+            read = memref.DimOp(b, op.index)
+        else:
             return
-        load = memref.LoadOp.get(buffer, list(op.indices))
-        load.location = op.location
-        rewriter.replace(op, load)
-
-
-class DimToMemrefDim(RewritePattern):
-    """``tensor.dim`` of an argument: ``memref.dim`` of its buffer."""
-
-    @op_type_rewrite_pattern
-    def match_and_rewrite(self, op: tensor.DimOp, rewriter: PatternRewriter) -> None:
-        buffer = buffer_of(op.source)
-        if buffer is None:
-            return
-        dim = memref.DimOp(buffer, op.index)
-        dim.location = op.location
-        rewriter.replace(op, dim)
+        read.location = op.location
+        rewriter.replace(op, read)
 
 
 # ---------------------------------------------------------------------------------------

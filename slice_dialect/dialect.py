@@ -13,7 +13,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from string import Formatter
-from typing import ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 from xdsl.dialects import arith
 from xdsl.dialects.builtin import (
@@ -236,12 +236,24 @@ def _read_known(value: SSAValue) -> list[Known]:
     return [None] * length
 
 
-class FrameworkSliceOp(IRDLOperation, ABC):
+class SliceTensorOp(IRDLOperation, ABC):
+    """A slice op on tensors: its first operand the tensor sliced, its one result the
+    slice; pure, canonicalized by ``canonicalize-slices``."""
+
+    result = result_def(NamedTensor("result"))
+    traits = traits_def(Pure(), SliceCanonicalizationPatterns())
+
+
+class FrameworkSliceOp(SliceTensorOp):
     """A framework's slice: its data operand, its index operands and its rule.
 
     The first operand is the data; every other operand is an index operand (a 1-D
-    ``tensor`` of ``i32``/``i64`` of static length).
+    ``tensor`` of ``i32``/``i64`` of static length). The rule is :attr:`RULE` of
+    :mod:`slice_dialect.semantics`, called with each index operand's values by its
+    field name (``None`` when absent) and :meth:`rule_properties`.
     """
+
+    RULE: ClassVar[Callable[..., Normalized[Any]]]
 
     @property
     def source(self) -> SSAValue:
@@ -265,12 +277,27 @@ class FrameworkSliceOp(IRDLOperation, ABC):
         """The result's tensor type (or a :class:`VerifyException`, as for the data)."""
         return _tensor_type(self, self.output, "result")
 
-    @abstractmethod
     def normalize(
         self, dom: IntDomain[V, B], shape: Sequence[V], read: Read[V]
     ) -> Normalized[V]:
         """This op's rule on ``dom``: ``shape`` is the data's dims, ``read`` gives the
         values of an index operand; properties are read from the op's own fields."""
+        names = [name for name, _ in type(self).get_irdl_definition().operands][1:]
+        indices = {name: _read_opt(read, getattr(self, name)) for name in names}
+        return type(self).RULE(dom, shape, **indices, **self.rule_properties(dom))
+
+    @abstractmethod
+    def rule_properties(self, dom: IntDomain[V, B]) -> dict[str, Any]:
+        """The rule's arguments besides the index operands, from the op's properties."""
+
+    def _constants(self, dom: IntDomain[V, B], *names: str) -> dict[str, Any]:
+        """The ``array<i64>`` properties ``names`` as constants of ``dom`` (``None``
+        when absent), by name."""
+        values: dict[str, Any] = {}
+        for name in names:
+            attr: DenseArrayBase[IntegerType] | None = getattr(self, name)
+            values[name] = None if attr is None else _consts(dom, attr.get_values())
+        return values
 
     def index_operands(self) -> list[tuple[str, SSAValue]]:
         """The present index operands by their field names, in operand order."""
@@ -367,8 +394,9 @@ def _array(values: Sequence[int]) -> DenseArrayBase[IntegerType]:
     return DenseArrayBase.from_list(i64, list(values))
 
 
-def _opt_array(values: Sequence[int] | None) -> DenseArrayBase[IntegerType] | None:
-    return None if values is None else _array(values)
+def _arrays(**values: Sequence[int] | None) -> dict[str, Attribute]:
+    """``array<i64>`` properties by name; ``None`` values are left out (absent)."""
+    return {name: _array(v) for name, v in values.items() if v is not None}
 
 
 def _tensor(value: SSAValue | Operation) -> SSAValue:
@@ -391,14 +419,13 @@ class OnnxSliceV1Op(FrameworkSliceOp):
     """
 
     name = "slice.onnx_v1"
+    RULE = semantics.onnx_v1_on
 
     data = operand_def(NamedTensor("data"))
     starts = prop_def(DenseArrayBase.constr(i64))
     ends = prop_def(DenseArrayBase.constr(i64))
     axes = opt_prop_def(DenseArrayBase.constr(i64))
-    result = result_def(NamedTensor("result"))
 
-    traits = traits_def(Pure(), SliceCanonicalizationPatterns())
     assembly_format = (
         "$data `starts` $starts `ends` $ends (`axes` $axes^)? attr-dict "
         "`:` type($data) `->` type($result)"
@@ -415,24 +442,11 @@ class OnnxSliceV1Op(FrameworkSliceOp):
         super().__init__(
             operands=[data],
             result_types=[result_type],
-            properties={
-                "starts": _array(starts),
-                "ends": _array(ends),
-                **({"axes": _array(axes)} if axes is not None else {}),
-            },
+            properties=_arrays(starts=starts, ends=ends, axes=axes),
         )
 
-    def normalize(
-        self, dom: IntDomain[V, B], shape: Sequence[V], read: Read[V]
-    ) -> Normalized[V]:
-        axes = None if self.axes is None else _consts(dom, self.axes.get_values())
-        return semantics.onnx_v1_on(
-            dom,
-            shape,
-            _consts(dom, self.starts.get_values()),
-            _consts(dom, self.ends.get_values()),
-            axes,
-        )
+    def rule_properties(self, dom: IntDomain[V, B]) -> dict[str, Any]:
+        return self._constants(dom, "starts", "ends", "axes")
 
 
 @name_type_errors
@@ -457,6 +471,7 @@ class OnnxSliceOp(FrameworkSliceOp):
     """
 
     name = "slice.onnx"
+    RULE = semantics.onnx_on
 
     data = operand_def(NamedTensor("data"))
     starts = operand_def(IndexTensor("starts"))
@@ -464,10 +479,8 @@ class OnnxSliceOp(FrameworkSliceOp):
     axes = opt_operand_def(IndexTensor("axes"))
     steps = opt_operand_def(IndexTensor("steps"))
     opset = prop_def(IntegerAttr[IntegerType], default_value=IntegerAttr(13, i64))
-    result = result_def(NamedTensor("result"))
 
     irdl_options = (AttrSizedOperandSegments(as_property=True), ParsePropInAttrDict())
-    traits = traits_def(Pure(), SliceCanonicalizationPatterns())
     assembly_format = (
         "$data `starts` $starts `ends` $ends (`axes` $axes^)? (`steps` $steps^)? "
         "attr-dict `:` type($data) `,` type($starts) `,` type($ends) "
@@ -504,18 +517,8 @@ class OnnxSliceOp(FrameworkSliceOp):
             )
         super().verify_()
 
-    def normalize(
-        self, dom: IntDomain[V, B], shape: Sequence[V], read: Read[V]
-    ) -> Normalized[V]:
-        return semantics.onnx_on(
-            dom,
-            shape,
-            read(self.starts),
-            read(self.ends),
-            _read_opt(read, self.axes),
-            _read_opt(read, self.steps),
-            self.opset.value.data,
-        )
+    def rule_properties(self, dom: IntDomain[V, B]) -> dict[str, Any]:
+        return {"opset": self.opset.value.data}
 
 
 @name_type_errors
@@ -535,16 +538,15 @@ class OvSliceOp(FrameworkSliceOp):
     """
 
     name = "slice.ov_slice"
+    RULE = semantics.ov_slice_on
 
     data = operand_def(NamedTensor("data"))
     start = operand_def(IndexTensor("start"))
     stop = operand_def(IndexTensor("stop"))
     step = operand_def(IndexTensor("step"))
     axes = opt_operand_def(IndexTensor("axes"))
-    result = result_def(NamedTensor("result"))
 
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
-    traits = traits_def(Pure(), SliceCanonicalizationPatterns())
     assembly_format = (
         "$data `start` $start `stop` $stop `step` $step (`axes` $axes^)? "
         "attr-dict `:` type($data) `,` type($start) `,` type($stop) `,` type($step) "
@@ -565,17 +567,8 @@ class OvSliceOp(FrameworkSliceOp):
             result_types=[result_type],
         )
 
-    def normalize(
-        self, dom: IntDomain[V, B], shape: Sequence[V], read: Read[V]
-    ) -> Normalized[V]:
-        return semantics.ov_slice_on(
-            dom,
-            shape,
-            read(self.start),
-            read(self.stop),
-            read(self.step),
-            _read_opt(read, self.axes),
-        )
+    def rule_properties(self, dom: IntDomain[V, B]) -> dict[str, Any]:
+        return {}
 
 
 def _mask_values(attr: DenseArrayBase[IntegerType] | None) -> list[int]:
@@ -604,6 +597,7 @@ class OvStridedSliceOp(FrameworkSliceOp):
     """
 
     name = "slice.ov_strided_slice"
+    RULE = semantics.ov_strided_slice_on
 
     data = operand_def(NamedTensor("data"))
     begin = operand_def(IndexTensor("begin"))
@@ -614,10 +608,8 @@ class OvStridedSliceOp(FrameworkSliceOp):
     new_axis_mask = opt_prop_def(DenseArrayBase.constr(i64))
     shrink_axis_mask = opt_prop_def(DenseArrayBase.constr(i64))
     ellipsis_mask = opt_prop_def(DenseArrayBase.constr(i64))
-    result = result_def(NamedTensor("result"))
 
     irdl_options = (AttrSizedOperandSegments(as_property=True), ParsePropInAttrDict())
-    traits = traits_def(Pure(), SliceCanonicalizationPatterns())
     assembly_format = (
         "$data `begin` $begin `end` $end (`stride` $stride^)? "
         "attr-dict `:` type($data) `,` type($begin) `,` type($end) "
@@ -637,19 +629,16 @@ class OvStridedSliceOp(FrameworkSliceOp):
         shrink_axis_mask: Sequence[int] | None = None,
         ellipsis_mask: Sequence[int] | None = None,
     ) -> None:
-        optional = {
-            "new_axis_mask": _opt_array(new_axis_mask),
-            "shrink_axis_mask": _opt_array(shrink_axis_mask),
-            "ellipsis_mask": _opt_array(ellipsis_mask),
-        }
         super().__init__(
             operands=[data, begin, end, [] if stride is None else [stride]],
             result_types=[result_type],
-            properties={
-                "begin_mask": _array(begin_mask),
-                "end_mask": _array(end_mask),
-                **{k: v for k, v in optional.items() if v is not None},
-            },
+            properties=_arrays(
+                begin_mask=begin_mask,
+                end_mask=end_mask,
+                new_axis_mask=new_axis_mask,
+                shrink_axis_mask=shrink_axis_mask,
+                ellipsis_mask=ellipsis_mask,
+            ),
         )
 
     def masks(self) -> dict[str, list[int]]:
@@ -661,17 +650,8 @@ class OvStridedSliceOp(FrameworkSliceOp):
             "ellipsis_mask": _mask_values(self.ellipsis_mask),
         }
 
-    def normalize(
-        self, dom: IntDomain[V, B], shape: Sequence[V], read: Read[V]
-    ) -> Normalized[V]:
-        return semantics.ov_strided_slice_on(
-            dom,
-            shape,
-            read(self.begin),
-            read(self.end),
-            _read_opt(read, self.stride),
-            **self.masks(),
-        )
+    def rule_properties(self, dom: IntDomain[V, B]) -> dict[str, Any]:
+        return self.masks()
 
 
 TF_MASKS = (
@@ -703,6 +683,7 @@ class TfStridedSliceOp(FrameworkSliceOp):
     """
 
     name = "slice.tf_strided_slice"
+    RULE = semantics.tf_strided_slice_on
 
     input = operand_def(NamedTensor("input"))
     begin = operand_def(IndexTensor("begin"))
@@ -713,10 +694,8 @@ class TfStridedSliceOp(FrameworkSliceOp):
     ellipsis_mask = opt_prop_def(IntegerAttr[IntegerType])
     new_axis_mask = opt_prop_def(IntegerAttr[IntegerType])
     shrink_axis_mask = opt_prop_def(IntegerAttr[IntegerType])
-    result = result_def(NamedTensor("result"))
 
     irdl_options = (ParsePropInAttrDict(),)
-    traits = traits_def(Pure(), SliceCanonicalizationPatterns())
     assembly_format = (
         "$input `begin` $begin `end` $end `strides` $strides attr-dict `:` "
         "type($input) `,` type($begin) `,` type($end) `,` type($strides) `->` type($result)"
@@ -761,17 +740,8 @@ class TfStridedSliceOp(FrameworkSliceOp):
             values[name] = attr.value.data & ((1 << width) - 1)
         return values
 
-    def normalize(
-        self, dom: IntDomain[V, B], shape: Sequence[V], read: Read[V]
-    ) -> Normalized[V]:
-        return semantics.tf_strided_slice_on(
-            dom,
-            shape,
-            read(self.begin),
-            read(self.end),
-            read(self.strides),
-            **self.masks(),
-        )
+    def rule_properties(self, dom: IntDomain[V, B]) -> dict[str, Any]:
+        return self.masks()
 
 
 @name_type_errors
@@ -792,14 +762,13 @@ class DmlSlice1Op(FrameworkSliceOp):
     """
 
     name = "slice.dml_slice1"
+    RULE = semantics.dml_slice1_on
 
     input = operand_def(NamedTensor("input"))
     window_offsets = prop_def(DenseArrayBase.constr(i64))
     window_sizes = prop_def(DenseArrayBase.constr(i64))
     window_strides = prop_def(DenseArrayBase.constr(i64))
-    result = result_def(NamedTensor("result"))
 
-    traits = traits_def(Pure(), SliceCanonicalizationPatterns())
     assembly_format = (
         "$input `window_offsets` $window_offsets `window_sizes` $window_sizes "
         "`window_strides` $window_strides attr-dict `:` type($input) `->` type($result)"
@@ -816,27 +785,19 @@ class DmlSlice1Op(FrameworkSliceOp):
         super().__init__(
             operands=[input],
             result_types=[result_type],
-            properties={
-                "window_offsets": _array(window_offsets),
-                "window_sizes": _array(window_sizes),
-                "window_strides": _array(window_strides),
-            },
+            properties=_arrays(
+                window_offsets=window_offsets,
+                window_sizes=window_sizes,
+                window_strides=window_strides,
+            ),
         )
 
-    def normalize(
-        self, dom: IntDomain[V, B], shape: Sequence[V], read: Read[V]
-    ) -> Normalized[V]:
-        return semantics.dml_slice1_on(
-            dom,
-            shape,
-            _consts(dom, self.window_offsets.get_values()),
-            _consts(dom, self.window_sizes.get_values()),
-            _consts(dom, self.window_strides.get_values()),
-            shape_of(self.output_type),
-        )
+    def rule_properties(self, dom: IntDomain[V, B]) -> dict[str, Any]:
+        windows = self._constants(dom, "window_offsets", "window_sizes", "window_strides")
+        return {**windows, "output_sizes": shape_of(self.output_type)}
 
 
-class TensorWindowOp(IRDLOperation, ABC):
+class TensorWindowOp(SliceTensorOp):
     """A window op: its first operand the source tensor, its one result a tensor."""
 
     @property
@@ -878,9 +839,7 @@ class WindowOp(TensorWindowOp):
     offsets = prop_def(DenseArrayBase.constr(i64))
     sizes = prop_def(DenseArrayBase.constr(i64))
     strides = prop_def(DenseArrayBase.constr(i64))
-    result = result_def(NamedTensor("result"))
 
-    traits = traits_def(Pure(), SliceCanonicalizationPatterns())
     assembly_format = (
         "$source `offsets` $offsets `sizes` $sizes `strides` $strides attr-dict "
         "`:` type($source) `->` type($result)"
@@ -895,11 +854,9 @@ class WindowOp(TensorWindowOp):
         super().__init__(
             operands=[source],
             result_types=[result_type],
-            properties={
-                "offsets": _array(window.offsets),
-                "sizes": _array(window.sizes),
-                "strides": _array(window.strides),
-            },
+            properties=_arrays(
+                offsets=window.offsets, sizes=window.sizes, strides=window.strides
+            ),
         )
 
     @property
@@ -983,10 +940,8 @@ class DynamicWindowOp(TensorWindowOp):
     static_offsets = prop_def(DenseArrayBase.constr(i64))
     static_sizes = prop_def(DenseArrayBase.constr(i64))
     static_strides = prop_def(DenseArrayBase.constr(i64))
-    result = result_def(NamedTensor("result"))
 
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
-    traits = traits_def(Pure(), SliceCanonicalizationPatterns())
     assembly_format = (
         "$source `offsets` custom<DynamicIndexList>($offsets, $static_offsets) "
         "`sizes` custom<DynamicIndexList>($sizes, $static_sizes) "
@@ -1003,17 +958,12 @@ class DynamicWindowOp(TensorWindowOp):
         strides: Sequence[Mixed],
         result_type: Attribute,
     ) -> None:
-        static_offsets, dyn_offsets = split_dynamic_index_list(offsets, DYNAMIC_INDEX)
-        static_sizes, dyn_sizes = split_dynamic_index_list(sizes, DYNAMIC_INDEX)
-        static_strides, dyn_strides = split_dynamic_index_list(strides, DYNAMIC_INDEX)
+        lists = {"offsets": offsets, "sizes": sizes, "strides": strides}
+        split = {k: split_dynamic_index_list(v, DYNAMIC_INDEX) for k, v in lists.items()}
         super().__init__(
-            operands=[source, dyn_offsets, dyn_sizes, dyn_strides],
+            operands=[source, *(dynamic for _, dynamic in split.values())],
             result_types=[result_type],
-            properties={
-                "static_offsets": _array(static_offsets),
-                "static_sizes": _array(static_sizes),
-                "static_strides": _array(static_strides),
-            },
+            properties=_arrays(**{f"static_{k}": v for k, (v, _) in split.items()}),
         )
 
     def _mixed(

@@ -23,8 +23,10 @@ interpretation performs the same operations.
 
 from __future__ import annotations
 
+import operator
 from abc import ABC, abstractmethod
-from typing import Generic, TypeVar
+from collections.abc import Callable
+from typing import Any, Generic, TypeVar
 
 INT64_MIN = -(2**63)
 INT64_MAX = 2**63 - 1
@@ -177,6 +179,24 @@ def _fmt(value: Known) -> str:
     return "?" if value is None else str(value)
 
 
+def _int64(value: int) -> int:
+    if not INT64_MIN <= value <= INT64_MAX:
+        raise Int64OverflowError(f"{value} is outside int64")
+    return value
+
+
+R = TypeVar("R")
+
+
+def _when_known(f: Callable[[int, int], R]) -> Callable[[Any, Known, Known], R | None]:
+    """The operation ``f`` of :class:`Ints`: not known where an operand is not."""
+
+    def operation(_: Any, a: Known, b: Known) -> R | None:
+        return None if a is None or b is None else f(a, b)
+
+    return operation
+
+
 class Ints(IntDomain[Known, bool | None]):
     """Python ints, checked to stay in int64; ``None`` is a value not known.
 
@@ -186,14 +206,8 @@ class Ints(IntDomain[Known, bool | None]):
     :class:`~slice_dialect.semantics.SliceSemanticsError`.
     """
 
-    @staticmethod
-    def _int64(value: int) -> int:
-        if not INT64_MIN <= value <= INT64_MAX:
-            raise Int64OverflowError(f"{value} is outside int64")
-        return value
-
     def const(self, value: int) -> Known:
-        return self._int64(value)
+        return _int64(value)
 
     def constant(self, value: Known) -> int | None:
         return value
@@ -201,14 +215,9 @@ class Ints(IntDomain[Known, bool | None]):
     def bool_const(self, value: bool) -> bool | None:
         return value
 
-    def add(self, a: Known, b: Known) -> Known:
-        return None if a is None or b is None else self._int64(a + b)
-
-    def sub(self, a: Known, b: Known) -> Known:
-        return None if a is None or b is None else self._int64(a - b)
-
-    def mul(self, a: Known, b: Known) -> Known:
-        return None if a is None or b is None else self._int64(a * b)
+    add = _when_known(lambda a, b: _int64(a + b))
+    sub = _when_known(lambda a, b: _int64(a - b))
+    mul = _when_known(lambda a, b: _int64(a * b))
 
     def div(self, a: Known, b: Known) -> Known:
         if a is None or b is None:
@@ -222,20 +231,11 @@ class Ints(IntDomain[Known, bool | None]):
         q = self.div(a, b)
         return None if q is None or a is None or b is None else a - q * b
 
-    def min(self, a: Known, b: Known) -> Known:
-        return None if a is None or b is None else min(a, b)
-
-    def max(self, a: Known, b: Known) -> Known:
-        return None if a is None or b is None else max(a, b)
-
-    def lt(self, a: Known, b: Known) -> bool | None:
-        return None if a is None or b is None else a < b
-
-    def le(self, a: Known, b: Known) -> bool | None:
-        return None if a is None or b is None else a <= b
-
-    def eq(self, a: Known, b: Known) -> bool | None:
-        return None if a is None or b is None else a == b
+    min = _when_known(min)
+    max = _when_known(max)
+    lt = _when_known(operator.lt)
+    le = _when_known(operator.le)
+    eq = _when_known(operator.eq)
 
     def and_(self, a: bool | None, b: bool | None) -> bool | None:
         if a is False or b is False:

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 
 from slice_dialect.semantics import INT64_MAX, INT64_MIN, Window
 
@@ -140,25 +141,12 @@ def axis_slice_params(
     )
 
 
-def onnx_params(
-    shape: Sequence[int], w: Window, result_shape: Sequence[int]
-) -> AxisSliceParams:
-    """ONNX Slice-10/11/13 (``slice.onnx``)."""
-    return axis_slice_params("slice.onnx", shape, w, result_shape)
-
-
-def onnx_v1_params(
-    shape: Sequence[int], w: Window, result_shape: Sequence[int]
-) -> AxisSliceParams:
-    """ONNX Slice-1 (``slice.onnx_v1``): no steps."""
-    return axis_slice_params("slice.onnx_v1", shape, w, result_shape, allow_steps=False)
-
-
-def ov_slice_params(
-    shape: Sequence[int], w: Window, result_shape: Sequence[int]
-) -> AxisSliceParams:
-    """OpenVINO Slice-8 (``slice.ov_slice``; its ``step`` operand is required)."""
-    return axis_slice_params("slice.ov_slice", shape, w, result_shape)
+onnx_params = partial(axis_slice_params, "slice.onnx")
+"""ONNX Slice-10/11/13 (``slice.onnx``)."""
+onnx_v1_params = partial(axis_slice_params, "slice.onnx_v1", allow_steps=False)
+"""ONNX Slice-1 (``slice.onnx_v1``): no steps."""
+ov_slice_params = partial(axis_slice_params, "slice.ov_slice")
+"""OpenVINO Slice-8 (``slice.ov_slice``; its ``step`` operand is required)."""
 
 
 @dataclass(frozen=True)
@@ -275,18 +263,10 @@ def strided_slice_params(
     )
 
 
-def tf_strided_slice_params(
-    shape: Sequence[int], w: Window, result_shape: Sequence[int]
-) -> StridedSliceParams:
-    """TensorFlow StridedSlice (``slice.tf_strided_slice``)."""
-    return strided_slice_params("slice.tf_strided_slice", shape, w, result_shape)
-
-
-def ov_strided_slice_params(
-    shape: Sequence[int], w: Window, result_shape: Sequence[int]
-) -> StridedSliceParams:
-    """OpenVINO StridedSlice-1 (``slice.ov_strided_slice``)."""
-    return strided_slice_params("slice.ov_strided_slice", shape, w, result_shape)
+tf_strided_slice_params = partial(strided_slice_params, "slice.tf_strided_slice")
+"""TensorFlow StridedSlice (``slice.tf_strided_slice``)."""
+ov_strided_slice_params = partial(strided_slice_params, "slice.ov_strided_slice")
+"""OpenVINO StridedSlice-1 (``slice.ov_strided_slice``)."""
 
 
 @dataclass(frozen=True)

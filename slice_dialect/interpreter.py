@@ -15,7 +15,7 @@ index values are Python ints.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -41,7 +41,7 @@ from xdsl.interpreters.builtin import BuiltinFunctions
 from xdsl.interpreters.func import FuncFunctions
 from xdsl.interpreters.scf import ScfFunctions
 from xdsl.interpreters.shaped_array import ShapedArray
-from xdsl.ir import SSAValue
+from xdsl.ir import Operation, SSAValue
 from xdsl.utils.comparisons import to_signed
 
 from slice_dialect import dtypes, semantics
@@ -126,6 +126,37 @@ class SliceFunctions(InterpreterFunctions):
         return (semantics.apply_window(data, res.window, shape),)
 
 
+SignedRule = Callable[[int, int, int], int]
+"""An ``arith`` op's result from its two operands read as signed, and their width."""
+
+
+def _signed_binary(
+    rule: SignedRule,
+) -> Callable[[Any, Interpreter, Operation, PythonValues], PythonValues]:
+    """The interpreter method running ``rule`` (operands of the result's width)."""
+
+    def run(
+        _: Any, interpreter: Interpreter, op: Operation, args: PythonValues
+    ) -> PythonValues:
+        width = _width(interpreter, op.results[0].type)
+        return (rule(to_signed(args[0], width), to_signed(args[1], width), width),)
+
+    return run
+
+
+def _divsi_total(lhs: int, rhs: int, width: int) -> int:
+    """C's truncating quotient, total: 0 for a divisor of 0, ``INT_MIN / -1`` wraps."""
+    if rhs == 0:
+        return 0
+    quotient = abs(lhs) // abs(rhs)
+    return to_signed(-quotient if (lhs < 0) != (rhs < 0) else quotient, width)
+
+
+def _remsi_total(lhs: int, rhs: int, width: int) -> int:
+    """C's ``%`` (the sign of the dividend), total: 0 for a divisor of 0."""
+    return 0 if rhs == 0 else (-1 if lhs < 0 else 1) * (abs(lhs) % abs(rhs))
+
+
 @register_impls
 class CheckFunctions(InterpreterFunctions):
     """``slice.check``, and the ``arith`` ops of the normalization that xDSL's arith
@@ -140,19 +171,8 @@ class CheckFunctions(InterpreterFunctions):
             raise SliceError(op.format_message([to_signed(v, 64) for v in values]))
         return ()
 
-    @impl(arith.MinSIOp)
-    def run_minsi(
-        self, interpreter: Interpreter, op: arith.MinSIOp, args: PythonValues
-    ) -> PythonValues:
-        width = _width(interpreter, op.result.type)
-        return (min(to_signed(args[0], width), to_signed(args[1], width)),)
-
-    @impl(arith.MaxSIOp)
-    def run_maxsi(
-        self, interpreter: Interpreter, op: arith.MaxSIOp, args: PythonValues
-    ) -> PythonValues:
-        width = _width(interpreter, op.result.type)
-        return (max(to_signed(args[0], width), to_signed(args[1], width)),)
+    run_minsi = impl(arith.MinSIOp)(_signed_binary(lambda a, b, _: min(a, b)))
+    run_maxsi = impl(arith.MaxSIOp)(_signed_binary(lambda a, b, _: max(a, b)))
 
     @impl(arith.ExtSIOp)
     def run_extsi(
@@ -168,27 +188,8 @@ class TotalArithFunctions(InterpreterFunctions):
     -1`` wraps to ``INT_MIN``; ``remsi`` by -1 is 0), and the ``extui``/``trunci`` casts
     xDSL's arith interpreter lacks. Registered over xDSL's ``divsi``/``remsi``."""
 
-    @impl(arith.DivSIOp)
-    def run_divsi(
-        self, interpreter: Interpreter, op: arith.DivSIOp, args: PythonValues
-    ) -> PythonValues:
-        width = _width(interpreter, op.result.type)
-        lhs, rhs = to_signed(args[0], width), to_signed(args[1], width)
-        if rhs == 0:
-            return (0,)
-        quotient = abs(lhs) // abs(rhs)
-        return (to_signed(-quotient if (lhs < 0) != (rhs < 0) else quotient, width),)
-
-    @impl(arith.RemSIOp)
-    def run_remsi(
-        self, interpreter: Interpreter, op: arith.RemSIOp, args: PythonValues
-    ) -> PythonValues:
-        width = _width(interpreter, op.result.type)
-        lhs, rhs = to_signed(args[0], width), to_signed(args[1], width)
-        if rhs == 0:
-            return (0,)
-        remainder = abs(lhs) % abs(rhs)  # C's %: the sign of the dividend
-        return (-remainder if lhs < 0 else remainder,)
+    run_divsi = impl(arith.DivSIOp)(_signed_binary(_divsi_total))
+    run_remsi = impl(arith.RemSIOp)(_signed_binary(_remsi_total))
 
     @impl(arith.ExtUIOp)
     def run_extui(

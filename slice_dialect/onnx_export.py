@@ -46,6 +46,7 @@ from slice_dialect.dialect import (
 )
 from slice_dialect.errors import SliceError
 from slice_dialect.locations import location_text
+from slice_dialect.names import unique_name
 
 OPSET = 13
 """The model's opset; 14 where a ``Reshape`` to a shape with a 0 needs ``allowzero``
@@ -81,12 +82,7 @@ class _Exporter:
         self.opset = OPSET
 
     def fresh(self, base: str) -> str:
-        name, n = base, 0
-        while name in self.used:
-            n += 1
-            name = f"{base}_{n}"
-        self.used.add(name)
-        return name
+        return unique_name(base, self.used)
 
     def name(self, value: SSAValue) -> str:
         if value not in self.names:

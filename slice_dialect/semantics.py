@@ -455,20 +455,47 @@ def expand_strided_spec(
     return entries
 
 
+@dataclass(frozen=True)
+class _StridedFramework:
+    """What sets a framework's strided slice apart (the rest is shared)."""
+
+    op: str
+    strides_name: str
+    python_start: bool
+    """Range dims clamp like Python (TensorFlow), not like ONNX-13 (OpenVINO)."""
+    shrink_needs_positive_stride: bool
+    bit: Callable[[Any], Callable[[int], bool]]
+    """Whether a mask (its representation in this framework) sets entry ``i``."""
+
+
+def _ov_bit(mask: Sequence[int]) -> Callable[[int], bool]:
+    """Whether an OpenVINO 0/1 mask sets entry ``i`` (missing entries are 0)."""
+    return lambda i: i < len(mask) and mask[i] == 1
+
+
+def _tf_bit(mask: int) -> Callable[[int], bool]:
+    """Whether a TensorFlow bit field sets entry ``i``."""
+    return lambda i: (mask >> i) & 1 == 1
+
+
+_OV_STRIDED = _StridedFramework("slice.ov_strided_slice", "stride", False, False, _ov_bit)
+_TF_STRIDED = _StridedFramework("slice.tf_strided_slice", "strides", True, True, _tf_bit)
+
+
 def _strided_slice_on(
     dom: IntDomain[V, B],
-    op: str,
+    fw: _StridedFramework,
     shape: Sequence[V],
-    begin: Sequence[V],
-    end: Sequence[V],
-    strides: Sequence[V],
+    ranges: tuple[Sequence[V], Sequence[V], Sequence[V]],
     entries: list[_SpecEntry],
-    begin_masked: Callable[[int], bool],
-    end_masked: Callable[[int], bool],
-    python_start: bool,
-    strides_name: str,
-    shrink_needs_positive_stride: bool,
+    range_masks: tuple[Any, Any],
 ) -> Normalized[V]:
+    """The strided slice of ``entries`` (its expanded spec), reading ``ranges`` (begin,
+    end and strides) and ``range_masks`` (begin_mask, end_mask) with the rules of
+    ``fw``."""
+    begin, end, strides = ranges
+    begin_masked, end_masked = (fw.bit(mask) for mask in range_masks)
+    op, strides_name = fw.op, fw.strides_name
     zero, one = dom.const(0), dom.const(1)
     dims: list[Dim3[V]] = []
     out_shape: list[V] = []
@@ -486,7 +513,7 @@ def _strided_slice_on(
             out_shape.append(d)
             sources.append(j)
         elif entry.kind == "shrink":
-            if shrink_needs_positive_stride:
+            if fw.shrink_needs_positive_stride:
                 dom.check(
                     dom.ne(strides[i], zero),
                     f"{op}: {strides_name}[{i}] = 0: a stride must be non-zero",
@@ -527,7 +554,7 @@ def _strided_slice_on(
                 begin[i],
                 end[i],
                 strides[i],
-                python_start=python_start,
+                python_start=fw.python_start,
                 begin_masked=begin_masked(i),
                 end_masked=end_masked(i),
             )
@@ -575,14 +602,11 @@ def ov_strided_slice_spec(
     Masks shorter than ``begin`` are padded with zeros and longer ones are cut, as the
     OpenVINO document says.
     """
-    op = "slice.ov_strided_slice"
+    op = _OV_STRIDED.op
     masks = (begin_mask, end_mask, new_axis_mask, shrink_axis_mask, ellipsis_mask)
     for name, mask in zip(OV_MASKS, masks):
         _check_mask_values(op, name, mask)
-
-    def bit(mask: Sequence[int]) -> Callable[[int], bool]:
-        return lambda i: i < len(mask) and mask[i] == 1
-
+    bit = _OV_STRIDED.bit
     return expand_strided_spec(
         op, rank, count, bit(ellipsis_mask), bit(new_axis_mask), bit(shrink_axis_mask)
     )
@@ -606,32 +630,12 @@ def ov_strided_slice_on(
     a shrink entry reads index ``begin`` (its end, stride and begin_mask are ignored) and
     must lie in ``[-d, d)``; an end_mask with a negative stride runs through index 0.
     """
-    op = "slice.ov_strided_slice"
     strides = list(stride) if stride is not None else [dom.const(1)] * len(begin)
-    check_lengths(op, "begin", len(begin), end=len(end), stride=len(strides))
-    entries = ov_strided_slice_spec(
-        len(shape),
-        len(begin),
-        begin_mask,
-        end_mask,
-        new_axis_mask,
-        shrink_axis_mask,
-        ellipsis_mask,
-    )
-    return _strided_slice_on(
-        dom,
-        op,
-        shape,
-        begin,
-        end,
-        strides,
-        entries,
-        lambda i: i < len(begin_mask) and begin_mask[i] == 1,
-        lambda i: i < len(end_mask) and end_mask[i] == 1,
-        python_start=False,
-        strides_name="stride",
-        shrink_needs_positive_stride=False,
-    )
+    check_lengths(_OV_STRIDED.op, "begin", len(begin), end=len(end), stride=len(strides))
+    masks = (begin_mask, end_mask, new_axis_mask, shrink_axis_mask, ellipsis_mask)
+    entries = ov_strided_slice_spec(len(shape), len(begin), *masks)
+    ranges, range_masks = (begin, end, strides), (begin_mask, end_mask)
+    return _strided_slice_on(dom, _OV_STRIDED, shape, ranges, entries, range_masks)
 
 
 TF_MAX_ENTRIES = 31
@@ -645,7 +649,7 @@ def tf_strided_slice_spec(
     shrink_axis_mask: int = 0,
 ) -> list[_SpecEntry]:
     """Expand TensorFlow's bit-field spec (bits at or past ``count`` are ignored)."""
-    op = "slice.tf_strided_slice"
+    op = _TF_STRIDED.op
     if count > TF_MAX_ENTRIES:
         raise SliceSemanticsError(
             op,
@@ -653,9 +657,7 @@ def tf_strided_slice_spec(
             "(masks are 32-bit fields)",
         )
 
-    def bit(mask: int) -> Callable[[int], bool]:
-        return lambda i: (mask >> i) & 1 == 1
-
+    bit = _TF_STRIDED.bit
     return expand_strided_spec(
         op, rank, count, bit(ellipsis_mask), bit(new_axis_mask), bit(shrink_axis_mask)
     )
@@ -679,25 +681,11 @@ def tf_strided_slice_on(
     dim); a shrink entry reads index ``begin``, must lie in ``[-d, d)`` and needs a
     positive stride.
     """
-    op = "slice.tf_strided_slice"
-    check_lengths(op, "begin", len(begin), end=len(end), strides=len(strides))
-    entries = tf_strided_slice_spec(
-        len(shape), len(begin), ellipsis_mask, new_axis_mask, shrink_axis_mask
-    )
-    return _strided_slice_on(
-        dom,
-        op,
-        shape,
-        begin,
-        end,
-        strides,
-        entries,
-        lambda i: (begin_mask >> i) & 1 == 1,
-        lambda i: (end_mask >> i) & 1 == 1,
-        python_start=True,
-        strides_name="strides",
-        shrink_needs_positive_stride=True,
-    )
+    check_lengths(_TF_STRIDED.op, "begin", len(begin), end=len(end), strides=len(strides))
+    masks = (ellipsis_mask, new_axis_mask, shrink_axis_mask)
+    entries = tf_strided_slice_spec(len(shape), len(begin), *masks)
+    ranges, range_masks = (begin, end, strides), (begin_mask, end_mask)
+    return _strided_slice_on(dom, _TF_STRIDED, shape, ranges, entries, range_masks)
 
 
 def strided_result_rank(entries: Sequence[_SpecEntry]) -> int:
@@ -819,6 +807,17 @@ def _ints(values: Sequence[Known] | None) -> list[Known] | None:
     )
 
 
+def _on_ints(
+    rule: Callable[..., Normalized[Known]],
+    shape: Sequence[Dim],
+    lists: Sequence[Sequence[Known] | None],
+    *others: Any,
+) -> SliceResult:
+    """``rule`` on :data:`INTS`, given its index lists (``None``: absent), then its
+    other arguments, in the rule's order."""
+    return to_result(rule(INTS, shape, *map(_ints, lists), *others), shape)
+
+
 def onnx_v1(
     shape: Sequence[Dim],
     starts: Sequence[Known],
@@ -826,10 +825,7 @@ def onnx_v1(
     axes: Sequence[Known] | None = None,
 ) -> SliceResult:
     """ONNX Slice-1 on ints (``None``: not known); see :func:`onnx_v1_on`."""
-    return to_result(
-        onnx_v1_on(INTS, shape, _ints(starts) or [], _ints(ends) or [], _ints(axes)),
-        shape,
-    )
+    return _on_ints(onnx_v1_on, shape, (starts, ends, axes))
 
 
 def onnx(
@@ -841,16 +837,7 @@ def onnx(
     opset: int = 13,
 ) -> SliceResult:
     """ONNX Slice-10/11/13 on ints; see :func:`onnx_on`."""
-    res = onnx_on(
-        INTS,
-        shape,
-        _ints(starts) or [],
-        _ints(ends) or [],
-        _ints(axes),
-        _ints(steps),
-        opset,
-    )
-    return to_result(res, shape)
+    return _on_ints(onnx_on, shape, (starts, ends, axes, steps), opset)
 
 
 def ov_slice(
@@ -861,10 +848,7 @@ def ov_slice(
     axes: Sequence[Known] | None = None,
 ) -> SliceResult:
     """OpenVINO Slice-8 on ints; see :func:`ov_slice_on`."""
-    res = ov_slice_on(
-        INTS, shape, _ints(start) or [], _ints(stop) or [], _ints(step) or [], _ints(axes)
-    )
-    return to_result(res, shape)
+    return _on_ints(ov_slice_on, shape, (start, stop, step, axes))
 
 
 def ov_strided_slice(
@@ -879,19 +863,8 @@ def ov_strided_slice(
     ellipsis_mask: Sequence[int] = (),
 ) -> SliceResult:
     """OpenVINO StridedSlice-1 on ints; see :func:`ov_strided_slice_on`."""
-    res = ov_strided_slice_on(
-        INTS,
-        shape,
-        _ints(begin) or [],
-        _ints(end) or [],
-        _ints(stride),
-        begin_mask,
-        end_mask,
-        new_axis_mask,
-        shrink_axis_mask,
-        ellipsis_mask,
-    )
-    return to_result(res, shape)
+    masks = (begin_mask, end_mask, new_axis_mask, shrink_axis_mask, ellipsis_mask)
+    return _on_ints(ov_strided_slice_on, shape, (begin, end, stride), *masks)
 
 
 def tf_strided_slice(
@@ -906,19 +879,8 @@ def tf_strided_slice(
     shrink_axis_mask: int = 0,
 ) -> SliceResult:
     """TensorFlow StridedSlice on ints; see :func:`tf_strided_slice_on`."""
-    res = tf_strided_slice_on(
-        INTS,
-        shape,
-        _ints(begin) or [],
-        _ints(end) or [],
-        _ints(strides) or [],
-        begin_mask,
-        end_mask,
-        ellipsis_mask,
-        new_axis_mask,
-        shrink_axis_mask,
-    )
-    return to_result(res, shape)
+    masks = (begin_mask, end_mask, ellipsis_mask, new_axis_mask, shrink_axis_mask)
+    return _on_ints(tf_strided_slice_on, shape, (begin, end, strides), *masks)
 
 
 def dml_slice1(
@@ -929,15 +891,8 @@ def dml_slice1(
     output_sizes: Sequence[Dim],
 ) -> SliceResult:
     """DirectML DML_SLICE1 on ints; see :func:`dml_slice1_on`."""
-    res = dml_slice1_on(
-        INTS,
-        shape,
-        _ints(window_offsets) or [],
-        _ints(window_sizes) or [],
-        _ints(window_strides) or [],
-        output_sizes,
-    )
-    return to_result(res, shape)
+    windows = (window_offsets, window_sizes, window_strides)
+    return _on_ints(dml_slice1_on, shape, windows, output_sizes)
 
 
 def check_window_dim_on(

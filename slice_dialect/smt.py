@@ -37,13 +37,21 @@ Users may prove their own rules with it::
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
 import z3
 
 from slice_dialect.domain import INT64_MAX, INT64_MIN, IntDomain
+
+_NO_WRAP: dict[str, Callable[[z3.ExprRef, z3.ExprRef], z3.BoolRef]] = {
+    "add": lambda a, b: z3.And(z3.BVAddNoOverflow(a, b, True), z3.BVAddNoUnderflow(a, b)),
+    "sub": lambda a, b: z3.And(z3.BVSubNoOverflow(a, b), z3.BVSubNoUnderflow(a, b, True)),
+    "mul": lambda a, b: z3.And(z3.BVMulNoOverflow(a, b, True), z3.BVMulNoUnderflow(a, b)),
+}
+"""The 64-bit bit-vector ``add``, ``sub`` and ``mul`` that neither overflow nor
+underflow (signed)."""
 
 Sort = Literal["bv", "int"]
 
@@ -145,38 +153,23 @@ class Z3Domain(IntDomain[z3.ExprRef, z3.BoolRef]):
     def bool_const(self, value: bool) -> z3.BoolRef:
         return z3.BoolVal(value)
 
-    def add(self, a: z3.ExprRef, b: z3.ExprRef) -> z3.ExprRef:
-        if self.sort == "bv":
-            self._oblige(
-                "add",
-                z3.And(z3.BVAddNoOverflow(a, b, True), z3.BVAddNoUnderflow(a, b)),
-            )
-            return a + b  # type: ignore[operator]
-        r = a + b  # type: ignore[operator]
-        self._oblige("add", self._in_int64(r))
+    def _exact(
+        self, kind: str, a: z3.ExprRef, b: z3.ExprRef, r: z3.ExprRef
+    ) -> z3.ExprRef:
+        """``r = a <kind> b`` with the obligation that it is exact: no wrap on
+        bit-vectors, inside int64 on integers."""
+        exact = _NO_WRAP[kind](a, b) if self.sort == "bv" else self._in_int64(r)  # type: ignore[arg-type]
+        self._oblige(kind, exact)
         return r
+
+    def add(self, a: z3.ExprRef, b: z3.ExprRef) -> z3.ExprRef:
+        return self._exact("add", a, b, a + b)  # type: ignore[operator]
 
     def sub(self, a: z3.ExprRef, b: z3.ExprRef) -> z3.ExprRef:
-        if self.sort == "bv":
-            self._oblige(
-                "sub",
-                z3.And(z3.BVSubNoOverflow(a, b), z3.BVSubNoUnderflow(a, b, True)),
-            )
-            return a - b  # type: ignore[operator]
-        r = a - b  # type: ignore[operator]
-        self._oblige("sub", self._in_int64(r))
-        return r
+        return self._exact("sub", a, b, a - b)  # type: ignore[operator]
 
     def mul(self, a: z3.ExprRef, b: z3.ExprRef) -> z3.ExprRef:
-        if self.sort == "bv":
-            self._oblige(
-                "mul",
-                z3.And(z3.BVMulNoOverflow(a, b, True), z3.BVMulNoUnderflow(a, b)),
-            )
-            return a * b  # type: ignore[operator]
-        r = a * b  # type: ignore[operator]
-        self._oblige("mul", self._in_int64(r))
-        return r
+        return self._exact("mul", a, b, a * b)  # type: ignore[operator]
 
     def _divisor_ok(self, kind: str, a: z3.ExprRef, b: z3.ExprRef) -> None:
         if self.sort == "bv":

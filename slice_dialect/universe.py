@@ -1,61 +1,28 @@
 """The ``xdsl.universe`` entry point: our dialect, passes and target for ``xdsl-opt``."""
 
-from xdsl.ir import Dialect
-from xdsl.passes import ModulePass
+from collections.abc import Callable
+from importlib import import_module
+from typing import Any
+
 from xdsl.universe import Universe
-from xdsl.utils.target import Target
 
 
-def get_slice_dialect() -> Dialect:
-    from slice_dialect.dialect import Slice
-
-    return Slice
-
-
-def get_canonicalize_slices() -> type[ModulePass]:
-    from passes.canonicalize_slices import CanonicalizeSlicesPass
-
-    return CanonicalizeSlicesPass
+def _lazy(path: str) -> Callable[[], Any]:
+    """A loader of ``module:name`` that imports the module only when xDSL asks for it."""
+    module, name = path.split(":")
+    return lambda: getattr(import_module(module), name)
 
 
-def get_convert_slice_to_loops() -> type[ModulePass]:
-    from passes.convert_slice_to_loops import ConvertSliceToLoopsPass
-
-    return ConvertSliceToLoopsPass
-
-
-def get_convert_slice_to_tensor() -> type[ModulePass]:
-    from passes.convert_slice_to_tensor import ConvertSliceToTensorPass
-
-    return ConvertSliceToTensorPass
-
-
-def get_convert_tensor_to_slice() -> type[ModulePass]:
-    from passes.convert_tensor_to_slice import ConvertTensorToSlicePass
-
-    return ConvertTensorToSlicePass
-
-
-def get_export_slices() -> type[ModulePass]:
-    from passes.export_slices import ExportSlicesPass
-
-    return ExportSlicesPass
-
-
-def get_c_target() -> type[Target]:
-    from slice_dialect.backend.c import CTarget
-
-    return CTarget
-
+_PASSES = {
+    "canonicalize-slices": "passes.canonicalize_slices:CanonicalizeSlicesPass",
+    "convert-slice-to-loops": "passes.convert_slice_to_loops:ConvertSliceToLoopsPass",
+    "convert-slice-to-tensor": "passes.convert_slice_to_tensor:ConvertSliceToTensorPass",
+    "convert-tensor-to-slice": "passes.convert_tensor_to_slice:ConvertTensorToSlicePass",
+    "export-slices": "passes.export_slices:ExportSlicesPass",
+}
 
 SLICE_UNIVERSE = Universe(
-    all_dialects={"slice": get_slice_dialect},
-    all_passes={
-        "canonicalize-slices": get_canonicalize_slices,
-        "convert-slice-to-loops": get_convert_slice_to_loops,
-        "convert-slice-to-tensor": get_convert_slice_to_tensor,
-        "convert-tensor-to-slice": get_convert_tensor_to_slice,
-        "export-slices": get_export_slices,
-    },
-    all_targets={"c": get_c_target},
+    all_dialects={"slice": _lazy("slice_dialect.dialect:Slice")},
+    all_passes={name: _lazy(path) for name, path in _PASSES.items()},
+    all_targets={"c": _lazy("slice_dialect.backend.c:CTarget")},
 )

@@ -47,6 +47,8 @@ from hypothesis import reject
 from hypothesis import strategies as st
 
 from slice_dialect import semantics
+from slice_dialect.dialect import FRAMEWORK_OPS
+from slice_dialect.domain import INTS
 from slice_dialect.semantics import (
     INT32_MAX,
     INT32_MIN,
@@ -322,39 +324,20 @@ def _values(params: dict[str, list[int] | None], name: str) -> list[int]:
     return values
 
 
+RULES: dict[str, Callable[..., semantics.Normalized[Any]]] = {
+    op.name.removeprefix("slice."): op.RULE for op in FRAMEWORK_OPS
+}
+"""Each framework op's rule in :mod:`slice_dialect.semantics`, by op name (the rule
+takes its index operands and properties by their field names)."""
+
+
 def evaluate(
     op: str, shape: Shape, operands: dict[str, list[int] | None], props: dict[str, Any]
 ) -> SliceResult:
-    """Call the semantics function of ``op`` on these parameters."""
-    o, p = operands, props
-    if op == "onnx_v1":
-        return semantics.onnx_v1(shape, p["starts"], p["ends"], p.get("axes"))
-    if op == "onnx":
-        starts, ends = _values(o, "starts"), _values(o, "ends")
-        opset = p.get("opset", 13)
-        return semantics.onnx(shape, starts, ends, o["axes"], o["steps"], opset)
-    if op == "ov_slice":
-        start, stop, step = _values(o, "start"), _values(o, "stop"), _values(o, "step")
-        return semantics.ov_slice(shape, start, stop, step, o["axes"])
-    if op == "ov_strided_slice":
-        begin, end = _values(o, "begin"), _values(o, "end")
-        return semantics.ov_strided_slice(shape, begin, end, o["stride"], **p)
-    if op == "tf_strided_slice":
-        begin, end, strides = (
-            _values(o, "begin"),
-            _values(o, "end"),
-            _values(o, "strides"),
-        )
-        return semantics.tf_strided_slice(shape, begin, end, strides, **p)
-    if op == "dml_slice1":
-        return semantics.dml_slice1(
-            shape,
-            p["window_offsets"],
-            p["window_sizes"],
-            p["window_strides"],
-            p["output_sizes"],
-        )
-    raise ValueError(f"unknown op {op}")
+    """The semantics of ``op`` on these parameters: its rule on ints."""
+    if op not in RULES:
+        raise ValueError(f"unknown op {op}")
+    return semantics.to_result(RULES[op](INTS, shape, **operands, **props), shape)
 
 
 def _index_types(dr: Draw, names: Sequence[str]) -> dict[str, str]:

@@ -35,6 +35,7 @@ from generators import (
     Constants,
     RandomDraw,
     SliceCase,
+    evaluate,
     function_text,
     random_array,
     render_op,
@@ -47,6 +48,7 @@ from oracle import numpy_result, same_bits
 import slice_dialect
 from slice_dialect import SliceError, semantics
 from slice_dialect.compiler import make_context, parse_module
+from slice_dialect.dialect import TF_MASKS
 from slice_dialect.interpreter import make_interpreter
 from slice_dialect.semantics import (
     INT32_MAX,
@@ -198,6 +200,13 @@ def render(case: Case) -> str:
     )
 
 
+def typed(
+    types: dict[str, str], **operands: list[int] | None
+) -> dict[str, tuple[list[int], str] | None]:
+    """Index operands with their element types (``None``: absent)."""
+    return {k: None if v is None else (v, types[k]) for k, v in operands.items()}
+
+
 def finish(case: Case, evaluate: Callable[[], SliceResult]) -> Case:
     """Fill in the semantics: the result shape, or the error message."""
     try:
@@ -213,11 +222,21 @@ def finish(case: Case, evaluate: Callable[[], SliceResult]) -> Case:
     return case
 
 
-@st.composite
-def onnx_cases(draw: st.DrawFn) -> Case:
+def axis_slice_shape(draw: st.DrawFn) -> tuple[list[int], int, int]:
+    """The data dims, their rank and the number of entries of an axis slice (up to
+    one more than the rank allows)."""
     dims = shape(draw, 0, 8)
     rank = len(dims)
-    count = draw(st.integers(0, min(rank, 3) + (1 if draw(st.booleans()) else 0)))
+    return (
+        dims,
+        rank,
+        draw(st.integers(0, min(rank, 3) + (1 if draw(st.booleans()) else 0))),
+    )
+
+
+@st.composite
+def onnx_cases(draw: st.DrawFn) -> Case:
+    dims, rank, count = axis_slice_shape(draw)
     t = {n: index_type(draw) for n in ("starts", "ends", "axes", "steps")}
     starts, ends = values(draw, count, t["starts"]), values(draw, count, t["ends"])
     axes = axes_values(draw, rank, count, t["axes"]) if draw(st.booleans()) else None
@@ -226,13 +245,8 @@ def onnx_cases(draw: st.DrawFn) -> Case:
     case = Case(
         "onnx",
         dims,
-        draw(st.sampled_from(ELEMENT_TYPES)),
-        {
-            "starts": (starts, t["starts"]),
-            "ends": (ends, t["ends"]),
-            "axes": None if axes is None else (axes, t["axes"]),
-            "steps": None if steps is None else (steps, t["steps"]),
-        },
+        element_type(draw),
+        typed(t, starts=starts, ends=ends, axes=axes, steps=steps),
         {"opset": f"{opset} : i64"},
     )
     return finish(case, lambda: semantics.onnx(dims, starts, ends, axes, steps, opset))
@@ -240,23 +254,19 @@ def onnx_cases(draw: st.DrawFn) -> Case:
 
 @st.composite
 def onnx_v1_cases(draw: st.DrawFn) -> Case:
-    dims = shape(draw, 0, 8)
-    rank = len(dims)
-    count = draw(st.integers(0, min(rank, 3) + (1 if draw(st.booleans()) else 0)))
+    dims, rank, count = axis_slice_shape(draw)
     starts, ends = values(draw, count, "i64"), values(draw, count, "i64")
     axes = axes_values(draw, rank, count, "i64") if draw(st.booleans()) else None
     props = {"starts": i64_array(starts), "ends": i64_array(ends)}
     if axes is not None:
         props["axes"] = i64_array(axes)
-    case = Case("onnx_v1", dims, draw(st.sampled_from(ELEMENT_TYPES)), {}, props)
+    case = Case("onnx_v1", dims, element_type(draw), {}, props)
     return finish(case, lambda: semantics.onnx_v1(dims, starts, ends, axes))
 
 
 @st.composite
 def ov_slice_cases(draw: st.DrawFn) -> Case:
-    dims = shape(draw, 0, 8)
-    rank = len(dims)
-    count = draw(st.integers(0, min(rank, 3) + (1 if draw(st.booleans()) else 0)))
+    dims, rank, count = axis_slice_shape(draw)
     t = {n: index_type(draw) for n in ("start", "stop", "step", "axes")}
     start, stop = values(draw, count, t["start"]), values(draw, count, t["stop"])
     step = step_values(draw, count, t["step"])
@@ -264,31 +274,60 @@ def ov_slice_cases(draw: st.DrawFn) -> Case:
     case = Case(
         "ov_slice",
         dims,
-        draw(st.sampled_from(ELEMENT_TYPES)),
-        {
-            "start": (start, t["start"]),
-            "stop": (stop, t["stop"]),
-            "step": (step, t["step"]),
-            "axes": None if axes is None else (axes, t["axes"]),
-        },
+        element_type(draw),
+        typed(t, start=start, stop=stop, step=step, axes=axes),
     )
     return finish(case, lambda: semantics.ov_slice(dims, start, stop, step, axes))
 
 
-def strided_entries(draw: st.DrawFn, rank: int) -> tuple[int, list[str]]:
-    """How many entries, and what each is meant to be (masks follow from it)."""
-    count = draw(st.integers(0, rank + 2))
+MASK_KINDS = {
+    "begin_mask": None,
+    "end_mask": None,
+    "new_axis_mask": "new",
+    "shrink_axis_mask": "shrink",
+    "ellipsis_mask": "ellipsis",
+}
+"""The entry kind each mask marks (``None``: drawn at random)."""
+
+
+def element_type(draw: st.DrawFn) -> str:
+    return draw(st.sampled_from(ELEMENT_TYPES))
+
+
+def strided_entries(draw: st.DrawFn) -> tuple[list[int], int, list[str]]:
+    """The data dims, how many entries, and what each is meant to be (masks follow
+    from it)."""
+    dims = shape(draw, 0, 8)
+    count = draw(st.integers(0, len(dims) + 2))
     kinds = [
         draw(st.sampled_from(["range", "range", "range", "new", "shrink", "ellipsis"]))
         for _ in range(count)
     ]
-    return count, kinds
+    return dims, count, kinds
+
+
+def tf_mask_text(mask: int) -> str:
+    return f"{mask} : i64"
+
+
+def strided_case(
+    draw: st.DrawFn,
+    op: str,
+    dims: list[int],
+    operands: dict[str, tuple[list[int], str] | None],
+    masks: dict[str, Any],
+    mask_text: Callable[[Any], str],
+) -> Case:
+    """A strided slice with these masks (``mask_text`` writes one as IR); its
+    semantics is the op's rule on ints."""
+    props = {k: mask_text(v) for k, v in masks.items()}
+    case = Case(op, dims, element_type(draw), operands, props)
+    return finish(case, lambda: evaluate(op, tuple(dims), case.parameters(), masks))
 
 
 @st.composite
 def ov_strided_cases(draw: st.DrawFn) -> Case:
-    dims = shape(draw, 0, 8)
-    count, kinds = strided_entries(draw, len(dims))
+    dims, count, kinds = strided_entries(draw)
     t = {n: index_type(draw) for n in ("begin", "end", "stride")}
     begin, end = values(draw, count, t["begin"]), values(draw, count, t["end"])
     stride = step_values(draw, count, t["stride"]) if draw(st.booleans()) else None
@@ -303,33 +342,14 @@ def ov_strided_cases(draw: st.DrawFn) -> Case:
             bits[draw(st.integers(0, len(bits) - 1))] = draw(st.sampled_from([2, -1]))
         return bits
 
-    masks = {
-        "begin_mask": mask(None),
-        "end_mask": mask(None),
-        "new_axis_mask": mask("new"),
-        "shrink_axis_mask": mask("shrink"),
-        "ellipsis_mask": mask("ellipsis"),
-    }
-    case = Case(
-        "ov_strided_slice",
-        dims,
-        draw(st.sampled_from(ELEMENT_TYPES)),
-        {
-            "begin": (begin, t["begin"]),
-            "end": (end, t["end"]),
-            "stride": None if stride is None else (stride, t["stride"]),
-        },
-        {k: i64_array(v) for k, v in masks.items()},
-    )
-    return finish(
-        case, lambda: semantics.ov_strided_slice(dims, begin, end, stride, **masks)
-    )
+    masks = {name: mask(MASK_KINDS[name]) for name in semantics.OV_MASKS}
+    operands = typed(t, begin=begin, end=end, stride=stride)
+    return strided_case(draw, "ov_strided_slice", dims, operands, masks, i64_array)
 
 
 @st.composite
 def tf_strided_cases(draw: st.DrawFn) -> Case:
-    dims = shape(draw, 0, 8)
-    count, kinds = strided_entries(draw, len(dims))
+    dims, count, kinds = strided_entries(draw)
     t = {n: index_type(draw) for n in ("begin", "end", "strides")}
     begin, end = values(draw, count, t["begin"]), values(draw, count, t["end"])
     strides = step_values(draw, count, t["strides"])
@@ -345,27 +365,9 @@ def tf_strided_cases(draw: st.DrawFn) -> Case:
             bits |= draw(st.integers(0, 3)) << count  # bits past len(begin)
         return bits
 
-    masks = {
-        "begin_mask": mask(None),
-        "end_mask": mask(None),
-        "ellipsis_mask": mask("ellipsis"),
-        "new_axis_mask": mask("new"),
-        "shrink_axis_mask": mask("shrink"),
-    }
-    case = Case(
-        "tf_strided_slice",
-        dims,
-        draw(st.sampled_from(ELEMENT_TYPES)),
-        {
-            "begin": (begin, t["begin"]),
-            "end": (end, t["end"]),
-            "strides": (strides, t["strides"]),
-        },
-        {k: f"{v} : i64" for k, v in masks.items()},
-    )
-    return finish(
-        case, lambda: semantics.tf_strided_slice(dims, begin, end, strides, **masks)
-    )
+    masks = {name: mask(MASK_KINDS[name]) for name in TF_MASKS}
+    operands = typed(t, begin=begin, end=end, strides=strides)
+    return strided_case(draw, "tf_strided_slice", dims, operands, masks, tf_mask_text)
 
 
 @st.composite
@@ -403,7 +405,7 @@ def dml_cases(draw: st.DrawFn) -> Case:
     case = Case(
         "dml_slice1",
         dims,
-        draw(st.sampled_from(ELEMENT_TYPES)),
+        element_type(draw),
         {},
         {
             "window_offsets": i64_array(offsets),

@@ -25,6 +25,7 @@ from typing import Any
 import pytest
 from generators import (
     OPS,
+    RULES,
     RandomDraw,
     SliceCase,
     _mutate,
@@ -37,7 +38,6 @@ from xdsl.dialects.builtin import FunctionType, ModuleOp, i64
 from xdsl.ir import Block, Region, SSAValue
 from xdsl.parser import Parser
 
-from slice_dialect import semantics
 from slice_dialect.compiler import make_context
 from slice_dialect.dialect import CheckOp
 from slice_dialect.domain import INT64_MAX, INT64_MIN, INTS, IntDomain
@@ -84,44 +84,7 @@ def run_rule(
     parameters) are the domain's values; masks, opset and output sizes come from
     ``case``."""
     p = {k: v for k, v in case.props.items() if k not in VALUE_PARAMS[case.op]}
-    v = values
-    match case.op:
-        case "onnx_v1":
-            return semantics.onnx_v1_on(
-                dom, shape, v["starts"] or [], v["ends"] or [], v["axes"]
-            )
-        case "onnx":
-            return semantics.onnx_on(
-                dom,
-                shape,
-                v["starts"] or [],
-                v["ends"] or [],
-                v["axes"],
-                v["steps"],
-                p.get("opset", 13),
-            )
-        case "ov_slice":
-            return semantics.ov_slice_on(
-                dom, shape, v["start"] or [], v["stop"] or [], v["step"] or [], v["axes"]
-            )
-        case "ov_strided_slice":
-            return semantics.ov_strided_slice_on(
-                dom, shape, v["begin"] or [], v["end"] or [], v["stride"], **p
-            )
-        case "tf_strided_slice":
-            return semantics.tf_strided_slice_on(
-                dom, shape, v["begin"] or [], v["end"] or [], v["strides"] or [], **p
-            )
-        case "dml_slice1":
-            return semantics.dml_slice1_on(
-                dom,
-                shape,
-                v["window_offsets"] or [],
-                v["window_sizes"] or [],
-                v["window_strides"] or [],
-                p["output_sizes"],
-            )
-    raise AssertionError(case.op)
+    return RULES[case.op](dom, shape, **values, **p)
 
 
 def case_values(case: SliceCase) -> dict[str, list[int] | None]:

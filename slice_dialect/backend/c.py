@@ -139,6 +139,7 @@ from slice_dialect.dialect import CheckOp, CopyRunOp, DynamicCopyRunOp
 from slice_dialect.dtypes import B128_TYPEDEF, c_storage_type, storage_bytes
 from slice_dialect.errors import SliceError
 from slice_dialect.locations import location_text
+from slice_dialect.names import unique_name
 
 DEFAULT_PREFIX = "slice_"
 """The prefix of every exported symbol unless ``emit_c(prefix=...)`` says otherwise."""
@@ -407,12 +408,7 @@ class FunctionPrinter:
 
     def name(self, value: SSAValue, base: str) -> str:
         """A new C identifier for ``value`` based on ``base``, uniqued."""
-        name, suffix = base, 0
-        while name in self.used_names:
-            suffix += 1
-            name = f"{base}_{suffix}"
-        self.used_names.add(name)
-        self.exprs[value] = name
+        self.exprs[value] = name = self.temp(base)
         return name
 
     def fresh_name(self, value: SSAValue) -> str:
@@ -429,12 +425,7 @@ class FunctionPrinter:
 
     def temp(self, base: str) -> str:
         """A new C identifier for a variable of the printer's own (no SSA value)."""
-        name, suffix = base, 0
-        while name in self.used_names:
-            suffix += 1
-            name = f"{base}_{suffix}"
-        self.used_names.add(name)
-        return name
+        return unique_name(base, self.used_names)
 
     def expr(self, value: SSAValue, op: Operation) -> str:
         """The C text of an already printed value used by ``op``."""
@@ -533,6 +524,12 @@ class FunctionPrinter:
             if rule is None:
                 raise _no_rule(op)
             rule(self, op)
+
+    def emit_nested(self, block: Block) -> None:
+        """Print ``block`` one level deeper (the body of a C block)."""
+        self.depth += 1
+        self.emit_block(block)
+        self.depth -= 1
 
     def emit_block_end(self, block: Block) -> None:
         """Free the heap allocations of ``block`` that no ``memref.dealloc`` frees."""
@@ -862,14 +859,10 @@ def _if(p: FunctionPrinter, op: scf.IfOp) -> None:
     if op.results:
         raise op_error(op, "scf.if with results: no C rule")
     p.line(f"if ({p.expr(op.cond, op)}) {{")
-    p.depth += 1
-    p.emit_block(op.true_region.block)
-    p.depth -= 1
+    p.emit_nested(op.true_region.block)
     if op.false_region.blocks and len(op.false_region.block.ops) > 1:
         p.line("} else {")
-        p.depth += 1
-        p.emit_block(op.false_region.block)
-        p.depth -= 1
+        p.emit_nested(op.false_region.block)
     p.line("}")
 
 
@@ -885,26 +878,21 @@ def _for(p: FunctionPrinter, op: scf.ForOp) -> None:
     block = op.body.block
     i = p.fresh_name(block.args[0])
     p.line(f"for (int64_t {i} = {lb}; {i} < {ub}; {i} += {step}) {{")
-    p.depth += 1
-    p.emit_block(block)
-    p.depth -= 1
+    p.emit_nested(block)
     p.line("}")
 
 
-def _yield(p: FunctionPrinter, op: scf.YieldOp) -> None:
+def _yield(p: FunctionPrinter, op: scf.YieldOp | func.ReturnOp) -> None:
+    """The end of a block: its heap allocations freed (no values are yielded)."""
     if op.operands:
-        raise op_error(op, "scf.yield with operands: no C rule")
+        raise op_error(op, f"{op.name} with operands: no C rule")
     block = op.parent_block()
     assert block is not None
     p.emit_block_end(block)
 
 
 def _return(p: FunctionPrinter, op: func.ReturnOp) -> None:
-    if op.operands:
-        raise op_error(op, "func.return with operands: no C rule")
-    block = op.parent_block()
-    assert block is not None
-    p.emit_block_end(block)
+    _yield(p, op)
     if p.streams:
         p.line("slice_stream_fence();")
     p.line("return 0;")
@@ -1446,18 +1434,17 @@ def emit_c(module: ModuleOp, *, prefix: str = DEFAULT_PREFIX) -> str:
         header += ["", B128_TYPEDEF]
     if features & {"stream", "copy"}:
         header += ["", SSE2_INCLUDE.strip("\n"), "", REGISTER_PICKS.strip("\n")]
-    if "stream" in features:
-        header += ["", STREAM_HELPERS.strip("\n")]
-    if "copy" in features:
-        header += ["", COPY_HELPERS.strip("\n")]
-    if "gather" in features:
-        header += ["", GATHER_HELPER.strip("\n")]
-    if "prefetch" in features:
-        header += ["", PREFETCH_HELPER.strip("\n")]
-    if "prefetch_rows" in features:
-        header += ["", PREFETCH_ROWS_HELPER.strip("\n")]
-    if "mul_overflows" in features:
-        header += ["", MUL_OVERFLOWS_HELPER.strip("\n")]
+    helpers = {
+        "stream": STREAM_HELPERS,
+        "copy": COPY_HELPERS,
+        "gather": GATHER_HELPER,
+        "prefetch": PREFETCH_HELPER,
+        "prefetch_rows": PREFETCH_ROWS_HELPER,
+        "mul_overflows": MUL_OVERFLOWS_HELPER,
+    }
+    for feature, helper in helpers.items():  # in this order
+        if feature in features:
+            header += ["", helper.strip("\n")]
     for helper in sorted(f for f in features if f.startswith("slice_wrap_")):
         header += ["", wrapping_helper(helper)]
     for helper in sorted(

@@ -62,8 +62,9 @@ index, ``OP_RULES`` for anything else.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from xdsl.dialects import arith, func, memref, scf
 from xdsl.dialects.builtin import (
@@ -200,6 +201,17 @@ def op_error(op: Operation, message: str) -> SliceError:
     return SliceError(f"{op_name(op)}: {message}", location_text(op))
 
 
+T = TypeVar("T")
+
+
+def _known(table: Mapping[SSAValue, T], op: Operation, value: SSAValue, error: str) -> T:
+    """What ``table`` knows of ``value``, else the error ``error`` at ``op``."""
+    known = table.get(value)
+    if known is None:
+        raise op_error(op, error)
+    return known
+
+
 def _stack_alloc_bytes() -> int:
     from slice_dialect.backend import c as c_target  # c imports this module
 
@@ -232,15 +244,14 @@ class FunctionChecker:
 
     def integer(self, op: Operation, value: SSAValue, what: str) -> Interval:
         """The interval of the integer (``index``, ``iN``) ``value``."""
-        interval = self.intervals.get(value)
-        if interval is None:
-            raise op_error(
-                op,
-                f"{what} {value_name(value)} is not an integer the C target can bound "
-                "(arith results, memref.dim, loads of integer elements and scf.for "
-                "induction variables are)",
-            )
-        return interval
+        return _known(
+            self.intervals,
+            op,
+            value,
+            f"{what} {value_name(value)} is not an integer the C target can bound "
+            "(arith results, memref.dim, loads of integer elements and scf.for "
+            "induction variables are)",
+        )
 
     def static_type(
         self, op: Operation, t: Attribute, what: str, *, dynamic: bool = False
@@ -270,13 +281,13 @@ class FunctionChecker:
 
     def buffer(self, op: Operation, value: SSAValue, what: str) -> Buffer:
         """The buffer of the memref ``value``; an error if it is freed."""
-        buffer = self.buffers.get(value)
-        if buffer is None:
-            raise op_error(
-                op,
-                f"{what} {value_name(value)} is not a function argument, a memref.alloc "
-                "or a memref.collapse_shape view of one",
-            )
+        buffer = _known(
+            self.buffers,
+            op,
+            value,
+            f"{what} {value_name(value)} is not a function argument, a memref.alloc "
+            "or a memref.collapse_shape view of one",
+        )
         dealloc = self.freed.get(buffer.root)
         if dealloc is not None:
             where = location_text(dealloc)
