@@ -187,7 +187,7 @@ func.func @twice(%x: tensor<8xi8>) -> (tensor<4xi8>, tensor<4xi8>) {
 // CHECK-LABEL: func.func @odd_reversed_bytes(
 // CHECK:           slice.copy_run {{.+}} count 100 source_stride -2 dest_stride 1 reorder : memref<800xi8>, memref<400xi8>
 // CHECK-LABEL: func.func @odd_reversed_b128(
-// CHECK:           slice.copy_run {{.+}} count 100 source_stride -2 dest_stride 1 reorder : memref<800xcomplex<f64>>, memref<400xcomplex<f64>>
+// CHECK:           slice.copy_run {{.+}} count 100 source_stride -2 dest_stride 1 : memref<800xcomplex<f64>>, memref<400xcomplex<f64>>
 // A cached byte gather at a source stride of 3 or more, of 16 elements or more, is a
 // loop the C compiler does not vectorize; a shorter one, or one of wider elements,
 // is a plain loop.
