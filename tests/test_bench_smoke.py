@@ -158,3 +158,28 @@ def test_call_overhead_measures_each_path() -> None:
     figures = measure(calls=10, samples=1)
     assert {"CKernel", "numpy"} <= set(figures)
     assert all(seconds > 0 for seconds in figures.values())
+
+
+@pytest.mark.parametrize("count", range(1, 7))
+def test_balanced_order_has_every_predecessor_once(count: int) -> None:
+    """``sample_times``' order: every function follows every other exactly once
+    around the circuit, and each runs ``count - 1`` times (once when alone)."""
+    from run import balanced_order, placed_array, sample_times  # type: ignore[import-not-found]
+
+    order = balanced_order(count)
+    pairs = [(order[k - 1], order[k]) for k in range(len(order))]
+    if count == 1:
+        assert order == [0]
+    else:
+        assert sorted(pairs) == [
+            (a, b) for a in range(count) for b in range(count) if a != b
+        ]
+    calls = [0] * count
+    functions = [lambda i=i: calls.__setitem__(i, calls[i] + 1) for i in range(count)]
+    samples = sample_times(functions, 5, 2)
+    assert all(len(s) >= 5 for s in samples) and all(
+        c == 2 * len(s) for c, s in zip(calls, samples)
+    )
+    array = placed_array((3, 5), np.dtype(np.float32), fill=7)
+    assert array.ctypes.data % (2 << 20) == 0 and array.flags.c_contiguous
+    assert (array == 7).all()
