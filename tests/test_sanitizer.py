@@ -84,6 +84,11 @@ DYNAMIC_CALLS = 12
 """Run-time calls per dynamic program (the first with the template's own values)."""
 MUTANT_CALLS = 8
 """Run-time calls per mutated lowered dynamic program."""
+MUTANT_SECONDS = 60
+"""How long a mutant's calls may run (in a forked child) before they are killed: a
+mutant whose checks were dropped and whose constants were set to extremes can loop for
+2^63 iterations over empty runs (seed 2000, mutant 2000: memory-safe, but it does not
+end). Such a mutant is counted and printed, not a failure: this test is about memory."""
 WORKERS = 2
 TESTS_DIR = Path(__file__).resolve().parent
 SUMMARY = "sanitizer cases:"
@@ -336,11 +341,63 @@ def dynamic_worker(first: int, count: int, step: int, seed: int) -> int:
     return 1 if failures else 0
 
 
+def _mutant_calls_in_child(  # type: ignore[no-untyped-def]
+    kernel, mutant, what: str, seed: int
+) -> tuple[int, int, int, int] | None:
+    """A mutant's calls in a forked child: (calls, returned, raised, failures), or
+    ``None`` when they ran past ``MUTANT_SECONDS`` (the child is killed). A child that
+    dies (a sanitizer report aborts it) is one failure; its report is on stderr."""
+    import json
+    import select
+    import signal
+
+    from slice_dialect.errors import SliceError
+
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        os.close(read_end)
+        calls = returned = raised = failures = 0
+        for call in mutant.program.calls(MUTANT_CALLS, seed):
+            calls += 1
+            try:
+                kernel(call.x, *call.arguments)
+                returned += 1
+            except SliceError:
+                raised += 1
+            except Exception as e:
+                failures += 1
+                print(
+                    f"{what}: {type(e).__name__}: {e}\n{call.describe()}\n{mutant.text}",
+                    flush=True,
+                )
+        os.write(write_end, json.dumps([calls, returned, raised, failures]).encode())
+        os._exit(0)
+    os.close(write_end)
+    ready, _, _ = select.select([read_end], [], [], MUTANT_SECONDS)
+    if not ready:
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+        os.close(read_end)
+        return None
+    data = b""
+    while chunk := os.read(read_end, 4096):
+        data += chunk
+    os.close(read_end)
+    _, status = os.waitpid(pid, 0)
+    if not data or status != 0:
+        print(f"{what}: the calls' process ended with status {status}", flush=True)
+        return (0, 0, 0, 1)
+    calls, returned, raised, failures = json.loads(data)
+    return calls, returned, raised, failures
+
+
 def mutant_worker(first: int, count: int, step: int, seed: int) -> int:
     """Build the mutated lowered dynamic programs ``first, first + step, ...``
     (``hostile.dynamic_mutant``) with ``sanitize=True`` and call each with the random
-    calls of its program; 0 if each was refused by the C target (a ``SliceError``) or
-    every call returned or raised ``SliceError``."""
+    calls of its program, in a forked child (``_mutant_calls_in_child``); 0 if each was
+    refused by the C target (a ``SliceError``) or every call returned or raised
+    ``SliceError`` (or the calls ran past ``MUTANT_SECONDS``: counted, printed)."""
     sys.path.insert(0, str(TESTS_DIR))
     from hostile import dynamic_mutant
 
@@ -348,7 +405,7 @@ def mutant_worker(first: int, count: int, step: int, seed: int) -> int:
     from slice_dialect.errors import SliceError
     from slice_dialect.runtime.kernels import load_kernel
 
-    failures = done = invalid = refused = calls = returned = raised = 0
+    failures = done = invalid = refused = calls = returned = raised = stopped = 0
     for k in range(count):
         index = first + k * step
         mutant = dynamic_mutant(seed + index)
@@ -375,22 +432,19 @@ def mutant_worker(first: int, count: int, step: int, seed: int) -> int:
             sanitize=True,
             shape_function=s.shape_function,
         )
-        for call in mutant.program.calls(MUTANT_CALLS, seed + index):
-            calls += 1
-            try:
-                kernel(call.x, *call.arguments)
-                returned += 1
-            except SliceError:
-                raised += 1
-            except Exception as e:
-                failures += 1
-                print(
-                    f"{what}: {type(e).__name__}: {e}\n{call.describe()}\n{mutant.text}",
-                    flush=True,
-                )
+        counts = _mutant_calls_in_child(kernel, mutant, what, seed + index)
+        if counts is None:
+            stopped += 1
+            print(f"{what}: still running after {MUTANT_SECONDS} s; killed", flush=True)
+            continue
+        calls += counts[0]
+        returned += counts[1]
+        raised += counts[2]
+        failures += counts[3]
     print(
         f"{SUMMARY} {done} run, {failures} failures ({invalid} not verifying, "
-        f"{refused} refused, {calls} calls: {returned} returned, {raised} raised)",
+        f"{refused} refused, {calls} calls: {returned} returned, {raised} raised; "
+        f"{stopped} still running after {MUTANT_SECONDS} s)",
         flush=True,
     )
     return 1 if failures else 0
@@ -565,7 +619,9 @@ def test_mutated_dynamic_programs_under_asan_and_ubsan() -> None:
     constants set to extremes, predicates changed, ``overflow<nsw>`` lies or clamps
     turned around (``hostile.dynamic_mutant``): the C target refuses each, or every
     call returns or raises ``SliceError`` (the self-guarding runs and output checks
-    hold), with no sanitizer report."""
+    hold), with no sanitizer report. A mutant whose loops run past ``MUTANT_SECONDS``
+    (bounds without their checks) is killed and counted: termination is not what this
+    test checks."""
     print(f"\nsanitizer: {DYNAMIC} mutated dynamic programs (seed {SEED})")
     run = cases_run(run_workers(DYNAMIC, SEED, "--mutants"))
     assert run == DYNAMIC
