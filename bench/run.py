@@ -214,12 +214,12 @@ PLACEMENT = 2 << 20
 def placed_array(shape: tuple[int, ...], dtype: np.dtype, fill: int = 0) -> np.ndarray:
     """A C-contiguous array starting on a 2 MiB boundary, its pages written once.
 
-    Where an array lands decides how fast a copy through it runs: a buffer from the
+    Where an array starts decides how its lines fall against the copy's (the even
+    helper once ran 1.6x slower at 3 of 4 output offsets in a line): a buffer from the
     heap starts anywhere (glibc serves large allocations from the heap once the same
-    size was freed), a fresh ``mmap`` 16 bytes past a page, with huge pages or
-    without. The same kernel measured up to 1.6x apart from one output buffer to
-    another, so every timed array is placed the same way and the figures compare code,
-    not placement."""
+    size was freed), a fresh ``mmap`` 16 bytes past a page. Placing every array the
+    same way keeps that out of the figures; which physical pages an array gets is kept
+    out by having all functions write one output array (``run_workload``)."""
     nbytes = math.prod(shape) * np.dtype(dtype).itemsize
     block = np.empty(nbytes + PLACEMENT, np.uint8)
     start = -block.ctypes.data % PLACEMENT
