@@ -164,6 +164,7 @@ class _Emitter:
             reorder=choices.reorder,
             scalar=choices.scalar,
             prefetch=choices.prefetch,
+            prefetch_bytes=choices.prefetch_bytes,
         )
         copy_run.location = self.location
         if not loops:

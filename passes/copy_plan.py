@@ -79,6 +79,20 @@ apart (bench/W1's shape, 64 rows of 512 per plane; lead, 2026-11-22, medians of 
 balanced rounds against a memcpy of the output): gap 256 B, kernel/memcpy 0.86 with
 prefetch, 0.73 without; gap 512 B, 1.11 with, 1.58 without; gap 1 KiB, 1.41 and 1.47."""
 
+PREFETCH_PERIOD_BYTES = 2048
+"""Rows whose period (the source step from one row to the next) is at most this many
+bytes are prefetched whole, the gap after the run's span included, and so are rows of
+an every-other-element run (source stride 2 or -2) whose period is at most one page
+(``PREFETCH_MAX_RUN_BYTES``): the read is then one rising stream the hardware follows
+instead of half of each page. Reading every other 2 KiB of a 64 MiB buffer ran at 12.5
+GB/s, all of it in order at 38 GB/s (``bench/read_patterns.c``). Measured (lead,
+2026-11-23, medians of 21 balanced rounds, kernel/memcpy of the output; the span-only
+prefetch first): f32 crops of period 2 KiB, rows of 1024 and 1536 bytes, 1.41 -> 1.20
+and 1.11 -> 1.02; W2 (rows of 2 KiB read every other element, period 4 KiB) 2.54 ->
+2.20; crops of period 4 KiB with rows of 2, 2.5 and 3 KiB lost (1.18 -> 1.28, 1.27 ->
+1.30, 1.22 -> 1.24), as did every other element of rows of period 8 KiB (2.42 -> 2.77)
+or every third row (6 KiB, 2.51 -> 2.59): those keep the span-only prefetch."""
+
 CACHE_LINE_BYTES = 64
 
 
@@ -176,12 +190,24 @@ class RunChoices:
     source offset to the run that is prefetched (the run of the enclosing loop's
     iteration ``PREFETCH_AHEAD_BYTES`` ahead), or ``None``; only streamed runs of
     source span at most ``PREFETCH_MAX_RUN_BYTES`` with gaps between them.
+    ``prefetch_bytes``: how many bytes from the lowest source element of that run are
+    prefetched, where that is more than the run's source span (whole rows,
+    ``PREFETCH_PERIOD_BYTES``), else ``None``.
     """
 
     nontemporal: bool = False
     reorder: bool = False
     scalar: bool = False
     prefetch: int | None = None
+    prefetch_bytes: int | None = None
+
+
+def prefetch_whole_rows(source_stride: int, period_bytes: int) -> bool:
+    """Whether rows ``period_bytes`` apart are prefetched whole, gaps included
+    (``PREFETCH_PERIOD_BYTES``; the C helper of dynamic runs applies the same rule)."""
+    if period_bytes <= PREFETCH_PERIOD_BYTES:
+        return True
+    return source_stride in (2, -2) and period_bytes <= PREFETCH_MAX_RUN_BYTES
 
 
 def can_reorder(source_stride: int, element_bytes: int) -> bool:
@@ -222,6 +248,7 @@ def run_choices(plan: CopyPlan, element_bytes: int) -> RunChoices:
         )
         return RunChoices(reorder=reorder, scalar=scalar)
     prefetch: int | None = None
+    prefetch_bytes: int | None = None
     low = min(0, (run.count - 1) * run.source_step) * element_bytes
     high = (max(0, (run.count - 1) * run.source_step) + 1) * element_bytes
     if outer and high - low <= PREFETCH_MAX_RUN_BYTES:
@@ -231,4 +258,6 @@ def run_choices(plan: CopyPlan, element_bytes: int) -> RunChoices:
         # rows that (nearly) touch are one stream the hardware prefetchers follow
         if row_bytes - (high - low) >= PREFETCH_MIN_GAP_BYTES and rows.count > ahead:
             prefetch = ahead * rows.source_step
-    return RunChoices(True, reorder, False, prefetch)
+            if prefetch_whole_rows(run.source_step, row_bytes):
+                prefetch_bytes = row_bytes
+    return RunChoices(True, reorder, False, prefetch, prefetch_bytes)

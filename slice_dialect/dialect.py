@@ -1148,7 +1148,9 @@ class CopyRunOp(IRDLOperation):
     (streamed or cached); ``scalar`` copies a run of 1-byte elements at a source stride
     of at least 3 (either sign) by a loop the C compiler does not vectorize (cached
     runs only); ``prefetch = N`` hints the source elements of the run ``N`` elements
-    further (signed) where they lie inside the source view.
+    further (signed) where they lie inside the source view, and ``prefetch_bytes = B``
+    (with ``prefetch``) hints ``B`` bytes from that run's lowest source element instead
+    of its span (whole rows, the gap after the span included).
     """
 
     name = "slice.copy_run"
@@ -1164,12 +1166,14 @@ class CopyRunOp(IRDLOperation):
     reorder = opt_prop_def(UnitAttr)
     scalar = opt_prop_def(UnitAttr)
     prefetch = opt_prop_def(IntegerAttr[I64])
+    prefetch_bytes = opt_prop_def(IntegerAttr[I64])
 
     assembly_format = (
         "$source `[` $source_offset `]` `,` $dest `[` $dest_offset `]` "
         "`count` $count `source_stride` $source_stride `dest_stride` $dest_stride "
         "(`nontemporal` $nontemporal^)? (`reorder` $reorder^)? "
         "(`scalar` $scalar^)? (`prefetch` $prefetch^)? "
+        "(`prefetch_bytes` $prefetch_bytes^)? "
         "attr-dict `:` type($source) `,` type($dest)"
     )
 
@@ -1187,6 +1191,7 @@ class CopyRunOp(IRDLOperation):
         reorder: bool = False,
         scalar: bool = False,
         prefetch: int | None = None,
+        prefetch_bytes: int | None = None,
     ) -> None:
         properties: dict[str, Attribute] = {
             "count": IntegerAttr(count, i64),
@@ -1201,6 +1206,8 @@ class CopyRunOp(IRDLOperation):
             properties["scalar"] = UnitAttr()
         if prefetch is not None:
             properties["prefetch"] = IntegerAttr(prefetch, i64)
+        if prefetch_bytes is not None:
+            properties["prefetch_bytes"] = IntegerAttr(prefetch_bytes, i64)
         super().__init__(
             operands=[source, source_offset, dest, dest_offset],
             properties=properties,
@@ -1247,6 +1254,14 @@ class CopyRunOp(IRDLOperation):
             )
             if value is not None
         ]
+        if self.prefetch_bytes is not None:
+            prefetch_bytes = self.prefetch_bytes.value.data
+            if self.prefetch is None:
+                raise VerifyException(f"{self.name}: prefetch_bytes needs prefetch")
+            if prefetch_bytes < 1:
+                raise VerifyException(
+                    f"{self.name}: prefetch_bytes = {prefetch_bytes} must be at least 1"
+                )
         if flags and dest_stride != 1:
             raise VerifyException(
                 f"{self.name}: {' and '.join(flags)} "

@@ -595,6 +595,82 @@ def test_streamed_copies(
     assert gives_window(kernel, element, shape, offsets, sizes, strides, seed=3)
 
 
+RECORDING_PREFETCH = r"""
+uintptr_t slice_test_prefetch_low = UINTPTR_MAX, slice_test_prefetch_high = 0;
+uint64_t slice_test_prefetches = 0;
+static inline void slice_prefetch(const void *p) {
+    const uintptr_t a = (uintptr_t)p;
+    slice_test_prefetch_low = a < slice_test_prefetch_low ? a : slice_test_prefetch_low;
+    slice_test_prefetch_high = a > slice_test_prefetch_high ? a : slice_test_prefetch_high;
+    slice_test_prefetches += 1;
+}
+"""
+"""``slice_prefetch`` recording the lowest and highest address it is given."""
+
+PREFETCHED = [
+    # rows of 1 KiB, 2 KiB apart: whole rows prefetched (the last rows' gap lies past
+    # the buffer's end, so theirs are not), upwards and downwards
+    pytest.param([8200, 512], [0, 256], [8200, 256], [1, 1], id="crop-end"),
+    pytest.param([8200, 512], [8199, 0], [8200, 256], [-1, 1], id="crop-down"),
+    # every other element of every other row of 2 KiB (W2's pattern): whole rows
+    pytest.param([16400, 512], [0, 1], [8200, 256], [2, 2], id="even"),
+    pytest.param([16400, 512], [16399, 511], [8200, 256], [-2, -2], id="odd-down"),
+    # the same of rows of 4 KiB (8 KiB apart): the runs' spans only
+    pytest.param([8200, 1024], [0, 1], [4100, 512], [2, 2], id="even-span"),
+    # rows of 2 KiB, 4 KiB apart: the runs' spans only
+    pytest.param([4100, 1024], [0, 512], [4100, 512], [1, 1], id="span"),
+]
+"""Streamed windows whose next rows are prefetched (``PREFETCH_PERIOD_BYTES``)."""
+
+
+@pytest.mark.parametrize("dynamic", [False, True], ids=["static", "dynamic"])
+@pytest.mark.parametrize(("shape", "offsets", "sizes", "strides"), PREFETCHED)
+def test_prefetches_stay_inside_the_source(
+    shape, offsets, sizes, strides, dynamic: bool, tmp_path: Path, monkeypatch
+) -> None:
+    """Every address a prefetching copy hands ``slice_prefetch`` (whole rows with their
+    gaps, or the runs' spans; static runs and the dynamic helper) lies inside the
+    source array, and the copy is numpy's."""
+    import ctypes
+
+    import slice_dialect
+    from slice_dialect.backend import c
+
+    monkeypatch.setattr(c, "PREFETCH_HELPER", RECORDING_PREFETCH)
+    x = np.arange(math.prod(shape), dtype=np.float32).reshape(shape)
+    expected = numpy_window(x, offsets, sizes, strides)
+    if dynamic:
+        rank = len(shape)
+        text = _STRATEGY_IR.replace("3x", f"{rank}x").replace("?x?x?", "?x?")
+        text = text.replace("SHAPE", "x".join(map(str, shape)))
+        kernel = slice_dialect.compile(text, cache_dir=tmp_path)
+        ends = [
+            o + (n - 1) * s + (1 if s > 0 else -1)
+            for o, n, s in zip(offsets, sizes, strides)
+        ]
+        ends = [e if e >= 0 else -(2**63) for e in ends]
+        result = kernel(x, offsets, ends, strides)  # type: ignore[operator]
+    else:
+        module = lowered_window("f32", shape, offsets, sizes, strides)
+        kernel = kernel_of(module, "main", 1, tmp_path)
+        result = kernel(x)
+    assert same_bits(result, expected)
+    library = ctypes.CDLL(str(kernel.library_path))  # type: ignore[attr-defined]
+    low = ctypes.c_size_t.in_dll(library, "slice_test_prefetch_low").value
+    high = ctypes.c_size_t.in_dll(library, "slice_test_prefetch_high").value
+    count = ctypes.c_uint64.in_dll(library, "slice_test_prefetches").value
+    assert count > 0
+    assert x.ctypes.data <= low <= high < x.ctypes.data + x.nbytes
+
+
+_STRATEGY_IR = """
+func.func @main(%x: tensor<SHAPExf32>, %s: tensor<3xi64>, %e: tensor<3xi64>, %st: tensor<3xi64>) -> tensor<?x?x?xf32> {
+  %r = slice.onnx %x starts %s ends %e steps %st : tensor<SHAPExf32>, tensor<3xi64>, tensor<3xi64> steps tensor<3xi64> -> tensor<?x?x?xf32>
+  func.return %r : tensor<?x?x?xf32>
+}
+"""
+
+
 def _cached_case(element: str, step: int, count: int) -> Any:
     """Three rows of a window of ``count`` elements at source step ``step`` whose run
     ends at its row's edge (and the array's: the first or last row)."""

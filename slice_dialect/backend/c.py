@@ -131,6 +131,7 @@ from passes.copy_plan import (
     PREFETCH_AHEAD_BYTES,
     PREFETCH_MAX_RUN_BYTES,
     PREFETCH_MIN_GAP_BYTES,
+    PREFETCH_PERIOD_BYTES,
     STREAM_STORE_BYTES,
     can_reorder,
     row_major_strides,
@@ -1079,20 +1080,30 @@ def _emit_prefetch(
     distance: int,
     size: int,
 ) -> None:
-    """Prefetch the source elements of the run ``distance`` elements from ``s`` when
-    they lie inside the source view: only addresses of the buffer are formed."""
+    """Prefetch the source elements of the run ``distance`` elements from ``s`` (its
+    span, or ``prefetch_bytes`` from its lowest element) when they lie inside the source
+    view: only addresses of the buffer are formed. The run's own reads lie inside it
+    (``c_safety``), so only the bounds they do not imply are checked; a prefetch that
+    could never lie inside is not printed (nor are its out-of-range constants)."""
     count = op.count.value.data
     source_stride = op.source_stride.value.data
     first = min(0, (count - 1) * source_stride)
-    last = max(0, (count - 1) * source_stride)
+    read_last = max(0, (count - 1) * source_stride)
+    last = read_last
+    if op.prefetch_bytes is not None:
+        last = first + -(-op.prefetch_bytes.value.data // size) - 1
     elements = math.prod(source_type.get_shape())
-    if distance > 0:
-        inside = f"{source_offset} + {distance + last} < {elements}"
-    else:
-        inside = f"{source_offset} + {distance + first} >= 0"
+    low, high = distance + first, distance + last
+    if low <= -elements or high >= elements or last - first >= elements:
+        return
+    checks: list[str] = []
+    if low < first:
+        checks.append(f"{source_offset} + {low} >= 0")
+    if high > read_last:
+        checks.append(f"{source_offset} + {high} < {elements}")
     p.unit.features.add("prefetch")
     ahead, k = p.temp("ahead"), p.temp("k")
-    p.line(f"if ({inside}) {{")
+    p.line(f"if ({' && '.join(checks)}) {{" if checks else "{")
     p.line(f"{INDENT}const char *{ahead} = (const char *)({s} + {distance});")
     p.line(
         f"{INDENT}for (int64_t {k} = {first * size}; {k} < {(last + 1) * size}; "
@@ -1774,7 +1785,9 @@ PREFETCH_ROWS_HELPER = (
  * (row_step elements each) as make half of AHEAD_BYTES to AHEAD_BYTES (a power of two
  * of rows, at least one: no division per run); only for a source span of at most limit elements
  * (MAX_RUN_BYTES bytes) and rows with a gap of at least MIN_GAP_BYTES bytes (run_choices'
- * rule for static runs), of at most max_step elements. Every address formed lies
+ * rule for static runs), of at most max_step elements. Whole rows, the gap included, where
+ * a row is at most PERIOD_BYTES bytes, or at most MAX_RUN_BYTES for a run of every other
+ * element (prefetch_whole_rows). Every address formed lies
  * inside the source view of source_size elements; no arithmetic here can overflow
  * (each product is bounded first). */
 static inline void slice_prefetch_rows(const void *source, int64_t source_size,
@@ -1797,17 +1810,21 @@ static inline void slice_prefetch_rows(const void *source, int64_t source_size,
     while (2 * rows * row <= AHEAD_BYTES)
         rows <<= 1;
     const int64_t distance = rows * row_step;
-    if (so < 0 || so > INT64_MAX / 2 || source_size < span)
+    int64_t extent = span;
+    if (row <= PERIOD_BYTES || ((stride == 2 || stride == -2) && row <= MAX_RUN_BYTES))
+        extent = row / size;
+    if (so < 0 || so > INT64_MAX / 2 || source_size < extent)
         return;
     const int64_t first = so + low;
-    if (first < 0 || first > source_size - span || distance < -first
-        || distance > source_size - span - first)
+    if (first < 0 || first > source_size - extent || distance < -first
+        || distance > source_size - extent - first)
         return;
     const char *ahead = (const char *)source + (first + distance) * size;
-    for (int64_t k = 0; k < span * size; k += LINE_BYTES)
+    for (int64_t k = 0; k < extent * size; k += LINE_BYTES)
         slice_prefetch(ahead + k);
 }
 """.replace("AHEAD_BYTES", str(PREFETCH_AHEAD_BYTES))
+    .replace("PERIOD_BYTES", str(PREFETCH_PERIOD_BYTES))
     .replace("MAX_RUN_BYTES", str(PREFETCH_MAX_RUN_BYTES))
     .replace("MIN_GAP_BYTES", str(PREFETCH_MIN_GAP_BYTES))
     .replace("LINE_BYTES", str(CACHE_LINE_BYTES))

@@ -237,3 +237,25 @@ func.func @big_tmp(%x: tensor<2048x2048xf32>) -> tensor<4xf32> {
   %b = slice.window %a offsets [0, 0] sizes [1, 4] strides [1, 1] : tensor<2048x1024xf32> -> tensor<4xf32>
   func.return %b : tensor<4xf32>
 }
+
+// -----
+
+// prefetch_bytes: the bytes from the ahead run's lowest element (whole rows, the gap
+// included), checked against the view's end. A prefetch that could never lie inside the
+// source view (here: more elements ahead than the view has) is not printed at all.
+// CHECK-LABEL: int32_t slice_prefetch_bytes(
+// CHECK:           if ({{.+}} + 9 < 20) {
+// CHECK-NEXT:          const char *[[AHEAD:.+]] = (const char *)({{.+}} + 2);
+// CHECK-NEXT:          for (int64_t [[K:.+]] = 0; [[K]] < 32; [[K]] += 64)
+// CHECK-NEXT:              slice_prefetch([[AHEAD]] + [[K]]);
+// CHECK-NEXT:      }
+// CHECK-NOT:       slice_prefetch(
+// CHECK:           return 0;
+func.func @prefetch_bytes(%a: memref<20xf32>, %b: memref<6xf32>) {
+  %c0 = arith.constant 0 : index
+  %c3 = arith.constant 3 : index
+  slice.copy_run %a[%c3], %b[%c0] count 3 source_stride 1 dest_stride 1 nontemporal prefetch 2 prefetch_bytes 32 : memref<20xf32>, memref<6xf32>
+  slice.copy_run %a[%c3], %b[%c0] count 3 source_stride 1 dest_stride 1 nontemporal prefetch 9223372036854775807 : memref<20xf32>, memref<6xf32>
+  slice.copy_run %a[%c3], %b[%c0] count 3 source_stride -1 dest_stride 1 nontemporal reorder prefetch -9223372036854775808 prefetch_bytes 9223372036854775807 : memref<20xf32>, memref<6xf32>
+  func.return
+}

@@ -6,17 +6,20 @@
 
 // CHECK-LABEL: func.func @round_trip(
 // CHECK:         slice.copy_run %a[%c3], %b[%c0] count 3 source_stride -1 dest_stride 1 nontemporal reorder prefetch -4096 : memref<20xf32>, memref<6xf32>
+// CHECK-NEXT:    slice.copy_run %a[%c3], %b[%c0] count 3 source_stride -1 dest_stride 1 nontemporal reorder prefetch 8 prefetch_bytes 64 : memref<20xf32>, memref<6xf32>
 // CHECK-NEXT:    slice.copy_run %a[%c0], %b[%c0] count 2 source_stride 5 dest_stride 3 : memref<20xf32>, memref<6xf32>
 // CHECK-NEXT:    slice.copy_run %a[%c0], %s[%c0] count 1 source_stride 1 dest_stride 1 : memref<20xf32>, memref<f32>
 // CHECK-NEXT:    slice.copy_run %a[%c3], %b[%c0] count 2 source_stride -2 dest_stride 1 reorder : memref<20xf32>, memref<6xf32>
 // CHECK-NEXT:    slice.copy_run %i[%c0], %j[%c0] count 6 source_stride 3 dest_stride 1 scalar : memref<20xi8>, memref<6xi8>
 // GENERIC:       "slice.copy_run"(%a, %c3, %b, %c0) <{count = 3 : i64, source_stride = -1 : i64, dest_stride = 1 : i64, nontemporal, reorder, prefetch = -4096 : i64}> : (memref<20xf32>, index, memref<6xf32>, index) -> ()
+// GENERIC:       "slice.copy_run"(%a, %c3, %b, %c0) <{count = 3 : i64, source_stride = -1 : i64, dest_stride = 1 : i64, nontemporal, reorder, prefetch = 8 : i64, prefetch_bytes = 64 : i64}>
 // GENERIC:       "slice.copy_run"(%a, %c3, %b, %c0) <{count = 2 : i64, source_stride = -2 : i64, dest_stride = 1 : i64, reorder}>
 // GENERIC:       "slice.copy_run"(%i, %c0, %j, %c0) <{count = 6 : i64, source_stride = 3 : i64, dest_stride = 1 : i64, scalar}>
 func.func @round_trip(%a: memref<20xf32>, %b: memref<6xf32>, %s: memref<f32>, %i: memref<20xi8>, %j: memref<6xi8>) {
   %c0 = arith.constant 0 : index
   %c3 = arith.constant 3 : index
   slice.copy_run %a[%c3], %b[%c0] count 3 source_stride -1 dest_stride 1 nontemporal reorder prefetch -4096 : memref<20xf32>, memref<6xf32>
+  slice.copy_run %a[%c3], %b[%c0] count 3 source_stride -1 dest_stride 1 nontemporal reorder prefetch 8 prefetch_bytes 64 : memref<20xf32>, memref<6xf32>
   slice.copy_run %a[%c0], %b[%c0] count 2 source_stride 5 dest_stride 3 : memref<20xf32>, memref<6xf32>
   slice.copy_run %a[%c0], %s[%c0] count 1 source_stride 1 dest_stride 1 : memref<20xf32>, memref<f32>
   slice.copy_run %a[%c3], %b[%c0] count 2 source_stride -2 dest_stride 1 reorder : memref<20xf32>, memref<6xf32>
@@ -111,5 +114,23 @@ func.func @scalar_width(%a: memref<20xf32>, %b: memref<6xf32>) {
 func.func @scalar_streamed(%a: memref<20xi8>, %b: memref<6xi8>) {
   %c0 = arith.constant 0 : index
   slice.copy_run %a[%c0], %b[%c0] count 2 source_stride 3 dest_stride 1 nontemporal scalar : memref<20xi8>, memref<6xi8>
+  func.return
+}
+
+// -----
+
+// CHECK: {{^}}slice.copy_run: prefetch_bytes needs prefetch{{$}}
+func.func @prefetch_bytes_alone(%a: memref<20xf32>, %b: memref<6xf32>) {
+  %c0 = arith.constant 0 : index
+  slice.copy_run %a[%c0], %b[%c0] count 2 source_stride 1 dest_stride 1 prefetch_bytes 64 : memref<20xf32>, memref<6xf32>
+  func.return
+}
+
+// -----
+
+// CHECK: {{^}}slice.copy_run: prefetch_bytes = 0 must be at least 1{{$}}
+func.func @prefetch_bytes_zero(%a: memref<20xf32>, %b: memref<6xf32>) {
+  %c0 = arith.constant 0 : index
+  slice.copy_run %a[%c0], %b[%c0] count 2 source_stride 1 dest_stride 1 prefetch 8 prefetch_bytes 0 : memref<20xf32>, memref<6xf32>
   func.return
 }

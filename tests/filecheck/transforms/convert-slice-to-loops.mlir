@@ -163,6 +163,12 @@ func.func @twice(%x: tensor<8xi8>) -> (tensor<4xi8>, tensor<4xi8>) {
 // CHECK-LABEL: func.func @big_crop(
 // CHECK:         scf.for
 // CHECK:           slice.copy_run {{.+}} count 512 source_stride 1 dest_stride 1 nontemporal prefetch 8192 : memref<8388608xf32>, memref<4194304xf32>
+// Rows at most 2 KiB apart are prefetched whole, the gap after the run included
+// (prefetch_bytes), and so are every-other-element runs of rows at most 4 KiB apart.
+// CHECK-LABEL: func.func @big_crop_narrow_rows(
+// CHECK:           slice.copy_run {{.+}} count 256 source_stride 1 dest_stride 1 nontemporal prefetch 8192 prefetch_bytes 2048 : memref<4194304xf32>, memref<2097152xf32>
+// CHECK-LABEL: func.func @big_even_rows(
+// CHECK:           slice.copy_run {{.+}} count 256 source_stride 2 dest_stride 1 nontemporal reorder prefetch 8192 prefetch_bytes 4096 : memref<8388608xf32>, memref<2097152xf32>
 // Runs of 8 KiB are streamed but not prefetched (the hardware follows them).
 // CHECK-LABEL: func.func @big_crop_long_rows(
 // CHECK:           slice.copy_run {{.+}} count 2048 source_stride 1 dest_stride 1 nontemporal : memref<8388608xf32>, memref<4194304xf32>
@@ -200,6 +206,14 @@ func.func @twice(%x: tensor<8xi8>) -> (tensor<4xi8>, tensor<4xi8>) {
 func.func @big_crop(%x: tensor<32x256x1024xf32>) -> tensor<32x256x512xf32> {
   %r = slice.window %x offsets [0, 0, 256] sizes [32, 256, 512] strides [1, 1, 1] : tensor<32x256x1024xf32> -> tensor<32x256x512xf32>
   func.return %r : tensor<32x256x512xf32>
+}
+func.func @big_crop_narrow_rows(%x: tensor<8192x512xf32>) -> tensor<8192x256xf32> {
+  %r = slice.window %x offsets [0, 128] sizes [8192, 256] strides [1, 1] : tensor<8192x512xf32> -> tensor<8192x256xf32>
+  func.return %r : tensor<8192x256xf32>
+}
+func.func @big_even_rows(%x: tensor<16384x512xf32>) -> tensor<8192x256xf32> {
+  %r = slice.window %x offsets [0, 0] sizes [8192, 256] strides [2, 2] : tensor<16384x512xf32> -> tensor<8192x256xf32>
+  func.return %r : tensor<8192x256xf32>
 }
 func.func @big_crop_long_rows(%x: tensor<2048x4096xf32>) -> tensor<2048x2048xf32> {
   %r = slice.window %x offsets [0, 0] sizes [2048, 2048] strides [1, 1] : tensor<2048x4096xf32> -> tensor<2048x2048xf32>
