@@ -631,8 +631,6 @@ def test_prefetches_stay_inside_the_source(
     """Every address a prefetching copy hands ``slice_prefetch`` (whole rows with their
     gaps, or the runs' spans; static runs and the dynamic helper) lies inside the
     source array, and the copy is numpy's."""
-    import ctypes
-
     import slice_dialect
     from slice_dialect.backend import c
 
@@ -655,10 +653,58 @@ def test_prefetches_stay_inside_the_source(
         kernel = kernel_of(module, "main", 1, tmp_path)
         result = kernel(x)
     assert same_bits(result, expected)
+    low, high, count = _recorded_prefetches(kernel)
+    assert count > 0
+    assert x.ctypes.data <= low <= high < x.ctypes.data + x.nbytes
+
+
+def _recorded_prefetches(kernel: object) -> tuple[int, int, int]:
+    """The lowest and highest address ``RECORDING_PREFETCH`` saw, and how many."""
+    import ctypes
+
     library = ctypes.CDLL(str(kernel.library_path))  # type: ignore[attr-defined]
     low = ctypes.c_size_t.in_dll(library, "slice_test_prefetch_low").value
     high = ctypes.c_size_t.in_dll(library, "slice_test_prefetch_high").value
     count = ctypes.c_uint64.in_dll(library, "slice_test_prefetches").value
+    return low, high, count
+
+
+PREFETCH_HINTS = (1, 2, 5, 16, 17, -1, -3, -17, -20, 2**31, 2**62, 2**63 - 1, -(2**63))
+PREFETCH_BYTES = (None, None, 1, 4, 12, 64, 80, 2**40, 2**63 - 1)
+
+
+@pytest.mark.parametrize(("stride", "offset"), [(1, 3), (-1, 5), (2, 3), (-2, 7)])
+def test_prefetch_hints_of_any_value(
+    stride: int, offset: int, tmp_path: Path, monkeypatch
+) -> None:
+    """Hand-written ``prefetch``/``prefetch_bytes`` of any value, up to the int64
+    extremes: the C compiles, the copies are right and every prefetched address lies in
+    the source (a hint that never could is not printed)."""
+    from slice_dialect.backend import c
+
+    monkeypatch.setattr(c, "PREFETCH_HELPER", RECORDING_PREFETCH)
+    rng = np.random.default_rng(abs(stride) * 10 + offset)
+    runs = []
+    for _ in range(40):
+        hint = int(rng.choice(PREFETCH_HINTS))
+        size = PREFETCH_BYTES[int(rng.integers(len(PREFETCH_BYTES)))]
+        extra = "" if size is None else f" prefetch_bytes {size}"
+        runs.append(
+            f"  slice.copy_run %a[%off], %b[%c0] count 3 source_stride {stride} "
+            f"dest_stride 1 nontemporal prefetch {hint}{extra} "
+            ": memref<20xf32>, memref<3xf32>\n"
+        )
+    text = (
+        "func.func @main(%a: memref<20xf32>, %b: memref<3xf32>) {\n"
+        "  %c0 = arith.constant 0 : index\n"
+        f"  %off = arith.constant {offset} : index\n"
+        + "".join(runs)
+        + "  func.return\n}\n"
+    )
+    kernel = kernel_of(parse(text), "main", 1, tmp_path)
+    x = np.arange(20, dtype=np.float32)
+    assert kernel(x).tolist() == [offset + k * stride for k in range(3)]
+    low, high, count = _recorded_prefetches(kernel)
     assert count > 0
     assert x.ctypes.data <= low <= high < x.ctypes.data + x.nbytes
 
