@@ -131,7 +131,8 @@ class _Emitter:
             return
         source_type = source.type
         assert isinstance(source_type, MemRefType)
-        choices = run_choices(plan, storage_bytes(source_type.element_type))
+        width = storage_bytes(source_type.element_type)
+        choices = run_choices(plan, width, width * prod(source_type.get_shape()))
         src, dst = self.view(source), self.view(dest)
         *outer, run = plan.loops or (Loop(1, 1, 1),)
         if run.count == 1:

@@ -79,19 +79,29 @@ apart (bench/W1's shape, 64 rows of 512 per plane; lead, 2026-11-22, medians of 
 balanced rounds against a memcpy of the output): gap 256 B, kernel/memcpy 0.86 with
 prefetch, 0.73 without; gap 512 B, 1.11 with, 1.58 without; gap 1 KiB, 1.41 and 1.47."""
 
+PREFETCH_MIN_SOURCE_BYTES = 1 << 20
+"""Only a copy from a source buffer of at least this many bytes (this machine's L2 per
+core) prefetches, streamed or not: a smaller source is in the caches on a repeated call,
+and the prefetches only cost (bench/sweep.py, seed 0, lead, 2026-11-23, medians of 7
+rounds, prefetching cached runs too: case 94, i16 runs of 78 at step 3 in rows 1148
+bytes apart of a 71 MiB source, 1.15x -> 0.33x numpy, case 74, a 127 MiB source, 0.38x
+-> 0.12x; with no size bound case 21, a 238 KiB source, went 0.72x -> 2.13x and case 66,
+113 KiB, 0.53x -> 1.10x)."""
+
 PREFETCH_PERIOD_BYTES = 2048
-"""Rows whose period (the source step from one row to the next) is at most this many
-bytes are prefetched whole, the gap after the run's span included, and so are rows of
-an every-other-element run (source stride 2 or -2) whose period is at most one page
-(``PREFETCH_MAX_RUN_BYTES``): the read is then one rising stream the hardware follows
-instead of half of each page. Reading every other 2 KiB of a 64 MiB buffer ran at 12.5
-GB/s, all of it in order at 38 GB/s (``bench/read_patterns.c``). Measured (lead,
-2026-11-23, medians of 21 balanced rounds, kernel/memcpy of the output; the span-only
-prefetch first): f32 crops of period 2 KiB, rows of 1024 and 1536 bytes, 1.41 -> 1.20
-and 1.11 -> 1.02; W2 (rows of 2 KiB read every other element, period 4 KiB) 2.54 ->
-2.20; crops of period 4 KiB with rows of 2, 2.5 and 3 KiB lost (1.18 -> 1.28, 1.27 ->
-1.30, 1.22 -> 1.24), as did every other element of rows of period 8 KiB (2.42 -> 2.77)
-or every third row (6 KiB, 2.51 -> 2.59): those keep the span-only prefetch."""
+"""Rows at most this many bytes apart (the period: the source step from one row to the
+next) whose run spans at least half of the period's cache lines are prefetched whole,
+the gap after the span included, and so are such rows of an every-other-element run
+(source stride 2 or -2) up to one page (``PREFETCH_MAX_RUN_BYTES``): the read is then
+one rising stream the hardware follows instead of part of each page. Reading every
+other 2 KiB of a 64 MiB buffer ran at 12.5 GB/s, all of it in order at 38 GB/s
+(``bench/read_patterns.c``). Measured (lead, 2026-11-23, f32 crops and W2, medians of
+11-21 balanced rounds, kernel/memcpy of the output, whole rows / the span / none):
+rows of 1024 and 1536 bytes of period 2 KiB 1.13 / 1.36 / 1.39 and 0.91 / 0.97 / 1.41;
+W2 (every other element of rows of 2 KiB, period 4 KiB) 2.20 / 2.54; but rows of 256-768
+bytes of period 2 KiB 1.89-2.62 / 1.51-1.99 / 1.83-2.01 (a gap larger than the span
+costs more to fetch than it saves), crops of period 4 KiB with rows of 2-3 KiB 1.24-1.30
+/ 1.18-1.27, every other element of rows 8 KiB apart 2.77 / 2.42: those keep the span."""
 
 CACHE_LINE_BYTES = 64
 
@@ -188,8 +198,9 @@ class RunChoices:
     a long cached byte gather is a loop the C compiler must not vectorize
     (``MIN_SCALAR_GATHER``). ``prefetch``: the signed element distance from this run's
     source offset to the run that is prefetched (the run of the enclosing loop's
-    iteration ``PREFETCH_AHEAD_BYTES`` ahead), or ``None``; only streamed runs of
-    source span at most ``PREFETCH_MAX_RUN_BYTES`` with gaps between them.
+    iteration ``PREFETCH_AHEAD_BYTES`` ahead), or ``None``; only runs of source span at
+    most ``PREFETCH_MAX_RUN_BYTES`` with gaps between them, from a source of at least
+    ``PREFETCH_MIN_SOURCE_BYTES``.
     ``prefetch_bytes``: how many bytes from the lowest source element of that run are
     prefetched, where that is more than the run's source span (whole rows,
     ``PREFETCH_PERIOD_BYTES``), else ``None``.
@@ -202,9 +213,13 @@ class RunChoices:
     prefetch_bytes: int | None = None
 
 
-def prefetch_whole_rows(source_stride: int, period_bytes: int) -> bool:
-    """Whether rows ``period_bytes`` apart are prefetched whole, gaps included
-    (``PREFETCH_PERIOD_BYTES``; the C helper of dynamic runs applies the same rule)."""
+def prefetch_whole_rows(source_stride: int, span_bytes: int, period_bytes: int) -> bool:
+    """Whether rows ``period_bytes`` apart, of runs spanning ``span_bytes``, are
+    prefetched whole, gaps included (``PREFETCH_PERIOD_BYTES``; the C helper of dynamic
+    runs applies the same rule)."""
+    lines = -(-span_bytes // CACHE_LINE_BYTES)
+    if 2 * lines * CACHE_LINE_BYTES < period_bytes:
+        return False
     if period_bytes <= PREFETCH_PERIOD_BYTES:
         return True
     return source_stride in (2, -2) and period_bytes <= PREFETCH_MAX_RUN_BYTES
@@ -221,9 +236,10 @@ def can_gather_scalar(source_stride: int, element_bytes: int) -> bool:
     return element_bytes == 1 and abs(source_stride) >= 3
 
 
-def run_choices(plan: CopyPlan, element_bytes: int) -> RunChoices:
+def run_choices(plan: CopyPlan, element_bytes: int, source_bytes: int) -> RunChoices:
     """The code-generation choices for the run of ``plan`` (its last loop), from the
-    bytes the whole copy writes, the run's length and strides and the element width."""
+    bytes the whole copy writes, the run's length and strides, the element width and
+    the size of the source buffer (``source_bytes``)."""
     if plan.empty or not plan.loops:
         return RunChoices()
     *outer, run = plan.loops
@@ -241,23 +257,23 @@ def run_choices(plan: CopyPlan, element_bytes: int) -> RunChoices:
     reorder = can_reorder(run.source_step, element_bytes) and (
         streamed or (run_bytes >= MIN_REGISTER_RUN_BYTES and not whole_registers)
     )
-    if not streamed:
-        scalar = (
-            can_gather_scalar(run.source_step, element_bytes)
-            and run.count >= MIN_SCALAR_GATHER
-        )
-        return RunChoices(reorder=reorder, scalar=scalar)
+    scalar = (
+        not streamed
+        and can_gather_scalar(run.source_step, element_bytes)
+        and run.count >= MIN_SCALAR_GATHER
+    )
     prefetch: int | None = None
     prefetch_bytes: int | None = None
     low = min(0, (run.count - 1) * run.source_step) * element_bytes
     high = (max(0, (run.count - 1) * run.source_step) + 1) * element_bytes
-    if outer and high - low <= PREFETCH_MAX_RUN_BYTES:
+    big = source_bytes >= PREFETCH_MIN_SOURCE_BYTES
+    if outer and big and high - low <= PREFETCH_MAX_RUN_BYTES:
         rows = outer[-1]
         row_bytes = abs(rows.source_step) * element_bytes
         ahead = -(-PREFETCH_AHEAD_BYTES // row_bytes)
         # rows that (nearly) touch are one stream the hardware prefetchers follow
         if row_bytes - (high - low) >= PREFETCH_MIN_GAP_BYTES and rows.count > ahead:
             prefetch = ahead * rows.source_step
-            if prefetch_whole_rows(run.source_step, row_bytes):
+            if prefetch_whole_rows(run.source_step, high - low, row_bytes):
                 prefetch_bytes = row_bytes
-    return RunChoices(True, reorder, False, prefetch, prefetch_bytes)
+    return RunChoices(streamed, reorder, scalar, prefetch, prefetch_bytes)

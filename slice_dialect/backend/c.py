@@ -131,6 +131,7 @@ from passes.copy_plan import (
     PREFETCH_AHEAD_BYTES,
     PREFETCH_MAX_RUN_BYTES,
     PREFETCH_MIN_GAP_BYTES,
+    PREFETCH_MIN_SOURCE_BYTES,
     PREFETCH_PERIOD_BYTES,
     STREAM_STORE_BYTES,
     can_reorder,
@@ -1295,14 +1296,13 @@ def _dynamic_run_copy(
     p.streams = True
     row_step = _row_step(op)
     if row_step is not None:
-        # what the rows of the enclosing loop read next, as a static streamed run with
+        # what the rows of the enclosing loop read next, as a static run with
         # gaps prefetches it (run_choices); the helper forms only addresses inside
         # the source view
         p.unit.features.update({"prefetch", "prefetch_rows"})
         (source_size,) = p.dims_of(op.source, op)
-        p.line(f"if ({streamed})")
         p.line(
-            f"{INDENT}slice_prefetch_rows({source}, {source_size}, {so}, {n}, {stride}, "
+            f"slice_prefetch_rows({source}, {source_size}, {so}, {n}, {stride}, "
             f"{p.expr(row_step, op)}, {size}, {PREFETCH_MAX_RUN_BYTES // size}, "
             f"{PREFETCH_ROW_BYTES // size});"
         )
@@ -1785,9 +1785,10 @@ PREFETCH_ROWS_HELPER = (
  * (row_step elements each) as make half of AHEAD_BYTES to AHEAD_BYTES (a power of two
  * of rows, at least one: no division per run); only for a source span of at most limit elements
  * (MAX_RUN_BYTES bytes) and rows with a gap of at least MIN_GAP_BYTES bytes (run_choices'
- * rule for static runs), of at most max_step elements. Whole rows, the gap included, where
- * a row is at most PERIOD_BYTES bytes, or at most MAX_RUN_BYTES for a run of every other
- * element (prefetch_whole_rows). Every address formed lies
+ * rule for static runs), of at most max_step elements, from a source of at least
+ * MIN_SOURCE_BYTES bytes. Whole rows, the gap included, where the span covers at least
+ * half of a row's lines and a row is at most PERIOD_BYTES bytes, or at most MAX_RUN_BYTES
+ * for a run of every other element (prefetch_whole_rows). Every address formed lies
  * inside the source view of source_size elements; no arithmetic here can overflow
  * (each product is bounded first). */
 static inline void slice_prefetch_rows(const void *source, int64_t source_size,
@@ -1795,6 +1796,8 @@ static inline void slice_prefetch_rows(const void *source, int64_t source_size,
                                        int64_t row_step, int64_t size, int64_t limit,
                                        int64_t max_step) {
     if (n <= 0 || n > limit || stride < -limit || stride > limit)
+        return;
+    if (source_size < MIN_SOURCE_BYTES / size)
         return;
     if (row_step == 0 || row_step < -max_step || row_step > max_step)
         return;
@@ -1811,7 +1814,9 @@ static inline void slice_prefetch_rows(const void *source, int64_t source_size,
         rows <<= 1;
     const int64_t distance = rows * row_step;
     int64_t extent = span;
-    if (row <= PERIOD_BYTES || ((stride == 2 || stride == -2) && row <= MAX_RUN_BYTES))
+    const int64_t lines = (span * size + LINE_BYTES - 1) / LINE_BYTES;
+    if (2 * lines * LINE_BYTES >= row
+        && (row <= PERIOD_BYTES || ((stride == 2 || stride == -2) && row <= MAX_RUN_BYTES)))
         extent = row / size;
     if (so < 0 || so > INT64_MAX / 2 || source_size < extent)
         return;
@@ -1827,6 +1832,7 @@ static inline void slice_prefetch_rows(const void *source, int64_t source_size,
     .replace("PERIOD_BYTES", str(PREFETCH_PERIOD_BYTES))
     .replace("MAX_RUN_BYTES", str(PREFETCH_MAX_RUN_BYTES))
     .replace("MIN_GAP_BYTES", str(PREFETCH_MIN_GAP_BYTES))
+    .replace("MIN_SOURCE_BYTES", str(PREFETCH_MIN_SOURCE_BYTES))
     .replace("LINE_BYTES", str(CACHE_LINE_BYTES))
 )
 """The C helper of dynamic runs' prefetch, printed once in a unit that uses it."""

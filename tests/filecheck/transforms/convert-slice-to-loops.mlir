@@ -163,8 +163,9 @@ func.func @twice(%x: tensor<8xi8>) -> (tensor<4xi8>, tensor<4xi8>) {
 // CHECK-LABEL: func.func @big_crop(
 // CHECK:         scf.for
 // CHECK:           slice.copy_run {{.+}} count 512 source_stride 1 dest_stride 1 nontemporal prefetch 8192 : memref<8388608xf32>, memref<4194304xf32>
-// Rows at most 2 KiB apart are prefetched whole, the gap after the run included
-// (prefetch_bytes), and so are every-other-element runs of rows at most 4 KiB apart.
+// Rows at most 2 KiB apart whose run spans half of them or more are prefetched whole,
+// the gap after the run included (prefetch_bytes), and so are every-other-element runs
+// of rows at most 4 KiB apart.
 // CHECK-LABEL: func.func @big_crop_narrow_rows(
 // CHECK:           slice.copy_run {{.+}} count 256 source_stride 1 dest_stride 1 nontemporal prefetch 8192 prefetch_bytes 2048 : memref<4194304xf32>, memref<2097152xf32>
 // CHECK-LABEL: func.func @big_even_rows(
@@ -172,9 +173,10 @@ func.func @twice(%x: tensor<8xi8>) -> (tensor<4xi8>, tensor<4xi8>) {
 // Runs of 8 KiB are streamed but not prefetched (the hardware follows them).
 // CHECK-LABEL: func.func @big_crop_long_rows(
 // CHECK:           slice.copy_run {{.+}} count 2048 source_stride 1 dest_stride 1 nontemporal : memref<8388608xf32>, memref<4194304xf32>
-// Runs of 512 bytes keep ordinary stores (and so no prefetch) however much is written.
+// Runs of 512 bytes keep ordinary stores however much is written; their rows are
+// prefetched all the same (a source of 1 MiB or more), here whole (half of each row).
 // CHECK-LABEL: func.func @big_crop_short_rows(
-// CHECK:           slice.copy_run {{.+}} count 128 source_stride 1 dest_stride 1 : memref<4194304xf32>, memref<2097152xf32>
+// CHECK:           slice.copy_run {{.+}} count 128 source_stride 1 dest_stride 1 prefetch 8192 prefetch_bytes 1024 : memref<4194304xf32>, memref<2097152xf32>
 // CHECK-LABEL: func.func @big_reverse(
 // CHECK:           slice.copy_run {{.+}} count 300 source_stride -1 dest_stride 1 nontemporal reorder : memref<2457600xf32>, memref<2457600xf32>
 // CHECK-LABEL: func.func @big_even(
