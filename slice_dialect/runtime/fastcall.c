@@ -38,13 +38,16 @@
 #define NOINLINE
 #endif
 
+typedef int32_t (*Caller)(void *f, void **p, int64_t *e);
+
 typedef struct {
     PyObject_HEAD
+    void *static_function;       /* the kernel if it is static, else NULL (make_call) */
     void *function;              /* the kernel; NULL until bound */
     void *shape_function;        /* its shape function, or NULL */
+    Caller call, shape_call;     /* the callers of their arities */
     int takes_dims;              /* whether the kernel takes slice_dims */
     int shape_takes_dims;        /* whether the shape function takes slice_dims */
-    int dynamic;                 /* a shape function, slice_dims or an index operand */
     int n_inputs, n_outputs;
     npy_intp gil_bytes;          /* release the GIL when writing at least this many */
     int release_gil;             /* a static kernel writes at least gil_bytes */
@@ -114,17 +117,12 @@ index_values(Entry *self, int i, PyObject *object, int64_t *storage, Py_ssize_t 
     return n;
 }
 
-/* The kernel takes one pointer per memref argument and the error values array, and
- * returns a status. Object pointers are passed alike on every ABI CPython runs on, so
- * it is called as taking void * (as ctypes calls it with c_void_p argument types). */
-static int32_t
-call_kernel(void *f, void **p, int n, int64_t *e)
-{
-    switch (n) {
-@CASES@
-    }
-    return -1;
-}
+/* The callers of kernels, one per arity (callers[n] passes p[0], ..., p[n - 1]),
+ * chosen at _bind: a kernel takes one pointer per memref argument (and slice_dims)
+ * and the error values array, and returns a status. Object pointers are passed alike
+ * on every ABI CPython runs on, so it is called as taking void * (as ctypes calls it
+ * with c_void_p argument types). */
+@CALLERS@
 
 /* Raise the SliceError of status `status` (CKernel._fail); always NULL. */
 static PyObject *
@@ -177,10 +175,11 @@ slow_call(PyObject *self, PyObject *args, PyObject *kwargs)
     return result;
 }
 
-/* The call, once per kind of kernel: the compiler makes a copy of it for each
- * constant `dynamic` (ALWAYS_INLINE), and the copy for static kernels (no `?` dim,
- * no shape function, no index operand) has none of the dynamic branches, arrays
- * and copies: W5's call (bench/run.py) took 8 ns longer with them. */
+/* The call, compiled once per kind of kernel (ALWAYS_INLINE, `dynamic` constant):
+ * static kernels (bound, without `?` dims, shape function or index operands:
+ * `static_function` is set) and any other. The static copy has none of the dynamic
+ * branches, arrays and copies: W5's call (bench/run.py) took 5 ns longer with
+ * them than before they came (issue 11). */
 static ALWAYS_INLINE PyObject *
 make_call(Entry *self, PyObject *args, PyObject *kwargs, const int dynamic)
 {
@@ -198,8 +197,9 @@ make_call(Entry *self, PyObject *args, PyObject *kwargs, const int dynamic)
     Py_ssize_t used = 0;
     int n_dims = 0;
     int n_in = self->n_inputs, n_out = self->n_outputs;
+    void *function = dynamic ? self->function : self->static_function;
 
-    if (self->function == NULL || PyTuple_GET_SIZE(args) != n_in) goto slow;
+    if ((dynamic && function == NULL) || PyTuple_GET_SIZE(args) != n_in) goto slow;
     if (kwargs != NULL && PyDict_GET_SIZE(kwargs) != 0) {
         if (PyDict_GET_SIZE(kwargs) != 1) goto slow;
         out = PyDict_GetItemWithError(kwargs, str_out);
@@ -240,10 +240,9 @@ make_call(Entry *self, PyObject *args, PyObject *kwargs, const int dynamic)
             pointers[n_in + k] = next;
             next += self->ndims[n_in + k];
         }
-        int n = n_in + n_out;
-        if (self->shape_takes_dims) pointers[n++] = dims;
-        int32_t status =
-            call_kernel(self->shape_function, pointers, n, self->error_values);
+        if (self->shape_takes_dims) pointers[n_in + n_out] = dims;
+        int32_t status = self->shape_call(self->shape_function, pointers,
+                                          self->error_values);
         if (status != 0) return fail_held(op, status);
         /* A shape that does not fit its output, or that numpy cannot hold, is
          * reported by the Python path. */
@@ -320,7 +319,6 @@ make_call(Entry *self, PyObject *args, PyObject *kwargs, const int dynamic)
         /* a list can lose its arrays while the GIL is released */
         for (int k = 0; k < n_out; k++) Py_INCREF(outputs[k]);
     }
-    int n = n_in + n_out;
     if (dynamic && self->takes_dims) {
         for (int k = 0; k < n_out; k++) {
             int i = n_in + k;
@@ -328,21 +326,21 @@ make_call(Entry *self, PyObject *args, PyObject *kwargs, const int dynamic)
             for (int d = 0; d < self->ndims[i]; d++)
                 if (self->shapes[i][d] < 0) dims[n_dims++] = out_shapes[k][d];
         }
-        pointers[n++] = dims;
+        pointers[n_in + n_out] = dims;
     }
     int32_t status;
     if (dynamic ? written_bytes >= self->gil_bytes : self->release_gil) {
         /* other threads may call this kernel meanwhile: values of this call's own */
         int64_t values[ERROR_VALUES] = {0};
         Py_BEGIN_ALLOW_THREADS
-        status = call_kernel(self->function, pointers, n, values);
+        status = self->call(function, pointers, values);
         Py_END_ALLOW_THREADS
         if (status != 0) {
             for (int k = 0; k < n_out; k++) Py_DECREF(outputs[k]);
             return fail(op, status, values);
         }
     } else {
-        status = call_kernel(self->function, pointers, n, self->error_values);
+        status = self->call(function, pointers, self->error_values);
         if (status != 0) {
             for (int k = 0; k < n_out; k++) Py_DECREF(outputs[k]);
             return fail_held(op, status);
@@ -365,8 +363,8 @@ slow:
     return slow_call(op, args, kwargs);
 }
 
-/* The call of a dynamic kernel, out of entry_call so that the static call's stack
- * frame does not hold its arrays. */
+/* The call of any other kernel (dynamic or unbound), out of entry_call so that the
+ * static call's stack frame does not hold its arrays. */
 static NOINLINE PyObject *
 call_dynamic(Entry *self, PyObject *args, PyObject *kwargs)
 {
@@ -377,7 +375,7 @@ static PyObject *
 entry_call(PyObject *op, PyObject *args, PyObject *kwargs)
 {
     Entry *self = (Entry *)op;
-    if (self->dynamic) return call_dynamic(self, args, kwargs);
+    if (self->static_function == NULL) return call_dynamic(self, args, kwargs);
     return make_call(self, args, kwargs, 0);
 }
 
@@ -387,6 +385,7 @@ entry_clear(Entry *self)
     for (int i = 0; i < MAX_ARGS; i++) Py_CLEAR(self->descrs[i]);
     PyMem_Free(self->shape_storage);
     self->shape_storage = NULL;
+    self->static_function = NULL;
     self->function = NULL;
     self->shape_function = NULL;
 }
@@ -485,15 +484,19 @@ entry_bind(PyObject *op, PyObject *args)
     self->shape_function = shape_function;
     self->takes_dims = takes_dims;
     self->shape_takes_dims = shape_takes_dims;
-    self->dynamic = shape_function != NULL || takes_dims;
+    /* a shape function, slice_dims, a `?` dim or an index operand */
+    int dynamic = shape_function != NULL || takes_dims;
     for (Py_ssize_t i = 0; i < n; i++)
-        if (self->nbytes[i] < 0 || self->index[i]) self->dynamic = 1;
+        if (self->nbytes[i] < 0 || self->index[i]) dynamic = 1;
     npy_intp written = 0;
     for (Py_ssize_t i = n_inputs; i < n; i++)
         written = self->nbytes[i] > NPY_MAX_INTP - written ? NPY_MAX_INTP
                                                            : written + self->nbytes[i];
-    self->release_gil = !self->dynamic && written >= gil_bytes;
+    self->release_gil = !dynamic && written >= gil_bytes;
+    self->call = callers[n + (takes_dims != 0)];
+    self->shape_call = callers[n + (shape_takes_dims != 0)];
     self->function = function;
+    self->static_function = dynamic ? NULL : function;
     Py_RETURN_NONE;
 }
 
