@@ -168,11 +168,10 @@ def test_results_of_both_call_paths(fast_call: bool, cache_dir: Path) -> None:
 
 @pytest.mark.skipif(not HAS_FAST_CALL, reason="no fast call")
 def test_each_way_into_the_fast_path(cache_dir: Path) -> None:
-    """The C entry takes a call through vectorcall (``k(x, out=o)``) and through
-    ``tp_call`` (a tuple and a dict: ``type(k).__call__``) alike: calls it can make it
-    makes, any other goes to ``_call_checked`` with the very arguments given."""
+    """Called directly, with ``**`` (an "out" that is not the interned string) or
+    through ``type(k).__call__``, the C entry makes the calls it can make and passes
+    any other to ``_call_checked`` with the very arguments given."""
     kernel = kernel_of(kernel_module(), "main", 1, cache_dir)
-    assert type(kernel).__flags__ & (1 << 11), "Py_TPFLAGS_HAVE_VECTORCALL"
     declined: list[tuple[tuple[object, ...], dict[str, object]]] = []
     checked = kernel._call_checked
 

@@ -18,7 +18,6 @@
 #include <Python.h>
 #define NPY_NO_DEPRECATED_API NPY_1_7_API_VERSION
 #include <numpy/arrayobject.h>
-#include <stddef.h>
 #include <stdint.h>
 
 #if NPY_ABI_VERSION < 0x02000000 /* numpy 1.x headers */
@@ -43,7 +42,6 @@ typedef int32_t (*Caller)(void *f, void **p, int64_t *e);
 
 typedef struct {
     PyObject_HEAD
-    vectorcallfunc vectorcall;   /* entry_vectorcall */
     void *static_function;       /* the kernel if it is static, else NULL (make_call) */
     void *function;              /* the kernel; NULL until bound */
     void *shape_function;        /* its shape function, or NULL */
@@ -167,10 +165,15 @@ fail(PyObject *self, int32_t status, const int64_t *v)
     return NULL;
 }
 
-/* What make_call returns for a call it does not make: the caller passes it on to
- * CKernel._call_checked. */
-static char declined_marker;
-#define DECLINED ((PyObject *)&declined_marker)
+static PyObject *
+slow_call(PyObject *self, PyObject *args, PyObject *kwargs)
+{
+    PyObject *method = PyObject_GetAttr(self, str_call_checked);
+    if (method == NULL) return NULL;
+    PyObject *result = PyObject_Call(method, args, kwargs);
+    Py_DECREF(method);
+    return result;
+}
 
 /* The call, compiled once per kind of kernel (ALWAYS_INLINE, `dynamic` constant):
  * static kernels (bound, without `?` dims, shape function or index operands:
@@ -178,10 +181,10 @@ static char declined_marker;
  * branches, arrays and copies: W5's call (bench/run.py) took 5 ns longer with
  * them than before they came (issue 11). */
 static ALWAYS_INLINE PyObject *
-make_call(Entry *self, PyObject *const *args, Py_ssize_t nargs, PyObject *out,
-          const int dynamic)
+make_call(Entry *self, PyObject *args, PyObject *kwargs, const int dynamic)
 {
     PyObject *op = (PyObject *)self;
+    PyObject *out = Py_None;
     void *pointers[MAX_ARGS + 1];
     char *starts[MAX_ARGS], *ends[MAX_ARGS];
     PyObject *outputs[MAX_ARGS];
@@ -196,15 +199,23 @@ make_call(Entry *self, PyObject *const *args, Py_ssize_t nargs, PyObject *out,
     int n_in = self->n_inputs, n_out = self->n_outputs;
     void *function = dynamic ? self->function : self->static_function;
 
-    if ((dynamic && function == NULL) || nargs != n_in) goto decline;
+    if ((dynamic && function == NULL) || PyTuple_GET_SIZE(args) != n_in) goto slow;
+    if (kwargs != NULL && PyDict_GET_SIZE(kwargs) != 0) {
+        if (PyDict_GET_SIZE(kwargs) != 1) goto slow;
+        out = PyDict_GetItemWithError(kwargs, str_out);
+        if (out == NULL) {
+            if (PyErr_Occurred()) return NULL;
+            goto slow;
+        }
+    }
     for (int i = 0; i < n_in; i++) {
-        PyObject *array = args[i];
+        PyObject *array = PyTuple_GET_ITEM(args, i);
         if (!acceptable(self, i, array, self->shapes[i],
                         NPY_ARRAY_C_CONTIGUOUS | NPY_ARRAY_ALIGNED)) {
-            if (!dynamic || !self->index[i]) goto decline;
+            if (!dynamic || !self->index[i]) goto slow;
             Py_ssize_t n = index_values(self, i, array, converted + used,
                                         MAX_INDEX_VALUES - used);
-            if (n < 0) goto decline;
+            if (n < 0) goto slow;
             /* private storage: no output can overlap it */
             pointers[i] = converted + used;
             starts[i] = ends[i] = (char *)pointers[i];
@@ -243,10 +254,10 @@ make_call(Entry *self, PyObject *const *args, Py_ssize_t nargs, PyObject *out,
             for (int d = 0; d < self->ndims[i]; d++) {
                 int64_t v = next[d];
                 if (v < 0 || (self->shapes[i][d] >= 0 && v != self->shapes[i][d]))
-                    goto decline;
+                    goto slow;
                 /* numpy's rule: the non-zero dims and the item size multiply
                  * to at most NPY_MAX_INTP, whatever zero dims there are */
-                if (v != 0 && size > NPY_MAX_INTP / v) goto decline;
+                if (v != 0 && size > NPY_MAX_INTP / v) goto slow;
                 if (v != 0) size *= (npy_intp)v;
                 shape[d] = (npy_intp)v;
             }
@@ -269,7 +280,7 @@ make_call(Entry *self, PyObject *const *args, Py_ssize_t nargs, PyObject *out,
                 /* no memory: the Python path reports it as a SliceError */
                 if (!PyErr_ExceptionMatches(PyExc_MemoryError)) return NULL;
                 PyErr_Clear();
-                goto decline;
+                goto slow;
             }
             pointers[i] = PyArray_DATA((PyArrayObject *)outputs[k]);
             written_bytes += PyArray_NBYTES((PyArrayObject *)outputs[k]);
@@ -277,14 +288,14 @@ make_call(Entry *self, PyObject *const *args, Py_ssize_t nargs, PyObject *out,
     } else {
         int is_array = PyArray_CheckExact(out);
         if (is_array) {
-            if (n_out != 1) goto decline;
+            if (n_out != 1) goto slow;
             outputs[0] = out;
         } else if (PyTuple_CheckExact(out) && PyTuple_GET_SIZE(out) == n_out) {
             for (int k = 0; k < n_out; k++) outputs[k] = PyTuple_GET_ITEM(out, k);
         } else if (PyList_CheckExact(out) && PyList_GET_SIZE(out) == n_out) {
             for (int k = 0; k < n_out; k++) outputs[k] = PyList_GET_ITEM(out, k);
         } else {
-            goto decline;
+            goto slow;
         }
         for (int k = 0; k < n_out; k++) {
             int i = n_in + k;
@@ -292,7 +303,7 @@ make_call(Entry *self, PyObject *const *args, Py_ssize_t nargs, PyObject *out,
                             dynamic ? out_shapes[k] : self->shapes[i],
                             NPY_ARRAY_C_CONTIGUOUS | NPY_ARRAY_ALIGNED
                                 | NPY_ARRAY_WRITEABLE))
-                goto decline;
+                goto slow;
             char *start = PyArray_DATA((PyArrayObject *)outputs[k]);
             npy_intp nbytes = !dynamic || self->nbytes[i] >= 0
                                   ? self->nbytes[i]
@@ -300,7 +311,7 @@ make_call(Entry *self, PyObject *const *args, Py_ssize_t nargs, PyObject *out,
             char *end = start + nbytes;
             written_bytes += nbytes;
             for (int j = 0; j < i; j++)
-                if (start < ends[j] && starts[j] < end) goto decline;
+                if (start < ends[j] && starts[j] < end) goto slow;
             pointers[i] = start;
             starts[i] = start;
             ends[i] = end;
@@ -348,85 +359,24 @@ make_call(Entry *self, PyObject *const *args, Py_ssize_t nargs, PyObject *out,
     }
     for (int k = 0; k < n_out; k++) PyTuple_SET_ITEM(result, k, outputs[k]);
     return result;
-decline:
-    return DECLINED;
+slow:
+    return slow_call(op, args, kwargs);
 }
 
-/* The call of any other kernel (dynamic or unbound), out of the static call so that
- * its stack frame does not hold the arrays of this one. */
+/* The call of any other kernel (dynamic or unbound), out of entry_call so that the
+ * static call's stack frame does not hold its arrays. */
 static NOINLINE PyObject *
-call_dynamic(Entry *self, PyObject *const *args, Py_ssize_t nargs, PyObject *out)
+call_dynamic(Entry *self, PyObject *args, PyObject *kwargs)
 {
-    return make_call(self, args, nargs, out, 1);
+    return make_call(self, args, kwargs, 1);
 }
 
-/* A call with positional arguments `args` and `out` (Py_None if not given); or
- * DECLINED. */
-static ALWAYS_INLINE PyObject *
-dispatch(Entry *self, PyObject *const *args, Py_ssize_t nargs, PyObject *out)
-{
-    if (self->static_function == NULL) return call_dynamic(self, args, nargs, out);
-    return make_call(self, args, nargs, out, 0);
-}
-
-/* tp_call: a call whose arguments come as a tuple and a dict (PyObject_Call, or a
- * class that does not have Entry's vectorcall, see _enable_vectorcall). */
 static PyObject *
 entry_call(PyObject *op, PyObject *args, PyObject *kwargs)
 {
-    PyObject *out = Py_None;
-    if (kwargs != NULL && PyDict_GET_SIZE(kwargs) != 0) {
-        if (PyDict_GET_SIZE(kwargs) != 1) goto slow;
-        out = PyDict_GetItemWithError(kwargs, str_out);
-        if (out == NULL) {
-            if (PyErr_Occurred()) return NULL;
-            goto slow;
-        }
-    }
-    PyObject *result = dispatch((Entry *)op, PySequence_Fast_ITEMS(args),
-                                PyTuple_GET_SIZE(args), out);
-    if (result != DECLINED) return result;
-slow:;
-    PyObject *method = PyObject_GetAttr(op, str_call_checked);
-    if (method == NULL) return NULL;
-    result = PyObject_Call(method, args, kwargs);
-    Py_DECREF(method);
-    return result;
-}
-
-/* The vectorcall of an entry (PEP 590): the arguments as an array and the keyword
- * names as a tuple, without the tuple and dict tp_call takes (made at every call). */
-static PyObject *
-entry_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *kwnames)
-{
-    Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
-    PyObject *out = Py_None;
-    if (kwnames != NULL && PyTuple_GET_SIZE(kwnames) != 0) {
-        if (PyTuple_GET_SIZE(kwnames) != 1) goto slow;
-        PyObject *name = PyTuple_GET_ITEM(kwnames, 0);
-        /* keyword names are strs; "out" is usually the interned one */
-        if (name != str_out && PyUnicode_Compare(name, str_out) != 0) {
-            if (PyErr_Occurred()) return NULL;
-            goto slow;
-        }
-        out = args[nargs];
-    }
-    PyObject *result = dispatch((Entry *)op, args, nargs, out);
-    if (result != DECLINED) return result;
-slow:;
-    PyObject *method = PyObject_GetAttr(op, str_call_checked);
-    if (method == NULL) return NULL;
-    result = PyObject_Vectorcall(method, args, nargsf, kwnames);
-    Py_DECREF(method);
-    return result;
-}
-
-static PyObject *
-entry_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
-{
-    PyObject *op = PyType_GenericNew(type, args, kwargs);
-    if (op != NULL) ((Entry *)op)->vectorcall = entry_vectorcall;
-    return op;
+    Entry *self = (Entry *)op;
+    if (self->static_function == NULL) return call_dynamic(self, args, kwargs);
+    return make_call(self, args, kwargs, 0);
 }
 
 static void
@@ -550,25 +500,8 @@ entry_bind(PyObject *op, PyObject *args)
     Py_RETURN_NONE;
 }
 
-/* cls._enable_vectorcall() (a class method): let `cls`, a class defined in Python on
- * Entry that keeps Entry's call, be called through entry_vectorcall; whether it is.
- * CPython 3.12 and later do so themselves; 3.11 gives the vectorcall protocol to no
- * class defined in Python (its calls then make a tuple and a dict for tp_call). */
-static PyObject *
-entry_enable_vectorcall(PyObject *cls, PyObject *unused)
-{
-    (void)unused;
-    PyTypeObject *type = (PyTypeObject *)cls;
-    if (type->tp_call == entry_call
-        && type->tp_vectorcall_offset == (Py_ssize_t)offsetof(Entry, vectorcall))
-        type->tp_flags |= Py_TPFLAGS_HAVE_VECTORCALL;
-    return PyBool_FromLong(PyType_HasFeature(type, Py_TPFLAGS_HAVE_VECTORCALL));
-}
-
 static PyMethodDef entry_methods[] = {
     {"_bind", entry_bind, METH_VARARGS, "Bind the kernel and its argument specs."},
-    {"_enable_vectorcall", entry_enable_vectorcall, METH_CLASS | METH_NOARGS,
-     "Let this class be called through vectorcall; whether it is."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -576,11 +509,10 @@ static PyTypeObject EntryType = {
     PyVarObject_HEAD_INIT(NULL, 0)
     .tp_name = "slice_fastcall.Entry",
     .tp_basicsize = sizeof(Entry),
-    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_VECTORCALL,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
     .tp_doc = "A kernel entry whose calls are checked and made in C.",
-    .tp_new = entry_new,
+    .tp_new = PyType_GenericNew,
     .tp_dealloc = entry_dealloc,
-    .tp_vectorcall_offset = offsetof(Entry, vectorcall),
     .tp_call = entry_call,
     .tp_methods = entry_methods,
 };

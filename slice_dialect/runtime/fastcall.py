@@ -182,9 +182,6 @@ def fast_kernel_class() -> type[CKernel] | None:
 
     FastCKernel.__qualname__ = "FastCKernel"
     FastCKernel.__module__ = __name__
-    # Calls through vectorcall (PEP 590): no tuple and dict made per call. CPython
-    # 3.12 gives it to FastCKernel itself, 3.11 only through this.
-    FastCKernel._enable_vectorcall()
     return FastCKernel
 
 
