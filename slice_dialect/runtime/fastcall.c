@@ -363,20 +363,29 @@ slow:
     return slow_call(op, args, kwargs);
 }
 
-/* The call of any other kernel (dynamic or unbound), out of entry_call so that the
- * static call's stack frame does not hold its arrays. */
+/* The call of a static kernel. */
+static NOINLINE PyObject *
+call_static(Entry *self, PyObject *args, PyObject *kwargs)
+{
+    return make_call(self, args, kwargs, 0);
+}
+
+/* The call of any other kernel (dynamic or unbound); apart from call_static so that
+ * the static call's stack frame does not hold its arrays. */
 static NOINLINE PyObject *
 call_dynamic(Entry *self, PyObject *args, PyObject *kwargs)
 {
     return make_call(self, args, kwargs, 1);
 }
 
+/* tp_call: a jump to either (each saves the registers and makes the stack frame it
+ * needs, which entry_call would otherwise make for both). */
 static PyObject *
 entry_call(PyObject *op, PyObject *args, PyObject *kwargs)
 {
     Entry *self = (Entry *)op;
     if (self->static_function == NULL) return call_dynamic(self, args, kwargs);
-    return make_call(self, args, kwargs, 0);
+    return call_static(self, args, kwargs);
 }
 
 static void
