@@ -166,6 +166,53 @@ def test_results_of_both_call_paths(fast_call: bool, cache_dir: Path) -> None:
     assert empty(np.zeros((0, 4), np.float32)).shape == (0, 4)
 
 
+@pytest.mark.skipif(not HAS_FAST_CALL, reason="no fast call")
+def test_each_way_into_the_fast_path(cache_dir: Path) -> None:
+    """Called directly, with ``**`` (an "out" that is not the interned string) or
+    through ``type(k).__call__``, the C entry makes the calls it can make and passes
+    any other to ``_call_checked`` with the very arguments given."""
+    kernel = kernel_of(kernel_module(), "main", 1, cache_dir)
+    declined: list[tuple[tuple[object, ...], dict[str, object]]] = []
+    checked = kernel._call_checked
+
+    def spy(*args: object, **kwargs: object) -> object:
+        declined.append((args, kwargs))
+        return checked(*args, **kwargs)
+
+    kernel._call_checked = spy  # looked up on the instance first
+    x = random_array(np.dtype(np.float32), [8, 8])
+    out = np.empty((4, 4), np.float32)
+    out_name = "".join(["o", "ut"])  # not the interned "out"
+    call_types = [kernel, lambda *a, **k: type(kernel).__call__(kernel, *a, **k)]
+    for call in call_types:
+        for given in (out, [out]):
+            out[...] = 0
+            assert call(x, out=given) is given and same_bits(out, x[0::2, 7::-2])
+            for name in ("out", out_name):
+                out[...] = 0
+                assert call(x, **{name: given}) is given
+                assert same_bits(out, x[0::2, 7::-2])
+        assert same_bits(call(x), x[0::2, 7::-2])
+        assert declined == []
+        with pytest.raises(TypeError, match="unexpected keyword argument 'outs'"):
+            call(x, outs=out)
+        with pytest.raises(TypeError, match="unexpected keyword argument 'y'"):
+            call(x, out=out, y=1)
+        with pytest.raises(SliceError, match="expected 1 input arrays, got 2"):
+            call(x, x, out=out)
+        out[...] = 0
+        strided = x[::-1, ::-1].copy()[::-1, ::-1]  # x's values, not C-contiguous
+        assert call(strided, out=out) is out and same_bits(out, x[0::2, 7::-2])
+        assert [kwargs for _, kwargs in declined] == [
+            {"outs": out},
+            {"out": out, "y": 1},
+            {"out": out},
+            {"out": out},
+        ]
+        assert len(declined[2][0]) == 2
+        declined.clear()
+
+
 def test_more_arguments_than_the_fast_path_takes(cache_dir: Path) -> None:
     """A function with more memref arguments than ``FAST_CALL_MAX_ARGUMENTS`` is called
     through ctypes, with the same results and checks."""

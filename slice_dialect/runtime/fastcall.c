@@ -30,14 +30,27 @@
 
 #define ERROR_VALUES 16 /* SLICE_ERROR_VALUES of slice_dialect/backend/c.py */
 
+#if defined(__GNUC__) || defined(__clang__)
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+#define NOINLINE __attribute__((noinline))
+#else
+#define ALWAYS_INLINE inline
+#define NOINLINE
+#endif
+
+typedef int32_t (*Caller)(void *f, void **p, int64_t *e);
+
 typedef struct {
     PyObject_HEAD
+    void *static_function;       /* the kernel if it is static, else NULL (make_call) */
     void *function;              /* the kernel; NULL until bound */
     void *shape_function;        /* its shape function, or NULL */
+    Caller call, shape_call;     /* the callers of their arities */
     int takes_dims;              /* whether the kernel takes slice_dims */
     int shape_takes_dims;        /* whether the shape function takes slice_dims */
     int n_inputs, n_outputs;
     npy_intp gil_bytes;          /* release the GIL when writing at least this many */
+    int release_gil;             /* a static kernel writes at least gil_bytes */
     PyArray_Descr *descrs[MAX_ARGS];
     int ndims[MAX_ARGS];
     npy_intp *shapes[MAX_ARGS];  /* into shape_storage */
@@ -104,17 +117,12 @@ index_values(Entry *self, int i, PyObject *object, int64_t *storage, Py_ssize_t 
     return n;
 }
 
-/* The kernel takes one pointer per memref argument and the error values array, and
- * returns a status. Object pointers are passed alike on every ABI CPython runs on, so
- * it is called as taking void * (as ctypes calls it with c_void_p argument types). */
-static int32_t
-call_kernel(void *f, void **p, int n, int64_t *e)
-{
-    switch (n) {
-@CASES@
-    }
-    return -1;
-}
+/* The callers of kernels, one per arity (callers[n] passes p[0], ..., p[n - 1]),
+ * chosen at _bind: a kernel takes one pointer per memref argument (and slice_dims)
+ * and the error values array, and returns a status. Object pointers are passed alike
+ * on every ABI CPython runs on, so it is called as taking void * (as ctypes calls it
+ * with c_void_p argument types). */
+@CALLERS@
 
 /* Raise the SliceError of status `status` (CKernel._fail); always NULL. */
 static PyObject *
@@ -167,23 +175,31 @@ slow_call(PyObject *self, PyObject *args, PyObject *kwargs)
     return result;
 }
 
-static PyObject *
-entry_call(PyObject *op, PyObject *args, PyObject *kwargs)
+/* The call, compiled once per kind of kernel (ALWAYS_INLINE, `dynamic` constant):
+ * static kernels (bound, without `?` dims, shape function or index operands:
+ * `static_function` is set) and any other. The static copy has none of the dynamic
+ * branches, arrays and copies: W5's call (bench/run.py) took 5 ns longer with
+ * them than before they came (issue 11). */
+static ALWAYS_INLINE PyObject *
+make_call(Entry *self, PyObject *args, PyObject *kwargs, const int dynamic)
 {
-    Entry *self = (Entry *)op;
+    PyObject *op = (PyObject *)self;
     PyObject *out = Py_None;
     void *pointers[MAX_ARGS + 1];
     char *starts[MAX_ARGS], *ends[MAX_ARGS];
     PyObject *outputs[MAX_ARGS];
-    npy_intp *out_shapes[MAX_ARGS]; /* the shape of each output in this call */
+    /* the shape of each output in this call: the bound ones, or computed */
+    npy_intp *const *out_shapes = self->shapes + self->n_inputs;
+    npy_intp *computed_shapes[MAX_ARGS];
     npy_intp computed[MAX_DIMS];    /* output shapes from the shape function */
     int64_t dims[MAX_DIMS];         /* slice_dims */
     int64_t converted[MAX_INDEX_VALUES]; /* index operands given as lists */
     Py_ssize_t used = 0;
     int n_dims = 0;
     int n_in = self->n_inputs, n_out = self->n_outputs;
+    void *function = dynamic ? self->function : self->static_function;
 
-    if (self->function == NULL || PyTuple_GET_SIZE(args) != n_in) goto slow;
+    if ((dynamic && function == NULL) || PyTuple_GET_SIZE(args) != n_in) goto slow;
     if (kwargs != NULL && PyDict_GET_SIZE(kwargs) != 0) {
         if (PyDict_GET_SIZE(kwargs) != 1) goto slow;
         out = PyDict_GetItemWithError(kwargs, str_out);
@@ -196,7 +212,7 @@ entry_call(PyObject *op, PyObject *args, PyObject *kwargs)
         PyObject *array = PyTuple_GET_ITEM(args, i);
         if (!acceptable(self, i, array, self->shapes[i],
                         NPY_ARRAY_C_CONTIGUOUS | NPY_ARRAY_ALIGNED)) {
-            if (!self->index[i]) goto slow;
+            if (!dynamic || !self->index[i]) goto slow;
             Py_ssize_t n = index_values(self, i, array, converted + used,
                                         MAX_INDEX_VALUES - used);
             if (n < 0) goto slow;
@@ -208,7 +224,7 @@ entry_call(PyObject *op, PyObject *args, PyObject *kwargs)
         }
         pointers[i] = PyArray_DATA((PyArrayObject *)array);
         starts[i] = (char *)pointers[i];
-        if (self->nbytes[i] >= 0) {
+        if (!dynamic || self->nbytes[i] >= 0) {
             ends[i] = starts[i] + self->nbytes[i];
         } else {
             ends[i] = starts[i] + PyArray_NBYTES((PyArrayObject *)array);
@@ -217,17 +233,16 @@ entry_call(PyObject *op, PyObject *args, PyObject *kwargs)
                 if (self->shapes[i][d] < 0) dims[n_dims++] = given[d];
         }
     }
-    if (self->shape_function != NULL) {
+    if (dynamic && self->shape_function != NULL) {
         int64_t written[MAX_DIMS];
         int64_t *next = written;
         for (int k = 0; k < n_out; k++) {
             pointers[n_in + k] = next;
             next += self->ndims[n_in + k];
         }
-        int n = n_in + n_out;
-        if (self->shape_takes_dims) pointers[n++] = dims;
-        int32_t status =
-            call_kernel(self->shape_function, pointers, n, self->error_values);
+        if (self->shape_takes_dims) pointers[n_in + n_out] = dims;
+        int32_t status = self->shape_call(self->shape_function, pointers,
+                                          self->error_values);
         if (status != 0) return fail_held(op, status);
         /* A shape that does not fit its output, or that numpy cannot hold, is
          * reported by the Python path. */
@@ -246,12 +261,11 @@ entry_call(PyObject *op, PyObject *args, PyObject *kwargs)
                 if (v != 0) size *= (npy_intp)v;
                 shape[d] = (npy_intp)v;
             }
-            out_shapes[k] = shape;
+            computed_shapes[k] = shape;
             next += self->ndims[i];
             shape += self->ndims[i];
         }
-    } else {
-        for (int k = 0; k < n_out; k++) out_shapes[k] = self->shapes[n_in + k];
+        out_shapes = computed_shapes;
     }
     npy_intp written_bytes = 0;
     if (out == Py_None) {
@@ -285,12 +299,13 @@ entry_call(PyObject *op, PyObject *args, PyObject *kwargs)
         }
         for (int k = 0; k < n_out; k++) {
             int i = n_in + k;
-            if (!acceptable(self, i, outputs[k], out_shapes[k],
+            if (!acceptable(self, i, outputs[k],
+                            dynamic ? out_shapes[k] : self->shapes[i],
                             NPY_ARRAY_C_CONTIGUOUS | NPY_ARRAY_ALIGNED
                                 | NPY_ARRAY_WRITEABLE))
                 goto slow;
             char *start = PyArray_DATA((PyArrayObject *)outputs[k]);
-            npy_intp nbytes = self->nbytes[i] >= 0
+            npy_intp nbytes = !dynamic || self->nbytes[i] >= 0
                                   ? self->nbytes[i]
                                   : PyArray_NBYTES((PyArrayObject *)outputs[k]);
             char *end = start + nbytes;
@@ -304,29 +319,28 @@ entry_call(PyObject *op, PyObject *args, PyObject *kwargs)
         /* a list can lose its arrays while the GIL is released */
         for (int k = 0; k < n_out; k++) Py_INCREF(outputs[k]);
     }
-    int n = n_in + n_out;
-    if (self->takes_dims) {
+    if (dynamic && self->takes_dims) {
         for (int k = 0; k < n_out; k++) {
             int i = n_in + k;
             if (self->nbytes[i] >= 0) continue;
             for (int d = 0; d < self->ndims[i]; d++)
                 if (self->shapes[i][d] < 0) dims[n_dims++] = out_shapes[k][d];
         }
-        pointers[n++] = dims;
+        pointers[n_in + n_out] = dims;
     }
     int32_t status;
-    if (written_bytes >= self->gil_bytes) {
+    if (dynamic ? written_bytes >= self->gil_bytes : self->release_gil) {
         /* other threads may call this kernel meanwhile: values of this call's own */
         int64_t values[ERROR_VALUES] = {0};
         Py_BEGIN_ALLOW_THREADS
-        status = call_kernel(self->function, pointers, n, values);
+        status = self->call(function, pointers, values);
         Py_END_ALLOW_THREADS
         if (status != 0) {
             for (int k = 0; k < n_out; k++) Py_DECREF(outputs[k]);
             return fail(op, status, values);
         }
     } else {
-        status = call_kernel(self->function, pointers, n, self->error_values);
+        status = self->call(function, pointers, self->error_values);
         if (status != 0) {
             for (int k = 0; k < n_out; k++) Py_DECREF(outputs[k]);
             return fail_held(op, status);
@@ -349,12 +363,38 @@ slow:
     return slow_call(op, args, kwargs);
 }
 
+/* The call of a static kernel. */
+static NOINLINE PyObject *
+call_static(Entry *self, PyObject *args, PyObject *kwargs)
+{
+    return make_call(self, args, kwargs, 0);
+}
+
+/* The call of any other kernel (dynamic or unbound); apart from call_static so that
+ * the static call's stack frame does not hold its arrays. */
+static NOINLINE PyObject *
+call_dynamic(Entry *self, PyObject *args, PyObject *kwargs)
+{
+    return make_call(self, args, kwargs, 1);
+}
+
+/* tp_call: a jump to either (each saves the registers and makes the stack frame it
+ * needs, which entry_call would otherwise make for both). */
+static PyObject *
+entry_call(PyObject *op, PyObject *args, PyObject *kwargs)
+{
+    Entry *self = (Entry *)op;
+    if (self->static_function == NULL) return call_dynamic(self, args, kwargs);
+    return call_static(self, args, kwargs);
+}
+
 static void
 entry_clear(Entry *self)
 {
     for (int i = 0; i < MAX_ARGS; i++) Py_CLEAR(self->descrs[i]);
     PyMem_Free(self->shape_storage);
     self->shape_storage = NULL;
+    self->static_function = NULL;
     self->function = NULL;
     self->shape_function = NULL;
 }
@@ -453,7 +493,19 @@ entry_bind(PyObject *op, PyObject *args)
     self->shape_function = shape_function;
     self->takes_dims = takes_dims;
     self->shape_takes_dims = shape_takes_dims;
+    /* a shape function, slice_dims, a `?` dim or an index operand */
+    int dynamic = shape_function != NULL || takes_dims;
+    for (Py_ssize_t i = 0; i < n; i++)
+        if (self->nbytes[i] < 0 || self->index[i]) dynamic = 1;
+    npy_intp written = 0;
+    for (Py_ssize_t i = n_inputs; i < n; i++)
+        written = self->nbytes[i] > NPY_MAX_INTP - written ? NPY_MAX_INTP
+                                                           : written + self->nbytes[i];
+    self->release_gil = !dynamic && written >= gil_bytes;
+    self->call = callers[n + (takes_dims != 0)];
+    self->shape_call = callers[n + (shape_takes_dims != 0)];
     self->function = function;
+    self->static_function = dynamic ? NULL : function;
     Py_RETURN_NONE;
 }
 

@@ -59,18 +59,24 @@ RELEASE_GIL_BYTES = 1 << 18
 
 
 def fast_call_source() -> str:
-    """The extension's C source: ``fastcall.c`` with one call case per arity and the
+    """The extension's C source: ``fastcall.c`` with one caller per arity and the
     versions it is built for (so that they are part of its cache key)."""
     template = (
         importlib.resources.files("slice_dialect.runtime")
         .joinpath("fastcall.c")
         .read_text()
     )
-    cases: list[str] = []
-    for n in range(FAST_CALL_MAX_ARGUMENTS + 2):  # + slice_dims
+    callers: list[str] = []
+    arities = range(FAST_CALL_MAX_ARGUMENTS + 2)  # + slice_dims
+    for n in arities:
         params = ", ".join([*(["void *"] * n), "int64_t *"])
         args = ", ".join([*(f"p[{i}]" for i in range(n)), "e"])
-        cases.append(f"    case {n}: return ((int32_t (*)({params}))f)({args});")
+        callers.append(
+            f"static int32_t\ncall_{n}(void *f, void **p, int64_t *e)\n"
+            f"{{\n    return ((int32_t (*)({params}))f)({args});\n}}\n"
+        )
+    table = ", ".join(f"call_{n}" for n in arities)
+    callers.append(f"static const Caller callers[{len(arities)}] = {{{table}}};")
     header = (
         f"/* Python {sys.version.split()[0]} {sysconfig.get_config_var('SOABI')}, "
         f"numpy {np.__version__} */\n"
@@ -78,7 +84,7 @@ def fast_call_source() -> str:
     return header + (
         template.replace("@MAX_ARGS@", str(FAST_CALL_MAX_ARGUMENTS))
         .replace("@MAX_DIMS@", str(FAST_CALL_MAX_DIMS))
-        .replace("@CASES@", "\n".join(cases))
+        .replace("@CALLERS@", "\n".join(callers))
     )
 
 
