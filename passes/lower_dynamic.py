@@ -60,6 +60,7 @@ from slice_dialect.dialect import (
     DynamicCopyRunOp,
     DynamicWindowOp,
     Mixed,
+    check_sizes_on,
     unit_dim_pairs,
 )
 from slice_dialect.errors import OpPassFailedException
@@ -413,19 +414,4 @@ def _check_dest(
             dom.anchor, f"{name}: result type {result_type} does not match the sizes"
         )
     dest_dims = memref_dims(dom, dest)
-    paired = {i for i, _ in pairs}
-    for i, j in pairs:
-        dom.check(
-            dom.eq(sizes[i], dest_dims[j]),
-            f"{name}: sizes[{i}] = {{0}} but the output has {{1}} in dimension {j}",
-            sizes[i],
-            dest_dims[j],
-        )
-    for i, size in enumerate(sizes):
-        if i not in paired:
-            dom.check(
-                dom.eq(size, 1),
-                f"{name}: sizes[{i}] = {{0}} but the result type {result_type} has no "
-                "dimension for it",
-                size,
-            )
+    check_sizes_on(dom, name, sizes, pairs, dest_dims, "the output", result_type)

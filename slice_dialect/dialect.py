@@ -910,6 +910,44 @@ def unit_dim_pairs(
     return list(zip(window_dims, result_dims))
 
 
+def check_sizes_on(
+    dom: IntDomain[V, B],
+    name: str,
+    sizes: Sequence[V],
+    pairs: Sequence[tuple[int, int]],
+    dims: Sequence[V | None],
+    holder: str,
+    result_type: Attribute,
+) -> None:
+    """A window's ``sizes`` against the dims of what holds its result (``holder``: the
+    result type, or the output buffer at run time), paired by :func:`unit_dim_pairs`:
+    each paired size equals its dim (a ``None`` dim is not checked), every other size
+    is 1. One rule for the interpreter's result shape and the lowered checks."""
+
+    def escaped(text: object) -> str:
+        return str(text).replace("{", "{{").replace("}", "}}")
+
+    paired = {i for i, _ in pairs}
+    for i, j in pairs:
+        dim = dims[j]
+        if dim is not None:
+            dom.check(
+                dom.eq(sizes[i], dim),
+                f"{name}: sizes[{i}] = {{0}} but {escaped(holder)} has {{1}} in "
+                f"dimension {j}",
+                sizes[i],
+                dim,
+            )
+    for i, size in enumerate(sizes):
+        if i not in paired:
+            dom.check(
+                dom.eq(size, dom.const(1)),
+                f"{name}: sizes[{i}] = {{0}} but the result type "
+                f"{escaped(result_type)} has no dimension for it",
+                size,
+            )
+
+
 @name_type_errors
 @irdl_op_definition
 class DynamicWindowOp(TensorWindowOp):
@@ -1029,22 +1067,11 @@ class DynamicWindowOp(TensorWindowOp):
         static = shape_of(result_type)
         pairs = unit_dim_pairs(self._known(self.static_sizes), static)
         assert pairs is not None, "checked by the verifier"
+        holder = f"the result type {result_type}"
+        check_sizes_on(INTS, self.name, sizes, pairs, static, holder, result_type)
         shape = [1] * len(static)
         for i, j in pairs:
-            if static[j] is not None and static[j] != sizes[i]:
-                raise SliceSemanticsError(
-                    self.name,
-                    f"sizes[{i}] = {sizes[i]} but the result type {result_type} has "
-                    f"{static[j]} in dimension {j}",
-                )
             shape[j] = sizes[i]
-        for i, size in enumerate(sizes):
-            if size != 1 and i not in {i for i, _ in pairs}:
-                raise SliceSemanticsError(
-                    self.name,
-                    f"sizes[{i}] = {size} but the result type {result_type} has no "
-                    "dimension for it",
-                )
         return tuple(shape)
 
 
