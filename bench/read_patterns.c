@@ -7,7 +7,7 @@
  * rows of ROW bytes every ROW + GAP bytes, caches flushed before each read by writing
  * another 64 MiB; "useful" is the bytes of the rows over the time. The "+ prefetch
  * period" lines prefetch every line of the row and the gap 16 KiB ahead, as
- * `prefetch_bytes` makes the C target do.
+ * `prefetch_bytes` makes the C target do (prefetcht2), or with prefetchnta.
  *
  * Part 2, one element per line (W7 reads one f64 of each of 1000 rows 8000 bytes
  * apart): the minimum over 2000 rounds of reading 1000 8-byte values LINE_STEP bytes
@@ -46,14 +46,19 @@ static char *buffer(size_t n) {
 static volatile int64_t sink;
 
 /* Sums the rows of row bytes every row + gap bytes of s[0, n), prefetching each whole
- * period (row and gap) ahead bytes ahead when ahead > 0. */
-static void read_rows(const char *s, size_t n, size_t row, size_t gap, size_t ahead) {
+ * period (row and gap) ahead bytes ahead when ahead > 0 (prefetchnta when nta). */
+static void read_rows(const char *s, size_t n, size_t row, size_t gap, size_t ahead,
+                      int nta) {
     __m128i a = _mm_setzero_si128(), b = a;
     for (size_t r = 0; r + row <= n; r += row + gap) {
         const char *p = s + r;
         if (ahead > 0 && r + ahead + row + gap <= n)
-            for (size_t i = 0; i < row + gap; i += 64)
-                __builtin_prefetch(p + ahead + i, 0, 1);
+            for (size_t i = 0; i < row + gap; i += 64) {
+                if (nta)
+                    __builtin_prefetch(p + ahead + i, 0, 0);
+                else
+                    __builtin_prefetch(p + ahead + i, 0, 1);
+            }
         for (size_t i = 0; i < row; i += 64) {
             a = _mm_add_epi32(a, _mm_load_si128((const __m128i *)(p + i)));
             b = _mm_add_epi32(b, _mm_load_si128((const __m128i *)(p + i + 32)));
@@ -70,15 +75,17 @@ static void rows_part(void) {
     const struct {
         const char *name;
         size_t row, gap, ahead;
+        int nta;
     } cases[] = {
-        {"in order", n, 0, 0},
-        {"rows 1 KiB, gaps 1 KiB", 1024, 1024, 0},
-        {"rows 2 KiB, gaps 2 KiB (W2)", 2048, 2048, 0},
-        {"rows 4 KiB, gaps 4 KiB", 4096, 4096, 0},
-        {"rows 8 KiB, gaps 8 KiB", 8192, 8192, 0},
-        {"rows 2 KiB, gaps 6 KiB", 2048, 6144, 0},
-        {"rows 2 KiB, gaps 2 KiB + prefetch period", 2048, 2048, 16384},
-        {"rows 1 KiB, gaps 1 KiB + prefetch period", 1024, 1024, 16384},
+        {"in order", n, 0, 0, 0},
+        {"rows 1 KiB, gaps 1 KiB", 1024, 1024, 0, 0},
+        {"rows 2 KiB, gaps 2 KiB (W2)", 2048, 2048, 0, 0},
+        {"rows 4 KiB, gaps 4 KiB", 4096, 4096, 0, 0},
+        {"rows 8 KiB, gaps 8 KiB", 8192, 8192, 0, 0},
+        {"rows 2 KiB, gaps 6 KiB", 2048, 6144, 0, 0},
+        {"rows 2 KiB, gaps 2 KiB + prefetch period", 2048, 2048, 16384, 0},
+        {"rows 1 KiB, gaps 1 KiB + prefetch period", 1024, 1024, 16384, 0},
+        {"rows 2 KiB, gaps 2 KiB + prefetchnta period", 2048, 2048, 16384, 1},
     };
     const int count = (int)(sizeof cases / sizeof cases[0]);
     double best[sizeof cases / sizeof cases[0]];
@@ -88,7 +95,7 @@ static void rows_part(void) {
         for (int k = 0; k < count; k++) {
             memset(flush, round, n);
             const double t = now();
-            read_rows(x, n, cases[k].row, cases[k].gap, cases[k].ahead);
+            read_rows(x, n, cases[k].row, cases[k].gap, cases[k].ahead, cases[k].nta);
             const double dt = now() - t;
             best[k] = dt < best[k] ? dt : best[k];
         }
@@ -96,7 +103,7 @@ static void rows_part(void) {
     for (int k = 0; k < count; k++) {
         const double useful = (double)n * (double)cases[k].row /
                               (double)(cases[k].row + cases[k].gap);
-        printf("  %-42s %7.3f ms  %5.1f GB/s useful\n", cases[k].name, best[k] * 1e3,
+        printf("  %-45s %7.3f ms  %5.1f GB/s useful\n", cases[k].name, best[k] * 1e3,
                useful / best[k] / 1e9);
     }
     free(x);
