@@ -65,7 +65,7 @@ pay more for the helper's call than they save (case 71, runs of 2: 0.12x -> 0.40
 without a minimum; helper "perf", 2026-11-22)."""
 
 PREFETCH_AHEAD_BYTES = 32 * 1024
-"""How far ahead a streamed copy with gaps between its source rows prefetches them: the
+"""How far ahead a copy with gaps between its source rows prefetches them: the
 hardware prefetchers stop at 4 KiB pages, so rows that skip part of each page are
 otherwise fetched with a miss at the start of each. (Measured with prefetcht0 on
 bench/ W1, W2 and W6: 32 KiB was 5-15% faster than 16 KiB and as fast as 64 KiB; with

@@ -1284,7 +1284,9 @@ class CopyRunOp(IRDLOperation):
         if self.prefetch_bytes is not None:
             prefetch_bytes = self.prefetch_bytes.value.data
             if self.prefetch is None:
-                raise VerifyException(f"{self.name}: prefetch_bytes needs prefetch")
+                raise VerifyException(
+                    f"{self.name}: prefetch_bytes = {prefetch_bytes} needs prefetch"
+                )
             if prefetch_bytes < 1:
                 raise VerifyException(
                     f"{self.name}: prefetch_bytes = {prefetch_bytes} must be at least 1"

@@ -669,43 +669,68 @@ def _recorded_prefetches(kernel: object) -> tuple[int, int, int]:
     return low, high, count
 
 
-PREFETCH_HINTS = (1, 2, 5, 16, 17, -1, -3, -17, -20, 2**31, 2**62, 2**63 - 1, -(2**63))
-PREFETCH_BYTES = (None, None, 1, 4, 12, 64, 80, 2**40, 2**63 - 1)
+PREFETCH_HINTS = (1, 2, 5, 16, 17, 90, 99, -1, -3, -17, -20, -99, 2**31, 2**62)
+PREFETCH_HINTS += (2**63 - 1, -(2**63))
+PREFETCH_BYTES = (None, None, 1, 4, 12, 36, 64, 80, 400, 2**40, 2**63 - 1, 0, -(2**63))
 
 
-@pytest.mark.parametrize(("stride", "offset"), [(1, 3), (-1, 5), (2, 3), (-2, 7)])
+@pytest.mark.parametrize(
+    ("stride", "offset", "count"),
+    [
+        (1, 3, 3),
+        (-1, 5, 3),
+        (2, 3, 3),
+        (-2, 7, 3),
+        (-1, 9, 10),
+        (-3, 99, 10),
+        (5, 40, 10),
+    ],
+)
 def test_prefetch_hints_of_any_value(
-    stride: int, offset: int, tmp_path: Path, monkeypatch
+    stride: int, offset: int, count: int, tmp_path: Path, monkeypatch
 ) -> None:
     """Hand-written ``prefetch``/``prefetch_bytes`` of any value, up to the int64
-    extremes: the C compiles, the copies are right and every prefetched address lies in
-    the source (a hint that never could is not printed)."""
+    extremes (and ``prefetch_bytes`` below 1, which only the verifier refuses): the C
+    compiles with ``-pedantic-errors`` (no constant out of range), the copies are right
+    and every prefetched address, the first of each prefetch included, lies in the
+    source (a hint that never could is not printed)."""
     from slice_dialect.backend import c
 
     monkeypatch.setattr(c, "PREFETCH_HELPER", RECORDING_PREFETCH)
-    rng = np.random.default_rng(abs(stride) * 10 + offset)
+    monkeypatch.setenv("CFLAGS", "-pedantic-errors")
+    rng = np.random.default_rng(abs(stride) * 100 + offset + count)
     runs = []
     for _ in range(40):
         hint = int(rng.choice(PREFETCH_HINTS))
         size = PREFETCH_BYTES[int(rng.integers(len(PREFETCH_BYTES)))]
         extra = "" if size is None else f" prefetch_bytes {size}"
         runs.append(
-            f"  slice.copy_run %a[%off], %b[%c0] count 3 source_stride {stride} "
+            f"  slice.copy_run %a[%off], %b[%c0] count {count} source_stride {stride} "
             f"dest_stride 1 nontemporal prefetch {hint}{extra} "
-            ": memref<20xf32>, memref<3xf32>\n"
+            f": memref<100xf32>, memref<{count}xf32>\n"
         )
+    # a run in a loop that never runs: c_safety does not bound it, its prefetch's
+    # constants must still be in range
+    runs.append(
+        "  scf.for %i = %c0 to %c0 step %c1 {\n"
+        f"    slice.copy_run %a[%c0], %b[%c0] count 2 source_stride {-(2**62)} "
+        f"dest_stride 1 nontemporal prefetch {2**62} prefetch_bytes 4 "
+        f": memref<100xf32>, memref<{count}xf32>\n"
+        "  }\n"
+    )
     text = (
-        "func.func @main(%a: memref<20xf32>, %b: memref<3xf32>) {\n"
+        f"func.func @main(%a: memref<100xf32>, %b: memref<{count}xf32>) {{\n"
         "  %c0 = arith.constant 0 : index\n"
+        "  %c1 = arith.constant 1 : index\n"
         f"  %off = arith.constant {offset} : index\n"
         + "".join(runs)
         + "  func.return\n}\n"
     )
     kernel = kernel_of(parse(text), "main", 1, tmp_path)
-    x = np.arange(20, dtype=np.float32)
-    assert kernel(x).tolist() == [offset + k * stride for k in range(3)]
-    low, high, count = _recorded_prefetches(kernel)
-    assert count > 0
+    x = np.arange(100, dtype=np.float32)
+    assert kernel(x).tolist() == [offset + k * stride for k in range(count)]
+    low, high, prefetches = _recorded_prefetches(kernel)
+    assert prefetches > 0
     assert x.ctypes.data <= low <= high < x.ctypes.data + x.nbytes
 
 

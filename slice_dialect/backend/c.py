@@ -1083,15 +1083,19 @@ def _emit_prefetch(
 ) -> None:
     """Prefetch the source elements of the run ``distance`` elements from ``s`` (its
     span, or ``prefetch_bytes`` from its lowest element) when they lie inside the source
-    view: only addresses of the buffer are formed. The run's own reads lie inside it
-    (``c_safety``), so only the bounds they do not imply are checked; a prefetch that
-    could never lie inside is not printed (nor are its out-of-range constants)."""
+    view: every pointer formed, the first prefetched element's included, is one of the
+    buffer. The run's own reads lie inside it (``c_safety``), so only the bounds they do
+    not imply are checked; a prefetch that could never lie inside (or a
+    ``prefetch_bytes`` below 1, which the verifier refuses) is not printed, so every
+    constant printed is bounded by the view's size."""
     count = op.count.value.data
     source_stride = op.source_stride.value.data
     first = min(0, (count - 1) * source_stride)
     read_last = max(0, (count - 1) * source_stride)
     last = read_last
     if op.prefetch_bytes is not None:
+        if op.prefetch_bytes.value.data < 1:
+            return
         last = first + -(-op.prefetch_bytes.value.data // size) - 1
     elements = math.prod(source_type.get_shape())
     low, high = distance + first, distance + last
@@ -1099,15 +1103,15 @@ def _emit_prefetch(
         return
     checks: list[str] = []
     if low < first:
-        checks.append(f"{source_offset} + {low} >= 0")
+        checks.append(f"{source_offset} >= {-low}")
     if high > read_last:
-        checks.append(f"{source_offset} + {high} < {elements}")
+        checks.append(f"{source_offset} < {elements - high}")
     p.unit.features.add("prefetch")
     ahead, k = p.temp("ahead"), p.temp("k")
     p.line(f"if ({' && '.join(checks)}) {{" if checks else "{")
-    p.line(f"{INDENT}const char *{ahead} = (const char *)({s} + {distance});")
+    p.line(f"{INDENT}const char *{ahead} = (const char *)({s} + {low});")
     p.line(
-        f"{INDENT}for (int64_t {k} = {first * size}; {k} < {(last + 1) * size}; "
+        f"{INDENT}for (int64_t {k} = 0; {k} < {(last - first + 1) * size}; "
         f"{k} += {CACHE_LINE_BYTES})"
     )
     p.line(f"{INDENT}{INDENT}slice_prefetch({ahead} + {k});")

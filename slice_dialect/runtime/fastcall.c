@@ -1,7 +1,7 @@
 /* slice_dialect fast call path: checks a kernel call in C and makes it.
  *
  * Shipped as package data of slice_dialect.runtime and compiled once per Python and
- * numpy version (slice_dialect/runtime/fastcall.py fills in @MAX_ARGS@ and @CASES@).
+ * numpy version (slice_dialect/runtime/fastcall.py fills in @MAX_ARGS@ and @CALLERS@).
  * FastCKernel = Entry + CKernel: a call that is exactly the usual one (exact ndarrays
  * of the right dtype and shape, C-contiguous and aligned, outputs writeable and
  * overlapping nothing) is made here; any other goes to CKernel._call_checked, whose

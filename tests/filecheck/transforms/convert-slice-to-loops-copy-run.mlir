@@ -119,7 +119,7 @@ func.func @scalar_streamed(%a: memref<20xi8>, %b: memref<6xi8>) {
 
 // -----
 
-// CHECK: {{^}}slice.copy_run: prefetch_bytes needs prefetch{{$}}
+// CHECK: {{^}}slice.copy_run: prefetch_bytes = 64 needs prefetch{{$}}
 func.func @prefetch_bytes_alone(%a: memref<20xf32>, %b: memref<6xf32>) {
   %c0 = arith.constant 0 : index
   slice.copy_run %a[%c0], %b[%c0] count 2 source_stride 1 dest_stride 1 prefetch_bytes 64 : memref<20xf32>, memref<6xf32>
