@@ -55,7 +55,8 @@ loaded 2-core machine, min of 31 rounds). Streamed runs are always at least
 ``MIN_STREAM_RUN_BYTES`` long."""
 
 MIN_SCALAR_GATHER = 16
-"""A cached run of 1-byte elements at a source stride of 3 or more (either sign) and at
+"""A cached run of 1-byte elements at a source stride of 3 or more (either sign; 2 where
+the run is too short to be reordered in registers) and at
 least this many elements is copied by ``slice_gather_bytes``, scalar loads packed into
 8-byte stores in a loop the C compiler does not vectorize: gcc 12 (-O3, SSE2) assembles
 byte vectors from single loads, and a store per byte is bound by one store a cycle
@@ -233,7 +234,7 @@ def can_reorder(source_stride: int, element_bytes: int) -> bool:
 
 def can_gather_scalar(source_stride: int, element_bytes: int) -> bool:
     """Whether a run may be a non-vectorized byte gather (the verifier's rule)."""
-    return element_bytes == 1 and abs(source_stride) >= 3
+    return element_bytes == 1 and abs(source_stride) >= 2
 
 
 def run_choices(plan: CopyPlan, element_bytes: int, source_bytes: int) -> RunChoices:
@@ -246,9 +247,14 @@ def run_choices(plan: CopyPlan, element_bytes: int, source_bytes: int) -> RunCho
     if run.result_step != 1 or run.count == 1:
         return RunChoices()
     run_bytes = run.count * element_bytes
+    # a long byte gather is never streamed: the scalar gather copies it faster cached
+    # than the staged stream does (sweep seed 1 case 19, i8 at step 3: 2.6x numpy
+    # streamed, 1.0x cached)
+    byte_gather = can_gather_scalar(run.source_step, element_bytes)
     streamed = (
         plan.elements * element_bytes >= STREAM_STORE_BYTES
         and run_bytes >= MIN_STREAM_RUN_BYTES
+        and (can_reorder(run.source_step, element_bytes) or not byte_gather)
     )
     # a cached every-other run of 16-byte elements gains nothing in registers (an
     # element is a register already; the helper loads two for each): only streamed
@@ -257,10 +263,10 @@ def run_choices(plan: CopyPlan, element_bytes: int, source_bytes: int) -> RunCho
     reorder = can_reorder(run.source_step, element_bytes) and (
         streamed or (run_bytes >= MIN_REGISTER_RUN_BYTES and not whole_registers)
     )
+    # (a byte run at stride 2 or -2 too short for the register helpers too: sweep
+    # seed 3 case 82, runs of 17 at -2, 0.84x -> 0.48x numpy not vectorized)
     scalar = (
-        not streamed
-        and can_gather_scalar(run.source_step, element_bytes)
-        and run.count >= MIN_SCALAR_GATHER
+        not streamed and not reorder and byte_gather and run.count >= MIN_SCALAR_GATHER
     )
     prefetch: int | None = None
     prefetch_bytes: int | None = None

@@ -1315,7 +1315,7 @@ class CopyRunOp(IRDLOperation):
         ):
             raise VerifyException(
                 f"{self.name}: scalar needs 1-byte elements, a source_stride of at "
-                f"least 3 either way (source_stride = {source_stride}, {width}-byte "
+                f"least 2 either way (source_stride = {source_stride}, {width}-byte "
                 "elements) and neither nontemporal nor reorder"
             )
 

@@ -514,6 +514,9 @@ STREAMED = [
     pytest.param("f64", [1200, 1024], [100, 0], [1100, 1024], [1, 1], id="contiguous"),
     # strided runs longer than the staging buffer: full blocks and a shorter last one
     pytest.param("f32", [6400, 1000], [0, 2], [6400, 333], [1, 3], id="staged"),
+    pytest.param("f16", [4200, 3001], [0, 1], [4200, 1000], [1, 3], id="staged2"),
+    # read downwards: blocks last first, each gathered from its end
+    pytest.param("f32", [6400, 1000], [0, 998], [6400, 333], [1, -3], id="staged-down"),
     # 16-byte elements, rows reversed and every other one: one register each
     pytest.param("complex<f64>", [1800, 600], [1799, 1], [1800, 300], [-1, 2], id="c128"),
     # reversed runs, of every width (bytes into an output not 16-byte aligned)
@@ -542,6 +545,8 @@ STREAMED_FORMS = {
     "contiguous": "slice_stream(",
     "crop": "slice_stream(",
     "staged": "staging",
+    "staged2": "staging",
+    "staged-down": "staging",
     "c128": "slice_stream_even(",
     **{f"rev{n}": "slice_stream_reversed(" for n in (1, 2, 8, 16)},
     **{f"even{n}": "slice_stream_even(" for n in (1, 2, 4, 8)},
@@ -740,6 +745,29 @@ func.func @main(%x: tensor<SHAPExf32>, %s: tensor<3xi64>, %e: tensor<3xi64>, %st
   func.return %r : tensor<?x?x?xf32>
 }
 """
+
+
+@pytest.mark.parametrize("step", [3, -3])
+@pytest.mark.parametrize("shift", [0, 2, 4, 8, 24, 60, 62])
+def test_staged_streams_at_every_line_offset(
+    shift: int, step: int, cache_dir: Path
+) -> None:
+    """A staged streamed run stores the elements before the destination's first cache
+    line plainly and streams the rest in blocks (last first when it reads downwards):
+    right at every offset of the output in a line (each row's destination starts
+    elsewhere in its line too)."""
+    shape, sizes, strides = [4200, 3001], [4200, 1000], [1, step]
+    offsets = [0, 1 if step > 0 else 2999]
+    module = lowered_window("f16", shape, offsets, sizes, strides)
+    kernel = kernel_of(module, "main", 1, cache_dir)
+    x = random_array(np.dtype(np.float16), shape, seed=shift)
+    expected = numpy_window(x, offsets, sizes, strides)
+    raw = np.zeros(expected.nbytes + 128, np.uint8)
+    start = (-raw.ctypes.data) % 64 + shift
+    out = raw[start : start + expected.nbytes].view(np.float16).reshape(sizes)
+    assert kernel(x, out=out) is out
+    assert same_bits(out, expected)
+    assert not raw[:start].any() and not raw[start + expected.nbytes :].any()
 
 
 def _cached_case(element: str, step: int, count: int) -> Any:

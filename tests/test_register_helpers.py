@@ -82,6 +82,8 @@ static int check(const char *name, helper f, int64_t step, int64_t size,
         (void)size; \
         slice_gather_bytes(d, s, n, STEP); \
     }
+GATHER(2, gather_2)
+GATHER(-2, gather_minus_2)
 GATHER(3, gather_3)
 GATHER(5, gather_5)
 GATHER(-3, gather_minus_3)
@@ -102,6 +104,8 @@ int main(void) {
         failures += check("slice_copy_odd_reversed", slice_copy_odd_reversed, -2, size,
                           &cases);
     }
+    failures += check("slice_gather_bytes step 2", gather_2, 2, 1, &cases);
+    failures += check("slice_gather_bytes step -2", gather_minus_2, -2, 1, &cases);
     failures += check("slice_gather_bytes step 3", gather_3, 3, 1, &cases);
     failures += check("slice_gather_bytes step 5", gather_5, 5, 1, &cases);
     failures += check("slice_gather_bytes step -3", gather_minus_3, -3, 1, &cases);
@@ -112,9 +116,9 @@ int main(void) {
 }
 """
 
-CASES = 6 * 5 * MAX_COUNT * 16 + 4 * MAX_COUNT * 16
+CASES = 6 * 5 * MAX_COUNT * 16 + 6 * MAX_COUNT * 16
 """The three register helpers, streamed and cached, at 5 element sizes; the byte gather
-at 4 steps."""
+at 6 steps."""
 
 
 def driver_source() -> str:

@@ -118,18 +118,38 @@ func.func @big_crop(%x: tensor<32x256x1024xf32>) -> tensor<32x256x512xf32> {
 // -----
 
 // A nontemporal strided run without reorder gathers through a 1 KiB staging buffer (in
-// blocks, the last one shorter) and streams that.
+// blocks, the last one shorter) and streams that. The elements before the destination's
+// first cache line are stored plainly, so that every block starts on a line.
 // CHECK-LABEL: int32_t slice_big_strided(
 // CHECK:             uint32_t [[BUF:.+]][256];
-// CHECK-NEXT:        for (int64_t [[START:.+]] = 0; [[START]] < 300; [[START]] += 256) {
+// CHECK-NEXT:        int64_t [[HEAD:.+]] = (int64_t)((-(uintptr_t)[[D:.+]] & 63) / 4);
+// CHECK-NEXT:        if ([[HEAD]] > 300)
+// CHECK-NEXT:            [[HEAD]] = 300;
+// CHECK-NEXT:        for (int64_t [[K0:.+]] = 0; [[K0]] < [[HEAD]]; [[K0]] += 1)
+// CHECK-NEXT:            [[D]][[[K0]]] = {{.+}}[[[K0]] * 3];
+// CHECK-NEXT:        for (int64_t [[START:.+]] = [[HEAD]]; [[START]] < 300; [[START]] += 256) {
 // CHECK-NEXT:            const int64_t [[N:.+]] = 300 - [[START]] < 256 ? 300 - [[START]] : 256;
 // CHECK-NEXT:            for (int64_t [[K:.+]] = 0; [[K]] < [[N]]; [[K]] += 1)
 // CHECK-NEXT:                [[BUF]][[[K]]] = {{.+}}[([[START]] + [[K]]) * 3];
 // CHECK-NEXT:            slice_stream({{.+}} + [[START]], [[BUF]], [[N]] * 4);
 // CHECK-NEXT:        }
 // CHECK:         slice_stream_fence();
+// A run read downwards takes the same blocks last first, each gathered from its end, and
+// the plain head last: the source is read upwards.
+// CHECK-LABEL: int32_t slice_big_strided_down(
+// CHECK:             for (int64_t [[START:.+]] = 300 - 1 - (300 - 1 - [[HEAD:.+]]) % 256; [[START]] >= [[HEAD]]; [[START]] -= 256) {
+// CHECK-NEXT:            const int64_t [[N:.+]] = 300 - [[START]] < 256 ? 300 - [[START]] : 256;
+// CHECK-NEXT:            for (int64_t [[K:.+]] = [[N]] - 1; [[K]] >= 0; [[K]] -= 1)
+// CHECK-NEXT:                {{.+}}[[[K]]] = {{.+}}[([[START]] + [[K]]) * -3];
+// CHECK-NEXT:            slice_stream({{.+}} + [[START]], {{.+}}, [[N]] * 4);
+// CHECK-NEXT:        }
+// CHECK-NEXT:        for (int64_t [[K0:.+]] = [[HEAD]] - 1; [[K0]] >= 0; [[K0]] -= 1)
 func.func @big_strided(%x: tensor<8192x901xf32>) -> tensor<8192x300xf32> {
   %r = slice.window %x offsets [0, 1] sizes [8192, 300] strides [1, 3] : tensor<8192x901xf32> -> tensor<8192x300xf32>
+  func.return %r : tensor<8192x300xf32>
+}
+func.func @big_strided_down(%x: tensor<8192x901xf32>) -> tensor<8192x300xf32> {
+  %r = slice.window %x offsets [0, 899] sizes [8192, 300] strides [1, -3] : tensor<8192x901xf32> -> tensor<8192x300xf32>
   func.return %r : tensor<8192x300xf32>
 }
 

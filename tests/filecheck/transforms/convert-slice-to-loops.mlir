@@ -205,6 +205,9 @@ func.func @twice(%x: tensor<8xi8>) -> (tensor<4xi8>, tensor<4xi8>) {
 // CHECK:           slice.copy_run {{.+}} count 15 source_stride -3 dest_stride 1 : memref<1200xi8>, memref<60xi8>
 // CHECK-LABEL: func.func @short_gather(
 // CHECK:           slice.copy_run {{.+}} count 100 source_stride 3 dest_stride 1 : memref<1204xi16>, memref<400xi16>
+// A byte run at stride 2 or -2 too short for the register helpers is a scalar gather.
+// CHECK-LABEL: func.func @short_odd_bytes(
+// CHECK:           slice.copy_run {{.+}} count 20 source_stride -2 dest_stride 1 scalar : memref<200xi8>, memref<80xi8>
 func.func @big_crop(%x: tensor<32x256x1024xf32>) -> tensor<32x256x512xf32> {
   %r = slice.window %x offsets [0, 0, 256] sizes [32, 256, 512] strides [1, 1, 1] : tensor<32x256x1024xf32> -> tensor<32x256x512xf32>
   func.return %r : tensor<32x256x512xf32>
@@ -268,6 +271,10 @@ func.func @short_byte_gather(%x: tensor<4x300xi8>) -> tensor<4x15xi8> {
 func.func @short_gather(%x: tensor<4x301xi16>) -> tensor<4x100xi16> {
   %r = slice.window %x offsets [0, 0] sizes [4, 100] strides [1, 3] : tensor<4x301xi16> -> tensor<4x100xi16>
   func.return %r : tensor<4x100xi16>
+}
+func.func @short_odd_bytes(%x: tensor<4x50xi8>) -> tensor<4x20xi8> {
+  %r = slice.window %x offsets [0, 45] sizes [4, 20] strides [1, -2] : tensor<4x50xi8> -> tensor<4x20xi8>
+  func.return %r : tensor<4x20xi8>
 }
 
 // -----
