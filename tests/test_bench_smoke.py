@@ -183,3 +183,28 @@ def test_balanced_order_has_every_predecessor_once(count: int) -> None:
     array = placed_array((3, 5), np.dtype(np.float32), fill=7)
     assert array.ctypes.data % (2 << 20) == 0 and array.flags.c_contiguous
     assert (array == 7).all()
+
+
+def test_read_patterns_compiles(tmp_path: Path) -> None:
+    """``bench/read_patterns.c`` (W2's and W7's floors) builds warning-free with the
+    compiler the kernels use (it is run by hand: it reads 128 MiB)."""
+    from slice_dialect.runtime.cache import CompilerConfig
+
+    program = tmp_path / "read_patterns"
+    result = subprocess.run(
+        [
+            *CompilerConfig.from_environment().command,
+            "-O2",
+            "-Wall",
+            "-Wextra",
+            "-Werror",
+            str(BENCH / "read_patterns.c"),
+            "-o",
+            str(program),
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert program.exists()
