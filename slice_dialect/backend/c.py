@@ -127,6 +127,7 @@ from xdsl.utils.target import Target
 from passes.copy_plan import (
     CACHE_LINE_BYTES,
     MIN_REGISTER_RUN_BYTES,
+    MIN_SCALAR_GATHER,
     MIN_STREAM_RUN_BYTES,
     PREFETCH_AHEAD_BYTES,
     PREFETCH_MAX_RUN_BYTES,
@@ -1355,6 +1356,17 @@ def _dynamic_run_copy(
         p.line(f"{INDENT}{INDENT}slice_stream_{helper}({d}, {s}, {n}, {size});")
         p.line(f"{INDENT}else")
         p.line(f"{INDENT}{INDENT}slice_copy_{helper}({d}, {s}, {n}, {size});")
+    if size == 1:
+        # a byte gather (run_choices' scalar rule; the run's guard bounds its reads)
+        p.unit.features.add("gather")
+        p.line(
+            f"}} else if (({stride} >= 2 || {stride} <= -2) && "
+            f"{n} >= {MIN_SCALAR_GATHER}) {{"
+        )
+        p.line(
+            f"{INDENT}slice_gather_bytes((unsigned char *){d}, "
+            f"(const unsigned char *){s}, {n}, {stride});"
+        )
     p.line("} else {")
     p.depth += 1
     loop()
