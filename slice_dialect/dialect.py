@@ -1173,7 +1173,7 @@ class CopyRunOp(IRDLOperation):
     ``nontemporal`` stores bypass the cache (``dest_stride`` 1); ``reorder`` reorders a
     run of source stride -1, 2 or -2 (elements of at most 16 bytes), in registers
     (streamed or cached); ``scalar`` copies a run of 1-byte elements at a source stride
-    of at least 3 (either sign) by a loop the C compiler does not vectorize (cached
+    of at least 2 (either sign) by a loop the C compiler does not vectorize (cached
     runs only); ``prefetch = N`` hints the source elements of the run ``N`` elements
     further (signed) where they lie inside the source view, and ``prefetch_bytes = B``
     (with ``prefetch``) hints ``B`` bytes from that run's lowest source element instead
