@@ -33,7 +33,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
+from typing import Generic
 
+from slice_dialect.domain import INTS, B, IntDomain, V
 from slice_dialect.semantics import INT64_MAX, INT64_MIN, Window
 
 FRAMEWORKS = (
@@ -58,11 +60,79 @@ def _is_whole(d: int, o: int, c: int, s: int) -> bool:
     return o == 0 and c == d and s == 1
 
 
-def _runs_to_end(d: int, o: int, c: int, s: int) -> bool:
-    """True if the range from ``o`` with stride ``s`` through the end of the dimension
-    in the stride's direction has exactly ``c`` elements (``c >= 1``)."""
-    nxt = o + c * s
-    return nxt >= d if s > 0 else nxt < 0
+@dataclass(frozen=True)
+class Range(Generic[V, B]):
+    """One window dim as a framework's range (see :func:`range_on`)."""
+
+    start: V
+    """ONNX and OpenVINO Slice's start: the offset, ``-1`` for a backward range from the
+    last element, ``0`` for an empty dim."""
+    end: V
+    """ONNX and OpenVINO Slice's end: the element after the last, ``INT64_MAX`` /
+    ``INT64_MIN`` where the range runs to the dim's end in its direction, ``0`` for an
+    empty dim."""
+    begin: V
+    """The strided slices' begin: the offset, ``0`` where :attr:`begin_mask` is set."""
+    stop: V
+    """The strided slices' end: the element after the last, ``0`` where :attr:`end_mask`
+    is set or the dim is empty."""
+    begin_mask: B
+    """The range starts at the dim's first element in its direction (not empty)."""
+    end_mask: B
+    """The range runs to the dim's end in its direction (not empty)."""
+
+
+def range_on(dom: IntDomain[V, B], d: V, o: V, c: V, s: V) -> Range[V, B]:
+    """The rule of one window dim ``(o, c, s)`` of a dim of size ``d`` as a range, over
+    any :class:`~slice_dialect.domain.IntDomain`: the exports below run it on ints, the
+    proofs (``tests/test_proofs.py``) on z3 terms, for every valid window dim.
+
+    The window is valid and in normal form (an empty dim is ``0, 0, 1``); no operation
+    here then leaves int64 (proved): the element after the last is formed only where it
+    lies in ``[0, d)``.
+    """
+    zero, one = dom.const(0), dom.const(1)
+    full = dom.not_(dom.eq(c, zero))
+    forward = dom.gt(s, zero)
+    last = dom.add(o, dom.mul(dom.select(full, dom.sub(c, one), zero), s))
+    # the next element would leave the dim: d - last >= 1 and -last >= 1 - d, no wrap
+    past_end = dom.select(forward, dom.sub(d, last), dom.neg(last))
+    runs_to_end = dom.or_(
+        dom.and_(forward, dom.ge(s, past_end)),
+        dom.and_(dom.not_(forward), dom.lt(s, past_end)),
+    )
+    to_end = dom.and_(full, runs_to_end)
+    after = dom.add(last, dom.select(to_end, zero, s))
+    first = dom.select(forward, zero, dom.sub(d, one))
+    from_first = dom.and_(full, dom.eq(o, first))
+    from_back = dom.and_(dom.and_(full, dom.not_(forward)), dom.eq(o, first))
+    edge = dom.select(forward, dom.const(INT64_MAX), dom.const(INT64_MIN))
+    return Range(
+        start=dom.select(from_back, dom.const(-1), o),
+        end=dom.select(full, dom.select(to_end, edge, after), zero),
+        begin=dom.select(from_first, zero, o),
+        stop=dom.select(dom.and_(full, dom.not_(to_end)), after, zero),
+        begin_mask=from_first,
+        end_mask=to_end,
+    )
+
+
+def dml_window_on(dom: IntDomain[V, B], o: V, c: V, s: V) -> tuple[V, V]:
+    """DirectML's input window ``(offset, size)`` of a non-empty window dim ``(o, c,
+    s)``: from its first to its last element, whichever is lower (DirectML starts a
+    negative stride's copy at the window's end)."""
+    steps = dom.sub(c, dom.const(1))
+    forward = dom.gt(s, dom.const(0))
+    offset = dom.select(forward, o, dom.add(o, dom.mul(steps, s)))
+    size = dom.add(dom.mul(steps, dom.select(forward, s, dom.neg(s))), dom.const(1))
+    return offset, size
+
+
+def _range(d: int, o: int, c: int, s: int) -> Range[int, bool]:
+    r = range_on(INTS, d, o, c, s)
+    fields = (r.start, r.end, r.begin, r.stop, r.begin_mask, r.end_mask)
+    assert all(f is not None for f in fields), "a window of known ints"
+    return r  # type: ignore[return-value]
 
 
 def _check_keeps_rank(
@@ -121,16 +191,9 @@ def axis_slice_params(
             raise ExportError(
                 f"dimension {a} has stride {s}, and {op} only takes stride 1 (no steps)"
             )
-        if c == 0:
-            start, end = 0, 0
-        elif s > 0:
-            start = o
-            end = INT64_MAX if _runs_to_end(d, o, c, s) else o + c * s
-        else:
-            start = -1 if o == d - 1 else o
-            end = INT64_MIN if _runs_to_end(d, o, c, s) else o + c * s
-        starts.append(start)
-        ends.append(end)
+        r = _range(d, o, c, s)
+        starts.append(r.start)
+        ends.append(r.end)
         axes.append(a)
         steps.append(s)
     return AxisSliceParams(
@@ -234,12 +297,10 @@ def strided_slice_params(
             d, o, c, s = shape[j], w.offsets[j], w.sizes[j], w.strides[j]
             if kind == "shrink":
                 b, e, bmask, emask = o, o + 1, 0, 0
-            elif c == 0:
-                b, e, bmask, emask = 0, 0, 0, 0
             else:
-                from_first = o == (0 if s > 0 else d - 1)
-                b, bmask = (0, 1) if from_first else (o, 0)
-                e, emask = (0, 1) if _runs_to_end(d, o, c, s) else (o + c * s, 0)
+                r = _range(d, o, c, s)
+                b, e = r.begin, r.stop
+                bmask, emask = int(r.begin_mask), int(r.end_mask)
         begin.append(b)
         end.append(e)
         strides.append(s)
@@ -300,8 +361,9 @@ def dml_slice1_params(
                 f"dimension {a} is empty (sizes[{a}] = 0), and DirectML cannot express "
                 "an empty window"
             )
-        span = (c - 1) * abs(s) + 1
-        offsets.append(o if s > 0 else o + (c - 1) * s)
-        sizes.append(span)
+        offset, size = dml_window_on(INTS, o, c, s)
+        assert offset is not None and size is not None, "a window of known ints"
+        offsets.append(offset)
+        sizes.append(size)
         strides.append(s)
     return DmlParams(tuple(offsets), tuple(sizes), tuple(strides))

@@ -20,9 +20,10 @@ For every static choice within the bounds below, z3 proves:
    equal to the inner window's element at the outer window's element ``c``, for any
    valid windows (any strides, negative too, any sizes), in normal form and in bounds,
    without overflow.
-5. Idempotence: a window exported to ONNX-13 / OV Slice-8 (starts, ends, steps), TF and OV
-   strided slices, and DirectML (rules written here: no library export exists on this
-   branch) canonicalizes back to the same window.
+5. Idempotence: a window dim exported by ``slice_dialect.export``'s own rules
+   (``range_on``, ``dml_window_on``, run here on z3 terms) to ONNX-13 / OV Slice-8
+   (start, end, step), TF and OV strided slices (begin, end, each mask pattern) and
+   DirectML canonicalizes back to the same window dim, and the export never leaves int64.
 
 Properties 2-5 are proved over mathematical integers (``Z3Domain("int")``), where z3
 handles products and quotients far faster than bit-blasted 64-bit circuits; property 1
@@ -52,7 +53,7 @@ import pytest
 
 z3 = pytest.importorskip("z3")
 
-from slice_dialect import semantics  # noqa: E402
+from slice_dialect import export, semantics  # noqa: E402
 from slice_dialect.domain import INT64_MAX, INT64_MIN, IntDomain  # noqa: E402
 from slice_dialect.semantics import Normalized, SliceSemanticsError  # noqa: E402
 from slice_dialect.smt import (  # noqa: E402
@@ -757,21 +758,6 @@ def test_composition_no_overflow() -> None:
 # --- 5. idempotence: export, then canonicalize ------------------------------------------
 
 
-def export_range(
-    dom: IntDomain[Any, Any], off: Any, size: Any, stride: Any
-) -> tuple[Any, Any, Any]:
-    """A window dim as ``start, end, step`` (research E.3): ``end = off + size * stride``,
-    ``INT64_MIN`` where that is negative (a run through index 0: never -1), and
-    ``0, 0, 1`` for an empty dim. Written here: no library export on this branch."""
-    end = off + size * stride
-    empty = size == 0
-    return (
-        If(empty, 0, off),
-        If(empty, 0, If(end < 0, INT64_MIN, end)),
-        If(empty, 1, stride),
-    )
-
-
 def window_dim_vars(sort: str) -> tuple[Z3Domain, Any, Any, Any, Any]:
     dom = Z3Domain(sort)  # type: ignore[arg-type]
     d = dom.dim("d")
@@ -780,38 +766,73 @@ def window_dim_vars(sort: str) -> tuple[Z3Domain, Any, Any, Any, Any]:
     return dom, d, off, size, stride
 
 
-@pytest.mark.parametrize("target", ["onnx", "ov_slice", "tf", "ov"])
-def test_idempotence_range_exports(target: str) -> None:
-    dom, d, off, size, stride = window_dim_vars("int")
-    start, end, step = export_range(dom, off, size, stride)
-    if target == "onnx":
-        r = semantics.onnx_on(dom, [d], [start], [end], None, [step])
-    elif target == "ov_slice":
-        r = semantics.ov_slice_on(dom, [d], [start], [end], [step])
-    elif target == "tf":
-        r = semantics.tf_strided_slice_on(dom, [d], [start], [end], [step])
-    else:
-        r = semantics.ov_strided_slice_on(dom, [d], [start], [end], [step], [0], [0])
-    claim = z3.And(
+def same_window(
+    dom: Z3Domain, r: Normalized[Any], off: Any, size: Any, stride: Any
+) -> Any:
+    return z3.And(
         dom.accept, r.offsets[0] == off, r.sizes[0] == size, r.strides[0] == stride
     )
+
+
+@pytest.mark.parametrize("target", ["onnx", "ov_slice"])
+def test_idempotence_axis_exports(target: str) -> None:
+    """``export.range_on``'s start and end (what ``onnx_params`` and
+    ``ov_slice_params`` write for a dim they list), with the window's stride as the
+    step, select the window dim again."""
+    dom, d, off, size, stride = window_dim_vars("int")
+    r = export.range_on(dom, d, off, size, stride)
+    if target == "onnx":
+        back = semantics.onnx_on(dom, [d], [r.start], [r.end], None, [stride])
+    else:
+        back = semantics.ov_slice_on(dom, [d], [r.start], [r.end], [stride])
+    claim = same_window(dom, back, off, size, stride)
     assert_proved(cached_prove(claim, [dom.inputs]), f"idempotence via {target}")
+
+
+@pytest.mark.parametrize("target", ["tf", "ov"])
+@pytest.mark.parametrize("begin_mask,end_mask", list(itertools.product((0, 1), repeat=2)))
+def test_idempotence_strided_exports(target: str, begin_mask: int, end_mask: int) -> None:
+    """``export.range_on``'s strided entry (begin, end and the two mask bits, what
+    ``strided_slice_params`` writes for a range entry): where it sets the masks to
+    ``begin_mask, end_mask`` (the masks are static in the rules: each pattern is one
+    claim), the strided slice selects the window dim again."""
+    dom, d, off, size, stride = window_dim_vars("int")
+    r = export.range_on(dom, d, off, size, stride)
+    if target == "tf":
+        back = semantics.tf_strided_slice_on(
+            dom, [d], [r.begin], [r.stop], [stride], begin_mask, end_mask
+        )
+    else:
+        back = semantics.ov_strided_slice_on(
+            dom, [d], [r.begin], [r.stop], [stride], [begin_mask], [end_mask]
+        )
+    chosen = z3.And(r.begin_mask == bool(begin_mask), r.end_mask == bool(end_mask))
+    claim = z3.Implies(chosen, same_window(dom, back, off, size, stride))
+    what = f"idempotence via {target}, masks {begin_mask}{end_mask}"
+    assert_proved(cached_prove(claim, [dom.inputs]), what)
 
 
 @pytest.mark.parametrize("count", range(1, DML_OUT + 1))
 def test_idempotence_dml(count: int) -> None:
-    """A non-empty window dim as DML_SLICE1: the window spans first to last element
-    (offset ``off`` or, for a negative stride, the last element), output size ``size``
-    (static in DirectML: proved for each size in the bound)."""
+    """``export.dml_window_on`` (DML_SLICE1's window of a non-empty window dim) with
+    output size ``size`` (static in DirectML: proved for each size in the bound)
+    selects the window dim again."""
     dom, d, off, size, stride = window_dim_vars("int")
     dom.ranges.append(size == count)
-    w_off = If(stride > 0, off, off + (size - 1) * stride)
-    w_size = (size - 1) * If(stride > 0, stride, -stride) + 1
+    w_off, w_size = export.dml_window_on(dom, off, size, stride)
     r = semantics.dml_slice1_on(dom, [d], [w_off], [w_size], [stride], [count])
-    claim = z3.And(
-        dom.accept, r.offsets[0] == off, r.sizes[0] == size, r.strides[0] == stride
-    )
+    claim = same_window(dom, r, off, size, stride)
     assert_proved(cached_prove(claim, [dom.inputs]), f"idempotence via dml, size {count}")
+
+
+def test_exports_without_overflow() -> None:
+    """Every operation of ``export.range_on`` and ``export.dml_window_on`` (non-empty
+    dims) stays in int64 for every valid window dim."""
+    dom, d, off, size, stride = window_dim_vars("int")
+    export.range_on(dom, d, off, size, stride)
+    dom.ranges.append(size > 0)
+    export.dml_window_on(dom, off, size, stride)
+    assert_proved(overflow_counterexample(dom, TIMEOUT_MS), "exports without overflow")
 
 
 # --- each proof can fail: planted mutations give counterexamples ------------------------
@@ -874,6 +895,34 @@ def test_mutation_composition_without_sign(monkeypatch: pytest.MonkeyPatch) -> N
     assert refuted(prove(claim, [dom.inputs, windows]))
 
 
+def test_mutation_export_end_of_minus_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A backward range to index 0 exported with end ``-1`` (research D6: the end a
+    person writes in Python, which ONNX reads as the last element): the idempotence
+    proof finds the window it breaks."""
+    monkeypatch.setattr(export, "INT64_MIN", -1)
+    dom, d, off, size, stride = window_dim_vars("int")
+    r = export.range_on(dom, d, off, size, stride)
+    back = semantics.onnx_on(dom, [d], [r.start], [r.end], None, [stride])
+    assert refuted(prove(same_window(dom, back, off, size, stride), [dom.inputs]))
+
+
+def test_mutation_export_dml_window_from_offset(monkeypatch: pytest.MonkeyPatch) -> None:
+    """DirectML's window placed at the window's offset whatever the stride's sign
+    (DirectML starts a negative stride at the window's end, so the window must end
+    there): the idempotence proof finds a negative stride it breaks."""
+    original = export.dml_window_on
+
+    def from_offset(dom: IntDomain[Any, Any], o: Any, c: Any, s: Any) -> Any:
+        return o, original(dom, o, c, s)[1]
+
+    monkeypatch.setattr(export, "dml_window_on", from_offset)
+    dom, d, off, size, stride = window_dim_vars("int")
+    dom.ranges.append(size == 2)
+    w_off, w_size = export.dml_window_on(dom, off, size, stride)
+    r = semantics.dml_slice1_on(dom, [d], [w_off], [w_size], [stride], [2])
+    assert refuted(prove(same_window(dom, r, off, size, stride), [dom.inputs]))
+
+
 def test_mutation_overflowing_ceil_div(monkeypatch: pytest.MonkeyPatch) -> None:
     """``ceil(a / b)`` as ``(a + b - 1) / b``, the textbook form: it overflows for a
     huge step, and the no-overflow proof finds the input."""
@@ -886,23 +935,6 @@ def test_mutation_overflowing_ceil_div(monkeypatch: pytest.MonkeyPatch) -> None:
     result = overflow_counterexample(case.dom, TIMEOUT_MS)
     assert refuted(result)
     assert abs(result.counterexample["step0"]) > 2**62  # type: ignore[index]
-
-
-def test_mutation_export_end_minus_one() -> None:
-    """Exporting a run through index 0 as ``end = -1`` (research D6): canonicalizing it
-    back is not the same window, and z3 says for which."""
-    dom, d, off, size, stride = window_dim_vars("int")
-    end = off + size * stride
-    start, stop, step = (
-        If(size == 0, 0, off),
-        If(size == 0, 0, If(end < 0, -1, end)),
-        If(size == 0, 1, stride),
-    )
-    r = semantics.onnx_on(dom, [d], [start], [stop], None, [step])
-    claim = z3.And(
-        dom.accept, r.offsets[0] == off, r.sizes[0] == size, r.strides[0] == stride
-    )
-    assert refuted(prove(claim, [dom.inputs]))
 
 
 def test_int_division_matches_machine_division() -> None:
