@@ -465,8 +465,8 @@ class OnnxSliceOp(FrameworkSliceOp):
 
     ```mlir
     %r = slice.onnx %x starts %s ends %e axes %a steps %st
-        : (tensor<2x4xf32>, tensor<2xi64>, tensor<2xi64>, tensor<2xi64>, tensor<2xi64>)
-        -> tensor<1x2xf32>
+        : tensor<2x4xf32>, tensor<2xi64>, tensor<2xi64> axes tensor<2xi64>
+          steps tensor<2xi64> -> tensor<1x2xf32>
     ```
     """
 
@@ -533,7 +533,7 @@ class OvSliceOp(FrameworkSliceOp):
 
     ```mlir
     %r = slice.ov_slice %x start %b stop %e step %s
-        : (tensor<10xi32>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>) -> tensor<4xi32>
+        : tensor<10xi32>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64> -> tensor<4xi32>
     ```
     """
 
@@ -592,7 +592,8 @@ class OvStridedSliceOp(FrameworkSliceOp):
     ```mlir
     %r = slice.ov_strided_slice %x begin %b end %e stride %s
         {begin_mask = array<i64: 0, 1>, end_mask = array<i64: 1, 1>}
-        : (tensor<2x3xf32>, tensor<2xi64>, tensor<2xi64>, tensor<2xi64>) -> tensor<1x3xf32>
+        : tensor<2x3xf32>, tensor<2xi64>, tensor<2xi64> stride tensor<2xi64>
+          -> tensor<1x3xf32>
     ```
     """
 
@@ -678,7 +679,7 @@ class TfStridedSliceOp(FrameworkSliceOp):
 
     ```mlir
     %r = slice.tf_strided_slice %x begin %b end %e strides %s {shrink_axis_mask = 1 : i64}
-        : (tensor<5xf32>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>) -> tensor<f32>
+        : tensor<5xf32>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64> -> tensor<f32>
     ```
     """
 

@@ -6,6 +6,7 @@
 * ``test_builder_properties``: what the builders store for defaults and absent values.
 * ``test_slice_result``: ``FrameworkSliceOp.slice_result()`` for constant parameters,
   and ``None`` when a parameter is not a constant.
+* ``test_docstring_examples_parse_and_verify``: the example in each op's docstring.
 
 The ``.mlir`` tests in ``tests/filecheck/dialects/slice`` cover the textual forms in
 depth; these check that the Python side builds the same ops.
@@ -467,3 +468,52 @@ def test_slice_result_invalid_params() -> None:
     case = Case("step_zero", (tensor(f32, 2, 4),), build, "")
     with pytest.raises(SliceSemanticsError, match=r"slice\.onnx: steps\[0\] = 0"):
         slice_result(case)
+
+
+# --- the examples in the ops' docstrings ------------------------------------------------
+
+EXAMPLE_VALUES: dict[str, str] = {
+    "slice.onnx_v1": "%x: tensor<2x4xf32>",
+    "slice.onnx": "%x: tensor<2x4xf32>, %s: tensor<2xi64>, %e: tensor<2xi64>, "
+    "%a: tensor<2xi64>, %st: tensor<2xi64>",
+    "slice.ov_slice": "%x: tensor<10xi32>, %b: tensor<1xi64>, %e: tensor<1xi64>, "
+    "%s: tensor<1xi64>",
+    "slice.ov_strided_slice": "%x: tensor<2x3xf32>, %b: tensor<2xi64>, "
+    "%e: tensor<2xi64>, %s: tensor<2xi64>",
+    "slice.tf_strided_slice": "%x: tensor<5xf32>, %b: tensor<1xi64>, "
+    "%e: tensor<1xi64>, %s: tensor<1xi64>",
+    "slice.dml_slice1": "%x: tensor<4x4xf32>",
+    "slice.window": "%x: tensor<4x5xf32>",
+    "slice.dynamic_window": "%x: tensor<?x6xf32>, %o: index, %n: index",
+    "slice.check": "%step: i64, %c0: i64, %in: i1, %a: i64",
+    "slice.copy_run": "",
+    "slice.dynamic_copy_run": "%src: memref<?xf32>, %dst: memref<?xf32>, %so: index, "
+    "%do: index, %n: index, %s: index",
+}
+"""The values each op's docstring example uses without defining them, as the arguments
+of the function the test puts the example in."""
+
+
+def docstring_example(op: type[Operation]) -> str | None:
+    doc = op.__doc__ or ""
+    if "```mlir" not in doc:
+        return None
+    return doc.split("```mlir", 1)[1].split("```", 1)[0]
+
+
+@pytest.mark.parametrize("op", list(Slice.operations), ids=lambda op: op.name)
+def test_docstring_examples_parse_and_verify(op: type[Operation]) -> None:
+    """Every op's docstring example (what ``help()`` and the README's op reference
+    show a user) parses and verifies, inside a function taking the values it uses."""
+    example = docstring_example(op)
+    if op.name == "slice.copy_run":
+        assert example is None  # it is made by the lowering; its form is in the README
+        return
+    assert example is not None, f"{op.name} has no example"
+    source = f"func.func @f({EXAMPLE_VALUES[op.name]}) {{\n{example}\n  func.return\n}}"
+    ctx = Context()
+    for dialect in (Builtin, Func, Arith, Slice):
+        ctx.load_dialect(dialect)
+    module = Parser(ctx, source).parse_module()
+    module.verify()
+    assert any(o.name == op.name for o in module.walk()), source
