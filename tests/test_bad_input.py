@@ -1003,3 +1003,29 @@ def test_a_huge_splat_is_refused_before_it_is_expanded() -> None:
     module = parse_module(small, make_context())
     (constant,) = [op for op in module.walk() if op.name == "arith.constant"]
     assert str(constant.results[0].type) == "tensor<4096xi64>"
+
+
+@pytest.mark.parametrize(
+    "literal_type,message,location",
+    [
+        ("tensor<?xi64>", "Dense literal attribute should have a static shape.", "2:34"),
+        ("tensor<2xnone>", "Expected memref, vector or tensor type of", "2:34"),
+        ("i64", "Expected memref, vector or tensor type of integer", "2:34"),
+        ("", "Dense attribute must be typed!", "3:3"),
+    ],
+)
+def test_a_dense_literal_of_a_wrong_type_is_refused(
+    literal_type: str, message: str, location: str
+) -> None:
+    """The checks of a dense literal's type (xDSL's, run by ``LocatingParser`` with the
+    constraint built once): the message says what is wrong, at the type (at the token
+    where one was expected when there is none)."""
+    text = (
+        "func.func @main() -> tensor<2xi64> {\n"
+        f"  %c = arith.constant dense<0> : {literal_type}\n"
+        "  func.return %c : tensor<2xi64>\n"
+        "}\n"
+    )
+    with pytest.raises(SliceError, match=re.escape(message)) as info:
+        slice_dialect.compile(text, filename="literal.mlir")
+    assert info.value.location == f"literal.mlir:{location}"
