@@ -966,6 +966,59 @@ def test_failed_allocation_fails_the_call(fast_call: bool, cache_dir: Path) -> N
         kernel(np.arange(4, dtype=np.int8), out=[out])
 
 
+FAILED_ALLOCATION_UNDER_ASAN = """
+import sys
+import numpy as np
+from slice_dialect import SliceError, runtime
+from slice_dialect.backend.c import emit_c
+from slice_dialect.compiler import make_context, parse_module
+module = parse_module(sys.stdin.read(), make_context())
+kernel = runtime.load_kernel(emit_c(module), "huge", [(np.int8, (4,))], [(np.int8, (4,))],
+                             sanitize=True, cache_dir=sys.argv[1])
+try:
+    kernel(np.arange(4, dtype=np.int8))
+except SliceError as error:
+    print("raised:", error)
+"""
+
+
+def test_failed_allocation_under_asan_fails_the_call(tmp_path: Path) -> None:
+    """In a process started with ``asan_environment()``, a sanitized kernel whose heap
+    allocation fails returns its error code as an unsanitized one does (ASan returns
+    NULL, ``allocator_may_return_null=1``) instead of aborting the process."""
+    try:
+        env = runtime.asan_environment()
+    except SliceError as error:
+        pytest.skip(str(error))
+    result = subprocess.run(
+        [sys.executable, "-c", FAILED_ALLOCATION_UNDER_ASAN, str(tmp_path)],
+        input=HUGE_ALLOC_IR,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr[-4000:]
+    assert "raised: memory allocation of 1099511627776 bytes failed" in result.stdout, (
+        result.stderr[-4000:]
+    )
+
+
+def test_asan_environment_keeps_the_callers_options(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The caller's own ``ASAN_OPTIONS`` come after ours, so theirs win."""
+    monkeypatch.setenv("ASAN_OPTIONS", "detect_leaks=1")
+    try:
+        env = runtime.asan_environment()
+    except SliceError as error:
+        pytest.skip(str(error))
+    assert env["ASAN_OPTIONS"] == (
+        "detect_leaks=0:allocator_may_return_null=1:detect_leaks=1"
+    )
+
+
 def test_allocations_are_zeroed(cache_dir: Path) -> None:
     """An alloc read before it is written reads zeros, on the stack and the heap."""
     for n in (16, 8192):

@@ -117,9 +117,6 @@ def asan_env(cache_dir: Path | None = None) -> dict[str, str]:
         env = asan_environment()
     except Exception as e:  # no libasan for this compiler
         pytest.skip(f"no sanitizer runtime: {e}")
-    # an allocation too big for any memory returns NULL as libc's does (numpy's
-    # MemoryError, a kernel's allocation error code) instead of aborting the worker
-    env["ASAN_OPTIONS"] = env.get("ASAN_OPTIONS", "") + ":allocator_may_return_null=1"
     if cache_dir is not None:
         env["SLICE_CACHE_DIR"] = str(cache_dir)
     return env

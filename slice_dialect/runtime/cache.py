@@ -313,7 +313,7 @@ def build_shared_library(
     c_source: str,
     *,
     sanitize: bool = False,
-    cache_dir: Path | None = None,
+    cache_dir: str | os.PathLike[str] | None = None,
     config: CompilerConfig | None = None,
     rebuild: bool = False,
 ) -> Path:
@@ -328,7 +328,7 @@ def build_shared_library(
     """
     config = config or CompilerConfig.from_environment(sanitize)
     key = config.cache_key(c_source)
-    directory = cache_dir or default_cache_dir()
+    directory = default_cache_dir() if cache_dir is None else Path(cache_dir)
     if not rebuild:
         for candidate in (directory, _private_dir):
             if candidate is not None and (found := cached_library(candidate, key)):
@@ -360,8 +360,17 @@ def build_shared_library(
         ) from None
 
 
+ASAN_OPTIONS = "detect_leaks=0:allocator_may_return_null=1"
+"""What :func:`asan_environment` sets: no leak report at exit (the interpreter keeps
+its allocations), and an allocation too large for any memory returns NULL as libc's
+does, so a kernel reports it with its error code (``SliceError``) and numpy raises
+``MemoryError``, instead of ASan aborting the process."""
+
+
 def asan_environment() -> dict[str, str]:
-    """``os.environ`` plus what a Python subprocess needs to load sanitizer builds."""
+    """``os.environ`` plus what a Python subprocess needs to load sanitizer builds:
+    libasan preloaded and :data:`ASAN_OPTIONS`, followed by the caller's own
+    ``ASAN_OPTIONS`` if any (a later flag wins, so the caller's override ours)."""
     cc = CompilerConfig.from_environment().command
     try:
         result = run_tool([*cc, "-print-file-name=libasan.so"])
@@ -370,4 +379,6 @@ def asan_environment() -> dict[str, str]:
     libasan = result.stdout.strip()
     if result.returncode != 0 or not Path(libasan).is_absolute():
         raise SliceError(f"{shlex.join(cc)} has no libasan.so")
-    return {**os.environ, "LD_PRELOAD": libasan, "ASAN_OPTIONS": "detect_leaks=0"}
+    own = os.environ.get("ASAN_OPTIONS", "")
+    options = f"{ASAN_OPTIONS}:{own}" if own else ASAN_OPTIONS
+    return {**os.environ, "LD_PRELOAD": libasan, "ASAN_OPTIONS": options}

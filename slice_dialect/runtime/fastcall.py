@@ -96,7 +96,7 @@ class _FastCall:
     reason: str
 
 
-def build_fast_call_library(cache_dir: Path | None = None) -> Path:
+def build_fast_call_library(cache_dir: str | os.PathLike[str] | None = None) -> Path:
     """Build (or find in the cache) the fast call extension; its path.
 
     Raises ``SliceError`` saying why it cannot be built: ``$SLICE_FAST_CALL`` is

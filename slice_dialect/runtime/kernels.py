@@ -28,6 +28,7 @@ hold a ``CheckedArguments``, the one definition of the argument checks.
 from __future__ import annotations
 
 import ctypes
+import os
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -228,7 +229,7 @@ def load_kernel(
     outputs: Sequence[ArraySpec | tuple[Any, Sequence[int]]],
     *,
     sanitize: bool = False,
-    cache_dir: Path | None = None,
+    cache_dir: str | os.PathLike[str] | None = None,
     fast_call: bool = True,
     prefix: str = DEFAULT_PREFIX,
     shape_function: str | None = None,
