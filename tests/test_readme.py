@@ -37,7 +37,9 @@ def blocks(text: str, language: str) -> list[str]:
 
 def one_block(title: str, language: str, containing: str) -> str:
     found = [b for b in blocks(section(title), language) if containing in b]
-    assert len(found) == 1, f"{title!r}: {len(found)} {language} blocks with {containing!r}"
+    assert len(found) == 1, (
+        f"{title!r}: {len(found)} {language} blocks with {containing!r}"
+    )
     return found[0]
 
 
@@ -84,7 +86,7 @@ def test_copy_run_syntax_parses(tmp_path: Path) -> None:
 
 
 def test_lowered_crop_example(tmp_path: Path) -> None:
-    """"The lowered form": the crop's lowering, as `convert-slice-to-loops` prints it."""
+    """ "The lowered form": the crop's lowering, as `convert-slice-to-loops` prints it."""
     shown = one_block("The lowered form", "mlir", "func.func @crop")
     comment, *ir = shown.splitlines()
     window = comment.removeprefix("// ")
@@ -109,7 +111,7 @@ def test_lowered_crop_example(tmp_path: Path) -> None:
 
 
 def test_dynamic_lowered_example_ops(tmp_path: Path) -> None:
-    """"Dynamic windows": the ops the shown lowering of a run-time start names are
+    """ "Dynamic windows": the ops the shown lowering of a run-time start names are
     printed with the same keywords (names of values aside)."""
     shown = one_block("Dynamic windows", "mlir", "slice.dynamic_copy_run")
     comment = shown.splitlines()[0]
@@ -141,7 +143,7 @@ func.func @main(%x: tensor<10x4xf32>, %s: tensor<1xi64>) -> tensor<?x4xf32> {
 
 
 def test_extract_slice_error_example(tmp_path: Path) -> None:
-    """"Upstream MLIR": the error `convert-tensor-to-slice` gives for an
+    """ "Upstream MLIR": the error `convert-tensor-to-slice` gives for an
     out-of-bounds negative-stride `tensor.extract_slice`, as the README quotes it."""
     text = section("Upstream MLIR")
     (quoted,) = re.findall(r"^error: FILE:2:3: (tensor\.extract_slice: .*)$", text, re.MULTILINE)  # fmt: skip
@@ -156,3 +158,22 @@ def test_extract_slice_error_example(tmp_path: Path) -> None:
     assert_error(result, f"es.mlir:2:3: {quoted}\n")
     # the errors table quotes the same message
     assert f"`{quoted}`" in section("Errors") or quoted in section("Errors")
+
+
+def test_every_op_field_is_documented() -> None:
+    """Each op of the dialect has a section under "The ops" naming every operand and
+    property of its IRDL definition (``slice.dynamic_copy_run``'s ``adaptive``, which
+    every dynamic lowering prints, was missing)."""
+    from slice_dialect.dialect import Slice
+
+    headings = re.findall(r"^### (`slice\.\w+`.*)$", README, re.MULTILINE)
+    for op in Slice.operations:
+        (heading,) = [h for h in headings if h.startswith(f"`{op.name}`")]
+        text = section(heading)
+        definition = op.get_irdl_definition()
+        names = [name for name, _ in definition.operands]
+        names += [name for name in definition.properties if name != "operandSegmentSizes"]
+        for name in names:
+            assert re.search(rf"\b{name}\b", text), (
+                f"{op.name}: {name} not in its section"
+            )
