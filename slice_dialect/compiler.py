@@ -346,8 +346,11 @@ def decode_ir(data: bytes, name: str) -> str:
         ) from None
 
 
-def _source_text(source: object, filename: str | None) -> tuple[str | ModuleOp, str]:
-    """``source`` as IR text or a module, and the name of the source for messages."""
+def _source_text(
+    source: object, filename: str | None, caller: str = "compile()"
+) -> tuple[str | ModuleOp, str]:
+    """``source`` as IR text or a module, and the name of the source for messages
+    (``caller`` names the function taking it in the message for another type)."""
     if isinstance(source, str | ModuleOp):
         return source, filename or "<source>"
     if isinstance(source, os.PathLike):
@@ -357,7 +360,7 @@ def _source_text(source: object, filename: str | None) -> tuple[str | ModuleOp, 
         name = filename or path
         return decode_ir(read_ir(path), name), name
     raise SliceError(
-        "compile() takes IR text (str), a path to an IR file (pathlib.Path or another "
+        f"{caller} takes IR text (str), a path to an IR file (pathlib.Path or another "
         f"os.PathLike) or a ModuleOp; got {type(source).__name__}"
     )
 
