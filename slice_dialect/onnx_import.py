@@ -684,10 +684,20 @@ def import_onnx(model: Any, *, constants: Mapping[str, Any] | None = None) -> Mo
     become ``arith.constant`` instead of arguments, as freezing a graph does. Raises
     :class:`SliceError` naming the node for anything it cannot import.
     """
+    if constants is None:
+        constants = {}
+    if not isinstance(constants, Mapping):
+        raise SliceError(
+            "constants must be a mapping of graph input names to values (a dict), "
+            f"got {type(constants).__name__}"
+        )
+    for name in constants:
+        if not isinstance(name, str):
+            raise SliceError(f"constants names graph inputs by str, got {name!r}")
     loaded = load_model(model)
     check_strings(loaded)
     try:
-        return _Importer(loaded, constants or {}).run()
+        return _Importer(loaded, constants).run()
     except SliceError:
         raise
     except (SliceSemanticsError, VerifyException, DiagnosticException) as e:

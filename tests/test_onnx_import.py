@@ -746,6 +746,26 @@ def test_bound_constants_are_checked() -> None:
     assert slice_dialect.compile(bound)(x).tolist() == [0.0, 1.0, 2.0]
 
 
+def test_constants_not_a_mapping_of_names() -> None:
+    """``constants=`` that is not a mapping of str names is a ``SliceError`` (it was a
+    ``TypeError`` from ``dict()``, or from sorting int and str names together)."""
+    model = _slice_model(
+        inputs=[
+            helper.make_tensor_value_info("x", T.FLOAT, [4]),
+            helper.make_tensor_value_info("s", T.INT32, [1]),
+        ],
+        initializers=[_s([3], "e", np.int32)],
+    )
+    for bad in ([1], [("s", [1])], "s", 5, np.array([1])):
+        with pytest.raises(SliceError, match="constants must be a mapping"):
+            slice_dialect.import_onnx(model, constants=bad)
+    for bad in ({1: [1]}, {1: [1], "q": [1]}, {b"s": [1]}):
+        with pytest.raises(SliceError, match="constants names graph inputs by str"):
+            slice_dialect.import_onnx(model, constants=bad)
+    assert "dense<1>" in str(slice_dialect.import_onnx(model, constants={"s": [1]}))
+    assert "%s" in str(slice_dialect.import_onnx(model, constants={}))
+
+
 def test_truncated_and_garbage_files(tmp_path: Path) -> None:
     data = random_model(5).model.SerializeToString()
     rng = random.Random(0)
