@@ -177,3 +177,54 @@ def test_every_op_field_is_documented() -> None:
             assert re.search(rf"\b{name}\b", text), (
                 f"{op.name}: {name} not in its section"
             )
+
+
+def test_usage_errors_as_documented(tmp_path: Path) -> None:
+    """ "Errors": a command line the tools' argument parser rejects exits with 2 and
+    prints the usage and one `PROG: error: ...` line (argparse's convention), which
+    the README says; every other failure exits with 1."""
+    text = " ".join(section("Errors").split())
+    assert "exits with 2" in text and "`PROG: error: ...`" in text
+    for tool, args in (
+        ("slice-run", ["--bogus"]),
+        ("slice-run", []),
+        ("slice-run", ["f.mlir", "--backend", "cuda"]),
+        ("slice-opt", ["--bogus"]),
+        ("slice-opt", ["-t", "nosuch"]),
+    ):
+        result = run(tool, *args, cwd=tmp_path)
+        assert result.returncode == 2, result.stderr
+        assert "Traceback" not in result.stdout + result.stderr
+        (line,) = [x for x in result.stderr.splitlines() if "error:" in x]
+        # (the tools run as `python -c`, so slice-opt, whose parser is xdsl-opt's,
+        # is called `-c` here; installed, it is `slice-opt`)
+        assert re.match(rf"({tool}|-c): error: ", line), result.stderr
+
+
+def test_unknown_keywords_as_documented() -> None:
+    """ "Using it": a keyword argument a kernel call, `import_onnx` or `export_onnx`
+    does not take is Python's `TypeError`, as the README says (`compile` makes it a
+    `SliceError`)."""
+    import numpy as np
+
+    import slice_dialect
+
+    text = " ".join(section("Using it").split())
+    assert "is Python's `TypeError`" in text
+    source = (
+        "func.func @main(%x: tensor<4xf32>) -> tensor<2xf32> {\n"
+        "  %r = slice.window %x offsets [1] sizes [2] strides [1] "
+        ": tensor<4xf32> -> tensor<2xf32>\n"
+        "  func.return %r : tensor<2xf32>\n}\n"
+    )
+    x = np.arange(4, dtype=np.float32)
+    for backend in ("c", "interpreter"):
+        kernel = slice_dialect.compile(source, backend=backend)
+        with pytest.raises(TypeError, match="unexpected keyword argument 'outs'"):
+            kernel(x, outs=None)
+    with pytest.raises(TypeError, match="unexpected keyword argument 'entry'"):
+        slice_dialect.import_onnx(b"", entry="main")
+    with pytest.raises(TypeError, match="unexpected keyword argument 'opset'"):
+        slice_dialect.export_onnx(source, opset=13)
+    with pytest.raises(slice_dialect.SliceError, match="unexpected keyword argument"):
+        slice_dialect.compile(source, optimize=True)
