@@ -104,6 +104,20 @@ class LocatingParser(Parser):
             )
         return literal_type
 
+    def _get_op_by_name(self, name: str) -> type[Operation]:
+        """xDSL's lookup, with an unregistered op reported at its name (xDSL points at
+        the token after it: the next line for an op without operands)."""
+        stack = self._parser_state.dialect_stack
+        if self.ctx.get_optional_op(name, dialect_stack=stack) is None:
+            text = self.lexer.input.content
+            start = text.rfind(name, 0, self._current_token.span.start)
+            if start != -1:
+                end = start + len(name)
+                if text[start - 1 : start] == '"' and text[end : end + 1] == '"':
+                    start, end = start - 1, end + 1  # the generic form's string
+                self.raise_error(f"Operation {name} is not registered", start, end)
+        return super()._get_op_by_name(name)
+
     def parse_operation(self) -> Operation:
         start = self._current_token.span.start
         op = super().parse_operation()

@@ -530,18 +530,18 @@ CASES: dict[str, tuple[str, str]] = {
     "unknown slice op (generic)": (
         UNKNOWN_SLICE_OP_GENERIC,
         located(
-            UNKNOWN_SLICE_OP_GENERIC, 2, 21, 1, "Operation slice.bogus is not registered"
+            UNKNOWN_SLICE_OP_GENERIC, 2, 8, 13, "Operation slice.bogus is not registered"
         ),
     ),
     "unknown slice op (custom)": (
         UNKNOWN_SLICE_OP_CUSTOM,
         located(
-            UNKNOWN_SLICE_OP_CUSTOM, 2, 20, 2, "Operation slice.bogus is not registered"
+            UNKNOWN_SLICE_OP_CUSTOM, 2, 8, 11, "Operation slice.bogus is not registered"
         ),
     ),
     "unknown dialect op": (
         UNKNOWN_DIALECT_OP,
-        located(UNKNOWN_DIALECT_OP, 2, 17, 1, "Operation foo.bar is not registered"),
+        located(UNKNOWN_DIALECT_OP, 2, 8, 9, "Operation foo.bar is not registered"),
     ),
     # the entry function
     "missing entry": (

@@ -198,13 +198,13 @@ OPT_ERRORS: list[tuple[str, str, tuple[str, ...], tuple[str, ...]]] = [
         "unknown slice op",
         UNKNOWN_OP,
         (),
-        ("error: bad.mlir:2:21\n", "Operation slice.bogus is not registered"),
+        ("error: bad.mlir:2:8\n", "Operation slice.bogus is not registered"),
     ),
     (
         "unknown dialect",
         FOREIGN_OP,
         (),
-        ("error: bad.mlir:2:17\n", "Operation foo.bar is not registered"),
+        ("error: bad.mlir:2:8\n", "Operation foo.bar is not registered"),
     ),
     (
         "window out of bounds",
