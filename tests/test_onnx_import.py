@@ -854,6 +854,35 @@ def test_tool_bad_bind(tmp_path: Path) -> None:
         assert run.stderr.startswith("error: ") and "Traceback" not in run.stderr
 
 
+def test_tool_bind_refuses_archives_and_repeats(tmp_path: Path) -> None:
+    """``--bind NAME=FILE.npy`` of an ``.npz`` archive is refused as one (it was bound
+    as an array of dtype ``<U1``), and a name bound twice is an error (the last one
+    silently won)."""
+    model = _slice_model(
+        inputs=[
+            helper.make_tensor_value_info("x", T.FLOAT, [4]),
+            helper.make_tensor_value_info("s", T.INT64, [1]),
+        ],
+        initializers=[numpy_helper.from_array(np.array([3], np.int64), "e")],
+    )
+    path = tmp_path / "m.onnx"
+    onnx.save(model, path)
+    archive = tmp_path / "a.npy"
+    with archive.open("wb") as f:
+        np.savez(f, s=np.array([1]))
+    run = _tool(str(path), f"--bind=s={archive}")
+    assert run.returncode == 1 and "Traceback" not in run.stderr
+    assert run.stderr == (
+        f"error: --bind s: {archive} is an .npz archive; --bind takes one array per "
+        ".npy file (np.save)\n"
+    )
+    run = _tool(str(path), "--bind=s=1", "--bind=s=2")
+    assert run.returncode == 1 and "Traceback" not in run.stderr
+    assert run.stderr == "error: --bind s is given twice (s=1 and s=2)\n"
+    run = _tool(str(path), "--bind=s=2")
+    assert run.returncode == 0 and "dense<2> : tensor<1xi64>" in run.stdout
+
+
 @pytest.mark.parametrize("seed", range(max(1, CASES // 10)))
 def test_mutated_models_never_traceback(seed: int) -> None:
     """Random byte flips in a serialized model: a SliceError or a module that verifies,
