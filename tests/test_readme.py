@@ -25,9 +25,16 @@ def section(title: str) -> str:
     match = re.search(rf"^(#+) {re.escape(title)}\n", README, re.MULTILINE)
     assert match, f"no section {title!r} in README.md"
     level = len(match.group(1))
-    rest = README[match.end() :]
-    end = re.search(rf"^#{{1,{level}}} ", rest, re.MULTILINE)
-    return rest[: end.start()] if end else rest
+    lines: list[str] = []
+    fenced = False  # a `# comment` in a code block is no heading
+    for line in README[match.end() :].splitlines(keepends=True):
+        if line.startswith("```"):
+            fenced = not fenced
+        heading = re.match(r"(#+) ", line)
+        if not fenced and heading and len(heading.group(1)) <= level:
+            break
+        lines.append(line)
+    return "".join(lines)
 
 
 def blocks(text: str, language: str) -> list[str]:
@@ -228,3 +235,31 @@ def test_unknown_keywords_as_documented() -> None:
         slice_dialect.export_onnx(source, opset=13)
     with pytest.raises(slice_dialect.SliceError, match="unexpected keyword argument"):
         slice_dialect.compile(source, optimize=True)
+
+
+def test_set_up_command_runs_the_quickstart(tmp_path: Path) -> None:
+    """ "Set-up and tests": command 1 ends with `python examples/quickstart.py`, which
+    `.ci/run` (said to do "exactly the two commands") did not run and no test ran."""
+    import subprocess
+    import sys
+
+    (command,) = [
+        line
+        for line in blocks(section("Set-up and tests"), "sh")[0].splitlines()
+        if line.startswith("python3 -m venv")
+    ]
+    script = command.rsplit("&& ", 1)[1]
+    assert script == "python examples/quickstart.py"
+    root = Path(__file__).resolve().parent.parent
+    ci = (root / ".ci" / "run").read_text()
+    assert f"\n{script}\n" in ci, ".ci/run does not run the quickstart"
+    result = subprocess.run(
+        [sys.executable, *script.split()[1:]],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout.endswith("both equal numpy\n"), result.stdout
