@@ -766,8 +766,8 @@ CALL_ERRORS: dict[str, tuple[tuple[Any, ...], dict[str, Any], str]] = {
         {},
         "main: input 0 (%x): expected shape (2, 4), got (8,)",
     ),
-    "no inputs": ((), {}, "main: expected 1 input arrays, got 0"),
-    "two inputs": ((X, X), {}, "main: expected 1 input arrays, got 2"),
+    "no inputs": ((), {}, "main: expected 1 input array, got 0"),
+    "two inputs": ((X, X), {}, "main: expected 1 input array, got 2"),
     "a list": (
         (X.tolist(),),
         {},

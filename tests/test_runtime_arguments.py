@@ -168,8 +168,8 @@ def kernel(cache_dir: Path, request: pytest.FixtureRequest) -> CKernel:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        ((), "main: expected 1 input arrays, got 0"),
-        ((np.zeros((8, 8), np.float32),) * 2, "main: expected 1 input arrays, got 2"),
+        ((), "main: expected 1 input array, got 0"),
+        ((np.zeros((8, 8), np.float32),) * 2, "main: expected 1 input array, got 2"),
         (([[0.0] * 8] * 8,), r"input 0 \(%x\): expected a numpy array, got list"),
         ((np.zeros((8, 8), np.float64),), r"input 0 \(%x\): expected dtype float32"),
         ((np.zeros((8, 8), ">f4"),), r"input 0 \(%x\): expected dtype float32, got >f4"),

@@ -349,7 +349,8 @@ class CheckedArguments:
         specs = self.inputs
         if len(inputs) != len(specs):
             raise SliceError(
-                f"{self.function}: expected {len(specs)} input arrays, got {len(inputs)}"
+                f"{self.function}: expected {len(specs)} input "
+                f"{'array' if len(specs) == 1 else 'arrays'}, got {len(inputs)}"
             )
         arrays: list[np.ndarray] = []
         pointers: list[int] = []
