@@ -124,7 +124,14 @@ def load_model(model: Any) -> Any:
         if isinstance(model, bytes | bytearray):
             return onnx.load_model_from_string(bytes(model))
         if isinstance(model, str | os.PathLike):
-            return onnx.load(os.fspath(model))
+            path = os.fspath(model)
+            if os.path.exists(path) and not os.path.isfile(path):
+                # /dev/zero, a FIFO or a directory: onnx would read it without end
+                raise SliceError(
+                    f"{os.fsdecode(path)} is not a regular file; import_onnx reads a "
+                    "model from a file (or takes its bytes or an onnx.ModelProto)"
+                )
+            return onnx.load(path)
     except (DecodeError, RuntimeError, ValueError, ValidationError) as e:
         # ValidationError: external data at an absolute path or outside the directory
         where = "the model" if isinstance(model, bytes | bytearray) else str(model)

@@ -854,6 +854,20 @@ def test_tool_bad_bind(tmp_path: Path) -> None:
         assert run.stderr.startswith("error: ") and "Traceback" not in run.stderr
 
 
+def test_a_path_that_is_not_a_regular_file_is_refused(tmp_path: Path) -> None:
+    """``/dev/zero`` (or a FIFO) as the model is refused before it is read: onnx read
+    it until memory ran out (a MemoryError after gigabytes)."""
+    for path in ("/dev/zero", tmp_path):
+        with pytest.raises(SliceError, match="is not a regular file"):
+            slice_dialect.import_onnx(path)
+    run = _tool("/dev/zero")
+    assert run.returncode == 1 and "Traceback" not in run.stderr
+    assert run.stderr == (
+        "error: /dev/zero is not a regular file; import_onnx reads a model from a "
+        "file (or takes its bytes or an onnx.ModelProto)\n"
+    )
+
+
 def test_tool_bind_refuses_archives_and_repeats(tmp_path: Path) -> None:
     """``--bind NAME=FILE.npy`` of an ``.npz`` archive is refused as one (it was bound
     as an array of dtype ``<U1``), and a name bound twice is an error (the last one
