@@ -151,3 +151,13 @@ def test_good_pass_options_still_work(tmp_path: Path) -> None:
         "slice-opt", path, "-p", "export-slices{framework=pytorch}", cwd=tmp_path
     )
     assert_error(result, "export-slices: framework = 'pytorch' is not one of")
+
+
+def test_input_that_is_not_utf8_is_named(tmp_path: Path) -> None:
+    """A file that is not UTF-8 text: the message names it and the byte, as
+    ``slice-run``'s does (it was Python's ``'utf-8' codec can't decode byte 0xff``)."""
+    path = tmp_path / "bad.mlir"
+    path.write_bytes(b"func.func @main() {\n  \xff\n}\n")
+    result = run("slice-opt", path, cwd=tmp_path)
+    assert_error(result)
+    assert result.stderr == f"error: {path} is not UTF-8 text (byte 22 is 0xff)\n"

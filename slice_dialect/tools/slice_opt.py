@@ -74,10 +74,11 @@ class SliceOptMain(xDSLOptMain):
     def get_input_stream(self) -> tuple[IO[bytes], str]:
         """The whole input (file or standard input), read with a bound, in memory:
         the parser seeks in it, which a pipe cannot do."""
-        from slice_dialect.compiler import read_ir
+        from slice_dialect.compiler import decode_ir, read_ir
 
         path = self.args.input_file
         data = read_ir(path)
+        decode_ir(data, self.get_input_name())  # not UTF-8: the file and byte named
         extension = "mlir" if path is None else os.path.splitext(path)[1].lstrip(".")
         return BytesIO(data), extension
 
