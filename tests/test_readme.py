@@ -263,3 +263,25 @@ def test_set_up_command_runs_the_quickstart(tmp_path: Path) -> None:
     )
     assert result.returncode == 0, result.stdout + result.stderr
     assert result.stdout.endswith("both equal numpy\n"), result.stdout
+
+
+def test_slice_run_example_runs(tmp_path: Path) -> None:
+    """ "Using it": the `slice-run` example with index operands as `.npy` inputs runs
+    as shown, on the `model.mlir` the README gives for it (it named a file it never
+    showed)."""
+    import subprocess
+    import sys
+
+    import numpy as np
+
+    text = section("Using it")
+    (model,) = [b for b in blocks(text, "mlir") if "// model.mlir" in b]
+    write(tmp_path, "model.mlir", model)
+    (commands,) = [b for b in blocks(text, "sh") if "--input s.npy" in b]
+    python, slice_run = commands.replace("\\\n", "").splitlines()
+    assert python.startswith('python -c "') and python.endswith('"')
+    subprocess.run([sys.executable, "-c", python[11:-1]], cwd=tmp_path, check=True)
+    assert slice_run.startswith("slice-run ")
+    assert_ok(run("slice-run", *slice_run.split()[1:], cwd=tmp_path))
+    y = np.load(tmp_path / "y.npy")
+    assert y.dtype == np.float32 and y.tolist() == [2.0, 3.0, 4.0, 5.0, 6.0, 7.0]
