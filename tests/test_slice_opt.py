@@ -107,6 +107,11 @@ def test_deep_nesting_is_one_error(tmp_path: Path) -> None:
             "(true or false)\n",
         ),
         (
+            ["-p", "canonicalize-slices{dynamic}"],
+            "error: canonicalize-slices: option dynamic needs a value (a bool (true or "
+            "false))\n",
+        ),
+        (
             ["-p", "canonicalize-slices,canonicalize-slices{bogus=1}"],
             "error: canonicalize-slices has no option bogus (options: dynamic)\n",
         ),

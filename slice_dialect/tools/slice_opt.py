@@ -61,6 +61,8 @@ def option_error(spec: ArgSpec, convertible: type[ArgSpecConvertible]) -> str | 
                 str(v).lower() if isinstance(v, bool) else str(v) for v in value
             )
             wanted = _TYPE_NAMES.get(hints[option], str(hints[option]))
+            if not value:
+                return f"{spec.name}: option {option} needs a value (a {wanted})"
             return f"{spec.name}: option {option} = {shown} is not a {wanted}"
     return None
 
