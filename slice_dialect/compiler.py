@@ -346,8 +346,26 @@ def decode_ir(data: bytes, name: str) -> str:
         ) from None
 
 
-def _source_text(source: object, filename: str | None) -> tuple[str | ModuleOp, str]:
-    """``source`` as IR text or a module, and the name of the source for messages."""
+def _names_a_file(text: str) -> bool:
+    """Whether IR text is rather the path of an existing file (no IR is)."""
+    if "\n" in text or len(text) > 4096 or not text.strip():
+        return False
+    try:
+        return os.path.isfile(text)
+    except (OSError, ValueError):  # a NUL byte, a name too long
+        return False
+
+
+def _source_text(
+    source: object, filename: str | None, caller: str = "compile()"
+) -> tuple[str | ModuleOp, str]:
+    """``source`` as IR text or a module, and the name of the source for messages
+    (``caller`` names the function taking it in the message for another type)."""
+    if isinstance(source, str) and _names_a_file(source):
+        raise SliceError(
+            f"{caller} got the str {source!r}, which it reads as IR text, not as a "
+            f"path; pass pathlib.Path({source!r}) to read the file"
+        )
     if isinstance(source, str | ModuleOp):
         return source, filename or "<source>"
     if isinstance(source, os.PathLike):
@@ -357,7 +375,7 @@ def _source_text(source: object, filename: str | None) -> tuple[str | ModuleOp, 
         name = filename or path
         return decode_ir(read_ir(path), name), name
     raise SliceError(
-        "compile() takes IR text (str), a path to an IR file (pathlib.Path or another "
+        f"{caller} takes IR text (str), a path to an IR file (pathlib.Path or another "
         f"os.PathLike) or a ModuleOp; got {type(source).__name__}"
     )
 

@@ -47,6 +47,19 @@ def _dense_literal_types() -> AttrConstraint[Any]:
     return base(RankedStructure[IntegerType | IndexType | AnyFloat | ComplexType])
 
 
+def _end_of_text(content: str, start: int, next_token: int) -> int:
+    """The end of the text from ``start`` up to ``next_token`` without what the lexer
+    skips before the next token (whitespace, ``//`` comments), so that an error's
+    caret underlines the text and not the next line."""
+    lines = content[start:next_token].split("\n")
+    while len(lines) > 1 and (
+        not lines[-1].strip() or lines[-1].lstrip().startswith("//")
+    ):
+        lines.pop()
+    lines[-1] = lines[-1].split("//", 1)[0].rstrip()
+    return start + len("\n".join(lines))
+
+
 class LocatingParser(Parser):
     """xDSL's parser, recording each op's source position as its location.
 
@@ -80,7 +93,9 @@ class LocatingParser(Parser):
         literal_type = self.expect(
             self.parse_optional_type, "Dense attribute must be typed!"
         )
-        end = self._current_token.span.start
+        end = _end_of_text(
+            self.lexer.input.content, start, self._current_token.span.start
+        )
         if not _dense_literal_types().verifies(literal_type):
             self.raise_error(
                 "Expected memref, vector or tensor type of "
@@ -103,6 +118,20 @@ class LocatingParser(Parser):
                 end,
             )
         return literal_type
+
+    def _get_op_by_name(self, name: str) -> type[Operation]:
+        """xDSL's lookup, with an unregistered op reported at its name (xDSL points at
+        the token after it: the next line for an op without operands)."""
+        stack = self._parser_state.dialect_stack
+        if self.ctx.get_optional_op(name, dialect_stack=stack) is None:
+            text = self.lexer.input.content
+            start = text.rfind(name, 0, self._current_token.span.start)
+            if start != -1:
+                end = start + len(name)
+                if text[start - 1 : start] == '"' and text[end : end + 1] == '"':
+                    start, end = start - 1, end + 1  # the generic form's string
+                self.raise_error(f"Operation {name} is not registered", start, end)
+        return super()._get_op_by_name(name)
 
     def parse_operation(self) -> Operation:
         start = self._current_token.span.start

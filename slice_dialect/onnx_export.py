@@ -24,6 +24,7 @@ parameters or ``?`` data dims, a ``slice.dynamic_window`` or another op is a
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 import numpy as np
@@ -227,10 +228,11 @@ def _value_info(name: str, t: Attribute) -> Any:
     )
 
 
-def export_onnx(source: str | ModuleOp, entry: str = "main") -> Any:
-    """The ``onnx.ModelProto`` of ``func.func @entry`` of ``source`` (IR text or a
-    module): ``Slice``-13 nodes, and ``Reshape`` where a window changes the rank; the
-    run-time parameters of a ``slice.onnx`` stay graph inputs."""
+def export_onnx(source: str | ModuleOp | os.PathLike[str], entry: str = "main") -> Any:
+    """The ``onnx.ModelProto`` of ``func.func @entry`` of ``source`` (IR text, a path
+    to an IR file or a module, as for ``compile``): ``Slice``-13 nodes, and
+    ``Reshape`` where a window changes the rank; the run-time parameters of a
+    ``slice.onnx`` stay graph inputs."""
     try:
         from onnx import helper
     except ImportError:
@@ -238,12 +240,20 @@ def export_onnx(source: str | ModuleOp, entry: str = "main") -> Any:
             "export_onnx needs the onnx package (pip install onnx)"
         ) from None
     from passes.canonicalize_slices import CanonicalizeSlicesPass
-    from slice_dialect.compiler import entry_signature, make_context, parse_module
+    from slice_dialect.compiler import (
+        _source_text,
+        entry_signature,
+        make_context,
+        parse_module,
+    )
     from slice_dialect.errors import describe
     from slice_dialect.locations import error_location
 
+    if not isinstance(entry, str):
+        raise SliceError(f"entry must be a function name (str), got {entry!r}")
+    text, name = _source_text(source, None, "export_onnx()")
     ctx = make_context()
-    module = parse_module(source, ctx)
+    module = parse_module(text, ctx, name)
     entry_signature(module, entry)  # tensors in and out
     try:
         # static windows only: a slice of run-time parameters or ? data dims stays the

@@ -124,7 +124,14 @@ def load_model(model: Any) -> Any:
         if isinstance(model, bytes | bytearray):
             return onnx.load_model_from_string(bytes(model))
         if isinstance(model, str | os.PathLike):
-            return onnx.load(os.fspath(model))
+            path = os.fspath(model)
+            if os.path.exists(path) and not os.path.isfile(path):
+                # /dev/zero, a FIFO or a directory: onnx would read it without end
+                raise SliceError(
+                    f"{os.fsdecode(path)} is not a regular file; import_onnx reads a "
+                    "model from a file (or takes its bytes or an onnx.ModelProto)"
+                )
+            return onnx.load(path)
     except (DecodeError, RuntimeError, ValueError, ValidationError) as e:
         # ValidationError: external data at an absolute path or outside the directory
         where = "the model" if isinstance(model, bytes | bytearray) else str(model)
@@ -684,10 +691,20 @@ def import_onnx(model: Any, *, constants: Mapping[str, Any] | None = None) -> Mo
     become ``arith.constant`` instead of arguments, as freezing a graph does. Raises
     :class:`SliceError` naming the node for anything it cannot import.
     """
+    if constants is None:
+        constants = {}
+    if not isinstance(constants, Mapping):
+        raise SliceError(
+            "constants must be a mapping of graph input names to values (a dict), "
+            f"got {type(constants).__name__}"
+        )
+    for name in constants:
+        if not isinstance(name, str):
+            raise SliceError(f"constants names graph inputs by str, got {name!r}")
     loaded = load_model(model)
     check_strings(loaded)
     try:
-        return _Importer(loaded, constants or {}).run()
+        return _Importer(loaded, constants).run()
     except SliceError:
         raise
     except (SliceSemanticsError, VerifyException, DiagnosticException) as e:

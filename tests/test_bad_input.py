@@ -530,18 +530,18 @@ CASES: dict[str, tuple[str, str]] = {
     "unknown slice op (generic)": (
         UNKNOWN_SLICE_OP_GENERIC,
         located(
-            UNKNOWN_SLICE_OP_GENERIC, 2, 21, 1, "Operation slice.bogus is not registered"
+            UNKNOWN_SLICE_OP_GENERIC, 2, 8, 13, "Operation slice.bogus is not registered"
         ),
     ),
     "unknown slice op (custom)": (
         UNKNOWN_SLICE_OP_CUSTOM,
         located(
-            UNKNOWN_SLICE_OP_CUSTOM, 2, 20, 2, "Operation slice.bogus is not registered"
+            UNKNOWN_SLICE_OP_CUSTOM, 2, 8, 11, "Operation slice.bogus is not registered"
         ),
     ),
     "unknown dialect op": (
         UNKNOWN_DIALECT_OP,
-        located(UNKNOWN_DIALECT_OP, 2, 17, 1, "Operation foo.bar is not registered"),
+        located(UNKNOWN_DIALECT_OP, 2, 8, 9, "Operation foo.bar is not registered"),
     ),
     # the entry function
     "missing entry": (
@@ -766,8 +766,8 @@ CALL_ERRORS: dict[str, tuple[tuple[Any, ...], dict[str, Any], str]] = {
         {},
         "main: input 0 (%x): expected shape (2, 4), got (8,)",
     ),
-    "no inputs": ((), {}, "main: expected 1 input arrays, got 0"),
-    "two inputs": ((X, X), {}, "main: expected 1 input arrays, got 2"),
+    "no inputs": ((), {}, "main: expected 1 input array, got 0"),
+    "two inputs": ((X, X), {}, "main: expected 1 input array, got 2"),
     "a list": (
         (X.tolist(),),
         {},
@@ -1029,3 +1029,30 @@ def test_a_dense_literal_of_a_wrong_type_is_refused(
     with pytest.raises(SliceError, match=re.escape(message)) as info:
         slice_dialect.compile(text, filename="literal.mlir")
     assert info.value.location == f"literal.mlir:{location}"
+
+
+@pytest.mark.parametrize(
+    "after", ["\n", "  \n", "  // a comment\n", "\n  // a comment line\n\n"]
+)
+def test_a_dense_literal_type_error_shows_only_the_type(after: str) -> None:
+    """The caret of a literal's type error underlines the type, not the whitespace,
+    comments and next line's indentation up to the next token (the message printed
+    the next line and a caret under it)."""
+    text = (
+        "func.func @main() -> tensor<2xi64> {\n"
+        f"  %c = arith.constant dense<0> : tensor<200000000xi64>{after}"
+        "  func.return %c : tensor<2xi64>\n"
+        "}\n"
+    )
+    with pytest.raises(SliceError) as info:
+        slice_dialect.compile(text, filename="literal.mlir")
+    lines = str(info.value).splitlines()
+    assert lines[0] == "literal.mlir:2:34", lines
+    assert (
+        lines[1]
+        == "  %c = arith.constant dense<0> : tensor<200000000xi64>"
+        + (after.split("\n")[0])
+    )
+    assert lines[2] == " " * 33 + "^" * len("tensor<200000000xi64>"), lines
+    assert lines[3].strip().startswith("a dense literal of 200000000 elements"), lines
+    assert len(lines) == 4, lines

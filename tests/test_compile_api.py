@@ -140,6 +140,25 @@ def test_a_path_is_read_and_names_the_source(tmp_path: Path) -> None:
         slice_dialect.compile(tmp_path / "latin1.mlir")
 
 
+def test_a_path_given_as_a_str_says_so(tmp_path: Path) -> None:
+    """A str is IR text; the str of an existing file's path (a new user's first try)
+    gets a message saying so and what to pass, not the parse error
+    ``<source>:1:1 ... Could not parse entire input!``."""
+    path = tmp_path / "window.mlir"
+    path.write_text(WINDOW)
+    message = (
+        f"compile() got the str '{path}', which it reads as IR text, not as a path; "
+        f"pass pathlib.Path('{path}') to read the file"
+    )
+    with pytest.raises(SliceError) as info:
+        slice_dialect.compile(str(path))
+    assert str(info.value) == message
+    with pytest.raises(SliceError, match="export_onnx\\(\\) got the str"):
+        slice_dialect.export_onnx(str(path))
+    with pytest.raises(SliceError, match="Could not parse entire input"):
+        slice_dialect.compile(str(tmp_path / "missing.mlir"))  # not a file: IR text
+
+
 def test_a_parse_error_has_a_location() -> None:
     with pytest.raises(SliceError) as info:
         slice_dialect.compile(WINDOW.replace("sizes", "sizse"), filename="w.mlir")

@@ -317,6 +317,28 @@ def test_errors() -> None:
         slice_dialect.export_onnx("func.func @main(")
 
 
+def test_source_as_for_compile(tmp_path: Any) -> None:
+    """``source`` is what ``compile`` takes (README: "IR text or a module, as for
+    ``compile``"): a path to an IR file too (its name in messages); anything else, or
+    an entry that is not a str, is a ``SliceError``, not a ``TypeError`` of the parser."""
+    text = window_module((5, 4), Window((4, 1), (3, 2), (-2, 2)), (3, 2))
+    path = tmp_path / "w.mlir"
+    path.write_text(text)
+    from_path = slice_dialect.export_onnx(path)
+    assert from_path == slice_dialect.export_onnx(text)
+    path.write_text(text.replace("slice.window", "slice.windoww"))
+    with pytest.raises(SliceError) as info:
+        slice_dialect.export_onnx(path)
+    assert info.value.location is not None and info.value.location.startswith(str(path))
+    for bad in (None, text.encode(), 5, [text]):
+        with pytest.raises(SliceError, match="export_onnx\\(\\) takes IR text"):
+            slice_dialect.export_onnx(bad)  # type: ignore[arg-type]
+    with pytest.raises(SliceError, match="entry must be a function name"):
+        slice_dialect.export_onnx(text, entry=3)  # type: ignore[arg-type]
+    with pytest.raises(SliceError, match="cannot read"):
+        slice_dialect.export_onnx(tmp_path / "missing.mlir")
+
+
 def test_exported_model_imports_back_where_it_is_only_slices() -> None:
     text = window_module((5, 4), Window((4, 1), (3, 2), (-2, 2)), (3, 2))
     model = slice_dialect.export_onnx(text)

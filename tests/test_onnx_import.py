@@ -746,6 +746,26 @@ def test_bound_constants_are_checked() -> None:
     assert slice_dialect.compile(bound)(x).tolist() == [0.0, 1.0, 2.0]
 
 
+def test_constants_not_a_mapping_of_names() -> None:
+    """``constants=`` that is not a mapping of str names is a ``SliceError`` (it was a
+    ``TypeError`` from ``dict()``, or from sorting int and str names together)."""
+    model = _slice_model(
+        inputs=[
+            helper.make_tensor_value_info("x", T.FLOAT, [4]),
+            helper.make_tensor_value_info("s", T.INT32, [1]),
+        ],
+        initializers=[_s([3], "e", np.int32)],
+    )
+    for bad in ([1], [("s", [1])], "s", 5, np.array([1])):
+        with pytest.raises(SliceError, match="constants must be a mapping"):
+            slice_dialect.import_onnx(model, constants=bad)
+    for bad in ({1: [1]}, {1: [1], "q": [1]}, {b"s": [1]}):
+        with pytest.raises(SliceError, match="constants names graph inputs by str"):
+            slice_dialect.import_onnx(model, constants=bad)
+    assert "dense<1>" in str(slice_dialect.import_onnx(model, constants={"s": [1]}))
+    assert "%s" in str(slice_dialect.import_onnx(model, constants={}))
+
+
 def test_truncated_and_garbage_files(tmp_path: Path) -> None:
     data = random_model(5).model.SerializeToString()
     rng = random.Random(0)
@@ -832,6 +852,49 @@ def test_tool_bad_bind(tmp_path: Path) -> None:
         run = _tool(str(path), bind)
         assert run.returncode == 1
         assert run.stderr.startswith("error: ") and "Traceback" not in run.stderr
+
+
+def test_a_path_that_is_not_a_regular_file_is_refused(tmp_path: Path) -> None:
+    """``/dev/zero`` (or a FIFO) as the model is refused before it is read: onnx read
+    it until memory ran out (a MemoryError after gigabytes)."""
+    for path in ("/dev/zero", tmp_path):
+        with pytest.raises(SliceError, match="is not a regular file"):
+            slice_dialect.import_onnx(path)
+    run = _tool("/dev/zero")
+    assert run.returncode == 1 and "Traceback" not in run.stderr
+    assert run.stderr == (
+        "error: /dev/zero is not a regular file; import_onnx reads a model from a "
+        "file (or takes its bytes or an onnx.ModelProto)\n"
+    )
+
+
+def test_tool_bind_refuses_archives_and_repeats(tmp_path: Path) -> None:
+    """``--bind NAME=FILE.npy`` of an ``.npz`` archive is refused as one (it was bound
+    as an array of dtype ``<U1``), and a name bound twice is an error (the last one
+    silently won)."""
+    model = _slice_model(
+        inputs=[
+            helper.make_tensor_value_info("x", T.FLOAT, [4]),
+            helper.make_tensor_value_info("s", T.INT64, [1]),
+        ],
+        initializers=[numpy_helper.from_array(np.array([3], np.int64), "e")],
+    )
+    path = tmp_path / "m.onnx"
+    onnx.save(model, path)
+    archive = tmp_path / "a.npy"
+    with archive.open("wb") as f:
+        np.savez(f, s=np.array([1]))
+    run = _tool(str(path), f"--bind=s={archive}")
+    assert run.returncode == 1 and "Traceback" not in run.stderr
+    assert run.stderr == (
+        f"error: --bind s: {archive} is an .npz archive; --bind takes one array per "
+        ".npy file (np.save)\n"
+    )
+    run = _tool(str(path), "--bind=s=1", "--bind=s=2")
+    assert run.returncode == 1 and "Traceback" not in run.stderr
+    assert run.stderr == "error: --bind s is given twice (s=1 and s=2)\n"
+    run = _tool(str(path), "--bind=s=2")
+    assert run.returncode == 0 and "dense<2> : tensor<1xi64>" in run.stdout
 
 
 @pytest.mark.parametrize("seed", range(max(1, CASES // 10)))

@@ -168,8 +168,8 @@ def kernel(cache_dir: Path, request: pytest.FixtureRequest) -> CKernel:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        ((), "main: expected 1 input arrays, got 0"),
-        ((np.zeros((8, 8), np.float32),) * 2, "main: expected 1 input arrays, got 2"),
+        ((), "main: expected 1 input array, got 0"),
+        ((np.zeros((8, 8), np.float32),) * 2, "main: expected 1 input array, got 2"),
         (([[0.0] * 8] * 8,), r"input 0 \(%x\): expected a numpy array, got list"),
         ((np.zeros((8, 8), np.float64),), r"input 0 \(%x\): expected dtype float32"),
         ((np.zeros((8, 8), ">f4"),), r"input 0 \(%x\): expected dtype float32, got >f4"),
@@ -248,3 +248,24 @@ def test_misaligned_complex64(cache_dir: Path, fast_call: bool) -> None:
     start = 4 if out_raw.ctypes.data % 8 == 0 else 8
     with pytest.raises(SliceError, match="not 8-byte aligned"):
         kernel(x, out=out_raw[start : start + 24].view(np.complex64))
+
+
+def test_counts_of_one_are_singular() -> None:
+    """A kernel of one argument and an index operand of one value say "1 input array"
+    and "1 index value" (they said "1 input arrays", "1 index values")."""
+    kernel = slice_dialect.compile(
+        "func.func @main(%x: tensor<10xf32>, %s: tensor<1xi64>) -> tensor<?xf32> {\n"
+        "  %e = arith.constant dense<8> : tensor<1xi64>\n"
+        "  %r = slice.onnx %x starts %s ends %e : tensor<10xf32>, tensor<1xi64>, "
+        "tensor<1xi64> -> tensor<?xf32>\n"
+        "  func.return %r : tensor<?xf32>\n}\n"
+    )
+    x = np.arange(10, dtype=np.float32)
+    with pytest.raises(SliceError) as info:
+        kernel(x, [1, 2])
+    assert str(info.value) == "main: input 1 (%s): expected 1 index value, got 2"
+    with pytest.raises(SliceError) as info:
+        kernel(x, np.array([1, 2]))
+    assert str(info.value) == (
+        "main: input 1 (%s): expected 1 index value (shape (1,)), got shape (2,)"
+    )

@@ -198,7 +198,7 @@ def test_each_way_into_the_fast_path(cache_dir: Path) -> None:
             call(x, outs=out)
         with pytest.raises(TypeError, match="unexpected keyword argument 'y'"):
             call(x, out=out, y=1)
-        with pytest.raises(SliceError, match="expected 1 input arrays, got 2"):
+        with pytest.raises(SliceError, match="expected 1 input array, got 2"):
             call(x, x, out=out)
         out[...] = 0
         strided = x[::-1, ::-1].copy()[::-1, ::-1]  # x's values, not C-contiguous

@@ -12,6 +12,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from test_tools import TOOLS, assert_error, run
 
 QUICK = """\
@@ -95,3 +96,73 @@ def test_deep_nesting_is_one_error(tmp_path: Path) -> None:
         run("slice-opt", "deep.mlir", cwd=tmp_path),
         "error: the program nests too deeply for the compiler",
     )
+
+
+@pytest.mark.parametrize(
+    ("option", "message"),
+    [
+        (
+            ["-p", "canonicalize-slices{dynamic=maybe}"],
+            "error: canonicalize-slices: option dynamic = maybe is not a bool "
+            "(true or false)\n",
+        ),
+        (
+            ["-p", "canonicalize-slices{dynamic}"],
+            "error: canonicalize-slices: option dynamic needs a value (a bool (true or "
+            "false))\n",
+        ),
+        (
+            ["-p", "canonicalize-slices,canonicalize-slices{bogus=1}"],
+            "error: canonicalize-slices has no option bogus (options: dynamic)\n",
+        ),
+        (
+            ["-p", "convert-slice-to-loops{dynamic=true}"],
+            "error: convert-slice-to-loops has no option dynamic (options: none)\n",
+        ),
+        (
+            ["-p", "export-slices{framework=1}"],
+            "error: export-slices: option framework = 1 is not a string\n",
+        ),
+        (
+            ["-t", "c{prefix=my_ bogus=1}"],
+            "error: c has no option bogus (options: prefix)\n",
+        ),
+    ],
+)
+def test_bad_pass_options_name_pass_and_option(
+    tmp_path: Path, option: list[str], message: str
+) -> None:
+    """An option a pass (or the C target) does not have, or a value of the wrong type,
+    is one error naming the pass and the option (xDSL's own messages named neither:
+    ``Incompatible types: given ('maybe',), expected <class 'bool'>``)."""
+    path = tmp_path / "quick.mlir"
+    path.write_text(QUICK)
+    result = run("slice-opt", path, *option, cwd=tmp_path)
+    assert_error(result)
+    assert result.stderr == message
+
+
+def test_good_pass_options_still_work(tmp_path: Path) -> None:
+    path = tmp_path / "quick.mlir"
+    path.write_text(QUICK)
+    for option in (
+        ["-p", "canonicalize-slices{dynamic=false}"],
+        ["-p", "canonicalize-slices,export-slices{framework=tf_strided_slice}"],
+        ["-p", "canonicalize-slices,convert-slice-to-loops", "-t", "c{prefix=my_}"],
+    ):
+        result = run("slice-opt", path, *option, cwd=tmp_path)
+        assert result.returncode == 0, result.stderr
+    result = run(
+        "slice-opt", path, "-p", "export-slices{framework=pytorch}", cwd=tmp_path
+    )
+    assert_error(result, "export-slices: framework = 'pytorch' is not one of")
+
+
+def test_input_that_is_not_utf8_is_named(tmp_path: Path) -> None:
+    """A file that is not UTF-8 text: the message names it and the byte, as
+    ``slice-run``'s does (it was Python's ``'utf-8' codec can't decode byte 0xff``)."""
+    path = tmp_path / "bad.mlir"
+    path.write_bytes(b"func.func @main() {\n  \xff\n}\n")
+    result = run("slice-opt", path, cwd=tmp_path)
+    assert_error(result)
+    assert result.stderr == f"error: {path} is not UTF-8 text (byte 22 is 0xff)\n"

@@ -142,6 +142,13 @@ def test_counts_are_worded_right(workdir: Path) -> None:
     assert_error(result, "error: @main has 2 results but 1 --output file was given\n")
     result = run("slice-run", "two.mlir", "--input", "x.npy", cwd=workdir)
     assert_error(result, "error: @main has 2 results but 0 --output files were given\n")
+    # inputs are counted in the tool's terms too (it said "expected 1 input arrays")
+    outputs = ("--output", "a", "--output", "b")
+    result = run("slice-run", "two.mlir", *outputs, cwd=workdir)
+    assert_error(result, "error: @main has 1 argument but 0 --input files were given\n")
+    twice = ("--input", "x.npy", "--input", "x.npy")
+    result = run("slice-run", "two.mlir", *twice, *outputs, cwd=workdir)
+    assert_error(result, "error: @main has 1 argument but 2 --input files were given\n")
 
 
 def test_help_shows_the_defaults(workdir: Path) -> None:

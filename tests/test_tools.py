@@ -198,13 +198,13 @@ OPT_ERRORS: list[tuple[str, str, tuple[str, ...], tuple[str, ...]]] = [
         "unknown slice op",
         UNKNOWN_OP,
         (),
-        ("error: bad.mlir:2:21\n", "Operation slice.bogus is not registered"),
+        ("error: bad.mlir:2:8\n", "Operation slice.bogus is not registered"),
     ),
     (
         "unknown dialect",
         FOREIGN_OP,
         (),
-        ("error: bad.mlir:2:17\n", "Operation foo.bar is not registered"),
+        ("error: bad.mlir:2:8\n", "Operation foo.bar is not registered"),
     ),
     (
         "window out of bounds",
@@ -350,12 +350,12 @@ RUN_ERRORS: list[tuple[str, tuple[str, ...], tuple[str, ...]]] = [
     (
         "no input",
         ("two.mlir", *OUTPUTS),
-        ("error: main: expected 1 input arrays, got 0\n",),
+        ("error: @main has 1 argument but 0 --input files were given\n",),
     ),
     (
         "two inputs",
         ("two.mlir", "--input", "x.npy", "--input", "x.npy", *OUTPUTS),
-        ("error: main: expected 1 input arrays, got 2\n",),
+        ("error: @main has 1 argument but 2 --input files were given\n",),
     ),
     (
         "one output for two results",

@@ -167,6 +167,10 @@ def _base_view(array: np.ndarray) -> np.ndarray:
     return _ndarray_view(array, np.ndarray)
 
 
+def _values(count: int) -> str:
+    return f"{count} index value" if count == 1 else f"{count} index values"
+
+
 class CheckedArguments:
     """Checks a call's arrays against a function's ``ArraySpec`` lists.
 
@@ -291,7 +295,7 @@ class CheckedArguments:
                 )
             if array.shape != spec.shape:
                 raise SliceError(
-                    f"{label}: expected {length} index values (shape ({length},)), got "
+                    f"{label}: expected {_values(length)} (shape ({length},)), got "
                     f"shape {array.shape}"
                 )
             if array.dtype == spec.dtype or np.can_cast(array.dtype, spec.dtype, "safe"):
@@ -307,7 +311,7 @@ class CheckedArguments:
                     )
             if len(values) != length:
                 raise SliceError(
-                    f"{label}: expected {length} index values, got {len(values)}"
+                    f"{label}: expected {_values(length)}, got {len(values)}"
                 )
         else:
             raise SliceError(
@@ -349,7 +353,8 @@ class CheckedArguments:
         specs = self.inputs
         if len(inputs) != len(specs):
             raise SliceError(
-                f"{self.function}: expected {len(specs)} input arrays, got {len(inputs)}"
+                f"{self.function}: expected {len(specs)} input "
+                f"{'array' if len(specs) == 1 else 'arrays'}, got {len(inputs)}"
             )
         arrays: list[np.ndarray] = []
         pointers: list[int] = []

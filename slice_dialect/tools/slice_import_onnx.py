@@ -29,9 +29,16 @@ def parse_binding(text: str) -> tuple[str, Any]:
         raise SliceError(f"--bind {text!r}: expected NAME=VALUES or NAME=FILE.npy")
     if value.endswith(".npy"):
         try:
-            return name, np.load(value, allow_pickle=False)
-        except (OSError, ValueError) as e:
+            array = np.load(value, allow_pickle=False)
+        except (OSError, ValueError, EOFError) as e:
             raise SliceError(f"--bind {name}: cannot read {value} ({e})") from None
+        if not isinstance(array, np.ndarray):  # np.load opens an .npz as an archive
+            array.close()
+            raise SliceError(
+                f"--bind {name}: {value} is an .npz archive; --bind takes one array per "
+                ".npy file (np.save)"
+            )
+        return name, array
     try:
         values = [int(v) for v in value.split(",")] if value else []
     except ValueError:
@@ -59,7 +66,15 @@ def main(argv: list[str] | None = None) -> None:
     try:
         from slice_dialect.onnx_import import import_onnx
 
-        constants = dict(parse_binding(b) for b in args.bind)
+        constants: dict[str, Any] = {}
+        given: dict[str, str] = {}
+        for binding in args.bind:
+            name, values = parse_binding(binding)
+            if name in constants:
+                raise SliceError(
+                    f"--bind {name} is given twice ({given[name]} and {binding})"
+                )
+            constants[name], given[name] = values, binding
         module = import_onnx(args.model, constants=constants)
         text = str(module) + "\n"
         if args.output:

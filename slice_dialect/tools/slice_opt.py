@@ -8,13 +8,18 @@ memory first, up to ``$SLICE_MAX_IR_BYTES`` (64 MiB by default).
 
 from __future__ import annotations
 
+import dataclasses
+import inspect
 import os
 import struct
 import sys
 from io import BytesIO
-from typing import IO
+from typing import IO, Any, get_type_hints
 
 from xdsl.dialects.builtin import ModuleOp
+from xdsl.passes import parse_pipeline
+from xdsl.utils.arg_spec import ArgSpec, ArgSpecConvertible, parse_spec
+from xdsl.utils.arg_spec import _convert_arg_to_type as convert_option  # pyright: ignore[reportPrivateUsage]
 from xdsl.utils.exceptions import ArgSpecParseError, DiagnosticException
 from xdsl.xdsl_opt_main import xDSLOptMain
 
@@ -26,6 +31,41 @@ from slice_dialect.errors import (
 )
 from slice_dialect.locations import LocatingParser, error_location
 
+_TYPE_NAMES: dict[Any, str] = {
+    bool: "bool (true or false)",
+    int: "integer",
+    str: "string",
+    float: "number",
+}
+
+
+def option_error(spec: ArgSpec, convertible: type[ArgSpecConvertible]) -> str | None:
+    """What is wrong with the options of ``spec`` for the pass or target
+    ``convertible``, naming both (``None`` if each option exists and has a value of
+    its type). xDSL's own messages name neither: ``Incompatible types: given
+    ('maybe',), expected <class 'bool'>``."""
+    fields = [
+        f.name for f in dataclasses.fields(convertible) if f.init and f.name != "name"
+    ]
+    hints = get_type_hints(convertible)
+    for option, value in spec.normalize_parameter_names().parameters.items():
+        if option not in fields:
+            return (
+                f"{spec.name} has no option {option} "
+                f"(options: {', '.join(fields) or 'none'})"
+            )
+        try:
+            convert_option(value, hints[option])
+        except ValueError:
+            shown = ", ".join(
+                str(v).lower() if isinstance(v, bool) else str(v) for v in value
+            )
+            wanted = _TYPE_NAMES.get(hints[option], str(hints[option]))
+            if not value:
+                return f"{spec.name}: option {option} needs a value (a {wanted})"
+            return f"{spec.name}: option {option} = {shown} is not a {wanted}"
+    return None
+
 
 class SliceOptMain(xDSLOptMain):
     """``xdsl-opt``'s driver with op locations in its diagnostics."""
@@ -36,10 +76,11 @@ class SliceOptMain(xDSLOptMain):
     def get_input_stream(self) -> tuple[IO[bytes], str]:
         """The whole input (file or standard input), read with a bound, in memory:
         the parser seeks in it, which a pipe cannot do."""
-        from slice_dialect.compiler import read_ir
+        from slice_dialect.compiler import decode_ir, read_ir
 
         path = self.args.input_file
         data = read_ir(path)
+        decode_ir(data, self.get_input_name())  # not UTF-8: the file and byte named
         extension = "mlir" if path is None else os.path.splitext(path)[1].lstrip(".")
         return BytesIO(data), extension
 
@@ -72,6 +113,32 @@ class SliceOptMain(xDSLOptMain):
             name = getattr(self.args, "input_file", None) or "<stdin>"
             located = out_of_range_integer(text, name)
             raise (SliceError(located) if located else error) from None
+
+    def setup_pipeline(self) -> None:
+        try:
+            super().setup_pipeline()
+        except ValueError:
+            for spec in parse_pipeline(self.args.passes):
+                factory = self.available_passes.get(spec.name)
+                message = None if factory is None else option_error(spec, factory())
+                if message is not None:
+                    raise SliceError(message) from None
+            raise
+
+    def output_resulting_program(self, prog: ModuleOp) -> str:
+        try:
+            return super().output_resulting_program(prog)
+        except ValueError:
+            spec = parse_spec(self.args.target)
+            factory = self.available_targets.get(spec.name)
+            if factory is None or inspect.signature(factory).parameters:
+                raise  # an unknown or a legacy target (a function of the module)
+            target: Any = factory()
+            if isinstance(target, type) and issubclass(target, ArgSpecConvertible):
+                message = option_error(spec, target)
+                if message is not None:
+                    raise SliceError(message) from None
+            raise
 
     def apply_passes(self, prog: ModuleOp) -> None:
         try:

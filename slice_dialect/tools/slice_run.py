@@ -191,6 +191,12 @@ def run(argv: list[str] | None = None) -> None:
             f"{'was' if len(args.output) == 1 else 'were'} given"
         )
     specs = kernel.inputs
+    if len(args.input) != len(specs):
+        raise SliceError(
+            f"@{args.entry} has {_plural(len(specs), 'argument')} but "
+            f"{_plural(len(args.input), '--input file')} "
+            f"{'was' if len(args.input) == 1 else 'were'} given"
+        )
     inputs = [
         _load(path, specs[i].dtype if i < len(specs) else None)
         for i, path in enumerate(args.input)

@@ -19,7 +19,7 @@
 // LOWER:        {{^}}error: {{.+}}.mlir:{{[0-9]+}}:3: slice.tf_strided_slice: not a slice.window at lowering; run canonicalize-slices first (its parameters are run-time values or its data dims dynamic: it becomes its normalization and a slice.dynamic_window){{$}}
 // LOWER-NOT:    Traceback
 // RUNLOWER-NOT: Traceback
-// RUNLOWER:     {{^}}error: main: expected 2 input arrays, got 0{{$}}
+// RUNLOWER:     {{^}}error: @main has 2 arguments but 0 --input files were given{{$}}
 // RUNLOWER-NOT: Traceback
 // TARGET-NOT:   Traceback
 // TARGET:       {{^}}error: {{.+}}.mlir:{{[0-9]+}}:3: slice.tf_strided_slice: no C rule; run convert-slice-to-loops first{{$}}

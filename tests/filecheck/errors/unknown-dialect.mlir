@@ -5,10 +5,10 @@
 // RUN: not slice-opt %s --allow-unregistered-dialect -p convert-slice-to-loops 2>&1 | filecheck %s --check-prefix=LOWER
 
 // CHECK-NOT:  Traceback
-// CHECK:      {{^}}error: {{.*}}unknown-dialect.mlir:{{[0-9]+}}:17{{$}}
+// CHECK:      {{^}}error: {{.*}}unknown-dialect.mlir:{{[0-9]+}}:8{{$}}
 // CHECK-NEXT: {{^}}  %r = "foo.bar"(%x) : (tensor<4xf32>) -> tensor<4xf32>{{$}}
-// CHECK-NEXT: {{^}}                ^{{$}}
-// CHECK-NEXT: {{^}}                Operation foo.bar is not registered{{$}}
+// CHECK-NEXT: {{^}}       ^^^^^^^^^{{$}}
+// CHECK-NEXT: {{^}}       Operation foo.bar is not registered{{$}}
 // CHECK-NOT:  Traceback
 
 // LOWER-NOT:  Traceback

@@ -3,10 +3,10 @@
 // RUN: not slice-opt %s 2>&1 | filecheck %s
 
 // CHECK-NOT:  Traceback
-// CHECK:      {{^}}error: {{.*}}unknown-op-custom.mlir:{{[0-9]+}}:20{{$}}
+// CHECK:      {{^}}error: {{.*}}unknown-op-custom.mlir:{{[0-9]+}}:8{{$}}
 // CHECK-NEXT: {{^}}  %r = slice.bogus %x : tensor<4xf32>{{$}}
-// CHECK-NEXT: {{^}}                   ^^{{$}}
-// CHECK-NEXT: {{^}}                   Operation slice.bogus is not registered{{$}}
+// CHECK-NEXT: {{^}}       ^^^^^^^^^^^{{$}}
+// CHECK-NEXT: {{^}}       Operation slice.bogus is not registered{{$}}
 // CHECK-NOT:  Traceback
 
 func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {
