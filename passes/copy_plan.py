@@ -226,6 +226,27 @@ def prefetch_whole_rows(source_stride: int, span_bytes: int, period_bytes: int) 
     return source_stride in (2, -2) and period_bytes <= PREFETCH_MAX_RUN_BYTES
 
 
+def continues_rows(outer: Sequence[Loop]) -> bool:
+    """Whether the loop around the rows (``outer[-2]``; the rows are ``outer[-1]``, the
+    loop around the run) starts each iteration where the rows would go on, at most two
+    row steps further (the rows of every other plane, or planes with a row or two left
+    out between them: loops that continue exactly are merged into one). The rows of the
+    whole copy are then one stream in memory, and a prefetch ``PREFETCH_AHEAD_BYTES``
+    ahead of a row near the end of the row loop reads rows of the next iterations, not
+    memory the copy never reads: a row loop shorter than that distance prefetches too.
+    Measured (lead, 2026-11-23, medians of 15 interleaved rounds against numpy,
+    bench/sweep.py seed 1 case 29: ``i8`` runs of 237 bytes in 24 rows 1394 bytes apart
+    per plane of 34850 bytes): 0.95x numpy without the prefetch, 0.56-0.58x with it.
+    Where the outer loop goes the other way (seed 1 case 67, rows stepping down in
+    blocks stepping up) half of such prefetches read what the copy never reads: 0.45x
+    numpy without, 0.74x with."""
+    if len(outer) < 2:
+        return False
+    rows, around = outer[-1], outer[-2]
+    extra = around.source_step - rows.count * rows.source_step
+    return extra in (0, rows.source_step, 2 * rows.source_step)
+
+
 def can_reorder(source_stride: int, element_bytes: int) -> bool:
     """Whether a run of ``source_stride`` can be reordered in registers (the rule the
     ``slice.copy_run`` verifier checks)."""
@@ -278,7 +299,9 @@ def run_choices(plan: CopyPlan, element_bytes: int, source_bytes: int) -> RunCho
         row_bytes = abs(rows.source_step) * element_bytes
         ahead = -(-PREFETCH_AHEAD_BYTES // row_bytes)
         # rows that (nearly) touch are one stream the hardware prefetchers follow
-        if row_bytes - (high - low) >= PREFETCH_MIN_GAP_BYTES and rows.count > ahead:
+        if row_bytes - (high - low) >= PREFETCH_MIN_GAP_BYTES and (
+            rows.count > ahead or continues_rows(outer)
+        ):
             prefetch = ahead * rows.source_step
             if prefetch_whole_rows(run.source_step, high - low, row_bytes):
                 prefetch_bytes = row_bytes

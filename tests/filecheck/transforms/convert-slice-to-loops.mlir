@@ -177,6 +177,13 @@ func.func @twice(%x: tensor<8xi8>) -> (tensor<4xi8>, tensor<4xi8>) {
 // prefetched all the same (a source of 1 MiB or more), here whole (half of each row).
 // CHECK-LABEL: func.func @big_crop_short_rows(
 // CHECK:           slice.copy_run {{.+}} count 128 source_stride 1 dest_stride 1 prefetch 8192 prefetch_bytes 1024 : memref<4194304xf32>, memref<2097152xf32>
+// A row loop shorter than the prefetch distance (24 rows of 1394 bytes: 24 rows to
+// reach 32 KiB) prefetches only where the loop around it goes on where the rows stop
+// (one row further here): the prefetches past its last row read the next plane's rows.
+// CHECK-LABEL: func.func @short_row_loop(
+// CHECK:           slice.copy_run {{.+}} count 237 source_stride 1 dest_stride 1 prefetch 33456 : memref<1394000xi8>, memref<227520xi8>
+// CHECK-LABEL: func.func @short_row_loop_down(
+// CHECK:           slice.copy_run {{.+}} count 237 source_stride 1 dest_stride 1 : memref<1394000xi8>, memref<227520xi8>
 // CHECK-LABEL: func.func @big_reverse(
 // CHECK:           slice.copy_run {{.+}} count 300 source_stride -1 dest_stride 1 nontemporal reorder : memref<2457600xf32>, memref<2457600xf32>
 // CHECK-LABEL: func.func @big_even(
@@ -227,6 +234,14 @@ func.func @big_crop_long_rows(%x: tensor<2048x4096xf32>) -> tensor<2048x2048xf32
 func.func @big_crop_short_rows(%x: tensor<64x256x256xf32>) -> tensor<64x256x128xf32> {
   %r = slice.window %x offsets [0, 0, 64] sizes [64, 256, 128] strides [1, 1, 1] : tensor<64x256x256xf32> -> tensor<64x256x128xf32>
   func.return %r : tensor<64x256x128xf32>
+}
+func.func @short_row_loop(%x: tensor<40x50x697xi8>) -> tensor<40x24x237xi8> {
+  %r = slice.window %x offsets [0, 3, 153] sizes [40, 24, 237] strides [1, 2, 1] : tensor<40x50x697xi8> -> tensor<40x24x237xi8>
+  func.return %r : tensor<40x24x237xi8>
+}
+func.func @short_row_loop_down(%x: tensor<40x50x697xi8>) -> tensor<40x24x237xi8> {
+  %r = slice.window %x offsets [0, 49, 153] sizes [40, 24, 237] strides [1, -2, 1] : tensor<40x50x697xi8> -> tensor<40x24x237xi8>
+  func.return %r : tensor<40x24x237xi8>
 }
 func.func @big_reverse(%x: tensor<8192x300xf32>) -> tensor<8192x300xf32> {
   %r = slice.window %x offsets [0, 299] sizes [8192, 300] strides [1, -1] : tensor<8192x300xf32> -> tensor<8192x300xf32>
