@@ -331,8 +331,8 @@ def _mixed_window(op: WindowOp | DynamicWindowOp) -> tuple[list[Mixed], ...]:
 
 class WindowOfDynamicWindow(RewritePattern):
     """A window of a window, either of them dynamic, is one ``slice.dynamic_window``
-    where the inner result has the inner window's rank (no unit dim inserted or
-    removed): per dim, ``semantics.compose_dim_on`` on the IR domain. Both windows'
+    where the inner result's dims are the inner window's, in order (no unit dim
+    inserted or removed: a static 1 at the same positions in both): per dim, ``semantics.compose_dim_on`` on the IR domain. Both windows'
     checks are kept (``semantics.check_window_dim_on``: the inner against its source,
     the outer against the inner sizes), so an invalid window still fails when it runs.
 
@@ -359,6 +359,13 @@ class WindowOfDynamicWindow(RewritePattern):
         if inner_type.get_num_dims() != source_type.get_num_dims():
             return  # unit dims inserted or removed: not composed here
         o1, c1, s1 = _mixed_window(inner)
+        if any(
+            (c == 1) != (d == 1) for c, d in zip(c1, inner_type.get_shape(), strict=True)
+        ):
+            # As many unit dims inserted as removed (an empty window's sizes
+            # [0, 1, 2] for a result 1x0x2): the result's dims are not the window's
+            # dims in order, so the per-dim composition below does not apply.
+            return
         o2, c2, s2 = _mixed_window(op)
         dom = IRBuilder.before(op, rewriter, IndexType())
         dims: list[Value] = []

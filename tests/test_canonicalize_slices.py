@@ -279,3 +279,38 @@ def test_all_constant_dynamic_window_becomes_a_window() -> None:
     assert isinstance(before, np.ndarray) and isinstance(after, np.ndarray)
     np.testing.assert_array_equal(after, x[1:3, 0:6:2])
     np.testing.assert_array_equal(before, after)
+
+
+EMPTY_CHAIN = """
+func.func @main(%x: tensor<3x3x4xf32>, %e: tensor<1xi32>) -> tensor<1x0x?xf32> {
+  %starts0 = arith.constant dense<[-1, -2147483648]> : tensor<2xi64>
+  %ends0 = arith.constant dense<[3, 1]> : tensor<2xi64>
+  %steps0 = arith.constant dense<[1, 3]> : tensor<2xi64>
+  %y0 = slice.onnx %x starts %starts0 ends %ends0 steps %steps0 {opset = 10 : i64} : tensor<3x3x4xf32>, tensor<2xi64>, tensor<2xi64> steps tensor<2xi64> -> tensor<1x1x4xf32>
+  %starts1 = arith.constant dense<[0, 2147483647, 0]> : tensor<3xi32>
+  %ends1 = arith.constant dense<[-2, 0, -2]> : tensor<3xi32>
+  %axes1 = arith.constant dense<[0, -2, -1]> : tensor<3xi32>
+  %steps1 = arith.constant dense<[-2, 1, 1]> : tensor<3xi32>
+  %y1 = slice.onnx %y0 starts %starts1 ends %ends1 axes %axes1 steps %steps1 {opset = 10 : i64} : tensor<1x1x4xf32>, tensor<3xi32>, tensor<3xi32> axes tensor<3xi32> steps tensor<3xi32> -> tensor<1x0x2xf32>
+  %s = arith.constant dense<1> : tensor<1xi32>
+  %a = arith.constant dense<2> : tensor<1xi32>
+  %y = slice.onnx %y1 starts %s ends %e axes %a {opset = 10 : i64} : tensor<1x0x2xf32>, tensor<1xi32>, tensor<1xi32> axes tensor<1xi32> -> tensor<1x0x?xf32>
+  func.return %y : tensor<1x0x?xf32>
+}
+"""
+"""ONNX random model 20021 (fuzz13), minimized: the two static slices compose to an
+empty window with sizes [0, 1, 2] for a 1x0x2 result; the run-time slice on it was
+composed per dim and its offsets[0] = 0 checked against sizes[0] = 0, so a valid
+program failed to compile."""
+
+
+@pytest.mark.parametrize("backend", ["c", "interpreter"])
+def test_run_time_slice_of_an_empty_window_with_moved_unit_dims(backend: str) -> None:
+    import slice_dialect
+
+    kernel = slice_dialect.compile(EMPTY_CHAIN, backend=backend)
+    x = np.arange(36, dtype=np.float32).reshape(3, 3, 4)
+    for end in (-(2**31), -1, 0, 1, 2, 98, 2**31 - 1):
+        got = kernel(x, np.array([end], np.int32))
+        expected = x[2:3, 0:1, :][0:1, 1:0, 0:2][:, :, 1:end]
+        assert got.shape == expected.shape == (1, 0, max(0, min(end, 2) - 1))

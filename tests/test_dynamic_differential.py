@@ -34,6 +34,8 @@ Environment (as ``tests/test_differential.py``):
   ``max(12, SLICE_DIFF_EXAMPLES // 5)``; the research vectors run in variant ``both``
   by default, in every variant from ``SLICE_DIFF_EXAMPLES >= 300`` on.
 * ``SLICE_DIFF_RANDOM=1``: new random seeds each run (printed on failure).
+* ``SLICE_DIFF_SEED=N``: the base seed ``N`` (default 0; overrides ``SLICE_DIFF_RANDOM``),
+  to rerun a large random run with a known new seed.
 """
 
 from __future__ import annotations
@@ -90,7 +92,13 @@ SHAPES = max(1, EXAMPLES // 60)
 CALLS = max(12, EXAMPLES // 5)
 """Parameter sets (calls) per program shape."""
 ALL_VECTOR_VARIANTS = EXAMPLES >= 300
-BASE_SEED = random.SystemRandom().getrandbits(32) if RANDOM else 0
+BASE_SEED = (
+    int(os.environ["SLICE_DIFF_SEED"])
+    if os.environ.get("SLICE_DIFF_SEED")
+    else random.SystemRandom().getrandbits(32)
+    if RANDOM
+    else 0
+)
 
 BACKENDS = ("c", "interpreter")
 MAX_ELEMENTS = 48

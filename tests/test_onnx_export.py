@@ -9,7 +9,8 @@ for bit with the C kernel of the same IR. The random ONNX models of
 graph inputs), imported and exported again, run in ONNX Runtime like our C on their own
 and on other random parameter values: a ``slice.onnx`` with run-time parameters is a
 ``Slice`` whose parameters are graph inputs. ``SLICE_ONNX_CASES`` (default 30) sets the
-number of programs, windows and models.
+number of programs, windows and models, ``SLICE_ONNX_FIRST`` (default 0) the first
+program's and model's seed.
 """
 
 from __future__ import annotations
@@ -33,6 +34,8 @@ from slice_dialect import SliceError
 from slice_dialect.semantics import INT64_MAX, Window
 
 CASES = int(os.environ.get("SLICE_ONNX_CASES", "30"))
+FIRST = int(os.environ.get("SLICE_ONNX_FIRST", "0"))
+"""The first random model's seed (``SLICE_ONNX_FIRST``): a large run with new seeds."""
 
 ORT_TYPES = ("i1", "i8", "ui8", "i16", "ui16", "i32", "ui32", "i64", "ui64", "f16")
 ORT_TYPES += ("f32", "f64")
@@ -81,7 +84,7 @@ def check_parameters(model: Any) -> None:
                 assert e != INT64_MAX and e != -1
 
 
-@pytest.mark.parametrize("seed", range(CASES))
+@pytest.mark.parametrize("seed", range(FIRST, FIRST + CASES))
 def test_chain_programs_run_in_onnxruntime(seed: int) -> None:
     element_type = ORT_TYPES[seed % len(ORT_TYPES)]
     program = random_chain_program(seed, element_type=element_type)
@@ -187,7 +190,7 @@ def test_constant_data_becomes_initializer() -> None:
     assert out.tolist() == [4, 2]
 
 
-@pytest.mark.parametrize("seed", range(CASES))
+@pytest.mark.parametrize("seed", range(FIRST, FIRST + CASES))
 def test_imported_models_with_run_time_parameters(seed: int) -> None:
     """A random ONNX model imported (its run-time graph inputs as arguments) and
     exported again: the same graph inputs, and ONNX Runtime gives our C's bits on the

@@ -10,7 +10,8 @@
   graph inputs fed at run time, ``int32`` or ``int64``; chains and several outputs) give
   the same bits through import and compile as through ONNX Runtime; a kernel with
   run-time parameters is called again with other parameter values.
-  ``SLICE_ONNX_CASES`` (default 30) sets how many.
+  ``SLICE_ONNX_CASES`` (default 30) sets how many, ``SLICE_ONNX_FIRST`` (default 0) the
+  first seed.
 * Malformed models give a ``SliceError`` naming the node, and the tool one ``error:``
   line and exit code 1, never a traceback.
 
@@ -55,6 +56,8 @@ from slice_dialect import SliceError, semantics
 from slice_dialect.dialect import OnnxSliceOp, OnnxSliceV1Op
 
 CASES = int(os.environ.get("SLICE_ONNX_CASES", "30"))
+FIRST = int(os.environ.get("SLICE_ONNX_FIRST", "0"))
+"""The first random model's seed (``SLICE_ONNX_FIRST``): a large run with new seeds."""
 
 T = TensorProto
 ELEMENT_TYPES: dict[int, str] = {
@@ -412,7 +415,7 @@ def check_random_model(seed: int, backend: str = "c") -> RandomModel:
     return case
 
 
-@pytest.mark.parametrize("seed", range(CASES))
+@pytest.mark.parametrize("seed", range(FIRST, FIRST + CASES))
 def test_random_models_match_onnxruntime(seed: int) -> None:
     check_random_model(seed, "interpreter" if seed % 10 == 9 else "c")
 
@@ -897,7 +900,7 @@ def test_tool_bind_refuses_archives_and_repeats(tmp_path: Path) -> None:
     assert run.returncode == 0 and "dense<2> : tensor<1xi64>" in run.stdout
 
 
-@pytest.mark.parametrize("seed", range(max(1, CASES // 10)))
+@pytest.mark.parametrize("seed", range(FIRST, FIRST + max(1, CASES // 10)))
 def test_mutated_models_never_traceback(seed: int) -> None:
     """Random byte flips in a serialized model: a SliceError or a module that verifies,
     never another exception."""

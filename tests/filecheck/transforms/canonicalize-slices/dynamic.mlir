@@ -118,3 +118,19 @@ func.func @dim_of_window(%x: tensor<?x6xf32>, %o: index, %n: index) -> (tensor<?
   %d1 = tensor.dim %b, %c1 : tensor<?x?xf32>
   func.return %a, %d0, %d1 : tensor<?x3xf32>, index, index
 }
+
+// -----
+
+// A window of an empty window whose sizes pair with its result's dims only once unit
+// dims are dropped (sizes [0, 1, 2], result 1x0x2: a unit dim inserted and one removed,
+// the same rank): not composed per dim (that checked the outer offsets[0] = 0 against
+// the inner sizes[0] = 0 and failed the valid program; fuzz13, ONNX random model 20021).
+// CHECK-LABEL: func.func @window_of_empty_window_unit_dims_moved(
+// CHECK:         %[[A:.+]] = slice.window %{{.+}} offsets [0, 0, 0] sizes [0, 1, 2] strides [1, 1, 1] : tensor<3x3x4xf32> -> tensor<1x0x2xf32>
+// CHECK-NEXT:    %[[B:.+]] = slice.dynamic_window %[[A]] offsets [0, 0, %{{.+}}] sizes [1, 0, %{{.+}}] strides [1, 1, 1] : tensor<1x0x2xf32> -> tensor<1x0x?xf32>
+// CHECK-NEXT:    func.return %[[B]]
+func.func @window_of_empty_window_unit_dims_moved(%x: tensor<3x3x4xf32>, %o: index, %n: index) -> tensor<1x0x?xf32> {
+  %a = slice.window %x offsets [0, 0, 0] sizes [0, 1, 2] strides [1, 1, 1] : tensor<3x3x4xf32> -> tensor<1x0x2xf32>
+  %b = slice.dynamic_window %a offsets [0, 0, %o] sizes [1, 0, %n] strides [1, 1, 1] : tensor<1x0x2xf32> -> tensor<1x0x?xf32>
+  func.return %b : tensor<1x0x?xf32>
+}
