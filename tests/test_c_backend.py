@@ -844,26 +844,31 @@ for case in t.STREAMED + t.CACHED:
 """
 
 
-def test_streamed_copies_under_sanitizers(tmp_path: Path) -> None:
-    """The streamed, staged and prefetching copies read and write only their buffers:
-    AddressSanitizer and UndefinedBehaviorSanitizer find nothing."""
+def run_under_asan(
+    script: str, *args: str, stdin: str | None = None
+) -> subprocess.CompletedProcess[str]:
+    """``python -c script args...`` in a process started with ``asan_environment()``
+    (the test is skipped where the compiler has no libasan)."""
     try:
         env = runtime.asan_environment()
     except SliceError as error:
         pytest.skip(str(error))
-    result = subprocess.run(
-        [
-            sys.executable,
-            "-c",
-            STREAMED_UNDER_ASAN,
-            str(tmp_path),
-            str(Path(__file__).parent),
-        ],
+    return subprocess.run(
+        [sys.executable, "-c", script, *args],
+        input=stdin,
         capture_output=True,
         text=True,
         env=env,
         timeout=600,
         check=False,
+    )
+
+
+def test_streamed_copies_under_sanitizers(tmp_path: Path) -> None:
+    """The streamed, staged and prefetching copies read and write only their buffers:
+    AddressSanitizer and UndefinedBehaviorSanitizer find nothing."""
+    result = run_under_asan(
+        STREAMED_UNDER_ASAN, str(tmp_path), str(Path(__file__).parent)
     )
     assert result.returncode == 0, result.stderr[-4000:]
     assert result.stdout.count("ok ") == len(STREAMED) + len(CACHED)
@@ -986,18 +991,8 @@ def test_failed_allocation_under_asan_fails_the_call(tmp_path: Path) -> None:
     """In a process started with ``asan_environment()``, a sanitized kernel whose heap
     allocation fails returns its error code as an unsanitized one does (ASan returns
     NULL, ``allocator_may_return_null=1``) instead of aborting the process."""
-    try:
-        env = runtime.asan_environment()
-    except SliceError as error:
-        pytest.skip(str(error))
-    result = subprocess.run(
-        [sys.executable, "-c", FAILED_ALLOCATION_UNDER_ASAN, str(tmp_path)],
-        input=HUGE_ALLOC_IR,
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=300,
-        check=False,
+    result = run_under_asan(
+        FAILED_ALLOCATION_UNDER_ASAN, str(tmp_path), stdin=HUGE_ALLOC_IR
     )
     assert result.returncode == 0, result.stderr[-4000:]
     assert "raised: memory allocation of 1099511627776 bytes failed" in result.stdout, (
