@@ -332,7 +332,8 @@ def _mixed_window(op: WindowOp | DynamicWindowOp) -> tuple[list[Mixed], ...]:
 class WindowOfDynamicWindow(RewritePattern):
     """A window of a window, either of them dynamic, is one ``slice.dynamic_window``
     where the inner result's dims are the inner window's, in order (no unit dim
-    inserted or removed: a static 1 at the same positions in both): per dim, ``semantics.compose_dim_on`` on the IR domain. Both windows'
+    inserted or removed: a static 1 at the same positions in both): per dim,
+    ``semantics.compose_dim_on`` on the IR domain. Both windows'
     checks are kept (``semantics.check_window_dim_on``: the inner against its source,
     the outer against the inner sizes), so an invalid window still fails when it runs.
 

@@ -228,9 +228,9 @@ def prefetch_whole_rows(source_stride: int, span_bytes: int, period_bytes: int) 
 
 def continues_rows(outer: Sequence[Loop]) -> bool:
     """Whether the loop around the rows (``outer[-2]``; the rows are ``outer[-1]``, the
-    loop around the run) starts each iteration where the rows would go on, at most two
-    row steps further (the rows of every other plane, or planes with a row or two left
-    out between them: loops that continue exactly are merged into one). The rows of the
+    loop around the run) starts each iteration one or two row steps past where the rows
+    would go on (planes with a row or two left out between them; a loop that continues
+    the rows exactly has been merged with them by :func:`merged`). The rows of the
     whole copy are then one stream in memory, and a prefetch ``PREFETCH_AHEAD_BYTES``
     ahead of a row near the end of the row loop reads rows of the next iterations, not
     memory the copy never reads: a row loop shorter than that distance prefetches too.
@@ -244,7 +244,7 @@ def continues_rows(outer: Sequence[Loop]) -> bool:
         return False
     rows, around = outer[-1], outer[-2]
     extra = around.source_step - rows.count * rows.source_step
-    return extra in (0, rows.source_step, 2 * rows.source_step)
+    return extra in (rows.source_step, 2 * rows.source_step)
 
 
 def can_reorder(source_stride: int, element_bytes: int) -> bool:

@@ -356,7 +356,7 @@ def _names_a_file(text: str) -> bool:
         return False
 
 
-def _source_text(
+def source_text(
     source: object, filename: str | None, caller: str = "compile()"
 ) -> tuple[str | ModuleOp, str]:
     """``source`` as IR text or a module, and the name of the source for messages
@@ -438,7 +438,7 @@ def compile(
     them; a value invalid at run time raises the verifier's ``SliceError``.
     """
     _check_options(entry, backend, sanitize, cache_dir, filename, prefix)
-    text, name = _source_text(source, filename)
+    text, name = source_text(source, filename)
     try:
         return _compile(text, entry, backend, sanitize, cache_dir, name, prefix)
     except RecursionError:

@@ -241,17 +241,17 @@ def export_onnx(source: str | ModuleOp | os.PathLike[str], entry: str = "main") 
         ) from None
     from passes.canonicalize_slices import CanonicalizeSlicesPass
     from slice_dialect.compiler import (
-        _source_text,
         entry_signature,
         make_context,
         parse_module,
+        source_text,
     )
     from slice_dialect.errors import describe
     from slice_dialect.locations import error_location
 
     if not isinstance(entry, str):
         raise SliceError(f"entry must be a function name (str), got {entry!r}")
-    text, name = _source_text(source, None, "export_onnx()")
+    text, name = source_text(source, None, "export_onnx()")
     ctx = make_context()
     module = parse_module(text, ctx, name)
     entry_signature(module, entry)  # tensors in and out
