@@ -132,7 +132,7 @@ class _Emitter:
         source_type = source.type
         assert isinstance(source_type, MemRefType)
         width = storage_bytes(source_type.element_type)
-        choices = run_choices(plan, width, width * prod(source_type.get_shape()))
+        choices = run_choices(plan, width)
         src, dst = self.view(source), self.view(dest)
         *outer, run = plan.loops or (Loop(1, 1, 1),)
         if run.count == 1:

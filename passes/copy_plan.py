@@ -80,14 +80,22 @@ apart (bench/W1's shape, 64 rows of 512 per plane; lead, 2026-11-22, medians of 
 balanced rounds against a memcpy of the output): gap 256 B, kernel/memcpy 0.86 with
 prefetch, 0.73 without; gap 512 B, 1.11 with, 1.58 without; gap 1 KiB, 1.41 and 1.47."""
 
-PREFETCH_MIN_SOURCE_BYTES = 1 << 20
-"""Only a copy from a source buffer of at least this many bytes (this machine's L2 per
-core) prefetches, streamed or not: a smaller source is in the caches on a repeated call,
-and the prefetches only cost (bench/sweep.py, seed 0, lead, 2026-11-23, medians of 7
-rounds, prefetching cached runs too: case 94, i16 runs of 78 at step 3 in rows 1148
-bytes apart of a 71 MiB source, 1.15x -> 0.33x numpy, case 74, a 127 MiB source, 0.38x
--> 0.12x; with no size bound case 21, a 238 KiB source, went 0.72x -> 2.13x and case 66,
-113 KiB, 0.53x -> 1.10x)."""
+PREFETCH_MIN_READ_BYTES = 1 << 20
+"""Only a copy that reads at least this many bytes of cache lines (``read_bytes``; this
+machine's L2 per core) prefetches, streamed or not: what a smaller copy reads is in the
+caches on a repeated call, and the prefetches only cost. A dynamic run, which does not
+know its loops' counts, applies the bound it can check: a source buffer of at least this
+many bytes (a copy cannot read more lines than its source holds). Measured (bench/sweep.py,
+lead, 2026-11-23, medians of 7 rounds, prefetching cached runs too: seed 0 case 94, i16
+runs of 78 at step 3 in rows 1148 bytes apart of a 71 MiB source, 1.15x -> 0.33x numpy,
+case 74, a 127 MiB source, 0.38x -> 0.12x; with no size bound case 21, a 238 KiB source,
+went 0.72x -> 2.13x and case 66, 113 KiB, 0.53x -> 1.10x). The bound was first on the
+source's size; on the lines read (lead, 2026-11-23, session 14, in-process A/B of the 23
+cases of sweep seeds 0-7 it changes, medians of 15-25 rounds): seed 5 case 73, i16 runs
+of 102 at step -8 reading 1022 KiB of a 3.5 MiB source, 1.57-1.60x -> 0.89-0.91x numpy;
+seed 2 case 7 0.98 -> 0.84, seed 0 case 28 0.89-0.91 -> 0.80-0.83, 9 more 5-20% faster,
+7 alike; slower: seed 2 case 47, a byte gather at step -8 reading 681 KiB, 0.65 -> 0.85
+(`/work/wt/notes/perf14/ab_read1.txt`)."""
 
 PREFETCH_PERIOD_BYTES = 2048
 """Rows at most this many bytes apart (the period: the source step from one row to the
@@ -200,8 +208,8 @@ class RunChoices:
     (``MIN_SCALAR_GATHER``). ``prefetch``: the signed element distance from this run's
     source offset to the run that is prefetched (the run of the enclosing loop's
     iteration ``PREFETCH_AHEAD_BYTES`` ahead), or ``None``; only runs of source span at
-    most ``PREFETCH_MAX_RUN_BYTES`` with gaps between them, from a source of at least
-    ``PREFETCH_MIN_SOURCE_BYTES``.
+    most ``PREFETCH_MAX_RUN_BYTES`` with gaps between them, of a copy that reads at
+    least ``PREFETCH_MIN_READ_BYTES`` of cache lines.
     ``prefetch_bytes``: how many bytes from the lowest source element of that run are
     prefetched, where that is more than the run's source span (whole rows,
     ``PREFETCH_PERIOD_BYTES``), else ``None``.
@@ -224,6 +232,18 @@ def prefetch_whole_rows(source_stride: int, span_bytes: int, period_bytes: int) 
     if period_bytes <= PREFETCH_PERIOD_BYTES:
         return True
     return source_stride in (2, -2) and period_bytes <= PREFETCH_MAX_RUN_BYTES
+
+
+def read_bytes(outer: Sequence[Loop], run: Loop, element_bytes: int) -> int:
+    """About how many bytes of cache lines a copy reads (``PREFETCH_MIN_READ_BYTES``):
+    each run's lines, once per iteration of the loops around it (rows are taken not to
+    share lines, and a run's first element to start a line)."""
+    step_bytes = abs(run.source_step) * element_bytes
+    if step_bytes >= CACHE_LINE_BYTES:
+        lines = run.count
+    else:
+        lines = -(-((run.count - 1) * step_bytes + element_bytes) // CACHE_LINE_BYTES)
+    return prod(loop.count for loop in outer) * lines * CACHE_LINE_BYTES
 
 
 def continues_rows(outer: Sequence[Loop]) -> bool:
@@ -258,10 +278,10 @@ def can_gather_scalar(source_stride: int, element_bytes: int) -> bool:
     return element_bytes == 1 and abs(source_stride) >= 2
 
 
-def run_choices(plan: CopyPlan, element_bytes: int, source_bytes: int) -> RunChoices:
+def run_choices(plan: CopyPlan, element_bytes: int) -> RunChoices:
     """The code-generation choices for the run of ``plan`` (its last loop), from the
-    bytes the whole copy writes, the run's length and strides, the element width and
-    the size of the source buffer (``source_bytes``)."""
+    bytes the whole copy writes and reads, the run's length and strides and the
+    element width."""
     if plan.empty or not plan.loops:
         return RunChoices()
     *outer, run = plan.loops
@@ -293,7 +313,7 @@ def run_choices(plan: CopyPlan, element_bytes: int, source_bytes: int) -> RunCho
     prefetch_bytes: int | None = None
     low = min(0, (run.count - 1) * run.source_step) * element_bytes
     high = (max(0, (run.count - 1) * run.source_step) + 1) * element_bytes
-    big = source_bytes >= PREFETCH_MIN_SOURCE_BYTES
+    big = read_bytes(outer, run, element_bytes) >= PREFETCH_MIN_READ_BYTES
     if outer and big and high - low <= PREFETCH_MAX_RUN_BYTES:
         rows = outer[-1]
         row_bytes = abs(rows.source_step) * element_bytes

@@ -132,7 +132,7 @@ from passes.copy_plan import (
     PREFETCH_AHEAD_BYTES,
     PREFETCH_MAX_RUN_BYTES,
     PREFETCH_MIN_GAP_BYTES,
-    PREFETCH_MIN_SOURCE_BYTES,
+    PREFETCH_MIN_READ_BYTES,
     PREFETCH_PERIOD_BYTES,
     STREAM_STORE_BYTES,
     can_reorder,
@@ -1833,7 +1833,9 @@ PREFETCH_ROWS_HELPER = (
  * of rows, at least one: no division per run); only for a source span of at most limit elements
  * (MAX_RUN_BYTES bytes) and rows with a gap of at least MIN_GAP_BYTES bytes (run_choices'
  * rule for static runs), of at most max_step elements, from a source of at least
- * MIN_SOURCE_BYTES bytes. Whole rows, the gap included, where the span covers at least
+ * MIN_READ_BYTES bytes (run_choices asks that of the lines a static copy reads; a
+ * dynamic run, which does not know its loops' counts, checks the bound it can: a copy
+ * reads no more than its source). Whole rows, the gap included, where the span covers at least
  * half of a row's lines and a row is at most PERIOD_BYTES bytes, or at most MAX_RUN_BYTES
  * for a run of every other element (prefetch_whole_rows). Every address formed lies
  * inside the source view of source_size elements; no arithmetic here can overflow
@@ -1844,7 +1846,7 @@ static inline void slice_prefetch_rows(const void *source, int64_t source_size,
                                        int64_t max_step) {
     if (n <= 0 || n > limit || stride < -limit || stride > limit)
         return;
-    if (source_size < MIN_SOURCE_BYTES / size)
+    if (source_size < MIN_READ_BYTES / size)
         return;
     if (row_step == 0 || row_step < -max_step || row_step > max_step)
         return;
@@ -1879,7 +1881,7 @@ static inline void slice_prefetch_rows(const void *source, int64_t source_size,
     .replace("PERIOD_BYTES", str(PREFETCH_PERIOD_BYTES))
     .replace("MAX_RUN_BYTES", str(PREFETCH_MAX_RUN_BYTES))
     .replace("MIN_GAP_BYTES", str(PREFETCH_MIN_GAP_BYTES))
-    .replace("MIN_SOURCE_BYTES", str(PREFETCH_MIN_SOURCE_BYTES))
+    .replace("MIN_READ_BYTES", str(PREFETCH_MIN_READ_BYTES))
     .replace("LINE_BYTES", str(CACHE_LINE_BYTES))
 )
 """The C helper of dynamic runs' prefetch, printed once in a unit that uses it."""

@@ -174,15 +174,21 @@ func.func @twice(%x: tensor<8xi8>) -> (tensor<4xi8>, tensor<4xi8>) {
 // CHECK-LABEL: func.func @big_crop_long_rows(
 // CHECK:           slice.copy_run {{.+}} count 2048 source_stride 1 dest_stride 1 nontemporal : memref<8388608xf32>, memref<4194304xf32>
 // Runs of 512 bytes keep ordinary stores however much is written; their rows are
-// prefetched all the same (a source of 1 MiB or more), here whole (half of each row).
+// prefetched all the same (a copy reading 1 MiB of lines or more), here whole (half of
+// each row).
 // CHECK-LABEL: func.func @big_crop_short_rows(
 // CHECK:           slice.copy_run {{.+}} count 128 source_stride 1 dest_stride 1 prefetch 8192 prefetch_bytes 1024 : memref<4194304xf32>, memref<2097152xf32>
 // A row loop shorter than the prefetch distance (24 rows of 1394 bytes: 24 rows to
 // reach 32 KiB) prefetches only where the loop around it goes on where the rows stop
 // (one row further here): the prefetches past its last row read the next plane's rows.
 // CHECK-LABEL: func.func @short_row_loop(
-// CHECK:           slice.copy_run {{.+}} count 237 source_stride 1 dest_stride 1 prefetch 33456 : memref<1394000xi8>, memref<227520xi8>
+// CHECK:           slice.copy_run {{.+}} count 237 source_stride 1 dest_stride 1 prefetch 33456 : memref<6970000xi8>, memref<1137600xi8>
 // CHECK-LABEL: func.func @short_row_loop_down(
+// CHECK:           slice.copy_run {{.+}} count 237 source_stride 1 dest_stride 1 : memref<6970000xi8>, memref<1137600xi8>
+// A copy that reads less than 1 MiB of cache lines is not prefetched, however big its
+// source: on a repeated call those lines are in the caches (here 240 KiB of a 1.3 MiB
+// source).
+// CHECK-LABEL: func.func @small_read(
 // CHECK:           slice.copy_run {{.+}} count 237 source_stride 1 dest_stride 1 : memref<1394000xi8>, memref<227520xi8>
 // CHECK-LABEL: func.func @big_reverse(
 // CHECK:           slice.copy_run {{.+}} count 300 source_stride -1 dest_stride 1 nontemporal reorder : memref<2457600xf32>, memref<2457600xf32>
@@ -235,12 +241,16 @@ func.func @big_crop_short_rows(%x: tensor<64x256x256xf32>) -> tensor<64x256x128x
   %r = slice.window %x offsets [0, 0, 64] sizes [64, 256, 128] strides [1, 1, 1] : tensor<64x256x256xf32> -> tensor<64x256x128xf32>
   func.return %r : tensor<64x256x128xf32>
 }
-func.func @short_row_loop(%x: tensor<40x50x697xi8>) -> tensor<40x24x237xi8> {
-  %r = slice.window %x offsets [0, 3, 153] sizes [40, 24, 237] strides [1, 2, 1] : tensor<40x50x697xi8> -> tensor<40x24x237xi8>
-  func.return %r : tensor<40x24x237xi8>
+func.func @short_row_loop(%x: tensor<200x50x697xi8>) -> tensor<200x24x237xi8> {
+  %r = slice.window %x offsets [0, 3, 153] sizes [200, 24, 237] strides [1, 2, 1] : tensor<200x50x697xi8> -> tensor<200x24x237xi8>
+  func.return %r : tensor<200x24x237xi8>
 }
-func.func @short_row_loop_down(%x: tensor<40x50x697xi8>) -> tensor<40x24x237xi8> {
-  %r = slice.window %x offsets [0, 49, 153] sizes [40, 24, 237] strides [1, -2, 1] : tensor<40x50x697xi8> -> tensor<40x24x237xi8>
+func.func @short_row_loop_down(%x: tensor<200x50x697xi8>) -> tensor<200x24x237xi8> {
+  %r = slice.window %x offsets [0, 49, 153] sizes [200, 24, 237] strides [1, -2, 1] : tensor<200x50x697xi8> -> tensor<200x24x237xi8>
+  func.return %r : tensor<200x24x237xi8>
+}
+func.func @small_read(%x: tensor<40x50x697xi8>) -> tensor<40x24x237xi8> {
+  %r = slice.window %x offsets [0, 3, 153] sizes [40, 24, 237] strides [1, 2, 1] : tensor<40x50x697xi8> -> tensor<40x24x237xi8>
   func.return %r : tensor<40x24x237xi8>
 }
 func.func @big_reverse(%x: tensor<8192x300xf32>) -> tensor<8192x300xf32> {
