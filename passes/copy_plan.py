@@ -37,6 +37,19 @@ on bench/sweep.py (seed 0; helper "perf", 2026-11-22, loaded 2-core machine, min
 rounds): runs of 40 and 72 bytes streamed were 61x and 10x numpy, cached 0.42x and
 0.46x; bench/run.py's W1-W7 (runs of 1 KiB or more) are unchanged."""
 
+STREAM_ALIGN_BYTES = 16
+"""The width of a non-temporal store (``_mm_stream_si128``): a run shorter than
+``MIN_STREAM_RUN_BYTES`` is streamed all the same where it is whole blocks of this
+many bytes, each run starting that many bytes further in the result
+(``aligned_runs``; no plain store then shares a line with a streamed one), and it is
+not prefetched. Measured (lead, 2026-11-23, bench/sweep.py seeds 0-9, the 13 cases
+this changes, in-process A/B, medians of 11 rounds, kernel/numpy): 9 faster, among
+them seed 2 case 79 (runs of 32 bytes, a 21 MiB result) 0.99 -> 0.74, seed 1 case 4
+1.03 -> 0.85, seed 2 case 99 1.03 -> 0.83, seed 3 case 29 0.95 -> 0.72; 2 alike; and
+the two whose runs are prefetched (seed 4 case 39, runs of 640 bytes, 0.56 -> 0.79,
+case 89, 768 bytes, 0.69 -> 0.81) slower: those stay cached
+(`/work/wt/notes/perf14/ab_stream16.txt`)."""
+
 PREFETCH_MAX_RUN_BYTES = 4096
 """Only a run whose source span is at most this many bytes (one 4 KiB page) is
 prefetched: the hardware prefetchers follow a longer run themselves, and prefetching
@@ -246,6 +259,21 @@ def read_bytes(outer: Sequence[Loop], run: Loop, element_bytes: int) -> int:
     return prod(loop.count for loop in outer) * lines * CACHE_LINE_BYTES
 
 
+def aligned_runs(outer: Sequence[Loop], run: Loop, element_bytes: int) -> bool:
+    """Whether a run shorter than ``MIN_STREAM_RUN_BYTES`` is streamed all the same:
+    contiguous, whole ``STREAM_ALIGN_BYTES`` blocks, each starting that far into the
+    result from the one before (so all runs start on such a block once the result
+    does, and consecutive runs fill the destination's lines with non-temporal stores
+    only; a result that does not start on one is copied with plain stores,
+    ``slice_stream``'s rule for short runs)."""
+    if STREAM_ALIGN_BYTES == 0 or run.source_step != 1:
+        return False
+    align = STREAM_ALIGN_BYTES
+    return run.count * element_bytes % align == 0 and all(
+        loop.result_step * element_bytes % align == 0 for loop in outer
+    )
+
+
 def continues_rows(outer: Sequence[Loop]) -> bool:
     """Whether the loop around the rows (``outer[-2]``; the rows are ``outer[-1]``, the
     loop around the run) starts each iteration one or two row steps past where the rows
@@ -288,27 +316,6 @@ def run_choices(plan: CopyPlan, element_bytes: int) -> RunChoices:
     if run.result_step != 1 or run.count == 1:
         return RunChoices()
     run_bytes = run.count * element_bytes
-    # a long byte gather is never streamed: the scalar gather copies it faster cached
-    # than the staged stream does (sweep seed 1 case 19, i8 at step 3: 2.6x numpy
-    # streamed, 1.0x cached)
-    byte_gather = can_gather_scalar(run.source_step, element_bytes)
-    streamed = (
-        plan.elements * element_bytes >= STREAM_STORE_BYTES
-        and run_bytes >= MIN_STREAM_RUN_BYTES
-        and (can_reorder(run.source_step, element_bytes) or not byte_gather)
-    )
-    # a cached every-other run of 16-byte elements gains nothing in registers (an
-    # element is a register already; the helper loads two for each): only streamed
-    # (sweep case 43: 1.01x numpy as an element loop, 1.02-1.07x through the helper)
-    whole_registers = element_bytes == 16 and run.source_step in (2, -2)
-    reorder = can_reorder(run.source_step, element_bytes) and (
-        streamed or (run_bytes >= MIN_REGISTER_RUN_BYTES and not whole_registers)
-    )
-    # (a byte run at stride 2 or -2 too short for the register helpers too: sweep
-    # seed 3 case 82, runs of 17 at -2, 0.84x -> 0.48x numpy not vectorized)
-    scalar = (
-        not streamed and not reorder and byte_gather and run.count >= MIN_SCALAR_GATHER
-    )
     prefetch: int | None = None
     prefetch_bytes: int | None = None
     low = min(0, (run.count - 1) * run.source_step) * element_bytes
@@ -325,4 +332,30 @@ def run_choices(plan: CopyPlan, element_bytes: int) -> RunChoices:
             prefetch = ahead * rows.source_step
             if prefetch_whole_rows(run.source_step, high - low, row_bytes):
                 prefetch_bytes = row_bytes
+    # a long byte gather is never streamed: the scalar gather copies it faster cached
+    # than the staged stream does (sweep seed 1 case 19, i8 at step 3: 2.6x numpy
+    # streamed, 1.0x cached)
+    byte_gather = can_gather_scalar(run.source_step, element_bytes)
+    # a short run only as whole aligned blocks, and not with a prefetch
+    # (STREAM_ALIGN_BYTES)
+    long_or_aligned = run_bytes >= MIN_STREAM_RUN_BYTES or (
+        prefetch is None and aligned_runs(outer, run, element_bytes)
+    )
+    streamed = (
+        plan.elements * element_bytes >= STREAM_STORE_BYTES
+        and long_or_aligned
+        and (can_reorder(run.source_step, element_bytes) or not byte_gather)
+    )
+    # a cached every-other run of 16-byte elements gains nothing in registers (an
+    # element is a register already; the helper loads two for each): only streamed
+    # (sweep case 43: 1.01x numpy as an element loop, 1.02-1.07x through the helper)
+    whole_registers = element_bytes == 16 and run.source_step in (2, -2)
+    reorder = can_reorder(run.source_step, element_bytes) and (
+        streamed or (run_bytes >= MIN_REGISTER_RUN_BYTES and not whole_registers)
+    )
+    # (a byte run at stride 2 or -2 too short for the register helpers too: sweep
+    # seed 3 case 82, runs of 17 at -2, 0.84x -> 0.48x numpy not vectorized)
+    scalar = (
+        not streamed and not reorder and byte_gather and run.count >= MIN_SCALAR_GATHER
+    )
     return RunChoices(streamed, reorder, scalar, prefetch, prefetch_bytes)

@@ -512,6 +512,10 @@ STREAMED = [
     ),
     # one contiguous run of 9 MB
     pytest.param("f64", [1200, 1024], [100, 0], [1100, 1024], [1, 1], id="contiguous"),
+    # runs of 16 and 32 bytes, short but whole aligned blocks (aligned_runs): streamed,
+    # and stored plainly into an output that does not start on 16 bytes
+    pytest.param("f64", [524288, 4], [0, 1], [524288, 2], [1, 1], id="short16"),
+    pytest.param("complex<f64>", [262144, 5], [0, 3], [262144, 2], [1, 1], id="short32"),
     # strided runs longer than the staging buffer: full blocks and a shorter last one
     pytest.param("f32", [6400, 1000], [0, 2], [6400, 333], [1, 3], id="staged"),
     pytest.param("f16", [4200, 3001], [0, 1], [4200, 1000], [1, 3], id="staged2"),
@@ -543,6 +547,8 @@ STREAMED = [
 
 STREAMED_FORMS = {
     "contiguous": "slice_stream(",
+    "short16": "slice_stream(",
+    "short32": "slice_stream(",
     "crop": "slice_stream(",
     "staged": "staging",
     "staged2": "staging",
@@ -555,10 +561,12 @@ STREAMED_FORMS = {
 
 
 def _misaligned_out(dtype: np.dtype, shape: Sequence[int]) -> np.ndarray:
-    """An output array whose first byte is not 16-byte aligned (for 1-byte elements)."""
+    """An output array whose first byte is not 16-byte aligned, but aligned as the
+    runtime requires (``c_alignment``: 1 byte past a 16-byte boundary for 1-byte
+    elements, 8 for 8- and 16-byte ones)."""
     count = math.prod(shape)
     raw = np.zeros(count * dtype.itemsize + 32, np.uint8)
-    start = (-raw.ctypes.data) % 16 + (1 if dtype.itemsize == 1 else 0)
+    start = (-raw.ctypes.data) % 16 + min(dtype.itemsize, 8)
     return raw[start : start + count * dtype.itemsize].view(dtype).reshape(shape)
 
 

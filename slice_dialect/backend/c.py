@@ -1546,6 +1546,13 @@ static inline void slice_stream(void *restrict d, const void *restrict s, int64_
     unsigned char *to = d;
     const unsigned char *from = s;
     int64_t head = (int64_t)(-(uintptr_t)to & 15);
+    if (head != 0 && n < SHORT_RUN_BYTES) {
+        /* a short run (streamed only as whole aligned blocks, copy_plan.aligned_runs)
+         * at an unaligned start: its plain ends would share lines with streamed
+         * stores, so all of it is stored plainly */
+        memcpy(d, s, (size_t)n);
+        return;
+    }
     if (head > n)
         head = n;
     n -= head;
@@ -1768,7 +1775,7 @@ def _register_helpers(streamed: bool) -> str:
 
 
 STREAM_HELPERS = (
-    _STREAM_COPY
+    _STREAM_COPY.replace("SHORT_RUN_BYTES", str(MIN_STREAM_RUN_BYTES))
     + _register_helpers(True)
     + r"""
 /* Orders the non-temporal stores of the slice_stream helpers before any later store. */

@@ -173,7 +173,7 @@ func.func @twice(%x: tensor<8xi8>) -> (tensor<4xi8>, tensor<4xi8>) {
 // Runs of 8 KiB are streamed but not prefetched (the hardware follows them).
 // CHECK-LABEL: func.func @big_crop_long_rows(
 // CHECK:           slice.copy_run {{.+}} count 2048 source_stride 1 dest_stride 1 nontemporal : memref<8388608xf32>, memref<4194304xf32>
-// Runs of 512 bytes keep ordinary stores however much is written; their rows are
+// Prefetched runs of 512 bytes keep ordinary stores however much is written; their rows are
 // prefetched all the same (a copy reading 1 MiB of lines or more), here whole (half of
 // each row).
 // CHECK-LABEL: func.func @big_crop_short_rows(
@@ -190,6 +190,15 @@ func.func @twice(%x: tensor<8xi8>) -> (tensor<4xi8>, tensor<4xi8>) {
 // source).
 // CHECK-LABEL: func.func @small_read(
 // CHECK:           slice.copy_run {{.+}} count 237 source_stride 1 dest_stride 1 : memref<1394000xi8>, memref<227520xi8>
+// Shorter runs are streamed too where they are whole 16-byte blocks, each starting 16
+// bytes on in the result, and not prefetched (STREAM_ALIGN_BYTES): runs of 16 bytes
+// are, runs of 24 bytes are not, and prefetched runs of 640 bytes are not.
+// CHECK-LABEL: func.func @big_short_aligned_runs(
+// CHECK:           slice.copy_run {{.+}} count 2 source_stride 1 dest_stride 1 nontemporal : memref<2097152xf64>, memref<1048576xf64>
+// CHECK-LABEL: func.func @big_short_unaligned_runs(
+// CHECK:           slice.copy_run {{.+}} count 3 source_stride 1 dest_stride 1 : memref<2097152xf64>, memref<1572864xf64>
+// CHECK-LABEL: func.func @big_short_prefetched_runs(
+// CHECK:           slice.copy_run {{.+}} count 160 source_stride 1 dest_stride 1 prefetch 8192 : memref<16777216xf32>, memref<2621440xf32>
 // CHECK-LABEL: func.func @big_reverse(
 // CHECK:           slice.copy_run {{.+}} count 300 source_stride -1 dest_stride 1 nontemporal reorder : memref<2457600xf32>, memref<2457600xf32>
 // CHECK-LABEL: func.func @big_even(
@@ -252,6 +261,18 @@ func.func @short_row_loop_down(%x: tensor<200x50x697xi8>) -> tensor<200x24x237xi
 func.func @small_read(%x: tensor<40x50x697xi8>) -> tensor<40x24x237xi8> {
   %r = slice.window %x offsets [0, 3, 153] sizes [40, 24, 237] strides [1, 2, 1] : tensor<40x50x697xi8> -> tensor<40x24x237xi8>
   func.return %r : tensor<40x24x237xi8>
+}
+func.func @big_short_aligned_runs(%x: tensor<524288x4xf64>) -> tensor<524288x2xf64> {
+  %r = slice.window %x offsets [0, 1] sizes [524288, 2] strides [1, 1] : tensor<524288x4xf64> -> tensor<524288x2xf64>
+  func.return %r : tensor<524288x2xf64>
+}
+func.func @big_short_unaligned_runs(%x: tensor<524288x4xf64>) -> tensor<524288x3xf64> {
+  %r = slice.window %x offsets [0, 1] sizes [524288, 3] strides [1, 1] : tensor<524288x4xf64> -> tensor<524288x3xf64>
+  func.return %r : tensor<524288x3xf64>
+}
+func.func @big_short_prefetched_runs(%x: tensor<16384x1024xf32>) -> tensor<16384x160xf32> {
+  %r = slice.window %x offsets [0, 0] sizes [16384, 160] strides [1, 1] : tensor<16384x1024xf32> -> tensor<16384x160xf32>
+  func.return %r : tensor<16384x160xf32>
 }
 func.func @big_reverse(%x: tensor<8192x300xf32>) -> tensor<8192x300xf32> {
   %r = slice.window %x offsets [0, 299] sizes [8192, 300] strides [1, -1] : tensor<8192x300xf32> -> tensor<8192x300xf32>
