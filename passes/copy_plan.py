@@ -42,12 +42,14 @@ STREAM_ALIGN_BYTES = 16
 ``MIN_STREAM_RUN_BYTES`` is streamed all the same where it is whole blocks of this
 many bytes, each run starting that many bytes further in the result
 (``aligned_runs``; no plain store then shares a line with a streamed one), and it is
-not prefetched. Measured (lead, 2026-11-23, bench/sweep.py seeds 0-9, the 13 cases
-this changes, in-process A/B, medians of 11 rounds, kernel/numpy): 9 faster, among
-them seed 2 case 79 (runs of 32 bytes, a 21 MiB result) 0.99 -> 0.74, seed 1 case 4
-1.03 -> 0.85, seed 2 case 99 1.03 -> 0.83, seed 3 case 29 0.95 -> 0.72; 2 alike; and
-the two whose runs are prefetched (seed 4 case 39, runs of 640 bytes, 0.56 -> 0.79,
-case 89, 768 bytes, 0.69 -> 0.81) slower: those stay cached
+not prefetched (0 turns the rule off, for A/B measurements). Measured (lead,
+2026-11-23, bench/sweep.py seeds 0-9, the cases it changes, in-process A/B, medians of
+11-15 rounds, kernel/numpy): without the prefetch condition 9 of 13 faster, 2 alike,
+and the two whose runs are prefetched slower (seed 4 case 39, runs of 640 bytes, 0.56
+-> 0.79, case 89, 768 bytes, 0.69 -> 0.81); with it 10 of 11 faster, among them seed 2
+case 79 (runs of 32 bytes, a 21 MiB result) 0.99-1.03 -> 0.74-0.77, seed 1 case 4
+1.01-1.03 -> 0.85, seed 8 case 34 1.04 -> 0.84, seed 3 case 69 0.88-0.97 -> 0.74-0.75,
+and seed 7 case 99 (runs of 128 bytes) 0.90 -> 0.82 once and 0.86 -> 0.96 once
 (`/work/wt/notes/perf14/ab_stream16.txt`)."""
 
 PREFETCH_MAX_RUN_BYTES = 4096

@@ -60,12 +60,13 @@ OPTIONAL_FLAGS = (
 a few moves (a cached run of more than 128 bytes) calls the C library's, which picks
 its copy for the CPU when loaded, rather than the ``rep movsq`` that ``-mtune=intel``
 inlines up to 8 KiB. Measured (lead, 2026-11-23, bench/sweep.py seeds 0-3, the 161
-cases with such a run, medians of 15 rounds in one process, kernel/numpy): runs of
-257-512 bytes 16% faster (geometric mean; 9 of 12 cases faster), 513 bytes-1 KiB 9%,
-none slower by more than 5% where the run is at most 1 KiB; the worst case went 1.27x
--> 0.78x numpy (seed 2 case 7, rows of 2056 bytes), seed 0 case 82 (rows of 608 bytes)
-0.76-0.87x -> 0.65-0.71x; one case slower on re-measuring, seed 2 case 22 (rows of
-4468 bytes), 0.73x -> 0.87x (`/work/wt/notes/perf14/ab_memcpy*.txt`)."""
+cases with such a run, medians of 15 rounds in one process, kernel/numpy): 24 cases
+more than 5% faster, 6 slower; runs of 257-512 bytes 16% faster on geometric mean,
+513 bytes-1 KiB 9%, longer ones 0-3%; seed 2 case 7 (rows of 2056 bytes) 1.27x ->
+0.78x numpy, seed 0 case 82 (rows of 608 bytes) 0.76-0.87x -> 0.65-0.71x. Re-measured,
+four of the six slower ones were alike and two stayed slower: seed 2 case 22 (rows of
+4468 bytes) 0.73x -> 0.87x, case 39 (1216 bytes) 0.82-0.87x -> 0.92-0.93x
+(`/work/wt/notes/perf14/ab_memcpy*.txt`)."""
 
 DEFAULT_COMPILER_TIMEOUT = 300.0
 """Seconds a compiler run may take before it is killed (``$SLICE_CC_TIMEOUT``)."""
