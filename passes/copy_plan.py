@@ -70,15 +70,30 @@ loaded 2-core machine, min of 31 rounds). Streamed runs are always at least
 ``MIN_STREAM_RUN_BYTES`` long."""
 
 MIN_SCALAR_GATHER = 16
-"""A cached run of 1-byte elements at a source stride of 3 or more (either sign; 2 where
-the run is too short to be reordered in registers) and at
-least this many elements is copied by ``slice_gather_bytes``, scalar loads packed into
-8-byte stores in a loop the C compiler does not vectorize: gcc 12 (-O3, SSE2) assembles
+"""A cached run of 1- or 2-byte elements (``GATHER_ELEMENT_BYTES``) at a source stride
+of 3 or more (either sign; 2 where the run is too short to be reordered in registers)
+and at least this many elements is copied by ``slice_gather_bytes`` (or
+``slice_gather_halves``), scalar loads packed into 8-byte stores in a loop the C
+compiler does not vectorize: gcc 12 (-O3, SSE2) assembles
 byte vectors from single loads, and a store per byte is bound by one store a cycle
 (bench/sweep.py, lead, 2026-11-22, medians of 21 rounds: case 42, runs of 34 at step 5,
 1.05x -> 0.47x numpy; case 47, runs of 125 at step -3, 0.97x -> 0.69x). Shorter runs
 pay more for the helper's call than they save (case 71, runs of 2: 0.12x -> 0.40x
 without a minimum; helper "perf", 2026-11-22)."""
+
+GATHER_ELEMENT_BYTES = (1, 2)
+"""The element widths a ``scalar`` run may have (``MIN_SCALAR_GATHER``): 2-byte
+elements too, four packed into each 8-byte store (``slice_gather_halves``), where gcc
+assembles vectors of 2-byte elements from single loads. Measured (lead, 2026-11-23):
+C variants of sweep cases in one process, medians of 41 rounds, kernel/numpy, gcc's
+vectorized loop / the scalar loop / packed: ``f16`` at step 8 (seed 10 case 49) 1.81 /
+1.17 / 0.79, at step -4 (seed 13 case 67) 1.07 / 1.08 / 0.77 and (seed 6 case 29, 6.3
+MiB) 1.20 / 1.18 / 0.89; then the 35 cases of sweep seeds 0-15 the rule changes,
+in-process A/B, medians of 15-25 rounds: 26 faster (seed 10 case 49 1.77-1.79 ->
+0.78-0.80, seed 4 case 99 1.18-1.19 -> 0.97-0.98, seed 9 case 31 0.78 -> 0.37), 7
+alike, 2 slower (seed 0 case 94, runs of 78 at step 3 of a 71 MiB source, 0.37-0.44 ->
+0.46-0.48; seed 5 case 73, runs of 102 at step -8, 0.90-0.95 -> 0.99-1.03)
+(`/work/wt/notes/perf14/ab_halves.txt`)."""
 
 PREFETCH_AHEAD_BYTES = 32 * 1024
 """How far ahead a copy with gaps between its source rows prefetches them: the
@@ -219,7 +234,8 @@ class RunChoices:
     ``reorder``: a run of every element backwards (source stride -1), or of every other
     element (2 or -2), is reordered in registers on its way
     to the stores (streamed, or cached from ``MIN_REGISTER_RUN_BYTES`` on). ``scalar``:
-    a long cached byte gather is a loop the C compiler must not vectorize
+    a long cached gather of 1- or 2-byte elements is a loop the C compiler must not
+    vectorize
     (``MIN_SCALAR_GATHER``). ``prefetch``: the signed element distance from this run's
     source offset to the run that is prefetched (the run of the enclosing loop's
     iteration ``PREFETCH_AHEAD_BYTES`` ahead), or ``None``; only runs of source span at
@@ -304,8 +320,9 @@ def can_reorder(source_stride: int, element_bytes: int) -> bool:
 
 
 def can_gather_scalar(source_stride: int, element_bytes: int) -> bool:
-    """Whether a run may be a non-vectorized byte gather (the verifier's rule)."""
-    return element_bytes == 1 and abs(source_stride) >= 2
+    """Whether a run may be a non-vectorized gather of 1- or 2-byte elements (the
+    verifier's rule)."""
+    return element_bytes in GATHER_ELEMENT_BYTES and abs(source_stride) >= 2
 
 
 def run_choices(plan: CopyPlan, element_bytes: int) -> RunChoices:
@@ -336,8 +353,10 @@ def run_choices(plan: CopyPlan, element_bytes: int) -> RunChoices:
                 prefetch_bytes = row_bytes
     # a long byte gather is never streamed: the scalar gather copies it faster cached
     # than the staged stream does (sweep seed 1 case 19, i8 at step 3: 2.6x numpy
-    # streamed, 1.0x cached)
-    byte_gather = can_gather_scalar(run.source_step, element_bytes)
+    # streamed, 1.0x cached); a 2-byte gather in a big copy keeps the staged stream
+    # (not measured against the scalar one)
+    gather = can_gather_scalar(run.source_step, element_bytes)
+    byte_gather = gather and element_bytes == 1
     # a short run only as whole aligned blocks, and not with a prefetch
     # (STREAM_ALIGN_BYTES)
     long_or_aligned = run_bytes >= MIN_STREAM_RUN_BYTES or (
@@ -357,7 +376,5 @@ def run_choices(plan: CopyPlan, element_bytes: int) -> RunChoices:
     )
     # (a byte run at stride 2 or -2 too short for the register helpers too: sweep
     # seed 3 case 82, runs of 17 at -2, 0.84x -> 0.48x numpy not vectorized)
-    scalar = (
-        not streamed and not reorder and byte_gather and run.count >= MIN_SCALAR_GATHER
-    )
+    scalar = not streamed and not reorder and gather and run.count >= MIN_SCALAR_GATHER
     return RunChoices(streamed, reorder, scalar, prefetch, prefetch_bytes)

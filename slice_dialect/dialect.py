@@ -1315,7 +1315,7 @@ class CopyRunOp(IRDLOperation):
             or not can_gather_scalar(source_stride, width)
         ):
             raise VerifyException(
-                f"{self.name}: scalar needs 1-byte elements, a source_stride of at "
+                f"{self.name}: scalar needs 1- or 2-byte elements, a source_stride of at "
                 f"least 2 either way (source_stride = {source_stride}, {width}-byte "
                 "elements) and neither nontemporal nor reorder"
             )

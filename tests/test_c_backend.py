@@ -801,10 +801,16 @@ CACHED = [
         for count in (64 // width, 64 // width + 16 // width + 3)
     ),
     _cached_case("complex<f64>", -1, 7),
-    *(_cached_case("i8", step, count) for step in (3, -5) for count in (64, 99)),
+    *(
+        _cached_case(element, step, count)
+        for element in ("i8", "f16")
+        for step in (3, -5)
+        for count in (64, 99)
+    ),
 ]
 """Small windows whose runs are reordered in registers (``slice_copy_*``) or gathered
-by the scalar byte loop, at the shortest run that takes the form and a longer one."""
+by the scalar loops of 1- and 2-byte elements, at the shortest run that takes the form
+and a longer one."""
 
 CACHED_FORMS = {
     -1: "slice_copy_reversed(",
@@ -823,7 +829,8 @@ def test_cached_register_copies(
     module = lowered_window(element, shape, offsets, sizes, strides)
     source = emit_c(module)
     body = source[source.index("int32_t slice_main(") :]
-    form = CACHED_FORMS.get(strides[-1], "slice_gather_bytes(")
+    gather = "slice_gather_bytes(" if element == "i8" else "slice_gather_halves("
+    form = CACHED_FORMS.get(strides[-1], gather)
     assert form in body and "slice_stream" not in body
     kernel = kernel_of(module, "main", 1, cache_dir)
     assert gives_window(kernel, element, shape, offsets, sizes, strides, seed=5)

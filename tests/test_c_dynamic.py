@@ -1045,19 +1045,26 @@ func.func @main(%x: tensor<40x300xi8>, %s: tensor<2xi64>, %e: tensor<2xi64>, %st
         (slice(None), slice(0, 45, 3)),  # 15 elements: an element loop
     ],
 )
-def test_run_time_byte_gathers(index: tuple[slice, ...]) -> None:
-    """A dynamic run of bytes at a run-time stride of 2 or more either way copies by
-    the scalar byte gather (16 elements or more, not reordered), as a static one does:
-    numpy's result for each."""
+@pytest.mark.parametrize(
+    ("element", "dtype", "helper"),
+    [("i8", np.int8, "slice_gather_bytes("), ("i16", np.int16, "slice_gather_halves(")],
+)
+def test_run_time_byte_gathers(
+    index: tuple[slice, ...], element: str, dtype: type, helper: str
+) -> None:
+    """A dynamic run of 1- or 2-byte elements at a run-time stride of 2 or more either
+    way copies by the scalar gather of its width (16 elements or more, not reordered),
+    as a static one does: numpy's result for each."""
     import slice_dialect
     from slice_dialect.compiler import lower
 
+    ir = _BYTE_IR.replace("xi8>", f"x{element}>")
     ctx = make_context()
-    module = parse_module(_BYTE_IR, ctx)
+    module = parse_module(ir, ctx)
     lower(module, ctx)
-    assert "slice_gather_bytes(" in emit_c(module)
-    kernel = slice_dialect.compile(_BYTE_IR)
-    x = (np.arange(40 * 300) % 251).astype(np.int8).reshape(40, 300)
+    assert helper in emit_c(module)
+    kernel = slice_dialect.compile(ir)
+    x = (np.arange(40 * 300) % 251).astype(dtype).reshape(40, 300)
     starts = [s.indices(d)[0] for s, d in zip(index, x.shape)]
     ends = [
         s.stop if s.stop is not None else (d if (s.step or 1) > 0 else -d - 1)

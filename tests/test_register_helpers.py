@@ -1,5 +1,5 @@
 """The C target's register helpers (``slice_{stream,copy}_{reversed,even,odd_reversed}``)
-and its byte gather (``slice_gather_bytes``) on their own, in a C driver: every element size, every run length up to 80 elements and
+and its scalar gathers (``slice_gather_bytes``, ``slice_gather_halves``) on their own, in a C driver: every element size, every run length up to 80 elements and
 every destination misalignment within 16 bytes, against an element-by-element copy.
 
 Each source is allocated with exactly the bytes of its run, so under AddressSanitizer a
@@ -17,6 +17,7 @@ import pytest
 
 from slice_dialect.backend.c import (
     COPY_HELPERS,
+    GATHER_HALVES_HELPER,
     GATHER_HELPER,
     REGISTER_PICKS,
     SSE2_INCLUDE,
@@ -38,7 +39,7 @@ static int64_t source_of(int64_t step, int64_t n, int64_t k) {
 }
 
 static int check(const char *name, helper f, int64_t step, int64_t size,
-                 int64_t *cases) {
+                 int64_t align, int64_t *cases) {
     int failures = 0;
     for (int64_t n = 1; n <= MAX_COUNT; n += 1) {
         const int64_t span = ((step < 0 ? -step : step) * (n - 1) + 1) * size;
@@ -46,7 +47,7 @@ static int check(const char *name, helper f, int64_t step, int64_t size,
         for (int64_t b = 0; b < span; b += 1)
             source[b] = (unsigned char)(b * 7 + 3);
         const unsigned char *first = source + source_of(step, n, 0) * size;
-        for (int64_t misalign = 0; misalign < 16; misalign += 1) {
+        for (int64_t misalign = 0; misalign < 16; misalign += align) {
             const int64_t bytes = n * size;
             unsigned char *block = malloc((size_t)(bytes + 48));
             memset(block, 0xa5, (size_t)(bytes + 48));
@@ -89,36 +90,55 @@ GATHER(5, gather_5)
 GATHER(-3, gather_minus_3)
 GATHER(-8, gather_minus_8)
 
+#define GATHER_HALVES(STEP, NAME) \
+    static void NAME(void *restrict d, const void *restrict s, int64_t n, int64_t size) { \
+        (void)size; \
+        slice_gather_halves(d, s, n, STEP); \
+    }
+GATHER_HALVES(2, halves_2)
+GATHER_HALVES(-2, halves_minus_2)
+GATHER_HALVES(3, halves_3)
+GATHER_HALVES(5, halves_5)
+GATHER_HALVES(-4, halves_minus_4)
+GATHER_HALVES(8, halves_8)
+
 int main(void) {
     int failures = 0;
     int64_t cases = 0;
     static const int64_t sizes[] = {1, 2, 4, 8, 16};
     for (int i = 0; i < 5; i += 1) {
         const int64_t size = sizes[i];
-        failures += check("slice_stream_reversed", slice_stream_reversed, -1, size, &cases);
-        failures += check("slice_copy_reversed", slice_copy_reversed, -1, size, &cases);
-        failures += check("slice_stream_even", slice_stream_even, 2, size, &cases);
-        failures += check("slice_copy_even", slice_copy_even, 2, size, &cases);
+        failures += check("slice_stream_reversed", slice_stream_reversed, -1, size, 1, &cases);
+        failures += check("slice_copy_reversed", slice_copy_reversed, -1, size, 1, &cases);
+        failures += check("slice_stream_even", slice_stream_even, 2, size, 1, &cases);
+        failures += check("slice_copy_even", slice_copy_even, 2, size, 1, &cases);
         failures += check("slice_stream_odd_reversed", slice_stream_odd_reversed, -2,
-                          size, &cases);
-        failures += check("slice_copy_odd_reversed", slice_copy_odd_reversed, -2, size,
+                          size, 1, &cases);
+        failures += check("slice_copy_odd_reversed", slice_copy_odd_reversed, -2, size, 1,
                           &cases);
     }
-    failures += check("slice_gather_bytes step 2", gather_2, 2, 1, &cases);
-    failures += check("slice_gather_bytes step -2", gather_minus_2, -2, 1, &cases);
-    failures += check("slice_gather_bytes step 3", gather_3, 3, 1, &cases);
-    failures += check("slice_gather_bytes step 5", gather_5, 5, 1, &cases);
-    failures += check("slice_gather_bytes step -3", gather_minus_3, -3, 1, &cases);
-    failures += check("slice_gather_bytes step -8", gather_minus_8, -8, 1, &cases);
+    failures += check("slice_gather_bytes step 2", gather_2, 2, 1, 1, &cases);
+    failures += check("slice_gather_bytes step -2", gather_minus_2, -2, 1, 1, &cases);
+    failures += check("slice_gather_bytes step 3", gather_3, 3, 1, 1, &cases);
+    failures += check("slice_gather_bytes step 5", gather_5, 5, 1, 1, &cases);
+    failures += check("slice_gather_bytes step -3", gather_minus_3, -3, 1, 1, &cases);
+    failures += check("slice_gather_bytes step -8", gather_minus_8, -8, 1, 1, &cases);
+    /* 2-byte elements at even destinations only (the runtime's alignment) */
+    failures += check("slice_gather_halves step 2", halves_2, 2, 2, 2, &cases);
+    failures += check("slice_gather_halves step -2", halves_minus_2, -2, 2, 2, &cases);
+    failures += check("slice_gather_halves step 3", halves_3, 3, 2, 2, &cases);
+    failures += check("slice_gather_halves step 5", halves_5, 5, 2, 2, &cases);
+    failures += check("slice_gather_halves step -4", halves_minus_4, -4, 2, 2, &cases);
+    failures += check("slice_gather_halves step 8", halves_8, 8, 2, 2, &cases);
     slice_stream_fence();
     printf("cases %lld failures %d\n", (long long)cases, failures);
     return failures != 0;
 }
 """
 
-CASES = 6 * 5 * MAX_COUNT * 16 + 6 * MAX_COUNT * 16
+CASES = 6 * 5 * MAX_COUNT * 16 + 6 * MAX_COUNT * 16 + 6 * MAX_COUNT * 8
 """The three register helpers, streamed and cached, at 5 element sizes; the byte gather
-at 6 steps."""
+at 6 steps, and the 2-byte one at 6 steps and the 8 even misalignments."""
 
 
 def driver_source() -> str:
@@ -134,6 +154,7 @@ def driver_source() -> str:
             STREAM_HELPERS,
             COPY_HELPERS,
             GATHER_HELPER,
+            GATHER_HALVES_HELPER,
             DRIVER,
         ]
     )

@@ -188,7 +188,8 @@ _GENERATED_NAMES = (
     "int32_t int64_t uint8_t uint16_t uint32_t uint64_t uintptr_t size_t slice_b128 "
     "memcpy calloc free slice_stream slice_stream_reversed slice_stream_even "
     "slice_stream_odd_reversed slice_copy_reversed slice_copy_even "
-    "slice_copy_odd_reversed slice_gather_bytes slice_stream_fence slice_prefetch "
+    "slice_copy_odd_reversed slice_gather_bytes slice_gather_halves slice_stream_fence "
+    "slice_prefetch "
     "slice_error_values slice_dims slice_mul_overflows slice_wrap_add_i8 "
     "slice_wrap_add_i16 slice_wrap_add_i32 slice_wrap_add_i64 slice_wrap_sub_i8 "
     "slice_wrap_sub_i16 slice_wrap_sub_i32 slice_wrap_sub_i64 slice_wrap_mul_i8 "
@@ -1135,6 +1136,15 @@ REGISTER_HELPERS = {-1: "reversed", 2: "even", -2: "odd_reversed"}
 ``reorder`` allows (the ``slice.copy_run`` verifier checks it is one of these)."""
 
 
+def _emit_gather(
+    p: FunctionPrinter, d: str, s: str, n: object, stride: object, size: int
+) -> None:
+    """A ``scalar`` run: the gather helper of its element width (``GATHER_HELPERS``)."""
+    name, c_type = GATHER_HELPERS[size]
+    p.unit.features.add("gather" if size == 1 else "gather_halves")
+    p.line(f"{name}(({c_type} *){d}, (const {c_type} *){s}, {n}, {stride});")
+
+
 def _emit_run(
     p: FunctionPrinter,
     how: Run,
@@ -1161,11 +1171,7 @@ def _emit_run(
         p.line(f"{helper}({d}, {s}, {count}, {size});")
         return
     if how.scalar:
-        p.unit.features.add("gather")
-        p.line(
-            f"slice_gather_bytes((unsigned char *){d}, (const unsigned char *){s}, "
-            f"{count}, {source_stride});"
-        )
+        _emit_gather(p, d, s, count, source_stride, size)
         return
     k = p.temp("k")
     if not streamed:
@@ -1361,17 +1367,15 @@ def _dynamic_run_copy(
         p.line(f"{INDENT}{INDENT}slice_stream_{helper}({d}, {s}, {n}, {size});")
         p.line(f"{INDENT}else")
         p.line(f"{INDENT}{INDENT}slice_copy_{helper}({d}, {s}, {n}, {size});")
-    if size == 1:
-        # a byte gather (run_choices' scalar rule; the run's guard bounds its reads)
-        p.unit.features.add("gather")
+    if size in GATHER_HELPERS:
+        # a scalar gather (run_choices' scalar rule; the run's guard bounds its reads)
         p.line(
             f"}} else if (({stride} >= 2 || {stride} <= -2) && "
             f"{n} >= {MIN_SCALAR_GATHER}) {{"
         )
-        p.line(
-            f"{INDENT}slice_gather_bytes((unsigned char *){d}, "
-            f"(const unsigned char *){s}, {n}, {stride});"
-        )
+        p.depth += 1
+        _emit_gather(p, d, s, n, stride, size)
+        p.depth -= 1
     p.line("} else {")
     p.depth += 1
     loop()
@@ -1496,6 +1500,7 @@ def emit_c(module: ModuleOp, *, prefix: str = DEFAULT_PREFIX) -> str:
         "stream": STREAM_HELPERS,
         "copy": COPY_HELPERS,
         "gather": GATHER_HELPER,
+        "gather_halves": GATHER_HALVES_HELPER,
         "prefetch": PREFETCH_HELPER,
         "prefetch_rows": PREFETCH_ROWS_HELPER,
         "mul_overflows": MUL_OVERFLOWS_HELPER,
@@ -1791,23 +1796,22 @@ static inline void slice_stream_fence(void) {
 COPY_HELPERS = _register_helpers(False)
 """The C helpers of cached runs reordered in registers (``slice_copy_*``)."""
 
-GATHER_HELPER = r"""
-/* Copies n bytes taken step bytes apart from s to d with scalar loads, eight of them
- * assembled into one 8-byte store (a store per byte would be the bound: one store
- * a cycle); gcc's SSE2 vectorization of a strided gather (vectors assembled from
- * single byte loads) is slower than this loop. */
+_GATHER_TEMPLATE = r"""
+/* Copies n elements of TYPE taken step elements apart from s to d with scalar loads,
+ * PER of them assembled into one 8-byte store (a store per element would be the
+ * bound: one store a cycle); gcc's SSE2 vectorization of a strided gather (vectors
+ * assembled from single loads) is slower than this loop. */
 #if defined(__GNUC__) && !defined(__clang__)
 __attribute__((optimize("no-tree-vectorize")))
 #endif
-static void slice_gather_bytes(unsigned char *restrict d, const unsigned char *restrict s,
-                               int64_t n, int64_t step) {
+static void NAME(TYPE *restrict d, const TYPE *restrict s, int64_t n, int64_t step) {
     int64_t k = 0;
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    for (; k + 8 <= n; k += 8) {
-        const unsigned char *p = s + k * step;
+    for (; k + PER <= n; k += PER) {
+        const TYPE *p = s + k * step;
         uint64_t w = 0;
-        for (int b = 0; b < 8; b += 1)
-            w |= (uint64_t)p[b * step] << (8 * b);
+        for (int b = 0; b < PER; b += 1)
+            w |= (uint64_t)p[b * step] << (BITS * b);
         memcpy(d + k, &w, 8);
     }
 #endif
@@ -1815,7 +1819,32 @@ static void slice_gather_bytes(unsigned char *restrict d, const unsigned char *r
         d[k] = s[k * step];
 }
 """
-"""The C helper of ``scalar`` runs, printed once in a unit that uses it."""
+
+GATHER_HELPERS = {
+    1: ("slice_gather_bytes", "unsigned char"),
+    2: ("slice_gather_halves", "uint16_t"),
+}
+"""The scalar gather of each element width ``run_choices`` gives ``scalar`` runs: its
+name and C element type."""
+
+
+def _gather_helper(size: int) -> str:
+    name, c_type = GATHER_HELPERS[size]
+    return (
+        _GATHER_TEMPLATE.replace("NAME", name)
+        .replace("TYPE", c_type)
+        .replace("PER", str(8 // size))
+        .replace("BITS", str(8 * size))
+    )
+
+
+GATHER_HELPER = _gather_helper(1)
+"""The C helper of ``scalar`` runs of 1-byte elements, printed once in a unit that uses
+it."""
+
+GATHER_HALVES_HELPER = _gather_helper(2)
+"""The C helper of ``scalar`` runs of 2-byte elements, printed once in a unit that uses
+it."""
 
 PREFETCH_HELPER = r"""
 /* A hint to fetch the cache line at p, which the copy reads soon, into the outer

@@ -193,6 +193,10 @@ func.func @big_odd_reversed(%x: tensor<4096x1025xf64>) -> tensor<4096x513xf64> {
 // CHECK:       __attribute__((optimize("no-tree-vectorize")))
 // CHECK-NEXT:  #endif
 // CHECK-NEXT:  static void slice_gather_bytes(unsigned char *restrict d, const unsigned char *restrict s,
+// CHECK:       __attribute__((optimize("no-tree-vectorize")))
+// CHECK-NEXT:  #endif
+// CHECK-NEXT:  static void slice_gather_halves(uint16_t *restrict d, const uint16_t *restrict s,
+// CHECK:           w |= (uint64_t)p[b * step] << (16 * b);
 // CHECK-LABEL: int32_t slice_reverse(
 // CHECK:           slice_copy_reversed({{.+}} + {{.+}}, {{.+}} + {{.+}}, 300, 4);
 // CHECK-LABEL: int32_t slice_even(
@@ -201,6 +205,8 @@ func.func @big_odd_reversed(%x: tensor<4096x1025xf64>) -> tensor<4096x513xf64> {
 // CHECK:           slice_copy_odd_reversed({{.+}} + {{.+}}, {{.+}} + {{.+}}, 64, 1);
 // CHECK-LABEL: int32_t slice_gather(
 // CHECK:           slice_gather_bytes((unsigned char *){{.+}} + {{.+}}, (const unsigned char *){{.+}} + {{.+}}, 64, -3);
+// CHECK-LABEL: int32_t slice_gather_halves_(
+// CHECK:           slice_gather_halves((uint16_t *){{.+}} + {{.+}}, (const uint16_t *){{.+}} + {{.+}}, 64, 5);
 func.func @reverse(%x: tensor<100x300xf32>) -> tensor<100x300xf32> {
   %r = slice.window %x offsets [0, 299] sizes [100, 300] strides [1, -1] : tensor<100x300xf32> -> tensor<100x300xf32>
   func.return %r : tensor<100x300xf32>
@@ -216,6 +222,10 @@ func.func @odd_reversed(%x: tensor<4x128xi8>) -> tensor<4x64xi8> {
 func.func @gather(%x: tensor<4x200xi8>) -> tensor<4x64xi8> {
   %r = slice.window %x offsets [0, 199] sizes [4, 64] strides [1, -3] : tensor<4x200xi8> -> tensor<4x64xi8>
   func.return %r : tensor<4x64xi8>
+}
+func.func @gather_halves_(%x: tensor<4x330xf16>) -> tensor<4x64xf16> {
+  %r = slice.window %x offsets [0, 1] sizes [4, 64] strides [1, 5] : tensor<4x330xf16> -> tensor<4x64xf16>
+  func.return %r : tensor<4x64xf16>
 }
 
 // -----

@@ -218,15 +218,17 @@ func.func @twice(%x: tensor<8xi8>) -> (tensor<4xi8>, tensor<4xi8>) {
 // CHECK:           slice.copy_run {{.+}} count 100 source_stride -2 dest_stride 1 reorder : memref<800xi8>, memref<400xi8>
 // CHECK-LABEL: func.func @odd_reversed_b128(
 // CHECK:           slice.copy_run {{.+}} count 100 source_stride -2 dest_stride 1 : memref<800xcomplex<f64>>, memref<400xcomplex<f64>>
-// A cached byte gather at a source stride of 3 or more, of 16 elements or more, is a
-// loop the C compiler does not vectorize; a shorter one, or one of wider elements,
-// is a plain loop.
+// A cached gather of 1- or 2-byte elements at a source stride of 3 or more, of 16
+// elements or more, is a loop the C compiler does not vectorize; a shorter one, or one
+// of wider elements, is a plain loop.
 // CHECK-LABEL: func.func @byte_gather(
 // CHECK:           slice.copy_run {{.+}} count 100 source_stride 3 dest_stride 1 scalar : memref<1204xi8>, memref<400xi8>
 // CHECK-LABEL: func.func @short_byte_gather(
 // CHECK:           slice.copy_run {{.+}} count 15 source_stride -3 dest_stride 1 : memref<1200xi8>, memref<60xi8>
-// CHECK-LABEL: func.func @short_gather(
-// CHECK:           slice.copy_run {{.+}} count 100 source_stride 3 dest_stride 1 : memref<1204xi16>, memref<400xi16>
+// CHECK-LABEL: func.func @half_gather(
+// CHECK:           slice.copy_run {{.+}} count 100 source_stride 3 dest_stride 1 scalar : memref<1204xi16>, memref<400xi16>
+// CHECK-LABEL: func.func @wide_gather(
+// CHECK:           slice.copy_run {{.+}} count 100 source_stride 3 dest_stride 1 : memref<1204xf32>, memref<400xf32>
 // A byte run at stride 2 or -2 too short for the register helpers is a scalar gather.
 // CHECK-LABEL: func.func @short_odd_bytes(
 // CHECK:           slice.copy_run {{.+}} count 20 source_stride -2 dest_stride 1 scalar : memref<200xi8>, memref<80xi8>
@@ -314,9 +316,13 @@ func.func @short_byte_gather(%x: tensor<4x300xi8>) -> tensor<4x15xi8> {
   %r = slice.window %x offsets [0, 299] sizes [4, 15] strides [1, -3] : tensor<4x300xi8> -> tensor<4x15xi8>
   func.return %r : tensor<4x15xi8>
 }
-func.func @short_gather(%x: tensor<4x301xi16>) -> tensor<4x100xi16> {
+func.func @half_gather(%x: tensor<4x301xi16>) -> tensor<4x100xi16> {
   %r = slice.window %x offsets [0, 0] sizes [4, 100] strides [1, 3] : tensor<4x301xi16> -> tensor<4x100xi16>
   func.return %r : tensor<4x100xi16>
+}
+func.func @wide_gather(%x: tensor<4x301xf32>) -> tensor<4x100xf32> {
+  %r = slice.window %x offsets [0, 0] sizes [4, 100] strides [1, 3] : tensor<4x301xf32> -> tensor<4x100xf32>
+  func.return %r : tensor<4x100xf32>
 }
 func.func @short_odd_bytes(%x: tensor<4x50xi8>) -> tensor<4x20xi8> {
   %r = slice.window %x offsets [0, 45] sizes [4, 20] strides [1, -2] : tensor<4x50xi8> -> tensor<4x20xi8>
