@@ -78,29 +78,23 @@ static int check(const char *name, helper f, int64_t step, int64_t size,
     return failures;
 }
 
-#define GATHER(STEP, NAME) \
+#define GATHER(HELPER, STEP, NAME) \
     static void NAME(void *restrict d, const void *restrict s, int64_t n, int64_t size) { \
         (void)size; \
-        slice_gather_bytes(d, s, n, STEP); \
+        HELPER(d, s, n, STEP); \
     }
-GATHER(2, gather_2)
-GATHER(-2, gather_minus_2)
-GATHER(3, gather_3)
-GATHER(5, gather_5)
-GATHER(-3, gather_minus_3)
-GATHER(-8, gather_minus_8)
-
-#define GATHER_HALVES(STEP, NAME) \
-    static void NAME(void *restrict d, const void *restrict s, int64_t n, int64_t size) { \
-        (void)size; \
-        slice_gather_halves(d, s, n, STEP); \
-    }
-GATHER_HALVES(2, halves_2)
-GATHER_HALVES(-2, halves_minus_2)
-GATHER_HALVES(3, halves_3)
-GATHER_HALVES(5, halves_5)
-GATHER_HALVES(-4, halves_minus_4)
-GATHER_HALVES(8, halves_8)
+GATHER(slice_gather_bytes, 2, gather_2)
+GATHER(slice_gather_bytes, -2, gather_minus_2)
+GATHER(slice_gather_bytes, 3, gather_3)
+GATHER(slice_gather_bytes, 5, gather_5)
+GATHER(slice_gather_bytes, -3, gather_minus_3)
+GATHER(slice_gather_bytes, -8, gather_minus_8)
+GATHER(slice_gather_halves, 2, halves_2)
+GATHER(slice_gather_halves, -2, halves_minus_2)
+GATHER(slice_gather_halves, 3, halves_3)
+GATHER(slice_gather_halves, 5, halves_5)
+GATHER(slice_gather_halves, -4, halves_minus_4)
+GATHER(slice_gather_halves, 8, halves_8)
 
 int main(void) {
     int failures = 0;
