@@ -37,6 +37,19 @@ on bench/sweep.py (seed 0; helper "perf", 2026-11-22, loaded 2-core machine, min
 rounds): runs of 40 and 72 bytes streamed were 61x and 10x numpy, cached 0.42x and
 0.46x; bench/run.py's W1-W7 (runs of 1 KiB or more) are unchanged."""
 
+STAGED_MAX_ELEMENT_BYTES = 8
+"""A strided run that is not reordered in registers is streamed (gathered through the C
+target's staging buffer) only where its elements are at most this many bytes; a run of
+16-byte elements at a source stride of 3 or more either way keeps plain stores, as a
+dynamic run does. Measured (lead, 2026-11-23, the 4 cases of sweep seeds 0-15 it
+changes, in-process A/B twice, medians of 15 rounds, kernel/numpy, streamed -> cached):
+seed 4 case 49 (``complex<f64>`` at step 5, a 12.5 MiB result) 1.15-2.10 -> 0.96-0.98,
+seed 7 case 34 (runs of 364 at step -3) 1.29-1.30 -> 1.03-1.06; slower, seed 11 case 44
+(one run at step -3) 0.77-0.91 -> 0.88-0.98, and seed 2 case 14 0.88 -> 1.01 once, 0.97
+-> 0.87 once: the rule takes the worst case of the four from 2.1x to 1.06x numpy
+(`/work/wt/notes/perf14/ab_staged16.txt`). With 8-byte elements streaming stays ahead
+(seed 3 case 59, ``complex<f32>`` at step 4: 0.90 streamed, 1.00 cached)."""
+
 STREAM_ALIGN_BYTES = 16
 """The width of a non-temporal store (``_mm_stream_si128``): a run shorter than
 ``MIN_STREAM_RUN_BYTES`` is streamed all the same where it is whole blocks of this
@@ -362,10 +375,14 @@ def run_choices(plan: CopyPlan, element_bytes: int) -> RunChoices:
     long_or_aligned = run_bytes >= MIN_STREAM_RUN_BYTES or (
         prefetch is None and aligned_runs(outer, run, element_bytes)
     )
+    # a strided run not reordered in registers is streamed through the staging buffer,
+    # only for elements of at most STAGED_MAX_ELEMENT_BYTES
+    staged = run.source_step != 1 and not can_reorder(run.source_step, element_bytes)
     streamed = (
         plan.elements * element_bytes >= STREAM_STORE_BYTES
         and long_or_aligned
         and (can_reorder(run.source_step, element_bytes) or not byte_gather)
+        and not (staged and element_bytes > STAGED_MAX_ELEMENT_BYTES)
     )
     # a cached every-other run of 16-byte elements gains nothing in registers (an
     # element is a register already; the helper loads two for each): only streamed

@@ -199,6 +199,13 @@ func.func @twice(%x: tensor<8xi8>) -> (tensor<4xi8>, tensor<4xi8>) {
 // CHECK:           slice.copy_run {{.+}} count 3 source_stride 1 dest_stride 1 : memref<2097152xf64>, memref<1572864xf64>
 // CHECK-LABEL: func.func @big_short_prefetched_runs(
 // CHECK:           slice.copy_run {{.+}} count 160 source_stride 1 dest_stride 1 prefetch 8192 : memref<16777216xf32>, memref<2621440xf32>
+// A big strided run not reordered in registers is streamed (through the C target's
+// staging buffer) for elements of up to 8 bytes; 16-byte ones keep plain stores
+// (STAGED_MAX_ELEMENT_BYTES).
+// CHECK-LABEL: func.func @big_strided_c64(
+// CHECK:           slice.copy_run {{.+}} count 1048576 source_stride 3 dest_stride 1 nontemporal : memref<3145728xcomplex<f32>>, memref<1048576xcomplex<f32>>
+// CHECK-LABEL: func.func @big_strided_c128(
+// CHECK:           slice.copy_run {{.+}} count 1048576 source_stride 3 dest_stride 1 : memref<3145728xcomplex<f64>>, memref<1048576xcomplex<f64>>
 // CHECK-LABEL: func.func @big_reverse(
 // CHECK:           slice.copy_run {{.+}} count 300 source_stride -1 dest_stride 1 nontemporal reorder : memref<2457600xf32>, memref<2457600xf32>
 // CHECK-LABEL: func.func @big_even(
@@ -275,6 +282,14 @@ func.func @big_short_unaligned_runs(%x: tensor<524288x4xf64>) -> tensor<524288x3
 func.func @big_short_prefetched_runs(%x: tensor<16384x1024xf32>) -> tensor<16384x160xf32> {
   %r = slice.window %x offsets [0, 0] sizes [16384, 160] strides [1, 1] : tensor<16384x1024xf32> -> tensor<16384x160xf32>
   func.return %r : tensor<16384x160xf32>
+}
+func.func @big_strided_c64(%x: tensor<1024x3072xcomplex<f32>>) -> tensor<1024x1024xcomplex<f32>> {
+  %r = slice.window %x offsets [0, 0] sizes [1024, 1024] strides [1, 3] : tensor<1024x3072xcomplex<f32>> -> tensor<1024x1024xcomplex<f32>>
+  func.return %r : tensor<1024x1024xcomplex<f32>>
+}
+func.func @big_strided_c128(%x: tensor<1024x3072xcomplex<f64>>) -> tensor<1024x1024xcomplex<f64>> {
+  %r = slice.window %x offsets [0, 0] sizes [1024, 1024] strides [1, 3] : tensor<1024x3072xcomplex<f64>> -> tensor<1024x1024xcomplex<f64>>
+  func.return %r : tensor<1024x1024xcomplex<f64>>
 }
 func.func @big_reverse(%x: tensor<8192x300xf32>) -> tensor<8192x300xf32> {
   %r = slice.window %x offsets [0, 299] sizes [8192, 300] strides [1, -1] : tensor<8192x300xf32> -> tensor<8192x300xf32>
