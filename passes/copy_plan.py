@@ -46,7 +46,8 @@ changes, in-process A/B twice, medians of 15 rounds, kernel/numpy, streamed -> c
 seed 4 case 49 (``complex<f64>`` at step 5, a 12.5 MiB result) 1.15-2.10 -> 0.96-0.98,
 seed 7 case 34 (runs of 364 at step -3) 1.29-1.30 -> 1.03-1.06; slower, seed 11 case 44
 (one run at step -3) 0.77-0.91 -> 0.88-0.98, and seed 2 case 14 0.88 -> 1.01 once, 0.97
--> 0.87 once: the rule takes the worst case of the four from 2.1x to 1.06x numpy
+-> 0.87 once (1.12 in a sweep after it): the rule takes the worst of the four from
+2.1x to 1.06-1.12x numpy
 (`/work/wt/notes/perf14/ab_staged16.txt`). With 8-byte elements streaming stays ahead
 (seed 3 case 59, ``complex<f32>`` at step 4: 0.90 streamed, 1.00 cached)."""
 
