@@ -42,14 +42,15 @@ STAGED_MAX_ELEMENT_BYTES = 8
 target's staging buffer) only where its elements are at most this many bytes; a run of
 16-byte elements at a source stride of 3 or more either way keeps plain stores, as a
 dynamic run does. Measured (lead, 2026-11-23, the 4 cases of sweep seeds 0-15 it
-changes, in-process A/B twice, medians of 15 rounds, kernel/numpy, streamed -> cached):
-seed 4 case 49 (``complex<f64>`` at step 5, a 12.5 MiB result) 1.15-2.10 -> 0.96-0.98,
-seed 7 case 34 (runs of 364 at step -3) 1.29-1.30 -> 1.03-1.06; slower, seed 11 case 44
-(one run at step -3) 0.77-0.91 -> 0.88-0.98, and seed 2 case 14 0.88 -> 1.01 once, 0.97
--> 0.87 once (1.12 in a sweep after it): the rule takes the worst of the four from
-2.1x to 1.06-1.12x numpy
-(`/work/wt/notes/perf14/ab_staged16.txt`). With 8-byte elements streaming stays ahead
-(seed 3 case 59, ``complex<f32>`` at step 4: 0.90 streamed, 1.00 cached)."""
+changes, in-process A/B three times, medians of 15-25 rounds, kernel/numpy, streamed ->
+cached): seed 4 case 49 (one run at step 5, a 12.5 MiB result) 1.15-2.10 -> 0.96-0.98,
+seed 7 case 34 (runs of 364 at step -3) 1.23-1.30 -> 1.02-1.06; slower, the two single
+long runs at step -3: seed 11 case 44 0.77-0.91 -> 0.88-0.98 and seed 2 case 14
+0.85-0.97 -> 0.87-1.01 (1.12-1.27 in sweeps after the change). No rule of stride, length
+or direction separates them on these four; this one takes the worst of them from about
+2x to about 1.0-1.3x numpy (`/work/wt/notes/perf14/ab_staged16.txt`). With 8-byte
+elements streaming stays ahead (seed 3 case 59, ``complex<f32>`` at step 4: 0.90
+streamed, 1.00 cached)."""
 
 STREAM_ALIGN_BYTES = 16
 """The width of a non-temporal store (``_mm_stream_si128``): a run shorter than
