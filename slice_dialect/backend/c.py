@@ -1137,9 +1137,10 @@ REGISTER_HELPERS = {-1: "reversed", 2: "even", -2: "odd_reversed"}
 
 
 def _emit_gather(
-    p: FunctionPrinter, d: str, s: str, n: object, stride: object, size: int
+    p: FunctionPrinter, d: str, s: str, n: int | str, stride: int | str, size: int
 ) -> None:
-    """A ``scalar`` run: the gather helper of its element width (``GATHER_HELPERS``)."""
+    """A ``scalar`` run of ``n`` elements at ``stride`` (constants, or C expressions in
+    a dynamic run): the gather helper of its element width (``GATHER_HELPERS``)."""
     name, c_type = GATHER_HELPERS[size]
     p.unit.features.add("gather" if size == 1 else "gather_halves")
     p.line(f"{name}(({c_type} *){d}, (const {c_type} *){s}, {n}, {stride});")
