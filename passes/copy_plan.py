@@ -57,7 +57,7 @@ STREAM_ALIGN_BYTES = 16
 ``MIN_STREAM_RUN_BYTES`` is streamed all the same where it is whole blocks of this
 many bytes, each run starting that many bytes further in the result
 (``aligned_runs``; no plain store then shares a line with a streamed one), and it is
-not prefetched (0 turns the rule off, for A/B measurements). Measured (lead,
+not prefetched. Measured (lead,
 2026-11-23, bench/sweep.py seeds 0-9, the cases it changes, in-process A/B, medians of
 11-15 rounds, kernel/numpy): without the prefetch condition 9 of 13 faster, 2 alike,
 and the two whose runs are prefetched slower (seed 4 case 39, runs of 640 bytes, 0.56
@@ -299,7 +299,7 @@ def aligned_runs(outer: Sequence[Loop], run: Loop, element_bytes: int) -> bool:
     does, and consecutive runs fill the destination's lines with non-temporal stores
     only; a result that does not start on one is copied with plain stores,
     ``slice_stream``'s rule for short runs)."""
-    if STREAM_ALIGN_BYTES == 0 or run.source_step != 1:
+    if run.source_step != 1:
         return False
     align = STREAM_ALIGN_BYTES
     return run.count * element_bytes % align == 0 and all(
@@ -366,25 +366,21 @@ def run_choices(plan: CopyPlan, element_bytes: int) -> RunChoices:
             prefetch = ahead * rows.source_step
             if prefetch_whole_rows(run.source_step, high - low, row_bytes):
                 prefetch_bytes = row_bytes
-    # a long byte gather is never streamed: the scalar gather copies it faster cached
-    # than the staged stream does (sweep seed 1 case 19, i8 at step 3: 2.6x numpy
-    # streamed, 1.0x cached); a 2-byte gather in a big copy keeps the staged stream
-    # (not measured against the scalar one)
-    gather = can_gather_scalar(run.source_step, element_bytes)
-    byte_gather = gather and element_bytes == 1
     # a short run only as whole aligned blocks, and not with a prefetch
     # (STREAM_ALIGN_BYTES)
     long_or_aligned = run_bytes >= MIN_STREAM_RUN_BYTES or (
         prefetch is None and aligned_runs(outer, run, element_bytes)
     )
-    # a strided run not reordered in registers is streamed through the staging buffer,
-    # only for elements of at most STAGED_MAX_ELEMENT_BYTES
+    # a strided run not reordered in registers streams through the staging buffer only
+    # for elements of 2 to STAGED_MAX_ELEMENT_BYTES bytes: a long byte gather is faster
+    # cached, through the scalar gather (sweep seed 1 case 19, i8 at step 3: 2.6x numpy
+    # streamed, 1.0x cached), and 16-byte elements keep plain stores; a 2-byte gather
+    # in a big copy keeps the staged stream (not measured against the scalar one)
     staged = run.source_step != 1 and not can_reorder(run.source_step, element_bytes)
     streamed = (
         plan.elements * element_bytes >= STREAM_STORE_BYTES
         and long_or_aligned
-        and (can_reorder(run.source_step, element_bytes) or not byte_gather)
-        and not (staged and element_bytes > STAGED_MAX_ELEMENT_BYTES)
+        and not (staged and not 1 < element_bytes <= STAGED_MAX_ELEMENT_BYTES)
     )
     # a cached every-other run of 16-byte elements gains nothing in registers (an
     # element is a register already; the helper loads two for each): only streamed
@@ -395,5 +391,6 @@ def run_choices(plan: CopyPlan, element_bytes: int) -> RunChoices:
     )
     # (a byte run at stride 2 or -2 too short for the register helpers too: sweep
     # seed 3 case 82, runs of 17 at -2, 0.84x -> 0.48x numpy not vectorized)
+    gather = can_gather_scalar(run.source_step, element_bytes)
     scalar = not streamed and not reorder and gather and run.count >= MIN_SCALAR_GATHER
     return RunChoices(streamed, reorder, scalar, prefetch, prefetch_bytes)
