@@ -464,6 +464,34 @@ class IdentityWindow(RewritePattern):
         rewriter.replace(op, [], [op.source])
 
 
+class EmptyWindow(RewritePattern):
+    """A window with an empty result takes the one normal form of an empty slice
+    (``semantics.empty_window``: offsets 0, strides 1, the result's shape as sizes where
+    it fits the source), so that every empty slice of a source to one type prints alike.
+
+    ```mlir
+    %r = slice.window %x offsets [2, 0, 0] sizes [1, 0, 2] strides [1, 1, 1]
+        : tensor<3x1x2xf32> -> tensor<1x0x2xf32>
+    // becomes
+    %r = slice.window %x offsets [0, 0, 0] sizes [1, 0, 2] strides [1, 1, 1]
+        : tensor<3x1x2xf32> -> tensor<1x0x2xf32>
+    ```
+    """
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: WindowOp, rewriter: PatternRewriter) -> None:
+        shape = shape_of(op.result_type)
+        if 0 not in shape:
+            return
+        source = [d for d in shape_of(op.source_type) if d is not None]
+        normal = semantics.empty_window(source, [d for d in shape if d is not None])
+        if normal is None or normal == op.window:
+            return
+        window = WindowOp(op.source, normal, op.result_type)
+        window.location = op.location
+        rewriter.replace(op, window)
+
+
 SLICE_PATTERNS: tuple[RewritePattern, ...] = (
     FrameworkSliceToWindow(),
     DynamicWindowFoldConstants(),
@@ -471,6 +499,7 @@ SLICE_PATTERNS: tuple[RewritePattern, ...] = (
     WindowOfDynamicWindow(),
     DimOfWindow(),
     IdentityWindow(),
+    EmptyWindow(),
     FoldConstantWindow(),
 )
 

@@ -993,20 +993,32 @@ def same_up_to_unit_dims(a: Sequence[Dim], b: Sequence[Dim]) -> bool:
     return drop_unit_dims(a) == drop_unit_dims(b)
 
 
-def _empty_window(source_shape: Sequence[int], target: Sequence[int]) -> Window | None:
-    """A window of ``source_shape`` whose sizes, without their 1s, are ``target`` (which
-    holds a 0, so the window selects nothing and only its shape matters)."""
-    rank, n = len(source_shape), len(target)
+def empty_window(source_shape: Sequence[int], shape: Sequence[int]) -> Window | None:
+    """The normal form of every window of ``source_shape`` with result shape ``shape``
+    (which holds a 0, so the window selects nothing and only its shape matters).
+
+    Offsets are 0 and strides 1. The sizes are ``shape`` itself when it has the source's
+    rank and fits in it; otherwise the non-unit dims of ``shape`` in order, each at the
+    first source dim that holds it with the rest placed, and 1 elsewhere. ``None`` when
+    no window of ``source_shape`` gives ``shape``. So an empty slice prints one way
+    whatever framework op or chain of windows made it.
+    """
+    rank = len(source_shape)
+    if len(shape) == rank and all(n <= d for n, d in zip(shape, source_shape)):
+        return _window([normal_dim(0, n, 1) for n in shape])
+    target = drop_unit_dims(shape)
+    n = len(target)
 
     @cache
     def sizes_from(d: int, k: int) -> tuple[int, ...] | None:
         # sizes for source dims d.. once the first k entries of target are placed
         if d == rank:
             return () if k == n else None
-        if k < n and target[k] <= source_shape[d]:
+        wanted = target[k] if k < n else None
+        if wanted is not None and wanted <= source_shape[d]:
             rest = sizes_from(d + 1, k + 1)
             if rest is not None:
-                return (target[k], *rest)
+                return (wanted, *rest)
         if source_shape[d] >= 1:
             rest = sizes_from(d + 1, k)
             if rest is not None:
@@ -1046,12 +1058,14 @@ def compose(
     ``inner_shape`` is the inner result's shape (``inner.sizes`` with unit dims inserted
     or removed) and ``outer`` indexes it; ``outer_shape`` is the final result's shape.
     Non-unit dims of ``inner_shape`` correspond in order to the non-unit sizes of
-    ``inner``; an inner dim of size 1 stays at its offset. An empty selection along a
-    unit dim of ``inner_shape`` needs a size-1 source dim at the same place among the
-    non-unit dims to carry the 0; where there is none and the result is empty, any
-    window of ``source_shape`` (when given) with the result's shape will do. Returns
-    ``None`` when no single window gives the result.
+    ``inner``; an inner dim of size 1 stays at its offset. When ``source_shape`` is given
+    and the result is empty, the result is :func:`empty_window`, the one normal form of
+    an empty slice. Without it, an empty selection along a unit dim of ``inner_shape``
+    needs a size-1 source dim at the same place among the non-unit dims to carry the 0.
+    Returns ``None`` when no single window gives the result.
     """
+    if source_shape is not None and 0 in outer_shape:
+        return empty_window(source_shape, outer_shape)
     source_dim_of = [d for d, size in enumerate(inner.sizes) if size != 1]
     result_dims = [j for j, size in enumerate(inner_shape) if size != 1]
     assert len(source_dim_of) == len(result_dims), "inner window and shape disagree"
@@ -1074,18 +1088,12 @@ def compose(
         hi = source_dim_of[len(before)] if len(before) < len(result_dims) else inner.rank
         candidates = sorted(d for d in free if lo < d < hi)
         if not candidates:
-            return (
-                _empty_window(source_shape, drop_unit_dims(outer_shape))
-                if (source_shape is not None)
-                else None
-            )
+            return None
         free.discard(candidates[0])
         dims[candidates[0]] = (0, 0, 1)
     composed = _window(dims)
     assert composed is not None
     if not same_up_to_unit_dims(composed.sizes, outer_shape):
-        if source_shape is not None and 0 in outer_shape:
-            return _empty_window(source_shape, drop_unit_dims(outer_shape))
         return None
     return composed
 

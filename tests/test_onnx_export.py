@@ -129,12 +129,12 @@ def test_reversal_through_zero() -> None:
 def test_rank_zero_and_empty_reshape() -> None:
     text = (
         "func.func @main(%x: tensor<f32>, %y: tensor<3x4xf32>) -> "
-        "(tensor<1x1xf32>, tensor<0x1xf32>) {\n"
+        "(tensor<1x1xf32>, tensor<0x1x4xf32>) {\n"
         "  %a = slice.window %x offsets [] sizes [] strides [] : tensor<f32> -> "
         "tensor<1x1xf32>\n"
-        "  %b = slice.window %y offsets [1, 0] sizes [1, 0] strides [1, 1] : "
-        "tensor<3x4xf32> -> tensor<0x1xf32>\n"
-        "  func.return %a, %b : tensor<1x1xf32>, tensor<0x1xf32>\n}\n"
+        "  %b = slice.window %y offsets [0, 0] sizes [0, 4] strides [1, 1] : "
+        "tensor<3x4xf32> -> tensor<0x1x4xf32>\n"
+        "  func.return %a, %b : tensor<1x1xf32>, tensor<0x1x4xf32>\n}\n"
     )
     x = np.array(2.5, dtype=np.float32)
     y = np.arange(12, dtype=np.float32).reshape(3, 4)

@@ -48,6 +48,7 @@ from slice_dialect.semantics import (
     apply_window,
     compose,
     drop_unit_dims,
+    empty_window,
     same_up_to_unit_dims,
     window,
 )
@@ -701,6 +702,51 @@ def test_compose_gives_up_only_when_no_window_exists(data: st.DataObject) -> Non
     outer_shape = data.draw(with_unit_dims(outer.sizes), label="outer_shape")
     if compose(inner, inner_shape, outer, outer_shape, source) is None:
         assert not one_window_exists(source, outer_shape)
+
+
+@PROPERTY
+@given(st.data())
+def test_empty_window_is_the_normal_form_of_every_empty_window(
+    data: st.DataObject,
+) -> None:
+    """Every window of a source whose result is empty has one normal form: a valid
+    window with offsets 0 and strides 1 and the result's shape, the same whichever
+    window (or composition of two) it came from, and there whenever any window is."""
+    source = data.draw(shapes(0, 4), label="source")
+    w = data.draw(windows(source), label="w")
+    shape = data.draw(with_unit_dims(w.sizes), label="shape")
+    if 0 not in shape:
+        event("not empty")
+        return
+    normal = empty_window(source, shape)
+    assert normal is not None, "a window exists (w), so the normal form does"
+    window(source, normal.offsets, normal.sizes, normal.strides)  # valid, normal
+    assert same_up_to_unit_dims(normal.sizes, shape)
+    assert set(normal.offsets) <= {0} and set(normal.strides) <= {1}
+    if len(shape) == len(source) and all(n <= d for n, d in zip(shape, source)):
+        assert normal.sizes == shape
+    # a window of w's result that keeps it whole composes to the normal form
+    whole = Window((0,) * len(shape), shape, (1,) * len(shape))
+    assert compose(w, shape, whole, shape, source) == normal
+    other = data.draw(with_unit_dims(drop_unit_dims(shape)), label="other")
+    assert (empty_window(source, other) is None) == (not one_window_exists(source, other))
+
+
+def test_one_empty_slice_one_window() -> None:
+    """Two windows of a 3x1x2 tensor that select nothing for a 1x0x2 result, with the
+    0 on different dims, have one normal form: the result's shape as sizes."""
+    for w in (
+        Window((2, 0, 0), (1, 0, 2), (1, 1, 1)),
+        Window((0,) * 3, (0, 1, 2), (1,) * 3),
+    ):
+        whole = Window((0, 0, 0), (1, 0, 2), (1, 1, 1))
+        assert compose(w, (1, 0, 2), whole, (1, 0, 2), (3, 1, 2)) == Window(
+            (0, 0, 0), (1, 0, 2), (1, 1, 1)
+        )
+    # a rank-reducing result: the non-unit dims at the first source dims that hold them
+    assert empty_window((3, 4), (0,)) == Window((0, 0), (0, 1), (1, 1))
+    assert empty_window((2, 1, 4), (1, 2, 0)) == Window((0, 0, 0), (2, 0, 1), (1, 1, 1))
+    assert empty_window((2,), (0, 3)) is None
 
 
 def test_compose_of_an_empty_selection_on_a_kept_dim() -> None:

@@ -122,14 +122,30 @@ func.func @dim_of_window(%x: tensor<?x6xf32>, %o: index, %n: index) -> (tensor<?
 // -----
 
 // A window of an empty window whose sizes pair with its result's dims only once unit
-// dims are dropped (sizes [0, 1, 2], result 1x0x2: a unit dim inserted and one removed,
-// the same rank): not composed per dim (that checked the outer offsets[0] = 0 against
-// the inner sizes[0] = 0 and failed the valid program; fuzz13, ONNX random model 20021).
+// dims are dropped (sizes [2, 0, 1], result 1x2x0: a unit dim inserted and one removed,
+// the same rank; the normal form of this empty slice, as the result does not fit the
+// source dim by dim): not composed per dim (that checked the outer offsets against the
+// wrong inner dims and failed a valid program; fuzz13, ONNX random model 20021).
 // CHECK-LABEL: func.func @window_of_empty_window_unit_dims_moved(
-// CHECK:         %[[A:.+]] = slice.window %{{.+}} offsets [0, 0, 0] sizes [0, 1, 2] strides [1, 1, 1] : tensor<3x3x4xf32> -> tensor<1x0x2xf32>
-// CHECK-NEXT:    %[[B:.+]] = slice.dynamic_window %[[A]] offsets [0, 0, %{{.+}}] sizes [1, 0, %{{.+}}] strides [1, 1, 1] : tensor<1x0x2xf32> -> tensor<1x0x?xf32>
+// CHECK:         %[[A:.+]] = slice.window %{{.+}} offsets [0, 0, 0] sizes [2, 0, 1] strides [1, 1, 1] : tensor<2x1x4xf32> -> tensor<1x2x0xf32>
+// CHECK-NEXT:    %[[B:.+]] = slice.dynamic_window %[[A]] offsets [0, %{{.+}}, 0] sizes [1, %{{.+}}, 0] strides [1, 1, 1] : tensor<1x2x0xf32> -> tensor<1x?x0xf32>
 // CHECK-NEXT:    func.return %[[B]]
-func.func @window_of_empty_window_unit_dims_moved(%x: tensor<3x3x4xf32>, %o: index, %n: index) -> tensor<1x0x?xf32> {
+func.func @window_of_empty_window_unit_dims_moved(%x: tensor<2x1x4xf32>, %o: index, %n: index) -> tensor<1x?x0xf32> {
+  %a = slice.window %x offsets [0, 0, 0] sizes [2, 0, 1] strides [1, 1, 1] : tensor<2x1x4xf32> -> tensor<1x2x0xf32>
+  %b = slice.dynamic_window %a offsets [0, %o, 0] sizes [1, %n, 0] strides [1, 1, 1] : tensor<1x2x0xf32> -> tensor<1x?x0xf32>
+  func.return %b : tensor<1x?x0xf32>
+}
+
+// -----
+
+// The same program with sizes [0, 1, 2] for the 1x0x2 empty window: the window first
+// takes the normal form of an empty slice (sizes [1, 0, 2], the result's shape), and then
+// the two compose dim by dim into one dynamic window of x.
+// CHECK-LABEL: func.func @window_of_empty_window_normalized_then_composed(
+// CHECK-NOT:     slice.window
+// CHECK:         %{{.+}} = slice.dynamic_window %{{.+}} offsets [0, 0, %{{.+}}] sizes [1, 0, %{{.+}}] strides [1, 1, 1] : tensor<3x3x4xf32> -> tensor<1x0x?xf32>
+// CHECK-NOT:     slice.window
+func.func @window_of_empty_window_normalized_then_composed(%x: tensor<3x3x4xf32>, %o: index, %n: index) -> tensor<1x0x?xf32> {
   %a = slice.window %x offsets [0, 0, 0] sizes [0, 1, 2] strides [1, 1, 1] : tensor<3x3x4xf32> -> tensor<1x0x2xf32>
   %b = slice.dynamic_window %a offsets [0, 0, %o] sizes [1, 0, %n] strides [1, 1, 1] : tensor<1x0x2xf32> -> tensor<1x0x?xf32>
   func.return %b : tensor<1x0x?xf32>

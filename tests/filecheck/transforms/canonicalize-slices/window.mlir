@@ -145,7 +145,7 @@ func.func @fold_empty_outer_along_unit_dim(%x: tensor<4x6xf32>) -> tensor<0x6xf3
 // dim.
 // CHECK-LABEL: func @fold_empty_outer_along_middle_unit_dim(
 // CHECK-SAME:      %[[X:.+]]: tensor<3x4x5xf32>)
-// CHECK-NEXT:      %[[R:.+]] = slice.window %[[X]] offsets [1, 0, 0] sizes [2, 0, 5] strides [1, 1, 1] : tensor<3x4x5xf32> -> tensor<2x0x5xf32>
+// CHECK-NEXT:      %[[R:.+]] = slice.window %[[X]] offsets [0, 0, 0] sizes [2, 0, 5] strides [1, 1, 1] : tensor<3x4x5xf32> -> tensor<2x0x5xf32>
 // CHECK-NEXT:      func.return %[[R]] : tensor<2x0x5xf32>
 func.func @fold_empty_outer_along_middle_unit_dim(%x: tensor<3x4x5xf32>) -> tensor<2x0x5xf32> {
   %a = slice.window %x offsets [0, 2, 0] sizes [3, 1, 5] strides [1, 1, 1] : tensor<3x4x5xf32> -> tensor<3x1x5xf32>
@@ -365,4 +365,47 @@ func.func @dynamic_result_after_shrink_gets_cast(%x: tensor<5x6xf32>) -> tensor<
 func.func @identity_with_dynamic_result_becomes_cast(%x: tensor<2x4xf32>) -> tensor<?x4xf32> {
   %0 = slice.onnx_v1 %x starts [0] ends [9223372036854775807] : tensor<2x4xf32> -> tensor<?x4xf32>
   func.return %0 : tensor<?x4xf32>
+}
+
+// -----
+
+// An empty slice has one normal form (semantics.empty_window): offsets 0, strides 1 and
+// the result's shape as sizes where it fits the source. x[2:3, :, 0:0] and
+// x[:, :, 0:0][2:3] select nothing through different windows and print alike.
+// CHECK-LABEL: func @empty_slice_row_first(
+// CHECK-SAME:      %[[X:.+]]: tensor<3x1x2xf32>)
+// CHECK-NEXT:      %[[R:.+]] = slice.window %[[X]] offsets [0, 0, 0] sizes [1, 1, 0] strides [1, 1, 1] : tensor<3x1x2xf32> -> tensor<1x1x0xf32>
+// CHECK-NEXT:      func.return %[[R]] : tensor<1x1x0xf32>
+func.func @empty_slice_row_first(%x: tensor<3x1x2xf32>) -> tensor<1x1x0xf32> {
+  %a = slice.onnx_v1 %x starts [2] ends [3] axes [0] : tensor<3x1x2xf32> -> tensor<1x1x2xf32>
+  %b = slice.onnx_v1 %a starts [0] ends [0] axes [2] : tensor<1x1x2xf32> -> tensor<1x1x0xf32>
+  func.return %b : tensor<1x1x0xf32>
+}
+
+// CHECK-LABEL: func @empty_slice_row_last(
+// CHECK-SAME:      %[[X:.+]]: tensor<3x1x2xf32>)
+// CHECK-NEXT:      %[[R:.+]] = slice.window %[[X]] offsets [0, 0, 0] sizes [1, 1, 0] strides [1, 1, 1] : tensor<3x1x2xf32> -> tensor<1x1x0xf32>
+// CHECK-NEXT:      func.return %[[R]] : tensor<1x1x0xf32>
+func.func @empty_slice_row_last(%x: tensor<3x1x2xf32>) -> tensor<1x1x0xf32> {
+  %a = slice.onnx_v1 %x starts [0] ends [0] axes [2] : tensor<3x1x2xf32> -> tensor<3x1x0xf32>
+  %b = slice.onnx_v1 %a starts [2] ends [3] axes [0] : tensor<3x1x0xf32> -> tensor<1x1x0xf32>
+  func.return %b : tensor<1x1x0xf32>
+}
+
+// -----
+
+// The same empty slice written as two windows with its unit dims in different places.
+// Where the result does not have the source's rank, its non-unit dims go to the first
+// source dims that hold them.
+// CHECK-LABEL: func @empty_windows_spelled_two_ways(
+// CHECK-SAME:      %[[X:.+]]: tensor<3x1x2xf32>)
+// CHECK-NEXT:      %[[A:.+]] = slice.window %[[X]] offsets [0, 0, 0] sizes [1, 0, 2] strides [1, 1, 1] : tensor<3x1x2xf32> -> tensor<1x0x2xf32>
+// CHECK-NEXT:      %[[B:.+]] = slice.window %[[X]] offsets [0, 0, 0] sizes [1, 0, 2] strides [1, 1, 1] : tensor<3x1x2xf32> -> tensor<1x0x2xf32>
+// CHECK-NEXT:      %[[C:.+]] = slice.window %[[X]] offsets [0, 0, 0] sizes [0, 1, 2] strides [1, 1, 1] : tensor<3x1x2xf32> -> tensor<0x2xf32>
+// CHECK-NEXT:      func.return %[[A]], %[[B]], %[[C]]
+func.func @empty_windows_spelled_two_ways(%x: tensor<3x1x2xf32>) -> (tensor<1x0x2xf32>, tensor<1x0x2xf32>, tensor<0x2xf32>) {
+  %a = slice.window %x offsets [2, 0, 0] sizes [1, 0, 2] strides [1, 1, 1] : tensor<3x1x2xf32> -> tensor<1x0x2xf32>
+  %b = slice.window %x offsets [0, 0, 0] sizes [0, 1, 2] strides [1, 1, 1] : tensor<3x1x2xf32> -> tensor<1x0x2xf32>
+  %c = slice.window %x offsets [2, 0, 0] sizes [1, 0, 2] strides [1, 1, 1] : tensor<3x1x2xf32> -> tensor<0x2xf32>
+  func.return %a, %b, %c : tensor<1x0x2xf32>, tensor<1x0x2xf32>, tensor<0x2xf32>
 }
