@@ -403,13 +403,15 @@ class WindowOfDynamicWindow(RewritePattern):
 
 class DimOfWindow(RewritePattern):
     """A ``tensor.dim`` (constant index) of a window's result, through ``tensor.cast``,
-    is the window's size there, where the window keeps its source's rank: the
+    is the window's size it pairs with (``unit_dim_pairs``: static unit dims dropped on
+    both sides, the rest in order), or 1 for a static unit dim of the result: the
     normalization of a slice of a sliced tensor reads its sizes, not the tensor, so
     that tensor is only returned and lowers into its output.
 
     ```mlir
-    %a = slice.dynamic_window %x offsets [%o] sizes [%n] strides [1] : tensor<?xf32> -> tensor<?xf32>
-    %d = tensor.dim %a, %c0 : tensor<?xf32>
+    %a = slice.dynamic_window %x offsets [%o, 0] sizes [%n, 1] strides [1, 1]
+        : tensor<?x4xf32> -> tensor<1x?xf32>
+    %d = tensor.dim %a, %c1 : tensor<1x?xf32>
     // %d becomes %n
     ```
     """
@@ -424,11 +426,18 @@ class DimOfWindow(RewritePattern):
         if k is None or not isinstance(window, WindowOp | DynamicWindowOp):
             return
         sizes = _mixed_window(window)[1]
-        result_type = window.result.type
-        assert isinstance(result_type, TensorType)
-        if result_type.get_num_dims() != len(sizes) or not 0 <= k < len(sizes):
-            return  # unit dims inserted or removed, or no such dim
-        size = sizes[k]
+        result_shape = shape_of(window.result_type)
+        if not 0 <= k < len(result_shape):
+            return  # no such dim: tensor.dim's own semantics (undefined) stay
+        pairs = unit_dim_pairs(
+            [size if isinstance(size, int) else None for size in sizes], result_shape
+        )
+        if result_shape[k] == 1:
+            size: Mixed = 1
+        elif pairs is not None:
+            size = sizes[next(i for i, j in pairs if j == k)]
+        else:
+            return  # the window and its type do not pair: the verifier reports it
         if isinstance(size, int):
             rewriter.replace(op, arith.ConstantOp(IntegerAttr(size, IndexType())))
         else:

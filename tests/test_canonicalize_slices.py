@@ -281,6 +281,31 @@ def test_all_constant_dynamic_window_becomes_a_window() -> None:
     np.testing.assert_array_equal(before, after)
 
 
+MOVED_UNIT_DIMS = """
+func.func @main(%x: tensor<2x2xf32>) -> tensor<?x?xf32> {
+  %b = arith.constant dense<[0, 0, 0]> : tensor<3xi64>
+  %e = arith.constant dense<[0, 0, 1]> : tensor<3xi64>
+  %s = arith.constant dense<[1, 1, 1]> : tensor<3xi64>
+  %row = slice.tf_strided_slice %x begin %b end %e strides %s {begin_mask = 2 : i64, end_mask = 2 : i64, new_axis_mask = 1 : i64, shrink_axis_mask = 4 : i64} : tensor<2x2xf32>, tensor<3xi64>, tensor<3xi64>, tensor<3xi64> -> tensor<?x?xf32>
+  %r = slice.onnx_v1 %row starts [0] ends [1] axes [0] : tensor<?x?xf32> -> tensor<?x?xf32>
+  func.return %r : tensor<?x?xf32>
+}
+"""
+"""``x[newaxis, :, 0]`` (a window with sizes [2, 1] for a 1x2 result, written ``?x?``),
+then its rows 0:1 (review, session 15): ``DimOfWindow`` took result dim k as
+``sizes[k]``, so the second slice saw a 2x1 tensor and returned ``[[0.]]``."""
+
+
+@pytest.mark.parametrize("backend", ["c", "interpreter"])
+def test_slice_of_a_window_that_moves_unit_dims(backend: str) -> None:
+    import slice_dialect
+
+    x = np.arange(4, dtype=np.float32).reshape(2, 2)
+    got = slice_dialect.compile(MOVED_UNIT_DIMS, backend=backend)(x)
+    np.testing.assert_array_equal(got, x[None, :, 0][0:1])
+    assert got.shape == (1, 2)
+
+
 EMPTY_CHAIN = """
 func.func @main(%x: tensor<3x3x4xf32>, %e: tensor<1xi32>) -> tensor<1x0x?xf32> {
   %starts0 = arith.constant dense<[-1, -2147483648]> : tensor<2xi64>

@@ -121,6 +121,31 @@ func.func @dim_of_window(%x: tensor<?x6xf32>, %o: index, %n: index) -> (tensor<?
 
 // -----
 
+// A window that drops one unit dim and inserts another keeps its rank: result dim k
+// is not sizes[k]. Dims pair once static unit dims are dropped on both sides
+// (unit_dim_pairs): dim 0 of the 1x3 result is 1, dim 1 is sizes[0] = 3; of the
+// dynamic window's 1x? result, dim 1 is %n.
+// CHECK-LABEL: func.func @dim_of_window_with_moved_unit_dims(
+// CHECK-SAME:      %[[X:.+]]: tensor<3x1xf32>, %[[Y:.+]]: tensor<?x1xf32>, %[[N:.+]]: index)
+// CHECK-NEXT:    %[[D0:.+]] = arith.constant 1 : index
+// CHECK-NEXT:    %[[D1:.+]] = arith.constant 3 : index
+// CHECK-NEXT:    %[[E0:.+]] = arith.constant 1 : index
+// CHECK-NEXT:    func.return %[[D0]], %[[D1]], %[[E0]], %[[N]] : index, index, index, index
+func.func @dim_of_window_with_moved_unit_dims(%x: tensor<3x1xf32>, %y: tensor<?x1xf32>, %n: index) -> (index, index, index, index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %w = slice.window %x offsets [0, 0] sizes [3, 1] strides [1, 1] : tensor<3x1xf32> -> tensor<1x3xf32>
+  %wc = tensor.cast %w : tensor<1x3xf32> to tensor<?x?xf32>
+  %d0 = tensor.dim %wc, %c0 : tensor<?x?xf32>
+  %d1 = tensor.dim %wc, %c1 : tensor<?x?xf32>
+  %v = slice.dynamic_window %y offsets [0, 0] sizes [%n, 1] strides [1, 1] : tensor<?x1xf32> -> tensor<1x?xf32>
+  %e0 = tensor.dim %v, %c0 : tensor<1x?xf32>
+  %e1 = tensor.dim %v, %c1 : tensor<1x?xf32>
+  func.return %d0, %d1, %e0, %e1 : index, index, index, index
+}
+
+// -----
+
 // A window of an empty window whose sizes pair with its result's dims only once unit
 // dims are dropped (sizes [2, 0, 1], result 1x2x0: a unit dim inserted and one removed,
 // the same rank; the normal form of this empty slice, as the result does not fit the
