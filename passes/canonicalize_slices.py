@@ -25,6 +25,7 @@ from xdsl.pattern_rewriter import (
     RewritePattern,
     op_type_rewrite_pattern,
 )
+from xdsl.utils.exceptions import VerifyException
 
 from passes import rewrite_module
 from passes.fold_constant_slices import FoldConstantWindow
@@ -71,6 +72,61 @@ def _slice_result(op: FrameworkSliceOp) -> semantics.SliceResult | None:
 def _static_tensor(element_type: Attribute, shape: tuple[int | None, ...]) -> TensorType:
     assert None not in shape
     return TensorType(element_type, [d for d in shape if d is not None])
+
+
+def _more_static_source(value: SSAValue) -> SSAValue | None:
+    """The source of ``value``'s ``tensor.cast`` where it is a tensor with a static dim
+    the cast's result has as ``?`` (and no ``?`` the result has static), else ``None``:
+    MLIR's ``canFoldIntoConsumerOp``."""
+    cast = value.owner
+    if not isinstance(cast, tensor.CastOp):
+        return None
+    source, result = cast.source.type, cast.dest.type
+    if not isinstance(source, TensorType) or not isinstance(result, TensorType):
+        return None
+    if source.get_element_type() != result.get_element_type():
+        return None
+    before, after = shape_of(source), shape_of(result)
+    if len(before) != len(after):
+        return None
+    if any(b is None and a is not None for b, a in zip(before, after)):
+        return None
+    if not any(b is not None and a is None for b, a in zip(before, after)):
+        return None
+    return cast.source
+
+
+class FoldCastIntoSlice(RewritePattern):
+    """A slice of a ``tensor.cast`` that only hides static dims slices the cast's
+    source (MLIR's ``ExtractSliceOpCastFolder``), so that a slice of a slice written
+    with ``?`` types is as static as its values and folds like one. Left as it is
+    where the op would not verify on the static source (invalid values then fail
+    when the program runs, as they did).
+
+    ```mlir
+    %c = tensor.cast %x : tensor<2x4xf32> to tensor<?x?xf32>
+    %r = slice.onnx_v1 %c starts [1] ends [2] : tensor<?x?xf32> -> tensor<?x?xf32>
+    // becomes
+    %r = slice.onnx_v1 %x starts [1] ends [2] : tensor<2x4xf32> -> tensor<?x?xf32>
+    ```
+    """
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(
+        self, op: FrameworkSliceOp | DynamicWindowOp, rewriter: PatternRewriter
+    ) -> None:
+        source = _more_static_source(op.operands[0])
+        if source is None:
+            return
+        new_op = op.clone()
+        new_op.operands = [source, *new_op.operands[1:]]
+        try:
+            new_op.verify()
+        except VerifyException:
+            new_op.drop_all_references()
+            return
+        new_op.location = op.location
+        rewriter.replace(op, new_op)
 
 
 class FrameworkSliceToWindow(RewritePattern):
@@ -273,7 +329,9 @@ class DynamicWindowFoldConstants(RewritePattern):
                 tuple(ints[:r]), tuple(ints[r : 2 * r]), tuple(ints[2 * r :])
             )
             try:
-                semantics.window(shape_of(source_type), w.offsets, w.sizes, w.strides)
+                semantics.window(
+                    shape_of(source_type), w.offsets, w.sizes, w.strides, op.name
+                )
             except SliceSemanticsError as e:
                 raise OpPassFailedException(op, str(e)) from e
             shape = op.result_shape(list(w.sizes))
@@ -502,6 +560,7 @@ class EmptyWindow(RewritePattern):
 
 
 SLICE_PATTERNS: tuple[RewritePattern, ...] = (
+    FoldCastIntoSlice(),
     FrameworkSliceToWindow(),
     DynamicWindowFoldConstants(),
     WindowOfWindow(),
@@ -532,5 +591,5 @@ class CanonicalizeSlicesPass(ModulePass):
     def apply(self, ctx: Context, op: builtin.ModuleOp) -> None:
         patterns = list(SLICE_PATTERNS)
         if self.dynamic:
-            patterns.insert(1, FrameworkSliceToDynamicWindow())
+            patterns.insert(2, FrameworkSliceToDynamicWindow())
         rewrite_module(op, patterns, recursively=True)

@@ -175,3 +175,46 @@ func.func @window_of_empty_window_normalized_then_composed(%x: tensor<3x3x4xf32>
   %b = slice.dynamic_window %a offsets [0, 0, %o] sizes [1, 0, %n] strides [1, 1, 1] : tensor<1x0x2xf32> -> tensor<1x0x?xf32>
   func.return %b : tensor<1x0x?xf32>
 }
+
+// -----
+
+// A slice of a tensor.cast that only hides static dims slices the cast's source (MLIR's
+// ExtractSliceOpCastFolder): a slice of a slice written with a `?` type is one window, as
+// with static types, under canonicalize-slices and canonicalize alike.
+// CHECK-LABEL: func.func @slice_of_cast_is_static(
+// CHECK-SAME:      %[[X:.+]]: tensor<4x4xf32>)
+// CHECK-NEXT:    %[[B:.+]] = slice.window %[[X]] offsets [2, 0] sizes [1, 4] strides [1, 1] : tensor<4x4xf32> -> tensor<1x4xf32>
+// CHECK-NEXT:    func.return %[[B]] : tensor<1x4xf32>
+func.func @slice_of_cast_is_static(%x: tensor<4x4xf32>) -> tensor<1x4xf32> {
+  %a = slice.onnx_v1 %x starts [1] ends [3] axes [0] : tensor<4x4xf32> -> tensor<?x4xf32>
+  %b = slice.onnx_v1 %a starts [1] ends [2] axes [0] : tensor<?x4xf32> -> tensor<1x4xf32>
+  func.return %b : tensor<1x4xf32>
+}
+
+// CHECK-LABEL: func.func @dynamic_window_of_cast(
+// CHECK-SAME:      %[[X:.+]]: tensor<4x4xf32>)
+// CHECK-NEXT:    %[[B:.+]] = slice.window %[[X]] offsets [1, 0] sizes [2, 4] strides [1, 1] : tensor<4x4xf32> -> tensor<2x4xf32>
+// CHECK-NEXT:    %[[C:.+]] = tensor.cast %[[B]] : tensor<2x4xf32> to tensor<?x4xf32>
+// CHECK-NEXT:    func.return %[[C]] : tensor<?x4xf32>
+func.func @dynamic_window_of_cast(%x: tensor<4x4xf32>) -> tensor<?x4xf32> {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %a = tensor.cast %x : tensor<4x4xf32> to tensor<?x?xf32>
+  %b = slice.dynamic_window %a offsets [%c1, 0] sizes [%c2, 4] strides [1, 1] : tensor<?x?xf32> -> tensor<?x4xf32>
+  func.return %b : tensor<?x4xf32>
+}
+
+// -----
+
+// Not folded where the op would not verify on the cast's source: rows 5:6 of a
+// tensor<4x4xf32> seen as tensor<?x4xf32> fail when the program runs (the
+// normalization's slice.check), as before; the cast stays.
+// CHECK-LABEL: func.func @invalid_on_the_static_source_stays(
+// CHECK:         tensor.cast
+// CHECK:         slice.check
+// CHECK:         slice.dynamic_window
+func.func @invalid_on_the_static_source_stays(%x: tensor<4x4xf32>) -> tensor<1x4xf32> {
+  %a = tensor.cast %x : tensor<4x4xf32> to tensor<?x4xf32>
+  %b = slice.dml_slice1 %a window_offsets [5, 0] window_sizes [1, 4] window_strides [1, 1] : tensor<?x4xf32> -> tensor<1x4xf32>
+  func.return %b : tensor<1x4xf32>
+}
