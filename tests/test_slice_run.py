@@ -83,6 +83,48 @@ def test_a_failing_output_leaves_every_output_unchanged(workdir: Path) -> None:
     assert not [p for p in workdir.iterdir() if p.name.startswith(".slice-run-")]
 
 
+def test_a_fifo_output_is_written_in_place(workdir: Path) -> None:
+    """An output that is a FIFO (or a device such as ``/dev/null``) is written
+    through, never replaced by a regular file renamed over it (review, session 15:
+    ``--output /dev/null`` as root replaced the machine's ``/dev/null``)."""
+    import stat
+    import threading
+
+    fifo = workdir / "pipe"
+    os.mkfifo(fifo)
+    received: list[bytes] = []
+    reader = threading.Thread(target=lambda: received.append(fifo.read_bytes()))
+    reader.start()
+    result = run(
+        "slice-run", "two.mlir", "--input", "x.npy", "--output", "pipe",
+        "--output", "b.npy", cwd=workdir,
+    )  # fmt: skip
+    reader.join(timeout=60)
+    assert_ok(result)
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)
+    (workdir / "got.npy").write_bytes(received[0])
+    np.testing.assert_array_equal(np.load(workdir / "got.npy"), X[1:3, 0:6:2])
+    np.testing.assert_array_equal(np.load(workdir / "b.npy"), X[3, ::-1])
+
+
+def test_outputs_get_the_mode_a_plain_write_gives(workdir: Path) -> None:
+    """A new output is 0666 less the umask (as ``np.save`` leaves it), an existing
+    one keeps its mode; not the 0600 of a temporary file."""
+    (workdir / "old.npy").write_bytes(b"old")
+    os.chmod(workdir / "old.npy", 0o640)
+    mask = os.umask(0o022)
+    try:
+        result = run(
+            "slice-run", "two.mlir", "--input", "x.npy", "--output", "new.npy",
+            "--output", "old.npy", cwd=workdir,
+        )  # fmt: skip
+    finally:
+        os.umask(mask)
+    assert_ok(result)
+    assert (workdir / "new.npy").stat().st_mode & 0o777 == 0o644
+    assert (workdir / "old.npy").stat().st_mode & 0o777 == 0o640
+
+
 def test_dev_zero_as_the_ir_file_is_read_with_a_bound(workdir: Path) -> None:
     result = run("slice-run", "/dev/zero", "--output", "a.npy", cwd=workdir)
     assert_error(

@@ -25,7 +25,9 @@ Errors are printed as ``error: ...`` on stderr with exit code 1; no traceback.
 from __future__ import annotations
 
 import argparse
+import io
 import os
+import stat
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -111,30 +113,65 @@ def _check_paths(inputs: list[str], outputs: list[str]) -> None:
                 )
 
 
+def _new_file_mode(path: str) -> int:
+    """The mode ``open(path, "w")`` would leave: an existing file's own, else 0666
+    less the umask (``mkstemp`` makes 0600)."""
+    try:
+        return stat.S_IMODE(os.stat(path).st_mode)
+    except OSError:
+        mask = os.umask(0)
+        os.umask(mask)
+        return 0o666 & ~mask
+
+
+def _is_special(path: str) -> bool:
+    """Whether ``path`` exists and is not a regular file (a device, a FIFO, a
+    socket): it is written in place, never renamed over."""
+    try:
+        return not stat.S_ISREG(os.stat(path).st_mode)
+    except OSError:
+        return False
+
+
 def _save_all(paths: list[str], results: list[npt.NDArray[Any]]) -> None:
-    """Write every result to a temporary file next to its path, then rename them all;
-    on any failure, remove the temporary files and change nothing."""
-    temps: list[str] = []
+    """Write every result to a temporary file next to its path (with the mode a plain
+    write would give it), then rename them all; on any failure, remove the temporary
+    files and change nothing. A path that is a device or a FIFO (``/dev/null``,
+    ``/dev/stdout``) is written in place instead, after the others are ready."""
+    temps: list[tuple[str, str]] = []
+    special: list[tuple[str, npt.NDArray[Any]]] = []
     try:
         for path, result in zip(paths, results, strict=True):
+            if _is_special(path):
+                special.append((path, result))
+                continue
             directory = os.path.dirname(os.path.abspath(path))
             try:
                 fd, temp = tempfile.mkstemp(dir=directory, prefix=".slice-run-")
             except OSError as e:
                 raise SliceError(f"cannot write {path}: {e.strerror or e}") from None
-            temps.append(temp)
+            temps.append((temp, path))
             try:
                 with os.fdopen(fd, "wb") as file:
+                    os.fchmod(file.fileno(), _new_file_mode(path))
                     np.save(file, result, allow_pickle=False)
             except OSError as e:
                 raise SliceError(f"cannot write {path}: {e.strerror or e}") from None
-        for temp, path in zip(temps, paths, strict=True):
+        for path, result in special:
+            data = io.BytesIO()  # np.save needs a seekable file; a FIFO is not
+            np.save(data, result, allow_pickle=False)
+            try:
+                with open(path, "wb") as file:
+                    file.write(data.getbuffer())
+            except OSError as e:
+                raise SliceError(f"cannot write {path}: {e.strerror or e}") from None
+        for temp, path in temps:
             try:
                 os.replace(temp, path)
             except OSError as e:
                 raise SliceError(f"cannot write {path}: {e.strerror or e}") from None
     finally:
-        for temp in temps:
+        for temp, _ in temps:
             Path(temp).unlink(missing_ok=True)
 
 
