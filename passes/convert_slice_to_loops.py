@@ -28,6 +28,7 @@ from xdsl.context import Context
 from xdsl.dialects import arith, bufferization, builtin, func, memref, scf, tensor
 from xdsl.dialects.builtin import (
     ArrayAttr,
+    DenseIntOrFPElementsAttr,
     IndexType,
     IntegerAttr,
     LocationAttr,
@@ -52,7 +53,8 @@ from passes.function_boundary import (
     FunctionToMemrefs,
     buffer_of,
     holds_tensors,
-    op_name,
+    is_static_dense,
+    not_lowered,
 )
 from passes.lower_dynamic import (
     TensorReadToMemrefRead,
@@ -66,6 +68,7 @@ from slice_dialect.dialect import (
     CopyRunOp,
     DynamicCopyRunOp,
     DynamicWindowOp,
+    FillConstantOp,
     Mixed,
     WindowOp,
 )
@@ -419,7 +422,36 @@ class FromElementsToStores(RewritePattern):
             rewriter.erase(elements)
 
 
+class ConstantToBuffer(RewritePattern):
+    """A tensor ``arith.constant`` a program uses (a window of a constant that did not
+    fold, a folded window that is returned) becomes a buffer ``slice.fill_constant``
+    fills where the constant was, freed at the end of its block; its uses see the buffer
+    as a tensor until they are lowered (MLIR's bufferization makes it a
+    ``memref.global``)."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: arith.ConstantOp, rewriter: PatternRewriter) -> None:
+        if not is_static_dense(op) or not op.result.uses:
+            return
+        value, t = op.value, op.result.type
+        assert isinstance(value, DenseIntOrFPElementsAttr) and isinstance(t, TensorType)
+        alloc = memref.AllocOp.get(t.get_element_type(), shape=t.get_shape())
+        fill = FillConstantOp(alloc.memref, value)
+        buffer = alloc.results[0]
+        buffer.name_hint = op.result.name_hint or "constant"
+        cast = _cast(buffer, t, op.location)
+        for each in (alloc, fill):
+            each.location = op.location
+        block = op.parent_block()
+        assert block is not None and block.last_op is not None
+        dealloc = memref.DeallocOp.get(buffer)
+        dealloc.location = op.location
+        rewriter.insert(dealloc, InsertPoint.before(block.last_op))
+        rewriter.replace(op, [alloc, fill, cast])
+
+
 LOWERING_PATTERNS: tuple[RewritePattern, ...] = (
+    ConstantToBuffer(),
     TensorReadToMemrefRead(),
     FromElementsToStores(),
     WindowToLoops(),
@@ -451,8 +483,4 @@ class ConvertSliceToLoopsPass(ModulePass):
                 cse(f.body)  # the normalization and window checks share their values
         for inner in op.walk():
             if holds_tensors(inner) and not isinstance(inner, func.FuncOp):
-                raise OpPassFailedException(
-                    inner,
-                    f"{op_name(inner)}: convert-slice-to-loops lowers only slice.window "
-                    "on tensors",
-                )
+                raise OpPassFailedException(inner, not_lowered(inner))

@@ -12,8 +12,9 @@ returned twice).
 
 from __future__ import annotations
 
-from xdsl.dialects import bufferization, func, tensor
+from xdsl.dialects import arith, bufferization, func, tensor
 from xdsl.dialects.builtin import (
+    DenseIntOrFPElementsAttr,
     FunctionType,
     MemRefType,
     TensorType,
@@ -85,6 +86,27 @@ LOWERED_TENSOR_OPS = (
 """The ops on tensors ``convert-slice-to-loops`` lowers."""
 
 
+def not_lowered(op: Operation) -> str:
+    """Why ``op``, an op on tensors, stops the lowering, and what to do about it."""
+    text = (
+        f"{op_name(op)}: convert-slice-to-loops lowers only slice.window and "
+        "slice.dynamic_window on tensors"
+    )
+    if isinstance(op, tensor.ExtractSliceOp):
+        return text + "; run convert-tensor-to-slice first (SPEC section 8)"
+    return text
+
+
+def is_static_dense(op: arith.ConstantOp) -> bool:
+    """Whether ``op`` is a dense constant of a static tensor type (it lowers)."""
+    t = op.result.type
+    return (
+        isinstance(op.value, DenseIntOrFPElementsAttr)
+        and isinstance(t, TensorType)
+        and t.has_static_shape()
+    )
+
+
 def check_lowerable(f: func.FuncOp) -> None:
     """Refuse, naming the op, any function body the lowering cannot make tensor-free."""
     for op in f.body.walk():
@@ -95,10 +117,9 @@ def check_lowerable(f: func.FuncOp) -> None:
             continue
         if op.name == "arith.constant" and not op.results[0].uses:
             continue  # an index constant of a slice that is gone
-        raise OpPassFailedException(
-            op,
-            f"{op_name(op)}: convert-slice-to-loops lowers only slice.window on tensors",
-        )
+        if isinstance(op, arith.ConstantOp) and is_static_dense(op):
+            continue  # becomes a buffer slice.fill_constant fills
+        raise OpPassFailedException(op, not_lowered(op))
 
 
 class FunctionToMemrefs(RewritePattern):

@@ -1410,8 +1410,61 @@ class DynamicCopyRunOp(IRDLOperation):
             )
 
 
+@irdl_op_definition
+class FillConstantOp(IRDLOperation):
+    """``slice.fill_constant``: write the elements of a dense constant, in row-major
+    order, into a whole static memref of the same shape and element type.
+
+    ``convert-slice-to-loops`` gives each tensor ``arith.constant`` a program uses (a
+    slice of a constant that did not fold, a folded slice that is returned) a buffer
+    this op fills, as MLIR's bufferization gives it a ``memref.global``. The C target
+    writes the constant's bits from a ``static const`` table, or with one loop for a
+    splat.
+
+    ```mlir
+    slice.fill_constant %buf = dense<[1, 2, 3]> : tensor<3xi32> : memref<3xi32>
+    ```
+    """
+
+    name = "slice.fill_constant"
+
+    dest = operand_def(MemRefType)
+    value = prop_def(DenseIntOrFPElementsAttr)
+
+    assembly_format = "$dest `=` $value attr-dict `:` type($dest)"
+
+    def __init__(
+        self, dest: SSAValue | Operation, value: DenseIntOrFPElementsAttr
+    ) -> None:
+        super().__init__(operands=[dest], properties={"value": value})
+
+    def verify_(self) -> None:
+        t = operand_type(self, self.dest, "dest", MemRefType)
+        value_type = self.value.get_type()
+        if (
+            not isinstance(value_type, TensorType)
+            or not t.has_static_shape()
+            or not isinstance(t.layout, NoneAttr)
+            or tuple(t.get_shape()) != tuple(value_type.get_shape())
+            or t.element_type != value_type.get_element_type()
+        ):
+            raise VerifyException(
+                f"{self.name}: dest has type {t} but the value is a {value_type}; "
+                "expected a static memref of its shape and element type with the "
+                "identity layout"
+            )
+
+
 Slice = Dialect(
     "slice",
-    [*FRAMEWORK_OPS, WindowOp, DynamicWindowOp, CheckOp, CopyRunOp, DynamicCopyRunOp],
+    [
+        *FRAMEWORK_OPS,
+        WindowOp,
+        DynamicWindowOp,
+        CheckOp,
+        CopyRunOp,
+        DynamicCopyRunOp,
+        FillConstantOp,
+    ],
     [],
 )

@@ -51,6 +51,7 @@ from slice_dialect.dialect import (
     CopyRunOp,
     DynamicCopyRunOp,
     DynamicWindowOp,
+    FillConstantOp,
     FrameworkSliceOp,
     WindowOp,
     format_shape,
@@ -282,6 +283,18 @@ class NumpyMemRefFunctions(InterpreterFunctions):
         t = op.memref.type
         assert isinstance(t, MemRefType)
         return (np.zeros(tuple(t.get_shape()), dtype=raw_dtype(t.get_element_type())),)
+
+    @impl(FillConstantOp)
+    def run_fill_constant(
+        self, interpreter: Interpreter, op: FillConstantOp, args: PythonValues
+    ) -> PythonValues:
+        (buffer,) = args
+        data = op.value.data.data
+        elements = np.frombuffer(data, dtype=buffer.dtype)
+        if elements.size == 1:
+            elements = np.repeat(elements, buffer.size)  # a splat held as one value
+        np.copyto(buffer, elements.reshape(buffer.shape))
+        return ()
 
     @impl(memref.DeallocOp)
     def run_dealloc(

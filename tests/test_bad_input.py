@@ -558,7 +558,8 @@ CASES: dict[str, tuple[str, str]] = {
     ),
     "an op the lowering does not know": (
         OTHER_DIALECT_OP,
-        "arith.addf: convert-slice-to-loops lowers only slice.window on tensors",
+        "arith.addf: convert-slice-to-loops lowers only slice.window and "
+        "slice.dynamic_window on tensors",
     ),
     "unsupported element type": (
         UNSUPPORTED_ELEMENT,

@@ -489,6 +489,7 @@ EXAMPLE_VALUES: dict[str, str] = {
     "slice.copy_run": "",
     "slice.dynamic_copy_run": "%src: memref<?xf32>, %dst: memref<?xf32>, %so: index, "
     "%do: index, %n: index, %s: index",
+    "slice.fill_constant": "%buf: memref<3xi32>",
 }
 """The values each op's docstring example uses without defining them, as the arguments
 of the function the test puts the example in."""

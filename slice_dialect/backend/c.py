@@ -105,6 +105,7 @@ from __future__ import annotations
 
 import math
 import re
+import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import IO, Any
@@ -138,7 +139,7 @@ from passes.copy_plan import (
     can_reorder,
     row_major_strides,
 )
-from slice_dialect.dialect import CheckOp, CopyRunOp, DynamicCopyRunOp
+from slice_dialect.dialect import CheckOp, CopyRunOp, DynamicCopyRunOp, FillConstantOp
 from slice_dialect.dtypes import B128_TYPEDEF, c_storage_type, storage_bytes
 from slice_dialect.errors import SliceError
 from slice_dialect.locations import location_text
@@ -476,7 +477,7 @@ class FunctionPrinter:
                 written.add(self.root(op.memref))
             elif isinstance(op, memref.CopyOp):
                 written.add(self.root(op.destination))
-            elif isinstance(op, CopyRunOp | DynamicCopyRunOp):
+            elif isinstance(op, CopyRunOp | DynamicCopyRunOp | FillConstantOp):
                 written.add(self.root(op.dest))
         return written
 
@@ -1007,6 +1008,53 @@ def _copy(p: FunctionPrinter, op: memref.CopyOp) -> None:
     p.line(f"memcpy({p.expr(op.destination, op)}, {p.expr(op.source, op)}, {size});")
 
 
+FILL_LINE_VALUES = 8
+"""Values per line of a ``slice.fill_constant`` table."""
+
+
+def _c_literal(bits: int, width: int) -> str:
+    """An unsigned C constant of ``width`` bytes (16: a ``slice_b128`` initializer)."""
+    if width == 16:
+        return f"{{UINT64_C({bits & (2**64 - 1):#x}), UINT64_C({bits >> 64:#x})}}"
+    return f"UINT64_C({bits:#x})" if width == 8 else f"{bits:#x}u"
+
+
+def _fill_constant(p: FunctionPrinter, op: FillConstantOp) -> None:
+    """The constant's bits: one loop for a splat, else a ``static const`` table
+    copied with ``memcpy``."""
+    t = checked_memref_type(op.dest.type, "slice.fill_constant dest", op)
+    c_type = p.element_c_type(t)
+    width = storage_bytes(t.element_type)
+    count = math.prod(t.get_shape())
+    data = op.value.data.data
+    if op.value.get_element_type().compile_time_size != width or len(data) not in (
+        width,
+        width * count,
+    ):
+        raise op_error(op, f"slice.fill_constant: no C rule for {op.value.get_type()}")
+    if count == 0:
+        return
+    values = [
+        int.from_bytes(data[k : k + width], sys.byteorder)
+        for k in range(0, len(data), width)
+    ]
+    dest = p.expr(op.dest, op)
+    if len(set(values)) == 1:
+        value, i = p.temp("value"), p.temp("i")
+        p.line(f"const {c_type} {value} = {_c_literal(values[0], width)};")
+        p.line(f"for (int64_t {i} = 0; {i} < {count}; {i}++)")
+        p.line(f"{INDENT}{dest}[{i}] = {value};")
+        return
+    table = p.temp("constant")
+    p.line(f"static const {c_type} {table}[{count}] = {{")
+    for k in range(0, count, FILL_LINE_VALUES):
+        chunk = values[k : k + FILL_LINE_VALUES]
+        p.line(f"{INDENT}{', '.join(_c_literal(v, width) for v in chunk)},")
+    p.line("};")
+    p.unit.features.add("string.h")
+    p.line(f"memcpy({dest}, {table}, {count * width});")
+
+
 def _plus(pointer: str, offset: str) -> str:
     """C text of ``pointer + offset``."""
     return pointer if offset == "0" else f"{pointer} + {offset}"
@@ -1441,6 +1489,7 @@ RULES: dict[type[Operation], Callable[[FunctionPrinter, Any], None]] = {
     memref.AllocOp: _alloc,
     memref.DeallocOp: _dealloc,
     memref.CopyOp: _copy,
+    FillConstantOp: _fill_constant,
     func.ReturnOp: _return,
 }
 """The C rule of each op kind of the lowered IR; anything else is an error."""

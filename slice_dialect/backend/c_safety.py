@@ -32,7 +32,8 @@ What it reasons about:
   each must lie in the static shape of the memref (or view) it goes through, in every
   dimension (an access through a memref with a ``?`` dim is refused);
   ``memref.copy`` needs equal static shapes and element types; ``slice.copy_run``
-  reads and writes the runs ABI.md gives. ``slice.dynamic_copy_run`` is accepted
+  reads and writes the runs ABI.md gives; ``slice.fill_constant`` writes all of its
+  static buffer. ``slice.dynamic_copy_run`` is accepted
   without a proof because it guards itself at run time (c.py); its views must still
   be rank-1 buffers of the function and its index operands defined values.
 - **buffers**: function arguments (static shape or with ``?`` dims), ``memref.alloc``
@@ -74,11 +75,12 @@ from xdsl.dialects.builtin import (
     MemRefType,
     ModuleOp,
     NoneAttr,
+    TensorType,
     UnregisteredOp,
 )
 from xdsl.ir import Attribute, Block, BlockArgument, Operation, SSAValue
 
-from slice_dialect.dialect import CheckOp, DynamicCopyRunOp
+from slice_dialect.dialect import CheckOp, DynamicCopyRunOp, FillConstantOp
 from slice_dialect.dtypes import storage_bytes
 from slice_dialect.errors import SliceError
 from slice_dialect.locations import location_text
@@ -816,6 +818,25 @@ def _copy(c: FunctionChecker, op: Operation) -> list[Access]:
     ]
 
 
+def _fill_constant(c: FunctionChecker, op: Operation) -> list[Access]:
+    """``slice.fill_constant %dest = VALUE``: writes all of ``dest``, which must be a
+    static buffer of the value's shape and element type (its verifier says so; checked
+    again here, as the C writes the value's element count)."""
+    assert isinstance(op, FillConstantOp)
+    dest = c.buffer(op, op.dest, "dest")
+    value_type = op.value.get_type()
+    if (
+        not isinstance(value_type, TensorType)
+        or tuple(dest.shape) != tuple(value_type.get_shape())
+        or dest.type.element_type != value_type.get_element_type()
+    ):
+        raise op_error(
+            op, f"fills {value_name(op.dest)} ({dest.type}) with a {value_type}"
+        )
+    whole = _whole(dest.shape)
+    return [] if whole is None else [Access(op.dest, whole, True, "the fill")]
+
+
 def _int_property(c: FunctionChecker, op: Operation, name: str) -> int:
     attr = op.get_attr_or_prop(name)
     if not isinstance(attr, IntegerAttr):
@@ -872,6 +893,7 @@ ACCESS_RULES: dict[str, Callable[[FunctionChecker, Operation], Sequence[Access]]
     "memref.store": _store,
     "memref.copy": _copy,
     "slice.copy_run": _copy_run,
+    "slice.fill_constant": _fill_constant,
 }
 """For each op that reads or writes buffers, the elements it accesses (as index
 intervals of the memrefs it goes through); each must lie inside them."""

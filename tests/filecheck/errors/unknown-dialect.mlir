@@ -12,7 +12,7 @@
 // CHECK-NOT:  Traceback
 
 // LOWER-NOT:  Traceback
-// LOWER:      {{^}}error: {{.*}}foo.bar{{.*}}convert-slice-to-loops lowers only slice.window on tensors
+// LOWER:      {{^}}error: {{.*}}foo.bar{{.*}}convert-slice-to-loops lowers only slice.window and slice.dynamic_window on tensors
 // LOWER-NOT:  Traceback
 
 func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {
