@@ -357,6 +357,10 @@ class WindowOfWindow(RewritePattern):
     // becomes
     %b = slice.window %x offsets [1] sizes [2] strides [-2] : tensor<8xf32> -> tensor<2xf32>
     ```
+
+    An empty result that no single window of the source gives (more non-unit dims than
+    the source has) becomes the two windows of ``semantics.empty_chain``, so it too
+    prints one way whatever windows made it.
     """
 
     @op_type_rewrite_pattern
@@ -374,7 +378,24 @@ class WindowOfWindow(RewritePattern):
             source_type.get_shape(),
         )
         if composed is None:
-            return  # an empty selection along an inserted unit dim: not one window
+            # an empty result no single window gives: the two windows' normal form
+            chain = semantics.empty_chain(source_type.get_shape(), outer_type.get_shape())
+            if chain is None:
+                return
+            first, middle_shape, second = chain
+            if (first, second, tuple(inner_type.get_shape())) == (
+                inner.window,
+                op.window,
+                middle_shape,
+            ):
+                return
+            element = outer_type.get_element_type()
+            middle = WindowOp(inner.source, first, TensorType(element, middle_shape))
+            window = WindowOp(middle, second, outer_type)
+            for each in (middle, window):
+                each.location = op.location
+            rewriter.replace(op, [middle, window])
+            return
         window = WindowOp(inner.source, composed, outer_type)
         window.location = op.location
         rewriter.replace(op, window)

@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
+from itertools import combinations
 from typing import Any, Generic
 
 import numpy as np
@@ -993,16 +994,11 @@ def same_up_to_unit_dims(a: Sequence[Dim], b: Sequence[Dim]) -> bool:
     return drop_unit_dims(a) == drop_unit_dims(b)
 
 
-def empty_window(source_shape: Sequence[int], shape: Sequence[int]) -> Window | None:
-    """The normal form of every window of ``source_shape`` with result shape ``shape``
-    (which holds a 0, so the window selects nothing and only its shape matters).
-
-    Offsets are 0 and strides 1. The sizes are ``shape`` itself when it has the source's
-    rank and fits in it; otherwise the non-unit dims of ``shape`` in order, each at the
-    first source dim that holds it with the rest placed, and 1 elsewhere. ``None`` when
-    no window of ``source_shape`` gives ``shape``. So an empty slice prints one way
-    whatever framework op or chain of windows made it.
-    """
+def _placed_window(source_shape: Sequence[int], shape: Sequence[int]) -> Window | None:
+    """A window of ``source_shape`` giving ``shape`` with offsets 0 and strides 1: the
+    sizes are ``shape`` itself when it has the source's rank and fits in it; otherwise
+    the non-unit dims of ``shape`` in order, each at the first source dim that holds it
+    with the rest placed, and 1 elsewhere. ``None`` when no window gives ``shape``."""
     rank = len(source_shape)
     if len(shape) == rank and all(n <= d for n, d in zip(shape, source_shape)):
         return _window([normal_dim(0, n, 1) for n in shape])
@@ -1029,6 +1025,42 @@ def empty_window(source_shape: Sequence[int], shape: Sequence[int]) -> Window | 
     if sizes is None:
         return None
     return _window([normal_dim(0, size, 1) for size in sizes])
+
+
+def empty_window(source_shape: Sequence[int], shape: Sequence[int]) -> Window | None:
+    """The normal form of every window of ``source_shape`` with result shape ``shape``
+    (which holds a 0, so the window selects nothing and only its shape matters).
+
+    Offsets are 0 and strides 1. The sizes are ``shape`` itself when it has the source's
+    rank and fits in it; otherwise the non-unit dims of ``shape`` in order, each at the
+    first source dim that holds it with the rest placed, and 1 elsewhere. ``None`` when
+    no window of ``source_shape`` gives ``shape`` (see :func:`empty_chain`). So an empty
+    slice prints one way whatever framework op or chain of windows made it.
+    """
+    return _placed_window(source_shape, shape)
+
+
+def empty_chain(
+    source_shape: Sequence[int], shape: Sequence[int]
+) -> tuple[Window, tuple[int, ...], Window] | None:
+    """The normal form of an empty slice of ``source_shape`` that no single window
+    gives (``shape`` has more non-unit dims than the source can hold, as
+    ``x[newaxis, :][0:0]`` of a rank-1 ``x``): two windows, the first (its elements are
+    never read) giving ``shape`` with each 0 made a 1, the second the empty window of
+    that. Where the source cannot give that (it has no elements), as few 0s as can
+    stay, the leftmost first. Returns ``(first window, its shape, second window)``, or
+    ``None`` when no two windows give ``shape`` either."""
+    zeros = [i for i, n in enumerate(shape) if n == 0]
+    for kept in range(len(zeros) + 1):
+        for stay in combinations(zeros, kept):
+            middle_shape = tuple(
+                1 if n == 0 and i not in stay else n for i, n in enumerate(shape)
+            )
+            middle = _placed_window(source_shape, middle_shape)
+            outer = _placed_window(middle_shape, shape)
+            if middle is not None and outer is not None:
+                return middle, middle_shape, outer
+    return None
 
 
 def compose_dim_on(dom: IntDomain[V, B], inner: Dim3[V], outer: Dim3[V]) -> Dim3[V]:

@@ -48,6 +48,7 @@ from slice_dialect.semantics import (
     apply_window,
     compose,
     drop_unit_dims,
+    empty_chain,
     empty_window,
     same_up_to_unit_dims,
     window,
@@ -730,6 +731,32 @@ def test_empty_window_is_the_normal_form_of_every_empty_window(
     assert compose(w, shape, whole, shape, source) == normal
     other = data.draw(with_unit_dims(drop_unit_dims(shape)), label="other")
     assert (empty_window(source, other) is None) == (not one_window_exists(source, other))
+
+
+@PROPERTY
+@given(st.data())
+def test_empty_chain_where_no_window_gives_the_result(data: st.DataObject) -> None:
+    """An empty slice of a window that no single window of the source gives has a
+    two-window normal form: both windows valid and normal, the first reading from
+    offset 0 at stride 1, the second empty."""
+    source = data.draw(shapes(0, 3), label="source")
+    inner = data.draw(windows(source), label="inner")
+    inner_shape = data.draw(with_unit_dims(inner.sizes), label="inner_shape")
+    outer = data.draw(windows(inner_shape), label="outer")
+    outer_shape = data.draw(with_unit_dims(outer.sizes), label="outer_shape")
+    if 0 not in outer_shape or empty_window(source, outer_shape) is not None:
+        event("one window")
+        return
+    chain = empty_chain(source, outer_shape)
+    assert chain is not None, "the two windows drawn give it, so two windows do"
+    first, middle_shape, second = chain
+    window(source, first.offsets, first.sizes, first.strides)
+    assert same_up_to_unit_dims(first.sizes, middle_shape)
+    assert set(first.offsets) <= {0} and set(first.strides) <= {1}
+    if 0 not in source:
+        assert 0 not in middle_shape
+    window(middle_shape, second.offsets, second.sizes, second.strides)
+    assert second.sizes == outer_shape
 
 
 def test_one_empty_slice_one_window() -> None:

@@ -409,3 +409,43 @@ func.func @empty_windows_spelled_two_ways(%x: tensor<3x1x2xf32>) -> (tensor<1x0x
   %c = slice.window %x offsets [2, 0, 0] sizes [1, 0, 2] strides [1, 1, 1] : tensor<3x1x2xf32> -> tensor<0x2xf32>
   func.return %a, %b, %c : tensor<1x0x2xf32>, tensor<1x0x2xf32>, tensor<0x2xf32>
 }
+
+// -----
+
+// An empty result that no single window of the source gives (two non-unit dims from a
+// rank-1 source; one from rank 0) keeps two windows, in their normal form
+// (semantics.empty_chain): the first gives the result's shape with its 0s made 1s from
+// offset 0 at stride 1, the second is the empty window of that. x[newaxis, :][0:0] and
+// x[newaxis, ::-1][0:0] print alike.
+// CHECK-LABEL: func @empty_chain_forward(
+// CHECK-SAME:      %[[X:.+]]: tensor<3xf32>)
+// CHECK-NEXT:      %[[A:.+]] = slice.window %[[X]] offsets [0] sizes [3] strides [1] : tensor<3xf32> -> tensor<1x3xf32>
+// CHECK-NEXT:      %[[B:.+]] = slice.window %[[A]] offsets [0, 0] sizes [0, 3] strides [1, 1] : tensor<1x3xf32> -> tensor<0x3xf32>
+// CHECK-NEXT:      func.return %[[B]] : tensor<0x3xf32>
+func.func @empty_chain_forward(%x: tensor<3xf32>) -> tensor<0x3xf32> {
+  %a = slice.window %x offsets [0] sizes [3] strides [1] : tensor<3xf32> -> tensor<1x3xf32>
+  %b = slice.window %a offsets [0, 0] sizes [0, 3] strides [1, 1] : tensor<1x3xf32> -> tensor<0x3xf32>
+  func.return %b : tensor<0x3xf32>
+}
+
+// CHECK-LABEL: func @empty_chain_reversed(
+// CHECK-SAME:      %[[X:.+]]: tensor<3xf32>)
+// CHECK-NEXT:      %[[A:.+]] = slice.window %[[X]] offsets [0] sizes [3] strides [1] : tensor<3xf32> -> tensor<1x3xf32>
+// CHECK-NEXT:      %[[B:.+]] = slice.window %[[A]] offsets [0, 0] sizes [0, 3] strides [1, 1] : tensor<1x3xf32> -> tensor<0x3xf32>
+// CHECK-NEXT:      func.return %[[B]] : tensor<0x3xf32>
+func.func @empty_chain_reversed(%x: tensor<3xf32>) -> tensor<0x3xf32> {
+  %a = slice.window %x offsets [2] sizes [3] strides [-1] : tensor<3xf32> -> tensor<1x3xf32>
+  %b = slice.window %a offsets [0, 0] sizes [0, 3] strides [1, 1] : tensor<1x3xf32> -> tensor<0x3xf32>
+  func.return %b : tensor<0x3xf32>
+}
+
+// CHECK-LABEL: func @empty_chain_of_rank_0(
+// CHECK-SAME:      %[[X:.+]]: tensor<f32>)
+// CHECK-NEXT:      %[[A:.+]] = slice.window %[[X]] offsets [] sizes [] strides [] : tensor<f32> -> tensor<1xf32>
+// CHECK-NEXT:      %[[B:.+]] = slice.window %[[A]] offsets [0] sizes [0] strides [1] : tensor<1xf32> -> tensor<0xf32>
+// CHECK-NEXT:      func.return %[[B]] : tensor<0xf32>
+func.func @empty_chain_of_rank_0(%x: tensor<f32>) -> tensor<0xf32> {
+  %a = slice.window %x offsets [] sizes [] strides [] : tensor<f32> -> tensor<1x1xf32>
+  %b = slice.window %a offsets [0, 0] sizes [0, 1] strides [1, 1] : tensor<1x1xf32> -> tensor<0xf32>
+  func.return %b : tensor<0xf32>
+}
