@@ -34,18 +34,21 @@ import numpy.typing as npt
 from xdsl.dialects import arith, func
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
+    ArrayAttr,
     BFloat16Type,
     ComplexType,
     DenseIntOrFPElementsAttr,
+    DictionaryAttr,
     Float16Type,
     Float32Type,
     Float64Type,
     IntegerType,
     ModuleOp,
     Signedness,
+    StringAttr,
     TensorType,
 )
-from xdsl.ir import Attribute, Block, Region, SSAValue
+from xdsl.ir import Attribute, Block, BlockArgument, Region, SSAValue
 from xdsl.utils.exceptions import DiagnosticException, VerifyException
 
 from slice_dialect import dtypes
@@ -105,11 +108,17 @@ def _attribute_type(code: int) -> str:
 
 
 def _valid_name(name: str) -> str | None:
-    """An SSA name hint for an ONNX value name (``None`` if nothing is left of it)."""
-    hint = re.sub(r"[^\w$.-]", "_", name)
+    """An SSA name hint for an ONNX value name (``None`` if nothing is left of it):
+    the name with every character outside ``[A-Za-z0-9_$.-]`` replaced by ``_``."""
+    hint = re.sub(r"[^A-Za-z0-9_$.-]", "_", name)
     if not hint:
         return None
     return hint if re.match(r"[A-Za-z_$.-]", hint) else "_" + hint
+
+
+ONNX_NAME = "onnx.name"
+"""The argument and result attribute holding a graph input's or output's ONNX name where
+the SSA name does not spell it (``{onnx.name = "input:0"}``); ``export_onnx`` uses it."""
 
 
 def load_model(model: Any) -> Any:
@@ -319,6 +328,7 @@ class _Importer:
         for index in self.topological_order():
             self.node(index)
         results: list[SSAValue] = []
+        result_names: list[str] = []
         for info in graph.output:
             if info.name in self.values:
                 value = self.values[info.name]
@@ -342,13 +352,17 @@ class _Importer:
                         f"has element type {vt.get_element_type()}"
                     )
             results.append(value)
+            result_names.append(info.name)
         if not results:
             raise SliceError("the graph has no outputs")
         self.block.add_op(func.ReturnOp(*results))
+        arg_attrs, res_attrs = self.name_attributes(arg_names, results, result_names)
         function = func.FuncOp(
             "main",
             ([v.type for v in self.block.args], [r.type for r in results]),
             Region(self.block),
+            arg_attrs=arg_attrs,
+            res_attrs=res_attrs,
         )
         module = ModuleOp([function])
         try:
@@ -356,6 +370,39 @@ class _Importer:
         except (VerifyException, DiagnosticException) as e:
             raise SliceError(f"the imported module does not verify: {e}") from None
         return module
+
+    def name_attributes(
+        self, arg_names: list[str], results: list[SSAValue], result_names: list[str]
+    ) -> tuple[ArrayAttr[DictionaryAttr] | None, ArrayAttr[DictionaryAttr] | None]:
+        """``{onnx.name = ...}`` on every argument and result, unless the SSA names
+        already spell every graph input and output: each argument's and returned
+        value's name hint is its ONNX name, no two values share a hint (so the printed
+        names are the hints), and no result is an argument, a constant or a value
+        returned before (which the export gives their own output name). xDSL keeps a
+        hint without a ``_N`` suffix, so ``a_1`` or ``input:0`` need the attribute."""
+        values = [*self.block.args, *(r for op in self.block.ops for r in op.results)]
+        hints = [v.name_hint for v in values if v.name_hint is not None]
+        plain = len(hints) == len(set(hints))
+        plain = plain and all(
+            arg.name_hint == name for arg, name in zip(self.block.args, arg_names)
+        )
+        returned: set[SSAValue] = set()
+        for value, name in zip(results, result_names):
+            plain = (
+                plain
+                and value.name_hint == name
+                and value not in returned
+                and not isinstance(value, BlockArgument)
+                and not isinstance(value.owner, arith.ConstantOp)
+            )
+            returned.add(value)
+        if plain:
+            return None, None
+
+        def attrs(names: list[str]) -> ArrayAttr[DictionaryAttr]:
+            return ArrayAttr([DictionaryAttr({ONNX_NAME: StringAttr(n)}) for n in names])
+
+        return attrs(arg_names), attrs(result_names)
 
     def bound_array(self, name: str, t: TensorType, value: Any) -> NDArray:
         what = f"the constant bound to graph input '{name}'"
