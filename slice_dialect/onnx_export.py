@@ -31,6 +31,7 @@ import numpy as np
 from xdsl.dialects import arith, func, tensor
 from xdsl.dialects.builtin import (
     ArrayAttr,
+    BytesAttr,
     DenseIntOrFPElementsAttr,
     DictionaryAttr,
     IntegerType,
@@ -107,8 +108,9 @@ class _Exporter:
         def claim(name: str, what: str) -> None:
             if name in given:
                 raise SliceError(
-                    f"{_describe(function)}: {what} has {ONNX_NAME} {name!r}, which "
-                    f"{given[name]} has already: ONNX graph names are unique"
+                    f"{function.name}: {what} has {ONNX_NAME} {name!r}, which "
+                    f"{given[name]} has already: ONNX graph names are unique",
+                    location_text(function),
                 )
             given[name] = what
             self.used.add(name)
@@ -290,14 +292,23 @@ def _onnx_names(
         return [None] * count
     names: list[str | None] = []
     for i, d in enumerate(attrs.data):
-        name = d.data.get(ONNX_NAME)
-        if name is not None and not (isinstance(name, StringAttr) and name.data):
+        attr = d.data.get(ONNX_NAME)
+        if attr is None:
+            names.append(None)
+            continue
+        name = attr.data if isinstance(attr, StringAttr) else None
+        if isinstance(attr, BytesAttr):  # xDSL prints non-ASCII strings as bytes
+            try:
+                name = attr.data.decode()
+            except UnicodeDecodeError:
+                name = None
+        if not name:
             raise SliceError(
-                f"{_describe(function)}: {what} {i} has {ONNX_NAME} {name}, not a "
-                "non-empty string",
+                f"{function.name}: {what} {i} has {ONNX_NAME} {attr}, not a "
+                "non-empty UTF-8 string",
                 location_text(function),
             )
-        names.append(None if name is None else name.data)
+        names.append(name)
     return names
 
 

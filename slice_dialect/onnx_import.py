@@ -109,11 +109,14 @@ def _attribute_type(code: int) -> str:
 
 def _valid_name(name: str) -> str | None:
     """An SSA name hint for an ONNX value name (``None`` if nothing is left of it):
-    the name with every character outside ``[A-Za-z0-9_$.-]`` replaced by ``_``."""
+    the name with every character outside ``[A-Za-z0-9_$.-]`` replaced by ``_``,
+    without a ``_N`` suffix (which xDSL drops)."""
     hint = re.sub(r"[^A-Za-z0-9_$.-]", "_", name)
     if not hint:
         return None
-    return hint if re.match(r"[A-Za-z_$.-]", hint) else "_" + hint
+    hint = hint if re.match(r"[A-Za-z_$.-]", hint) else "_" + hint
+    # xDSL keeps a hint without its _N suffix: "_0" would be the empty name
+    return SSAValue.extract_valid_name(hint) or None
 
 
 ONNX_NAME = "onnx.name"
