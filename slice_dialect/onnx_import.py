@@ -408,17 +408,29 @@ class _Importer:
         return attrs(arg_names), attrs(result_names)
 
     def bound_array(self, name: str, t: TensorType, value: Any) -> NDArray:
+        """``value`` as an array of the input's type. Integers convert exactly or
+        are an error; floats round to the nearest value of the type, and a finite
+        value that would become infinite is an error (NaN and infinities stay)."""
         what = f"the constant bound to graph input '{name}'"
-        array = np.asarray(value)
         dtype = dtypes.numpy_dtype(t.get_element_type())
+        try:
+            array = np.asarray(value)
+        except (ValueError, TypeError) as e:  # ragged lists
+            raise SliceError(f"{what} is not an array ({e})") from None
+        if array.dtype == object:
+            array = _python_numbers(array, dtype, what)
         if array.dtype != dtype:
             if not np.can_cast(array.dtype, dtype, casting="same_kind") and not (
                 array.dtype.kind in "iub" and dtype.kind in "iu"
             ):
                 raise SliceError(f"{what} has dtype {array.dtype}, the input is {dtype}")
-            cast = array.astype(dtype)
-            if array.dtype.kind in "iu" and not np.array_equal(cast, array):
-                raise SliceError(f"{what} has values that do not fit {dtype}")
+            if array.dtype.kind in "iu" and dtype.kind in "iu":
+                info = np.iinfo(dtype)
+                _check_fits(array, (array < info.min) | (array > info.max), dtype, what)
+            with np.errstate(over="ignore", invalid="ignore"):
+                cast = array.astype(dtype)
+            if dtype.kind in "fc" or dtype == dtypes.numpy_dtype(BFloat16Type()):
+                _check_fits(array, np.isfinite(array) & ~np.isfinite(cast), dtype, what)
             array = cast
         declared = shape_of(t)
         if len(declared) != array.ndim or any(
@@ -714,6 +726,54 @@ class _Importer:
         except SliceSemanticsError as e:
             raise SliceError(f"{where}: {e}") from None
         return TensorType(element, [DYNAMIC_INDEX if d is None else d for d in shape])
+
+
+def _fit_limit(dtype: np.dtype[Any]) -> str:
+    if dtype.kind in "iu":
+        info = np.iinfo(dtype)
+        return f"its values are {info.min} to {info.max}"
+    import ml_dtypes  # its finfo knows bfloat16 too
+
+    return f"its largest finite value is {ml_dtypes.finfo(dtype).max!s}"
+
+
+def _check_fits(array: NDArray, bad: NDArray, dtype: np.dtype[Any], what: str) -> None:
+    """An error naming the first value of ``array`` where ``bad``."""
+    if not bad.any():
+        return
+    index = tuple(int(i) for i in np.argwhere(bad)[0])
+    raise SliceError(
+        f"{what} has the value {array[index].item()} at {list(index)}, which does not "
+        f"fit "
+        f"{dtype} ({_fit_limit(dtype)})"
+    )
+
+
+def _python_numbers(array: NDArray, dtype: np.dtype[Any], what: str) -> NDArray:
+    """An object array of Python ints (numpy makes one for an int beyond 64 bits)
+    as an array of ``dtype`` where every value fits; other objects stay (and are
+    refused by their dtype)."""
+    flat = array.reshape(-1)
+    if flat.size == 0 or not all(
+        isinstance(v, int | np.integer) and not isinstance(v, bool) for v in flat
+    ):
+        return array
+    if dtype.kind in "iu":
+        info = np.iinfo(dtype)
+        low, high = int(info.min), int(info.max)
+    else:  # a float type: as far as float64 reaches
+        low, high = -(2**1024) + 1, 2**1024 - 1
+    for index in np.ndindex(array.shape):
+        v = int(array[index])
+        if not low <= v <= high:
+            limit = _fit_limit(dtype) if dtype.kind in "iu" else "beyond float64"
+            raise SliceError(
+                f"{what} has the value {v} at {list(index)}, which does not fit "
+                f"{dtype} ({limit})"
+            )
+    if dtype.kind in "iu":
+        return np.array([int(v) for v in flat], dtype=dtype).reshape(array.shape)
+    return np.array([float(v) for v in flat], dtype=np.float64).reshape(array.shape)
 
 
 def make_constant(array: NDArray, what: str) -> arith.ConstantOp:
