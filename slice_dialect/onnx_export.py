@@ -10,7 +10,9 @@ opset 14, where the new shape has a 0). A window that cuts nothing but
 changes the rank is only the ``Reshape``; a rank-0 source (which ``Slice`` refuses) only
 needs one. ``tensor.cast`` becomes ``Identity``, an ``arith.constant`` of data an
 initializer, and a returned argument (or a value returned twice) an ``Identity`` to its
-own output.
+own output. Graph inputs and outputs are named first: an argument or result with
+``{onnx.name = "..."}`` (``import_onnx`` writes it) by exactly that name, the others by
+their SSA names, so an imported model exports back with its own names.
 
 Canonicalization is static (``dynamic=false``): a ``slice.onnx`` with run-time
 parameters (function arguments) or ``?`` data dims stays, and is exported as itself, a

@@ -6,12 +6,16 @@ later; opset 12 is Slice-11); initializers and ``Constant`` nodes become
 ``arith.constant``; graph inputs become the function's arguments, in order (index inputs
 are run-time parameters, SPEC section 7); graph outputs are returned. Element types map
 one to one (``BOOL`` is ``i1``, signed integers signless, unsigned ``uiN``); a dim with a
-``dim_param`` or without a value is dynamic (``?``).
+``dim_param`` or without a value is dynamic (``?``). SSA names are the ONNX names made identifiers; where they do not spell
+every graph input and output, each argument and result carries its ONNX name as
+``{onnx.name = "..."}`` (``ONNX_NAME``), which ``export_onnx`` gives back.
 
 ``constants={"starts": array, ...}`` binds graph inputs to values, as freezing a graph
 does: each named input becomes an ``arith.constant`` instead of an argument, so its
 slices become static. An input that also has an initializer is that constant (the
-initializer is its default value) unless ``constants`` binds it.
+initializer is its default value) unless ``constants`` binds it. Values convert to the
+input's type: integers exactly, floats to the nearest value; an integer out of range or
+a finite value that would become infinite is an error naming the input and the value.
 
 Anything else is a :class:`~slice_dialect.SliceError` naming the node (``node 'name'
 (Slice)``, or ``node #3 (Slice)`` for a node without a name): another node type or
