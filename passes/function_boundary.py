@@ -14,7 +14,9 @@ from __future__ import annotations
 
 from xdsl.dialects import arith, bufferization, func, tensor
 from xdsl.dialects.builtin import (
+    ArrayAttr,
     DenseIntOrFPElementsAttr,
+    DictionaryAttr,
     FunctionType,
     MemRefType,
     TensorType,
@@ -173,6 +175,12 @@ class FunctionToMemrefs(RewritePattern):
             ret = func.ReturnOp()
             ret.location = terminator.location
             rewriter.replace(terminator, ret)
+        if f.arg_attrs is not None or f.res_attrs is not None:
+            # a result's attributes (an ONNX output name) go to its output argument
+            none = DictionaryAttr({})
+            args = list(f.arg_attrs.data) if f.arg_attrs else [none] * len(inputs)
+            res = list(f.res_attrs.data) if f.res_attrs else [none] * len(outputs)
+            f.arg_attrs, f.res_attrs = ArrayAttr([*args, *res]), None
         f.function_type = FunctionType.from_lists([*new_inputs, *out_types], [])
         rewriter.handle_operation_modification(f)
 

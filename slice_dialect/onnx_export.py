@@ -10,7 +10,9 @@ opset 14, where the new shape has a 0). A window that cuts nothing but
 changes the rank is only the ``Reshape``; a rank-0 source (which ``Slice`` refuses) only
 needs one. ``tensor.cast`` becomes ``Identity``, an ``arith.constant`` of data an
 initializer, and a returned argument (or a value returned twice) an ``Identity`` to its
-own output.
+own output. Graph inputs and outputs are named first: an argument or result with
+``{onnx.name = "..."}`` (``import_onnx`` writes it) by exactly that name, the others by
+their SSA names, so an imported model exports back with its own names.
 
 Canonicalization is static (``dynamic=false``): a ``slice.onnx`` with run-time
 parameters (function arguments) or ``?`` data dims stays, and is exported as itself, a
@@ -30,13 +32,17 @@ from typing import Any
 import numpy as np
 from xdsl.dialects import arith, func, tensor
 from xdsl.dialects.builtin import (
+    ArrayAttr,
+    BytesAttr,
     DenseIntOrFPElementsAttr,
+    DictionaryAttr,
     IntegerType,
     ModuleOp,
     Signedness,
+    StringAttr,
     TensorType,
 )
-from xdsl.ir import Attribute, SSAValue
+from xdsl.ir import Attribute, BlockArgument, SSAValue
 
 from slice_dialect import dtypes, export
 from slice_dialect.dialect import (
@@ -48,6 +54,7 @@ from slice_dialect.dialect import (
 from slice_dialect.errors import SliceError
 from slice_dialect.locations import location_text
 from slice_dialect.names import unique_name
+from slice_dialect.onnx_import import ONNX_NAME
 
 OPSET = 13
 """The model's opset; 14 where a ``Reshape`` to a shape with a 0 needs ``allowzero``
@@ -81,6 +88,68 @@ class _Exporter:
         self.names: dict[SSAValue, str] = {}
         self.used: set[str] = set()
         self.opset = OPSET
+        self.outputs: list[str | None] = []
+        """Per result, the output an ``Identity`` writes it to (``None``: the
+        value's own name is the output)."""
+
+    def graph_names(self, function: func.FuncOp) -> list[str]:
+        """Name the graph inputs and outputs before anything else is named, so that
+        no node or initializer takes their names; the inputs' names. An argument or
+        result with ``{onnx.name = ...}`` (``import_onnx`` writes it) has that name
+        exactly; the others take their SSA name (``input_N`` without one), made
+        unique, and a result that is an argument, a constant or a value returned
+        before is an ``Identity`` to ``output_N``. Two inputs or outputs given one
+        name are an error."""
+        block = function.body.block
+        ret = block.last_op
+        assert isinstance(ret, func.ReturnOp)
+        arg_names = _onnx_names(function, function.arg_attrs, "argument")
+        res_names = _onnx_names(function, function.res_attrs, "result")
+        given: dict[str, str] = {}
+
+        def claim(name: str, what: str) -> None:
+            if name in given:
+                raise SliceError(
+                    f"{function.name}: {what} has {ONNX_NAME} {name!r}, which "
+                    f"{given[name]} has already: ONNX graph names are unique",
+                    location_text(function),
+                )
+            given[name] = what
+            self.used.add(name)
+
+        for i, (arg, name) in enumerate(zip(block.args, arg_names)):
+            if name is not None:
+                claim(name, f"argument {i}")
+                self.names[arg] = name
+        for i, name in enumerate(res_names):
+            if name is not None:
+                value = ret.arguments[i]
+                if self.names.get(value) == name and isinstance(value, BlockArgument):
+                    continue  # the input is the output (a graph output may be so)
+                claim(name, f"result {i}")
+        for i, arg in enumerate(block.args):
+            if arg not in self.names:
+                self.names[arg] = self.fresh(arg.name_hint or f"input_{i}")
+        for i, (value, name) in enumerate(zip(ret.arguments, res_names)):
+            own = (
+                value not in self.names
+                and not isinstance(value, BlockArgument)
+                and not isinstance(value.owner, arith.ConstantOp)
+            )
+            if name is None:
+                if own:
+                    self.name(value)
+                    self.outputs.append(None)
+                else:
+                    self.outputs.append(self.fresh(f"output_{i}"))
+            elif self.names.get(value) == name:
+                self.outputs.append(None)
+            elif own:
+                self.names[value] = name
+                self.outputs.append(None)
+            else:
+                self.outputs.append(name)
+        return [self.names[arg] for arg in block.args]
 
     def fresh(self, base: str) -> str:
         return unique_name(base, self.used)
@@ -212,6 +281,39 @@ class _Exporter:
         )
 
 
+def _onnx_names(
+    function: func.FuncOp, attrs: ArrayAttr[DictionaryAttr] | None, what: str
+) -> list[str | None]:
+    """The ``onnx.name`` of each argument (result) of ``function``, where given."""
+    count = len(
+        function.function_type.inputs.data
+        if what == "argument"
+        else function.function_type.outputs.data
+    )
+    if attrs is None:
+        return [None] * count
+    names: list[str | None] = []
+    for i, d in enumerate(attrs.data):
+        attr = d.data.get(ONNX_NAME)
+        if attr is None:
+            names.append(None)
+            continue
+        name = attr.data if isinstance(attr, StringAttr) else None
+        if isinstance(attr, BytesAttr):  # xDSL prints non-ASCII strings as bytes
+            try:
+                name = attr.data.decode()
+            except UnicodeDecodeError:
+                name = None
+        if not name:
+            raise SliceError(
+                f"{function.name}: {what} {i} has {ONNX_NAME} {attr}, not a "
+                "non-empty UTF-8 string",
+                location_text(function),
+            )
+        names.append(name)
+    return names
+
+
 def _describe(op: Any) -> str:
     where = location_text(op)
     return f"{where}: {op.name}" if where else op.name
@@ -276,10 +378,10 @@ def export_onnx(source: str | ModuleOp | os.PathLike[str], entry: str = "main") 
             )
     ex = _Exporter()
     block = function.body.block
-    inputs = []
-    for i, arg in enumerate(block.args):
-        arg.name_hint = arg.name_hint or f"input_{i}"
-        inputs.append(_value_info(ex.name(arg), arg.type))
+    inputs = [
+        _value_info(name, arg.type)
+        for name, arg in zip(ex.graph_names(function), block.args)
+    ]
     outputs = []
     for op in block.ops:
         if isinstance(op, WindowOp):
@@ -291,18 +393,11 @@ def export_onnx(source: str | ModuleOp | os.PathLike[str], entry: str = "main") 
         elif isinstance(op, arith.ConstantOp):
             ex.constant(op)
         elif isinstance(op, func.ReturnOp):
-            emitted: set[str] = set()
-            for i, value in enumerate(op.arguments):
+            for value, target in zip(op.arguments, ex.outputs):
                 name = ex.name(value)
-                if (
-                    value in block.args
-                    or name in emitted
-                    or isinstance(value.owner, arith.ConstantOp)
-                ):
-                    target = ex.fresh(f"output_{i}")
+                if target is not None:
                     ex.identity(name, target)
                     name = target
-                emitted.add(name)
                 outputs.append(_value_info(name, value.type))
         else:
             if isinstance(op, FrameworkSliceOp):

@@ -6,12 +6,16 @@ later; opset 12 is Slice-11); initializers and ``Constant`` nodes become
 ``arith.constant``; graph inputs become the function's arguments, in order (index inputs
 are run-time parameters, SPEC section 7); graph outputs are returned. Element types map
 one to one (``BOOL`` is ``i1``, signed integers signless, unsigned ``uiN``); a dim with a
-``dim_param`` or without a value is dynamic (``?``).
+``dim_param`` or without a value is dynamic (``?``). SSA names are the ONNX names made identifiers; where they do not spell
+every graph input and output, each argument and result carries its ONNX name as
+``{onnx.name = "..."}`` (``ONNX_NAME``), which ``export_onnx`` gives back.
 
 ``constants={"starts": array, ...}`` binds graph inputs to values, as freezing a graph
 does: each named input becomes an ``arith.constant`` instead of an argument, so its
 slices become static. An input that also has an initializer is that constant (the
-initializer is its default value) unless ``constants`` binds it.
+initializer is its default value) unless ``constants`` binds it. Values convert to the
+input's type: integers exactly, floats to the nearest value; an integer out of range or
+a finite value that would become infinite is an error naming the input and the value.
 
 Anything else is a :class:`~slice_dialect.SliceError` naming the node (``node 'name'
 (Slice)``, or ``node #3 (Slice)`` for a node without a name): another node type or
@@ -34,18 +38,21 @@ import numpy.typing as npt
 from xdsl.dialects import arith, func
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
+    ArrayAttr,
     BFloat16Type,
     ComplexType,
     DenseIntOrFPElementsAttr,
+    DictionaryAttr,
     Float16Type,
     Float32Type,
     Float64Type,
     IntegerType,
     ModuleOp,
     Signedness,
+    StringAttr,
     TensorType,
 )
-from xdsl.ir import Attribute, Block, Region, SSAValue
+from xdsl.ir import Attribute, Block, BlockArgument, Region, SSAValue
 from xdsl.utils.exceptions import DiagnosticException, VerifyException
 
 from slice_dialect import dtypes
@@ -105,11 +112,20 @@ def _attribute_type(code: int) -> str:
 
 
 def _valid_name(name: str) -> str | None:
-    """An SSA name hint for an ONNX value name (``None`` if nothing is left of it)."""
-    hint = re.sub(r"[^\w$.-]", "_", name)
+    """An SSA name hint for an ONNX value name (``None`` if nothing is left of it):
+    the name with every character outside ``[A-Za-z0-9_$.-]`` replaced by ``_``,
+    without a ``_N`` suffix (which xDSL drops)."""
+    hint = re.sub(r"[^A-Za-z0-9_$.-]", "_", name)
     if not hint:
         return None
-    return hint if re.match(r"[A-Za-z_$.-]", hint) else "_" + hint
+    hint = hint if re.match(r"[A-Za-z_$.-]", hint) else "_" + hint
+    # xDSL keeps a hint without its _N suffix: "_0" would be the empty name
+    return SSAValue.extract_valid_name(hint) or None
+
+
+ONNX_NAME = "onnx.name"
+"""The argument and result attribute holding a graph input's or output's ONNX name where
+the SSA name does not spell it (``{onnx.name = "input:0"}``); ``export_onnx`` uses it."""
 
 
 def load_model(model: Any) -> Any:
@@ -319,6 +335,7 @@ class _Importer:
         for index in self.topological_order():
             self.node(index)
         results: list[SSAValue] = []
+        result_names: list[str] = []
         for info in graph.output:
             if info.name in self.values:
                 value = self.values[info.name]
@@ -342,13 +359,17 @@ class _Importer:
                         f"has element type {vt.get_element_type()}"
                     )
             results.append(value)
+            result_names.append(info.name)
         if not results:
             raise SliceError("the graph has no outputs")
         self.block.add_op(func.ReturnOp(*results))
+        arg_attrs, res_attrs = self.name_attributes(arg_names, results, result_names)
         function = func.FuncOp(
             "main",
             ([v.type for v in self.block.args], [r.type for r in results]),
             Region(self.block),
+            arg_attrs=arg_attrs,
+            res_attrs=res_attrs,
         )
         module = ModuleOp([function])
         try:
@@ -357,18 +378,63 @@ class _Importer:
             raise SliceError(f"the imported module does not verify: {e}") from None
         return module
 
+    def name_attributes(
+        self, arg_names: list[str], results: list[SSAValue], result_names: list[str]
+    ) -> tuple[ArrayAttr[DictionaryAttr] | None, ArrayAttr[DictionaryAttr] | None]:
+        """``{onnx.name = ...}`` on every argument and result, unless the SSA names
+        already spell every graph input and output: each argument's and returned
+        value's name hint is its ONNX name, no two values share a hint (so the printed
+        names are the hints), and no result is an argument, a constant or a value
+        returned before (which the export gives their own output name). xDSL keeps a
+        hint without a ``_N`` suffix, so ``a_1`` or ``input:0`` need the attribute."""
+        values = [*self.block.args, *(r for op in self.block.ops for r in op.results)]
+        hints = [v.name_hint for v in values if v.name_hint is not None]
+        plain = len(hints) == len(set(hints))
+        plain = plain and all(
+            arg.name_hint == name for arg, name in zip(self.block.args, arg_names)
+        )
+        returned: set[SSAValue] = set()
+        for value, name in zip(results, result_names):
+            plain = (
+                plain
+                and value.name_hint == name
+                and value not in returned
+                and not isinstance(value, BlockArgument)
+                and not isinstance(value.owner, arith.ConstantOp)
+            )
+            returned.add(value)
+        if plain:
+            return None, None
+
+        def attrs(names: list[str]) -> ArrayAttr[DictionaryAttr]:
+            return ArrayAttr([DictionaryAttr({ONNX_NAME: StringAttr(n)}) for n in names])
+
+        return attrs(arg_names), attrs(result_names)
+
     def bound_array(self, name: str, t: TensorType, value: Any) -> NDArray:
+        """``value`` as an array of the input's type. Integers convert exactly or
+        are an error; floats round to the nearest value of the type, and a finite
+        value that would become infinite is an error (NaN and infinities stay)."""
         what = f"the constant bound to graph input '{name}'"
-        array = np.asarray(value)
         dtype = dtypes.numpy_dtype(t.get_element_type())
+        try:
+            array = np.asarray(value)
+        except (ValueError, TypeError) as e:  # ragged lists
+            raise SliceError(f"{what} is not an array ({e})") from None
+        if array.dtype == object:
+            array = _python_numbers(array, dtype, what)
         if array.dtype != dtype:
             if not np.can_cast(array.dtype, dtype, casting="same_kind") and not (
                 array.dtype.kind in "iub" and dtype.kind in "iu"
             ):
                 raise SliceError(f"{what} has dtype {array.dtype}, the input is {dtype}")
-            cast = array.astype(dtype)
-            if array.dtype.kind in "iu" and not np.array_equal(cast, array):
-                raise SliceError(f"{what} has values that do not fit {dtype}")
+            if array.dtype.kind in "iu" and dtype.kind in "iu":
+                info = np.iinfo(dtype)
+                _check_fits(array, (array < info.min) | (array > info.max), dtype, what)
+            with np.errstate(over="ignore", invalid="ignore"):
+                cast = array.astype(dtype)
+            if dtype.kind in "fc" or dtype == dtypes.numpy_dtype(BFloat16Type()):
+                _check_fits(array, np.isfinite(array) & ~np.isfinite(cast), dtype, what)
             array = cast
         declared = shape_of(t)
         if len(declared) != array.ndim or any(
@@ -664,6 +730,54 @@ class _Importer:
         except SliceSemanticsError as e:
             raise SliceError(f"{where}: {e}") from None
         return TensorType(element, [DYNAMIC_INDEX if d is None else d for d in shape])
+
+
+def _fit_limit(dtype: np.dtype[Any]) -> str:
+    if dtype.kind in "iu":
+        info = np.iinfo(dtype)
+        return f"its values are {info.min} to {info.max}"
+    import ml_dtypes  # its finfo knows bfloat16 too
+
+    return f"its largest finite value is {ml_dtypes.finfo(dtype).max!s}"
+
+
+def _check_fits(array: NDArray, bad: NDArray, dtype: np.dtype[Any], what: str) -> None:
+    """An error naming the first value of ``array`` where ``bad``."""
+    if not bad.any():
+        return
+    index = tuple(int(i) for i in np.argwhere(bad)[0])
+    raise SliceError(
+        f"{what} has the value {array[index].item()} at {list(index)}, which does not "
+        f"fit "
+        f"{dtype} ({_fit_limit(dtype)})"
+    )
+
+
+def _python_numbers(array: NDArray, dtype: np.dtype[Any], what: str) -> NDArray:
+    """An object array of Python ints (numpy makes one for an int beyond 64 bits)
+    as an array of ``dtype`` where every value fits; other objects stay (and are
+    refused by their dtype)."""
+    flat = array.reshape(-1)
+    if flat.size == 0 or not all(
+        isinstance(v, int | np.integer) and not isinstance(v, bool) for v in flat
+    ):
+        return array
+    if dtype.kind in "iu":
+        info = np.iinfo(dtype)
+        low, high = int(info.min), int(info.max)
+    else:  # a float type: as far as float64 reaches
+        low, high = -(2**1024) + 1, 2**1024 - 1
+    for index in np.ndindex(array.shape):
+        v = int(array[index])
+        if not low <= v <= high:
+            limit = _fit_limit(dtype) if dtype.kind in "iu" else "beyond float64"
+            raise SliceError(
+                f"{what} has the value {v} at {list(index)}, which does not fit "
+                f"{dtype} ({limit})"
+            )
+    if dtype.kind in "iu":
+        return np.array([int(v) for v in flat], dtype=dtype).reshape(array.shape)
+    return np.array([float(v) for v in flat], dtype=np.float64).reshape(array.shape)
 
 
 def make_constant(array: NDArray, what: str) -> arith.ConstantOp:

@@ -735,7 +735,11 @@ def test_bound_constants_are_checked() -> None:
         slice_dialect.import_onnx(model, constants={"q": [1]})
     with pytest.raises(SliceError, match=r"has shape \[2\], the input is \[1\]"):
         slice_dialect.import_onnx(model, constants={"s": [1, 2]})
-    with pytest.raises(SliceError, match="do not fit int32"):
+    with pytest.raises(
+        SliceError,
+        match=r"'s' has the value 1099511627776 at \[0\], which does not fit int32 "
+        r"\(its values are -2147483648 to 2147483647\)",
+    ):
         slice_dialect.import_onnx(model, constants={"s": [2**40]})
     with pytest.raises(SliceError, match="has dtype float64"):
         slice_dialect.import_onnx(model, constants={"s": [1.5]})
@@ -916,3 +920,152 @@ def test_mutated_models_never_traceback(seed: int) -> None:
             assert str(e)
         else:
             module.verify()
+
+
+def _bind_model(data: int = T.FLOAT, index: int = T.INT64) -> Any:
+    """``y = d[starts:3, starts:3]`` of a 4x4 input, and ``x:0`` returned."""
+    graph = helper.make_graph(
+        [helper.make_node("Slice", ["d", "starts", "e"], ["y"])],
+        "g",
+        [
+            helper.make_tensor_value_info("d", T.FLOAT, [4, 4]),
+            helper.make_tensor_value_info("x:0", data, [2]),
+            helper.make_tensor_value_info("starts", index, [2]),
+        ],
+        [helper.make_tensor_value_info(o, T.UNDEFINED, None) for o in ("y", "x:0")],
+        initializer=[_s([3, 3], "e", np.int32 if index == T.INT32 else np.int64)],
+    )
+    return helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)])
+
+
+FIT = "which does not fit"
+
+
+@pytest.mark.parametrize(
+    "data, index, name, value, message",
+    [
+        # a finite float that would become infinite (it became inf silently, with
+        # numpy's RuntimeWarning)
+        (
+            T.FLOAT,
+            T.INT64,
+            "x:0",
+            np.array([1.0, 1e300]),
+            f"value 1e+300 at [1], {FIT} float32 (its largest finite value is 3.4028235e+38)",
+        ),
+        (
+            T.FLOAT16,
+            T.INT64,
+            "x:0",
+            [70000, 1],
+            f"value 70000 at [0], {FIT} float16 (its largest finite value is 6.55e+04)",
+        ),
+        (
+            T.FLOAT16,
+            T.INT64,
+            "x:0",
+            np.array([1, -1e5], np.float32),
+            f"value -100000.0 at [1], {FIT} float16",
+        ),
+        (
+            T.DOUBLE,
+            T.INT64,
+            "x:0",
+            [2**1024, 0],
+            f"value {2**1024} at [0], {FIT} float64 (beyond float64)",
+        ),
+        # integers beyond the input's type: beyond 64 bits (numpy's object arrays),
+        # uint64 into int64, negative into unsigned
+        (
+            T.FLOAT,
+            T.INT64,
+            "starts",
+            [2**70, 0],
+            f"value {2**70} at [0], {FIT} int64 (its values are -9223372036854775808 to 9223372036854775807)",
+        ),
+        (
+            T.FLOAT,
+            T.INT64,
+            "starts",
+            [0, -(2**63) - 1],
+            f"value {-(2**63) - 1} at [1], {FIT} int64",
+        ),
+        (
+            T.FLOAT,
+            T.INT64,
+            "starts",
+            np.array([2**63, 0], np.uint64),
+            f"value {2**63} at [0], {FIT} int64",
+        ),
+        (T.FLOAT, T.INT32, "starts", [0, 2**31], f"value {2**31} at [1], {FIT} int32"),
+        (
+            T.UINT8,
+            T.INT64,
+            "x:0",
+            [1, -1],
+            f"value -1 at [1], {FIT} uint8 (its values are 0 to 255)",
+        ),
+        (T.UINT64, T.INT64, "x:0", [2**64, 0], f"value {2**64} at [0], {FIT} uint64"),
+    ],
+)
+def test_bound_values_that_do_not_fit(
+    data: int, index: int, name: str, value: Any, message: str
+) -> None:
+    """A bound value the input's type cannot hold is an error naming the input and
+    the value, without a numpy warning."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        with pytest.raises(SliceError) as info:
+            slice_dialect.import_onnx(_bind_model(data, index), constants={name: value})
+    assert str(info.value).startswith(
+        f"the constant bound to graph input '{name}' has the {message}"
+    ), str(info.value)
+
+
+def test_bound_floats_round() -> None:
+    """Floats round to the input's type: NaN and infinities stay, a value below the
+    smallest subnormal becomes 0, a float64 rounds to the nearest float32; integers
+    that fit convert exactly, whatever their Python or numpy type."""
+    model = _bind_model()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        bound = slice_dialect.import_onnx(
+            model, constants={"x:0": [np.nan, -np.inf], "starts": [0, 1]}
+        )
+        assert "dense<[0x7fc00000, 0xff800000]> : tensor<2xf32>" in str(bound)
+        bound = slice_dialect.import_onnx(
+            model,
+            constants={"x:0": [1e-300, 0.1], "starts": np.array([0, 1], np.uint64)},
+        )
+    assert "dense<[0.000000e+00, 1.000000e-01]> : tensor<2xf32>" in str(bound)
+    assert "dense<[0, 1]> : tensor<2xi64>" in str(bound)
+    bound = slice_dialect.import_onnx(model, constants={"starts": [-(2**63), 2**63 - 1]})
+    d, x = np.ones((4, 4), np.float32), np.array([1.0, 2.0], np.float32)
+    y, same = slice_dialect.compile(bound)(d, x)
+    assert y.shape == (3, 0) and same.tolist() == x.tolist()
+
+
+def test_tool_bind_values_that_do_not_fit(tmp_path: Path) -> None:
+    """``--bind`` of an integer beyond int64 or of a float64 beyond float32 is one
+    ``error:`` line naming the input and the value ("Python int too large to convert
+    to C long" before, and the float silently inf)."""
+    path = tmp_path / "m.onnx"
+    onnx.save(_bind_model(), path)
+    big = tmp_path / "big.npy"
+    np.save(big, np.array([1e300, 1.0]))
+    for bind, message in [
+        (
+            "starts=99999999999999999999,0",
+            f"'starts' has the value 99999999999999999999 at [0], {FIT} int64",
+        ),
+        (f"x:0={big}", f"'x:0' has the value 1e+300 at [0], {FIT} float32"),
+    ]:
+        run = _tool(str(path), f"--bind={bind}")
+        assert run.returncode == 1
+        assert run.stderr.startswith(
+            "error: the constant bound to graph input " + message
+        ), run.stderr
+        assert len(run.stderr.splitlines()) == 1 and run.stdout == ""
+    run = _tool(str(path), "--bind=starts=0,-9223372036854775808")
+    assert run.returncode == 0, run.stderr
+    assert "dense<[0, -9223372036854775808]> : tensor<2xi64>" in run.stdout

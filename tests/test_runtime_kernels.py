@@ -24,6 +24,7 @@ from lowered import (
 )
 from oracle import same_bits
 
+import slice_dialect
 from slice_dialect import SliceError, runtime
 from slice_dialect.backend.c import emit_c
 from slice_dialect.runtime import ArraySpec, CKernel, load_kernel
@@ -278,3 +279,25 @@ def test_fast_call_falls_back_without_headers(monkeypatch: pytest.MonkeyPatch) -
         runtime._fast_call.cache_clear()
         runtime._fast_kernel_class.cache_clear()
     assert (runtime.kernel_class() is not CKernel) == HAS_FAST_CALL
+
+
+@pytest.mark.parametrize("value", ["maybe", "2", "yes", "00", "-1"])
+def test_fast_call_setting_is_validated(
+    monkeypatch: pytest.MonkeyPatch, value: str
+) -> None:
+    """``$SLICE_FAST_CALL`` other than ``0`` or ``1`` is a ``SliceError`` naming it,
+    like the other settings (``maybe`` was taken as ``1``), at every kernel load;
+    ``0``, ``1`` and empty are accepted, and ``0`` takes the ctypes path."""
+    source = "func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {\n  func.return %x : tensor<4xf32>\n}\n"
+    monkeypatch.setenv("SLICE_FAST_CALL", value)
+    with pytest.raises(SliceError, match=f"SLICE_FAST_CALL = '{value}' is not 0 or 1"):
+        runtime.kernel_class()
+    with pytest.raises(SliceError, match=f"SLICE_FAST_CALL = '{value}' is not 0 or 1"):
+        slice_dialect.compile(source)
+    monkeypatch.setenv("SLICE_FAST_CALL", "0")
+    kernel = slice_dialect.compile(source)
+    assert type(kernel) is CKernel
+    assert kernel(np.arange(4, dtype=np.float32)).tolist() == [0.0, 1.0, 2.0, 3.0]
+    for accepted in ("1", "", " 1 "):
+        monkeypatch.setenv("SLICE_FAST_CALL", accepted)
+        assert (runtime.kernel_class() is not CKernel) == HAS_FAST_CALL

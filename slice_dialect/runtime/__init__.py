@@ -37,6 +37,7 @@ from slice_dialect.runtime.fastcall import (
     build_fast_call_library,
     call_path_description,
     fast_call,
+    fast_call_enabled,
     fast_kernel_class,
     kernel_class,
 )
@@ -65,6 +66,7 @@ __all__ = [
     "compiler_flags",
     "default_cache_dir",
     "fast_call",
+    "fast_call_enabled",
     "fast_kernel_class",
     "kernel_class",
     "load_kernel",

@@ -88,6 +88,16 @@ def fast_call_source() -> str:
     )
 
 
+def fast_call_enabled() -> bool:
+    """``$SLICE_FAST_CALL``: ``1`` (the default, also when unset or empty) calls
+    kernels through the C extension where it builds, ``0`` through ctypes; any other
+    value is a ``SliceError``. Read at every ``load_kernel``."""
+    text = os.environ.get("SLICE_FAST_CALL", "").strip()
+    if text not in ("", "0", "1"):
+        raise SliceError(f"$SLICE_FAST_CALL = {text!r} is not 0 or 1")
+    return text != "0"
+
+
 @dataclass
 class _FastCall:
     """The outcome of building the extension: its ``Entry`` type, or why not."""
@@ -102,7 +112,7 @@ def build_fast_call_library(cache_dir: str | os.PathLike[str] | None = None) -> 
     Raises ``SliceError`` saying why it cannot be built: ``$SLICE_FAST_CALL`` is
     ``0``, the Python or numpy headers are missing, or the compiler fails.
     """
-    if os.environ.get("SLICE_FAST_CALL", "1") == "0":
+    if not fast_call_enabled():
         raise SliceError("disabled by SLICE_FAST_CALL=0")
     python_include = Path(sysconfig.get_paths()["include"])
     numpy_include = Path(np.get_include())
@@ -139,6 +149,8 @@ def fast_call() -> _FastCall:
 
 def call_path_description() -> str:
     """How kernels are called in this process: the C extension, or ctypes and why."""
+    if not fast_call_enabled():
+        return "ctypes (disabled by SLICE_FAST_CALL=0)"
     fast = fast_call()
     return fast.reason if fast.entry is not None else f"ctypes ({fast.reason})"
 
@@ -187,8 +199,9 @@ def fast_kernel_class() -> type[CKernel] | None:
 
 def kernel_class(fast_call: bool = True) -> type[CKernel]:
     """The class ``load_kernel`` makes: ``FastCKernel`` where the extension is
-    available and ``fast_call``, else ``CKernel``."""
-    if fast_call:
+    available and ``fast_call`` (and ``$SLICE_FAST_CALL`` is not ``0``), else
+    ``CKernel``. A ``$SLICE_FAST_CALL`` other than ``0`` or ``1`` is a ``SliceError``."""
+    if fast_call_enabled() and fast_call:
         fast = fast_kernel_class()
         if fast is not None:
             return fast

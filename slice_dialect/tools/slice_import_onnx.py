@@ -45,7 +45,11 @@ def parse_binding(text: str) -> tuple[str, Any]:
         raise SliceError(
             f"--bind {name}={value}: values must be comma-separated integers"
         ) from None
-    return name, np.array(values, dtype=np.int64)
+    if not values:
+        return name, np.zeros(0, dtype=np.int64)
+    # numpy makes an int beyond 64 bits an object array: import_onnx names it as a
+    # value that does not fit the input's type
+    return name, np.array(values)
 
 
 def main(argv: list[str] | None = None) -> None:
