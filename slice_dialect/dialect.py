@@ -9,10 +9,10 @@ contract is ``SPEC.md`` sections 1 to 3 and 7.
 
 from __future__ import annotations
 
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from string import Formatter
 from typing import Any, ClassVar, TypeVar
 
 from xdsl.dialects import arith
@@ -1076,10 +1076,36 @@ class DynamicWindowOp(TensorWindowOp):
         return tuple(shape)
 
 
-def _placeholders(message: str) -> list[str]:
-    """The replacement fields of a ``str.format`` template (raises ``ValueError`` for
-    a malformed one)."""
-    return [field for _, field, _, _ in Formatter().parse(message) if field is not None]
+_TEMPLATE_TOKEN = re.compile(r"\{\{|\}\}|\{([0-9]+)\}|\{[^{}]*\}?|\}")
+"""A brace of a ``slice.check`` message: an escape, a placeholder ``{N}``, or a field
+that is neither (a format spec, a conversion, a name, an unmatched brace)."""
+
+
+def message_parts(message: str) -> list[str | int]:
+    """A ``slice.check`` message as literal text and placeholder numbers, in order.
+
+    A message holds text, ``{N}`` (N a decimal number without leading zeros: value N)
+    and the escapes ``{{`` and ``}}``; anything else in braces raises ``ValueError``
+    with that field as its message. Such a message formats alike with ``str.format``
+    (the C runtime) and :meth:`CheckOp.format_message` (the interpreter): no format
+    specs, so no width or conversion a program could make either side expand.
+    """
+    parts: list[str | int] = []
+    position = 0
+    for match in _TEMPLATE_TOKEN.finditer(message):
+        if match.start() > position:
+            parts.append(message[position : match.start()])
+        token, digits = match.group(), match.group(1)
+        if token in ("{{", "}}"):
+            parts.append(token[0])
+        elif digits is not None and digits == str(int(digits)):
+            parts.append(int(digits))
+        else:
+            raise ValueError(token)
+        position = match.end()
+    if position < len(message):
+        parts.append(message[position:])
+    return parts
 
 
 @irdl_op_definition
@@ -1119,26 +1145,36 @@ class CheckOp(IRDLOperation):
         )
 
     def format_message(self, values: Sequence[int]) -> str:
-        """The message with ``values`` in its placeholders."""
-        return self.message.data.format(*values)
+        """The message with ``values`` in its placeholders (the verifier has checked
+        that it holds only placeholders of ``values`` and escapes; see
+        :func:`message_parts`)."""
+        return "".join(
+            part if isinstance(part, str) else str(values[part]) for part in self._parts()
+        )
 
-    def verify_(self) -> None:
+    def _parts(self) -> list[str | int]:
         message = self.message.data
         try:
-            fields = _placeholders(message)
+            parts = message_parts(message)
         except ValueError as e:
             raise VerifyException(
-                f"slice.check: message {message!r} is not a valid template ({e})"
-            ) from e
+                f"slice.check: message field {e} is not a placeholder "
+                "{N}: a message holds only {0}, {1}, ... (one per value) and the "
+                "escapes {{ and }}"
+            ) from None
         count = len(self.values)
-        for field in fields:
-            if not field.isdigit() or int(field) >= count:
+        for part in parts:
+            if isinstance(part, int) and part >= count:
                 raise VerifyException(
-                    f"slice.check: message placeholder {{{field}}} does not name one of "
+                    f"slice.check: message placeholder {{{part}}} does not name one of "
                     f"the {count} values ({{0}} to {{{count - 1}}})"
                     if count
-                    else f"slice.check: message placeholder {{{field}}} but no values"
+                    else f"slice.check: message placeholder {{{part}}} but no values"
                 )
+        return parts
+
+    def verify_(self) -> None:
+        self._parts()
 
 
 FRAMEWORK_OPS: tuple[type[FrameworkSliceOp], ...] = (

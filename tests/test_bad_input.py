@@ -709,6 +709,53 @@ def test_module_object_with_an_error() -> None:
         )
 
 
+def check_program(message: str) -> str:
+    """A ``slice.check`` of a run-time index value against 0 with ``message``."""
+    return f"""\
+func.func @main(%x: tensor<10xf32>, %s: tensor<1xi64>) -> tensor<10xf32> {{
+  %c0 = arith.constant 0 : index
+  %v = tensor.extract %s[%c0] : tensor<1xi64>
+  %z = arith.constant 0 : i64
+  %ok = arith.cmpi ne, %v, %z : i64
+  slice.check %ok, "{message}", %v
+  func.return %x : tensor<10xf32>
+}}
+"""
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize(
+    "field", ["{0:>100000000000000000000}", "{0:>50000000}", "{0:x}", "{0!r}", "{}"]
+)
+def test_check_message_format_spec_is_refused(field: str, backend: str) -> None:
+    """A ``slice.check`` message with a format spec is refused where it stands: the
+    interpreter raised a raw ``ValueError`` for a huge width, the C runtime garbled the
+    message, a width of 5*10^7 built a 50 MB message at each failing call."""
+    with pytest.raises(SliceError) as info:
+        slice_dialect.compile(
+            check_program(f"bad value {field}"), "main", backend, filename="f.mlir"
+        )
+    assert str(info.value) == (
+        f"slice.check: message field {field} is not a placeholder {{N}}: a message "
+        "holds only {0}, {1}, ... (one per value) and the escapes {{ and }}"
+    )
+    assert info.value.location == "f.mlir:6:3"
+
+
+def test_check_message_is_formatted_alike_on_both_backends() -> None:
+    """Placeholders and escapes give one message on the C runtime (``str.format``)
+    and in the interpreter (``CheckOp.format_message``)."""
+    program = check_program("slice.x: {{value}} {0} of tensor<4xf32, {{a = 1}}>, {0}")
+    for backend in BACKENDS:
+        kernel = slice_dialect.compile(program, "main", backend)
+        with pytest.raises(SliceError) as info:
+            kernel(np.zeros(10, np.float32), [0])
+        assert str(info.value) == "slice.x: {value} 0 of tensor<4xf32, {a = 1}>, 0"
+        np.testing.assert_array_equal(
+            kernel(np.ones(10, np.float32), [3]), np.ones(10, np.float32)
+        )
+
+
 # --- numpy arguments -------------------------------------------------------------------
 
 KERNEL_SOURCE = """\
