@@ -30,6 +30,7 @@ from xdsl.dialects.builtin import (
     StringAttr,
     TensorType,
     UnitAttr,
+    UnrankedTensorType,
     i1,
     i64,
 )
@@ -59,8 +60,9 @@ from xdsl.pattern_rewriter import RewritePattern
 from xdsl.traits import HasCanonicalizationPatternsTrait, Pure
 from xdsl.utils.exceptions import VerifyException
 
-from slice_dialect import semantics
+from slice_dialect import dtypes, semantics
 from slice_dialect.domain import INTS, B, IntDomain, Known, V
+from slice_dialect.errors import SliceError
 from slice_dialect.semantics import Dim, Normalized, SliceResult, SliceSemanticsError
 
 Read = Callable[[SSAValue], Sequence[V]]
@@ -93,8 +95,11 @@ class OperandTypeError(VerifyException):
 @dataclass(frozen=True, init=False)
 class NamedTensor(BaseAttr[TensorType[Attribute]]):
     """IRDL's ``TensorType`` constraint, failing with a message that names the operand
-    (``data must be a tensor, got memref<4x6xf32>``); :func:`name_type_errors` adds the
-    op's name and, in the custom form, the source position."""
+    (``data must be a tensor, got memref<4x6xf32>``; ``a ranked tensor`` for
+    ``tensor<*xf32>``), and of an element type a slice moves (SPEC section 1, as
+    :mod:`slice_dialect.dtypes` defines them: ``data has type tensor<4xf80>: element
+    type f80 is not supported: ...``); :func:`name_type_errors` adds the op's name and,
+    in the custom form, the source position."""
 
     name: str
 
@@ -104,7 +109,14 @@ class NamedTensor(BaseAttr[TensorType[Attribute]]):
 
     def verify(self, attr: Attribute, constraint_context: ConstraintContext) -> None:
         if not isinstance(attr, TensorType):
-            raise OperandTypeError(f"{self.name} must be a tensor, got {attr}")
+            raise OperandTypeError(
+                f"{self.name} must be {_kind(attr, 'tensor')}, got {attr}"
+            )
+        element_type = attr.get_element_type()
+        try:
+            dtypes.storage_bytes(element_type)
+        except SliceError as e:
+            raise OperandTypeError(f"{self.name} has type {attr}: {e}") from None
 
 
 @dataclass(frozen=True, init=False)
@@ -374,8 +386,16 @@ def operand_type(op: Operation, value: SSAValue, name: str, kind: type[AttrT]) -
     built in Python and used before it is verified."""
     t = value.type
     if not isinstance(t, kind):
-        raise VerifyException(f"{op.name}: {name} must be a {kind.name}, got {t}")
+        raise VerifyException(f"{op.name}: {name} must be {_kind(t, kind.name)}, got {t}")
     return t
+
+
+def _kind(t: Attribute, kind: str) -> str:
+    """``a KIND`` for what a type should have been; ``a ranked tensor`` for an unranked
+    tensor (which is a tensor, of no shape a slice can take)."""
+    if kind == "tensor" and isinstance(t, UnrankedTensorType):
+        return "a ranked tensor"
+    return f"a {kind}"
 
 
 def _tensor_type(op: Operation, value: SSAValue, name: str) -> TensorType[Attribute]:
@@ -1112,7 +1132,8 @@ def message_parts(message: str) -> list[str | int]:
 class CheckOp(IRDLOperation):
     """A run-time check of the normalization: the program fails unless ``condition``
     holds, with ``message`` formatted with ``values`` (``{0}``, ``{1}``, ... stand for
-    them), the message the verifier gives for the same constants.
+    them, ``{{`` and ``}}`` for braces; nothing else, see :func:`message_parts`), the
+    message the verifier gives for the same constants.
 
     ``canonicalize-slices`` emits these where a framework op's parameters are known
     only at run time (the normalization of :mod:`slice_dialect.semantics` run on

@@ -560,9 +560,28 @@ CASES: dict[str, tuple[str, str]] = {
         OTHER_DIALECT_OP,
         "arith.addf: convert-slice-to-loops lowers only slice.window on tensors",
     ),
+    # refused by the op while it parses, at the op (it used to pass the verifier
+    # and fail at the lowered entry, naming neither op nor operand)
     "unsupported element type": (
         UNSUPPORTED_ELEMENT,
-        f"element type f80 is not supported: {SUPPORTED}",
+        located(
+            UNSUPPORTED_ELEMENT,
+            2,
+            22,
+            1,
+            "slice.onnx_v1: data has type tensor<5xf80>: element type f80 is not "
+            f"supported: {SUPPORTED}",
+        ),
+    ),
+    "unranked data": (
+        UNSUPPORTED_ELEMENT.replace("5xf80", "*xf32").replace("2xf80", "*xf32"),
+        located(
+            UNSUPPORTED_ELEMENT.replace("5xf80", "*xf32").replace("2xf80", "*xf32"),
+            2,
+            22,
+            1,
+            "slice.onnx_v1: data must be a ranked tensor, got tensor<*xf32>",
+        ),
     ),
 }
 
