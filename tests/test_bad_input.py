@@ -656,6 +656,65 @@ def test_error_location(backend: str) -> None:
     assert "step" in str(info.value)
 
 
+OUT_OF_RANGE_LITERALS = [
+    # (literal line, column and text of the value, message)
+    (
+        "  %e = arith.constant dense<[300]> : tensor<1xi8>",
+        "300",
+        "integer 300 does not fit in i8 (a literal of i8 lies in [-128, 255])",
+    ),
+    (
+        "  %e = arith.constant dense<[1, 18446744073709551616]> : tensor<2xi64>",
+        "18446744073709551616",
+        "integer 18446744073709551616 does not fit in i64 (a literal of i64 lies in "
+        "[-9223372036854775808, 18446744073709551615])",
+    ),
+    (
+        "  %e = arith.constant dense<[[0, -129]]> : tensor<1x2xsi8>",
+        "-129",
+        "integer -129 does not fit in si8 (a literal of si8 lies in [-128, 127])",
+    ),
+    (
+        "  %e = arith.constant dense<[(1, 256)]> : tensor<1xcomplex<ui8>>",
+        "256",
+        "integer 256 does not fit in ui8 (a literal of ui8 lies in [0, 255])",
+    ),
+    (
+        '  %e = "arith.constant"() <{value = dense<2> : tensor<3xi1>}> : () -> '
+        "tensor<3xi1>",
+        "2",
+        "integer 2 does not fit in i1 (a literal of i1 lies in [-1, 1])",
+    ),
+    (
+        "  %r = slice.window %x offsets [9223372036854775808] sizes [2] strides [1] "
+        ": tensor<10xf32> -> tensor<2xf32>",
+        "9223372036854775808",
+        "integer 9223372036854775808 does not fit in a signed 64-bit integer",
+    ),
+]
+
+
+@pytest.mark.parametrize(("line", "value", "message"), OUT_OF_RANGE_LITERALS)
+def test_out_of_range_literal_is_located(line: str, value: str, message: str) -> None:
+    """An integer literal that does not fit its type is a parse error at the value,
+    as every parse error is: ``SliceError.location`` holds where it stands (it was
+    ``None``, with the location written into the message for a property, or no
+    location at all and xDSL's half-open range for a dense literal)."""
+    source = (
+        "func.func @main(%x: tensor<10xf32>) -> tensor<10xf32> {\n"
+        f"{line}\n"
+        "  func.return %x : tensor<10xf32>\n"
+        "}\n"
+    )
+    column = line.index(value) + 1
+    with pytest.raises(SliceError) as info:
+        slice_dialect.compile(source, "main", "interpreter", filename="f.mlir")
+    assert info.value.location == f"f.mlir:2:{column}"
+    assert str(info.value) == located(source, 2, column, len(value), message).replace(
+        "<source>", "f.mlir"
+    )
+
+
 # Programs this file once listed as refused at lowering: with run-time parameters and
 # `?` dims (issue 12) they compile, run, and fail only on invalid run-time values.
 RUN_TIME = [
