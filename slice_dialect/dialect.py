@@ -112,11 +112,20 @@ class NamedTensor(BaseAttr[TensorType[Attribute]]):
             raise OperandTypeError(
                 f"{self.name} must be {_kind(attr, 'tensor')}, got {attr}"
             )
-        element_type = attr.get_element_type()
-        try:
-            dtypes.storage_bytes(element_type)
-        except SliceError as e:
-            raise OperandTypeError(f"{self.name} has type {attr}: {e}") from None
+        problem = element_type_problem(attr.get_element_type())
+        if problem is not None:
+            raise OperandTypeError(f"{self.name} has type {attr}: {problem}")
+
+
+def element_type_problem(t: Attribute) -> str | None:
+    """Why a slice cannot move elements of type ``t`` (``element type f80 is not
+    supported: ...``), or ``None`` for an element type of SPEC section 1; the types
+    are those :mod:`slice_dialect.dtypes` gives a storage width."""
+    try:
+        dtypes.storage_bytes(t)
+    except SliceError as e:
+        return str(e)
+    return None
 
 
 @dataclass(frozen=True, init=False)
