@@ -1137,6 +1137,17 @@ def message_parts(message: str) -> list[str | int]:
     return parts
 
 
+def format_message(template: str, values: Sequence[int]) -> str:
+    """``template`` (a ``slice.check`` message, :func:`message_parts`) with ``values``
+    in its placeholders; ``ValueError`` for another field, ``IndexError`` for a
+    placeholder beyond ``values``."""
+    return _fill(message_parts(template), values)
+
+
+def _fill(parts: Sequence[str | int], values: Sequence[int]) -> str:
+    return "".join(part if isinstance(part, str) else str(values[part]) for part in parts)
+
+
 @irdl_op_definition
 class CheckOp(IRDLOperation):
     """A run-time check of the normalization: the program fails unless ``condition``
@@ -1178,9 +1189,7 @@ class CheckOp(IRDLOperation):
         """The message with ``values`` in its placeholders (the verifier has checked
         that it holds only placeholders of ``values`` and escapes; see
         :func:`message_parts`)."""
-        return "".join(
-            part if isinstance(part, str) else str(values[part]) for part in self._parts()
-        )
+        return _fill(self._parts(), values)
 
     def _parts(self) -> list[str | int]:
         message = self.message.data

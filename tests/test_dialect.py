@@ -51,6 +51,8 @@ from slice_dialect.dialect import (
     Slice,
     TfStridedSliceOp,
     WindowOp,
+    format_message,
+    message_parts,
 )
 from slice_dialect.semantics import SliceResult, SliceSemanticsError, Window
 
@@ -639,3 +641,56 @@ def test_unranked_tensor_is_named_as_such() -> None:
     assert str(info.value) == (
         "slice.window: source must be a ranked tensor, got tensor<*xf32>"
     )
+
+
+# --- slice.check messages ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "template",
+    [
+        "slice.onnx: steps[0] = 0: a step must be non-zero",
+        "slice.onnx: axes[0] = {0} is out of range [-2, 1] for rank 2",
+        "slice.tf_strided_slice: begin[0] = {0} is out of range [{1}, {2}] for {3}",
+        "slice.window: {1} {0} {1} {10}",
+        "sizes[0] = {0} but tensor<4xf32, {{a = 1}}> has {1}",
+        "{{{0}}}{{}}",
+        "",
+    ],
+)
+def test_check_message_formats_as_str_format(template: str) -> None:
+    """A valid ``slice.check`` message gives the same text through
+    ``format_message`` (the interpreter) and ``str.format`` (the C runtime)."""
+    values = list(range(-5, 6))
+    assert format_message(template, values) == template.format(*values)
+
+
+@pytest.mark.parametrize(
+    ("template", "field"),
+    [
+        ("{0:>100000000000000000000}", "{0:>100000000000000000000}"),
+        ("a {0} {0:x}", "{0:x}"),
+        ("{0!r}", "{0!r}"),
+        ("{0.real}", "{0.real}"),
+        ("{0[0]}", "{0[0]}"),
+        ("{}", "{}"),
+        ("{01}", "{01}"),
+        ("{-1}", "{-1}"),
+        ("{\u0663}", "{\u0663}"),  # an Arabic-Indic digit, which str.format takes
+        ("a } b", "}"),
+        ("a { b", "{ b"),
+        ("{0:{1}}", "{0:"),
+    ],
+)
+def test_check_message_refuses_other_fields(template: str, field: str) -> None:
+    with pytest.raises(ValueError) as info:
+        message_parts(template)
+    assert str(info.value) == field
+    module = Parser(
+        make_context(),
+        f'func.func @f(%ok: i1, %a: i64) {{\n  slice.check %ok, "{template}", %a, %a\n'
+        "  func.return\n}",
+    ).parse_module()
+    with pytest.raises(VerifyException) as verify_info:
+        module.verify()
+    assert str(verify_info.value).startswith(f"slice.check: message field {field} ")
