@@ -9,10 +9,10 @@ contract is ``SPEC.md`` sections 1 to 3 and 7.
 
 from __future__ import annotations
 
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from string import Formatter
 from typing import Any, ClassVar, TypeVar
 
 from xdsl.dialects import arith
@@ -30,6 +30,7 @@ from xdsl.dialects.builtin import (
     StringAttr,
     TensorType,
     UnitAttr,
+    UnrankedTensorType,
     i1,
     i64,
 )
@@ -59,8 +60,9 @@ from xdsl.pattern_rewriter import RewritePattern
 from xdsl.traits import HasCanonicalizationPatternsTrait, Pure
 from xdsl.utils.exceptions import VerifyException
 
-from slice_dialect import semantics
+from slice_dialect import dtypes, semantics
 from slice_dialect.domain import INTS, B, IntDomain, Known, V
+from slice_dialect.errors import SliceError
 from slice_dialect.semantics import Dim, Normalized, SliceResult, SliceSemanticsError
 
 Read = Callable[[SSAValue], Sequence[V]]
@@ -93,8 +95,11 @@ class OperandTypeError(VerifyException):
 @dataclass(frozen=True, init=False)
 class NamedTensor(BaseAttr[TensorType[Attribute]]):
     """IRDL's ``TensorType`` constraint, failing with a message that names the operand
-    (``data must be a tensor, got memref<4x6xf32>``); :func:`name_type_errors` adds the
-    op's name and, in the custom form, the source position."""
+    (``data must be a tensor, got memref<4x6xf32>``; ``a ranked tensor`` for
+    ``tensor<*xf32>``), and of an element type a slice moves (SPEC section 1, as
+    :mod:`slice_dialect.dtypes` defines them: ``data has type tensor<4xf80>: element
+    type f80 is not supported: ...``); :func:`name_type_errors` adds the op's name and,
+    in the custom form, the source position."""
 
     name: str
 
@@ -104,7 +109,23 @@ class NamedTensor(BaseAttr[TensorType[Attribute]]):
 
     def verify(self, attr: Attribute, constraint_context: ConstraintContext) -> None:
         if not isinstance(attr, TensorType):
-            raise OperandTypeError(f"{self.name} must be a tensor, got {attr}")
+            raise OperandTypeError(
+                f"{self.name} must be {_kind(attr, 'tensor')}, got {attr}"
+            )
+        problem = element_type_problem(attr.get_element_type())
+        if problem is not None:
+            raise OperandTypeError(f"{self.name} has type {attr}: {problem}")
+
+
+def element_type_problem(t: Attribute) -> str | None:
+    """Why a slice cannot move elements of type ``t`` (``element type f80 is not
+    supported: ...``), or ``None`` for an element type of SPEC section 1; the types
+    are those :mod:`slice_dialect.dtypes` gives a storage width."""
+    try:
+        dtypes.storage_bytes(t)
+    except SliceError as e:
+        return str(e)
+    return None
 
 
 @dataclass(frozen=True, init=False)
@@ -374,8 +395,16 @@ def operand_type(op: Operation, value: SSAValue, name: str, kind: type[AttrT]) -
     built in Python and used before it is verified."""
     t = value.type
     if not isinstance(t, kind):
-        raise VerifyException(f"{op.name}: {name} must be a {kind.name}, got {t}")
+        raise VerifyException(f"{op.name}: {name} must be {_kind(t, kind.name)}, got {t}")
     return t
+
+
+def _kind(t: Attribute, kind: str) -> str:
+    """``a KIND`` for what a type should have been; ``a ranked tensor`` for an unranked
+    tensor (which is a tensor, of no shape a slice can take)."""
+    if kind == "tensor" and isinstance(t, UnrankedTensorType):
+        return "a ranked tensor"
+    return f"a {kind}"
 
 
 def _tensor_type(op: Operation, value: SSAValue, name: str) -> TensorType[Attribute]:
@@ -1076,17 +1105,55 @@ class DynamicWindowOp(TensorWindowOp):
         return tuple(shape)
 
 
-def _placeholders(message: str) -> list[str]:
-    """The replacement fields of a ``str.format`` template (raises ``ValueError`` for
-    a malformed one)."""
-    return [field for _, field, _, _ in Formatter().parse(message) if field is not None]
+_TEMPLATE_TOKEN = re.compile(r"\{\{|\}\}|\{([0-9]+)\}|\{[^{}]*\}?|\}")
+"""A brace of a ``slice.check`` message: an escape, a placeholder ``{N}``, or a field
+that is neither (a format spec, a conversion, a name, an unmatched brace)."""
+
+
+def message_parts(message: str) -> list[str | int]:
+    """A ``slice.check`` message as literal text and placeholder numbers, in order.
+
+    A message holds text, ``{N}`` (N a decimal number without leading zeros: value N)
+    and the escapes ``{{`` and ``}}``; anything else in braces raises ``ValueError``
+    with that field as its message. Such a message formats alike with ``str.format``
+    (the C runtime) and :meth:`CheckOp.format_message` (the interpreter): no format
+    specs, so no width or conversion a program could make either side expand.
+    """
+    parts: list[str | int] = []
+    position = 0
+    for match in _TEMPLATE_TOKEN.finditer(message):
+        if match.start() > position:
+            parts.append(message[position : match.start()])
+        token, digits = match.group(), match.group(1)
+        if token in ("{{", "}}"):
+            parts.append(token[0])
+        elif digits is not None and digits == str(int(digits)):
+            parts.append(int(digits))
+        else:
+            raise ValueError(token)
+        position = match.end()
+    if position < len(message):
+        parts.append(message[position:])
+    return parts
+
+
+def format_message(template: str, values: Sequence[int]) -> str:
+    """``template`` (a ``slice.check`` message, :func:`message_parts`) with ``values``
+    in its placeholders; ``ValueError`` for another field, ``IndexError`` for a
+    placeholder beyond ``values``."""
+    return _fill(message_parts(template), values)
+
+
+def _fill(parts: Sequence[str | int], values: Sequence[int]) -> str:
+    return "".join(part if isinstance(part, str) else str(values[part]) for part in parts)
 
 
 @irdl_op_definition
 class CheckOp(IRDLOperation):
     """A run-time check of the normalization: the program fails unless ``condition``
     holds, with ``message`` formatted with ``values`` (``{0}``, ``{1}``, ... stand for
-    them), the message the verifier gives for the same constants.
+    them, ``{{`` and ``}}`` for braces; nothing else, see :func:`message_parts`), the
+    message the verifier gives for the same constants.
 
     ``canonicalize-slices`` emits these where a framework op's parameters are known
     only at run time (the normalization of :mod:`slice_dialect.semantics` run on
@@ -1119,26 +1186,34 @@ class CheckOp(IRDLOperation):
         )
 
     def format_message(self, values: Sequence[int]) -> str:
-        """The message with ``values`` in its placeholders."""
-        return self.message.data.format(*values)
+        """The message with ``values`` in its placeholders (the verifier has checked
+        that it holds only placeholders of ``values`` and escapes; see
+        :func:`message_parts`)."""
+        return _fill(self._parts(), values)
 
-    def verify_(self) -> None:
+    def _parts(self) -> list[str | int]:
         message = self.message.data
         try:
-            fields = _placeholders(message)
+            parts = message_parts(message)
         except ValueError as e:
             raise VerifyException(
-                f"slice.check: message {message!r} is not a valid template ({e})"
-            ) from e
+                f"slice.check: message field {e} is not a placeholder "
+                "{N}: a message holds only {0}, {1}, ... (one per value) and the "
+                "escapes {{ and }}"
+            ) from None
         count = len(self.values)
-        for field in fields:
-            if not field.isdigit() or int(field) >= count:
+        for part in parts:
+            if isinstance(part, int) and part >= count:
                 raise VerifyException(
-                    f"slice.check: message placeholder {{{field}}} does not name one of "
+                    f"slice.check: message placeholder {{{part}}} does not name one of "
                     f"the {count} values ({{0}} to {{{count - 1}}})"
                     if count
-                    else f"slice.check: message placeholder {{{field}}} but no values"
+                    else f"slice.check: message placeholder {{{part}}} but no values"
                 )
+        return parts
+
+    def verify_(self) -> None:
+        self._parts()
 
 
 FRAMEWORK_OPS: tuple[type[FrameworkSliceOp], ...] = (

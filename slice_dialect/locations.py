@@ -9,10 +9,12 @@ patterns pass an op's location on to the ops that replace it.
 
 from __future__ import annotations
 
+import re
+import struct
 from bisect import bisect_right
 from functools import cache
 from math import prod
-from typing import Any
+from typing import Any, NoReturn
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import (
@@ -27,7 +29,7 @@ from xdsl.dialects.builtin import (
     StringAttr,
     UnknownLoc,
 )
-from xdsl.ir import Operation
+from xdsl.ir import Attribute, Operation
 from xdsl.irdl import AttrConstraint, base
 from xdsl.parser import Parser
 from xdsl.utils.exceptions import VerifyException
@@ -36,6 +38,32 @@ from slice_dialect.errors import OpPassFailedException
 
 DENSE_ELEMENTS_FLOOR = 1 << 16
 """A dense literal may always have this many elements, however short the input."""
+
+_INTEGER_LITERAL = re.compile(r"(?<![\w.#%@^\"])-?(?:0x[0-9a-fA-F]+|[0-9]+)(?![\w.])")
+"""An integer literal in IR text (decimal or hexadecimal), not part of a name, a float
+or a string's ``0x`` bytes."""
+
+INT64_RANGE = (-(2**63), 2**63 - 1)
+
+
+def literal_range(t: Attribute) -> tuple[int, int] | None:
+    """The closed range of the integers a literal of element type ``t`` may hold
+    (``None`` for a type without integer literals): a signless ``iN`` takes its signed
+    and its unsigned values (``i8``: -128 to 255), as MLIR's parser does; ``index``
+    and integer properties 64 bits."""
+    if isinstance(t, IntegerType):
+        low, end = t.value_range()
+        return low, end - 1
+    if isinstance(t, IndexType):
+        return INT64_RANGE
+    return None
+
+
+def _int_literal(text: str) -> int:
+    negative = text.startswith("-")
+    digits = text[1:] if negative else text
+    value = int(digits, 16) if digits.startswith("0x") else int(digits)
+    return -value if negative else value
 
 
 @cache
@@ -72,6 +100,7 @@ class LocatingParser(Parser):
     ) -> None:
         super().__init__(ctx, text, name)
         self._filename = StringAttr(name)
+        self._dense_type: Any = None
         self._line_offset = line_offset
         self._line_starts = [0]
         position = text.find("\n")
@@ -79,7 +108,7 @@ class LocatingParser(Parser):
             self._line_starts.append(position + 1)
             position = text.find("\n", position + 1)
 
-    def _parse_dense_literal_type(self) -> Any:
+    def _parse_dense_literal_type_checked(self) -> Any:
         """xDSL's check of a dense literal's type, and a bound: a literal may hold no
         more elements than ``max(DENSE_ELEMENTS_FLOOR, len(text))``.
 
@@ -119,6 +148,58 @@ class LocatingParser(Parser):
             )
         return literal_type
 
+    def parse_dense_int_or_fp_elements_attr(self, type: Any) -> Any:
+        """xDSL's dense literal, with a value that does not fit the element type
+        reported at the value as a parse error: xDSL raises a ``ValueError`` (or a
+        ``struct.error``) without a position, and for a signless type names a
+        half-open range (``[-128, 256)`` for ``i8``)."""
+        start = self._current_token.span.start
+        self._dense_type = type
+        try:
+            return super().parse_dense_int_or_fp_elements_attr(type)
+        except (ValueError, OverflowError, struct.error) as error:
+            element = getattr(self._dense_type, "element_type", None)
+            if isinstance(element, ComplexType):
+                element = element.element_type  # each part is one of these
+            bounds = None if element is None else literal_range(element)
+            self._raise_out_of_range(error, start, bounds, str(element))
+
+    def _parse_dense_literal_type(self) -> Any:
+        literal_type = self._parse_dense_literal_type_checked()
+        self._dense_type = literal_type
+        return literal_type
+
+    def _raise_out_of_range(
+        self,
+        error: BaseException,
+        start: int,
+        bounds: tuple[int, int] | None,
+        type_text: str | None,
+    ) -> NoReturn:
+        """A parse error for ``error``, raised while parsing the text from ``start``
+        to the current token: at the first integer literal there outside ``bounds``
+        (of the type ``type_text``; ``None``: a signed 64-bit integer), else at the
+        whole text with xDSL's message."""
+        content = self.lexer.input.content
+        end = _end_of_text(content, start, self._current_token.span.start)
+        if bounds is not None:
+            low, high = bounds
+            for match in _INTEGER_LITERAL.finditer(content, start, end):
+                text = match.group()
+                if not low <= _int_literal(text) <= high:
+                    self.raise_error(
+                        f"integer {text} does not fit in a signed 64-bit integer"
+                        if type_text is None
+                        else f"integer {text} does not fit in {type_text} (a literal "
+                        f"of {type_text} lies in [{low}, {high}])",
+                        match.start(),
+                        match.end(),
+                    )
+        detail = str(error) or type(error).__name__
+        if isinstance(error, struct.error):
+            detail = f"an integer does not fit its type ({detail})"
+        self.raise_error(detail, start, end)
+
     def _get_op_by_name(self, name: str) -> type[Operation]:
         """xDSL's lookup, with an unregistered op reported at its name (xDSL points at
         the token after it: the next line for an op without operands)."""
@@ -135,7 +216,13 @@ class LocatingParser(Parser):
 
     def parse_operation(self) -> Operation:
         start = self._current_token.span.start
-        op = super().parse_operation()
+        try:
+            op = super().parse_operation()
+        except (ValueError, OverflowError, struct.error) as error:
+            # an integer property (``array<i64>``) that does not fit: xDSL's
+            # ``struct.error`` has no position (the slice ops' properties are i64)
+            bounds = None if isinstance(error, ValueError) else INT64_RANGE
+            self._raise_out_of_range(error, start, bounds, None)
         if isinstance(op.location, UnknownLoc):
             line = bisect_right(self._line_starts, start)
             column = start - self._line_starts[line - 1] + 1

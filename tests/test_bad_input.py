@@ -561,9 +561,28 @@ CASES: dict[str, tuple[str, str]] = {
         "arith.addf: convert-slice-to-loops lowers only slice.window and "
         "slice.dynamic_window on tensors",
     ),
+    # refused by the op while it parses, at the op (it used to pass the verifier
+    # and fail at the lowered entry, naming neither op nor operand)
     "unsupported element type": (
         UNSUPPORTED_ELEMENT,
-        f"element type f80 is not supported: {SUPPORTED}",
+        located(
+            UNSUPPORTED_ELEMENT,
+            2,
+            22,
+            1,
+            "slice.onnx_v1: data has type tensor<5xf80>: element type f80 is not "
+            f"supported: {SUPPORTED}",
+        ),
+    ),
+    "unranked data": (
+        UNSUPPORTED_ELEMENT.replace("5xf80", "*xf32").replace("2xf80", "*xf32"),
+        located(
+            UNSUPPORTED_ELEMENT.replace("5xf80", "*xf32").replace("2xf80", "*xf32"),
+            2,
+            22,
+            1,
+            "slice.onnx_v1: data must be a ranked tensor, got tensor<*xf32>",
+        ),
     ),
 }
 
@@ -638,6 +657,65 @@ def test_error_location(backend: str) -> None:
     assert "step" in str(info.value)
 
 
+OUT_OF_RANGE_LITERALS = [
+    # (literal line, column and text of the value, message)
+    (
+        "  %e = arith.constant dense<[300]> : tensor<1xi8>",
+        "300",
+        "integer 300 does not fit in i8 (a literal of i8 lies in [-128, 255])",
+    ),
+    (
+        "  %e = arith.constant dense<[1, 18446744073709551616]> : tensor<2xi64>",
+        "18446744073709551616",
+        "integer 18446744073709551616 does not fit in i64 (a literal of i64 lies in "
+        "[-9223372036854775808, 18446744073709551615])",
+    ),
+    (
+        "  %e = arith.constant dense<[[0, -129]]> : tensor<1x2xsi8>",
+        "-129",
+        "integer -129 does not fit in si8 (a literal of si8 lies in [-128, 127])",
+    ),
+    (
+        "  %e = arith.constant dense<[(1, 256)]> : tensor<1xcomplex<ui8>>",
+        "256",
+        "integer 256 does not fit in ui8 (a literal of ui8 lies in [0, 255])",
+    ),
+    (
+        '  %e = "arith.constant"() <{value = dense<2> : tensor<3xi1>}> : () -> '
+        "tensor<3xi1>",
+        "2",
+        "integer 2 does not fit in i1 (a literal of i1 lies in [-1, 1])",
+    ),
+    (
+        "  %r = slice.window %x offsets [9223372036854775808] sizes [2] strides [1] "
+        ": tensor<10xf32> -> tensor<2xf32>",
+        "9223372036854775808",
+        "integer 9223372036854775808 does not fit in a signed 64-bit integer",
+    ),
+]
+
+
+@pytest.mark.parametrize(("line", "value", "message"), OUT_OF_RANGE_LITERALS)
+def test_out_of_range_literal_is_located(line: str, value: str, message: str) -> None:
+    """An integer literal that does not fit its type is a parse error at the value,
+    as every parse error is: ``SliceError.location`` holds where it stands (it was
+    ``None``, with the location written into the message for a property, or no
+    location at all and xDSL's half-open range for a dense literal)."""
+    source = (
+        "func.func @main(%x: tensor<10xf32>) -> tensor<10xf32> {\n"
+        f"{line}\n"
+        "  func.return %x : tensor<10xf32>\n"
+        "}\n"
+    )
+    column = line.index(value) + 1
+    with pytest.raises(SliceError) as info:
+        slice_dialect.compile(source, "main", "interpreter", filename="f.mlir")
+    assert info.value.location == f"f.mlir:2:{column}"
+    assert str(info.value) == located(source, 2, column, len(value), message).replace(
+        "<source>", "f.mlir"
+    )
+
+
 # Programs this file once listed as refused at lowering: with run-time parameters and
 # `?` dims (issue 12) they compile, run, and fail only on invalid run-time values.
 RUN_TIME = [
@@ -707,6 +785,53 @@ def test_module_object_with_an_error() -> None:
             "slice.window: last index offsets[0] + strides[0] * (sizes[0] - 1) = 4 + 1 "
             "* (2 - 1) is out of bounds for dimension 0 of size 5",
             backend,
+        )
+
+
+def check_program(message: str) -> str:
+    """A ``slice.check`` of a run-time index value against 0 with ``message``."""
+    return f"""\
+func.func @main(%x: tensor<10xf32>, %s: tensor<1xi64>) -> tensor<10xf32> {{
+  %c0 = arith.constant 0 : index
+  %v = tensor.extract %s[%c0] : tensor<1xi64>
+  %z = arith.constant 0 : i64
+  %ok = arith.cmpi ne, %v, %z : i64
+  slice.check %ok, "{message}", %v
+  func.return %x : tensor<10xf32>
+}}
+"""
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize(
+    "field", ["{0:>100000000000000000000}", "{0:>50000000}", "{0:x}", "{0!r}", "{}"]
+)
+def test_check_message_format_spec_is_refused(field: str, backend: str) -> None:
+    """A ``slice.check`` message with a format spec is refused where it stands: the
+    interpreter raised a raw ``ValueError`` for a huge width, the C runtime garbled the
+    message, a width of 5*10^7 built a 50 MB message at each failing call."""
+    with pytest.raises(SliceError) as info:
+        slice_dialect.compile(
+            check_program(f"bad value {field}"), "main", backend, filename="f.mlir"
+        )
+    assert str(info.value) == (
+        f"slice.check: message field {field} is not a placeholder {{N}}: a message "
+        "holds only {0}, {1}, ... (one per value) and the escapes {{ and }}"
+    )
+    assert info.value.location == "f.mlir:6:3"
+
+
+def test_check_message_is_formatted_alike_on_both_backends() -> None:
+    """Placeholders and escapes give one message on the C runtime (``str.format``)
+    and in the interpreter (``CheckOp.format_message``)."""
+    program = check_program("slice.x: {{value}} {0} of tensor<4xf32, {{a = 1}}>, {0}")
+    for backend in BACKENDS:
+        kernel = slice_dialect.compile(program, "main", backend)
+        with pytest.raises(SliceError) as info:
+            kernel(np.zeros(10, np.float32), [0])
+        assert str(info.value) == "slice.x: {value} 0 of tensor<4xf32, {a = 1}>, 0"
+        np.testing.assert_array_equal(
+            kernel(np.ones(10, np.float32), [3]), np.ones(10, np.float32)
         )
 
 

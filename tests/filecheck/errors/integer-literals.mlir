@@ -1,5 +1,5 @@
-// Integer literals that do not fit their type: one `error:` naming the value, no
-// traceback.
+// Integer literals that do not fit their type: one `error:`, a parse error at the
+// value naming it and the range of its type, no traceback.
 //
 // RUN: sed -n '/^\/\/ I32-BEGIN/,/^\/\/ I32-END/p' %s > %t.i32.mlir
 // RUN: not slice-opt %t.i32.mlir 2>&1 | filecheck %s --check-prefix=I32
@@ -8,10 +8,12 @@
 // RUN: not slice-opt %t.array.mlir 2>&1 | filecheck %s --check-prefix=ARRAY
 
 // I32-NOT:   Traceback
-// I32:       {{^}}error: {{.*}}4294967296{{.*}}out of range
+// I32:       {{^}}error: {{.*}}.i32.mlir:4:30{{$}}
+// I32:       {{^ +}}integer 4294967296 does not fit in i32 (a literal of i32 lies in [-2147483648, 4294967295]){{$}}
 // I32-NOT:   Traceback
 // ARRAY-NOT: Traceback
-// ARRAY:     {{^}}error: {{.*}}9223372036854775808
+// ARRAY:     {{^}}error: {{.*}}.array.mlir:3:33{{$}}
+// ARRAY:     {{^ +}}integer 9223372036854775808 does not fit in a signed 64-bit integer{{$}}
 // ARRAY-NOT: Traceback
 
 // I32-BEGIN

@@ -988,3 +988,71 @@ func.func @check_placeholder(%ok: i1, %a: i64) {
   slice.check %ok, "slice.onnx: axes[0] = {1}", %a
   func.return
 }
+
+// -----
+
+// A message holds only {N} placeholders and the escapes {{ and }}: no format spec (a
+// width of 10^20 made the interpreter raise a ValueError and the C runtime garble the
+// message; one of 5*10^7 built a 50 MB message at every failing call), no conversion,
+// no attribute access, no automatic numbering, no single brace.
+
+// CHECK:      {{^}}// {{-+}}{{$}}
+// CHECK-NEXT: {{^}}slice.check: message field {0:>100000000000000000000} is not a placeholder {N}: a message holds only {0}, {1}, ... (one per value) and the escapes {{[{][{]}} and {{[}][}]}}{{$}}
+func.func @check_width(%ok: i1, %a: i64) {
+  slice.check %ok, "bad value {0:>100000000000000000000}", %a
+  func.return
+}
+
+// -----
+
+// CHECK:      {{^}}// {{-+}}{{$}}
+// CHECK-NEXT: {{^}}slice.check: message field {0:x} is not a placeholder {N}: {{.*}}{{$}}
+func.func @check_spec(%ok: i1, %a: i64) {
+  slice.check %ok, "value {{{0}}} then {0:x}", %a
+  func.return
+}
+
+// -----
+
+// CHECK:      {{^}}// {{-+}}{{$}}
+// CHECK-NEXT: {{^}}slice.check: message field {0!r} is not a placeholder {N}: {{.*}}{{$}}
+func.func @check_conversion(%ok: i1, %a: i64) {
+  slice.check %ok, "value {0!r}", %a
+  func.return
+}
+
+// -----
+
+// CHECK:      {{^}}// {{-+}}{{$}}
+// CHECK-NEXT: {{^}}slice.check: message field {0.__class__} is not a placeholder {N}: {{.*}}{{$}}
+func.func @check_attribute(%ok: i1, %a: i64) {
+  slice.check %ok, "value {0.__class__}", %a
+  func.return
+}
+
+// -----
+
+// CHECK:      {{^}}// {{-+}}{{$}}
+// CHECK-NEXT: {{^}}slice.check: message field {} is not a placeholder {N}: {{.*}}{{$}}
+func.func @check_automatic(%ok: i1, %a: i64) {
+  slice.check %ok, "value {}", %a
+  func.return
+}
+
+// -----
+
+// CHECK:      {{^}}// {{-+}}{{$}}
+// CHECK-NEXT: {{^}}slice.check: message field {01} is not a placeholder {N}: {{.*}}{{$}}
+func.func @check_leading_zero(%ok: i1, %a: i64) {
+  slice.check %ok, "value {01}", %a
+  func.return
+}
+
+// -----
+
+// CHECK:      {{^}}// {{-+}}{{$}}
+// CHECK-NEXT: {{^}}slice.check: message field } is not a placeholder {N}: {{.*}}{{$}}
+func.func @check_single_brace(%ok: i1, %a: i64) {
+  slice.check %ok, "value {0} }", %a
+  func.return
+}

@@ -878,8 +878,10 @@ func.func @dynamic_window(%x: tensor<?x6xf32>, %o: index, %n: index) -> tensor<?
 // CHECK-LABEL: func.func @check(
 // CHECK-NEXT:    slice.check %{{.+}}, "slice.onnx: axes[0] = {0} is out of range [-2, 1] for rank 2", %{{.+}}
 // CHECK-NEXT:    slice.check %{{.+}}, "slice.onnx: steps[0] = 0: a step must be non-zero"
+// CHECK-NEXT:    slice.check %{{.+}}, "slice.window: sizes[0] = {1} but tensor<4xf32, {{[{][{]}}a = 1{{[}][}]}}> has {0}", %{{.+}}, %{{.+}}
 func.func @check(%ok: i1, %a: i64) {
   slice.check %ok, "slice.onnx: axes[0] = {0} is out of range [-2, 1] for rank 2", %a
   slice.check %ok, "slice.onnx: steps[0] = 0: a step must be non-zero"
+  slice.check %ok, "slice.window: sizes[0] = {1} but tensor<4xf32, {{a = 1}}> has {0}", %a, %a
   func.return
 }
