@@ -52,6 +52,7 @@ from slice_dialect import semantics
 from slice_dialect.dialect import (
     DynamicWindowOp,
     WindowOp,
+    element_type_problem,
     operand_type,
     shape_of,
     unit_dim_pairs,
@@ -59,6 +60,15 @@ from slice_dialect.dialect import (
 from slice_dialect.errors import OpPassFailedException
 from slice_dialect.ir_domain import IRBuilder
 from slice_dialect.semantics import SliceSemanticsError
+
+
+def _slice_element_type(op: tensor.ExtractSliceOp) -> bool:
+    """Whether the slice's elements are of a type slice ops move (SPEC section 1);
+    others (``index``, ``f80``, vectors) are left as upstream ops."""
+    t = op.source.type
+    return (
+        isinstance(t, TensorType) and element_type_problem(t.get_element_type()) is None
+    )
 
 
 def tensor_types(
@@ -128,7 +138,7 @@ class ExtractSliceToWindow(RewritePattern):
         self, op: tensor.ExtractSliceOp, rewriter: PatternRewriter
     ) -> None:
         window = static_window(op)
-        if window is None:
+        if window is None or not _slice_element_type(op):
             return
         new_op = WindowOp(op.source, window, op.result.type)
         new_op.location = op.location
@@ -158,7 +168,7 @@ class DynamicExtractSliceToWindow(RewritePattern):
     def match_and_rewrite(
         self, op: tensor.ExtractSliceOp, rewriter: PatternRewriter
     ) -> None:
-        if static_window(op) is not None:
+        if static_window(op) is not None or not _slice_element_type(op):
             return
         name = op.name
         source_type, result_type = tensor_types(op)

@@ -23,7 +23,7 @@ import numpy as np
 import numpy.typing as npt
 from xdsl.context import Context
 from xdsl.dialects import func, tensor
-from xdsl.dialects.builtin import ModuleOp, TensorType, i32, i64
+from xdsl.dialects.builtin import ModuleOp, TensorType, UnrankedTensorType, i32, i64
 from xdsl.ir import Attribute, BlockArgument
 from xdsl.traits import SymbolTable
 from xdsl.utils.exceptions import DiagnosticException, ParseError, VerifyException
@@ -126,13 +126,18 @@ def _array_spec(
     index: bool = False,
     require_static: str | None = None,
 ) -> ArraySpec:
+    if isinstance(t, UnrankedTensorType):
+        raise SliceError(f"{what} has type {t}; kernels take ranked tensors only")
     if not isinstance(t, TensorType):
         raise SliceError(f"{what} has type {t}; kernels take and return tensors only")
     if require_static is not None and not t.has_static_shape():
         raise SliceError(
             f"{what} has the dynamic type {t}; {require_static} needs static shapes"
         )
-    dtype = dtypes.numpy_dtype(t.get_element_type())
+    try:
+        dtype = dtypes.numpy_dtype(t.get_element_type())
+    except SliceError as e:
+        raise SliceError(f"{what} has type {t}: {e}") from None
     shape = tuple(None if d < 0 else d for d in t.get_shape())
     check_shape(shape, dtype.itemsize, f"{what} ({t})")
     return ArraySpec(dtype, shape, name or "", index)

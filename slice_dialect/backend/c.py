@@ -123,6 +123,7 @@ from xdsl.dialects.builtin import (
     TensorType,
 )
 from xdsl.ir import Attribute, Block, Operation, SSAValue
+from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.target import Target
 
 from passes.copy_plan import (
@@ -850,6 +851,10 @@ def _dim(p: FunctionPrinter, op: memref.DimOp) -> None:
 
 
 def _check(p: FunctionPrinter, op: CheckOp) -> None:
+    try:
+        op.verify_()  # only {N} placeholders reach the caller's formatting
+    except VerifyException as e:
+        raise op_error(op, str(e)) from None
     values = [p.expr(v, op) for v in op.values]
     if len(values) > SLICE_ERROR_VALUES:
         raise op_error(

@@ -41,6 +41,7 @@ from slice_dialect.backend.c import (
     c_symbol,
     error_message_symbol,
 )
+from slice_dialect.dialect import format_message
 from slice_dialect.errors import SliceError
 from slice_dialect.runtime.arguments import ArraySpec, CheckedArguments
 from slice_dialect.runtime.cache import build_shared_library
@@ -171,7 +172,7 @@ class CKernel:
                 f"(values {', '.join(map(str, values))})"
             )
         try:
-            message = template.format(*values)
+            message = format_message(template, values)
         except (IndexError, KeyError, ValueError):
             message = f"{template} (values {', '.join(map(str, values))})"
         raise SliceError(message)
