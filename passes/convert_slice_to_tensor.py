@@ -504,7 +504,7 @@ class CheckToAssert(RewritePattern):
     def match_and_rewrite(self, op: CheckOp, rewriter: PatternRewriter) -> None:
         assertion = cf.AssertOp(op.condition, assert_message(op))
         assertion.location = op.location
-        rewriter.replace_op(op, assertion)
+        rewriter.replace(op, [assertion], [])
 
 
 SLICE_TO_TENSOR_PATTERNS: tuple[RewritePattern, ...] = (
