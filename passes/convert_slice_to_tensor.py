@@ -28,7 +28,8 @@ otherwise a ``linalg.generic`` with only an output, whose body reads the slice b
 run-time sign for a dynamic stride). Unit dims go by ``collapse_shape``, a static result
 dim of a dynamic size by ``tensor.cast``, inserted unit dims by ``expand_shape`` (its
 ``output_shape`` the run-time sizes). Positive static strides give one
-``extract_slice`` and nothing else. The run-time checks of ``slice.dynamic_window`` (in
+``extract_slice`` and nothing else; a source with a static dim of size 0 gives a
+``tensor.empty`` of the sizes, as for ``slice.window``. The run-time checks of ``slice.dynamic_window`` (in
 bounds, normal form, a non-zero stride) are not exported: upstream runs an invalid
 window as undefined behaviour, so the exported module is only defined for windows that
 are valid, as for ``tensor.extract_slice`` itself.
@@ -377,6 +378,17 @@ class DynamicWindowToTensor(RewritePattern):
         offsets = op.mixed_offsets()
         sizes = op.mixed_sizes()
         strides = op.mixed_strides()
+        if 0 in op.source_type.get_shape():
+            # As for slice.window: upstream's verifier rejects every offset into a
+            # static dim of size 0; the window reads nothing, so its value is any
+            # tensor of its sizes.
+            empty = tensor.EmptyOp(
+                [b.value(s) for s in sizes if isinstance(s, SSAValue)],
+                _mixed_type(element_type, sizes),
+            )
+            b.ops.append(empty)
+            self._finish(op, rewriter, b, empty.tensor, sizes)
+            return
         flips = [b.negative(s) for s in strides]
         lows: list[Mixed] = []
         steps: list[Mixed] = []
@@ -407,6 +419,19 @@ class DynamicWindowToTensor(RewritePattern):
                 value = b.ops[-1].results[0]
             else:
                 value = _dynamic_reverse(b, value, sizes, flips)
+        self._finish(op, rewriter, b, value, sizes)
+
+    @staticmethod
+    def _finish(
+        op: DynamicWindowOp,
+        rewriter: PatternRewriter,
+        b: _Index,
+        value: SSAValue,
+        sizes: Sequence[Mixed],
+    ) -> None:
+        """Reshape ``value`` (of the window's ``sizes``) to the result type and
+        replace ``op`` by the ops built."""
+        result_type = op.result_type
         if all(isinstance(s, int) for s in sizes):
             static_sizes = [s for s in sizes if isinstance(s, int)]
             reshapes, value = reshape_to(value, static_sizes, result_type)

@@ -73,3 +73,16 @@ func.func @check(%c: i1, %v: i64) {
   slice.check %c, "f: {{braces}} a = {0}, b = {1}, c = {1:>4}", %v, %k
   func.return
 }
+
+// -----
+
+// A source with a static dim of size 0: upstream's verifier rejects every offset into
+// it, so the (empty) dynamic window is a tensor.empty of its run-time sizes.
+// CHECK-LABEL: func.func @empty_source(
+// CHECK-NOT:     tensor.extract_slice
+// CHECK:         %[[E:.+]] = tensor.empty(%{{.+}}) : tensor<?x0xf32>
+// CHECK-NEXT:    func.return %[[E]] : tensor<?x0xf32>
+func.func @empty_source(%x: tensor<4x0xf32>, %s: tensor<1xi64>, %e: tensor<1xi64>) -> tensor<?x0xf32> {
+  %r = slice.onnx %x starts %s ends %e : tensor<4x0xf32>, tensor<1xi64>, tensor<1xi64> -> tensor<?x0xf32>
+  func.return %r : tensor<?x0xf32>
+}

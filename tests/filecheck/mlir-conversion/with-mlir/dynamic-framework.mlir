@@ -35,6 +35,8 @@
 // EXEC-NEXT: {{\[\[}}1,   2],
 // EXEC-NEXT:  [5,   6],
 // EXEC-NEXT:  [9,   10]]
+// empty: rows 1, 2 of a 4x0 tensor (a static dim of size 0: no offset into it)
+// EXEC: sizes = [2, 0]
 
 // Each aborts at the check, before any result is printed.
 // ROWS-NOT: {{Unranked|exit status}}
@@ -74,6 +76,11 @@ func.func @axis(%x: tensor<3x4xf32>, %a: tensor<1xi64>) -> tensor<?x?xf32> {
   func.return %r : tensor<?x?xf32>
 }
 
+func.func @empty(%x: tensor<4x0xf32>, %s: tensor<1xi64>, %e: tensor<1xi64>) -> tensor<?x0xf32> {
+  %r = slice.onnx %x starts %s ends %e : tensor<4x0xf32>, tensor<1xi64>, tensor<1xi64> -> tensor<?x0xf32>
+  func.return %r : tensor<?x0xf32>
+}
+
 func.func private @printMemrefF32(tensor<*xf32>)
 
 func.func @data() -> tensor<3x4xf32> {
@@ -101,6 +108,12 @@ func.func @main() {
   %r3 = func.call @axis(%x, %m1) : (tensor<3x4xf32>, tensor<1xi64>) -> tensor<?x?xf32>
   %u3 = tensor.cast %r3 : tensor<?x?xf32> to tensor<*xf32>
   func.call @printMemrefF32(%u3) : (tensor<*xf32>) -> ()
+  %n = tensor.empty() : tensor<4x0xf32>
+  %one = arith.constant dense<[1]> : tensor<1xi64>
+  %three = arith.constant dense<[3]> : tensor<1xi64>
+  %r4 = func.call @empty(%n, %one, %three) : (tensor<4x0xf32>, tensor<1xi64>, tensor<1xi64>) -> tensor<?x0xf32>
+  %u4 = tensor.cast %r4 : tensor<?x0xf32> to tensor<*xf32>
+  func.call @printMemrefF32(%u4) : (tensor<*xf32>) -> ()
   func.return
 }
 
