@@ -49,7 +49,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from dynamic_programs import DynamicProgram, dynamic_program
+from dynamic_programs import MODES, DynamicProgram, dynamic_program
 from generators import (
     ELEMENT_TYPES,
     OPS,
@@ -572,3 +572,25 @@ def test_dynamic_framework_program(seed: int) -> None:
         assert _message_pattern(printed[-1]).fullmatch(message), (
             f"upstream printed {printed[-1]!r}, the verifier says {message!r}\n{context}"
         )
+
+
+def test_dynamic_framework_programs_cover_the_cases() -> None:
+    """The drawn dynamic programs hold every framework op and every way of being
+    dynamic, and their calls both valid and invalid parameter sets."""
+    ops: set[str] = set()
+    modes: set[str] = set()
+    outcomes: set[bool] = set()
+    ctx = make_context()
+    for seed in DYNAMIC_SEEDS:
+        program = upstream_dynamic_program(seed)
+        ops.add(program.op)
+        modes.add(program.mode)
+        for call in program.calls(DYNAMIC_CALLS, seed):
+            try:
+                parse_module(call.constant_text, ctx)
+                outcomes.add(True)
+            except SliceError:
+                outcomes.add(False)
+    assert ops == set(OPS), set(OPS) - ops
+    assert modes == set(MODES), set(MODES) - modes
+    assert outcomes == {True, False}
