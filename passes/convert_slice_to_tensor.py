@@ -29,10 +29,12 @@ run-time sign for a dynamic stride). Unit dims go by ``collapse_shape``, a stati
 dim of a dynamic size by ``tensor.cast``, inserted unit dims by ``expand_shape`` (its
 ``output_shape`` the run-time sizes). Positive static strides give one
 ``extract_slice`` and nothing else; a source with a static dim of size 0 gives a
-``tensor.empty`` of the sizes, as for ``slice.window``. The run-time checks of ``slice.dynamic_window`` (in
-bounds, normal form, a non-zero stride) are not exported: upstream runs an invalid
-window as undefined behaviour, so the exported module is only defined for windows that
-are valid, as for ``tensor.extract_slice`` itself.
+``tensor.empty`` of the sizes, as for ``slice.window``. The run-time checks of
+``slice.dynamic_window`` itself (in bounds, normal form, a non-zero stride) are not
+exported: upstream runs an invalid window as undefined behaviour, so the exported
+module is only defined for windows that are valid, as for ``tensor.extract_slice``
+itself (a window ``canonicalize-slices`` makes of a framework op is valid where the
+framework op's checks, exported below, hold).
 
 A ``slice.check`` (what ``canonicalize-slices`` leaves of a framework op's checks
 where its parameters are run-time values or its data dims ``?``) becomes ``cf.assert``
@@ -514,7 +516,8 @@ def assert_message(op: CheckOp) -> str:
         parts.append(literal)
         if field is None:
             continue
-        known = _constant_value(op.values[int(field)])
+        named = field.isdigit() and int(field) < len(op.values)  # unverified IR
+        known = _constant_value(op.values[int(field)]) if named else None
         plain = not spec and conversion is None
         parts.append(str(known) if known is not None and plain else UNKNOWN_VALUE)
     return "".join(parts)
