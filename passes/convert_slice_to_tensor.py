@@ -1,6 +1,6 @@
 """``convert-slice-to-tensor``: every ``slice.window`` becomes upstream MLIR ops.
 
-The result uses only ``tensor``, ``linalg`` and ``arith`` ops that upstream
+The result uses only ``tensor``, ``linalg``, ``arith`` and ``cf`` ops that upstream
 MLIR 22 parses, verifies, bufferizes and lowers (SPEC section 8), in the portable form:
 
 - one ``tensor.extract_slice`` with positive strides only: a negative-stride dim reads the
@@ -28,14 +28,28 @@ otherwise a ``linalg.generic`` with only an output, whose body reads the slice b
 run-time sign for a dynamic stride). Unit dims go by ``collapse_shape``, a static result
 dim of a dynamic size by ``tensor.cast``, inserted unit dims by ``expand_shape`` (its
 ``output_shape`` the run-time sizes). Positive static strides give one
-``extract_slice`` and nothing else. The run-time checks of ``slice.dynamic_window`` (in
-bounds, normal form, a non-zero stride) are not exported: upstream runs an invalid
-window as undefined behaviour, so the exported module is only defined for windows that
-are valid, as for ``tensor.extract_slice`` itself.
+``extract_slice`` and nothing else; a source with a static dim of size 0 gives a
+``tensor.empty`` of the sizes, as for ``slice.window``. The run-time checks of
+``slice.dynamic_window`` itself (in bounds, normal form, a non-zero stride) are not
+exported: upstream runs an invalid window as undefined behaviour, so the exported
+module is only defined for windows that are valid, as for ``tensor.extract_slice``
+itself (a window ``canonicalize-slices`` makes of a framework op is valid where the
+framework op's checks, exported below, hold).
 
-Every other op of the module is left alone, so modules mixing slices with ``arith``,
-``linalg``, calls or anything else go through. One pattern per slice op in
-``SLICE_TO_TENSOR_PATTERNS``.
+A ``slice.check`` (what ``canonicalize-slices`` leaves of a framework op's checks
+where its parameters are run-time values or its data dims ``?``) becomes ``cf.assert``
+of the same condition, which the pipeline below lowers to a ``puts`` of the message and
+an ``abort``: where our kernels raise ``SliceError``, the upstream program aborts. An
+assertion's message is a fixed string, so the check's template keeps its text, each
+value defined by an ``arith.constant`` is written in and each run-time value is ``?``:
+``"slice.onnx: axes[0] = {0} is out of range [-2, 1] for rank 2"`` on a run-time axis
+becomes ``"slice.onnx: axes[0] = ? is out of range [-2, 1] for rank 2"``.
+
+No slice op is left: a framework op (not canonicalized, or kept by
+``canonicalize-slices{dynamic=false}``) and the memref copies of
+``convert-slice-to-loops`` make the pass fail naming the op. Every other op of the
+module is left alone, so modules mixing slices with ``arith``, ``linalg``, calls or
+anything else go through. One pattern per slice op in ``SLICE_TO_TENSOR_PATTERNS``.
 
 ```mlir
 %r = slice.window %x offsets [1, 4] sizes [2, 3] strides [1, -2]
@@ -54,9 +68,10 @@ Every other op of the module is left alone, so modules mixing slices with ``arit
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from string import Formatter
 
 from xdsl.context import Context
-from xdsl.dialects import arith, builtin, tensor
+from xdsl.dialects import arith, builtin, cf, tensor
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
     AffineMapAttr,
@@ -78,7 +93,15 @@ from xdsl.pattern_rewriter import (
 )
 
 from passes import rewrite_module
-from slice_dialect.dialect import DynamicWindowOp, WindowOp
+from slice_dialect.dialect import (
+    CheckOp,
+    CopyRunOp,
+    DynamicCopyRunOp,
+    DynamicWindowOp,
+    FrameworkSliceOp,
+    WindowOp,
+)
+from slice_dialect.errors import OpPassFailedException
 
 UPSTREAM_PIPELINE = (
     "builtin.module("
@@ -357,6 +380,17 @@ class DynamicWindowToTensor(RewritePattern):
         offsets = op.mixed_offsets()
         sizes = op.mixed_sizes()
         strides = op.mixed_strides()
+        if 0 in op.source_type.get_shape():
+            # As for slice.window: upstream's verifier rejects every offset into a
+            # static dim of size 0; the window reads nothing, so its value is any
+            # tensor of its sizes.
+            empty = tensor.EmptyOp(
+                [b.value(s) for s in sizes if isinstance(s, SSAValue)],
+                _mixed_type(element_type, sizes),
+            )
+            b.ops.append(empty)
+            self._finish(op, rewriter, b, empty.tensor, sizes)
+            return
         flips = [b.negative(s) for s in strides]
         lows: list[Mixed] = []
         steps: list[Mixed] = []
@@ -387,6 +421,19 @@ class DynamicWindowToTensor(RewritePattern):
                 value = b.ops[-1].results[0]
             else:
                 value = _dynamic_reverse(b, value, sizes, flips)
+        self._finish(op, rewriter, b, value, sizes)
+
+    @staticmethod
+    def _finish(
+        op: DynamicWindowOp,
+        rewriter: PatternRewriter,
+        b: _Index,
+        value: SSAValue,
+        sizes: Sequence[Mixed],
+    ) -> None:
+        """Reshape ``value`` (of the window's ``sizes``) to the result type and
+        replace ``op`` by the ops built."""
+        result_type = op.result_type
         if all(isinstance(s, int) for s in sizes):
             static_sizes = [s for s in sizes if isinstance(s, int)]
             reshapes, value = reshape_to(value, static_sizes, result_type)
@@ -447,23 +494,98 @@ def _dynamic_reshape(
     return value
 
 
+def _constant_value(value: SSAValue) -> int | None:
+    """The integer ``value`` holds when an ``arith.constant`` defines it."""
+    owner = value.owner
+    if isinstance(owner, arith.ConstantOp) and isinstance(owner.value, IntegerAttr):
+        return owner.value.value.data
+    return None
+
+
+UNKNOWN_VALUE = "?"
+"""What an upstream assertion message shows for a value known only at run time."""
+
+
+def assert_message(op: CheckOp) -> str:
+    """The message of the ``cf.assert`` of ``op``: its template with each value that is
+    an ``arith.constant`` written in, and :data:`UNKNOWN_VALUE` (``?``) for each value
+    known only at run time (an upstream assertion message is a fixed string). A field
+    with a format spec or conversion is ``?`` too, whatever its value."""
+    parts: list[str] = []
+    for literal, field, spec, conversion in Formatter().parse(op.message.data):
+        parts.append(literal)
+        if field is None:
+            continue
+        named = field.isdigit() and int(field) < len(op.values)  # unverified IR
+        known = _constant_value(op.values[int(field)]) if named else None
+        plain = not spec and conversion is None
+        parts.append(str(known) if known is not None and plain else UNKNOWN_VALUE)
+    return "".join(parts)
+
+
+class CheckToAssert(RewritePattern):
+    """A ``slice.check`` becomes a ``cf.assert`` of its condition: the program aborts
+    where ours raises, with the message of :func:`assert_message` (the run-time values
+    as ``?``)."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: CheckOp, rewriter: PatternRewriter) -> None:
+        assertion = cf.AssertOp(op.condition, assert_message(op))
+        assertion.location = op.location
+        rewriter.replace(op, [assertion], [])
+
+
 SLICE_TO_TENSOR_PATTERNS: tuple[RewritePattern, ...] = (
     WindowToTensor(),
     DynamicWindowToTensor(),
+    CheckToAssert(),
 )
 """One pattern per slice op that ``convert-slice-to-tensor`` takes to upstream ops."""
+
+
+def not_converted(op: Operation) -> str:
+    """Why ``convert-slice-to-tensor`` cannot take ``op``, a slice op it has no pattern
+    for, and what to do instead."""
+    if isinstance(op, FrameworkSliceOp):
+        return (
+            f"{op.name}: convert-slice-to-tensor converts slice.window, "
+            "slice.dynamic_window and slice.check only; run canonicalize-slices first "
+            "(with dynamic=true, its default, for an op whose parameters are run-time "
+            "values or whose data dims are dynamic)"
+        )
+    if isinstance(op, CopyRunOp | DynamicCopyRunOp):
+        return (
+            f"{op.name}: a copy of lowered memrefs; convert-slice-to-tensor takes the "
+            "tensor program, before convert-slice-to-loops"
+        )
+    return f"{op.name}: convert-slice-to-tensor has no upstream form for this op"
+
+
+def check_no_slice_ops(module: builtin.ModuleOp) -> None:
+    """Fail, naming the first slice op left in ``module``: the output of
+    ``convert-slice-to-tensor`` is upstream MLIR only."""
+    for op in module.walk():
+        if op.name.startswith("slice."):
+            raise OpPassFailedException(op, not_converted(op))
 
 
 @dataclass(frozen=True)
 class ConvertSliceToTensorPass(ModulePass):
     """Rewrite every ``slice.window`` and ``slice.dynamic_window`` into upstream
-    ``tensor``, ``linalg`` and ``arith`` ops.
+    ``tensor``, ``linalg`` and ``arith`` ops, and every ``slice.check`` (the run-time
+    checks ``canonicalize-slices`` leaves for a framework op with run-time parameters
+    or ``?`` dims) into ``cf.assert``.
 
-    Run ``canonicalize-slices`` first: framework ops are not windows yet and are left
-    as they are. Every op that is not a slice op is left unchanged.
+    Run ``canonicalize-slices`` first: a framework op left in the module (not a window
+    yet) makes the pass fail naming it, as does any other slice op, so the output never
+    holds a slice op. Every op that is not a slice op is left unchanged.
     """
 
     name = "convert-slice-to-tensor"
 
     def apply(self, ctx: Context, op: builtin.ModuleOp) -> None:
+        for inner in op.walk():
+            if isinstance(inner, FrameworkSliceOp | CopyRunOp | DynamicCopyRunOp):
+                raise OpPassFailedException(inner, not_converted(inner))
         rewrite_module(op, SLICE_TO_TENSOR_PATTERNS, recursively=False)
+        check_no_slice_ops(op)

@@ -21,10 +21,16 @@ zeros, every integer pattern):
   raised by ``convert-tensor-to-slice`` to ``slice.dynamic_window`` and run in our
   interpreter (dynamic windows have no C lowering yet), then exported back by
   ``convert-slice-to-tensor`` and run by upstream again, both against upstream's JIT on
-  the original.
+  the original;
+* random dynamic programs (``tests/dynamic_programs.py``: every framework op with
+  run-time index operands, ``?`` data dims or both) through ``canonicalize-slices,
+  convert-slice-to-tensor``: no slice op is left (the run-time checks are
+  ``cf.assert``), and each random call (extreme values included) returns numpy's result
+  in upstream's JIT where the same op with constants verifies, and otherwise aborts
+  with the verifier's message (its run-time values ``?``), in a forked child.
 
 ``SLICE_MLIR_CASES`` (default 36) sets the number of random windows; the other tests run
-two thirds of it each. ``SLICE_MLIR_FIRST`` shifts the seeds. Without the ``mlir`` extra
+two thirds of it each (the dynamic programs one third, 8 calls each). ``SLICE_MLIR_FIRST`` shifts the seeds. Without the ``mlir`` extra
 the tests skip, except in CI (``CI=true``), where they fail.
 """
 
@@ -34,6 +40,7 @@ import io
 import os
 import random
 import re
+import signal
 import subprocess
 import sys
 from collections.abc import Sequence
@@ -42,6 +49,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from dynamic_programs import MODES, DynamicProgram, dynamic_program
 from generators import (
     ELEMENT_TYPES,
     OPS,
@@ -66,6 +74,7 @@ from passes.fold_constant_slices import FOLD_ELEMENT_LIMIT
 from slice_dialect import semantics
 from slice_dialect.compiler import make_context, parse_module
 from slice_dialect.dialect import WindowOp
+from slice_dialect.errors import SliceError
 from slice_dialect.interpreter import make_interpreter
 
 CASES = int(os.environ.get("SLICE_MLIR_CASES", "36"))
@@ -490,3 +499,98 @@ def test_dynamic_extract_slice_raised(seed: int) -> None:
     assert "slice." not in exported, exported
     again = _upstream_run(exported, shapes, element_type, [x, *values])
     _assert_same(upstream, again, f"{text}\n{raised}\n{exported}")
+
+
+# --- dynamic framework programs: run-time checks as cf.assert -------------------------
+
+DYNAMIC_SEEDS = range(FIRST, FIRST + max(len(OPS), CASES // 3))
+DYNAMIC_CALLS = 8
+
+
+def upstream_dynamic_program(seed: int) -> DynamicProgram:
+    """The random dynamic program of ``seed`` for ``OPS[seed % len(OPS)]``, drawn again
+    (seeds ``seed + k * 100_000``) while its element type is ``i1``, which upstream 22
+    cannot load (``JIT_ELEMENT_TYPES``)."""
+    op = OPS[seed % len(OPS)]
+    for k in range(100):
+        program = dynamic_program(seed + k * 100_000, op=op)
+        if program.element_type in JIT_ELEMENT_TYPES:
+            return program
+    raise AssertionError(f"no dynamic program of a JIT element type for seed {seed}")
+
+
+def _message_pattern(assert_message: str) -> re.Pattern[str]:
+    """A pattern of the messages an upstream assertion message stands for: each ``?``
+    (a run-time value, or a ``?`` of the text) matches an integer or ``?``."""
+    parts = [re.escape(p) for p in assert_message.split("?")]
+    return re.compile(r"(?:-?\d+|\?)".join(parts))
+
+
+@pytest.mark.parametrize("seed", DYNAMIC_SEEDS)
+def test_dynamic_framework_program(seed: int) -> None:
+    """A framework op with run-time parameters or ``?`` dims, after ``canonicalize-slices,
+    convert-slice-to-tensor``, holds no slice op and runs in upstream MLIR: each call the
+    constant op accepts returns numpy's result bit for bit, each it refuses aborts with
+    the verifier's message (the run-time values as ``?``)."""
+    program = upstream_dynamic_program(seed)
+    module, exported = _apply(
+        program.text, CanonicalizeSlicesPass, ConvertSliceToTensorPass
+    )
+    assert not _slice_ops(module), exported
+    verified = run_mlir_opt(exported, "--verify-diagnostics")
+    assert "func.func @main" in verified
+    result_rank = len(program.result_dims)
+    kernel = UpstreamKernel(
+        exported, "main", [(0,) * result_rank], numpy_dtype(program.element_type)
+    )
+    ctx = make_context()
+    for k, call in enumerate(program.calls(DYNAMIC_CALLS, seed)):
+        context = f"seed {seed}, call {k}: {call.describe()}\n{program.text}\n{exported}"
+        try:
+            parse_module(call.constant_text, ctx)
+            message = None
+        except SliceError as e:
+            message = str(e)
+        outcome = kernel.call_isolated(call.x, *call.arguments)
+        if message is None:
+            assert outcome.results is not None, (
+                f"upstream ended (signal {outcome.signal}, status {outcome.status}) "
+                f"on a valid call:\n{outcome.stdout}\n{context}"
+            )
+            (got,) = outcome.results
+            expected = call.expected()
+            assert got.shape == expected.shape, context
+            assert same_bits(got, expected), f"{got!r}\n{expected!r}\n{context}"
+            continue
+        assert outcome.signal == signal.SIGABRT, (
+            f"expected an abort with {message!r}, got results {outcome.results!r}, "
+            f"signal {outcome.signal}, status {outcome.status}:\n{outcome.stdout}"
+            f"\n{context}"
+        )
+        printed = outcome.stdout.strip().splitlines()
+        assert printed, f"no message before the abort; expected {message!r}\n{context}"
+        assert _message_pattern(printed[-1]).fullmatch(message), (
+            f"upstream printed {printed[-1]!r}, the verifier says {message!r}\n{context}"
+        )
+
+
+def test_dynamic_framework_programs_cover_the_cases() -> None:
+    """The drawn dynamic programs hold every framework op and every way of being
+    dynamic, and their calls both valid and invalid parameter sets."""
+    ops: set[str] = set()
+    modes: set[str] = set()
+    outcomes: set[bool] = set()
+    ctx = make_context()
+    for seed in DYNAMIC_SEEDS:
+        program = upstream_dynamic_program(seed)
+        ops.add(program.op)
+        modes.add(program.mode)
+        for call in program.calls(DYNAMIC_CALLS, seed):
+            try:
+                parse_module(call.constant_text, ctx)
+                outcomes.add(True)
+            except SliceError:
+                outcomes.add(False)
+    assert ops == set(OPS), set(OPS) - ops
+    assert modes == set(MODES), set(MODES) - modes
+    assert outcomes == {True, False}

@@ -9,6 +9,10 @@ and aligned pointers, offset, shape, strides), so any element type whose memory 
 numpy shares (integers, ``i1`` as bytes, ``f16``, ``bf16``, ``f32``, ``f64``, complex)
 passes without a numpy-to-ctypes type mapping.
 
+A program that may abort (a failing ``cf.assert``, the upstream form of our run-time
+checks) is called with :meth:`UpstreamKernel.call_isolated`, in a forked child: its
+results, or how it ended and what it printed.
+
 When the extra is missing, :func:`require_mlir` skips the test outside CI and fails it in
 CI (``CI=true``): the CI script installs the extra, so a missing one is a broken set-up.
 """
@@ -16,9 +20,17 @@ CI (``CI=true``): the CI script installs the extra, so a missing one is a broken
 from __future__ import annotations
 
 import ctypes
+import faulthandler
 import os
+import pickle
+import select
 import shutil
+import signal
 import subprocess
+import tempfile
+import time
+import traceback
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from types import ModuleType
@@ -151,6 +163,8 @@ class UpstreamKernel:
         from mlir.passmanager import PassManager
 
         self.context = ir.Context()
+        # no thread pool: call_isolated forks this process
+        self.context.enable_multithreading(False)
         with self.context, ir.Location.unknown():
             module = ir.Module.parse(text)
             assert module.operation.verify()
@@ -164,6 +178,8 @@ class UpstreamKernel:
             self.engine = ExecutionEngine(
                 module, opt_level=2, shared_libs=_runner_libraries()
             )
+            # compile the entry now, in this process, not in each forked child
+            self.engine.lookup(entry)
         del mlir
         self.entry = entry
         self.result_shapes = result_shapes
@@ -197,3 +213,88 @@ class UpstreamKernel:
             _to_numpy(piece, rank, self.result_dtype)
             for piece, rank in zip(pieces, ranks)
         )
+
+    def call_isolated(self, *arrays: NDArray | int) -> IsolatedCall:
+        """Call the kernel in a forked child (killed after :data:`CHILD_SECONDS`), so a
+        program that aborts (a failing ``cf.assert``) or crashes ends only the child."""
+        return _call_isolated(self, arrays)
+
+
+@dataclass(frozen=True)
+class IsolatedCall:
+    """How a call in a forked child ended: its ``results`` if it returned, else the
+    signal that killed it (``signal``) or its exit status (``status``), and what it
+    printed on its standard output."""
+
+    results: tuple[NDArray, ...] | None
+    signal: int | None
+    status: int | None
+    stdout: str
+
+
+CHILD_SECONDS = 60.0
+"""How long :meth:`UpstreamKernel.call_isolated` waits for its child before killing it."""
+
+
+def _unbuffered_c_stdout() -> None:
+    """Make the C library's ``stdout`` unbuffered: a failing ``cf.assert`` prints its
+    message with ``puts`` and then calls ``abort``, which drops a buffered message."""
+    libc = ctypes.CDLL(None)
+    libc.setvbuf.argtypes = [
+        ctypes.c_void_p,
+        ctypes.c_char_p,
+        ctypes.c_int,
+        ctypes.c_size_t,
+    ]
+    stdout = ctypes.c_void_p.in_dll(libc, "stdout")
+    libc.setvbuf(stdout, None, 2, 0)  # _IONBF
+
+
+def _call_isolated(
+    kernel: UpstreamKernel, arrays: tuple[NDArray | int, ...]
+) -> IsolatedCall:
+    read_fd, write_fd = os.pipe()
+    with tempfile.TemporaryFile() as out:
+        pid = os.fork()
+        if pid == 0:  # the child: run, send the results, never return to pytest
+            code = 3
+            try:
+                os.close(read_fd)
+                faulthandler.disable()  # pytest's: no traceback dump on the abort
+                os.dup2(out.fileno(), 1)
+                _unbuffered_c_stdout()
+                payload = pickle.dumps(kernel(*arrays))
+                view = memoryview(payload)
+                while view:
+                    view = view[os.write(write_fd, view) :]
+                code = 0
+            except BaseException:
+                os.write(1, traceback.format_exc().encode())
+            finally:
+                os._exit(code)
+        os.close(write_fd)
+        chunks: list[bytes] = []
+        deadline = time.monotonic() + CHILD_SECONDS
+        killed = False
+        while True:
+            left = deadline - time.monotonic()
+            ready, _, _ = select.select([read_fd], [], [], max(left, 0))
+            if not ready:
+                os.kill(pid, signal.SIGKILL)
+                killed = True
+                break
+            chunk = os.read(read_fd, 1 << 16)
+            if not chunk:
+                break
+            chunks.append(chunk)
+        os.close(read_fd)
+        _, wait_status = os.waitpid(pid, 0)
+        out.seek(0)
+        printed = out.read().decode(errors="replace")
+    assert not killed, f"the upstream call ran longer than {CHILD_SECONDS} s"
+    if os.WIFSIGNALED(wait_status):
+        return IsolatedCall(None, os.WTERMSIG(wait_status), None, printed)
+    status = os.WEXITSTATUS(wait_status)
+    if status != 0:
+        return IsolatedCall(None, None, status, printed)
+    return IsolatedCall(pickle.loads(b"".join(chunks)), None, 0, printed)
