@@ -456,10 +456,13 @@ def random_dynamic_extract(
             else:
                 parts[k].append(str(dim[k]))
     static_size = [p.isdigit() or p.startswith("-") for p in parts[1]]
+    # a rank-reducing slice drops every static unit dim: upstream 22's lowering picks
+    # the wrong one where it drops some of several (seed 15249: sizes [1, 2, 1, ?] to
+    # 1x2x?, "expected result type with size = 2 instead of 1 in dim = 0")
     result = [
         str(size) if known else "?"
         for (_, size, _), known in zip(dims, static_size)
-        if not (reducing and known and size == 1 and rng.random() < 0.7)
+        if not (reducing and known and size == 1)
     ]
     source = [str(d) if rng.random() < 0.5 else "?" for d in shape]
     source_t = f"tensor<{'x'.join([*source, element_type])}>"
