@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 import struct
 from bisect import bisect_right
+from dataclasses import dataclass
 from functools import cache
 from math import prod
 from typing import Any, NoReturn
@@ -31,7 +32,7 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute, Operation
 from xdsl.irdl import AttrConstraint, base
-from xdsl.parser import Parser
+from xdsl.parser import AttrParser, Parser
 from xdsl.utils.exceptions import VerifyException
 
 from slice_dialect.errors import OpPassFailedException
@@ -88,6 +89,27 @@ def _end_of_text(content: str, start: int, next_token: int) -> int:
     return start + len("\n".join(lines))
 
 
+@dataclass
+class _HexFloatElement(AttrParser._TensorLiteralElement):
+    """A hexadecimal literal in a dense literal: for a float element type it is the
+    element's bits, as in MLIR (which prints a NaN so); xDSL 0.74 reads it as the
+    integer's value (``0x7FC00000`` as 2143289344.0), so a NaN did not survive being
+    printed and read back."""
+
+    def to_type(
+        self, parser: AttrParser, type: AnyFloat | IntegerType | IndexType | ComplexType
+    ) -> Any:
+        if isinstance(type, AnyFloat) and isinstance(self.value, int):
+            size = type.compile_time_size
+            if not 0 <= self.value < 2 ** (8 * size):
+                parser.raise_error(
+                    f"hexadecimal literal {self.span.text} has more bits than {type}",
+                    at_position=self.span,
+                )
+            return next(type.iter_unpack(self.value.to_bytes(size, "little")))
+        return super().to_type(parser, type)
+
+
 class LocatingParser(Parser):
     """xDSL's parser, recording each op's source position as its location.
 
@@ -107,6 +129,18 @@ class LocatingParser(Parser):
         while position != -1:
             self._line_starts.append(position + 1)
             position = text.find("\n", position + 1)
+
+    def _parse_tensor_literal_element(self) -> AttrParser._TensorLiteralElement:
+        element = super()._parse_tensor_literal_element()
+        text = element.span.text
+        if (
+            not element.is_negative
+            and text[:2] in ("0x", "0X")
+            and isinstance(element.value, int)
+            and not isinstance(element.value, bool)
+        ):
+            return _HexFloatElement(False, element.value, element.span)
+        return element
 
     def _parse_dense_literal_type_checked(self) -> Any:
         """xDSL's check of a dense literal's type, and a bound: a literal may hold no
