@@ -48,7 +48,7 @@ seed 7 case 34 (runs of 364 at step -3) 1.23-1.30 -> 1.02-1.06; slower, the two 
 long runs at step -3: seed 11 case 44 0.77-0.91 -> 0.88-0.98 and seed 2 case 14
 0.85-0.97 -> 0.87-1.01 (1.12-1.27 in sweeps after the change). No rule of stride, length
 or direction separates them on these four; this one takes the worst of them from about
-2x to about 1.0-1.3x numpy (`/work/wt/notes/perf14/ab_staged16.txt`). With 8-byte
+2x to about 1.0-1.3x numpy (`notes/perf14/ab_staged16.txt`). With 8-byte
 elements streaming stays ahead (seed 3 case 59, ``complex<f32>`` at step 4: 0.90
 streamed, 1.00 cached)."""
 
@@ -65,7 +65,7 @@ and the two whose runs are prefetched slower (seed 4 case 39, runs of 640 bytes,
 case 79 (runs of 32 bytes, a 21 MiB result) 0.99-1.03 -> 0.74-0.77, seed 1 case 4
 1.01-1.03 -> 0.85, seed 8 case 34 1.04 -> 0.84, seed 3 case 69 0.88-0.97 -> 0.74-0.75,
 and seed 7 case 99 (runs of 128 bytes) 0.90 -> 0.82 once and 0.86 -> 0.96 once
-(`/work/wt/notes/perf14/ab_stream16.txt`)."""
+(`notes/perf14/ab_stream16.txt`)."""
 
 PREFETCH_MAX_RUN_BYTES = 4096
 """Only a run whose source span is at most this many bytes (one 4 KiB page) is
@@ -108,7 +108,7 @@ in-process A/B, medians of 15-25 rounds: 26 faster (seed 10 case 49 1.77-1.79 ->
 0.78-0.80, seed 4 case 99 1.18-1.19 -> 0.97-0.98, seed 9 case 31 0.78 -> 0.37), 7
 alike, 2 slower (seed 0 case 94, runs of 78 at step 3 of a 71 MiB source, 0.37-0.44 ->
 0.46-0.48; seed 5 case 73, runs of 102 at step -8, 0.90-0.95 -> 0.99-1.03)
-(`/work/wt/notes/perf14/ab_halves.txt`)."""
+(`notes/perf14/ab_halves.txt`)."""
 
 PREFETCH_AHEAD_BYTES = 32 * 1024
 """How far ahead a copy with gaps between its source rows prefetches them: the
@@ -140,7 +140,7 @@ cases of sweep seeds 0-7 it changes, medians of 15-25 rounds): seed 5 case 73, i
 of 102 at step -8 reading 1022 KiB of a 3.5 MiB source, 1.57-1.60x -> 0.89-0.91x numpy;
 seed 2 case 7 0.98 -> 0.84, seed 0 case 28 0.89-0.91 -> 0.80-0.83, 9 more 5-20% faster,
 7 alike; slower: seed 2 case 47, a byte gather at step -8 reading 681 KiB, 0.65 -> 0.85
-(`/work/wt/notes/perf14/ab_read1.txt`)."""
+(`notes/perf14/ab_read1.txt`)."""
 
 PREFETCH_PERIOD_BYTES = 2048
 """Rows at most this many bytes apart (the period: the source step from one row to the

@@ -243,3 +243,24 @@ def test_index_operands_are_npy_inputs(tmp_path: Path, backend: str) -> None:
         "error: main: input 3 (%st): an index operand takes integers; got dtype float64",
     )
     assert not (tmp_path / "z.npy").exists()
+
+
+def test_sanitize_runs_as_written(workdir: Path) -> None:
+    """``--sanitize`` works without the user preloading libasan (slice-run restarts
+    itself so; review, session 15), and with the interpreter it is an error."""
+    result = run(
+        "slice-run", "two.mlir", "--input", "x.npy", "--output", "a.npy",
+        "--output", "b.npy", "--sanitize", cwd=workdir,
+    )  # fmt: skip
+    assert_ok(result)
+    np.testing.assert_array_equal(np.load(workdir / "a.npy"), X[1:3, 0:6:2])
+    np.testing.assert_array_equal(np.load(workdir / "b.npy"), X[3, ::-1])
+    result = run(
+        "slice-run", "two.mlir", "--input", "x.npy", "--output", "a.npy",
+        "--output", "b.npy", "--sanitize", "--backend", "interpreter", cwd=workdir,
+    )  # fmt: skip
+    assert_error(
+        result,
+        "error: --sanitize builds the C with ASan and UBSan; the interpreter backend "
+        "runs no C",
+    )

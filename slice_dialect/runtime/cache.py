@@ -66,7 +66,7 @@ more than 5% faster, 6 slower; runs of 257-512 bytes 16% faster on geometric mea
 0.78x numpy, seed 0 case 82 (rows of 608 bytes) 0.76-0.87x -> 0.65-0.71x. Re-measured,
 four of the six slower ones were alike and two stayed slower: seed 2 case 22 (rows of
 4468 bytes) 0.73x -> 0.87x, case 39 (1216 bytes) 0.82-0.87x -> 0.92-0.93x
-(`/work/wt/notes/perf14/ab_memcpy*.txt`)."""
+(`notes/perf14/ab_memcpy*.txt`)."""
 
 DEFAULT_COMPILER_TIMEOUT = 300.0
 """Seconds a compiler run may take before it is killed (``$SLICE_CC_TIMEOUT``)."""

@@ -18,6 +18,9 @@
   (no ``.npy`` is added). Results are written to temporary files next to their
   targets and renamed only once all of them are written, so a failure leaves no
   output changed.
+- ``--sanitize`` builds the C with ASan and UBSan; ``slice-run`` restarts itself with
+  libasan preloaded (a sanitizer build loads only so), and an ASan or UBSan report
+  ends the run with its message.
 
 Errors are printed as ``error: ...`` on stderr with exit code 1; no traceback.
 """
@@ -28,6 +31,7 @@ import argparse
 import io
 import os
 import stat
+import sys
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -210,8 +214,34 @@ def make_parser() -> argparse.ArgumentParser:
     return parser
 
 
+SANITIZED_RUN = "SLICE_RUN_SANITIZED"
+"""Set in the environment of the process ``--sanitize`` restarts ``slice-run`` in."""
+
+
+def _restart_sanitized(argv: list[str]) -> None:
+    """Run ``slice-run argv`` again in this process image, with libasan preloaded and
+    ``ASAN_OPTIONS`` set (``runtime.asan_environment``): a sanitizer build loads only
+    into a process started so. Returns only if that is already the case."""
+    if os.environ.get(SANITIZED_RUN) == "1":
+        return
+    from slice_dialect.runtime import asan_environment
+
+    environment = {**asan_environment(), SANITIZED_RUN: "1"}
+    command = [sys.executable, "-m", "slice_dialect.tools.slice_run", *argv]
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os.execve(sys.executable, command, environment)
+
+
 def run(argv: list[str] | None = None) -> None:
     args = make_parser().parse_args(argv)
+    if args.sanitize:
+        if args.backend != "c":
+            raise SliceError(
+                "--sanitize builds the C with ASan and UBSan; the interpreter backend "
+                "runs no C"
+            )
+        _restart_sanitized(sys.argv[1:] if argv is None else argv)
 
     from slice_dialect.compiler import compile, decode_ir, read_ir
 
