@@ -917,6 +917,21 @@ def test_c_symbol_refuses_a_prefix_that_is_no_identifier() -> None:
         emit_c(kernel_module(), prefix="a-")
 
 
+@pytest.mark.parametrize("name", ["malloc", "memset", "printf", "main", "exit"])
+def test_no_symbol_is_a_c_library_name(name: str) -> None:
+    """With an empty prefix a kernel named like a C library function would define it
+    for the whole program the C is linked into (review, session 15)."""
+    from xdsl.dialects import func
+    from xdsl.dialects.builtin import StringAttr
+
+    module = kernel_module()
+    (function,) = [op for op in module.ops if isinstance(op, func.FuncOp)]
+    function.sym_name = StringAttr(name)
+    with pytest.raises(SliceError, match=f"its C symbol {name} is a C keyword, a name"):
+        emit_c(module, prefix="")
+    assert f"int32_t x{name}(" in emit_c(module, prefix="x")
+
+
 def test_prefix_chooses_every_exported_symbol(cache_dir: Path) -> None:
     """``emit_c(prefix=...)``, ``-t c{prefix=...}`` and the kernel's lookup agree."""
     module = kernel_module()

@@ -191,7 +191,7 @@ _GENERATED_NAMES = (
     "memcpy calloc free slice_stream slice_stream_reversed slice_stream_even "
     "slice_stream_odd_reversed slice_copy_reversed slice_copy_even "
     "slice_copy_odd_reversed slice_gather_bytes slice_gather_halves slice_stream_fence "
-    "slice_prefetch "
+    "slice_prefetch slice_prefetch_rows "
     "slice_error_values slice_dims slice_mul_overflows slice_wrap_add_i8 "
     "slice_wrap_add_i16 slice_wrap_add_i32 slice_wrap_add_i64 slice_wrap_sub_i8 "
     "slice_wrap_sub_i16 slice_wrap_sub_i32 slice_wrap_sub_i64 slice_wrap_mul_i8 "
@@ -200,9 +200,33 @@ _GENERATED_NAMES = (
     "slice_remsi_i32 slice_remsi_i64"
 )
 
+_C_LIBRARY_NAMES = (
+    # C99 7.1.3: the standard library's external identifiers are reserved; a kernel
+    # symbol must not define one (an empty prefix and @malloc would replace libc's
+    # malloc for the whole program the C is linked into)
+    "main abort abs atexit atof atoi atol atoll bsearch calloc div exit _Exit free "
+    "getenv labs ldiv llabs lldiv malloc mblen mbstowcs mbtowc qsort rand realloc "
+    "srand strtod strtof strtol strtold strtoll strtoul strtoull system wcstombs "
+    "wctomb memchr memcmp memcpy memmove memset strcat strchr strcmp strcoll strcpy "
+    "strcspn strerror strlen strncat strncmp strncpy strpbrk strrchr strspn strstr "
+    "strtok strxfrm clearerr fclose feof ferror fflush fgetc fgetpos fgets fopen "
+    "fprintf fputc fputs fread freopen fscanf fseek fsetpos ftell fwrite getc "
+    "getchar gets perror printf putc putchar puts remove rename rewind scanf setbuf "
+    "setvbuf snprintf sprintf sscanf tmpfile tmpnam ungetc vfprintf vfscanf vprintf "
+    "vscanf vsnprintf vsprintf vsscanf stdin stdout stderr errno signal raise "
+    "setjmp longjmp localeconv setlocale clock difftime mktime time asctime ctime "
+    "gmtime localtime strftime isalnum isalpha isblank iscntrl isdigit isgraph "
+    "islower isprint ispunct isspace isupper isxdigit tolower toupper acos asin "
+    "atan atan2 ceil cos cosh exp fabs floor fmod frexp ldexp log log10 modf pow "
+    "sin sinh sqrt tan tanh fmin fmax fma round trunc"
+)
+
 RESERVED_NAMES = frozenset(_C_KEYWORDS.split()) | frozenset(_GENERATED_NAMES.split())
 """Identifiers no SSA value or symbol may be printed as: C keywords and every name the
 generated code uses itself."""
+
+LIBRARY_NAMES = frozenset(_C_LIBRARY_NAMES.split())
+"""The C library's functions and objects: no kernel symbol may be one."""
 
 
 def mangle(name: str) -> str:
@@ -1514,11 +1538,12 @@ def function_symbols(module: ModuleOp, prefix: str) -> dict[func.FuncOp, str]:
             raise op_error(
                 op, f"{name} and {taken[symbol]} have the same C symbol {symbol}"
             )
-        if symbol in RESERVED_NAMES:
+        if symbol in RESERVED_NAMES or symbol in LIBRARY_NAMES:
             raise op_error(
                 op,
-                f"{name}: its C symbol {symbol} is a C keyword or a name the C "
-                "target uses; choose another name or a symbol prefix",
+                f"{name}: its C symbol {symbol} is a C keyword, a name of the C "
+                "library or a name the C target uses; choose another name or a "
+                "symbol prefix",
             )
         taken[symbol] = name
         symbols[op] = symbol
