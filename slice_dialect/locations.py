@@ -26,6 +26,7 @@ from xdsl.dialects.builtin import (
     IndexType,
     IntAttr,
     IntegerType,
+    ModuleOp,
     RankedStructure,
     StringAttr,
     UnknownLoc,
@@ -34,6 +35,7 @@ from xdsl.ir import Attribute, Operation
 from xdsl.irdl import AttrConstraint, base
 from xdsl.parser import AttrParser, Parser
 from xdsl.utils.exceptions import VerifyException
+from xdsl.utils.mlir_lexer import MLIRTokenKind
 
 from slice_dialect.errors import OpPassFailedException
 
@@ -129,6 +131,13 @@ class LocatingParser(Parser):
         while position != -1:
             self._line_starts.append(position + 1)
             position = text.find("\n", position + 1)
+
+    def parse_module(self, allow_implicit_module: bool = True) -> ModuleOp:
+        """xDSL's, and an input with no operation (empty, or only comments) is an empty
+        module, as ``mlir-opt`` reads it (xDSL 0.74: "Could not parse entire input!")."""
+        if allow_implicit_module and self._current_token.kind == MLIRTokenKind.EOF:
+            return ModuleOp([])
+        return super().parse_module(allow_implicit_module)
 
     def _parse_tensor_literal_element(self) -> AttrParser._TensorLiteralElement:
         element = super()._parse_tensor_literal_element()

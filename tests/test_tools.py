@@ -402,11 +402,6 @@ RUN_ERRORS: list[tuple[str, tuple[str, ...], tuple[str, ...]]] = [
         ("two.mlir", "--entry", "nope", "--input", "x.npy", *OUTPUTS),
         ("error: no function @nope in the module (functions: @main)\n",),
     ),
-    (
-        "sanitizer build without the ASan runtime",
-        ("two.mlir", "--input", "x.npy", "--sanitize", *OUTPUTS),
-        ("a sanitizer build only loads into a process started with LD_PRELOAD=",),
-    ),
 ]
 
 
