@@ -259,6 +259,26 @@ class _Importer:
         self._check_size(shape, element, what)
         return TensorType(element, [DYNAMIC_INDEX if d is None else d for d in shape])
 
+    @staticmethod
+    def _check_output_shape(info: Any, t: TensorType[Any]) -> None:
+        """A graph output's declared shape must agree with its value's: the same rank,
+        and each declared ``dim_value`` equal to the value's dim where that is static
+        (as ONNX shape inference requires; a ``dim_param`` or ``?`` agrees with
+        anything)."""
+        declared = [
+            d.dim_value if d.WhichOneof("value") == "dim_value" else None
+            for d in info.type.tensor_type.shape.dim
+        ]
+        actual = [None if d == DYNAMIC_INDEX else d for d in t.get_shape()]
+        if len(declared) != len(actual) or any(
+            a is not None and b is not None and a != b for a, b in zip(declared, actual)
+        ):
+            shown = ", ".join("?" if d is None else str(d) for d in declared)
+            raise SliceError(
+                f"graph output '{info.name}' is declared with shape [{shown}] but its "
+                f"value has type {t}"
+            )
+
     # --- constants ----------------------------------------------------------------------
 
     def tensor_array(self, tensor: Any, what: str) -> NDArray:
@@ -358,6 +378,8 @@ class _Importer:
                         f"{_type_name(info.type.tensor_type.elem_type)} but its value "
                         f"has element type {vt.get_element_type()}"
                     )
+                if info.type.tensor_type.HasField("shape"):
+                    self._check_output_shape(info, vt)
             results.append(value)
             result_names.append(info.name)
         if not results:

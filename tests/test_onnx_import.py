@@ -715,6 +715,30 @@ MALFORMED: dict[str, tuple[Any, str]] = {
 }
 
 
+def _declared_output(shape: list[Any]) -> Any:
+    model = _slice_model()
+    model.graph.output[0].CopyFrom(helper.make_tensor_value_info("y", T.FLOAT, shape))
+    return model
+
+
+MALFORMED["output shape"] = (
+    _declared_output([5]),
+    "graph output 'y' is declared with shape [5] but its value has type tensor<2xf32>",
+)
+MALFORMED["output rank"] = (
+    _declared_output([2, 1]),
+    "graph output 'y' is declared with shape [2, 1] but its value has type tensor<2xf32>",
+)
+
+
+def test_declared_output_shapes_that_agree() -> None:
+    """A declared output shape agrees where it is the value's, or a ``dim_param``."""
+    for shape in ([2], ["n"]):
+        module = slice_dialect.import_onnx(_declared_output(shape))
+        x = np.arange(4, dtype=np.float32)
+        assert slice_dialect.compile(module)(x).tolist() == [1.0, 2.0]  # type: ignore[union-attr]
+
+
 @pytest.mark.parametrize("name", sorted(MALFORMED))
 def test_malformed_models(name: str) -> None:
     model, message = MALFORMED[name]
