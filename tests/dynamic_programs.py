@@ -48,6 +48,8 @@ from generators import (
 )
 from oracle import numpy_result
 
+from slice_dialect.compiler import make_context, parse_module
+from slice_dialect.errors import SliceError
 from slice_dialect.semantics import INT32_MAX, INT64_MAX, INT64_MIN
 
 NDArray = npt.NDArray[Any]
@@ -128,6 +130,15 @@ class DynamicCall:
         """The numpy oracle's result (call only when the constant op is valid)."""
         values: dict[str, Any] = {**self.case.operands, **self.case.props}
         return np.asarray(numpy_result(self.case.op, self.x, values))
+
+    def verifier_message(self) -> str | None:
+        """The message the verifier gives for the same op with these values as
+        constants (what the call must raise), or ``None`` if that op is valid."""
+        try:
+            parse_module(self.constant_text, make_context())
+        except SliceError as e:
+            return str(e)
+        return None
 
     def describe(self) -> str:
         args = ", ".join(f"{a.tolist()} ({a.dtype})" for a in self.arguments)

@@ -268,10 +268,8 @@ def dynamic_worker(first: int, count: int, step: int, seed: int) -> int:
     from oracle import same_bits
 
     import slice_dialect
-    from slice_dialect.compiler import make_context, parse_module
     from slice_dialect.errors import SliceError
 
-    ctx = make_context()
     failures = done = calls = valid = invalid = 0
     for k in range(count):
         index = first + k * step
@@ -290,11 +288,7 @@ def dynamic_worker(first: int, count: int, step: int, seed: int) -> int:
         rng = random.Random(seed + index)
         for call in program.calls(DYNAMIC_CALLS, seed + index):
             calls += 1
-            try:
-                parse_module(call.constant_text, ctx)
-                message = None
-            except SliceError as e:
-                message = str(e)
+            message = call.verifier_message()
             x = _layouts([call.x], rng)[0]
             arguments = [a.tolist() if rng.random() < 0.2 else a for a in call.arguments]
             try:
