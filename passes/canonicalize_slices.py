@@ -530,6 +530,37 @@ def _constant_int(value: SSAValue) -> int | None:
     return None
 
 
+class ReshapeOfWindow(RewritePattern):
+    """A ``tensor.collapse_shape`` or ``tensor.expand_shape`` of a window that only
+    removes or inserts unit dims is the window with that result type (a window's
+    result may insert and remove unit dims; the row-major order is the same), so
+    ``convert-slice-to-tensor`` then ``convert-tensor-to-slice`` gives back one window.
+
+    ```mlir
+    %r = slice.window %x offsets [1, 0] sizes [1, 3] strides [1, 2] : tensor<4x5xf32> -> tensor<3xf32>
+    %e = tensor.expand_shape %r [[0, 1]] output_shape [1, 3] : tensor<3xf32> into tensor<1x3xf32>
+    // becomes
+    %e = slice.window %x offsets [1, 0] sizes [1, 3] strides [1, 2] : tensor<4x5xf32> -> tensor<1x3xf32>
+    ```
+    """
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(
+        self, op: tensor.CollapseShapeOp | tensor.ExpandShapeOp, rewriter: PatternRewriter
+    ) -> None:
+        window = op.operands[0].owner
+        result_type = op.results[0].type
+        if not isinstance(window, WindowOp) or not isinstance(result_type, TensorType):
+            return
+        if not result_type.has_static_shape() or not semantics.same_up_to_unit_dims(
+            window.window.sizes, result_type.get_shape()
+        ):
+            return
+        new_op = WindowOp(window.source, window.window, result_type)
+        new_op.location = op.location
+        rewriter.replace(op, new_op)
+
+
 class IdentityWindow(RewritePattern):
     """A window that selects its whole source unchanged is its source.
 
@@ -587,6 +618,7 @@ SLICE_PATTERNS: tuple[RewritePattern, ...] = (
     WindowOfWindow(),
     WindowOfDynamicWindow(),
     DimOfWindow(),
+    ReshapeOfWindow(),
     IdentityWindow(),
     EmptyWindow(),
     FoldConstantWindow(),

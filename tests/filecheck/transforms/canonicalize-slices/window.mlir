@@ -449,3 +449,4 @@ func.func @empty_chain_of_rank_0(%x: tensor<f32>) -> tensor<0xf32> {
   %b = slice.window %a offsets [0, 0] sizes [0, 1] strides [1, 1] : tensor<1x1xf32> -> tensor<0xf32>
   func.return %b : tensor<0xf32>
 }
+
