@@ -87,6 +87,15 @@ def out_of_range_integer(text: str, filename: str) -> str | None:
     return None
 
 
+def report(error: BaseException) -> None:
+    """Print ``error`` on stderr as ``error: [file:line:col: ]...``."""
+    location = error.location if isinstance(error, SliceError) else None
+    message = describe(error)
+    # a parse error's message starts with its location already
+    where = f"{location}: " if location and not message.startswith(location) else ""
+    print(f"error: {where}{message}", file=sys.stderr)
+
+
 def report_and_exit(error: BaseException, code: int = 1) -> NoReturn:
     """Print ``error`` on stderr as ``error: [file:line:col: ]...`` and exit with
     ``code``."""
@@ -94,9 +103,5 @@ def report_and_exit(error: BaseException, code: int = 1) -> NoReturn:
         raise error
     if isinstance(error, KeyboardInterrupt):
         sys.exit(130)
-    location = error.location if isinstance(error, SliceError) else None
-    message = describe(error)
-    # a parse error's message starts with its location already
-    where = f"{location}: " if location and not message.startswith(location) else ""
-    print(f"error: {where}{message}", file=sys.stderr)
+    report(error)
     sys.exit(code)

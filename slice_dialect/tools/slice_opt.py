@@ -20,13 +20,14 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import parse_pipeline
 from xdsl.utils.arg_spec import ArgSpec, ArgSpecConvertible, parse_spec
 from xdsl.utils.arg_spec import _convert_arg_to_type as convert_option  # pyright: ignore[reportPrivateUsage]
-from xdsl.utils.exceptions import ArgSpecParseError, DiagnosticException
+from xdsl.utils.exceptions import ArgSpecParseError, DiagnosticException, ParseError
 from xdsl.xdsl_opt_main import xDSLOptMain
 
 from slice_dialect.errors import (
     SliceError,
     describe,
     out_of_range_integer,
+    report,
     report_and_exit,
 )
 from slice_dialect.locations import LocatingParser, error_location
@@ -139,6 +140,44 @@ class SliceOptMain(xDSLOptMain):
                 if message is not None:
                     raise SliceError(message) from None
             raise
+
+    def run(self) -> None:
+        """xdsl-opt's steps; with ``--split-input-file`` an error in one chunk is
+        reported and the next chunks still run, as ``mlir-opt`` does (the exit code is
+        1 if any chunk failed; a failed chunk prints no module)."""
+        args = self.args
+        if not args.split_input_file or (
+            args.verify_diagnostics or args.parsing_diagnostics or args.shrink
+        ):
+            super().run()
+            return
+        chunks, file_extension = self.prepare_input()
+        output_stream = self.prepare_output()
+        failed = False
+        try:
+            for i, (chunk, offset) in enumerate(chunks):
+                try:
+                    if i > 0:
+                        output_stream.write("// -----\n")
+                    module = self.parse_chunk(chunk, file_extension, offset)
+                    if module is not None:
+                        self.apply_passes(module)
+                        output_stream.write(self.output_resulting_program(module))
+                    output_stream.flush()
+                except ParseError as error:
+                    error.span = dataclasses.replace(error.span, line_offset=offset)
+                    failed = True
+                    report(error)
+                except (Exception, ArgSpecParseError) as error:
+                    failed = True
+                    report(error)
+                finally:
+                    chunk.close()
+        finally:
+            if output_stream is not sys.stdout:
+                output_stream.close()
+        if failed:
+            sys.exit(1)
 
     def apply_passes(self, prog: ModuleOp) -> None:
         try:

@@ -3,8 +3,8 @@
 
 // convert-slice-to-tensor leaves no slice op: one it cannot convert makes it fail,
 // naming the op and what to run first. With --verify-diagnostics every chunk's message
-// is printed; without it slice-opt stops at the first, with one error line and a
-// non-zero exit.
+// is printed; read whole (no split) slice-opt stops at the first, with one error line
+// and a non-zero exit.
 
 // FIRST-NOT: Traceback
 // FIRST: {{^}}error: {{.+}}convert-slice-to-tensor-left.mlir:18:3: slice.onnx: convert-slice-to-tensor converts slice.window, slice.dynamic_window and slice.check only; run canonicalize-slices first (with dynamic=true, its default, for an op whose parameters are run-time values or whose data dims are dynamic){{$}}

@@ -2,7 +2,8 @@
 // a Python traceback.
 //
 // Read whole, this file does not parse (the second half has a parse error); split, its
-// first chunk parses but does not verify, and slice-opt stops at that first error.
+// first chunk parses but does not verify, and slice-opt reports it (then the second
+// chunk's parse error: each chunk runs, as in mlir-opt).
 //
 // RUN: not slice-opt %s 2>&1 | filecheck %s --check-prefix=PARSE
 // RUN: not slice-opt %s --split-input-file 2>&1 | filecheck %s --check-prefix=VERIFY

@@ -7,7 +7,7 @@
 
 // Windows a framework cannot express: the pass fails at the window with the reason.
 // With --verify-diagnostics every chunk's message is printed; without it slice-opt
-// stops at the first one, names its location and exits non-zero without a traceback.
+// reports each one with its location and exits non-zero without a traceback.
 
 // FIRST-NOT: Traceback
 // FIRST: {{^}}error: {{.+}}export-slices-invalid.mlir:23:3: slice.window: cannot be expressed as slice.dml_slice1: the result has rank 1 from a source of rank 2, and slice.dml_slice1 keeps the source's rank and shape (it cannot insert or remove unit dimensions){{$}}

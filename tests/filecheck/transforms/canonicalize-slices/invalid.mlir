@@ -3,8 +3,8 @@
 
 // Constant parameters the verifier rejects: slice-opt reports the verifier's message,
 // naming the op and the value at fault. With --verify-diagnostics every case's message
-// is printed; without it, slice-opt stops at the first one with a non-zero exit and no
-// traceback (FIRST). The exit status for a repeated axis and a shrink index is checked in
+// is printed; without it, slice-opt reports each one (the first is FIRST) with a
+// non-zero exit and no traceback. The exit status for a repeated axis and a shrink index is checked in
 // invalid_repeated_axes.mlir and invalid_shrink_index.mlir.
 
 // FIRST-NOT: Traceback
