@@ -68,7 +68,6 @@ anything else go through. One pattern per slice op in ``SLICE_TO_TENSOR_PATTERNS
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from string import Formatter
 
 from xdsl.context import Context
 from xdsl.dialects import arith, builtin, cf, tensor
@@ -100,6 +99,7 @@ from slice_dialect.dialect import (
     DynamicWindowOp,
     FrameworkSliceOp,
     WindowOp,
+    message_parts,
 )
 from slice_dialect.errors import OpPassFailedException
 
@@ -507,20 +507,24 @@ UNKNOWN_VALUE = "?"
 
 
 def assert_message(op: CheckOp) -> str:
-    """The message of the ``cf.assert`` of ``op``: its template with each value that is
-    an ``arith.constant`` written in, and :data:`UNKNOWN_VALUE` (``?``) for each value
-    known only at run time (an upstream assertion message is a fixed string). A field
-    with a format spec or conversion is ``?`` too, whatever its value."""
-    parts: list[str] = []
-    for literal, field, spec, conversion in Formatter().parse(op.message.data):
-        parts.append(literal)
-        if field is None:
+    """The message of the ``cf.assert`` of ``op``: its template
+    (``dialect.message_parts``) with each value that is an ``arith.constant`` written
+    in, and :data:`UNKNOWN_VALUE` (``?``) for each value known only at run time (an
+    upstream assertion message is a fixed string)."""
+    try:
+        parts = message_parts(op.message.data)
+    except ValueError as e:  # unverified IR: the verifier's message
+        raise OpPassFailedException(
+            op, f"slice.check: message field {e} is not a placeholder {{N}}"
+        ) from None
+    text: list[str] = []
+    for part in parts:
+        if isinstance(part, str):
+            text.append(part)
             continue
-        named = field.isdigit() and int(field) < len(op.values)  # unverified IR
-        known = _constant_value(op.values[int(field)]) if named else None
-        plain = not spec and conversion is None
-        parts.append(str(known) if known is not None and plain else UNKNOWN_VALUE)
-    return "".join(parts)
+        known = _constant_value(op.values[part]) if part < len(op.values) else None
+        text.append(UNKNOWN_VALUE if known is None else str(known))
+    return "".join(text)
 
 
 class CheckToAssert(RewritePattern):

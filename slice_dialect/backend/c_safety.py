@@ -75,10 +75,10 @@ from xdsl.dialects.builtin import (
     MemRefType,
     ModuleOp,
     NoneAttr,
-    TensorType,
     UnregisteredOp,
 )
 from xdsl.ir import Attribute, Block, BlockArgument, Operation, SSAValue
+from xdsl.utils.exceptions import VerifyException
 
 from slice_dialect.dialect import CheckOp, DynamicCopyRunOp, FillConstantOp
 from slice_dialect.dtypes import storage_bytes
@@ -819,20 +819,15 @@ def _copy(c: FunctionChecker, op: Operation) -> list[Access]:
 
 
 def _fill_constant(c: FunctionChecker, op: Operation) -> list[Access]:
-    """``slice.fill_constant %dest = VALUE``: writes all of ``dest``, which must be a
-    static buffer of the value's shape and element type (its verifier says so; checked
-    again here, as the C writes the value's element count)."""
+    """``slice.fill_constant %dest = VALUE``: writes all of ``dest``, a buffer of the
+    function; the op's verifier (run again here: the C writes the value's element
+    count) makes it a static memref of the value's shape and element type."""
     assert isinstance(op, FillConstantOp)
     dest = c.buffer(op, op.dest, "dest")
-    value_type = op.value.get_type()
-    if (
-        not isinstance(value_type, TensorType)
-        or tuple(dest.shape) != tuple(value_type.get_shape())
-        or dest.type.element_type != value_type.get_element_type()
-    ):
-        raise op_error(
-            op, f"fills {value_name(op.dest)} ({dest.type}) with a {value_type}"
-        )
+    try:
+        op.verify_()
+    except VerifyException as e:
+        raise op_error(op, str(e)) from None
     whole = _whole(dest.shape)
     return [] if whole is None else [Access(op.dest, whole, True, "the fill")]
 
