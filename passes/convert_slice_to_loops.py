@@ -129,7 +129,10 @@ class _Emitter:
 
     def copy(self, plan: CopyPlan, source: SSAValue, dest: SSAValue) -> None:
         """The loops of ``plan`` from ``source`` into ``dest``: ``scf.for`` over the
-        outer loops, one ``slice.copy_run`` for the run."""
+        outer loops, one ``slice.copy_run`` for the run. Where the last rows of the
+        row loop prefetch into the next iteration of the loop around it
+        (``RunChoices.prefetch_wrap``), the row loop is two loops, the rows before
+        and from the first such row, each run with its own prefetch distance."""
         if plan.empty:
             return
         source_type = source.type
@@ -140,46 +143,62 @@ class _Emitter:
         *outer, run = plan.loops or (Loop(1, 1, 1),)
         if run.count == 1:
             run = Loop(1, 1, 1)
+
+        def copy_run(src_index: SSAValue, dst_index: SSAValue, prefetch: int | None):
+            op = CopyRunOp(
+                src,
+                src_index,
+                dst,
+                dst_index,
+                run.count,
+                run.source_step,
+                run.result_step,
+                nontemporal=choices.nontemporal,
+                reorder=choices.reorder,
+                scalar=choices.scalar,
+                prefetch=prefetch,
+                prefetch_bytes=choices.prefetch_bytes,
+            )
+            op.location = self.location
+            return op
+
         src_index = self.const(plan.source_base)
         dst_index = self.const(0)
-        loops: list[scf.ForOp] = []
-        for depth, loop in enumerate(outer):
-            body = Block(arg_types=[IndexType()])
-            iv = body.args[0]
-            iv.name_hint = f"i{depth}"
-            for_op = scf.ForOp(
-                self.const(0), self.const(loop.count), self.const(1), [], body
-            )
-            for_op.location = self.location
-            if loops:
-                loops[-1].body.block.add_op(for_op)
-            loops.append(for_op)
-            src_index = self._linear(body, src_index, iv, loop.source_step)
-            dst_index = self._linear(body, dst_index, iv, loop.result_step)
-        copy_run = CopyRunOp(
-            src,
-            src_index,
-            dst,
-            dst_index,
-            run.count,
-            run.source_step,
-            run.result_step,
-            nontemporal=choices.nontemporal,
-            reorder=choices.reorder,
-            scalar=choices.scalar,
-            prefetch=choices.prefetch,
-            prefetch_bytes=choices.prefetch_bytes,
-        )
-        copy_run.location = self.location
-        if not loops:
-            self.before_anchor(copy_run)
+        if not outer:
+            self.before_anchor(copy_run(src_index, dst_index, choices.prefetch))
             return
-        loops[-1].body.block.add_op(copy_run)
+        loops: list[scf.ForOp] = []
+        top: list[scf.ForOp] = []
+        parent: Block | None = None
+        for depth, loop in enumerate(outer):
+            segments = [(0, loop.count, choices.prefetch)]
+            if depth == len(outer) - 1 and choices.prefetch_wrap is not None:
+                first, distance = choices.prefetch_wrap
+                segments = [(0, first, choices.prefetch), (first, loop.count, distance)]
+            for lower, upper, prefetch in segments:
+                body = Block(arg_types=[IndexType()])
+                iv = body.args[0]
+                iv.name_hint = f"i{depth}"
+                for_op = scf.ForOp(
+                    self.const(lower), self.const(upper), self.const(1), [], body
+                )
+                for_op.location = self.location
+                if parent is None:
+                    top.append(for_op)
+                else:
+                    parent.add_op(for_op)
+                loops.append(for_op)
+                body_src = self._linear(body, src_index, iv, loop.source_step)
+                body_dst = self._linear(body, dst_index, iv, loop.result_step)
+                if depth == len(outer) - 1:
+                    body.add_op(copy_run(body_src, body_dst, prefetch))
+            parent, src_index, dst_index = body, body_src, body_dst
         for for_op in loops:
             yield_op = scf.YieldOp()
             yield_op.location = self.location
             for_op.body.block.add_op(yield_op)
-        self.before_anchor(loops[0])
+        for for_op in top:  # after the constants the loops use
+            self.before_anchor(for_op)
 
     def _linear(self, body: Block, base: SSAValue, iv: SSAValue, step: int) -> SSAValue:
         """``base + iv * step`` at the end of ``body``, the trivial parts left out

@@ -157,6 +157,15 @@ bytes of period 2 KiB 1.89-2.62 / 1.51-1.99 / 1.83-2.01 (a gap larger than the s
 costs more to fetch than it saves), crops of period 4 KiB with rows of 2-3 KiB 1.24-1.30
 / 1.18-1.27, every other element of rows 8 KiB apart 2.77 / 2.42: those keep the span."""
 
+PREFETCH_WRAP_SHARE = 8
+"""A row loop is split for its last rows' prefetch (:func:`row_prefetch`) only where at
+least one row in this many would otherwise prefetch past its own iteration of the loop
+around: the split loop costs code, and it paid nowhere below that. Measured (lead,
+2026-11-23, session 16, in-process A/B, medians of 21 rounds, three runs): bench/ W6
+(the last 11 of 267 rows of each channel) 0.92-0.94x memcpy unsplit, 0.94-0.96x split;
+sweep cases with 1 row in 8-13 split: seed 5 case 99 0.86 / 0.85, seed 1 case 44 0.96
+/ 0.94 (`notes/s16/`)."""
+
 CACHE_LINE_BYTES = 64
 
 
@@ -259,6 +268,12 @@ class RunChoices:
     ``prefetch_bytes``: how many bytes from the lowest source element of that run are
     prefetched, where that is more than the run's source span (whole rows,
     ``PREFETCH_PERIOD_BYTES``), else ``None``.
+    ``prefetch_wrap``: where the row loop (the loop around the run) has a loop around
+    it and its last rows would prefetch past their own iteration of that loop, into
+    memory the copy does not read (:func:`row_prefetch`), the pair ``(first,
+    distance)``: the rows from ``first`` on prefetch ``distance`` elements ahead, the
+    run of the next iteration of the loop around that is as many rows ahead; else
+    ``None``.
     """
 
     nontemporal: bool = False
@@ -266,6 +281,7 @@ class RunChoices:
     scalar: bool = False
     prefetch: int | None = None
     prefetch_bytes: int | None = None
+    prefetch_wrap: tuple[int, int] | None = None
 
 
 def prefetch_whole_rows(source_stride: int, span_bytes: int, period_bytes: int) -> bool:
@@ -328,6 +344,44 @@ def continues_rows(outer: Sequence[Loop]) -> bool:
     return extra in (rows.source_step, 2 * rows.source_step)
 
 
+def row_prefetch(
+    outer: Sequence[Loop], ahead: int
+) -> tuple[int, tuple[int, int] | None] | None:
+    """Where each row (an iteration of ``outer[-1]``, the loop around the run)
+    prefetches: the run ``ahead`` rows later in the order of the loops, as ``(distance,
+    wrap)``: the element distance from a row's run to that run, and, where the last
+    ``ahead`` rows of each iteration of the loop around (``outer[-2]``) reach into its
+    next iteration, ``wrap = (first, distance)`` for the rows from ``first`` on, else
+    ``None``. ``None`` (no prefetch) where the row loop has no more than ``ahead``
+    rows, unless the loop around continues the rows (:func:`continues_rows`): the rows
+    are then one stream, and a fixed distance of ``ahead`` rows is taken.
+
+    Otherwise a fixed distance would point the last rows of each iteration of the loop
+    around past its own rows, into what the copy does not read (the rest of a plane it
+    crops), and leave the first rows of the next iteration unprefetched. Measured
+    (lead, 2026-11-23, session 16, C variants in one process, medians of 15 rounds,
+    kernel/numpy, the fixed distance / the rows in the loops' order): bench/sweep.py
+    seed 8 case 59 (``i64`` runs of 27 at step 4 in 39 rows 1488 bytes apart, planes
+    348 KiB apart, 23 rows ahead) 1.23-1.31 / 0.79-0.87 (no prefetch 1.13), seed 4 case
+    59 1.00 / 0.75-0.80, seed 10 case 74 0.60-0.97 / 0.52-0.88, seed 10 case 64 0.94 /
+    0.88, 13 more alike (`notes/s16/ab_general.txt`). Row loops of no more than
+    ``ahead`` rows prefetching runs whole planes ahead were mixed (seed 2 case 39 0.87 ->
+    0.73, seed 3 case 78 0.75 -> 0.63, but seed 4 case 88 0.82 -> 0.89, seed 7 case 18
+    0.85 -> 0.89, seed 8 case 14 0.92 -> 0.96; medians of 31 rounds,
+    `notes/s16/ab_new_enabled.txt`): not taken. Only where at least one row in
+    ``PREFETCH_WRAP_SHARE`` would prefetch past its plane is the row loop split."""
+    rows = outer[-1]
+    if continues_rows(outer):
+        return ahead * rows.source_step, None
+    if rows.count <= ahead:
+        return None
+    distance = ahead * rows.source_step
+    if len(outer) < 2 or ahead * PREFETCH_WRAP_SHARE < rows.count:
+        return distance, None
+    jump = outer[-2].source_step - rows.count * rows.source_step
+    return distance, (rows.count - ahead, distance + jump)
+
+
 def can_reorder(source_stride: int, element_bytes: int) -> bool:
     """Whether a run of ``source_stride`` can be reordered in registers (the rule the
     ``slice.copy_run`` verifier checks)."""
@@ -352,6 +406,7 @@ def run_choices(plan: CopyPlan, element_bytes: int) -> RunChoices:
     run_bytes = run.count * element_bytes
     prefetch: int | None = None
     prefetch_bytes: int | None = None
+    prefetch_wrap: tuple[int, int] | None = None
     low = min(0, (run.count - 1) * run.source_step) * element_bytes
     high = (max(0, (run.count - 1) * run.source_step) + 1) * element_bytes
     big = read_bytes(outer, run, element_bytes) >= PREFETCH_MIN_READ_BYTES
@@ -360,10 +415,9 @@ def run_choices(plan: CopyPlan, element_bytes: int) -> RunChoices:
         row_bytes = abs(rows.source_step) * element_bytes
         ahead = -(-PREFETCH_AHEAD_BYTES // row_bytes)
         # rows that (nearly) touch are one stream the hardware prefetchers follow
-        if row_bytes - (high - low) >= PREFETCH_MIN_GAP_BYTES and (
-            rows.count > ahead or continues_rows(outer)
-        ):
-            prefetch = ahead * rows.source_step
+        where = row_prefetch(outer, ahead)
+        if row_bytes - (high - low) >= PREFETCH_MIN_GAP_BYTES and where is not None:
+            prefetch, prefetch_wrap = where
             if prefetch_whole_rows(run.source_step, high - low, row_bytes):
                 prefetch_bytes = row_bytes
     # a short run only as whole aligned blocks, and not with a prefetch
@@ -393,4 +447,4 @@ def run_choices(plan: CopyPlan, element_bytes: int) -> RunChoices:
     # seed 3 case 82, runs of 17 at -2, 0.84x -> 0.48x numpy not vectorized)
     gather = can_gather_scalar(run.source_step, element_bytes)
     scalar = not streamed and not reorder and gather and run.count >= MIN_SCALAR_GATHER
-    return RunChoices(streamed, reorder, scalar, prefetch, prefetch_bytes)
+    return RunChoices(streamed, reorder, scalar, prefetch, prefetch_bytes, prefetch_wrap)

@@ -185,6 +185,25 @@ func.func @twice(%x: tensor<8xi8>) -> (tensor<4xi8>, tensor<4xi8>) {
 // CHECK:           slice.copy_run {{.+}} count 237 source_stride 1 dest_stride 1 prefetch 33456 : memref<6970000xi8>, memref<1137600xi8>
 // CHECK-LABEL: func.func @short_row_loop_down(
 // CHECK:           slice.copy_run {{.+}} count 237 source_stride 1 dest_stride 1 : memref<6970000xi8>, memref<1137600xi8>
+// Rows prefetch the run as many rows ahead in the order of the loops: where a plane's
+// last rows would prefetch past its rows (23 rows of 39 here, 32 KiB of rows 1488 bytes
+// apart), the row loop is two loops and those rows prefetch into the next plane's
+// (40548 = 23 * 186 rows on, plus the 43524 - 39 * 186 elements between planes). A
+// row loop that only its last rows in 8 or fewer would (23 of 390) is not split.
+// CHECK-LABEL: func.func @plane_crop_rows(
+// CHECK:         scf.for %[[I0:.+]] = %[[C0:.+]] to %{{.+}} step %[[C1:.+]] {
+// CHECK:           scf.for %{{.+}} = %[[C0]] to %[[C16:.+]] step %[[C1]] {
+// CHECK:             slice.copy_run {{.+}} count 27 source_stride 4 dest_stride 1 prefetch 4278 prefetch_bytes 1488 :
+// CHECK-NEXT:      }
+// CHECK-NEXT:      scf.for %{{.+}} = %[[C16]] to %[[C39:.+]] step %[[C1]] {
+// CHECK:             slice.copy_run {{.+}} count 27 source_stride 4 dest_stride 1 prefetch 40548 prefetch_bytes 1488 :
+// CHECK-NEXT:      }
+// CHECK-NEXT:    }
+// CHECK-LABEL: func.func @plane_long_rows(
+// CHECK:           scf.for
+// CHECK:             slice.copy_run {{.+}} count 27 source_stride 4 dest_stride 1 prefetch 4278 prefetch_bytes 1488 :
+// CHECK-NOT:       slice.copy_run
+// CHECK:         func.return
 // A copy that reads less than 1 MiB of cache lines is not prefetched, however big its
 // source: on a repeated call those lines are in the caches (here 240 KiB of a 1.3 MiB
 // source).
@@ -266,6 +285,14 @@ func.func @short_row_loop(%x: tensor<200x50x697xi8>) -> tensor<200x24x237xi8> {
 func.func @short_row_loop_down(%x: tensor<200x50x697xi8>) -> tensor<200x24x237xi8> {
   %r = slice.window %x offsets [0, 49, 153] sizes [200, 24, 237] strides [1, -2, 1] : tensor<200x50x697xi8> -> tensor<200x24x237xi8>
   func.return %r : tensor<200x24x237xi8>
+}
+func.func @plane_crop_rows(%x: tensor<64x6x39x186xi64>) -> tensor<64x1x39x27xi64> {
+  %r = slice.window %x offsets [0, 5, 0, 20] sizes [64, 1, 39, 27] strides [1, 1, 1, 4] : tensor<64x6x39x186xi64> -> tensor<64x1x39x27xi64>
+  func.return %r : tensor<64x1x39x27xi64>
+}
+func.func @plane_long_rows(%x: tensor<64x6x390x186xi64>) -> tensor<64x1x390x27xi64> {
+  %r = slice.window %x offsets [0, 5, 0, 20] sizes [64, 1, 390, 27] strides [1, 1, 1, 4] : tensor<64x6x390x186xi64> -> tensor<64x1x390x27xi64>
+  func.return %r : tensor<64x1x390x27xi64>
 }
 func.func @small_read(%x: tensor<40x50x697xi8>) -> tensor<40x24x237xi8> {
   %r = slice.window %x offsets [0, 3, 153] sizes [40, 24, 237] strides [1, 2, 1] : tensor<40x50x697xi8> -> tensor<40x24x237xi8>
