@@ -169,7 +169,9 @@ class CheckFunctions(InterpreterFunctions):
     ) -> PythonValues:
         condition, *values = args
         if not condition:
-            raise SliceError(op.format_message([to_signed(v, 64) for v in values]))
+            raise SliceError(
+                op.format_message([to_signed(v, 64) for v in values]), location_text(op)
+            )
         return ()
 
     run_minsi = impl(arith.MinSIOp)(_signed_binary(lambda a, b, _: min(a, b)))
@@ -374,10 +376,14 @@ class NumpyMemRefFunctions(InterpreterFunctions):
         if n <= 0:
             return ()
         if do < 0 or do > dst.size - n:
-            raise SliceError(DYNAMIC_RUN_DEST_MESSAGE.format(n, do, dst.size))
+            raise SliceError(
+                DYNAMIC_RUN_DEST_MESSAGE.format(n, do, dst.size), location_text(op)
+            )
         last = so + (n - 1) * s
         if not (0 <= so < src.size and 0 <= last < src.size):
-            raise SliceError(DYNAMIC_RUN_SOURCE_MESSAGE.format(n, so, s, src.size))
+            raise SliceError(
+                DYNAMIC_RUN_SOURCE_MESSAGE.format(n, so, s, src.size), location_text(op)
+            )
         if np.shares_memory(src, dst):  # one buffer: element by element, in order
             for k in range(n):
                 dst[do + k] = src[so + k * s]

@@ -15,6 +15,7 @@ Run: ``pytest tests/test_bad_input.py``.
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -640,9 +641,12 @@ def test_error_location(backend: str) -> None:
     assert str(info.value) == "slice.onnx: steps[0] = 0: a step must be non-zero"
     assert info.value.location == "model.mlir:3:5"
     # Parameters known only at run time: the same message, raised by the call.
-    kernel = slice_dialect.compile(NOT_STATIC_LOCATED, "main", backend)
+    kernel = slice_dialect.compile(
+        NOT_STATIC_LOCATED, "main", backend, filename="model.mlir"
+    )
     with pytest.raises(SliceError) as info:
         kernel(np.zeros(4, np.float32), [0])
+    assert info.value.location == "model.mlir:2:3"  # the op's, as a verifier's
     with pytest.raises(SliceError) as constant:
         slice_dialect.compile(
             NOT_STATIC_LOCATED.replace("%s: tensor<1xi64>", "%unused: tensor<1xi64>")
@@ -656,6 +660,24 @@ def test_error_location(backend: str) -> None:
         )
     assert str(info.value) == str(constant.value)
     assert "step" in str(info.value)
+
+
+@pytest.mark.parametrize("fast_call", [True, False], ids=["fast call", "ctypes"])
+def test_run_time_error_location_through_each_call_path(
+    fast_call: bool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A C kernel's failing check reports its op's location through both call paths
+    (``PREFIX_error_location``, ABI)."""
+    from slice_dialect import runtime
+
+    monkeypatch.setenv("SLICE_FAST_CALL", "1" if fast_call else "0")
+    kernel = slice_dialect.compile(
+        NOT_STATIC_LOCATED, "main", "c", filename="m.mlir", cache_dir=tmp_path
+    )
+    assert runtime.call_path_description().startswith("ctypes") != fast_call
+    with pytest.raises(SliceError) as info:
+        kernel(np.zeros(4, np.float32), [0])
+    assert info.value.location == "m.mlir:2:3"
 
 
 OUT_OF_RANGE_LITERALS = [

@@ -264,6 +264,11 @@ def error_message_symbol(prefix: str = DEFAULT_PREFIX) -> str:
     return check_prefix(prefix) + "error_message"
 
 
+def error_location_symbol(prefix: str = DEFAULT_PREFIX) -> str:
+    """The symbol of the unit's ``const char *(int32_t code)`` location function."""
+    return check_prefix(prefix) + "error_location"
+
+
 def op_error(op: Operation, message: str) -> SliceError:
     """A ``SliceError`` about ``op``, at its location."""
     return SliceError(message, location_text(op))
@@ -382,15 +387,19 @@ class Unit:
     features: set[str] = field(default_factory=set[str])
     """Besides ``<stdint.h>``: ``string.h``, ``stdlib.h``, ``b128``, ``stream``,
     ``prefetch``."""
-    messages: list[str] = field(default_factory=lambda: [ALLOCATION_MESSAGE])
-    """The message template of each return code (code k is ``messages[k - 1]``)."""
+    messages: list[tuple[str, str | None]] = field(
+        default_factory=lambda: [(ALLOCATION_MESSAGE, None)]
+    )
+    """The message template of each return code and where the op that fails with it
+    stands in the source (``file:line:col``, or ``None``): code k is ``messages[k -
+    1]``."""
 
-    def error_code(self, message: str) -> int:
-        """The return code of ``message`` (a template with ``{0}``..``{3}``), made on
-        first use."""
-        if message not in self.messages:
-            self.messages.append(message)
-        return self.messages.index(message) + 1
+    def error_code(self, message: str, location: str | None = None) -> int:
+        """The return code of ``message`` (a template with ``{0}``..``{3}``) failing at
+        ``location``, made on first use."""
+        if (message, location) not in self.messages:
+            self.messages.append((message, location))
+        return self.messages.index((message, location)) + 1
 
     def error_message_function(self) -> list[str]:
         symbol = error_message_symbol(self.prefix)
@@ -400,9 +409,21 @@ class Unit:
             f"const char *{symbol}(int32_t code) {{",
             f"{INDENT}switch (code) {{",
         ]
-        for code, message in enumerate(self.messages, start=1):
+        for code, (message, _) in enumerate(self.messages, start=1):
             lines.append(f"{INDENT}case {code}: return {c_string(message)};")
         lines += [f'{INDENT}default: return "unknown error code";', f"{INDENT}}}", "}"]
+        symbol = error_location_symbol(self.prefix)
+        lines += [
+            "",
+            "/* Where the op failing with each return code stands in the source",
+            " * (file:line:col), or 0 where that is not known. */",
+            f"const char *{symbol}(int32_t code) {{",
+            f"{INDENT}switch (code) {{",
+        ]
+        for code, (_, location) in enumerate(self.messages, start=1):
+            if location is not None:
+                lines.append(f"{INDENT}case {code}: return {c_string(location)};")
+        lines += [f"{INDENT}default: return 0;", f"{INDENT}}}", "}"]
         return lines
 
 
@@ -472,12 +493,19 @@ class FunctionPrinter:
         """Append ``text`` as one line, indented by the current loop depth."""
         self.lines.append(INDENT * self.depth + text)
 
-    def fail_if(self, condition: str, message: str, values: Sequence[str] = ()) -> None:
-        """Return the code of ``message`` (``Unit.error_code``) when ``condition``
-        holds, with ``values`` (C expressions, at most ``SLICE_ERROR_VALUES``) as the
-        error values, after freeing every heap allocation the function holds."""
+    def fail_if(
+        self,
+        condition: str,
+        message: str,
+        values: Sequence[str] = (),
+        op: Operation | None = None,
+    ) -> None:
+        """Return the code of ``message`` failing at ``op`` (``Unit.error_code``) when
+        ``condition`` holds, with ``values`` (C expressions, at most
+        ``SLICE_ERROR_VALUES``) as the error values, after freeing every heap
+        allocation the function holds."""
         assert len(values) <= SLICE_ERROR_VALUES
-        code = self.unit.error_code(message)
+        code = self.unit.error_code(message, None if op is None else location_text(op))
         self.line(f"if ({condition}) {{")
         for k, value in enumerate(values):
             self.line(f"{INDENT}slice_error_values[{k}] = {value};")
@@ -886,7 +914,10 @@ def _check(p: FunctionPrinter, op: CheckOp) -> None:
         )
     cond = p.expr(op.condition, op)
     p.fail_if(
-        f"!{cond}" if _IDENTIFIER.match(cond) else f"!({cond})", op.message.data, values
+        f"!{cond}" if _IDENTIFIER.match(cond) else f"!({cond})",
+        op.message.data,
+        values,
+        op,
     )
 
 
@@ -962,6 +993,7 @@ def _collapse_shape(p: FunctionPrinter, op: memref.CollapseShapeOp) -> None:
                 "memref.collapse_shape: a view of {0} x {1} elements has more than "
                 "INT64_MAX elements",
                 [n, factor],
+                op,
             )
             n = product
         dims.append(n)
@@ -1347,6 +1379,7 @@ def _dynamic_copy_run(p: FunctionPrinter, op: DynamicCopyRunOp) -> None:
         f"{do} < 0 || {do} > {dest_size} - {n}",
         DYNAMIC_RUN_DEST_MESSAGE,
         [n, do, dest_size],
+        op,
     )
     p.fail_if(
         f"{so} < 0 || {so} >= {source_size} || "
@@ -1354,6 +1387,7 @@ def _dynamic_copy_run(p: FunctionPrinter, op: DynamicCopyRunOp) -> None:
         f"({reach} >= 0 ? {reach} > {source_size} - 1 - {so} : {reach} + {so} < 0)",
         DYNAMIC_RUN_SOURCE_MESSAGE,
         [n, so, stride, source_size],
+        op,
     )
     contiguous = is_constant_one(op.source_stride)
 
@@ -1527,7 +1561,10 @@ RULES: dict[type[Operation], Callable[[FunctionPrinter, Any], None]] = {
 def function_symbols(module: ModuleOp, prefix: str) -> dict[func.FuncOp, str]:
     """The C symbol of each function of ``module``; two functions with one symbol, or
     a symbol the unit uses otherwise, are an error naming them."""
-    taken = {error_message_symbol(prefix): "the unit's error message function"}
+    taken = {
+        error_message_symbol(prefix): "the unit's error message function",
+        error_location_symbol(prefix): "the unit's error location function",
+    }
     symbols: dict[func.FuncOp, str] = {}
     for op in module.ops:
         if not isinstance(op, func.FuncOp):

@@ -39,6 +39,7 @@ from slice_dialect.backend.c import (
     DEFAULT_PREFIX,
     SLICE_ERROR_VALUES,
     c_symbol,
+    error_location_symbol,
     error_message_symbol,
 )
 from slice_dialect.dialect import format_message
@@ -139,12 +140,19 @@ class CKernel:
             self._shape_function = self._symbol(
                 shape_function, arrays + bool(self.arguments.input_dims) + 1
             )
+        self._error_message = self._text_function(error_message_symbol(prefix))
+        self._error_location = self._text_function(error_location_symbol(prefix))
+
+    def _text_function(self, symbol: str) -> Any:
+        """The library's ``const char *symbol(int32_t code)``, or ``None`` when it has
+        none (a library built from other C than the target's)."""
         try:
-            self._error_message = getattr(self.library, error_message_symbol(prefix))
-            self._error_message.argtypes = [ctypes.c_int32]
-            self._error_message.restype = ctypes.c_char_p
+            function = getattr(self.library, symbol)
         except AttributeError:
-            self._error_message = None
+            return None
+        function.argtypes = [ctypes.c_int32]
+        function.restype = ctypes.c_char_p
+        return function
 
     def _symbol(self, function: str, arguments: int) -> Any:
         """The ctypes function of ``func.func @function``, taking ``arguments``
@@ -175,7 +183,11 @@ class CKernel:
             message = format_message(template, values)
         except (IndexError, KeyError, ValueError):
             message = f"{template} (values {', '.join(map(str, values))})"
-        raise SliceError(message)
+        location = None
+        if self._error_location is not None:
+            raw = self._error_location(status)
+            location = None if raw is None else raw.decode("utf-8", "replace")
+        raise SliceError(message, location)
 
     def __call__(self, *inputs: np.ndarray, out: Any = None) -> Any:
         if self._dynamic:
