@@ -233,7 +233,9 @@ def test_index_operands_are_npy_inputs(tmp_path: Path, backend: str) -> None:
         "slice-run", "dyn.mlir", *inputs, "--input", "zero.npy", "--output", "z.npy",
         *common, cwd=tmp_path,
     )  # fmt: skip
-    assert_error(result, "error: slice.onnx: steps[1] = 0: a step must be non-zero")
+    assert_error(
+        result, "error: dyn.mlir:2:3: slice.onnx: steps[1] = 0: a step must be non-zero"
+    )
     result = run(
         "slice-run", "dyn.mlir", *inputs, "--input", "float.npy", "--output", "z.npy",
         *common, cwd=tmp_path,
