@@ -16,7 +16,9 @@ import os
 import random
 import re
 from pathlib import Path
+from typing import Any
 
+import numpy as np
 import pytest
 from generators import OPS, random_chain_program, random_slice_program
 from hostile import CLASSES, hostile_program
@@ -43,6 +45,7 @@ from slice_dialect.backend.c_safety import (
 from slice_dialect.compiler import lower, make_context, parse_module
 from slice_dialect.errors import SliceError
 from slice_dialect.locations import LocatingParser
+from slice_dialect.runtime.kernels import load_kernel
 
 SEEDS = int(os.environ.get("SLICE_SAFETY_SEEDS", "60"))
 CTX = make_context()
@@ -546,3 +549,61 @@ def test_copy_run_rank_0_and_one_buffer() -> None:
     )
     block.add_ops([c0, c4, run, func.ReturnOp()])
     check_module(ModuleOp([func.FuncOp("g", (list(block.arg_types), []), Region(block))]))
+
+
+# The intervals hold in the C: what the check assumes of a value is what the C computes
+
+
+def run_lowered(
+    text: str,
+    name: str,
+    inputs: list[np.ndarray],
+    outputs: list[tuple[Any, tuple[int, ...]]],
+) -> Any:
+    """``@name`` of the lowered ``text``, checked, printed, built and called on
+    ``inputs`` (no sanitizer: a wrong value is the failure these tests look for)."""
+    module = parse_module(text, CTX)
+    check_module(module)
+    kernel = load_kernel(
+        emit_c(module), name, [(a.dtype, a.shape) for a in inputs], outputs
+    )
+    return kernel(*inputs)
+
+
+def test_loaded_i1_is_false_or_true() -> None:
+    """An ``i1`` element holds one byte, which a caller (a numpy bool array viewed
+    from bytes) or a ``slice.fill_constant`` of a hex value may set to anything; a
+    load used in arithmetic is its ``_Bool`` (any non-zero byte is true, as numpy
+    reads it), so an index made from it is 0 or 1, as the check assumes (it was the
+    byte: index 200 of a 2-element buffer passed the check)."""
+    text = lowered(
+        "  %b = memref.load %flag[%c0] : memref<1xi1>\n"
+        "  %e = arith.extui %b : i1 to i64\n"
+        "  %i = arith.index_cast %e : i64 to index\n"
+        "  %s = arith.extsi %b : i1 to i64\n"
+        "  %j = arith.index_cast %s : i64 to index\n"
+        "  %k = arith.subi %c0, %j : index\n"
+        "  %x = memref.load %table[%i] : memref<256xi32>\n"
+        "  %y = memref.load %table[%k] : memref<256xi32>\n"
+        "  memref.store %x, %out[%c0] : memref<4xi32>\n"
+        "  memref.store %y, %out[%c1] : memref<4xi32>\n",
+        "%flag: memref<1xi1>, %table: memref<256xi32>, %out: memref<4xi32>",
+    )
+    table = np.arange(100, 356, dtype=np.int32)
+    for byte in (0, 1, 2, 127, 128, 200, 255):
+        flag = np.array([byte], np.uint8).view(np.bool_)
+        got = run_lowered(text, "f", [flag, table], [(np.int32, (4,))])
+        truth = 101 if byte else 100
+        assert got[:2].tolist() == [truth, truth], byte
+    # a hex splat puts the byte 0xC8 into an i1 buffer
+    fill = lowered(
+        "  %b = memref.alloc() : memref<1xi1>\n"
+        '  slice.fill_constant %b = dense<"0xC8"> : tensor<1xi1> : memref<1xi1>\n'
+        "  %v = memref.load %b[%c0] : memref<1xi1>\n"
+        "  %e = arith.extui %v : i1 to i64\n"
+        "  %i = arith.index_cast %e : i64 to index\n"
+        "  %x = memref.load %table[%i] : memref<256xi32>\n"
+        "  memref.store %x, %out[%c0] : memref<4xi32>\n",
+        "%table: memref<256xi32>, %out: memref<4xi32>",
+    )
+    assert run_lowered(fill, "f", [table], [(np.int32, (4,))])[0] == 101

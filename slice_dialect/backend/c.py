@@ -976,13 +976,19 @@ def _load(p: FunctionPrinter, op: memref.LoadOp) -> None:
     width = integer_width(t.element_type)
     if (
         width is not None
-        and width > 1
         and not isinstance(t.element_type, IndexType)
         and any(not isinstance(use.operation, memref.StoreOp) for use in op.res.uses)
     ):
-        # an integer used in arithmetic: the signed C type of its width
+        # an integer used in arithmetic: the signed C type of its width; an i1 is
+        # the _Bool of its byte (any non-zero byte is true, as numpy reads a bool):
+        # its byte may be anything a caller or a slice.fill_constant put there, and
+        # the rules (and c_safety's [0, 1]) take an i1 to be 0 or 1
         signed = INTEGER_C_TYPES[width]
-        p.line(f"const {signed} {p.fresh_name(op.res)} = ({signed}){ptr}[{index}];")
+        name = p.fresh_name(op.res)
+        if width == 1:
+            p.line(f"const _Bool {name} = {ptr}[{index}] != 0;")
+            return
+        p.line(f"const {signed} {name} = ({signed}){ptr}[{index}];")
         return
     p.line(f"const {c_type} {p.fresh_name(op.res)} = {ptr}[{index}];")
 
