@@ -607,3 +607,37 @@ def test_loaded_i1_is_false_or_true() -> None:
         "%table: memref<256xi32>, %out: memref<4xi32>",
     )
     assert run_lowered(fill, "f", [table], [(np.int32, (4,))])[0] == 101
+
+
+def test_i1_extrema_are_in_the_signed_order() -> None:
+    """``maxsi``/``minsi`` on ``i1`` order true (-1) below false (0), in the C and in
+    the check: ``minsi true, false`` is true, so an index made from it is 1 (the check
+    took it to be 0 and let it index a 1-element buffer)."""
+    unsafe = lowered(
+        "  %t = arith.constant true\n"
+        "  %f = arith.constant false\n"
+        "  %m = arith.minsi %t, %f : i1\n"
+        "  %e = arith.extui %m : i1 to i64\n"
+        "  %i = arith.index_cast %e : i64 to index\n"
+        "  %x = memref.load %one[%i] : memref<1xi32>\n"
+        "  memref.store %x, %out[%c0] : memref<4xi32>\n",
+        "%one: memref<1xi32>, %out: memref<4xi32>",
+    )
+    refused(unsafe, "memref.load", r"the index is 1, outside %one")
+    safe = lowered(
+        "  %t = arith.constant true\n"
+        "  %f = arith.constant false\n"
+        "  %m = arith.minsi %t, %f : i1\n"
+        "  %n = arith.maxsi %t, %f : i1\n"
+        "  %e = arith.extui %m : i1 to i64\n"
+        "  %i = arith.index_cast %e : i64 to index\n"
+        "  %g = arith.extui %n : i1 to i64\n"
+        "  %j = arith.index_cast %g : i64 to index\n"
+        "  %x = memref.load %two[%i] : memref<2xi32>\n"
+        "  %y = memref.load %two[%j] : memref<2xi32>\n"
+        "  memref.store %x, %out[%c0] : memref<4xi32>\n"
+        "  memref.store %y, %out[%c1] : memref<4xi32>\n",
+        "%two: memref<2xi32>, %out: memref<4xi32>",
+    )
+    two = np.array([10, 11], np.int32)
+    assert run_lowered(safe, "f", [two], [(np.int32, (4,))])[:2].tolist() == [11, 10]

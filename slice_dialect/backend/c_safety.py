@@ -13,11 +13,12 @@ What it reasons about:
 - **integer values as intervals** (exact Python integers) of ``index``, ``i64``,
   ``i32``, ``i16``, ``i8`` and ``i1`` (``[0, 1]``, as the C's ``_Bool``):
   ``arith.constant``; the ``arith`` ops of ``INDEX_RULES`` (``addi``/``subi``/``muli``,
-  ``divsi``/``remsi`` as the C's total helpers, ``maxsi``/``minsi`` exactly,
+  ``divsi``/``remsi`` as the C's total helpers, ``maxsi``/``minsi`` exactly (on
+  ``i1`` in the signed order, true below false),
   ``cmpi``/``andi``/``ori``/``xori`` on ``i1`` in ``[0, 1]``, ``select`` the hull, the
   casts); ``memref.dim`` (the static size, or ``[0, INT64_MAX]``: the C checks each
-  ``slice_dims`` entry); ``memref.load`` of an ``iN`` element (the ``iN`` range); the
-  induction variable of each ``scf.for``. **Overflow**: an ``addi``/``subi``/``muli``
+  ``slice_dims`` entry); ``memref.load`` of an ``iN`` element (the ``iN`` range; an
+  ``i1`` is the ``_Bool`` of its byte, as ``c._load`` prints it); the induction variable of each ``scf.for``. **Overflow**: an ``addi``/``subi``/``muli``
   with ``overflow<nsw>`` is plain C, so an exact result that may leave its type is
   refused (signed overflow); one without the flag wraps (the C's helper), its interval
   is exact when it cannot wrap, else the whole range of its type.
@@ -495,6 +496,14 @@ def _cast_rule(kind: str) -> IntegerRule:
     return rule
 
 
+def _extremum(v: Sequence[Interval], *, larger: bool, width: int) -> Interval:
+    """``maxsi`` (``larger``) or ``minsi``, exact. On ``i1`` the signed order has true
+    (-1) below false (0), so in the ``_Bool`` values of the intervals ``maxsi`` is
+    the smaller and ``minsi`` the larger (``c._extremum`` prints it so)."""
+    pick = max if larger != (width == 1) else min
+    return Interval(pick(v[0].lo, v[1].lo), pick(v[0].hi, v[1].hi))
+
+
 def _boolean(op: Operation, v: Sequence[Interval], width: int) -> Interval:
     return Interval(0, 1) if width == 1 else type_range(width)
 
@@ -505,12 +514,8 @@ INDEX_RULES: dict[str, IntegerRule] = {
     "arith.muli": _overflowing(lambda a, b: a * b),
     "arith.divsi": _divsi,
     "arith.remsi": _remsi,
-    "arith.maxsi": lambda op, v, w: Interval(
-        max(v[0].lo, v[1].lo), max(v[0].hi, v[1].hi)
-    ),
-    "arith.minsi": lambda op, v, w: Interval(
-        min(v[0].lo, v[1].lo), min(v[0].hi, v[1].hi)
-    ),
+    "arith.maxsi": lambda op, v, w: _extremum(v, larger=True, width=w),
+    "arith.minsi": lambda op, v, w: _extremum(v, larger=False, width=w),
     "arith.cmpi": lambda op, v, w: Interval(0, 1),
     "arith.select": lambda op, v, w: v[1].hull(v[2]),
     "arith.andi": _boolean,
