@@ -932,6 +932,36 @@ def test_no_symbol_is_a_c_library_name(name: str) -> None:
     assert f"int32_t x{name}(" in emit_c(module, prefix="x")
 
 
+def test_every_helper_name_is_reserved() -> None:
+    """Each function, type and macro the C target's helpers define is a name no
+    kernel symbol or local may take (``RESERVED_NAMES``): ``@pick_even`` with the
+    default prefix was ``slice_pick_even``, the register helpers' shuffle, and the
+    unit did not compile (a C compiler error instead of the target's message)."""
+    import re
+
+    from xdsl.dialects import func
+    from xdsl.dialects.builtin import StringAttr
+
+    from slice_dialect.backend import c
+
+    helpers = [v for v in vars(c).values() if isinstance(v, str) and "{" in v]
+    defined = {
+        m.group(1)
+        for text in helpers
+        for m in re.finditer(
+            r"^(?:static |typedef )[^;{=]*?\b([a-z_][a-z0-9_]*)\s*[([;]", text, re.M
+        )
+    }
+    defined |= {m for text in helpers for m in re.findall(r"#define\s+(\w+)", text)}
+    assert {"slice_pick_even", "slice_reverse", "slice_gather_bytes"} <= defined
+    assert defined <= c.RESERVED_NAMES, sorted(defined - c.RESERVED_NAMES)
+    module = kernel_module()
+    (function,) = [op for op in module.ops if isinstance(op, func.FuncOp)]
+    function.sym_name = StringAttr("pick_even")
+    with pytest.raises(SliceError, match="its C symbol slice_pick_even is a C keyword"):
+        emit_c(module)
+
+
 def test_prefix_chooses_every_exported_symbol(cache_dir: Path) -> None:
     """``emit_c(prefix=...)``, ``-t c{prefix=...}`` and the kernel's lookup agree."""
     module = kernel_module()
