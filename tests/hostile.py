@@ -15,7 +15,8 @@ for some iteration, a double ``memref.dealloc``, a use after ``memref.dealloc`` 
 store, copy, view), a dealloc in a loop below its alloc, a dealloc of a view, a huge
 ``memref.alloc``, too many stack arrays, ``scf.for`` steps of 0, negative or not
 constant, index arithmetic that overflows (``addi``, ``subi``, ``muli``, the loop's own
-increment), a view larger than its buffer. (A ``memref.copy`` between
+increment), a view larger than its buffer, an index made of an ``i1`` (a byte of an ``i1``
+buffer, ``minsi`` of ``true`` and ``false``) that may be 1. (A ``memref.copy`` between
 different shapes does not pass xDSL's verifier, so it never reaches the C target.)
 """
 
@@ -41,6 +42,7 @@ CLASSES = (
     "overflow",
     "loop overflow",
     "view",
+    "bool index",
 )
 
 
@@ -333,6 +335,45 @@ def _view(rng: random.Random, safe: bool) -> tuple[str, str]:
     )
 
 
+def _bool_index(rng: random.Random, safe: bool) -> tuple[str, str]:
+    """An index made of an ``i1``: the byte of an ``i1`` buffer that a hex
+    ``slice.fill_constant`` set to 1..255 (the C reads it as its ``_Bool``), or
+    ``minsi`` of ``true`` and ``false`` (true, -1 in the signed order, is the smaller),
+    extended (``extui``, or ``extsi`` and negated) to the index 1: inside a buffer of
+    2 elements (the safe twin), outside one of 1."""
+    t = f"memref<{2 if safe else 1}xi32>"
+    if rng.random() < 0.5:
+        make = (
+            "  %flags = memref.alloc() : memref<1xi1>\n"
+            f'  slice.fill_constant %flags = dense<"0x{rng.randrange(1, 256):02X}"> '
+            ": tensor<1xi1> : memref<1xi1>\n"
+            "  %b = memref.load %flags[%c0] : memref<1xi1>\n"
+        )
+    else:
+        order = rng.choice(["%t, %f", "%f, %t"])
+        make = (
+            "  %t = arith.constant true\n"
+            "  %f = arith.constant false\n"
+            f"  %b = arith.minsi {order} : i1\n"
+        )
+    if rng.random() < 0.5:
+        extend = (
+            "  %e = arith.extui %b : i1 to i64\n"
+            "  %idx = arith.index_cast %e : i64 to index\n"
+        )
+    else:
+        extend = (
+            "  %e = arith.extsi %b : i1 to i64\n"
+            "  %n = arith.index_cast %e : i64 to index\n"
+            "  %idx = arith.subi %c0, %n : index\n"
+        )
+    return "memref.store", (
+        f"  %buf = memref.alloc() : {t}\n{make}{extend}"
+        f"  %v = memref.load %buf[%c0] : {t}\n"
+        f"  memref.store %v, %buf[%idx] : {t}\n"
+    )
+
+
 _MAKERS = {
     "constant index": _constant_index,
     "computed index": _computed_index,
@@ -346,6 +387,7 @@ _MAKERS = {
     "overflow": _overflow,
     "loop overflow": _loop_overflow,
     "view": _view,
+    "bool index": _bool_index,
 }
 
 
