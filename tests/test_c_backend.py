@@ -962,6 +962,37 @@ def test_every_helper_name_is_reserved() -> None:
         emit_c(module)
 
 
+NOT_STREAMED = """
+func.func @one(%x: memref<16xi32>, %out: memref<16xi32>) {
+  %c3 = arith.constant 3 : index
+  slice.copy_run %x[%c3], %out[%c3] count 1 source_stride 1 dest_stride 1 nontemporal : memref<16xi32>, memref<16xi32>
+  func.return
+}
+func.func @within(%x: memref<16xi32>, %out: memref<16xi32>) {
+  %c0 = arith.constant 0 : index
+  %c8 = arith.constant 8 : index
+  slice.copy_run %x[%c0], %out[%c0] count 16 source_stride 1 dest_stride 1 : memref<16xi32>, memref<16xi32>
+  slice.copy_run %out[%c0], %out[%c8] count 8 source_stride 1 dest_stride 1 nontemporal : memref<16xi32>, memref<16xi32>
+  func.return
+}
+"""
+
+
+def test_nontemporal_runs_that_do_not_stream_do_not_fence(cache_dir: Path) -> None:
+    """A ``nontemporal`` run of one element, or within one buffer, is a plain copy:
+    the function stores nothing non-temporally and does not call
+    ``slice_stream_fence``, which the unit then does not define (it did: the library
+    failed to load, "undefined symbol: slice_stream_fence")."""
+    module = parse(NOT_STREAMED)
+    assert "slice_stream_fence" not in emit_c(module)
+    x = np.arange(16, dtype=np.int32)
+    out = np.zeros(16, np.int32)
+    kernel_of(module, "one", 1, cache_dir)(x, out=out)
+    assert out.tolist() == [0, 0, 0, 3] + [0] * 12
+    got = kernel_of(module, "within", 1, cache_dir)(x)
+    assert got.tolist() == list(range(8)) * 2
+
+
 def test_prefix_chooses_every_exported_symbol(cache_dir: Path) -> None:
     """``emit_c(prefix=...)``, ``-t c{prefix=...}`` and the kernel's lookup agree."""
     module = kernel_module()

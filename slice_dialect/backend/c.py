@@ -432,8 +432,10 @@ class FunctionPrinter:
     """The C text of each dim of each memref with a ``?`` dim (arguments from
     ``slice_dims``, views from their source's)."""
     streams: bool = False
+    """Whether the function stores non-temporally (and so fences before returning):
+    set by the rules that print such a store (a ``nontemporal`` run of one element, or
+    within one buffer, is a plain copy), before the ``func.return`` that reads it."""
     unnamed: int = 0
-    """Whether the function stores non-temporally (and so fences before returning)."""
 
     # Values and names
 
@@ -590,9 +592,6 @@ class FunctionPrinter:
                 what += f" (%{arg.name_hint})"
             checked_memref_type(arg.type, what, f, dynamic=True)
         self.written = self.written_roots()
-        self.streams = any(
-            isinstance(op, CopyRunOp) and op.nontemporal is not None for op in f.walk()
-        )
 
         comment = [
             f"/* @{comment_text(f.sym_name.data)}: element type, shape and access of "
