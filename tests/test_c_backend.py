@@ -40,6 +40,7 @@ from lowered import (
 from oracle import numpy_window, same_bits
 from xdsl.context import Context
 
+import slice_dialect
 from slice_dialect import runtime
 from slice_dialect.backend.c import CTarget, c_symbol, emit_c
 from slice_dialect.dtypes import c_storage_type
@@ -991,6 +992,39 @@ def test_nontemporal_runs_that_do_not_stream_do_not_fence(cache_dir: Path) -> No
     assert out.tolist() == [0, 0, 0, 3] + [0] * 12
     got = kernel_of(module, "within", 1, cache_dir)(x)
     assert got.tolist() == list(range(8)) * 2
+
+
+@pytest.mark.parametrize("element, dtype", [("i8", np.int8), ("i16", np.int16)])
+def test_gathered_runs_declare_memcpy(
+    element: str, dtype: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The gather helpers of ``scalar`` runs call ``memcpy``, so a unit with them
+    includes ``<string.h>``: ``x[::3]`` of 1- and 2-byte elements lowered to a unit
+    whose only ``memcpy`` was the helper's, an implicit declaration (C99 has none; GCC
+    14 and clang 16 refuse it), here made an error as they do."""
+    monkeypatch.setenv("CFLAGS", "-Werror=implicit-function-declaration")
+    text = f"""
+func.func @main(%x: tensor<300x{element}>) -> tensor<100x{element}> {{
+  %r = slice.window %x offsets [0] sizes [100] strides [3]
+     : tensor<300x{element}> -> tensor<100x{element}>
+  func.return %r : tensor<100x{element}>
+}}
+"""
+    kernel = slice_dialect.compile(text, cache_dir=tmp_path)
+    source = emit_c(kernel_module_of(text))
+    assert "slice_gather_" in source and "#include <string.h>" in source
+    x = np.arange(300).astype(dtype)
+    assert kernel(x).tolist() == x[::3].tolist()
+
+
+def kernel_module_of(text: str) -> Any:
+    """The lowered module of tensor-level ``text``."""
+    from slice_dialect.compiler import lower, make_context, parse_module
+
+    ctx = make_context()
+    module = parse_module(text, ctx)
+    lower(module, ctx)
+    return module
 
 
 def test_prefix_chooses_every_exported_symbol(cache_dir: Path) -> None:

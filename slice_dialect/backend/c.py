@@ -1574,8 +1574,8 @@ def emit_c(module: ModuleOp, *, prefix: str = DEFAULT_PREFIX) -> str:
         " */",
         "#include <stdint.h>",
     ]
-    if features & {"stream", "copy"}:
-        features.add("string.h")
+    if features & {"stream", "copy", "gather", "gather_halves"}:
+        features.add("string.h")  # their helpers call memcpy
     header += [f"#include <{h}>" for h in ("stdlib.h", "string.h") if h in features]
     if "b128" in features:
         header += ["", B128_TYPEDEF]
