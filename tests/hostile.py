@@ -13,7 +13,8 @@ Classes: a constant index out of bounds (past the end, -1, -1000000, INT64_MIN/M
 dimension of a 2-D buffer), a computed index (``i * a + b`` over a loop) out of bounds
 for some iteration, a double ``memref.dealloc``, a use after ``memref.dealloc`` (load,
 store, copy, view), a dealloc in a loop below its alloc, a dealloc of a view, a huge
-``memref.alloc``, too many stack arrays, ``scf.for`` steps of 0, negative or not
+``memref.alloc``, more stack arrays than the stack budget (the rest goes on the heap;
+one written past its end), ``scf.for`` steps of 0, negative or not
 constant, index arithmetic that overflows (``addi``, ``subi``, ``muli``, the loop's own
 increment), a view larger than its buffer, an index made of an ``i1`` (a byte of an ``i1``
 buffer, ``minsi`` of ``true`` and ``false``) that may be 1. (A ``memref.copy`` between
@@ -235,14 +236,19 @@ def _huge_alloc(rng: random.Random, safe: bool) -> tuple[str, str]:
 
 
 def _stack_arrays(rng: random.Random, safe: bool) -> tuple[str, str]:
-    count = rng.randrange(20, 60) if safe else rng.randrange(65, 120)
-    t = "memref<4096xi32>"  # 16 KiB: the largest array the C target puts on the stack
+    """More 16 KiB arrays (the largest the C target puts on the stack) than its 1 MiB
+    stack budget per function holds, up to twice that (the C puts the rest on the heap),
+    each written at an index; the unsafe program writes the last one past its end."""
+    count = rng.randrange(20, 130)
+    t = "memref<4096xi32>"
     lines = [f"  %k = arith.constant {rng.randrange(4096)} : index\n"]
+    lines.append(f"  %end = arith.constant {4096 if not safe else 4095} : index\n")
     for a in range(count):
         lines.append(f"  %a{a} = memref.alloc() : {t}\n")
         lines.append(f"  %v{a} = memref.load %a{a}[%c0] : {t}\n")
         lines.append(f"  memref.store %v{a}, %a{a}[%k] : {t}\n")
-    return "memref.alloc", "".join(lines)
+    lines.append(f"  memref.store %v0, %a{count - 1}[%end] : {t}\n")
+    return "memref.store", "".join(lines)
 
 
 def _step(rng: random.Random, safe: bool) -> tuple[str, str]:

@@ -93,7 +93,8 @@ The rules:
   shapes only); a loaded integer used in arithmetic has the signed C type of its width;
 - ``memref.collapse_shape`` is a pointer alias of its source;
 - ``memref.alloc`` (static shapes) is zero-initialised: a local array up to
-  ``STACK_ALLOC_BYTES``, else ``calloc`` (a failure returns 1 after freeing what the
+  ``STACK_ALLOC_BYTES`` while the function's local arrays stay within
+  ``STACK_BUDGET_BYTES`` (``on_stack``), else ``calloc`` (a failure returns 1 after freeing what the
   function holds) and ``free`` at its ``memref.dealloc``, or at the end of its block if
   it has none;
 - ``memref.copy`` is ``memcpy`` of the buffer's byte size;
@@ -164,6 +165,22 @@ STACK_ALLOC_BYTES = 16 * 1024
 """``memref.alloc`` of at most this many bytes is a local array, larger ones use
 ``calloc``: small enough for any thread's stack, large enough that the intermediates
 of typical slices never reach the heap."""
+
+STACK_BUDGET_BYTES = 1024 * 1024
+"""The most bytes of local arrays one function holds, counted in program order as if
+all were live at once: an eighth of the usual 8 MiB main-thread stack. An alloc that
+would pass it uses ``calloc`` like a large one (``on_stack``), so a function with many
+small buffers (a program with many tensor constants) neither overflows the stack nor is
+refused."""
+
+
+def on_stack(size: int, stack_bytes: int) -> bool:
+    """Whether a ``memref.alloc`` of ``size`` bytes is a local array, in a function
+    whose earlier local arrays take ``stack_bytes`` (each counts at least 1 byte): at
+    most ``STACK_ALLOC_BYTES``, within ``STACK_BUDGET_BYTES`` together. ``c_safety``
+    counts the same, in the same order."""
+    return size <= STACK_ALLOC_BYTES and stack_bytes + max(size, 1) <= STACK_BUDGET_BYTES
+
 
 STAGING_BYTES = 1024
 """A strided nontemporal run (without ``reorder``) is gathered into a buffer of this
@@ -431,6 +448,8 @@ class FunctionPrinter:
     dims: dict[SSAValue, list[str]] = field(default_factory=dict[SSAValue, list[str]])
     """The C text of each dim of each memref with a ``?`` dim (arguments from
     ``slice_dims``, views from their source's)."""
+    stack_bytes: int = 0
+    """The bytes of the local arrays printed so far (``on_stack``)."""
     streams: bool = False
     """Whether the function stores non-temporally (and so fences before returning):
     set by the rules that print such a store (a ``nontemporal`` run of one element, or
@@ -1006,7 +1025,8 @@ def _alloc(p: FunctionPrinter, op: memref.AllocOp) -> None:
     count = math.prod(t.get_shape())
     width = storage_bytes(t.element_type)
     name = p.fresh_name(op.memref)
-    if count * width <= STACK_ALLOC_BYTES:
+    if on_stack(count * width, p.stack_bytes):
+        p.stack_bytes += max(count * width, 1)
         p.line(f"{c_type} {name}[{max(count, 1)}] = {{0}};")
         return
     p.unit.features.add("stdlib.h")
