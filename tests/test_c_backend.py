@@ -935,13 +935,12 @@ def test_no_symbol_is_a_c_library_name(name: str) -> None:
 
 def test_every_helper_name_is_reserved() -> None:
     """Each function, type and macro the C target's helpers define is a name no
-    kernel symbol or local may take (``RESERVED_NAMES``): ``@pick_even`` with the
-    default prefix was ``slice_pick_even``, the register helpers' shuffle, and the
-    unit did not compile (a C compiler error instead of the target's message)."""
+    kernel symbol may take: reserved (``RESERVED_NAMES``), or, for the register
+    helpers' shuffles (``SHUFFLE_NAMES``), refused in a unit that defines them. They
+    were ``slice_pick_even``, ``slice_pick_odd``, ``slice_reverse``: ``@reverse`` or
+    ``@pick_even`` next to them did not compile (a C compiler error instead of the
+    target's message)."""
     import re
-
-    from xdsl.dialects import func
-    from xdsl.dialects.builtin import StringAttr
 
     from slice_dialect.backend import c
 
@@ -954,13 +953,35 @@ def test_every_helper_name_is_reserved() -> None:
         )
     }
     defined |= {m for text in helpers for m in re.findall(r"#define\s+(\w+)", text)}
-    assert {"slice_pick_even", "slice_reverse", "slice_gather_bytes"} <= defined
-    assert defined <= c.RESERVED_NAMES, sorted(defined - c.RESERVED_NAMES)
-    module = kernel_module()
-    (function,) = [op for op in module.ops if isinstance(op, func.FuncOp)]
-    function.sym_name = StringAttr("pick_even")
-    with pytest.raises(SliceError, match="its C symbol slice_pick_even is a C keyword"):
-        emit_c(module)
+    assert {"slice_lanes_even", "slice_lanes_reversed", "slice_gather_bytes"} <= defined
+    assert defined <= c.RESERVED_NAMES | c.SHUFFLE_NAMES, sorted(
+        defined - c.RESERVED_NAMES - c.SHUFFLE_NAMES
+    )
+    for name in ("lanes_even", "lanes_odd", "lanes_reversed"):
+        module = parse(
+            f"func.func @{name}(%x: memref<64xi8>, %out: memref<32xi8>) {{\n"
+            "  %c0 = arith.constant 0 : index\n"
+            "  slice.copy_run %x[%c0], %out[%c0] count 32 source_stride 2 dest_stride 1 "
+            "reorder : memref<64xi8>, memref<32xi8>\n"
+            "  func.return\n}\n"
+        )
+        with pytest.raises(
+            SliceError, match=f"its C symbol slice_{name} is a name the C target uses"
+        ):
+            emit_c(module)
+        assert f"int32_t x{name}(" in emit_c(module, prefix="x")
+    for name in ("reverse", "pick_even"):  # a reorder run next to them compiles
+        module = parse(
+            f"func.func @{name}(%x: memref<64xi8>, %out: memref<32xi8>) {{\n"
+            "  %c0 = arith.constant 0 : index\n"
+            "  slice.copy_run %x[%c0], %out[%c0] count 32 source_stride 2 dest_stride 1 "
+            "reorder : memref<64xi8>, memref<32xi8>\n"
+            "  func.return\n}\n"
+        )
+        library = runtime.build_shared_library(emit_c(module))
+        x = np.arange(64, dtype=np.int8)
+        kernel = CKernel(library, name, [(np.int8, (64,))], [(np.int8, (32,))])
+        assert kernel(x).tolist() == x[::2].tolist()
 
 
 NOT_STREAMED = """
