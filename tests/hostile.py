@@ -13,9 +13,11 @@ Classes: a constant index out of bounds (past the end, -1, -1000000, INT64_MIN/M
 dimension of a 2-D buffer), a computed index (``i * a + b`` over a loop) out of bounds
 for some iteration, a double ``memref.dealloc``, a use after ``memref.dealloc`` (load,
 store, copy, view), a dealloc in a loop below its alloc, a dealloc of a view, a huge
-``memref.alloc``, too many stack arrays, ``scf.for`` steps of 0, negative or not
+``memref.alloc``, more stack arrays than the stack budget (the rest goes on the heap;
+one written past its end), ``scf.for`` steps of 0, negative or not
 constant, index arithmetic that overflows (``addi``, ``subi``, ``muli``, the loop's own
-increment), a view larger than its buffer. (A ``memref.copy`` between
+increment), a view larger than its buffer, an index made of an ``i1`` (a byte of an ``i1``
+buffer, ``minsi`` of ``true`` and ``false``) that may be 1. (A ``memref.copy`` between
 different shapes does not pass xDSL's verifier, so it never reaches the C target.)
 """
 
@@ -41,6 +43,7 @@ CLASSES = (
     "overflow",
     "loop overflow",
     "view",
+    "bool index",
 )
 
 
@@ -233,14 +236,19 @@ def _huge_alloc(rng: random.Random, safe: bool) -> tuple[str, str]:
 
 
 def _stack_arrays(rng: random.Random, safe: bool) -> tuple[str, str]:
-    count = rng.randrange(20, 60) if safe else rng.randrange(65, 120)
-    t = "memref<4096xi32>"  # 16 KiB: the largest array the C target puts on the stack
+    """More 16 KiB arrays (the largest the C target puts on the stack) than its 1 MiB
+    stack budget per function holds, up to twice that (the C puts the rest on the heap),
+    each written at an index; the unsafe program writes the last one past its end."""
+    count = rng.randrange(20, 130)
+    t = "memref<4096xi32>"
     lines = [f"  %k = arith.constant {rng.randrange(4096)} : index\n"]
+    lines.append(f"  %end = arith.constant {4096 if not safe else 4095} : index\n")
     for a in range(count):
         lines.append(f"  %a{a} = memref.alloc() : {t}\n")
         lines.append(f"  %v{a} = memref.load %a{a}[%c0] : {t}\n")
         lines.append(f"  memref.store %v{a}, %a{a}[%k] : {t}\n")
-    return "memref.alloc", "".join(lines)
+    lines.append(f"  memref.store %v0, %a{count - 1}[%end] : {t}\n")
+    return "memref.store", "".join(lines)
 
 
 def _step(rng: random.Random, safe: bool) -> tuple[str, str]:
@@ -333,6 +341,45 @@ def _view(rng: random.Random, safe: bool) -> tuple[str, str]:
     )
 
 
+def _bool_index(rng: random.Random, safe: bool) -> tuple[str, str]:
+    """An index made of an ``i1``: the byte of an ``i1`` buffer that a hex
+    ``slice.fill_constant`` set to 1..255 (the C reads it as its ``_Bool``), or
+    ``minsi`` of ``true`` and ``false`` (true, -1 in the signed order, is the smaller),
+    extended (``extui``, or ``extsi`` and negated) to the index 1: inside a buffer of
+    2 elements (the safe twin), outside one of 1."""
+    t = f"memref<{2 if safe else 1}xi32>"
+    if rng.random() < 0.5:
+        make = (
+            "  %flags = memref.alloc() : memref<1xi1>\n"
+            f'  slice.fill_constant %flags = dense<"0x{rng.randrange(1, 256):02X}"> '
+            ": tensor<1xi1> : memref<1xi1>\n"
+            "  %b = memref.load %flags[%c0] : memref<1xi1>\n"
+        )
+    else:
+        order = rng.choice(["%t, %f", "%f, %t"])
+        make = (
+            "  %t = arith.constant true\n"
+            "  %f = arith.constant false\n"
+            f"  %b = arith.minsi {order} : i1\n"
+        )
+    if rng.random() < 0.5:
+        extend = (
+            "  %e = arith.extui %b : i1 to i64\n"
+            "  %idx = arith.index_cast %e : i64 to index\n"
+        )
+    else:
+        extend = (
+            "  %e = arith.extsi %b : i1 to i64\n"
+            "  %n = arith.index_cast %e : i64 to index\n"
+            "  %idx = arith.subi %c0, %n : index\n"
+        )
+    return "memref.store", (
+        f"  %buf = memref.alloc() : {t}\n{make}{extend}"
+        f"  %v = memref.load %buf[%c0] : {t}\n"
+        f"  memref.store %v, %buf[%idx] : {t}\n"
+    )
+
+
 _MAKERS = {
     "constant index": _constant_index,
     "computed index": _computed_index,
@@ -346,6 +393,7 @@ _MAKERS = {
     "overflow": _overflow,
     "loop overflow": _loop_overflow,
     "view": _view,
+    "bool index": _bool_index,
 }
 
 

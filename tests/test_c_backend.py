@@ -40,6 +40,7 @@ from lowered import (
 from oracle import numpy_window, same_bits
 from xdsl.context import Context
 
+import slice_dialect
 from slice_dialect import runtime
 from slice_dialect.backend.c import CTarget, c_symbol, emit_c
 from slice_dialect.dtypes import c_storage_type
@@ -935,6 +936,121 @@ def test_no_symbol_is_a_c_library_name(name: str) -> None:
     with pytest.raises(SliceError, match=f"its C symbol {name} is a C keyword, a name"):
         emit_c(module, prefix="")
     assert f"int32_t x{name}(" in emit_c(module, prefix="x")
+
+
+def test_every_helper_name_is_reserved() -> None:
+    """Each function, type and macro the C target's helpers define is a name no
+    kernel symbol may take: reserved (``RESERVED_NAMES``), or, for the register
+    helpers' shuffles (``SHUFFLE_NAMES``), refused in a unit that defines them. They
+    were ``slice_pick_even``, ``slice_pick_odd``, ``slice_reverse``: ``@reverse`` or
+    ``@pick_even`` next to them did not compile (a C compiler error instead of the
+    target's message)."""
+    import re
+
+    from slice_dialect.backend import c
+
+    helpers = [v for v in vars(c).values() if isinstance(v, str) and "{" in v]
+    defined = {
+        m.group(1)
+        for text in helpers
+        for m in re.finditer(
+            r"^(?:static |typedef )[^;{=]*?\b([a-z_][a-z0-9_]*)\s*[([;]", text, re.M
+        )
+    }
+    defined |= {m for text in helpers for m in re.findall(r"#define\s+(\w+)", text)}
+    assert {"slice_lanes_even", "slice_lanes_reversed", "slice_gather_bytes"} <= defined
+    assert defined <= c.RESERVED_NAMES | c.SHUFFLE_NAMES, sorted(
+        defined - c.RESERVED_NAMES - c.SHUFFLE_NAMES
+    )
+    for name in ("lanes_even", "lanes_odd", "lanes_reversed"):
+        module = parse(
+            f"func.func @{name}(%x: memref<64xi8>, %out: memref<32xi8>) {{\n"
+            "  %c0 = arith.constant 0 : index\n"
+            "  slice.copy_run %x[%c0], %out[%c0] count 32 source_stride 2 dest_stride 1 "
+            "reorder : memref<64xi8>, memref<32xi8>\n"
+            "  func.return\n}\n"
+        )
+        with pytest.raises(
+            SliceError, match=f"its C symbol slice_{name} is a name the C target uses"
+        ):
+            emit_c(module)
+        assert f"int32_t x{name}(" in emit_c(module, prefix="x")
+    for name in ("reverse", "pick_even"):  # a reorder run next to them compiles
+        module = parse(
+            f"func.func @{name}(%x: memref<64xi8>, %out: memref<32xi8>) {{\n"
+            "  %c0 = arith.constant 0 : index\n"
+            "  slice.copy_run %x[%c0], %out[%c0] count 32 source_stride 2 dest_stride 1 "
+            "reorder : memref<64xi8>, memref<32xi8>\n"
+            "  func.return\n}\n"
+        )
+        library = runtime.build_shared_library(emit_c(module))
+        x = np.arange(64, dtype=np.int8)
+        kernel = CKernel(library, name, [(np.int8, (64,))], [(np.int8, (32,))])
+        assert kernel(x).tolist() == x[::2].tolist()
+
+
+NOT_STREAMED = """
+func.func @one(%x: memref<16xi32>, %out: memref<16xi32>) {
+  %c3 = arith.constant 3 : index
+  slice.copy_run %x[%c3], %out[%c3] count 1 source_stride 1 dest_stride 1 nontemporal : memref<16xi32>, memref<16xi32>
+  func.return
+}
+func.func @within(%x: memref<16xi32>, %out: memref<16xi32>) {
+  %c0 = arith.constant 0 : index
+  %c8 = arith.constant 8 : index
+  slice.copy_run %x[%c0], %out[%c0] count 16 source_stride 1 dest_stride 1 : memref<16xi32>, memref<16xi32>
+  slice.copy_run %out[%c0], %out[%c8] count 8 source_stride 1 dest_stride 1 nontemporal : memref<16xi32>, memref<16xi32>
+  func.return
+}
+"""
+
+
+def test_nontemporal_runs_that_do_not_stream_do_not_fence(cache_dir: Path) -> None:
+    """A ``nontemporal`` run of one element, or within one buffer, is a plain copy:
+    the function stores nothing non-temporally and does not call
+    ``slice_stream_fence``, which the unit then does not define (it did: the library
+    failed to load, "undefined symbol: slice_stream_fence")."""
+    module = parse(NOT_STREAMED)
+    assert "slice_stream_fence" not in emit_c(module)
+    x = np.arange(16, dtype=np.int32)
+    out = np.zeros(16, np.int32)
+    kernel_of(module, "one", 1, cache_dir)(x, out=out)
+    assert out.tolist() == [0, 0, 0, 3] + [0] * 12
+    got = kernel_of(module, "within", 1, cache_dir)(x)
+    assert got.tolist() == list(range(8)) * 2
+
+
+@pytest.mark.parametrize("element, dtype", [("i8", np.int8), ("i16", np.int16)])
+def test_gathered_runs_declare_memcpy(
+    element: str, dtype: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The gather helpers of ``scalar`` runs call ``memcpy``, so a unit with them
+    includes ``<string.h>``: ``x[::3]`` of 1- and 2-byte elements lowered to a unit
+    whose only ``memcpy`` was the helper's, an implicit declaration (C99 has none; GCC
+    14 and clang 16 refuse it), here made an error as they do."""
+    monkeypatch.setenv("CFLAGS", "-Werror=implicit-function-declaration")
+    text = f"""
+func.func @main(%x: tensor<300x{element}>) -> tensor<100x{element}> {{
+  %r = slice.window %x offsets [0] sizes [100] strides [3]
+     : tensor<300x{element}> -> tensor<100x{element}>
+  func.return %r : tensor<100x{element}>
+}}
+"""
+    kernel = slice_dialect.compile(text, cache_dir=tmp_path)
+    source = emit_c(kernel_module_of(text))
+    assert "slice_gather_" in source and "#include <string.h>" in source
+    x = np.arange(300).astype(dtype)
+    assert kernel(x).tolist() == x[::3].tolist()
+
+
+def kernel_module_of(text: str) -> Any:
+    """The lowered module of tensor-level ``text``."""
+    from slice_dialect.compiler import lower, make_context, parse_module
+
+    ctx = make_context()
+    module = parse_module(text, ctx)
+    lower(module, ctx)
+    return module
 
 
 def test_prefix_chooses_every_exported_symbol(cache_dir: Path) -> None:

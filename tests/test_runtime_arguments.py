@@ -269,3 +269,36 @@ def test_counts_of_one_are_singular() -> None:
     assert str(info.value) == (
         "main: input 1 (%s): expected 1 index value (shape (1,)), got shape (2,)"
     )
+
+
+DYNAMIC_BYTES = """\
+func.func @main(%x: tensor<?xi8>, %s: tensor<1xi64>, %e: tensor<1xi64>) -> tensor<?xi8> {
+  %r = slice.onnx %x starts %s ends %e : tensor<?xi8>, tensor<1xi64>, tensor<1xi64> -> tensor<?xi8>
+  func.return %r : tensor<?xi8>
+}
+"""
+
+
+@pytest.mark.parametrize("backend, fast", KERNELS, ids=["fast call", "ctypes", "interp"])
+def test_input_whose_copy_cannot_be_allocated(backend: str, fast: bool) -> None:
+    """A non-contiguous input is copied; a broadcast view of 2^62 (or 2^45) elements
+    owns one byte, but its copy cannot be allocated: a ``SliceError`` naming the
+    input (it was numpy's ``MemoryError``), on every call path."""
+    kernel: Any = slice_dialect.compile(DYNAMIC_BYTES, backend=backend)  # type: ignore[arg-type]
+    if backend == "c" and not fast:
+        kernel = CKernel(
+            kernel.library_path,
+            "main",
+            kernel.inputs,
+            kernel.outputs,
+            shape_function=kernel.shape_function,
+        )
+    for n in (2**62, 2**45):
+        x = np.broadcast_to(np.int8(3), (n,))
+        with pytest.raises(
+            SliceError,
+            match=rf"^main: input 0 \(%x\): cannot allocate a C-contiguous copy of "
+            rf"shape \[{n}\] \({n} bytes\)",
+        ):
+            kernel(x, [0], [4])
+    assert kernel(np.broadcast_to(np.int8(3), (8,)), [1], [4]).tolist() == [3, 3, 3]

@@ -93,7 +93,8 @@ The rules:
   shapes only); a loaded integer used in arithmetic has the signed C type of its width;
 - ``memref.collapse_shape`` is a pointer alias of its source;
 - ``memref.alloc`` (static shapes) is zero-initialised: a local array up to
-  ``STACK_ALLOC_BYTES``, else ``calloc`` (a failure returns 1 after freeing what the
+  ``STACK_ALLOC_BYTES`` while the function's local arrays stay within
+  ``STACK_BUDGET_BYTES`` (``on_stack``), else ``calloc`` (a failure returns 1 after freeing what the
   function holds) and ``free`` at its ``memref.dealloc``, or at the end of its block if
   it has none;
 - ``memref.copy`` is ``memcpy`` of the buffer's byte size;
@@ -165,6 +166,22 @@ STACK_ALLOC_BYTES = 16 * 1024
 ``calloc``: small enough for any thread's stack, large enough that the intermediates
 of typical slices never reach the heap."""
 
+STACK_BUDGET_BYTES = 1024 * 1024
+"""The most bytes of local arrays one function holds, counted in program order as if
+all were live at once: an eighth of the usual 8 MiB main-thread stack. An alloc that
+would pass it uses ``calloc`` like a large one (``on_stack``), so a function with many
+small buffers (a program with many tensor constants) neither overflows the stack nor is
+refused."""
+
+
+def on_stack(size: int, stack_bytes: int) -> bool:
+    """Whether a ``memref.alloc`` of ``size`` bytes is a local array, in a function
+    whose earlier local arrays take ``stack_bytes`` (each counts at least 1 byte): at
+    most ``STACK_ALLOC_BYTES``, within ``STACK_BUDGET_BYTES`` together. ``c_safety``
+    counts the same, in the same order."""
+    return size <= STACK_ALLOC_BYTES and stack_bytes + max(size, 1) <= STACK_BUDGET_BYTES
+
+
 STAGING_BYTES = 1024
 """A strided nontemporal run (without ``reorder``) is gathered into a buffer of this
 many bytes (in L1), which is then streamed to the destination, in blocks that start on
@@ -227,6 +244,12 @@ generated code uses itself."""
 
 LIBRARY_NAMES = frozenset(_C_LIBRARY_NAMES.split())
 """The C library's functions and objects: no kernel symbol may be one."""
+
+SHUFFLE_NAMES = frozenset(("slice_lanes_even", "slice_lanes_odd", "slice_lanes_reversed"))
+"""The shuffles of the register helpers (``REGISTER_PICKS``), defined only in a unit
+that copies through them: there no kernel symbol may be one. (They were
+``slice_pick_even``, ``slice_pick_odd`` and ``slice_reverse``: a kernel ``@reverse``
+next to the helpers did not compile.)"""
 
 
 def mangle(name: str) -> str:
@@ -452,9 +475,13 @@ class FunctionPrinter:
     dims: dict[SSAValue, list[str]] = field(default_factory=dict[SSAValue, list[str]])
     """The C text of each dim of each memref with a ``?`` dim (arguments from
     ``slice_dims``, views from their source's)."""
+    stack_bytes: int = 0
+    """The bytes of the local arrays printed so far (``on_stack``)."""
     streams: bool = False
+    """Whether the function stores non-temporally (and so fences before returning):
+    set by the rules that print such a store (a ``nontemporal`` run of one element, or
+    within one buffer, is a plain copy), before the ``func.return`` that reads it."""
     unnamed: int = 0
-    """Whether the function stores non-temporally (and so fences before returning)."""
 
     # Values and names
 
@@ -618,9 +645,6 @@ class FunctionPrinter:
                 what += f" (%{arg.name_hint})"
             checked_memref_type(arg.type, what, f, dynamic=True)
         self.written = self.written_roots()
-        self.streams = any(
-            isinstance(op, CopyRunOp) and op.nontemporal is not None for op in f.walk()
-        )
 
         comment = [
             f"/* @{comment_text(f.sym_name.data)}: element type, shape and access of "
@@ -1008,13 +1032,19 @@ def _load(p: FunctionPrinter, op: memref.LoadOp) -> None:
     width = integer_width(t.element_type)
     if (
         width is not None
-        and width > 1
         and not isinstance(t.element_type, IndexType)
         and any(not isinstance(use.operation, memref.StoreOp) for use in op.res.uses)
     ):
-        # an integer used in arithmetic: the signed C type of its width
+        # an integer used in arithmetic: the signed C type of its width; an i1 is
+        # the _Bool of its byte (any non-zero byte is true, as numpy reads a bool):
+        # its byte may be anything a caller or a slice.fill_constant put there, and
+        # the rules (and c_safety's [0, 1]) take an i1 to be 0 or 1
         signed = INTEGER_C_TYPES[width]
-        p.line(f"const {signed} {p.fresh_name(op.res)} = ({signed}){ptr}[{index}];")
+        name = p.fresh_name(op.res)
+        if width == 1:
+            p.line(f"const _Bool {name} = {ptr}[{index}] != 0;")
+            return
+        p.line(f"const {signed} {name} = ({signed}){ptr}[{index}];")
         return
     p.line(f"const {c_type} {p.fresh_name(op.res)} = {ptr}[{index}];")
 
@@ -1033,7 +1063,8 @@ def _alloc(p: FunctionPrinter, op: memref.AllocOp) -> None:
     count = math.prod(t.get_shape())
     width = storage_bytes(t.element_type)
     name = p.fresh_name(op.memref)
-    if count * width <= STACK_ALLOC_BYTES:
+    if on_stack(count * width, p.stack_bytes):
+        p.stack_bytes += max(count * width, 1)
         p.line(f"{c_type} {name}[{max(count, 1)}] = {{0}};")
         return
     p.unit.features.add("stdlib.h")
@@ -1596,18 +1627,28 @@ def emit_c(module: ModuleOp, *, prefix: str = DEFAULT_PREFIX) -> str:
     """
     unit = Unit(check_prefix(prefix))
     functions: list[str] = []
-    for op, symbol in function_symbols(module, prefix).items():
+    symbols = function_symbols(module, prefix)
+    for op, symbol in symbols.items():
         printer = FunctionPrinter(op, unit, symbol)
         functions.append("\n".join(printer.emit()))
     functions.append("\n".join(unit.error_message_function()))
     features = unit.features
+    if features & {"stream", "copy"}:
+        for op, symbol in symbols.items():
+            if symbol in SHUFFLE_NAMES:
+                raise op_error(
+                    op,
+                    f"func.func @{op.sym_name.data}: its C symbol {symbol} is a name "
+                    "the C target uses in this unit (a register helper's shuffle); "
+                    "choose another name or a symbol prefix",
+                )
     header = [
         "/* Generated by the slice dialect's C target from convert-slice-to-loops output."
         " */",
         "#include <stdint.h>",
     ]
-    if features & {"stream", "copy"}:
-        features.add("string.h")
+    if features & {"stream", "copy", "gather", "gather_halves"}:
+        features.add("string.h")  # their helpers call memcpy
     header += [f"#include <{h}>" for h in ("stdlib.h", "string.h") if h in features]
     if "b128" in features:
         header += ["", B128_TYPEDEF]
@@ -1715,7 +1756,7 @@ static inline void slice_KIND_reversed(
 ALIGN_TOP(from - j * size)
     for (; j * size >= 16; j -= 16 / size) {
         const __m128i v = _mm_loadu_si128((const __m128i *)(from - (j - 1) * size));
-        STORE((__m128i *)(to + (j - 16 / size) * size), slice_reverse(v, size));
+        STORE((__m128i *)(to + (j - 16 / size) * size), slice_lanes_reversed(v, size));
     }
 #endif
     while (j > 0) {
@@ -1742,14 +1783,14 @@ ALIGN(from + 2 * i * size)
         const unsigned char *p = from + 2 * i * size;
         const __m128i a = _mm_loadu_si128((const __m128i *)p);
         const __m128i b = _mm_loadu_si128((const __m128i *)(p + 16));
-        STORE((__m128i *)(to + i * size), slice_pick_even(a, b, size));
+        STORE((__m128i *)(to + i * size), slice_lanes_even(a, b, size));
     }
     if (LAST_UP) {
         i = n - 16 / size;
         const unsigned char *p = from + 2 * i * size - size;
         const __m128i a = _mm_loadu_si128((const __m128i *)p);
         const __m128i b = _mm_loadu_si128((const __m128i *)(p + 16));
-        STORE((__m128i *)(to + i * size), slice_pick_odd(a, b, size));
+        STORE((__m128i *)(to + i * size), slice_lanes_odd(a, b, size));
         i = n;
     }
 #endif
@@ -1777,13 +1818,13 @@ ALIGN_TOP(from - 2 * j * size)
         const __m128i a = _mm_loadu_si128((const __m128i *)p);
         const __m128i b = _mm_loadu_si128((const __m128i *)(p + 16));
         STORE((__m128i *)(to + (j - 16 / size) * size),
-              slice_reverse(slice_pick_even(a, b, size), size));
+              slice_lanes_reversed(slice_lanes_even(a, b, size), size));
     }
     if (LAST_DOWN) {
         const unsigned char *p = from - (2 * 16 / size - 1) * size;
         const __m128i a = _mm_loadu_si128((const __m128i *)p);
         const __m128i b = _mm_loadu_si128((const __m128i *)(p + 16));
-        STORE((__m128i *)to, slice_reverse(slice_pick_odd(a, b, size), size));
+        STORE((__m128i *)to, slice_lanes_reversed(slice_lanes_odd(a, b, size), size));
         j = 0;
     }
 #endif
@@ -1798,7 +1839,7 @@ REGISTER_PICKS = r"""
 #if defined(__SSE2__)
 /* The even elements (0, 2, ...) of the 32 bytes a then b, of size bytes each (1, 2, 4,
  * 8 or 16), in order in one register. */
-static inline __m128i slice_pick_even(__m128i a, __m128i b, int64_t size) {
+static inline __m128i slice_lanes_even(__m128i a, __m128i b, int64_t size) {
     if (size == 16)
         return a;
     if (size == 1) {
@@ -1816,7 +1857,7 @@ static inline __m128i slice_pick_even(__m128i a, __m128i b, int64_t size) {
     return _mm_unpacklo_epi64(a, b);
 }
 /* The odd elements (1, 3, ...) of the 32 bytes a then b, likewise. */
-static inline __m128i slice_pick_odd(__m128i a, __m128i b, int64_t size) {
+static inline __m128i slice_lanes_odd(__m128i a, __m128i b, int64_t size) {
     if (size == 16)
         return b;
     if (size == 1)
@@ -1831,7 +1872,7 @@ static inline __m128i slice_pick_odd(__m128i a, __m128i b, int64_t size) {
     return _mm_unpackhi_epi64(a, b);
 }
 /* The 16 bytes of v as elements of size bytes (1, 2, 4, 8 or 16) in reverse order. */
-static inline __m128i slice_reverse(__m128i v, int64_t size) {
+static inline __m128i slice_lanes_reversed(__m128i v, int64_t size) {
     if (size == 1 || size == 2) {
         v = _mm_shufflehi_epi16(_mm_shufflelo_epi16(v, 0x1b), 0x1b);
         v = _mm_shuffle_epi32(v, 0x4e);

@@ -13,11 +13,12 @@ What it reasons about:
 - **integer values as intervals** (exact Python integers) of ``index``, ``i64``,
   ``i32``, ``i16``, ``i8`` and ``i1`` (``[0, 1]``, as the C's ``_Bool``):
   ``arith.constant``; the ``arith`` ops of ``INDEX_RULES`` (``addi``/``subi``/``muli``,
-  ``divsi``/``remsi`` as the C's total helpers, ``maxsi``/``minsi`` exactly,
+  ``divsi``/``remsi`` as the C's total helpers, ``maxsi``/``minsi`` exactly (on
+  ``i1`` in the signed order, true below false),
   ``cmpi``/``andi``/``ori``/``xori`` on ``i1`` in ``[0, 1]``, ``select`` the hull, the
   casts); ``memref.dim`` (the static size, or ``[0, INT64_MAX]``: the C checks each
-  ``slice_dims`` entry); ``memref.load`` of an ``iN`` element (the ``iN`` range); the
-  induction variable of each ``scf.for``. **Overflow**: an ``addi``/``subi``/``muli``
+  ``slice_dims`` entry); ``memref.load`` of an ``iN`` element (the ``iN`` range; an
+  ``i1`` is the ``_Bool`` of its byte, as ``c._load`` prints it); the induction variable of each ``scf.for``. **Overflow**: an ``addi``/``subi``/``muli``
   with ``overflow<nsw>`` is plain C, so an exact result that may leave its type is
   refused (signed overflow); one without the flag wraps (the C's helper), its interval
   is exact when it cannot wrap, else the whole range of its type.
@@ -44,7 +45,8 @@ What it reasons about:
 - **allocation**: ``memref.alloc`` of a static shape of at most ``ALLOC_LIMIT_BYTES``
   (a larger one is refused; a smaller one that fails at run time makes the call fail
   with code 1, see ABI.md); the arrays the C target puts on the stack add up to at most
-  ``STACK_BUDGET_BYTES`` per function. ``memref.dealloc`` must free a ``memref.alloc``
+  ``STACK_BUDGET_BYTES`` per function (``c.on_stack`` puts an alloc that would pass
+  it on the heap; the check counts the same). ``memref.dealloc`` must free a ``memref.alloc``
   of its own block (not a view, not an argument, never from a loop nested below the
   alloc), at most once, and nothing may use the buffer (or a view of it) after it.
 - ``slice.check``: its condition and (at most 4) values must be defined integers.
@@ -80,6 +82,7 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, Block, BlockArgument, Operation, SSAValue
 from xdsl.utils.exceptions import VerifyException
 
+from slice_dialect.backend.c import STACK_BUDGET_BYTES, on_stack
 from slice_dialect.dialect import CheckOp, DynamicCopyRunOp, FillConstantOp
 from slice_dialect.dtypes import storage_bytes
 from slice_dialect.errors import SliceError
@@ -93,14 +96,6 @@ ALLOC_LIMIT_BYTES = 2**40
 real program's intermediate and more than any address space maps at once (it is also
 AddressSanitizer's largest allocation); below it, an allocation that fails at run time
 makes the call return code 1 (ABI.md), never an access."""
-
-STACK_BUDGET_BYTES = 1024 * 1024
-"""The most bytes of stack arrays (the allocs the C target does not put on the heap,
-``c.STACK_ALLOC_BYTES`` each at most) one function may hold, counted as if all were
-live at once: an eighth of the usual 8 MiB main-thread stack, so many small allocs
-cannot overflow the stack of the calling thread."""
-
-_DEFAULT_STACK_ALLOC_BYTES = 16 * 1024
 
 
 @dataclass(frozen=True)
@@ -214,12 +209,6 @@ def _known(table: Mapping[SSAValue, T], op: Operation, value: SSAValue, error: s
     return known
 
 
-def _stack_alloc_bytes() -> int:
-    from slice_dialect.backend import c as c_target  # c imports this module
-
-    return int(getattr(c_target, "STACK_ALLOC_BYTES", _DEFAULT_STACK_ALLOC_BYTES))
-
-
 @dataclass
 class FunctionChecker:
     """Checks one ``func.func``; the rule tables call back into it."""
@@ -230,7 +219,6 @@ class FunctionChecker:
     freed: dict[SSAValue, Operation] = field(default_factory=dict[SSAValue, Operation])
     """Each freed buffer (a ``memref.alloc`` result) and the dealloc that freed it."""
     stack_bytes: int = 0
-    stack_alloc_bytes: int = _DEFAULT_STACK_ALLOC_BYTES
     live: bool = True
     """Whether the ops being checked may run (false inside a loop that never runs)."""
 
@@ -362,7 +350,6 @@ class FunctionChecker:
         blocks = list(f.body.blocks)
         if len(blocks) != 1:
             raise op_error(f, f"@{f.sym_name.data} has {len(blocks)} blocks, not 1")
-        self.stack_alloc_bytes = _stack_alloc_bytes()
         for i, arg in enumerate(blocks[0].args):
             what = f"@{f.sym_name.data} argument {i} ({value_name(arg)})"
             t = self.static_type(f, arg.type, what, dynamic=True)
@@ -495,6 +482,14 @@ def _cast_rule(kind: str) -> IntegerRule:
     return rule
 
 
+def _extremum(v: Sequence[Interval], *, larger: bool, width: int) -> Interval:
+    """``maxsi`` (``larger``) or ``minsi``, exact. On ``i1`` the signed order has true
+    (-1) below false (0), so in the ``_Bool`` values of the intervals ``maxsi`` is
+    the smaller and ``minsi`` the larger (``c._extremum`` prints it so)."""
+    pick = max if larger != (width == 1) else min
+    return Interval(pick(v[0].lo, v[1].lo), pick(v[0].hi, v[1].hi))
+
+
 def _boolean(op: Operation, v: Sequence[Interval], width: int) -> Interval:
     return Interval(0, 1) if width == 1 else type_range(width)
 
@@ -505,12 +500,8 @@ INDEX_RULES: dict[str, IntegerRule] = {
     "arith.muli": _overflowing(lambda a, b: a * b),
     "arith.divsi": _divsi,
     "arith.remsi": _remsi,
-    "arith.maxsi": lambda op, v, w: Interval(
-        max(v[0].lo, v[1].lo), max(v[0].hi, v[1].hi)
-    ),
-    "arith.minsi": lambda op, v, w: Interval(
-        min(v[0].lo, v[1].lo), min(v[0].hi, v[1].hi)
-    ),
+    "arith.maxsi": lambda op, v, w: _extremum(v, larger=True, width=w),
+    "arith.minsi": lambda op, v, w: _extremum(v, larger=False, width=w),
     "arith.cmpi": lambda op, v, w: Interval(0, 1),
     "arith.select": lambda op, v, w: v[1].hull(v[2]),
     "arith.andi": _boolean,
@@ -681,15 +672,15 @@ def _alloc(c: FunctionChecker, op: Operation) -> None:
             f"{value_name(op.memref)} ({t}) takes {size} bytes, more than the "
             f"{ALLOC_LIMIT_BYTES} (2^40) the C target allocates",
         )
-    if size <= c.stack_alloc_bytes:
+    if on_stack(size, c.stack_bytes):  # as the C target decides
         c.stack_bytes += max(size, 1)
-        if c.stack_bytes > STACK_BUDGET_BYTES:
-            raise op_error(
-                op,
-                f"the stack arrays of @{c.function.sym_name.data} reach {c.stack_bytes} "
-                f"bytes with {value_name(op.memref)}, more than the "
-                f"{STACK_BUDGET_BYTES} a function may hold",
-            )
+    if c.stack_bytes > STACK_BUDGET_BYTES:  # on_stack keeps within it
+        raise op_error(
+            op,
+            f"the stack arrays of @{c.function.sym_name.data} reach {c.stack_bytes} "
+            f"bytes with {value_name(op.memref)}, more than the "
+            f"{STACK_BUDGET_BYTES} a function may hold",
+        )
     c.buffers[op.memref] = Buffer(op.memref, t)
 
 

@@ -365,15 +365,31 @@ class CheckedArguments:
             array = self._matching("input", i, spec, array)
             flags = array.flags
             if not (flags.c_contiguous and flags.aligned):
-                array = np.array(array, order="C", copy=True)
+                array = self._copy("input", i, spec, array)
             pointer = self._address(array, i)
             if self.check_pointer[i] and pointer % 8:
-                array = np.array(array, order="C", copy=True)
+                array = self._copy("input", i, spec, array)
                 pointer = self._address(array, i)
             arrays.append(array)
             pointers.append(pointer)
             spans.append((pointer, pointer + array.nbytes))
         return arrays, pointers, spans
+
+    def _copy(
+        self, kind: str, index: int, spec: ArraySpec, array: np.ndarray
+    ) -> np.ndarray:
+        """A C-contiguous, aligned copy of ``array`` (argument ``index``); a copy
+        numpy cannot allocate (a broadcast view of ``2**62`` elements, whose own memory
+        is one element) is a ``SliceError``, not numpy's ``MemoryError``."""
+        try:
+            return np.array(array, order="C", copy=True)
+        except MemoryError:
+            label = self._label(kind, index, spec)
+            raise SliceError(
+                f"{label}: cannot allocate a C-contiguous copy of shape "
+                f"{list(array.shape)} ({array.nbytes} bytes); the kernel reads "
+                "C-contiguous, aligned arrays"
+            ) from None
 
     def output_shapes(self, shapes: Sequence[np.ndarray]) -> list[tuple[int, ...]]:
         """The output shapes a shape function wrote (one int64 array per output),

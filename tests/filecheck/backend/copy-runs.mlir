@@ -187,7 +187,7 @@ func.func @big_odd_reversed(%x: tensor<4096x1025xf64>) -> tensor<4096x513xf64> {
 // CHECK-NEXT:  #include <emmintrin.h>
 // CHECK-NOT:   slice_stream
 // CHECK:       static inline void slice_copy_reversed(
-// CHECK:         _mm_storeu_si128((__m128i *)(to + (j - 16 / size) * size), slice_reverse(v, size));
+// CHECK:         _mm_storeu_si128((__m128i *)(to + (j - 16 / size) * size), slice_lanes_reversed(v, size));
 // CHECK:       static inline void slice_copy_even(
 // CHECK:       static inline void slice_copy_odd_reversed(
 // CHECK:       __attribute__((optimize("no-tree-vectorize")))
