@@ -254,6 +254,10 @@ def cpu_const_domain(case: SliceCase) -> SliceCase | None:
       segmentation fault for ``x[...]`` of rank-0 data with the new-axis bit on the
       ellipsis entry, "Check 'begin >= ...' failed" for a shrink bit there (found by
       this test): those bits are cleared (:func:`ellipsis_first`).
+    * Mask entries past ``len(begin)``, which the document, the shape inference, the
+      reference and our rule ignore (C107), are not ignored: a new-axis bit there
+      gives garbage elements (found by this test,
+      :func:`test_ov_cpu_mask_entries_past_begin`): the masks are cut to ``begin``.
     """
     steps = case.operands.get("step") or case.operands.get("stride") or []
     if any(s <= INT32_MIN for s in steps):
@@ -264,7 +268,8 @@ def cpu_const_domain(case: SliceCase) -> SliceCase | None:
     kinds = entry_kinds(case)
     if "new" in kinds and "shrink" in kinds:
         return None
-    props = dict(case.props)
+    n = len(kinds)
+    props = {name: list(case.props[name][:n]) for name in semantics.OV_MASKS}
     props["begin_mask"] = [
         0 if i < len(kinds) and kinds[i] == "shrink" else v
         for i, v in enumerate(props["begin_mask"])
@@ -577,7 +582,14 @@ def test_openvino_refuses_what_we_refuse(ov: ModuleType, op: str, seeds: range) 
         assert refused is not None, f"OpenVINO accepts {case}"
         stage, message = refused
         if stage == "reference":
-            assert case.error is not None and "shrink" in case.error, (case, message)
+            # the shape inference checks neither a shrink index (C62, C110) nor, with
+            # an ellipsis, that the range and shrink entries fit the rank (A.5: only
+            # "rank + new axes >= len(begin)" without one)
+            assert case.error is not None, message
+            assert "shrink" in case.error or "index input dimensions" in case.error, (
+                case,
+                message,
+            )
         stages[stage] = stages.get(stage, 0) + 1
     print(f"{op} {seeds.start}: {len(cases)} invalid cases refused by {stages}")
 
@@ -814,6 +826,26 @@ def test_ov_cpu_begin_mask_over_shrink(ov: ModuleType, core: Any) -> None:
     assert projected is not None
     (cpu,) = ov_cpu(ov, core, [projected], False)
     assert cpu == np.float32(3)
+
+
+def test_ov_cpu_mask_entries_past_begin(ov: ModuleType, core: Any) -> None:
+    """Found by this test (not in the research; C107 ran the shape inference): with
+    constant indices the CPU plugin does not ignore a new-axis bit past ``len(begin)``:
+    ``begin = []`` with ``new_axis_mask = [1]`` on a ``4x5`` iota keeps the shape
+    ``[4, 5]`` but fills it with garbage past the first elements; the reference and we
+    give the data."""
+    case = _case("ov_strided_slice", (4, 5), begin=[], end=[], stride=[],
+                 begin_mask=[0], end_mask=[0], new_axis_mask=[1],
+                 shrink_axis_mask=[0], ellipsis_mask=[0])  # fmt: skip
+    x = iota(case.data_shape)
+    check("Node.evaluate", case, ov_reference(ov, case, x), x)
+    check("our rule", case, ours(case, x), x)
+    (cpu,) = ov_cpu(ov, core, [case], False)
+    assert cpu.shape == (4, 5) and not np.array_equal(cpu, x)
+    projected = cpu_const_domain(case)
+    assert projected is not None and projected.props["new_axis_mask"] == []
+    (cpu,) = ov_cpu(ov, core, [projected], False)
+    check("CPU plugin", projected, cpu, x)
 
 
 def test_ov_cpu_new_axis_with_shrink(ov: ModuleType, core: Any) -> None:
