@@ -938,6 +938,17 @@ def test_no_symbol_is_a_c_library_name(name: str) -> None:
     assert f"int32_t x{name}(" in emit_c(module, prefix="x")
 
 
+def _reorder_function(name: str) -> Any:
+    """``@name``, one every-other-byte run reordered in registers."""
+    return parse(
+        f"func.func @{name}(%x: memref<64xi8>, %out: memref<32xi8>) {{\n"
+        "  %c0 = arith.constant 0 : index\n"
+        "  slice.copy_run %x[%c0], %out[%c0] count 32 source_stride 2 dest_stride 1 "
+        "reorder : memref<64xi8>, memref<32xi8>\n"
+        "  func.return\n}\n"
+    )
+
+
 def test_every_helper_name_is_reserved() -> None:
     """Each function, type and macro the C target's helpers define is a name no
     kernel symbol may take: reserved (``RESERVED_NAMES``), or, for the register
@@ -963,26 +974,14 @@ def test_every_helper_name_is_reserved() -> None:
         defined - c.RESERVED_NAMES - c.SHUFFLE_NAMES
     )
     for name in ("lanes_even", "lanes_odd", "lanes_reversed"):
-        module = parse(
-            f"func.func @{name}(%x: memref<64xi8>, %out: memref<32xi8>) {{\n"
-            "  %c0 = arith.constant 0 : index\n"
-            "  slice.copy_run %x[%c0], %out[%c0] count 32 source_stride 2 dest_stride 1 "
-            "reorder : memref<64xi8>, memref<32xi8>\n"
-            "  func.return\n}\n"
-        )
+        module = _reorder_function(name)
         with pytest.raises(
             SliceError, match=f"its C symbol slice_{name} is a name the C target uses"
         ):
             emit_c(module)
         assert f"int32_t x{name}(" in emit_c(module, prefix="x")
     for name in ("reverse", "pick_even"):  # a reorder run next to them compiles
-        module = parse(
-            f"func.func @{name}(%x: memref<64xi8>, %out: memref<32xi8>) {{\n"
-            "  %c0 = arith.constant 0 : index\n"
-            "  slice.copy_run %x[%c0], %out[%c0] count 32 source_stride 2 dest_stride 1 "
-            "reorder : memref<64xi8>, memref<32xi8>\n"
-            "  func.return\n}\n"
-        )
+        module = _reorder_function(name)
         library = runtime.build_shared_library(emit_c(module))
         x = np.arange(64, dtype=np.int8)
         kernel = CKernel(library, name, [(np.int8, (64,))], [(np.int8, (32,))])

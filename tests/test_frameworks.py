@@ -497,6 +497,25 @@ def check(what: str, case: SliceCase, theirs: NDArray, expected: NDArray) -> Non
     )
 
 
+def check_compiled(
+    op: str,
+    seeds: range,
+    cases: list[Any],
+    inputs: list[np.ndarray],
+    expected: list[np.ndarray],
+    cache_dir: Path,
+) -> None:
+    """Our compiled ops give ``expected``: through the C backend, and in the first
+    batch of each op through the interpreter too."""
+    for backend in (
+        ("c", "interpreter") if seeds.start == batches(op, 0)[0].start else ("c",)
+    ):
+        for case, got, want in zip(
+            cases, compiled_results(cases, inputs, backend, cache_dir), expected
+        ):
+            check(f"compile(backend={backend!r})", case, got, want)
+
+
 @pytest.mark.parametrize(("op", "seeds"), [p for op in OV_OPS for p in batch_ids(op, 0)])
 def test_openvino_constant_indices(
     ov: ModuleType, core: Any, op: str, seeds: range, cache_dir: Path
@@ -507,13 +526,7 @@ def test_openvino_constant_indices(
     cases = [valid_case(op, seed) for seed in seeds]
     inputs = [iota(c.data_shape) for c in cases]
     expected = [ours(c, x) for c, x in zip(cases, inputs)]
-    for backend in (
-        ("c", "interpreter") if seeds.start == batches(op, 0)[0].start else ("c",)
-    ):
-        for case, got, want in zip(
-            cases, compiled_results(cases, inputs, backend, cache_dir), expected
-        ):
-            check(f"compile(backend={backend!r})", case, got, want)
+    check_compiled(op, seeds, cases, inputs, expected, cache_dir)
     references = 0
     for case, x, want in zip(cases, inputs, expected):
         node, _ = ov_const_node(ov, case)
@@ -645,13 +658,7 @@ def test_tensorflow(tf: ModuleType, op: str, seeds: range, cache_dir: Path) -> N
     cases = [valid_case(op, seed) for seed in seeds]
     inputs = [iota(c.data_shape) for c in cases]
     expected = [ours(c, x) for c, x in zip(cases, inputs)]
-    for backend in (
-        ("c", "interpreter") if seeds.start == batches(op, 0)[0].start else ("c",)
-    ):
-        for case, got, want in zip(
-            cases, compiled_results(cases, inputs, backend, cache_dir), expected
-        ):
-            check(f"compile(backend={backend!r})", case, got, want)
+    check_compiled(op, seeds, cases, inputs, expected, cache_dir)
     for case, x, want in zip(cases, inputs, expected):
         check("tf.raw_ops.StridedSlice", case, tf_eager(tf, case, x), want)
         known, unknown = tf_graph_shapes(tf, case)
