@@ -72,7 +72,7 @@ from generators import (
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_export_slices import expected_refusal, window_module, windows
-from upstream_mlir import in_ci
+from upstream_mlir import import_mlir, in_ci
 
 import slice_dialect
 from passes.export_slices import ExportSlicesPass
@@ -117,7 +117,12 @@ def batch_ids(op: str, salt: int) -> list[Any]:
 
 
 def _require(name: str) -> ModuleType:
-    """Import ``name``; skip without it, except in CI, where it fails."""
+    """Import ``name``; skip without it, except in CI, where it fails.
+
+    Upstream MLIR's bindings are imported first where they are installed: imported
+    after TensorFlow, in the same pytest worker, they crash the process (a segfault
+    while they load; MLIR first, then TensorFlow and OpenVINO, works)."""
+    import_mlir()
     try:
         return importlib.import_module(name)
     except ImportError as error:

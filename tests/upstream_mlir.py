@@ -50,7 +50,7 @@ def in_ci() -> bool:
 
 
 @cache
-def _import_mlir() -> ModuleType | None:
+def import_mlir() -> ModuleType | None:
     try:
         import mlir.execution_engine
         import mlir.ir
@@ -63,7 +63,7 @@ def _import_mlir() -> ModuleType | None:
 
 def require_mlir() -> ModuleType:
     """The ``mlir`` package; skips the test without it, except in CI, where it fails."""
-    mlir = _import_mlir()
+    mlir = import_mlir()
     if mlir is None:
         message = (
             "upstream MLIR bindings are not installed: pip install -e '.[test,mlir]'"
