@@ -311,6 +311,8 @@ class NumpyMemRefFunctions(InterpreterFunctions):
         buffer, *indices = args
         element = buffer[tuple(indices)]
         if isinstance(op.res.type, builtin.IntegerType):  # a value for arithmetic
+            if op.res.type.width.data == 1:  # the _Bool of its byte, as the C reads it
+                return (int(any(element.tobytes())),)
             return (int(np.frombuffer(element.tobytes(), _signed(op.res.type))[0]),)
         return (element,)
 

@@ -44,6 +44,7 @@ from slice_dialect.backend.c_safety import (
 )
 from slice_dialect.compiler import lower, make_context, parse_module
 from slice_dialect.errors import SliceError
+from slice_dialect.interpreter import make_interpreter
 from slice_dialect.locations import LocatingParser
 from slice_dialect.runtime.kernels import load_kernel
 
@@ -601,6 +602,15 @@ def test_loaded_i1_is_false_or_true() -> None:
         "%table: memref<256xi32>, %out: memref<4xi32>",
     )
     assert run_lowered(fill, "f", [table], [(np.int32, (4,))])[0] == 101
+    # the interpreter reads the byte so too (it read 0xC8 as -56, so extsi gave 0)
+    negated = fill.replace("arith.extui", "arith.extsi").replace(
+        "%x = memref.load %table[%i]",
+        "%j = arith.subi %c0, %i : index\n  %x = memref.load %table[%j]",
+    )
+    for text in (fill, negated):
+        out = np.zeros(4, np.int32)
+        make_interpreter(parse_module(text, CTX)).call_op("f", (table, out))
+        assert out[0] == 101, text
 
 
 def test_i1_extrema_are_in_the_signed_order() -> None:
