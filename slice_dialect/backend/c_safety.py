@@ -44,9 +44,9 @@ What it reasons about:
   ``INT64_MAX`` bytes of static dims.
 - **allocation**: ``memref.alloc`` of a static shape of at most ``ALLOC_LIMIT_BYTES``
   (a larger one is refused; a smaller one that fails at run time makes the call fail
-  with code 1, see ABI.md); the arrays the C target puts on the stack add up to at most
-  ``STACK_BUDGET_BYTES`` per function (``c.on_stack`` puts an alloc that would pass
-  it on the heap; the check counts the same). ``memref.dealloc`` must free a ``memref.alloc``
+  with code 1, see ABI.md); where it lives is the C target's choice (``c.on_stack``: a
+  local array only within ``c.STACK_BUDGET_BYTES`` per function, else the heap), so
+  no function can overflow the stack with its arrays. ``memref.dealloc`` must free a ``memref.alloc``
   of its own block (not a view, not an argument, never from a loop nested below the
   alloc), at most once, and nothing may use the buffer (or a view of it) after it.
 - ``slice.check``: its condition and (at most 4) values must be defined integers.
@@ -82,7 +82,6 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, Block, BlockArgument, Operation, SSAValue
 from xdsl.utils.exceptions import VerifyException
 
-from slice_dialect.backend.c import STACK_BUDGET_BYTES, on_stack
 from slice_dialect.dialect import CheckOp, DynamicCopyRunOp, FillConstantOp
 from slice_dialect.dtypes import storage_bytes
 from slice_dialect.errors import SliceError
@@ -218,7 +217,6 @@ class FunctionChecker:
     buffers: dict[SSAValue, Buffer] = field(default_factory=dict[SSAValue, Buffer])
     freed: dict[SSAValue, Operation] = field(default_factory=dict[SSAValue, Operation])
     """Each freed buffer (a ``memref.alloc`` result) and the dealloc that freed it."""
-    stack_bytes: int = 0
     live: bool = True
     """Whether the ops being checked may run (false inside a loop that never runs)."""
 
@@ -671,15 +669,6 @@ def _alloc(c: FunctionChecker, op: Operation) -> None:
             op,
             f"{value_name(op.memref)} ({t}) takes {size} bytes, more than the "
             f"{ALLOC_LIMIT_BYTES} (2^40) the C target allocates",
-        )
-    if on_stack(size, c.stack_bytes):  # as the C target decides
-        c.stack_bytes += max(size, 1)
-    if c.stack_bytes > STACK_BUDGET_BYTES:  # on_stack keeps within it
-        raise op_error(
-            op,
-            f"the stack arrays of @{c.function.sym_name.data} reach {c.stack_bytes} "
-            f"bytes with {value_name(op.memref)}, more than the "
-            f"{STACK_BUDGET_BYTES} a function may hold",
         )
     c.buffers[op.memref] = Buffer(op.memref, t)
 
