@@ -60,6 +60,7 @@ from slice_dialect.dialect import (
     DynamicCopyRunOp,
     DynamicWindowOp,
     Mixed,
+    PrefetchRows,
     check_sizes_on,
     unit_dim_pairs,
 )
@@ -313,6 +314,7 @@ def emit_dynamic_copy(
     out_values = [dom.value(q) for _, _, q in outer_loops]
     bounds = [dom.value(c) for c, _, _ in outer_loops]
     zero, one = dom.value(0), dom.value(1)
+    row_loop = _row_loop(dom, bounds, step_values)
     count = dom.value(run_count)
     stride_value = dom.value(stride)
 
@@ -338,9 +340,18 @@ def emit_dynamic_copy(
         src_index = _linear(body, src_index, iv, step_values[depth], location)
         dst_index = _linear(body, dst_index, iv, out_values[depth], location)
 
+    prefetch = _prefetch_rows(dom, row_loop, outer)
+
     def run(stride_operand: SSAValue) -> Operation:
         op = DynamicCopyRunOp(
-            src, src_index, dst, dst_index, count, stride_operand, adaptive=True
+            src,
+            src_index,
+            dst,
+            dst_index,
+            count,
+            stride_operand,
+            adaptive=True,
+            prefetch=prefetch,
         )
         op.location = location
         return op
@@ -397,6 +408,56 @@ def _merge_at_run_time(
         merged.insert(0, (dom.select(merges_here, 1, bound), step, out_step))
         merging = merges_here
     return [*merged, (count, stride, result_step)]
+
+
+def _row_loop(
+    dom: IRBuilder, bounds: Sequence[SSAValue], steps: Sequence[SSAValue]
+) -> tuple[list[Bool], Mixed, Mixed, Mixed] | None:
+    """Which loop around the run is its row loop, for the C target's prefetch: the
+    innermost loop of more than one iteration (a loop the run absorbed at run time
+    runs once, as does a loop over a dim of size 1), with its bound and source step,
+    and the source step of the next loop out of more than one iteration, the planes
+    (0 where there is none). As ``(picks, rows, row_step, plane)``, ``picks[k]``
+    whether loop ``k`` (outermost first) is the row loop; selected at run time where
+    the bounds are not constants. ``None`` where no loop can be the row loop."""
+    row_taken: Bool = False
+    plane_taken: Bool = False
+    rows: Mixed = 0
+    row_step: Mixed = 0
+    plane: Mixed = 0
+    picks: list[Bool] = []
+    for bound, step in zip(reversed(bounds), reversed(steps)):
+        several = dom.lt(1, bound)
+        pick = dom.and_(several, dom.not_(row_taken))
+        pick_plane = dom.and_(several, dom.and_(row_taken, dom.not_(plane_taken)))
+        picks.insert(0, pick)
+        rows = dom.select(pick, bound, rows)
+        row_step = dom.select(pick, step, row_step)
+        plane = dom.select(pick_plane, step, plane)
+        plane_taken = dom.or_(plane_taken, pick_plane)
+        row_taken = dom.or_(row_taken, pick)
+    if row_taken is False:
+        return None
+    return picks, rows, row_step, plane
+
+
+def _prefetch_rows(
+    dom: IRBuilder,
+    row_loop: tuple[list[Bool], Mixed, Mixed, Mixed] | None,
+    loops: Sequence[scf.ForOp],
+) -> PrefetchRows | None:
+    """The run's place in its loops (``slice.dynamic_copy_run``'s ``prefetch row ...
+    of ... step ... plane ...``) from :func:`_row_loop`: the row's induction variable
+    is selected at the end of the innermost body of ``loops``."""
+    if row_loop is None:
+        return None
+    picks, rows, row_step, plane = row_loop
+    inner = IRBuilder(loops[-1].body.block.add_op, dom.location, IndexType())
+    row: Mixed = 0
+    for pick, loop in zip(picks, loops):
+        row = inner.select(pick, loop.body.block.args[0], row)
+    around = None if dom.constant(plane) == 0 else dom.value(plane)
+    return PrefetchRows(dom.value(row), dom.value(rows), dom.value(row_step), around)
 
 
 def _check_dest(

@@ -1396,6 +1396,17 @@ class CopyRunOp(IRDLOperation):
             )
 
 
+@dataclass(frozen=True)
+class PrefetchRows:
+    """A dynamic run's place in the loops around it (``slice.dynamic_copy_run``'s
+    ``prefetch row %row of %rows step %step plane %plane``)."""
+
+    row: SSAValue
+    rows: SSAValue
+    step: SSAValue
+    plane: SSAValue | None = None
+
+
 @irdl_op_definition
 class DynamicCopyRunOp(IRDLOperation):
     """``slice.dynamic_copy_run``: copy a run of ``count`` elements known at run time.
@@ -1438,6 +1449,17 @@ class DynamicCopyRunOp(IRDLOperation):
     dest_offset = operand_def(IndexType)
     count = operand_def(IndexType)
     source_stride = operand_def(IndexType)
+    prefetch_row = opt_operand_def(IndexType)
+    prefetch_rows = opt_operand_def(IndexType)
+    prefetch_step = opt_operand_def(IndexType)
+    prefetch_plane = opt_operand_def(IndexType)
+    """Where the run sits in the loops around it, for the C target's prefetch (an
+    ``adaptive`` run's; no effect on what is copied): ``prefetch row %i of %n step
+    %s``, the run is row ``%i`` of a loop of ``%n`` rows whose source offsets are
+    ``%s`` elements apart, and ``plane %p``, the loop around the rows steps ``%p``
+    source elements (0, as no ``plane``: no loop around the rows). The C target prefetches the run ``ahead`` rows later in the
+    loops' order, by the rules ``passes/copy_plan.run_choices`` and ``row_prefetch``
+    apply to static runs, at run time. Set by ``convert-slice-to-loops``."""
     adaptive = opt_prop_def(UnitAttr)
     """The code-generation choice of a dynamic run (made by ``convert-slice-to-loops``):
     the C target picks the copy when the run executes, by the rules
@@ -1446,10 +1468,12 @@ class DynamicCopyRunOp(IRDLOperation):
     for a stride of constant 1, else an element loop). Without it: ``memcpy`` for a
     stride of constant 1, else an element loop."""
 
+    irdl_options = (AttrSizedOperandSegments(as_property=True),)
     assembly_format = (
         "$source `[` $source_offset `]` `,` $dest `[` $dest_offset `]` "
         "`count` $count `source_stride` $source_stride (`adaptive` $adaptive^)? "
-        "attr-dict `:` type($source) `,` type($dest)"
+        "(`prefetch` `row` $prefetch_row^ `of` $prefetch_rows `step` $prefetch_step)? "
+        "(`plane` $prefetch_plane^)? attr-dict `:` type($source) `,` type($dest)"
     )
 
     def __init__(
@@ -1462,9 +1486,16 @@ class DynamicCopyRunOp(IRDLOperation):
         source_stride: SSAValue | Operation,
         *,
         adaptive: bool = False,
+        prefetch: PrefetchRows | None = None,
     ) -> None:
+        rows: list[list[SSAValue | Operation]] = [[], [], [], []]
+        if prefetch is not None:
+            plane = prefetch.plane
+            rows = [[prefetch.row], [prefetch.rows], [prefetch.step]]
+            rows.append([] if plane is None else [plane])
+        run = [source, source_offset, dest, dest_offset, count, source_stride]
         super().__init__(
-            operands=[source, source_offset, dest, dest_offset, count, source_stride],
+            operands=[*run, *rows],
             properties={"adaptive": UnitAttr()} if adaptive else {},
         )
 
@@ -1483,6 +1514,26 @@ class DynamicCopyRunOp(IRDLOperation):
                 f"{self.name}: source elements {types[0].element_type} and dest "
                 f"elements {types[1].element_type} differ"
             )
+        given = [self.prefetch_row, self.prefetch_rows, self.prefetch_step]
+        if any(v is None for v in given) and any(v is not None for v in given):
+            raise VerifyException(
+                f"{self.name}: prefetch needs a row, a row count and a step"
+            )
+        if self.prefetch_plane is not None and self.prefetch_row is None:
+            raise VerifyException(f"{self.name}: plane needs prefetch row ... of ...")
+        if self.prefetch_row is not None and self.adaptive is None:
+            raise VerifyException(
+                f"{self.name}: prefetch is a choice of an adaptive run; add adaptive"
+            )
+
+    def prefetch(self) -> PrefetchRows | None:
+        """The run's place in its loops, where the op gives it."""
+        if self.prefetch_row is None:
+            return None
+        assert self.prefetch_rows is not None and self.prefetch_step is not None
+        return PrefetchRows(
+            self.prefetch_row, self.prefetch_rows, self.prefetch_step, self.prefetch_plane
+        )
 
 
 @irdl_op_definition

@@ -369,7 +369,7 @@ class NumpyMemRefFunctions(InterpreterFunctions):
     ) -> PythonValues:
         """The run, guarded as the C rule guards it: the same checks in the same
         order, the same messages."""
-        source, source_offset, dest, dest_offset, count, stride = args
+        source, source_offset, dest, dest_offset, count, stride = args[:6]
         src = source.reshape(-1)
         dst = dest.reshape(-1)
         so, do, n, s = (

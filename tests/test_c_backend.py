@@ -612,14 +612,18 @@ def test_streamed_copies(
 RECORDING_PREFETCH = r"""
 uintptr_t slice_test_prefetch_low = UINTPTR_MAX, slice_test_prefetch_high = 0;
 uint64_t slice_test_prefetches = 0;
+uintptr_t slice_test_prefetched[1 << 16];
 static inline void slice_prefetch(const void *p) {
     const uintptr_t a = (uintptr_t)p;
+    if (slice_test_prefetches < (1 << 16))
+        slice_test_prefetched[slice_test_prefetches] = a;
     slice_test_prefetch_low = a < slice_test_prefetch_low ? a : slice_test_prefetch_low;
     slice_test_prefetch_high = a > slice_test_prefetch_high ? a : slice_test_prefetch_high;
     slice_test_prefetches += 1;
 }
 """
-"""``slice_prefetch`` recording the lowest and highest address it is given."""
+"""``slice_prefetch`` recording the lowest and highest address it is given, how many,
+and the first 65536 addresses."""
 
 PREFETCHED = [
     # rows of 1 KiB, 2 KiB apart: whole rows prefetched (the last rows' gap lies past
@@ -637,6 +641,11 @@ PREFETCHED = [
     # of each plane prefetch the next plane's first rows (the row loop is split,
     # row_prefetch); the last plane's would lie past the buffer, so are not prefetched
     pytest.param([90, 24, 1024], [0, 12, 0], [90, 12, 256], [1, 1, 1], id="planes"),
+    # the same with a dim of size 1 between the planes and the rows: its loop (the
+    # dynamic lowering keeps it: sizes are run-time values) is not the planes' loop
+    pytest.param(
+        [90, 2, 24, 1024], [0, 1, 12, 0], [90, 1, 12, 256], [1, 1, 1, 1], id="planes-unit"
+    ),
 ]
 """Streamed windows whose next rows are prefetched (``PREFETCH_PERIOD_BYTES``)."""
 
@@ -644,7 +653,14 @@ PREFETCHED = [
 @pytest.mark.parametrize("dynamic", [False, True], ids=["static", "dynamic"])
 @pytest.mark.parametrize(("shape", "offsets", "sizes", "strides"), PREFETCHED)
 def test_prefetches_stay_inside_the_source(
-    shape, offsets, sizes, strides, dynamic: bool, tmp_path: Path, monkeypatch
+    shape,
+    offsets,
+    sizes,
+    strides,
+    dynamic: bool,
+    tmp_path: Path,
+    monkeypatch,
+    request: pytest.FixtureRequest,
 ) -> None:
     """Every address a prefetching copy hands ``slice_prefetch`` (whole rows with their
     gaps, or the runs' spans; static runs and the dynamic helper) lies inside the
@@ -675,6 +691,23 @@ def test_prefetches_stay_inside_the_source(
     low, high, count = _recorded_prefetches(kernel)
     assert count > 0
     assert x.ctypes.data <= low <= high < x.ctypes.data + x.nbytes
+    if request.node.callspec.id.startswith("planes"):
+        # the rows in the loops' order: no prefetch of the rows a plane crops away
+        # (a fixed distance prefetches rows 20-27 of each plane from its last rows)
+        at = _prefetched_addresses(kernel, count)
+        read = numpy_window(np.arange(x.size).reshape(shape), offsets, sizes, strides)
+        lines = set((x.ctypes.data + 4 * read.reshape(-1)) // 64)
+        assert {a // 64 for a in at} <= lines
+
+
+def _prefetched_addresses(kernel: object, count: int) -> list[int]:
+    """The addresses ``RECORDING_PREFETCH`` saw, in order (at most 65536)."""
+    import ctypes
+
+    library = ctypes.CDLL(str(kernel.library_path))  # type: ignore[attr-defined]
+    table = (ctypes.c_size_t * (1 << 16)).in_dll(library, "slice_test_prefetched")
+    assert count <= len(table)
+    return list(table[:count])
 
 
 def _recorded_prefetches(kernel: object) -> tuple[int, int, int]:

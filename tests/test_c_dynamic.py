@@ -748,6 +748,77 @@ def test_portable_mul_overflow_fallback(tmp_path: Path) -> None:
             k += 1
 
 
+PREFETCH_ROWS_DRIVER = r"""
+#include <stdint.h>
+#include <stdio.h>
+static uint64_t prefetches, outside;
+static uintptr_t low, high;
+static inline void slice_prefetch(const void *p) {
+    const uintptr_t a = (uintptr_t)p;
+    prefetches += 1;
+    outside += a < low || a >= high;
+}
+HELPERS
+static uint64_t state = 20261123;
+/* an extreme, an ordinary value, or one near +-scale (the source's end) */
+static int64_t pick(int64_t scale) {
+    static const int64_t v[] = {INT64_MIN, INT64_MIN + 1, -(INT64_C(1) << 62), -4097,
+                                -256, -2, -1, 0, 1, 2, 3, 12, 24, 256, 1024, 4096,
+                                1 << 20, INT64_C(1) << 31, INT64_C(1) << 62,
+                                INT64_MAX - 1, INT64_MAX};
+    state = state * 6364136223846793005u + 1442695040888963407u;
+    const uint64_t r = state >> 33;
+    const int64_t near = scale - (int64_t)((r >> 3) % 5000);
+    switch (r % 5) {
+    case 0: return (int64_t)((r >> 3) % 70000) - 35000;
+    case 1: return (int64_t)((r >> 3) % 64);
+    case 2: return (r >> 3) & 1 ? near : -near;
+    default: return v[(r >> 3) % (sizeof v / sizeof v[0])];
+    }
+}
+int main(void) {
+    static const int64_t sizes[] = {1, 2, 4, 8, 16};
+    static const int64_t source_sizes[] = {0, 1000, 1 << 20, 1 << 22, INT64_C(1) << 40,
+                                           INT64_MAX / 4, INT64_MAX / 2, INT64_MAX};
+    const char *base = (const char *)(uintptr_t)4096;
+    for (int k = 0; k < 1000000; k++) {
+        const int64_t size = sizes[k % 5];
+        int64_t source_size = source_sizes[(k / 5) % 8];
+        if (source_size > INT64_MAX / size)
+            source_size = INT64_MAX / size;  /* a view of so many elements fits */
+        low = (uintptr_t)base;
+        high = low + (uintptr_t)source_size * (uintptr_t)size;
+        const int64_t z = source_size;
+        slice_prefetch_rows(base, z, pick(z), pick(4096), pick(8), pick(64), pick(64),
+                            pick(4096), k & 1 ? pick(z) : 0, size, 1024, 262144);
+    }
+    printf("%llu %llu\n", (unsigned long long)prefetches, (unsigned long long)outside);
+    return 0;
+}
+"""
+
+
+def test_prefetch_rows_helper_for_any_values(tmp_path: Path) -> None:
+    """``slice_prefetch_rows`` (a dynamic run's prefetch of the rows ahead, in the
+    loops' order) on a million random calls mixing int64 extremes with ordinary values
+    of every argument: compiled with UBSan (no recovery), no arithmetic overflows and
+    every prefetched address lies inside the source view."""
+    from slice_dialect.backend.c import MUL_OVERFLOWS_HELPER, PREFETCH_ROWS_HELPER
+
+    source = tmp_path / "prefetch_rows.c"
+    helpers = MUL_OVERFLOWS_HELPER + PREFETCH_ROWS_HELPER
+    source.write_text(PREFETCH_ROWS_DRIVER.replace("HELPERS", helpers))
+    binary = tmp_path / "prefetch_rows"
+    cc = runtime.CompilerConfig.from_environment().command
+    flags = ["-std=c99", "-O1", "-fsanitize=undefined", "-fno-sanitize-recover=all"]
+    subprocess.run([*cc, *flags, str(source), "-o", str(binary)], check=True)
+    result = subprocess.run([str(binary)], check=True, capture_output=True, text=True)
+    assert "runtime error" not in result.stderr, result.stderr[-2000:]
+    prefetches, outside = map(int, result.stdout.split())
+    assert outside == 0
+    assert prefetches > 1000  # the random calls reach the prefetch
+
+
 if __name__ == "__main__" and sys.argv[1:2] == ["--worker"]:
     sys.exit(worker(int(sys.argv[2]), int(sys.argv[3])))
 if __name__ == "__main__" and sys.argv[1:2] == ["--canary"]:

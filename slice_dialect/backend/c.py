@@ -137,6 +137,7 @@ from passes.copy_plan import (
     PREFETCH_MIN_GAP_BYTES,
     PREFETCH_MIN_READ_BYTES,
     PREFETCH_PERIOD_BYTES,
+    PREFETCH_WRAP_SHARE,
     STREAM_STORE_BYTES,
     can_reorder,
     row_major_strides,
@@ -1479,17 +1480,21 @@ def _dynamic_run_copy(
     )
     p.unit.features.update({"stream", "copy", "string.h"})
     p.streams = True
-    row_step = _row_step(op)
-    if row_step is not None:
-        # what the rows of the enclosing loop read next, as a static run with
-        # gaps prefetches it (run_choices); the helper forms only addresses inside
-        # the source view
-        p.unit.features.update({"prefetch", "prefetch_rows"})
+    prefetch = op.prefetch()
+    if prefetch is not None:
+        # what the loops around read next, as a static run with gaps prefetches it
+        # (run_choices, row_prefetch); the helper forms only addresses inside the
+        # source view
+        p.unit.features.update({"prefetch", "prefetch_rows", "mul_overflows"})
         (source_size,) = p.dims_of(op.source, op)
+        row, rows, row_step = (
+            p.expr(v, op) for v in (prefetch.row, prefetch.rows, prefetch.step)
+        )
+        plane = "0" if prefetch.plane is None else p.expr(prefetch.plane, op)
         p.line(
             f"slice_prefetch_rows({source}, {source_size}, {so}, {n}, {stride}, "
-            f"{p.expr(row_step, op)}, {size}, {PREFETCH_MAX_RUN_BYTES // size}, "
-            f"{PREFETCH_ROW_BYTES // size});"
+            f"{row}, {rows}, {row_step}, {plane}, {size}, "
+            f"{PREFETCH_MAX_RUN_BYTES // size}, {PREFETCH_ROW_BYTES // size});"
         )
     if contiguous:
         p.line(f"if ({streamed})")
@@ -1529,27 +1534,6 @@ def _dynamic_run_copy(
 PREFETCH_ROW_BYTES = 1 << 20
 """Rows longer than this are not prefetched ahead by a dynamic run (the helper's bound
 that keeps its products in range; a static run has no such bound)."""
-
-
-def _row_step(op: DynamicCopyRunOp) -> SSAValue | None:
-    """The source step of the loop around the run, where the IR shows it: the source
-    offset is ``iv * step`` or ``base + iv * step`` for the induction variable ``iv``
-    of the innermost ``scf.for`` around the op (the form ``lower_dynamic`` emits)."""
-    parent = op.parent_op()
-    while parent is not None and not isinstance(parent, scf.ForOp):
-        parent = parent.parent_op()
-    if parent is None:
-        return None
-    iv = parent.body.block.args[0]
-    offset = op.source_offset.owner
-    if isinstance(offset, arith.AddiOp):
-        for operand in (offset.lhs, offset.rhs):
-            if isinstance(operand.owner, arith.MuliOp):
-                offset = operand.owner
-                break
-    if isinstance(offset, arith.MuliOp) and offset.lhs == iv:
-        return offset.rhs
-    return None
 
 
 RULES: dict[type[Operation], Callable[[FunctionPrinter, Any], None]] = {
@@ -1659,9 +1643,9 @@ def emit_c(module: ModuleOp, *, prefix: str = DEFAULT_PREFIX) -> str:
         "copy": COPY_HELPERS,
         "gather": GATHER_HELPER,
         "gather_halves": GATHER_HALVES_HELPER,
+        "mul_overflows": MUL_OVERFLOWS_HELPER,  # before prefetch_rows, which calls it
         "prefetch": PREFETCH_HELPER,
         "prefetch_rows": PREFETCH_ROWS_HELPER,
-        "mul_overflows": MUL_OVERFLOWS_HELPER,
     }
     for feature, helper in helpers.items():  # in this order
         if feature in features:
@@ -2021,26 +2005,34 @@ static inline void slice_prefetch(const void *p) {
 
 PREFETCH_ROWS_HELPER = (
     r"""
-/* Prefetches the run that the loop around a dynamic run reads next: the run of n
- * elements of size bytes at source offset so, stride stride, as many rows ahead
- * (row_step elements each) as make half of AHEAD_BYTES to AHEAD_BYTES (a power of two
- * of rows, at least one: no division per run); only for a source span of at most limit elements
- * (MAX_RUN_BYTES bytes) and rows with a gap of at least MIN_GAP_BYTES bytes (run_choices'
- * rule for static runs), of at most max_step elements, from a source of at least
- * MIN_READ_BYTES bytes (run_choices asks that of the lines a static copy reads; a
- * dynamic run, which does not know its loops' counts, checks the bound it can: a copy
- * reads no more than its source). Whole rows, the gap included, where the span covers at least
- * half of a row's lines and a row is at most PERIOD_BYTES bytes, or at most MAX_RUN_BYTES
- * for a run of every other element (prefetch_whole_rows). Every address formed lies
- * inside the source view of source_size elements; no arithmetic here can overflow
- * (each product is bounded first). */
+/* Prefetches the run that the loops around a dynamic run read next: the run of n
+ * elements of size bytes at source offset so, stride stride, is row row of a loop of
+ * rows rows, row_step elements apart, in a loop stepping plane_step elements (0:
+ * no loop around the rows). The run ahead rows later in the loops' order is prefetched (ahead: the
+ * power of two of rows, at least one, that makes half of AHEAD_BYTES to AHEAD_BYTES:
+ * no division per run): row_prefetch's rule for static runs, at run time. Where the
+ * loop around continues the rows (it skips one or two rows) the distance is ahead
+ * rows; else a loop of no more than ahead rows prefetches nothing, and where at least
+ * one row in WRAP_SHARE would prefetch past its own iteration of the loop around, the
+ * last ahead rows of each prefetch the next iteration's first rows. Only for a source
+ * span of at most limit elements (MAX_RUN_BYTES bytes) and rows with a gap of at least
+ * MIN_GAP_BYTES bytes (run_choices' rule for static runs), of at most max_step
+ * elements, from a source of at least MIN_READ_BYTES bytes (run_choices asks that of
+ * the lines a static copy reads; a dynamic run, which does not know its loops'
+ * counts, checks the bound it can: a copy reads no more than its source). Whole rows,
+ * the gap included, where the span covers at least half of a row's lines and a row
+ * is at most PERIOD_BYTES bytes, or at most MAX_RUN_BYTES for a run of every other
+ * element (prefetch_whole_rows). Every address formed lies inside the source view of
+ * source_size elements; no arithmetic here can overflow, whatever the values (each
+ * product is bounded first). */
 static inline void slice_prefetch_rows(const void *source, int64_t source_size,
                                        int64_t so, int64_t n, int64_t stride,
-                                       int64_t row_step, int64_t size, int64_t limit,
+                                       int64_t row, int64_t rows, int64_t row_step,
+                                       int64_t plane_step, int64_t size, int64_t limit,
                                        int64_t max_step) {
     if (n <= 0 || n > limit || stride < -limit || stride > limit)
         return;
-    if (source_size < MIN_READ_BYTES / size)
+    if (source_size < MIN_READ_BYTES / size || source_size > INT64_MAX / 4)
         return;
     if (row_step == 0 || row_step < -max_step || row_step > max_step)
         return;
@@ -2049,30 +2041,48 @@ static inline void slice_prefetch_rows(const void *source, int64_t source_size,
     const int64_t span = (reach < 0 ? -reach : reach) + 1;
     if (span > limit)
         return;
-    const int64_t row = (row_step < 0 ? -row_step : row_step) * size;
-    if (row - span * size < MIN_GAP_BYTES)
+    const int64_t row_bytes = (row_step < 0 ? -row_step : row_step) * size;
+    if (row_bytes - span * size < MIN_GAP_BYTES)
         return;
-    int64_t rows = 1;
-    while (2 * rows * row <= AHEAD_BYTES)
-        rows <<= 1;
-    const int64_t distance = rows * row_step;
+    int64_t ahead = 1;
+    while (2 * ahead * row_bytes <= AHEAD_BYTES)
+        ahead <<= 1;
+    int64_t distance = ahead * row_step;
+    const int has_plane = plane_step != 0;
+    int64_t jump = 0;
+    if (has_plane) {
+        int64_t plane_rows;
+        if (slice_mul_overflows(rows, row_step, &plane_rows) || plane_rows < -source_size
+            || plane_rows > source_size || plane_step < -source_size
+            || plane_step > source_size)
+            return;
+        jump = plane_step - plane_rows;
+    }
+    if (!has_plane || (jump != row_step && jump != 2 * row_step)) {
+        if (rows <= ahead)
+            return;
+        if (has_plane && ahead * WRAP_SHARE >= rows && row >= rows - ahead)
+            distance += jump;
+    }
     int64_t extent = span;
     const int64_t lines = (span * size + LINE_BYTES - 1) / LINE_BYTES;
-    if (2 * lines * LINE_BYTES >= row
-        && (row <= PERIOD_BYTES || ((stride == 2 || stride == -2) && row <= MAX_RUN_BYTES)))
-        extent = row / size;
+    if (2 * lines * LINE_BYTES >= row_bytes
+        && (row_bytes <= PERIOD_BYTES
+            || ((stride == 2 || stride == -2) && row_bytes <= MAX_RUN_BYTES)))
+        extent = row_bytes / size;
     if (so < 0 || so > INT64_MAX / 2 || source_size < extent)
         return;
     const int64_t first = so + low;
     if (first < 0 || first > source_size - extent || distance < -first
         || distance > source_size - extent - first)
         return;
-    const char *ahead = (const char *)source + (first + distance) * size;
+    const char *ahead_run = (const char *)source + (first + distance) * size;
     for (int64_t k = 0; k < extent * size; k += LINE_BYTES)
-        slice_prefetch(ahead + k);
+        slice_prefetch(ahead_run + k);
 }
 """.replace("AHEAD_BYTES", str(PREFETCH_AHEAD_BYTES))
     .replace("PERIOD_BYTES", str(PREFETCH_PERIOD_BYTES))
+    .replace("WRAP_SHARE", str(PREFETCH_WRAP_SHARE))
     .replace("MAX_RUN_BYTES", str(PREFETCH_MAX_RUN_BYTES))
     .replace("MIN_GAP_BYTES", str(PREFETCH_MIN_GAP_BYTES))
     .replace("MIN_READ_BYTES", str(PREFETCH_MIN_READ_BYTES))

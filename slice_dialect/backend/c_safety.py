@@ -649,6 +649,7 @@ def _dynamic_copy_run(c: FunctionChecker, op: Operation) -> None:
             (op.dest_offset, "dest offset"),
             (op.count, "count"),
             (op.source_stride, "source stride"),
+            *[(v, "prefetch operand") for v in op.operands[6:]],
         ):
             c.index(op, value, what)
 

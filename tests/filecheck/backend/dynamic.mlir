@@ -95,10 +95,10 @@
 // CHECK-NEXT:                      return [[SOURCE:[0-9]+]];
 // CHECK-NEXT:                  }
 // adaptive (set by convert-slice-to-loops): streamed when the dest view has at least 8 MiB and the run at least 1 KiB, else memcpy ...
-// (the run prefetches what the enclosing loop reads next, its step is 6, where the
-// source has 1 MiB or more) ...
+// (`prefetch row %i of %n step %c6`: the run prefetches the row its loop reads some
+// rows later, 6 elements a row, where the source has 1 MiB or more) ...
 // CHECK-NEXT:                  const _Bool streamed = ov_d0 >= 2097152 && out0_d1 >= 256;
-// CHECK-NEXT:                  slice_prefetch_rows(xv, xv_d0, so, out0_d1, 1, 6, 4, 1024, 262144);
+// CHECK-NEXT:                  slice_prefetch_rows(xv, xv_d0, so, out0_d1, 1, i, out0_d0, 6, 0, 4, 1024, 262144);
 // CHECK-NEXT:                  if (streamed)
 // CHECK-NEXT:                      slice_stream(ov + do_1, xv + so, out0_d1 * 4);
 // CHECK-NEXT:                  else
@@ -108,7 +108,7 @@
 // else an element loop.
 // CHECK-NEXT:          } else {
 // CHECK:                       const _Bool streamed_1 = ov_d0 >= 2097152 && out0_d1 >= 256;
-// CHECK-NEXT:                  slice_prefetch_rows(xv, xv_d0, so, out0_d1, stride, 6, 4, 1024, 262144);
+// CHECK-NEXT:                  slice_prefetch_rows(xv, xv_d0, so, out0_d1, stride, i, out0_d0, 6, 0, 4, 1024, 262144);
 // CHECK-NEXT:                  if (stride == -1 && out0_d1 >= 16) {
 // CHECK-NEXT:                      if (streamed_1)
 // CHECK-NEXT:                          slice_stream_reversed(ov + do_1, xv + so, out0_d1, 4);
@@ -153,9 +153,9 @@ func.func @f(%x: memref<?x6xf32>, %steps: memref<1xi64>, %starts: memref<1xi32>,
     %do = arith.muli %i, %w : index
     %so = arith.muli %i, %c6 : index
     scf.if %one {
-      slice.dynamic_copy_run %xv[%so], %ov[%do] count %w source_stride %c1 adaptive : memref<?xf32>, memref<?xf32>
+      slice.dynamic_copy_run %xv[%so], %ov[%do] count %w source_stride %c1 adaptive prefetch row %i of %n step %c6 : memref<?xf32>, memref<?xf32>
     } else {
-      slice.dynamic_copy_run %xv[%so], %ov[%do] count %w source_stride %stride adaptive : memref<?xf32>, memref<?xf32>
+      slice.dynamic_copy_run %xv[%so], %ov[%do] count %w source_stride %stride adaptive prefetch row %i of %n step %c6 : memref<?xf32>, memref<?xf32>
     }
   }
   func.return

@@ -134,3 +134,42 @@ func.func @prefetch_bytes_zero(%a: memref<20xf32>, %b: memref<6xf32>) {
   slice.copy_run %a[%c0], %b[%c0] count 2 source_stride 1 dest_stride 1 prefetch 8 prefetch_bytes 0 : memref<20xf32>, memref<6xf32>
   func.return
 }
+
+// -----
+
+// slice.dynamic_copy_run's prefetch operands: where the run sits in its loops (custom
+// and generic form).
+// CHECK-LABEL: func.func @dynamic_prefetch(
+// CHECK:         slice.dynamic_copy_run %a[%i], %b[%n] count %n source_stride %s adaptive prefetch row %i of %n step %s plane %p : memref<?xf32>, memref<?xf32>
+// CHECK-NEXT:    slice.dynamic_copy_run %a[%i], %b[%n] count %n source_stride %s adaptive prefetch row %i of %n step %s : memref<?xf32>, memref<?xf32>
+// GENERIC:       "slice.dynamic_copy_run"(%a, %i, %b, %n, %n, %s, %i, %n, %s, %p) <{adaptive, operandSegmentSizes = array<i32: 1, 1, 1, 1, 1, 1, 1, 1, 1, 1>}>
+// GENERIC:       "slice.dynamic_copy_run"(%a, %i, %b, %n, %n, %s, %i, %n, %s) <{adaptive, operandSegmentSizes = array<i32: 1, 1, 1, 1, 1, 1, 1, 1, 1, 0>}>
+func.func @dynamic_prefetch(%a: memref<?xf32>, %b: memref<?xf32>, %i: index, %n: index, %s: index, %p: index) {
+  slice.dynamic_copy_run %a[%i], %b[%n] count %n source_stride %s adaptive prefetch row %i of %n step %s plane %p : memref<?xf32>, memref<?xf32>
+  slice.dynamic_copy_run %a[%i], %b[%n] count %n source_stride %s adaptive prefetch row %i of %n step %s : memref<?xf32>, memref<?xf32>
+  func.return
+}
+
+// -----
+
+// CHECK: {{^}}slice.dynamic_copy_run: prefetch is a choice of an adaptive run; add adaptive{{$}}
+func.func @prefetch_not_adaptive(%a: memref<?xf32>, %b: memref<?xf32>, %i: index) {
+  slice.dynamic_copy_run %a[%i], %b[%i] count %i source_stride %i prefetch row %i of %i step %i : memref<?xf32>, memref<?xf32>
+  func.return
+}
+
+// -----
+
+// CHECK: {{^}}slice.dynamic_copy_run: plane needs prefetch row ... of ...{{$}}
+func.func @plane_alone(%a: memref<?xf32>, %b: memref<?xf32>, %i: index) {
+  slice.dynamic_copy_run %a[%i], %b[%i] count %i source_stride %i adaptive plane %i : memref<?xf32>, memref<?xf32>
+  func.return
+}
+
+// -----
+
+// CHECK: {{^}}slice.dynamic_copy_run: prefetch needs a row, a row count and a step{{$}}
+func.func @prefetch_partial(%a: memref<?xf32>, %b: memref<?xf32>, %i: index) {
+  "slice.dynamic_copy_run"(%a, %i, %b, %i, %i, %i, %i, %i) <{adaptive, operandSegmentSizes = array<i32: 1, 1, 1, 1, 1, 1, 1, 1, 0, 0>}> : (memref<?xf32>, index, memref<?xf32>, index, index, index, index, index) -> ()
+  func.return
+}

@@ -34,7 +34,9 @@ func.func @runtime_start(%x: tensor<10x4xf32>, %s: tensor<1xi64>) -> tensor<?x4x
 // -----
 
 // A run-time step on a `?` dim: an outer scf.for over the rows, and the inner run
-// versioned in the IR on whether its stride is 1 (copied as a block) or not.
+// versioned in the IR on whether its stride is 1 (copied as a block) or not. The run's
+// row for its prefetch is the loop's induction variable where the loop runs more than
+// once (the run may absorb the rows at run time).
 // CHECK-LABEL: func.func @runtime_steps(
 // CHECK-SAME:      %[[X:.+]]: memref<?x?xi8>, %{{.+}}: memref<2xi64>, %{{.+}}: memref<2xi64>, %{{.+}}: memref<2xi32>, %[[OUT:.+]]: memref<?x?xi8>)
 // CHECK:         %[[C1:.+]] = arith.constant 1 : index
@@ -44,10 +46,11 @@ func.func @runtime_start(%x: tensor<10x4xf32>, %s: tensor<1xi64>) -> tensor<?x4x
 // CHECK-NEXT:      arith.muli %[[I]], %{{.+}} : index
 // CHECK-NEXT:      arith.addi
 // CHECK-NEXT:      arith.muli %[[I]], %{{.+}} : index
+// CHECK-NEXT:      %[[ROW:.+]] = arith.select %{{.+}}, %[[I]], %{{.+}} : index
 // CHECK-NEXT:      scf.if %{{.+}} {
-// CHECK-NEXT:        slice.dynamic_copy_run %{{.+}} count %{{.+}} source_stride %[[C1]] adaptive : memref<?xi8>, memref<?xi8>
+// CHECK-NEXT:        slice.dynamic_copy_run %{{.+}} count %{{.+}} source_stride %[[C1]] adaptive prefetch row %[[ROW]] of %{{.+}} step %{{.+}} : memref<?xi8>, memref<?xi8>
 // CHECK-NEXT:      } else {
-// CHECK-NEXT:        slice.dynamic_copy_run %{{.+}} count %{{.+}} source_stride %{{.+}} adaptive : memref<?xi8>, memref<?xi8>
+// CHECK-NEXT:        slice.dynamic_copy_run %{{.+}} count %{{.+}} source_stride %{{.+}} adaptive prefetch row %[[ROW]] of %{{.+}} step %{{.+}} : memref<?xi8>, memref<?xi8>
 // CHECK-NEXT:      }
 // CHECK-NEXT:    }
 // CHECK-NEXT:    func.return
@@ -103,4 +106,35 @@ func.func @identity(%x: tensor<?xf32>) -> tensor<?xf32> {
 func.func @runtime_merge(%x: tensor<8x6xf32>, %s: tensor<2xi64>, %e: tensor<2xi64>, %st: tensor<2xi64>) -> tensor<?x?xf32> {
   %r = slice.onnx %x starts %s ends %e steps %st : tensor<8x6xf32>, tensor<2xi64>, tensor<2xi64> steps tensor<2xi64> -> tensor<?x?xf32>
   func.return %r : tensor<?x?xf32>
+}
+
+// -----
+
+// Each run says where it sits in its loops, for the C target's prefetch of the run some
+// rows later in the loops' order: its row loop is the innermost loop of more than one
+// iteration (a loop the run absorbs at run time runs once, as does a loop over a dim
+// of size 1), its planes the next such loop out, chosen by `arith.select` on the
+// loops' bounds: the row's induction variable, the row count, the rows' source step
+// and the planes' source step (`plane`; 0 where there is no such loop).
+// CHECK-LABEL: func.func @planes(
+// CHECK:         %out_flat = memref.collapse_shape
+// CHECK-NEXT:    %[[SEVERAL1:.+]] = arith.cmpi slt, %{{.+}}, %[[B1:.+]] : index
+// CHECK-NEXT:    %[[R1:.+]] = arith.select %[[SEVERAL1]], %[[B1]], %{{.+}} : index
+// CHECK-NEXT:    %[[S1:.+]] = arith.select %[[SEVERAL1]], %{{.+}}, %{{.+}} : index
+// CHECK-NEXT:    arith.cmpi slt
+// CHECK-NEXT:    arith.cmpi sge
+// CHECK-NEXT:    %[[PICK0:.+]] = arith.andi %{{.+}}, %{{.+}} : i1
+// CHECK-NEXT:    %[[PLANE0:.+]] = arith.andi %{{.+}}, %[[SEVERAL1]] : i1
+// CHECK-NEXT:    %[[ROWS:.+]] = arith.select %[[PICK0]], %{{.+}}, %[[R1]] : index
+// CHECK-NEXT:    %[[STEP:.+]] = arith.select %[[PICK0]], %{{.+}}, %[[S1]] : index
+// CHECK-NEXT:    %[[PLANE:.+]] = arith.select %[[PLANE0]], %{{.+}}, %{{.+}} : index
+// CHECK:         scf.for %[[I0:.+]] = %{{.+}} to %{{.+}} step %{{.+}} {
+// CHECK:           scf.for %[[I1:.+]] = %{{.+}} to %{{.+}} step %{{.+}} {
+// CHECK:             %[[R0:.+]] = arith.select %[[PICK0]], %[[I0]], %{{.+}} : index
+// CHECK-NEXT:        %[[ROW:.+]] = arith.select %[[SEVERAL1]], %[[I1]], %[[R0]] : index
+// CHECK:               slice.dynamic_copy_run %{{.+}} adaptive prefetch row %[[ROW]] of %[[ROWS]] step %[[STEP]] plane %[[PLANE]] : memref<?xf32>, memref<?xf32>
+// CHECK:               slice.dynamic_copy_run %{{.+}} adaptive prefetch row %[[ROW]] of %[[ROWS]] step %[[STEP]] plane %[[PLANE]] : memref<?xf32>, memref<?xf32>
+func.func @planes(%x: tensor<?x?x?xf32>, %s: tensor<3xi64>, %e: tensor<3xi64>) -> tensor<?x?x?xf32> {
+  %r = slice.onnx %x starts %s ends %e : tensor<?x?x?xf32>, tensor<3xi64>, tensor<3xi64> -> tensor<?x?x?xf32>
+  func.return %r : tensor<?x?x?xf32>
 }
