@@ -141,19 +141,20 @@ class Case:
             parts.append(text)
         return "[" + ", ".join(parts) + "]"
 
-    def ir(self) -> str:
-        """The case as a function ``@main`` of IR text."""
-        rank = len(self.shape)
-        if self.form == "onnx":
-            ends = [INT64_MIN if e is None else e for e in self.ends()]
+    def parameters(self) -> tuple[list[int], list[int], list[int], list[int]]:
+        """``slice.onnx``'s starts, ends (``INT64_MIN`` through index 0 downwards),
+        axes and steps of the case."""
+        ends = [INT64_MIN if e is None else e for e in self.ends()]
+        axes = list(range(len(self.shape)))
+        return list(self.offsets), ends, axes, list(self.strides)
+
+    def ir(self, runtime: bool = False) -> str:
+        """The case as a function ``@main`` of IR text; ``runtime``: as ``slice.onnx``
+        whose starts, ends, axes and steps are arguments after the data (SPEC section
+        7, every result dim ``?``)."""
+        if self.form == "onnx" or runtime:
             return onnx(
-                self.shape,
-                self.sizes,
-                self.element,
-                list(self.offsets),
-                ends,
-                list(range(rank)),
-                list(self.strides),
+                self.shape, self.sizes, self.element, *self.parameters(), runtime=runtime
             )
 
         def values(v: Sequence[int]) -> str:
@@ -321,13 +322,17 @@ def copy_description(ir: str) -> str:
     lower(module, ctx)
     runs: list[str] = []
     for op in module.walk():
-        if op.name != "slice.copy_run":
+        if op.name not in ("slice.copy_run", "slice.dynamic_copy_run"):
             continue
         loops: list[Operation] = []
         parent = op.parent_op()
-        while parent is not None and parent.name == "scf.for":
-            loops.append(parent)
+        while parent is not None and parent.name in ("scf.for", "scf.if"):
+            if parent.name == "scf.for":
+                loops.append(parent)
             parent = parent.parent_op()
+        if op.name == "slice.dynamic_copy_run":
+            runs.append(f"{len(loops)} loops around a run-time run")
+            break  # its versions (stride 1 or not) are one run
         properties = op.properties
         text = (
             f"{len(loops)} loop{'' if len(loops) == 1 else 's'} around runs of "
@@ -379,10 +384,19 @@ def time_case(
     rounds: int,
     cache_dir: Path | None,
     estimator: str = "median",
+    runtime: bool = False,
 ) -> Result:
-    """Compile, check and time one case; raises ``SystemExit`` if the result differs."""
-    ir = case.ir()
-    kernel = slice_dialect.compile(ir, cache_dir=cache_dir)
+    """Compile, check and time one case (``runtime``: its parameters passed at run
+    time); raises ``SystemExit`` if the result differs."""
+    ir = case.ir(runtime)
+    compiled = slice_dialect.compile(ir, cache_dir=cache_dir)
+    kernel = compiled
+    if runtime:
+        parameters = [np.array(v, np.int64) for v in case.parameters()]
+
+        def kernel(x: np.ndarray, out: np.ndarray) -> object:
+            return compiled(x, *parameters, out=out)
+
     copy = copy_description(ir)
     nbytes = case.input_bytes
     x = pool[case.base_offset : case.base_offset + nbytes].view(case.dtype)
@@ -544,6 +558,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--check-only", action="store_true", help="compile and check, no timing"
     )
+    parser.add_argument(
+        "--runtime",
+        action="store_true",
+        help="every case as slice.onnx with its parameters passed at run time",
+    )
     args = parser.parse_args(argv)
     if args.max_bytes < 2 * MIN_BYTES:
         parser.error(f"--max-bytes must be at least {2 * MIN_BYTES}")
@@ -558,6 +577,7 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"# sweep: seed {args.seed}, {len(indices)} cases, inputs up to "
         f"{_fmt_bytes(args.max_bytes)}, {args.rounds} interleaved rounds, {args.estimator} of each"
+        + (", parameters at run time" if args.runtime else "")
     )
     cases = [make_case(args.seed, i, args.max_bytes) for i in indices]
     pool_bytes = max(c.base_offset + c.input_bytes for c in cases)
@@ -570,7 +590,13 @@ def main(argv: list[str] | None = None) -> int:
     print(CASE_HEAD)
     for case in cases:
         if args.check_only:
-            time_case(case, pool, 0, None if cache_dir is None else Path(cache_dir))
+            time_case(
+                case,
+                pool,
+                0,
+                None if cache_dir is None else Path(cache_dir),
+                runtime=args.runtime,
+            )
             print(f"| {case.index} | {case.element} | {case.shape} | checked |")
             continue
         result = time_case(
@@ -579,6 +605,7 @@ def main(argv: list[str] | None = None) -> int:
             args.rounds,
             None if cache_dir is None else Path(cache_dir),
             args.estimator,
+            args.runtime,
         )
         results.append(result)
         print(case_line(result), flush=True)
