@@ -103,9 +103,11 @@ def test_sweep_cases_cover_the_space() -> None:
         assert x[c.numpy_index()].shape == c.sizes
 
 
-def test_sweep_checks_tiny_cases() -> None:
+@pytest.mark.parametrize("runtime", [False, True], ids=["static", "runtime"])
+def test_sweep_checks_tiny_cases(runtime: bool) -> None:
     """``bench/sweep.py --check-only`` on small cases: each compiled kernel equals
-    numpy bit for bit (the script exits non-zero otherwise)."""
+    numpy bit for bit (the script exits non-zero otherwise), with constant parameters
+    and (``--runtime``) with the parameters passed at run time."""
     result = subprocess.run(
         [
             sys.executable,
@@ -115,6 +117,7 @@ def test_sweep_checks_tiny_cases() -> None:
             "--max-bytes",
             "64K",
             "--check-only",
+            *(["--runtime"] if runtime else []),
         ],
         capture_output=True,
         text=True,
