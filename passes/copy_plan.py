@@ -142,6 +142,10 @@ seed 2 case 7 0.98 -> 0.84, seed 0 case 28 0.89-0.91 -> 0.80-0.83, 9 more 5-20% 
 7 alike; slower: seed 2 case 47, a byte gather at step -8 reading 681 KiB, 0.65 -> 0.85
 (`notes/perf14/ab_read1.txt`)."""
 
+PREFETCH_ROW_BYTES = 1 << 20
+"""Rows further apart than this are not prefetched ahead by a dynamic run (the bound
+that keeps the C helper's products in range; a static run has no such bound)."""
+
 PREFETCH_PERIOD_BYTES = 2048
 """Rows at most this many bytes apart (the period: the source step from one row to the
 next) whose run spans at least half of the period's cache lines are prefetched whole,

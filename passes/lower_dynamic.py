@@ -31,6 +31,7 @@ its size operands), so a caller can allocate the outputs before it calls ``@NAME
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import cast
 
 from xdsl.dialects import arith, builtin, func, memref, scf, tensor
 from xdsl.dialects.builtin import (
@@ -53,7 +54,13 @@ from xdsl.pattern_rewriter import (
 from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.transforms.dead_code_elimination import region_dce
 
-from passes.copy_plan import merges
+from passes.copy_plan import (
+    PREFETCH_MAX_RUN_BYTES,
+    PREFETCH_MIN_GAP_BYTES,
+    PREFETCH_MIN_READ_BYTES,
+    PREFETCH_ROW_BYTES,
+    merges,
+)
 from passes.function_boundary import buffer_of
 from slice_dialect import semantics
 from slice_dialect.dialect import (
@@ -64,6 +71,7 @@ from slice_dialect.dialect import (
     check_sizes_on,
     unit_dim_pairs,
 )
+from slice_dialect.dtypes import storage_bytes
 from slice_dialect.errors import OpPassFailedException
 from slice_dialect.ir_domain import Bool, IRBuilder
 
@@ -314,9 +322,17 @@ def emit_dynamic_copy(
     out_values = [dom.value(q) for _, _, q in outer_loops]
     bounds = [dom.value(c) for c, _, _ in outer_loops]
     zero, one = dom.value(0), dom.value(1)
-    row_loop = _row_loop(dom, bounds, step_values)
     count = dom.value(run_count)
     stride_value = dom.value(stride)
+    row_loop = _row_loop(dom, bounds, step_values)
+    if row_loop is not None:
+        picks, rows, row_step, plane = row_loop
+        size = storage_bytes(cast(MemRefType[Attribute], source.type).element_type)
+        source_elements: Mixed = 1
+        for d in dims:
+            source_elements = dom.mul(source_elements, d)
+        gate = prefetch_gate(dom, size, source_elements, count, stride_value, row_step)
+        row_loop = picks, dom.select(gate, rows, 0), row_step, plane
 
     unit: arith.CmpiOp | None = None
     if not isinstance(stride, int):
@@ -408,6 +424,42 @@ def _merge_at_run_time(
         merged.insert(0, (dom.select(merges_here, 1, bound), step, out_step))
         merging = merges_here
     return [*merged, (count, stride, result_step)]
+
+
+def prefetch_gate(
+    dom: IRBuilder,
+    size: int,
+    source_elements: Mixed,
+    count: Mixed,
+    stride: Mixed,
+    row_step: Mixed,
+) -> Bool:
+    """Whether a dynamic run of ``count`` elements of ``size`` bytes at ``stride``, in
+    rows ``row_step`` elements apart, from a source of ``source_elements``, is
+    prefetched: ``run_choices``' rules for static runs (a source span of at most
+    ``PREFETCH_MAX_RUN_BYTES``, a gap of at least ``PREFETCH_MIN_GAP_BYTES`` to the next
+    row) on what a dynamic copy knows (a source of at least ``PREFETCH_MIN_READ_BYTES``:
+    a copy reads no more than its source), and rows at most ``PREFETCH_ROW_BYTES``
+    apart. Emitted once before the loops: a run it does not prefetch gets a row count
+    of 0, and the C target calls no helper for it (a call per run cost a copy of 2-byte
+    runs a third of its time). The values are those of a checked window, so no
+    product here wraps."""
+    limit = PREFETCH_MAX_RUN_BYTES // size
+    reach = dom.mul(dom.sub(count, 1), stride)
+    span = dom.add(dom.max(reach, dom.neg(reach)), 1)
+    row = dom.max(row_step, dom.neg(row_step))
+    gap = -(-PREFETCH_MIN_GAP_BYTES // size)
+    conditions = [
+        dom.le(-(-PREFETCH_MIN_READ_BYTES // size), source_elements),
+        dom.lt(0, count),
+        dom.le(span, limit),
+        dom.le(dom.add(span, gap), row),
+        dom.le(row, PREFETCH_ROW_BYTES // size),
+    ]
+    gate: Bool = True
+    for condition in conditions:
+        gate = dom.and_(gate, condition)
+    return gate
 
 
 def _row_loop(

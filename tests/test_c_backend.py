@@ -665,29 +665,11 @@ def test_prefetches_stay_inside_the_source(
     """Every address a prefetching copy hands ``slice_prefetch`` (whole rows with their
     gaps, or the runs' spans; static runs and the dynamic helper) lies inside the
     source array, and the copy is numpy's."""
-    import slice_dialect
     from slice_dialect.backend import c
 
     monkeypatch.setattr(c, "PREFETCH_HELPER", RECORDING_PREFETCH)
     x = np.arange(math.prod(shape), dtype=np.float32).reshape(shape)
-    expected = numpy_window(x, offsets, sizes, strides)
-    if dynamic:
-        rank = len(shape)
-        text = _STRATEGY_IR.replace("3x", f"{rank}x")
-        text = text.replace("?x?x?", "x".join("?" * rank))
-        text = text.replace("SHAPE", "x".join(map(str, shape)))
-        kernel = slice_dialect.compile(text, cache_dir=tmp_path)
-        ends = [
-            o + (n - 1) * s + (1 if s > 0 else -1)
-            for o, n, s in zip(offsets, sizes, strides)
-        ]
-        ends = [e if e >= 0 else -(2**63) for e in ends]
-        result = kernel(x, offsets, ends, strides)  # type: ignore[operator]
-    else:
-        module = lowered_window("f32", shape, offsets, sizes, strides)
-        kernel = kernel_of(module, "main", 1, tmp_path)
-        result = kernel(x)
-    assert same_bits(result, expected)
+    kernel = _run_window(x, offsets, sizes, strides, dynamic, tmp_path)
     low, high, count = _recorded_prefetches(kernel)
     assert count > 0
     assert x.ctypes.data <= low <= high < x.ctypes.data + x.nbytes
@@ -708,6 +690,66 @@ def _prefetched_addresses(kernel: object, count: int) -> list[int]:
     table = (ctypes.c_size_t * (1 << 16)).in_dll(library, "slice_test_prefetched")
     assert count <= len(table)
     return list(table[:count])
+
+
+def _run_window(
+    x: np.ndarray,
+    offsets: list[int],
+    sizes: list[int],
+    strides: list[int],
+    dynamic: bool,
+    tmp_path: Path,
+) -> object:
+    """The kernel of the window of ``x`` (f32), static or with its parameters at run
+    time, after checking one call against numpy."""
+    import slice_dialect
+
+    shape = list(x.shape)
+    if dynamic:
+        rank = len(shape)
+        text = _STRATEGY_IR.replace("3x", f"{rank}x")
+        text = text.replace("?x?x?", "x".join("?" * rank))
+        text = text.replace("SHAPE", "x".join(map(str, shape)))
+        kernel = slice_dialect.compile(text, cache_dir=tmp_path)
+        ends = [
+            o + (n - 1) * s + (1 if s > 0 else -1)
+            for o, n, s in zip(offsets, sizes, strides)
+        ]
+        ends = [e if e >= 0 else -(2**63) for e in ends]
+        result = kernel(x, offsets, ends, strides)  # type: ignore[operator]
+    else:
+        module = lowered_window("f32", shape, offsets, sizes, strides)
+        kernel = kernel_of(module, "main", 1, tmp_path)
+        result = kernel(x)
+    assert same_bits(result, numpy_window(x, offsets, sizes, strides))
+    return kernel
+
+
+@pytest.mark.parametrize(
+    ("shape", "offsets", "sizes", "strides"),
+    [
+        # a source under 1 MiB
+        pytest.param([100, 512], [0, 256], [100, 256], [1, 1], id="small-source"),
+        # a gap of 448 bytes to the next row
+        pytest.param([8200, 512], [0, 0], [8200, 400], [1, 1], id="small-gap"),
+        # a span over 4 KiB
+        pytest.param([600, 4096], [0, 0], [600, 1100], [1, 1], id="long-span"),
+    ],
+)
+def test_dynamic_prefetch_gate(
+    shape, offsets, sizes, strides, tmp_path: Path, monkeypatch
+) -> None:
+    """Where the static rules prefetch nothing, the dynamic run's gate (computed once
+    in the IR, ``prefetch_gate``) gives a row count of 0 and the C calls no prefetch
+    (the static kernel has none either); the copy is numpy's."""
+    from slice_dialect.backend import c
+
+    monkeypatch.setattr(c, "PREFETCH_HELPER", RECORDING_PREFETCH)
+    x = np.arange(math.prod(shape), dtype=np.float32).reshape(shape)
+    static = lowered_window("f32", shape, offsets, sizes, strides)
+    assert "prefetch" not in str(static)
+    kernel = _run_window(x, offsets, sizes, strides, True, tmp_path)
+    assert _recorded_prefetches(kernel)[2] == 0
 
 
 def _recorded_prefetches(kernel: object) -> tuple[int, int, int]:

@@ -134,9 +134,8 @@ from passes.copy_plan import (
     MIN_STREAM_RUN_BYTES,
     PREFETCH_AHEAD_BYTES,
     PREFETCH_MAX_RUN_BYTES,
-    PREFETCH_MIN_GAP_BYTES,
-    PREFETCH_MIN_READ_BYTES,
     PREFETCH_PERIOD_BYTES,
+    PREFETCH_ROW_BYTES,
     PREFETCH_WRAP_SHARE,
     STREAM_STORE_BYTES,
     can_reorder,
@@ -1491,9 +1490,11 @@ def _dynamic_run_copy(
             p.expr(v, op) for v in (prefetch.row, prefetch.rows, prefetch.step)
         )
         plane = "0" if prefetch.plane is None else p.expr(prefetch.plane, op)
+        # a row count the IR's gate set to 0 (or a loop of one row): no call
+        p.line(f"if ({rows} > 1)")
         p.line(
-            f"slice_prefetch_rows({source}, {source_size}, {so}, {n}, {stride}, "
-            f"{row}, {rows}, {row_step}, {plane}, {size}, "
+            f"{INDENT}slice_prefetch_rows({source}, {source_size}, {so}, {n}, "
+            f"{stride}, {row}, {rows}, {row_step}, {plane}, {size}, "
             f"{PREFETCH_MAX_RUN_BYTES // size}, {PREFETCH_ROW_BYTES // size});"
         )
     if contiguous:
@@ -1529,11 +1530,6 @@ def _dynamic_run_copy(
     loop()
     p.depth -= 1
     p.line("}")
-
-
-PREFETCH_ROW_BYTES = 1 << 20
-"""Rows longer than this are not prefetched ahead by a dynamic run (the helper's bound
-that keeps its products in range; a static run has no such bound)."""
 
 
 RULES: dict[type[Operation], Callable[[FunctionPrinter, Any], None]] = {
@@ -2014,12 +2010,12 @@ PREFETCH_ROWS_HELPER = (
  * loop around continues the rows (it skips one or two rows) the distance is ahead
  * rows; else a loop of no more than ahead rows prefetches nothing, and where at least
  * one row in WRAP_SHARE would prefetch past its own iteration of the loop around, the
- * last ahead rows of each prefetch the next iteration's first rows. Only for a source
- * span of at most limit elements (MAX_RUN_BYTES bytes) and rows with a gap of at least
- * MIN_GAP_BYTES bytes (run_choices' rule for static runs), of at most max_step
- * elements, from a source of at least MIN_READ_BYTES bytes (run_choices asks that of
- * the lines a static copy reads; a dynamic run, which does not know its loops'
- * counts, checks the bound it can: a copy reads no more than its source). Whole rows,
+ * last ahead rows of each prefetch the next iteration's first rows. Whether the run is
+ * prefetched at all (its span, the gap to the next row, the source's size) is decided
+ * in the IR, once before the loops (lower_dynamic.prefetch_gate: a row count of 0 or
+ * 1 prefetches nothing, and the C target calls this only for more); what is checked
+ * here, a source span of at most limit elements, rows of at most max_step elements
+ * that do not overlap the span, keeps every product in range. Whole rows,
  * the gap included, where the span covers at least half of a row's lines and a row
  * is at most PERIOD_BYTES bytes, or at most MAX_RUN_BYTES for a run of every other
  * element (prefetch_whole_rows). Every address formed lies inside the source view of
@@ -2032,7 +2028,7 @@ static inline void slice_prefetch_rows(const void *source, int64_t source_size,
                                        int64_t max_step) {
     if (n <= 0 || n > limit || stride < -limit || stride > limit)
         return;
-    if (source_size < MIN_READ_BYTES / size || source_size > INT64_MAX / 4)
+    if (source_size > INT64_MAX / 4)
         return;
     if (row_step == 0 || row_step < -max_step || row_step > max_step)
         return;
@@ -2042,7 +2038,7 @@ static inline void slice_prefetch_rows(const void *source, int64_t source_size,
     if (span > limit)
         return;
     const int64_t row_bytes = (row_step < 0 ? -row_step : row_step) * size;
-    if (row_bytes - span * size < MIN_GAP_BYTES)
+    if (row_bytes < span * size)
         return;
     int64_t ahead = 1;
     while (2 * ahead * row_bytes <= AHEAD_BYTES)
@@ -2084,8 +2080,6 @@ static inline void slice_prefetch_rows(const void *source, int64_t source_size,
     .replace("PERIOD_BYTES", str(PREFETCH_PERIOD_BYTES))
     .replace("WRAP_SHARE", str(PREFETCH_WRAP_SHARE))
     .replace("MAX_RUN_BYTES", str(PREFETCH_MAX_RUN_BYTES))
-    .replace("MIN_GAP_BYTES", str(PREFETCH_MIN_GAP_BYTES))
-    .replace("MIN_READ_BYTES", str(PREFETCH_MIN_READ_BYTES))
     .replace("LINE_BYTES", str(CACHE_LINE_BYTES))
 )
 """The C helper of dynamic runs' prefetch, printed once in a unit that uses it."""

@@ -96,9 +96,11 @@
 // CHECK-NEXT:                  }
 // adaptive (set by convert-slice-to-loops): streamed when the dest view has at least 8 MiB and the run at least 1 KiB, else memcpy ...
 // (`prefetch row %i of %n step %c6`: the run prefetches the row its loop reads some
-// rows later, 6 elements a row, where the source has 1 MiB or more) ...
+// rows later, 6 elements a row, where the loop has more than one row; the lowering's
+// gate sets the count to 0 where the rules do not prefetch) ...
 // CHECK-NEXT:                  const _Bool streamed = ov_d0 >= 2097152 && out0_d1 >= 256;
-// CHECK-NEXT:                  slice_prefetch_rows(xv, xv_d0, so, out0_d1, 1, i, out0_d0, 6, 0, 4, 1024, 262144);
+// CHECK-NEXT:                  if (out0_d0 > 1)
+// CHECK-NEXT:                      slice_prefetch_rows(xv, xv_d0, so, out0_d1, 1, i, out0_d0, 6, 0, 4, 1024, 262144);
 // CHECK-NEXT:                  if (streamed)
 // CHECK-NEXT:                      slice_stream(ov + do_1, xv + so, out0_d1 * 4);
 // CHECK-NEXT:                  else
@@ -108,7 +110,8 @@
 // else an element loop.
 // CHECK-NEXT:          } else {
 // CHECK:                       const _Bool streamed_1 = ov_d0 >= 2097152 && out0_d1 >= 256;
-// CHECK-NEXT:                  slice_prefetch_rows(xv, xv_d0, so, out0_d1, stride, i, out0_d0, 6, 0, 4, 1024, 262144);
+// CHECK-NEXT:                  if (out0_d0 > 1)
+// CHECK-NEXT:                      slice_prefetch_rows(xv, xv_d0, so, out0_d1, stride, i, out0_d0, 6, 0, 4, 1024, 262144);
 // CHECK-NEXT:                  if (stride == -1 && out0_d1 >= 16) {
 // CHECK-NEXT:                      if (streamed_1)
 // CHECK-NEXT:                          slice_stream_reversed(ov + do_1, xv + so, out0_d1, 4);
