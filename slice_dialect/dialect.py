@@ -165,6 +165,21 @@ def property_problem(op: IRDLOperation) -> str | None:
     return None
 
 
+def shadowed_property(op: IRDLOperation) -> str | None:
+    """Why a discardable attribute of ``op`` that has the name of one of its properties
+    is refused, else ``None``. xDSL keeps such an attribute beside the property (MLIR
+    would set the property), so it would be ignored, or make the custom form unprintable
+    (``{opset = 11 : i64}`` beside the property ``opset``)."""
+    for name in op.get_irdl_definition().properties:
+        if name in op.attributes:
+            return (
+                f"the attribute {name} = {op.attributes[name]} has the name of a "
+                "property of the op, and a discardable attribute of that name would be "
+                "ignored; set the property instead (in the generic form, inside <{...}>)"
+            )
+    return None
+
+
 def named_errors(cls: type[OpT]) -> type[OpT]:
     """Give the failures of IRDL's checks the op's name, the operand or property and
     its value, in both forms.
@@ -176,7 +191,8 @@ def named_errors(cls: type[OpT]) -> type[OpT]:
     same without any position). The generic form checks them in the verifier, where
     xDSL prefixes ``operand 'data' at position 0 does not verify`` and names no
     property: the message becomes one line naming the op, and the property and its
-    value (:func:`property_problem`).
+    value (:func:`property_problem`). A discardable attribute with a property's name
+    is refused (:func:`shadowed_property`).
     """
     parse_format = cls.parse.__func__  # pyright: ignore[reportFunctionMemberAccess]
     verify_irdl = cls.verify_
@@ -189,6 +205,9 @@ def named_errors(cls: type[OpT]) -> type[OpT]:
             parser.raise_error(f"{c.name}: {e}", start, start + 1)
 
     def verify_(self: OpT) -> None:
+        shadowed = shadowed_property(self)
+        if shadowed is not None:
+            raise VerifyException(f"{self.name}: {shadowed}")
         try:
             verify_irdl(self)
         except VerifyException as e:
