@@ -33,6 +33,7 @@ from slice_dialect import dtypes
 from slice_dialect.errors import TOO_DEEP, SliceError, describe, out_of_range_integer
 from slice_dialect.locations import LocatingParser, error_location, location_text
 from slice_dialect.runtime.arguments import ArraySpec, CheckedArguments, check_shape
+from slice_dialect.runtime.cache import check_sanitize_backend
 from slice_dialect.semantics import SliceSemanticsError
 
 # xDSL 0.74's lexer matches a string literal with ``"(?:[^"\\...]+|\\...)*"``: on an
@@ -399,6 +400,7 @@ def _check_options(
         raise SliceError(f"unknown backend {backend!r}; use 'c' or 'interpreter'")
     if not isinstance(sanitize, bool):
         raise SliceError(f"sanitize must be True or False, got {sanitize!r}")
+    check_sanitize_backend(backend, sanitize, "sanitize=True")
     if cache_dir is not None and not isinstance(cache_dir, str | os.PathLike):
         raise SliceError(
             f"cache_dir must be a directory path (str or pathlib.Path), got {cache_dir!r}"

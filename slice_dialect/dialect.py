@@ -55,6 +55,7 @@ from xdsl.irdl import (
     traits_def,
     var_operand_def,
 )
+from xdsl.irdl.constraints import VerificationContext
 from xdsl.parser import Parser
 from xdsl.pattern_rewriter import RewritePattern
 from xdsl.traits import HasCanonicalizationPatternsTrait, Pure
@@ -98,7 +99,7 @@ class NamedTensor(BaseAttr[TensorType[Attribute]]):
     (``data must be a tensor, got memref<4x6xf32>``; ``a ranked tensor`` for
     ``tensor<*xf32>``), and of an element type a slice moves (SPEC section 1, as
     :mod:`slice_dialect.dtypes` defines them: ``data has type tensor<4xf80>: element
-    type f80 is not supported: ...``); :func:`name_type_errors` adds the op's name and,
+    type f80 is not supported: ...``); :func:`named_errors` adds the op's name and,
     in the custom form, the source position."""
 
     name: str
@@ -150,14 +151,48 @@ class IndexTensor(NamedTensor):
 OpT = TypeVar("OpT", bound=IRDLOperation)
 
 
-def name_type_errors(cls: type[OpT]) -> type[OpT]:
-    """Give :class:`NamedTensor` failures the op's name, in both forms.
+def property_problem(op: IRDLOperation) -> str | None:
+    """The first property of ``op`` that its definition's constraint refuses, as
+    ``property opset = "13": "13" should be of base attribute integer``, else ``None``."""
+    for name, definition in op.get_irdl_definition().properties.items():
+        attr = op.properties.get(name)
+        if attr is None:
+            continue
+        try:
+            definition.constr.verify(attr, VerificationContext())
+        except VerifyException as e:
+            return f"property {name} = {attr}: {e}"
+    return None
 
-    The custom form checks operand types while it parses: that failure becomes a parse
-    error at the op, ``slice.onnx: data must be a tensor, got memref<4x6xf32>`` (not
-    xDSL's bare ``memref<4x6xf32> should be of base attribute tensor``). The generic
-    form checks them in the verifier, where xDSL prefixes ``operand 'data' at position
-    0 does not verify``: the message becomes the same one line.
+
+def shadowed_property(op: IRDLOperation) -> str | None:
+    """Why a discardable attribute of ``op`` that has the name of one of its properties
+    is refused, else ``None``. xDSL keeps such an attribute beside the property (MLIR
+    would set the property), so it would be ignored, or make the custom form unprintable
+    (``{opset = 11 : i64}`` beside the property ``opset``)."""
+    for name in op.get_irdl_definition().properties:
+        if name in op.attributes:
+            return (
+                f"the attribute {name} = {op.attributes[name]} has the name of a "
+                "property of the op, and a discardable attribute of that name would be "
+                "ignored; set the property instead (in the generic form, inside <{...}>)"
+            )
+    return None
+
+
+def named_errors(cls: type[OpT]) -> type[OpT]:
+    """Give the failures of IRDL's checks the op's name, the operand or property and
+    its value, in both forms.
+
+    The custom form checks operand types (and the properties it reads from the
+    attribute dictionary) while it parses: that failure becomes a parse error at the
+    op, ``slice.onnx: data must be a tensor, got memref<4x6xf32>`` (not xDSL's bare
+    ``memref<4x6xf32> should be of base attribute tensor``, or, for a property, the
+    same without any position). The generic form checks them in the verifier, where
+    xDSL prefixes ``operand 'data' at position 0 does not verify`` and names no
+    property: the message becomes one line naming the op, and the property and its
+    value (:func:`property_problem`). A discardable attribute with a property's name
+    is refused (:func:`shadowed_property`).
     """
     parse_format = cls.parse.__func__  # pyright: ignore[reportFunctionMemberAccess]
     verify_irdl = cls.verify_
@@ -166,15 +201,21 @@ def name_type_errors(cls: type[OpT]) -> type[OpT]:
         start = parser.pos
         try:
             return parse_format(c, parser)
-        except OperandTypeError as e:
+        except VerifyException as e:
             parser.raise_error(f"{c.name}: {e}", start, start + 1)
 
     def verify_(self: OpT) -> None:
+        shadowed = shadowed_property(self)
+        if shadowed is not None:
+            raise VerifyException(f"{self.name}: {shadowed}")
         try:
             verify_irdl(self)
         except VerifyException as e:
             if isinstance(e.__cause__, OperandTypeError):
                 raise VerifyException(f"{self.name}: {e.__cause__}") from e
+            problem = property_problem(self)
+            if problem is not None:
+                raise VerifyException(f"{self.name}: {problem}") from e
             raise
 
     cls.parse = classmethod(parse)  # pyright: ignore[reportAttributeAccessIssue]
@@ -432,7 +473,7 @@ def _tensor(value: SSAValue | Operation) -> SSAValue:
     return SSAValue.get(value)
 
 
-@name_type_errors
+@named_errors
 @irdl_op_definition
 class OnnxSliceV1Op(FrameworkSliceOp):
     """ONNX Slice-1 (opsets 1 to 9): ``starts``, ``ends`` and ``axes`` are attributes.
@@ -478,7 +519,7 @@ class OnnxSliceV1Op(FrameworkSliceOp):
         return self._constants(dom, "starts", "ends", "axes")
 
 
-@name_type_errors
+@named_errors
 @irdl_op_definition
 class OnnxSliceOp(FrameworkSliceOp):
     """ONNX Slice-10, -11 and -13: ``starts``, ``ends``, ``axes``, ``steps`` are operands.
@@ -550,7 +591,7 @@ class OnnxSliceOp(FrameworkSliceOp):
         return {"opset": self.opset.value.data}
 
 
-@name_type_errors
+@named_errors
 @irdl_op_definition
 class OvSliceOp(FrameworkSliceOp):
     """OpenVINO Slice-8: ``start``, ``stop``, ``step`` and optional ``axes`` operands.
@@ -604,7 +645,7 @@ def _mask_values(attr: DenseArrayBase[IntegerType] | None) -> list[int]:
     return [] if attr is None else list(attr.get_values())
 
 
-@name_type_errors
+@named_errors
 @irdl_op_definition
 class OvStridedSliceOp(FrameworkSliceOp):
     """OpenVINO StridedSlice-1: ``begin``, ``end``, optional ``stride`` operands and 0/1
@@ -693,7 +734,7 @@ TF_MASKS = (
 )
 
 
-@name_type_errors
+@named_errors
 @irdl_op_definition
 class TfStridedSliceOp(FrameworkSliceOp):
     """TensorFlow StridedSlice: ``begin``, ``end``, ``strides`` operands and ``i64`` bit
@@ -774,7 +815,7 @@ class TfStridedSliceOp(FrameworkSliceOp):
         return self.masks()
 
 
-@name_type_errors
+@named_errors
 @irdl_op_definition
 class DmlSlice1Op(FrameworkSliceOp):
     """DirectML DML_SLICE1: a window of ``window_offsets``/``window_sizes`` read with
@@ -842,7 +883,7 @@ class TensorWindowOp(SliceTensorOp):
         return _tensor_type(self, self.results[0], "result")
 
 
-@name_type_errors
+@named_errors
 @irdl_op_definition
 class WindowOp(TensorWindowOp):
     """The canonical slice: ``result[c] = source[offsets + strides * c]`` per dimension,
@@ -978,7 +1019,7 @@ def check_sizes_on(
             )
 
 
-@name_type_errors
+@named_errors
 @irdl_op_definition
 class DynamicWindowOp(TensorWindowOp):
     """``slice.window`` with any offset, size and stride given at run time.
@@ -1148,6 +1189,7 @@ def _fill(parts: Sequence[str | int], values: Sequence[int]) -> str:
     return "".join(part if isinstance(part, str) else str(values[part]) for part in parts)
 
 
+@named_errors
 @irdl_op_definition
 class CheckOp(IRDLOperation):
     """A run-time check of the normalization: the program fails unless ``condition``
@@ -1231,6 +1273,7 @@ FRAMEWORK_OPS: tuple[type[FrameworkSliceOp], ...] = (
 # ---------------------------------------------------------------------------------------
 
 
+@named_errors
 @irdl_op_definition
 class CopyRunOp(IRDLOperation):
     """``slice.copy_run``: copy ``count`` elements between two 1-D memref views.
@@ -1407,6 +1450,7 @@ class PrefetchRows:
     plane: SSAValue | None = None
 
 
+@named_errors
 @irdl_op_definition
 class DynamicCopyRunOp(IRDLOperation):
     """``slice.dynamic_copy_run``: copy a run of ``count`` elements known at run time.
@@ -1536,6 +1580,7 @@ class DynamicCopyRunOp(IRDLOperation):
         )
 
 
+@named_errors
 @irdl_op_definition
 class FillConstantOp(IRDLOperation):
     """``slice.fill_constant``: write the elements of a dense constant, in row-major

@@ -74,6 +74,13 @@ BAD_CALLS: list[tuple[str, tuple[Any, ...], dict[str, Any], str]] = [
     ("entry=1", (WINDOW, 1), {}, "entry must be a function name (str), got 1"),
     ("backend", (WINDOW, "main", "gpu"), {}, "unknown backend 'gpu'"),
     ("sanitize", (WINDOW,), {"sanitize": "yes"}, "sanitize must be True or False"),
+    (
+        "sanitize the interpreter",
+        (WINDOW, "main", "interpreter"),
+        {"sanitize": True},
+        "sanitize=True builds the C with ASan and UBSan; the interpreter backend runs "
+        "no C",
+    ),
     ("filename", (WINDOW,), {"filename": 3}, "filename must be a str"),
     ("prefix", (WINDOW,), {"prefix": "1x"}, "C symbol prefix '1x' is not a C identifier"),
     (

@@ -383,6 +383,15 @@ does, so a kernel reports it with its error code (``SliceError``) and numpy rais
 ``MemoryError``, instead of ASan aborting the process."""
 
 
+def check_sanitize_backend(backend: object, sanitize: object, option: str) -> None:
+    """Refuse a sanitized build (``option``, as the caller spells it: ``sanitize=True``,
+    ``--sanitize``) of a backend that builds no C: the interpreter would ignore it."""
+    if sanitize is True and backend != "c":
+        raise SliceError(
+            f"{option} builds the C with ASan and UBSan; the {backend} backend runs no C"
+        )
+
+
 def asan_environment() -> dict[str, str]:
     """``os.environ`` plus what a Python subprocess needs to load sanitizer builds:
     libasan preloaded and :data:`ASAN_OPTIONS`, followed by the caller's own

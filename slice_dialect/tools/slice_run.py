@@ -236,11 +236,9 @@ def _restart_sanitized(argv: list[str]) -> None:
 def run(argv: list[str] | None = None) -> None:
     args = make_parser().parse_args(argv)
     if args.sanitize:
-        if args.backend != "c":
-            raise SliceError(
-                "--sanitize builds the C with ASan and UBSan; the interpreter backend "
-                "runs no C"
-            )
+        from slice_dialect.runtime.cache import check_sanitize_backend
+
+        check_sanitize_backend(args.backend, True, "--sanitize")
         _restart_sanitized(sys.argv[1:] if argv is None else argv)
 
     from slice_dialect.compiler import compile, decode_ir, read_ir
