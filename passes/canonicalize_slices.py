@@ -36,6 +36,7 @@ from slice_dialect.dialect import (
     Mixed,
     WindowOp,
     constant_index_values,
+    message_text,
     shape_of,
     unit_dim_pairs,
 )
@@ -242,8 +243,8 @@ class FrameworkSliceToDynamicWindow(RewritePattern):
                 ok = dom.and_(ok, dom.eq(norm.shape[j], result_shape[j]))
             dom.check(
                 ok,
-                f"{op.name}: result type {result_type} does not match the shape "
-                f"[{template}] the slice gives",
+                f"{op.name}: result type {message_text(result_type)} does not match "
+                f"the shape [{template}] the slice gives",
                 *norm.shape,
             )
         for j, source in enumerate(norm.sources):

@@ -881,3 +881,28 @@ def test_less_static_result_type(backend: str) -> None:
     x = np.arange(5, dtype=np.float32)
     kernel = slice_dialect.compile(LESS_STATIC_RESULT, "main", backend)
     assert same_bits(kernel(x), x[1:3])
+
+
+PROMISE_WITH_ENCODING = """\
+func.func @main(%x: tensor<?x6xf32>, %s: tensor<1xi64>, %e: tensor<1xi64>) -> tensor<2x6xf32, {a = 1 : i64}> {
+  %r = slice.onnx %x starts %s ends %e : tensor<?x6xf32>, tensor<1xi64>, tensor<1xi64> -> tensor<2x6xf32, {a = 1 : i64}>
+  func.return %r : tensor<2x6xf32, {a = 1 : i64}>
+}
+"""
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_promise_of_a_result_type_with_braces(backend: str) -> None:
+    """A static result type whose encoding holds braces: the run-time check of its
+    promise is a valid ``slice.check`` message (the type's braces were read as a
+    placeholder, so the program did not compile), and a call that breaks it raises the
+    verifier's message with the type as it prints."""
+    x = np.arange(24, dtype=np.float32).reshape(4, 6)
+    kernel = slice_dialect.compile(PROMISE_WITH_ENCODING, "main", backend)
+    assert same_bits(kernel(x, [1], [3]), x[1:3])
+    with pytest.raises(SliceError) as info:
+        kernel(x, [1], [4])
+    assert str(info.value) == (
+        "slice.onnx: result type tensor<2x6xf32, {a = 1 : i64}> does not match the "
+        "shape [3, 6] the slice gives"
+    )
