@@ -906,3 +906,37 @@ def test_promise_of_a_result_type_with_braces(backend: str) -> None:
         "slice.onnx: result type tensor<2x6xf32, {a = 1 : i64}> does not match the "
         "shape [3, 6] the slice gives"
     )
+
+
+def _promise_of_rank(rank: int) -> str:
+    """``x[newaxis, ..., newaxis, b:e:s]`` of ``?`` data with run-time parameters and a
+    static result type of ``rank`` 1s (``rank - 1`` new axes, then one range)."""
+    ones = "x".join(["1"] * rank)
+    index = f"tensor<{rank}xi64>"
+    return f"""\
+func.func @main(%x: tensor<?xf32>, %b: {index}, %e: {index}, %s: {index}) -> tensor<{ones}xf32> {{
+  %r = slice.tf_strided_slice %x begin %b end %e strides %s {{new_axis_mask = {2 ** (rank - 1) - 1} : i64}} : tensor<?xf32>, {index}, {index}, {index} -> tensor<{ones}xf32>
+  func.return %r : tensor<{ones}xf32>
+}}
+"""
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_promise_of_rank_20_with_one_run_time_dim(backend: str) -> None:
+    """A static result type of rank 20 whose dims are all constant but one: the check
+    of its promise carries that one run-time value (it carried all 20, more than the
+    16 a C kernel reports, so the C backend refused the program)."""
+    rank = 20
+    kernel = slice_dialect.compile(_promise_of_rank(rank), "main", backend)
+    x = np.arange(5, dtype=np.float32)
+    zeros = [0] * (rank - 1)
+    expected = x[2:3].reshape((1,) * rank)
+    assert same_bits(kernel(x, [*zeros, 2], [*zeros, 3], [1] * rank), expected)
+    with pytest.raises(SliceError) as info:
+        kernel(x, [*zeros, 1], [*zeros, 3], [1] * rank)
+    ones = "x".join(["1"] * rank)
+    shape = ", ".join(["1"] * (rank - 1) + ["2"])
+    assert str(info.value) == (
+        f"slice.tf_strided_slice: result type tensor<{ones}xf32> does not match the "
+        f"shape [{shape}] the slice gives"
+    )
