@@ -940,3 +940,28 @@ def test_promise_of_rank_20_with_one_run_time_dim(backend: str) -> None:
         f"slice.tf_strided_slice: result type tensor<{ones}xf32> does not match the "
         f"shape [{shape}] the slice gives"
     )
+
+
+MORE_STATIC_CAST = """\
+func.func @main(%x: tensor<?x?xf32>) -> tensor<4x6xf32> {
+  %c = tensor.cast %x : tensor<?x?xf32> to tensor<4x6xf32>
+  func.return %c : tensor<4x6xf32>
+}
+"""
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_returned_cast_to_a_static_type(backend: str) -> None:
+    """An argument with ``?`` dims returned through a ``tensor.cast`` to a static
+    type: copied with the checks of its run-time dims (the static copy collapsed the
+    ``?x?`` buffer into a memref of 8.5e37 elements, which the C target refused, and the
+    interpreter failed a smaller argument with ``slice.copy_run: reads source outside
+    [0, 18)``)."""
+    kernel = slice_dialect.compile(MORE_STATIC_CAST, "main", backend)
+    x = np.arange(24, dtype=np.float32).reshape(4, 6)
+    assert same_bits(kernel(x), x)
+    with pytest.raises(SliceError) as info:
+        kernel(x[:3])
+    assert str(info.value) == (
+        "func.return: sizes[0] = 3 but the output has 4 in dimension 0"
+    )
