@@ -36,6 +36,7 @@ from slice_dialect.dialect import (
     Mixed,
     WindowOp,
     constant_index_values,
+    message_text,
     shape_of,
     unit_dim_pairs,
 )
@@ -236,15 +237,26 @@ class FrameworkSliceToDynamicWindow(RewritePattern):
             if d is not None and dom.constant(norm.shape[j]) is None
         ]
         if promised:
-            template = ", ".join(f"{{{j}}}" for j in range(len(norm.shape)))
+            # dims the constants decide are text: only the run-time ones are values
+            # (a C kernel reports at most SLICE_ERROR_VALUES of them)
+            parts: list[str] = []
+            shown: list[Value] = []
+            for v in norm.shape:
+                known = dom.constant(v)
+                if known is None:
+                    parts.append(f"{{{len(shown)}}}")
+                    shown.append(v)
+                else:
+                    parts.append(str(known))
+            template = ", ".join(parts)
             ok: bool | SSAValue = True
             for j in promised:
                 ok = dom.and_(ok, dom.eq(norm.shape[j], result_shape[j]))
             dom.check(
                 ok,
-                f"{op.name}: result type {result_type} does not match the shape "
-                f"[{template}] the slice gives",
-                *norm.shape,
+                f"{op.name}: result type {message_text(result_type)} does not match "
+                f"the shape [{template}] the slice gives",
+                *shown,
             )
         for j, source in enumerate(norm.sources):
             d = result_shape[j]

@@ -394,9 +394,12 @@ class MaterializeToCopy(RewritePattern):
         if source is None:
             return  # its window is not lowered yet
         if source is not op.dest:
-            dest_type = op.dest.type
+            dest_type, source_type = op.dest.type, source.type
             assert isinstance(dest_type, MemRefType)
-            if dest_type.has_static_shape():
+            assert isinstance(source_type, MemRefType)
+            # a ``?`` source (a tensor.cast to a static type) is copied with the
+            # checks of its run-time dims against the output's
+            if dest_type.has_static_shape() and source_type.has_static_shape():
                 _Emitter(rewriter, op, op.location).copy(
                     whole_copy(dest_type), source, op.dest
                 )

@@ -981,6 +981,13 @@ def unit_dim_pairs(
     return list(zip(window_dims, result_dims))
 
 
+def message_text(text: object) -> str:
+    """``text`` (a type, a name) as literal text of a ``slice.check`` message: its
+    braces escaped, so that a type such as ``tensor<2xf32, {a = 1 : i64}>`` is not
+    read as a placeholder (:func:`message_parts`)."""
+    return str(text).replace("{", "{{").replace("}", "}}")
+
+
 def check_sizes_on(
     dom: IntDomain[V, B],
     name: str,
@@ -995,9 +1002,7 @@ def check_sizes_on(
     each paired size equals its dim (a ``None`` dim is not checked), every other size
     is 1. One rule for the interpreter's result shape and the lowered checks."""
 
-    def escaped(text: object) -> str:
-        return str(text).replace("{", "{{").replace("}", "}}")
-
+    escaped = message_text
     paired = {i for i, _ in pairs}
     for i, j in pairs:
         dim = dims[j]

@@ -881,3 +881,87 @@ def test_less_static_result_type(backend: str) -> None:
     x = np.arange(5, dtype=np.float32)
     kernel = slice_dialect.compile(LESS_STATIC_RESULT, "main", backend)
     assert same_bits(kernel(x), x[1:3])
+
+
+PROMISE_WITH_ENCODING = """\
+func.func @main(%x: tensor<?x6xf32>, %s: tensor<1xi64>, %e: tensor<1xi64>) -> tensor<2x6xf32, {a = 1 : i64}> {
+  %r = slice.onnx %x starts %s ends %e : tensor<?x6xf32>, tensor<1xi64>, tensor<1xi64> -> tensor<2x6xf32, {a = 1 : i64}>
+  func.return %r : tensor<2x6xf32, {a = 1 : i64}>
+}
+"""
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_promise_of_a_result_type_with_braces(backend: str) -> None:
+    """A static result type whose encoding holds braces: the run-time check of its
+    promise is a valid ``slice.check`` message (the type's braces were read as a
+    placeholder, so the program did not compile), and a call that breaks it raises the
+    verifier's message with the type as it prints."""
+    x = np.arange(24, dtype=np.float32).reshape(4, 6)
+    kernel = slice_dialect.compile(PROMISE_WITH_ENCODING, "main", backend)
+    assert same_bits(kernel(x, [1], [3]), x[1:3])
+    with pytest.raises(SliceError) as info:
+        kernel(x, [1], [4])
+    assert str(info.value) == (
+        "slice.onnx: result type tensor<2x6xf32, {a = 1 : i64}> does not match the "
+        "shape [3, 6] the slice gives"
+    )
+
+
+def _promise_of_rank(rank: int) -> str:
+    """``x[newaxis, ..., newaxis, b:e:s]`` of ``?`` data with run-time parameters and a
+    static result type of ``rank`` 1s (``rank - 1`` new axes, then one range)."""
+    ones = "x".join(["1"] * rank)
+    index = f"tensor<{rank}xi64>"
+    return f"""\
+func.func @main(%x: tensor<?xf32>, %b: {index}, %e: {index}, %s: {index}) -> tensor<{ones}xf32> {{
+  %r = slice.tf_strided_slice %x begin %b end %e strides %s {{new_axis_mask = {2 ** (rank - 1) - 1} : i64}} : tensor<?xf32>, {index}, {index}, {index} -> tensor<{ones}xf32>
+  func.return %r : tensor<{ones}xf32>
+}}
+"""
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_promise_of_rank_20_with_one_run_time_dim(backend: str) -> None:
+    """A static result type of rank 20 whose dims are all constant but one: the check
+    of its promise carries that one run-time value (it carried all 20, more than the
+    16 a C kernel reports, so the C backend refused the program)."""
+    rank = 20
+    kernel = slice_dialect.compile(_promise_of_rank(rank), "main", backend)
+    x = np.arange(5, dtype=np.float32)
+    zeros = [0] * (rank - 1)
+    expected = x[2:3].reshape((1,) * rank)
+    assert same_bits(kernel(x, [*zeros, 2], [*zeros, 3], [1] * rank), expected)
+    with pytest.raises(SliceError) as info:
+        kernel(x, [*zeros, 1], [*zeros, 3], [1] * rank)
+    ones = "x".join(["1"] * rank)
+    shape = ", ".join(["1"] * (rank - 1) + ["2"])
+    assert str(info.value) == (
+        f"slice.tf_strided_slice: result type tensor<{ones}xf32> does not match the "
+        f"shape [{shape}] the slice gives"
+    )
+
+
+MORE_STATIC_CAST = """\
+func.func @main(%x: tensor<?x?xf32>) -> tensor<4x6xf32> {
+  %c = tensor.cast %x : tensor<?x?xf32> to tensor<4x6xf32>
+  func.return %c : tensor<4x6xf32>
+}
+"""
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_returned_cast_to_a_static_type(backend: str) -> None:
+    """An argument with ``?`` dims returned through a ``tensor.cast`` to a static
+    type: copied with the checks of its run-time dims (the static copy collapsed the
+    ``?x?`` buffer into a memref of 8.5e37 elements, which the C target refused, and the
+    interpreter failed a smaller argument with ``slice.copy_run: reads source outside
+    [0, 18)``)."""
+    kernel = slice_dialect.compile(MORE_STATIC_CAST, "main", backend)
+    x = np.arange(24, dtype=np.float32).reshape(4, 6)
+    assert same_bits(kernel(x), x)
+    with pytest.raises(SliceError) as info:
+        kernel(x[:3])
+    assert str(info.value) == (
+        "func.return: sizes[0] = 3 but the output has 4 in dimension 0"
+    )
