@@ -211,6 +211,11 @@ class _Importer:
             raise SliceError(
                 f"the model imports the default ONNX domain twice (opsets {versions})"
             )
+        if versions[0] < 1:
+            raise SliceError(
+                f"the model imports opset {versions[0]} of the default ONNX domain "
+                "(opset_import); ONNX opsets start at 1"
+            )
         return versions[0]
 
     def slice_opset(self) -> int:

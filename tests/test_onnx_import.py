@@ -679,6 +679,13 @@ MALFORMED: dict[str, tuple[Any, str]] = {
         helper.make_model(helper.make_graph([], "g", [], []), opset_imports=[]),
         "imports no version of the default ONNX domain",
     ),
+    "opset 0": (
+        _slice_model(
+            [helper.make_node("Slice", ["x"], ["y"], starts=[1], ends=[3])], opset=0
+        ),
+        "the model imports opset 0 of the default ONNX domain (opset_import); ONNX "
+        "opsets start at 1",
+    ),
     "scalar data": (
         _slice_model(inputs=[helper.make_tensor_value_info("x", T.FLOAT, [])]),
         "data must have rank >= 1",
