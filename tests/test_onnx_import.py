@@ -715,6 +715,29 @@ MALFORMED: dict[str, tuple[Any, str]] = {
         "node 'cut' (Slice): ends ('e') is i64 but starts ('s') is i32; Slice's index "
         "inputs share one type",
     ),
+    "unnamed output": (
+        _slice_model([helper.make_node("Slice", ["x", "s", "e"], [""], name="c")]),
+        "node 'c' (Slice): the output of Slice has an empty name (ONNX's mark of an "
+        "optional output left out), but it is required",
+    ),
+    "unnamed Constant output": (
+        _slice_model(
+            [
+                helper.make_node("Constant", [], [""], value_ints=[1]),
+                helper.make_node("Slice", ["x", "s", "e"], ["y"]),
+            ]
+        ),
+        "node #0 (Constant): the output of a Constant has an empty name",
+    ),
+    "Constant with an input": (
+        _slice_model(
+            [
+                helper.make_node("Constant", ["x"], ["c"], value_ints=[1]),
+                helper.make_node("Slice", ["x", "s", "e"], ["y"]),
+            ]
+        ),
+        "node #0 (Constant): a Constant has no inputs, got 1",
+    ),
     "two outputs": (
         _slice_model([helper.make_node("Slice", ["x", "s", "e"], ["y", "w"])]),
         "Slice has one output, got 2",
