@@ -50,6 +50,11 @@ FRAMEWORKS = (
 
 TF_MAX_ENTRIES = 31
 DML_MAX_RANK = 8
+DML_UINT_MAX = 2**32 - 1
+"""DirectML's tensor sizes, and DML_SLICE1's ``InputWindowOffsets`` and
+``InputWindowSizes``, are ``UINT``: 32-bit unsigned."""
+DML_INT_MIN, DML_INT_MAX = -(2**31), 2**31 - 1
+"""DML_SLICE1's ``InputWindowStrides`` is an ``INT`` array: 32-bit signed."""
 
 
 class ExportError(ValueError):
@@ -344,7 +349,9 @@ def dml_slice1_params(
 ) -> DmlParams:
     """DirectML DML_SLICE1 (``slice.dml_slice1``): the tightest input window; a negative
     stride's window ends at the window's first element (DirectML starts copying at the
-    window's end)."""
+    window's end). The source's dims must fit DirectML's 32-bit ``UINT`` tensor sizes
+    (then so do the window's offsets, sizes and output sizes, which are at most the dims)
+    and the strides its 32-bit ``INT`` ones."""
     op = "slice.dml_slice1"
     if not 1 <= len(shape) <= DML_MAX_RANK:
         raise ExportError(
@@ -352,6 +359,12 @@ def dml_slice1_params(
             f"{DML_MAX_RANK}"
         )
     _check_keeps_rank(op, shape, w, result_shape)
+    for a, d in enumerate(shape):
+        if d > DML_UINT_MAX:
+            raise ExportError(
+                f"dimension {a} has size {d}, and DirectML's tensor sizes are 32-bit "
+                f"UINTs (at most {DML_UINT_MAX})"
+            )
     offsets: list[int] = []
     sizes: list[int] = []
     strides: list[int] = []
@@ -363,6 +376,12 @@ def dml_slice1_params(
             )
         offset, size = dml_window_on(INTS, o, c, s)
         assert offset is not None and size is not None, "a window of known ints"
+        # offset and size lie in [0, d], which fits UINT; a stride only within d
+        if not DML_INT_MIN <= s <= DML_INT_MAX:
+            raise ExportError(
+                f"dimension {a} has stride {s}, and DirectML's window_strides are "
+                f"32-bit INTs ({DML_INT_MIN} to {DML_INT_MAX})"
+            )
         offsets.append(offset)
         sizes.append(size)
         strides.append(s)

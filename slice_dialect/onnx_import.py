@@ -185,6 +185,17 @@ def check_strings(message: Any, path: str = "model") -> None:
                 check_strings(v, f"{where}[{i}]" if len(values) > 1 else where)
 
 
+def _check_one_output(node: Any, where: str, what: str) -> None:
+    """``node`` (``what``: ``Slice``, ``a Constant``) has exactly one output, named."""
+    if len(node.output) != 1:
+        raise SliceError(f"{where}: {what} has one output, got {len(node.output)}")
+    if not node.output[0]:
+        raise SliceError(
+            f"{where}: the output of {what} has an empty name (ONNX's mark of an "
+            "optional output left out), but it is required"
+        )
+
+
 class _Importer:
     def __init__(self, model: Any, constants: Mapping[str, Any]) -> None:
         self.model = model
@@ -210,6 +221,11 @@ class _Importer:
         if len(versions) > 1:
             raise SliceError(
                 f"the model imports the default ONNX domain twice (opsets {versions})"
+            )
+        if versions[0] < 1:
+            raise SliceError(
+                f"the model imports opset {versions[0]} of the default ONNX domain "
+                "(opset_import); ONNX opsets start at 1"
             )
         return versions[0]
 
@@ -535,11 +551,9 @@ class _Importer:
     def constant_node(self, node: Any, where: str) -> None:
         from onnx import helper
 
-        if len(node.input) != 0 or len(node.output) != 1 or not node.output[0]:
-            raise SliceError(
-                f"{where}: a Constant has no inputs and one output, got "
-                f"{len(node.input)} and {len(node.output)}"
-            )
+        if len(node.input) != 0:
+            raise SliceError(f"{where}: a Constant has no inputs, got {len(node.input)}")
+        _check_one_output(node, where, "a Constant")
         if len(node.attribute) != 1:
             raise SliceError(
                 f"{where}: a Constant has exactly one value attribute, got "
@@ -660,8 +674,7 @@ class _Importer:
         return None
 
     def slice_node(self, node: Any, where: str) -> None:
-        if len(node.output) != 1 or not node.output[0]:
-            raise SliceError(f"{where}: Slice has one output, got {len(node.output)}")
+        _check_one_output(node, where, "Slice")
         if self.opset < 10:
             if len(node.input) != 1:
                 raise SliceError(

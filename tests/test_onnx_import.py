@@ -679,6 +679,13 @@ MALFORMED: dict[str, tuple[Any, str]] = {
         helper.make_model(helper.make_graph([], "g", [], []), opset_imports=[]),
         "imports no version of the default ONNX domain",
     ),
+    "opset 0": (
+        _slice_model(
+            [helper.make_node("Slice", ["x"], ["y"], starts=[1], ends=[3])], opset=0
+        ),
+        "the model imports opset 0 of the default ONNX domain (opset_import); ONNX "
+        "opsets start at 1",
+    ),
     "scalar data": (
         _slice_model(inputs=[helper.make_tensor_value_info("x", T.FLOAT, [])]),
         "data must have rank >= 1",
@@ -707,6 +714,29 @@ MALFORMED: dict[str, tuple[Any, str]] = {
         _slice_model(initializers=[_s([1], "s", np.int32), _s([3], "e")]),
         "node 'cut' (Slice): ends ('e') is i64 but starts ('s') is i32; Slice's index "
         "inputs share one type",
+    ),
+    "unnamed output": (
+        _slice_model([helper.make_node("Slice", ["x", "s", "e"], [""], name="c")]),
+        "node 'c' (Slice): the output of Slice has an empty name (ONNX's mark of an "
+        "optional output left out), but it is required",
+    ),
+    "unnamed Constant output": (
+        _slice_model(
+            [
+                helper.make_node("Constant", [], [""], value_ints=[1]),
+                helper.make_node("Slice", ["x", "s", "e"], ["y"]),
+            ]
+        ),
+        "node #0 (Constant): the output of a Constant has an empty name",
+    ),
+    "Constant with an input": (
+        _slice_model(
+            [
+                helper.make_node("Constant", ["x"], ["c"], value_ints=[1]),
+                helper.make_node("Slice", ["x", "s", "e"], ["y"]),
+            ]
+        ),
+        "node #0 (Constant): a Constant has no inputs, got 1",
     ),
     "two outputs": (
         _slice_model([helper.make_node("Slice", ["x", "s", "e"], ["y", "w"])]),

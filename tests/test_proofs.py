@@ -45,6 +45,7 @@ from __future__ import annotations
 
 import itertools
 import os
+import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -90,6 +91,14 @@ def cached_prove(claim: Any, assumptions: Sequence[Any]) -> ProofResult:
 def assert_proved(result: ProofResult, what: str) -> None:
     assert result.proved, (
         f"{what}: {result.status}, counterexample {result.counterexample}"
+    )
+
+
+def assert_satisfiable(assumptions: Sequence[Any], what: str) -> None:
+    """Some input meets ``assumptions``: a proof under them does not hold vacuously."""
+    example = cached_prove(z3.BoolVal(False), assumptions)
+    assert example.counterexample is not None, (
+        f"{what}: vacuous, no input meets the assumptions ({example.status})"
     )
 
 
@@ -500,6 +509,7 @@ def _overflow_all(cases: Iterator[Case]) -> int:
         if term.get_id() in seen:
             continue
         seen[term.get_id()] = term
+        assert_satisfiable([case.dom.inputs, case.dom.accept], case.name)
         assert_proved(
             overflow_counterexample(case.dom, TIMEOUT_MS), f"no overflow: {case.name}"
         )
@@ -557,9 +567,7 @@ def _bounds_all(cases: Iterator[Case]) -> int:
     for case in cases:
         if case.result is None:
             continue
-        # not vacuous: some input is accepted
-        sat = cached_prove(z3.BoolVal(False), [case.dom.inputs, case.dom.accept])
-        assert sat.counterexample is not None, f"nothing accepted: {case.name}"
+        assert_satisfiable([case.dom.inputs, case.dom.accept], case.name)
         for k, claim in enumerate(bounds_claims(case)):
             for split in case.cases(k):
                 r = cached_prove(claim, [case.dom.inputs, case.dom.accept, split])
@@ -625,6 +633,7 @@ def _agreement_all(cases: Iterator[Case]) -> int:
         if case.result is None:
             continue
         accept, members = agreement_claims(case)
+        assert_satisfiable([case.dom.inputs, case.dom.accept], case.name)
         assert_proved(cached_prove(accept, [case.dom.inputs]), f"accepts: {case.name}")
         for j, claim in enumerate(members):
             k = j // 2  # two claims per input dim, then the shape
@@ -742,6 +751,7 @@ def test_composition() -> None:
         z3.Implies(z3.And(k >= 0, k < c2), o + s * k == o1 + s1 * (o2 + s2 * k)),
         valid_window_dim(dom.variables["d"], o, c, s),
     )
+    assert_satisfiable([dom.inputs, windows], "composition")
     assert_proved(cached_prove(elementwise, [dom.inputs, windows]), "composition")
 
 
@@ -750,6 +760,7 @@ def test_composition_no_overflow() -> None:
     sort: each exact result lies in int64, which is no overflow; see the module doc)."""
     dom, windows, _ = composition_terms("int")
     dom.ranges.append(windows)
+    assert_satisfiable([dom.inputs], "composition without overflow")
     assert_proved(
         overflow_counterexample(dom, TIMEOUT_MS), "composition without overflow"
     )
@@ -786,6 +797,7 @@ def test_idempotence_axis_exports(target: str) -> None:
     else:
         back = semantics.ov_slice_on(dom, [d], [r.start], [r.end], [stride])
     claim = same_window(dom, back, off, size, stride)
+    assert_satisfiable([dom.inputs], f"idempotence via {target}")
     assert_proved(cached_prove(claim, [dom.inputs]), f"idempotence via {target}")
 
 
@@ -809,6 +821,7 @@ def test_idempotence_strided_exports(target: str, begin_mask: int, end_mask: int
     chosen = z3.And(r.begin_mask == bool(begin_mask), r.end_mask == bool(end_mask))
     claim = z3.Implies(chosen, same_window(dom, back, off, size, stride))
     what = f"idempotence via {target}, masks {begin_mask}{end_mask}"
+    assert_satisfiable([dom.inputs, chosen], what)  # the export sets these masks
     assert_proved(cached_prove(claim, [dom.inputs]), what)
 
 
@@ -822,6 +835,7 @@ def test_idempotence_dml(count: int) -> None:
     w_off, w_size = export.dml_window_on(dom, off, size, stride)
     r = semantics.dml_slice1_on(dom, [d], [w_off], [w_size], [stride], [count])
     claim = same_window(dom, r, off, size, stride)
+    assert_satisfiable([dom.inputs], f"idempotence via dml, size {count}")
     assert_proved(cached_prove(claim, [dom.inputs]), f"idempotence via dml, size {count}")
 
 
@@ -832,6 +846,7 @@ def test_exports_without_overflow() -> None:
     export.range_on(dom, d, off, size, stride)
     dom.ranges.append(size > 0)
     export.dml_window_on(dom, off, size, stride)
+    assert_satisfiable([dom.inputs], "exports without overflow")
     assert_proved(overflow_counterexample(dom, TIMEOUT_MS), "exports without overflow")
 
 
@@ -921,6 +936,30 @@ def test_mutation_export_dml_window_from_offset(monkeypatch: pytest.MonkeyPatch)
     w_off, w_size = export.dml_window_on(dom, off, size, stride)
     r = semantics.dml_slice1_on(dom, [d], [w_off], [w_size], [stride], [2])
     assert refuted(prove(same_window(dom, r, off, size, stride), [dom.inputs]))
+
+
+def test_contradictory_assumptions_are_no_proof(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A proof whose assumptions no input meets fails as vacuous: with a window-dim
+    statement that contradicts itself, an idempotence or composition proof would
+    otherwise hold for no window at all."""
+    valid = valid_window_dim
+
+    def contradictory(d: Any, off: Any, size: Any, stride: Any) -> Any:
+        return z3.And(valid(d, off, size, stride), size < 0)
+
+    monkeypatch.setattr(sys.modules[__name__], "valid_window_dim", contradictory)
+    for proof in (
+        lambda: test_idempotence_axis_exports("onnx"),
+        lambda: test_idempotence_strided_exports("tf", 1, 1),
+        lambda: test_idempotence_dml(2),
+        test_exports_without_overflow,
+        test_composition,
+        test_composition_no_overflow,
+    ):
+        with pytest.raises(AssertionError, match="vacuous, no input meets"):
+            proof()
 
 
 def test_mutation_overflowing_ceil_div(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -63,3 +63,22 @@ func.func @rank9(%x: tensor<1x1x1x1x1x1x1x1x2xf32>) -> tensor<1x1x1x1x1x1x1x1x1x
   %r = slice.window %x offsets [0, 0, 0, 0, 0, 0, 0, 0, 1] sizes [1, 1, 1, 1, 1, 1, 1, 1, 1] strides [1, 1, 1, 1, 1, 1, 1, 1, 1] : tensor<1x1x1x1x1x1x1x1x2xf32> -> tensor<1x1x1x1x1x1x1x1x1xf32>
   func.return %r : tensor<1x1x1x1x1x1x1x1x1xf32>
 }
+
+// -----
+
+// DirectML's tensor sizes are 32-bit UINTs: a dim of 2**32 is no DirectML tensor.
+// DML:  {{^}}slice.window: cannot be expressed as slice.dml_slice1: dimension 1 has size 4294967296, and DirectML's tensor sizes are 32-bit UINTs (at most 4294967295){{$}}
+func.func @dml_big_dim(%x: tensor<2x4294967296xi8>) -> tensor<2x3xi8> {
+  %r = slice.window %x offsets [0, 7] sizes [2, 3] strides [1, 1] : tensor<2x4294967296xi8> -> tensor<2x3xi8>
+  func.return %r : tensor<2x3xi8>
+}
+
+// -----
+
+// DML_SLICE1's strides are 32-bit INTs: a stride of -(2**31 + 1) does not fit, although
+// the dim (2**32 - 1) does.
+// DML:  {{^}}slice.window: cannot be expressed as slice.dml_slice1: dimension 0 has stride -2147483649, and DirectML's window_strides are 32-bit INTs (-2147483648 to 2147483647){{$}}
+func.func @dml_big_stride(%x: tensor<4294967295xi8>) -> tensor<2xi8> {
+  %r = slice.window %x offsets [2147483649] sizes [2] strides [-2147483649] : tensor<4294967295xi8> -> tensor<2xi8>
+  func.return %r : tensor<2xi8>
+}
