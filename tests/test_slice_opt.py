@@ -166,3 +166,11 @@ def test_input_that_is_not_utf8_is_named(tmp_path: Path) -> None:
     result = run("slice-opt", path, cwd=tmp_path)
     assert_error(result)
     assert result.stderr == f"error: {path} is not UTF-8 text (byte 22 is 0xff)\n"
+
+
+def test_help_names_the_tool(tmp_path: Path) -> None:
+    """``slice-opt -h`` describes ``slice-opt``, not xDSL's generic driver."""
+    result = run("slice-opt", "-h", cwd=tmp_path)
+    assert result.returncode == 0
+    assert "slice-opt: xdsl-opt with the slice dialect" in result.stdout
+    assert "xDSL modular optimizer driver" not in result.stdout

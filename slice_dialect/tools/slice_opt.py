@@ -191,7 +191,10 @@ class SliceOptMain(xDSLOptMain):
 def main() -> None:
     """Run ``xdsl-opt``'s driver; any error becomes a message and exit code 1."""
     try:
-        SliceOptMain().run()
+        SliceOptMain(
+            description="slice-opt: xdsl-opt with the slice dialect, its passes and the C "
+            "target; errors name the op at file:line:col"
+        ).run()
     except (Exception, ArgSpecParseError) as e:  # every failure: a clean message
         report_and_exit(e)
 
