@@ -21,13 +21,17 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
     AnyFloat,
+    ArrayAttr,
+    CallSiteLoc,
     ComplexType,
     FileLineColLoc,
+    FusedLoc,
     IndexType,
     IntAttr,
     IntegerType,
     LocationAttr,
     ModuleOp,
+    NameLoc,
     RankedStructure,
     StringAttr,
     UnknownLoc,
@@ -321,12 +325,32 @@ class LocatingParser(Parser):
         return op
 
 
-def location_text(op: Operation) -> str | None:
-    """``file:line:col`` of ``op`` when it has a file location, else ``None``."""
-    loc = op.location
+def _file_location(loc: Attribute) -> FileLineColLoc | None:
+    """The file location ``loc`` stands for: itself, the location a name (``loc("x"(
+    "f.mlir":2:8))``) or a call site's callee (``callsite("f.mlir":2:8 at ...)``, as
+    ``mlir-opt --inline`` leaves an inlined op) holds, the first of a fused location
+    that has one; ``None`` if none."""
     if isinstance(loc, FileLineColLoc):
-        return f"{loc.filename.data}:{loc.line.data}:{loc.column.data}"
+        return loc
+    if isinstance(loc, NameLoc):
+        return _file_location(loc.location)
+    if isinstance(loc, CallSiteLoc):
+        return _file_location(loc.callee)
+    if isinstance(loc, FusedLoc) and isinstance(loc.locations, ArrayAttr):
+        for each in loc.locations:
+            found = _file_location(each)
+            if found is not None:
+                return found
     return None
+
+
+def location_text(op: Operation) -> str | None:
+    """``file:line:col`` of ``op`` when it has a file location (or one that holds a
+    file location, :func:`_file_location`), else ``None``."""
+    loc = _file_location(op.location)
+    if loc is None:
+        return None
+    return f"{loc.filename.data}:{loc.line.data}:{loc.column.data}"
 
 
 def failing_op(root: Operation, message: str) -> Operation | None:
