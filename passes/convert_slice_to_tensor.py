@@ -100,6 +100,8 @@ from slice_dialect.dialect import (
     FrameworkSliceOp,
     WindowOp,
     message_parts,
+    shape_of,
+    unit_dim_pairs,
 )
 from slice_dialect.errors import OpPassFailedException
 
@@ -432,27 +434,51 @@ class DynamicWindowToTensor(RewritePattern):
         sizes: Sequence[Mixed],
     ) -> None:
         """Reshape ``value`` (of the window's ``sizes``) to the result type and
-        replace ``op`` by the ops built."""
+        replace ``op`` by the ops built.
+
+        The reshapes produce the result type with each ``?`` dim whose size is static
+        made that size (the verifier takes ``tensor<?xf32>`` for a static size 2, but
+        upstream's reshapes and slices keep static dims static); a ``tensor.cast`` then
+        gives the result type itself."""
         result_type = op.result_type
+        exact = _exact_result_type(result_type, sizes)
         if all(isinstance(s, int) for s in sizes):
             static_sizes = [s for s in sizes if isinstance(s, int)]
-            reshapes, value = reshape_to(value, static_sizes, result_type)
+            reshapes, value = reshape_to(value, static_sizes, exact)
             b.ops.extend(reshapes)
         else:
-            value = _dynamic_reshape(b, value, sizes, result_type)
+            value = _dynamic_reshape(b, value, sizes, exact)
+        if exact != result_type:
+            cast = tensor.CastOp(value, result_type)
+            b.ops.append(cast)
+            value = cast.results[0]
         for new_op in b.ops:
             new_op.location = op.location
         rewriter.replace(op, b.ops, [value])
 
 
+def _exact_result_type(result_type: TensorType, sizes: Sequence[Mixed]) -> TensorType:
+    """``result_type`` with each ``?`` dim paired with a static size (``unit_dim_pairs``)
+    made that size."""
+    known = [s if isinstance(s, int) else None for s in sizes]
+    shape = list(result_type.get_shape())
+    pairs = unit_dim_pairs(known, shape_of(result_type))
+    assert pairs is not None, "checked by the verifier"
+    for i, j in pairs:
+        size = sizes[i]
+        if isinstance(size, int):
+            shape[j] = size
+    return _tensor(result_type.get_element_type(), shape)
+
+
 def _dynamic_reshape(
     b: _Index, value: SSAValue, sizes: Sequence[Mixed], result_type: TensorType
 ) -> SSAValue:
-    """``value`` (of the window's ``sizes``, some dynamic) as ``result_type``: the
-    static unit dims dropped (``tensor.collapse_shape``), the rest cast to the result's
-    static dims (``tensor.cast``), the result's unit dims inserted
-    (``tensor.expand_shape``). The window has at least one dynamic size, so the core is
-    never rank 0."""
+    """``value`` (of the window's ``sizes``, some dynamic) as ``result_type``, whose
+    ``?`` dims pair with dynamic sizes only (:func:`_exact_result_type`): the static
+    unit dims dropped (``tensor.collapse_shape``), the rest cast to the result's static
+    dims (``tensor.cast``), the result's unit dims inserted (``tensor.expand_shape``).
+    The window has at least one dynamic size, so the core is never rank 0."""
     element_type = result_type.get_element_type()
     target = list(result_type.get_shape())
     shape = [s if isinstance(s, int) else DYNAMIC_INDEX for s in sizes]
@@ -467,30 +493,20 @@ def _dynamic_reshape(
         )
         b.ops.append(collapse)
         value = collapse.result
-    refined = [
-        t if t != DYNAMIC_INDEX else (s if isinstance(s, int) else DYNAMIC_INDEX)
-        for s, t in zip(core_sizes, core_target)
-    ]
     assert isinstance(value.type, TensorType)
-    if list(value.type.get_shape()) != refined:
-        cast = tensor.CastOp(value, _tensor(element_type, refined))
+    if list(value.type.get_shape()) != core_target:
+        cast = tensor.CastOp(value, _tensor(element_type, core_target))
         b.ops.append(cast)
         value = cast.results[0]
-    if refined != target:
+    if core_target != target:
         dynamic = [
-            b.value(s)
-            for s, t in zip(core_sizes, core_target)
-            if t == DYNAMIC_INDEX and isinstance(s, SSAValue)
+            b.value(s) for s, t in zip(core_sizes, core_target) if t == DYNAMIC_INDEX
         ]
         expand = tensor.ExpandShapeOp(
             value, dynamic, _reassociation(_unit_groups(target)), target, result_type
         )
         b.ops.append(expand)
         value = expand.result
-    elif value.type != result_type:
-        cast = tensor.CastOp(value, result_type)
-        b.ops.append(cast)
-        value = cast.results[0]
     return value
 
 

@@ -21,12 +21,17 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
     AnyFloat,
+    ArrayAttr,
+    CallSiteLoc,
     ComplexType,
     FileLineColLoc,
+    FusedLoc,
     IndexType,
     IntAttr,
     IntegerType,
+    LocationAttr,
     ModuleOp,
+    NameLoc,
     RankedStructure,
     StringAttr,
     UnknownLoc,
@@ -126,11 +131,56 @@ class LocatingParser(Parser):
         self._filename = StringAttr(name)
         self._dense_type: Any = None
         self._line_offset = line_offset
+        self._deferred_locations: dict[str, LocationAttr] = {}
+        self._resolving: set[str] = set()
         self._line_starts = [0]
         position = text.find("\n")
         while position != -1:
             self._line_starts.append(position + 1)
             position = text.find("\n", position + 1)
+
+    def _parse_location(self) -> LocationAttr:
+        """xDSL's, and a location alias defined further down the input, as
+        ``mlir-opt --mlir-print-debuginfo`` prints them (``loc(#loc4)`` in an op,
+        ``#loc4 = loc("f.mlir":2:8)`` after the module): MLIR defers location aliases,
+        xDSL 0.74 takes only aliases defined before their use."""
+        token = self._current_token
+        if (
+            token.kind == MLIRTokenKind.HASH_IDENT
+            and token.text not in self.attribute_aliases
+        ):
+            location = self._deferred_location(token.text)
+            if location is not None:
+                self._consume_token()
+                return location
+        return super()._parse_location()
+
+    def _deferred_location(self, name: str) -> LocationAttr | None:
+        """The location of the top-level definition ``name = loc(...)`` of the input
+        (which may use other aliases, defined before or after it), parsed there
+        (``None`` without one: xDSL's undefined alias)."""
+        if name in self._deferred_locations:
+            return self._deferred_locations[name]
+        content = self.lexer.input.content
+        definition = re.compile(
+            rf"^{re.escape(name)}[ \t]*=[ \t]*(?=loc\b)", re.MULTILINE
+        ).search(content)
+        if definition is None:
+            return None
+        if name in self._resolving:
+            self.raise_error(f"location alias {name} refers to itself")
+        state = self._parser_state
+        position, token = self.lexer.pos, state.current_token
+        self._resolving.add(name)
+        try:
+            self._resume_from(definition.end())
+            location = self.parse_optional_location()
+            assert location is not None, "the definition starts with loc"
+        finally:
+            self._resolving.discard(name)
+            self.lexer.pos, state.current_token = position, token
+        self._deferred_locations[name] = location
+        return location
 
     def parse_module(self, allow_implicit_module: bool = True) -> ModuleOp:
         """xDSL's, and an input with no operation (empty, or only comments) is an empty
@@ -275,12 +325,32 @@ class LocatingParser(Parser):
         return op
 
 
-def location_text(op: Operation) -> str | None:
-    """``file:line:col`` of ``op`` when it has a file location, else ``None``."""
-    loc = op.location
+def _file_location(loc: Attribute) -> FileLineColLoc | None:
+    """The file location ``loc`` stands for: itself, the location a name (``loc("x"(
+    "f.mlir":2:8))``) or a call site's callee (``callsite("f.mlir":2:8 at ...)``, as
+    ``mlir-opt --inline`` leaves an inlined op) holds, the first of a fused location
+    that has one; ``None`` if none."""
     if isinstance(loc, FileLineColLoc):
-        return f"{loc.filename.data}:{loc.line.data}:{loc.column.data}"
+        return loc
+    if isinstance(loc, NameLoc):
+        return _file_location(loc.location)
+    if isinstance(loc, CallSiteLoc):
+        return _file_location(loc.callee)
+    if isinstance(loc, FusedLoc) and isinstance(loc.locations, ArrayAttr):
+        for each in loc.locations:
+            found = _file_location(each)
+            if found is not None:
+                return found
     return None
+
+
+def location_text(op: Operation) -> str | None:
+    """``file:line:col`` of ``op`` when it has a file location (or one that holds a
+    file location, :func:`_file_location`), else ``None``."""
+    loc = _file_location(op.location)
+    if loc is None:
+        return None
+    return f"{loc.filename.data}:{loc.line.data}:{loc.column.data}"
 
 
 def failing_op(root: Operation, message: str) -> Operation | None:

@@ -503,6 +503,39 @@ def test_dynamic_extract_slice_raised(seed: int) -> None:
     _assert_same(upstream, again, f"{text}\n{raised}\n{exported}")
 
 
+LESS_STATIC_RESULTS = [
+    # (source, offsets, sizes, strides, result, the index arguments' values)
+    ("8", "[%a]", "[2]", "[1]", "?", [3]),
+    ("4x8", "[%a, 7]", "[%b, 3]", "[1, -2]", "?x?x1", [1, 2]),
+    ("6", "[%a]", "[%b]", "[-1]", "1x?", [5, 4]),
+]
+
+
+@pytest.mark.parametrize("case", LESS_STATIC_RESULTS)
+def test_dynamic_window_less_static_result(
+    case: tuple[str, str, str, str, str, list[int]],
+) -> None:
+    """A ``slice.dynamic_window`` whose result type has ``?`` where a size is static
+    (which the verifier takes) exports to IR upstream verifies and runs as our
+    interpreter runs the window."""
+    source, offsets, sizes, strides, result, values = case
+    source_t, result_t = f"tensor<{source}xf32>", f"tensor<{result}xf32>"
+    names = ", ".join(f"%{n}: index" for n in "ab"[: len(values)])
+    text = (
+        f"func.func @main(%x: {source_t}, {names}) -> {result_t} {{\n"
+        f"  %r = slice.dynamic_window %x offsets {offsets} sizes {sizes} strides "
+        f"{strides} : {source_t} -> {result_t}\n"
+        f"  func.return %r : {result_t}\n}}\n"
+    )
+    module, exported = _apply(text, ConvertSliceToTensorPass)
+    assert not _slice_ops(module), exported
+    x = random_array("f32", tuple(int(d) for d in source.split("x")), 0)
+    shapes = [(0,) * len(result.split("x"))]
+    upstream = _upstream_run(exported, shapes, "f32", [x, *values])
+    ours = _interpret(_apply(text)[0], [x, *values])
+    _assert_same(upstream, [ours], f"{text}\n{exported}")
+
+
 # --- dynamic framework programs: run-time checks as cf.assert -------------------------
 
 DYNAMIC_SEEDS = range(FIRST, FIRST + max(len(OPS), CASES // 3))

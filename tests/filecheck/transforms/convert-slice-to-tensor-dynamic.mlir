@@ -80,3 +80,30 @@ func.func @static_sizes(%x: tensor<8xi8>, %o: index) -> tensor<3xi8> {
   %r = slice.dynamic_window %x offsets [%o] sizes [3] strides [-2] : tensor<8xi8> -> tensor<3xi8>
   func.return %r : tensor<3xi8>
 }
+
+// -----
+
+// A result type with ? where the size is static (the verifier takes it): the reshapes
+// keep the static dims (upstream's expand_shape rejects a static dim expanded to ?) and
+// a tensor.cast gives the result type.
+// CHECK-LABEL: func @less_static_result(
+// CHECK:           %[[S:.+]] = tensor.extract_slice %{{.+}}[%{{.+}}, 1] [%{{.+}}, 2] [1, 1] : tensor<4x8xf32> to tensor<?x2xf32>
+// CHECK-NEXT:      %[[E:.+]] = tensor.expand_shape %[[S]] {{\[}}[0 : i64], [1 : i64, 2 : i64]] output_shape [%{{.+}}, 2, 1] : tensor<?x2xf32> into tensor<?x2x1xf32>
+// CHECK-NEXT:      %[[R:.+]] = tensor.cast %[[E]] : tensor<?x2x1xf32> to tensor<?x?x1xf32>
+// CHECK-NEXT:      func.return %[[R]] : tensor<?x?x1xf32>
+func.func @less_static_result(%x: tensor<4x8xf32>, %o: index, %n: index) -> tensor<?x?x1xf32> {
+  %r = slice.dynamic_window %x offsets [%o, 1] sizes [%n, 2] strides [1, 1] : tensor<4x8xf32> -> tensor<?x?x1xf32>
+  func.return %r : tensor<?x?x1xf32>
+}
+
+// -----
+
+// The same with every size static: the static reshapes, then the cast.
+// CHECK-LABEL: func @less_static_result_static_sizes(
+// CHECK:           %[[S:.+]] = tensor.extract_slice %{{.+}}[%{{.+}}] [2] [1] : tensor<8xf32> to tensor<2xf32>
+// CHECK-NEXT:      %[[R:.+]] = tensor.cast %[[S]] : tensor<2xf32> to tensor<?xf32>
+// CHECK-NEXT:      func.return %[[R]] : tensor<?xf32>
+func.func @less_static_result_static_sizes(%x: tensor<8xf32>, %o: index) -> tensor<?xf32> {
+  %r = slice.dynamic_window %x offsets [%o] sizes [2] strides [1] : tensor<8xf32> -> tensor<?xf32>
+  func.return %r : tensor<?xf32>
+}
