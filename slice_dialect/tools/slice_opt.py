@@ -77,7 +77,7 @@ class SliceOptMain(xDSLOptMain):
     def get_input_stream(self) -> tuple[IO[bytes], str]:
         """The whole input (file or standard input), read with a bound, in memory:
         the parser seeks in it, which a pipe cannot do."""
-        from slice_dialect.compiler import decode_ir, read_ir
+        from slice_dialect.ir_files import decode_ir, read_ir
 
         path = self.args.input_file
         data = read_ir(path)

@@ -241,7 +241,8 @@ def run(argv: list[str] | None = None) -> None:
         check_sanitize_backend(args.backend, True, "--sanitize")
         _restart_sanitized(sys.argv[1:] if argv is None else argv)
 
-    from slice_dialect.compiler import compile, decode_ir, read_ir
+    from slice_dialect.compiler import compile
+    from slice_dialect.ir_files import decode_ir, read_ir
 
     _check_paths(args.input, args.output)
     name = "<stdin>" if args.file == "-" else args.file
