@@ -146,10 +146,8 @@ class _Emitter:
 
         def copy_run(src_index: SSAValue, dst_index: SSAValue, prefetch: int | None):
             op = CopyRunOp(
-                src,
-                src_index,
-                dst,
-                dst_index,
+                (src, src_index),
+                (dst, dst_index),
                 run.count,
                 run.source_step,
                 run.result_step,

@@ -183,14 +183,7 @@ class DynamicExtractSliceToWindow(RewritePattern):
         dom = IRBuilder(ops.append, value_type=IndexType())
 
         try:
-            semantics.check_rank_lengths(
-                name,
-                "the source",
-                len(shape),
-                offsets=len(offsets),
-                sizes=len(sizes),
-                strides=len(strides),
-            )
+            semantics.check_window_lengths(name, len(shape), offsets, sizes, strides)
             for i, (d, off, size, stride) in enumerate(
                 zip(shape, offsets, sizes, strides)
             ):

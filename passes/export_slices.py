@@ -24,16 +24,7 @@ from xdsl.pattern_rewriter import (
 )
 
 from passes import rewrite_module
-from slice_dialect import export
-from slice_dialect.dialect import (
-    DmlSlice1Op,
-    OnnxSliceOp,
-    OnnxSliceV1Op,
-    OvSliceOp,
-    OvStridedSliceOp,
-    TfStridedSliceOp,
-    WindowOp,
-)
+from slice_dialect import dialect, export
 from slice_dialect.errors import OpPassFailedException
 
 
@@ -61,13 +52,13 @@ def _onnx(
 ) -> Operation:
     starts, ends = c(p.starts, "starts"), c(p.ends, "ends")
     axes, steps = c.optional(p.axes, "axes"), c.optional(p.steps, "steps")
-    return OnnxSliceOp(x, starts, ends, axes, steps, t)
+    return dialect.OnnxSliceOp(x, starts, ends, axes, steps, t)
 
 
 def _onnx_v1(
     x: SSAValue, p: export.AxisSliceParams, t: TensorType, c: Constants
 ) -> Operation:
-    return OnnxSliceV1Op(x, p.starts, p.ends, p.axes, t)
+    return dialect.OnnxSliceV1Op(x, p.starts, p.ends, p.axes, t)
 
 
 def _ov_slice(
@@ -76,7 +67,7 @@ def _ov_slice(
     start, stop = c(p.starts, "start"), c(p.ends, "stop")
     # Slice-8's step input is required: ones where every step is 1.
     step = c(p.steps if p.steps is not None else (1,) * len(p.starts), "step")
-    return OvSliceOp(x, start, stop, step, c.optional(p.axes, "axes"), t)
+    return dialect.OvSliceOp(x, start, stop, step, c.optional(p.axes, "axes"), t)
 
 
 def _tf_strided_slice(
@@ -84,7 +75,7 @@ def _tf_strided_slice(
 ) -> Operation:
     begin, end, strides = c(p.begin, "begin"), c(p.end, "end"), c(p.strides, "strides")
     bits = export.StridedSliceParams.bits
-    return TfStridedSliceOp(
+    return dialect.TfStridedSliceOp(
         x,
         begin,
         end,
@@ -102,7 +93,7 @@ def _ov_strided_slice(
 ) -> Operation:
     begin, end = c(p.begin, "begin"), c(p.end, "end")
     stride = c(p.strides, "stride") if any(s != 1 for s in p.strides) else None
-    return OvStridedSliceOp(
+    return dialect.OvStridedSliceOp(
         x,
         begin,
         end,
@@ -118,7 +109,7 @@ def _ov_strided_slice(
 def _dml_slice1(
     x: SSAValue, p: export.DmlParams, t: TensorType, c: Constants
 ) -> Operation:
-    return DmlSlice1Op(x, p.window_offsets, p.window_sizes, p.window_strides, t)
+    return dialect.DmlSlice1Op(x, p.window_offsets, p.window_sizes, p.window_strides, t)
 
 
 FRAMEWORKS: dict[str, tuple[Callable[..., Any], Callable[..., Operation]]] = {
@@ -152,7 +143,7 @@ class WindowToFramework(RewritePattern):
     framework: str
 
     @op_type_rewrite_pattern
-    def match_and_rewrite(self, op: WindowOp, rewriter: PatternRewriter) -> None:
+    def match_and_rewrite(self, op: dialect.WindowOp, rewriter: PatternRewriter) -> None:
         source_type, result_type = op.source_type, op.result_type
         params, build = FRAMEWORKS[self.framework]
         constants = Constants()

@@ -360,10 +360,8 @@ def emit_dynamic_copy(
 
     def run(stride_operand: SSAValue) -> Operation:
         op = DynamicCopyRunOp(
-            src,
-            src_index,
-            dst,
-            dst_index,
+            (src, src_index),
+            (dst, dst_index),
             count,
             stride_operand,
             adaptive=True,

@@ -13,7 +13,7 @@ import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, TypedDict, TypeVar, Unpack
 
 from xdsl.dialects import arith
 from xdsl.dialects.builtin import (
@@ -68,6 +68,8 @@ from slice_dialect.semantics import Dim, Normalized, SliceResult, SliceSemantics
 
 Read = Callable[[SSAValue], Sequence[V]]
 """The values of an index operand on a domain (constants, run-time values, IR)."""
+Operand = SSAValue | Operation
+"""What a builder takes for an operand: the value, or the op that has it as its result."""
 
 
 class SliceCanonicalizationPatterns(HasCanonicalizationPatternsTrait):
@@ -221,6 +223,28 @@ def named_errors(cls: type[OpT]) -> type[OpT]:
     cls.parse = classmethod(parse)  # pyright: ignore[reportAttributeAccessIssue]
     cls.verify_ = verify_
     return cls
+
+
+def slice_op(cls: type[OpT]) -> type[OpT]:
+    """An op of the dialect: its IRDL definition, its errors named (:func:`named_errors`)."""
+    return named_errors(irdl_op_definition(cls))
+
+
+FrameworkOpT = TypeVar("FrameworkOpT", bound="FrameworkSliceOp")
+
+
+def framework_op(
+    rule: Callable[..., Normalized[Any]],
+) -> Callable[[type[FrameworkOpT]], type[FrameworkOpT]]:
+    """A framework's op (:func:`slice_op`) whose semantics is ``rule``, a function
+    ``<op>_on`` of :mod:`slice_dialect.semantics` (:attr:`FrameworkSliceOp.RULE`)."""
+
+    def define(cls: type[FrameworkOpT]) -> type[FrameworkOpT]:
+        op = slice_op(cls)
+        op.RULE = rule
+        return op
+
+    return define
 
 
 def constant_index_values(value: SSAValue) -> list[int] | None:
@@ -473,8 +497,7 @@ def _tensor(value: SSAValue | Operation) -> SSAValue:
     return SSAValue.get(value)
 
 
-@named_errors
-@irdl_op_definition
+@framework_op(semantics.onnx_on)
 class OnnxSliceV1Op(FrameworkSliceOp):
     """ONNX Slice-1 (opsets 1 to 9): ``starts``, ``ends`` and ``axes`` are attributes.
 
@@ -489,12 +512,18 @@ class OnnxSliceV1Op(FrameworkSliceOp):
     """
 
     name = "slice.onnx_v1"
-    RULE = semantics.onnx_v1_on
 
     data = operand_def(NamedTensor("data"))
+    """The tensor sliced, of rank 1 or more."""
     starts = prop_def(DenseArrayBase.constr(i64))
+    """The first index per listed axis: ``dim`` is added to a negative one, then it
+    clamps to ``[0, dim]``."""
     ends = prop_def(DenseArrayBase.constr(i64))
+    """Per listed axis, the index the slice stops before, read like ``starts``; the
+    result has ``max(0, end - start)`` elements there."""
     axes = opt_prop_def(DenseArrayBase.constr(i64))
+    """The axes the entries apply to, negative ones counted from the back, none
+    repeated; absent: ``[0 .. len(starts) - 1]``."""
 
     assembly_format = (
         "$data `starts` $starts `ends` $ends (`axes` $axes^)? attr-dict "
@@ -503,7 +532,7 @@ class OnnxSliceV1Op(FrameworkSliceOp):
 
     def __init__(
         self,
-        data: SSAValue | Operation,
+        data: Operand,
         starts: Sequence[int],
         ends: Sequence[int],
         axes: Sequence[int] | None,
@@ -516,11 +545,10 @@ class OnnxSliceV1Op(FrameworkSliceOp):
         )
 
     def rule_properties(self, dom: IntDomain[V, B]) -> dict[str, Any]:
-        return self._constants(dom, "starts", "ends", "axes")
+        return {**self._constants(dom, "starts", "ends", "axes"), "opset": 1}
 
 
-@named_errors
-@irdl_op_definition
+@framework_op(semantics.onnx_on)
 class OnnxSliceOp(FrameworkSliceOp):
     """ONNX Slice-10, -11 and -13: ``starts``, ``ends``, ``axes``, ``steps`` are operands.
 
@@ -541,14 +569,24 @@ class OnnxSliceOp(FrameworkSliceOp):
     """
 
     name = "slice.onnx"
-    RULE = semantics.onnx_on
 
     data = operand_def(NamedTensor("data"))
+    """The tensor sliced, of rank 1 or more."""
     starts = operand_def(IndexTensor("starts"))
+    """The first index per listed axis: ``dim`` is added to a negative one, then it
+    clamps to ``[0, dim]`` for a positive step and to ``[0, dim - 1]`` for a negative
+    one (so a start below ``-dim`` still reads element 0)."""
     ends = operand_def(IndexTensor("ends"))
+    """Per listed axis, the index the slice stops before: ``dim`` is added to a negative
+    one, then it clamps to ``[0, dim]`` or ``[-1, dim - 1]`` (``INT_MAX`` too)."""
     axes = opt_operand_def(IndexTensor("axes"))
+    """The axes the entries apply to, negative ones counted from the back (every opset),
+    none repeated; absent: ``[0 .. len(starts) - 1]``."""
     steps = opt_operand_def(IndexTensor("steps"))
+    """Non-zero; absent: 1. The result has ``max(0, ceil((end - start) / step))``
+    elements on an axis."""
     opset = prop_def(IntegerAttr[IntegerType], default_value=IntegerAttr(13, i64))
+    """The model's opset, 10, 11 or 13: recorded, as the three share these semantics."""
 
     irdl_options = (AttrSizedOperandSegments(as_property=True), ParsePropInAttrDict())
     assembly_format = (
@@ -559,11 +597,11 @@ class OnnxSliceOp(FrameworkSliceOp):
 
     def __init__(
         self,
-        data: SSAValue | Operation,
-        starts: SSAValue | Operation,
-        ends: SSAValue | Operation,
-        axes: SSAValue | Operation | None,
-        steps: SSAValue | Operation | None,
+        data: Operand,
+        starts: Operand,
+        ends: Operand,
+        axes: Operand | None,
+        steps: Operand | None,
         result_type: Attribute,
         opset: int = 13,
     ) -> None:
@@ -591,8 +629,7 @@ class OnnxSliceOp(FrameworkSliceOp):
         return {"opset": self.opset.value.data}
 
 
-@named_errors
-@irdl_op_definition
+@framework_op(semantics.ov_slice_on)
 class OvSliceOp(FrameworkSliceOp):
     """OpenVINO Slice-8: ``start``, ``stop``, ``step`` and optional ``axes`` operands.
 
@@ -608,13 +645,18 @@ class OvSliceOp(FrameworkSliceOp):
     """
 
     name = "slice.ov_slice"
-    RULE = semantics.ov_slice_on
 
     data = operand_def(NamedTensor("data"))
+    """The tensor sliced, of rank 1 or more."""
     start = operand_def(IndexTensor("start"))
+    """The first index per axis, as ONNX-13's ``starts``."""
     stop = operand_def(IndexTensor("stop"))
+    """The index the slice stops before, as ONNX-13's ``ends``."""
     step = operand_def(IndexTensor("step"))
+    """Non-zero steps; required (ONNX's are optional)."""
     axes = opt_operand_def(IndexTensor("axes"))
+    """Unique axes the entries apply to, negative ones counted from the back; absent:
+    ``[0 .. len(start) - 1]``."""
 
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
     assembly_format = (
@@ -625,11 +667,11 @@ class OvSliceOp(FrameworkSliceOp):
 
     def __init__(
         self,
-        data: SSAValue | Operation,
-        start: SSAValue | Operation,
-        stop: SSAValue | Operation,
-        step: SSAValue | Operation,
-        axes: SSAValue | Operation | None,
+        data: Operand,
+        start: Operand,
+        stop: Operand,
+        step: Operand,
+        axes: Operand | None,
         result_type: Attribute,
     ) -> None:
         super().__init__(
@@ -641,12 +683,31 @@ class OvSliceOp(FrameworkSliceOp):
         return {}
 
 
+class OvMasks(TypedDict, total=False):
+    """The masks of ``slice.ov_strided_slice``'s builder: 0/1 per entry (absent: none)."""
+
+    begin_mask: Sequence[int]
+    end_mask: Sequence[int]
+    new_axis_mask: Sequence[int]
+    shrink_axis_mask: Sequence[int]
+    ellipsis_mask: Sequence[int]
+
+
+class TfMasks(TypedDict, total=False):
+    """The bit fields of ``slice.tf_strided_slice``'s builder (absent: 0)."""
+
+    begin_mask: int
+    end_mask: int
+    ellipsis_mask: int
+    new_axis_mask: int
+    shrink_axis_mask: int
+
+
 def _mask_values(attr: DenseArrayBase[IntegerType] | None) -> list[int]:
     return [] if attr is None else list(attr.get_values())
 
 
-@named_errors
-@irdl_op_definition
+@framework_op(semantics.ov_strided_slice_on)
 class OvStridedSliceOp(FrameworkSliceOp):
     """OpenVINO StridedSlice-1: ``begin``, ``end``, optional ``stride`` operands and 0/1
     masks as ``array<i64>`` properties.
@@ -668,17 +729,26 @@ class OvStridedSliceOp(FrameworkSliceOp):
     """
 
     name = "slice.ov_strided_slice"
-    RULE = semantics.ov_strided_slice_on
 
     data = operand_def(NamedTensor("data"))
+    """The tensor sliced; rank 0 is allowed (only new axes and an ellipsis apply)."""
     begin = operand_def(IndexTensor("begin"))
+    """Per entry, the first index of a range, or the index a shrink entry reads (in
+    ``[-dim, dim)``)."""
     end = operand_def(IndexTensor("end"))
+    """Per range entry, the index the slice stops before; ``begin == end`` is empty."""
     stride = opt_operand_def(IndexTensor("stride"))
+    """Per range entry, a non-zero stride; absent: 1."""
     begin_mask = prop_def(DenseArrayBase.constr(i64))
+    """0/1 per entry: 1 ignores ``begin`` (the range starts at its first element)."""
     end_mask = prop_def(DenseArrayBase.constr(i64))
+    """0/1 per entry: 1 ignores ``end`` (a negative stride then runs through index 0)."""
     new_axis_mask = opt_prop_def(DenseArrayBase.constr(i64))
     shrink_axis_mask = opt_prop_def(DenseArrayBase.constr(i64))
     ellipsis_mask = opt_prop_def(DenseArrayBase.constr(i64))
+    """0/1 per entry (absent: all 0). An entry with several bits is an ellipsis, else a
+    new axis, else a shrink; a mask shorter than ``begin`` is padded with zeros, a longer
+    one cut."""
 
     irdl_options = (AttrSizedOperandSegments(as_property=True), ParsePropInAttrDict())
     assembly_format = (
@@ -689,27 +759,17 @@ class OvStridedSliceOp(FrameworkSliceOp):
 
     def __init__(
         self,
-        data: SSAValue | Operation,
-        begin: SSAValue | Operation,
-        end: SSAValue | Operation,
-        stride: SSAValue | Operation | None,
+        data: Operand,
+        begin: Operand,
+        end: Operand,
+        stride: Operand | None,
         result_type: Attribute,
-        begin_mask: Sequence[int] = (),
-        end_mask: Sequence[int] = (),
-        new_axis_mask: Sequence[int] | None = None,
-        shrink_axis_mask: Sequence[int] | None = None,
-        ellipsis_mask: Sequence[int] | None = None,
+        **masks: Unpack[OvMasks],
     ) -> None:
         super().__init__(
             operands=[data, begin, end, [] if stride is None else [stride]],
             result_types=[result_type],
-            properties=_arrays(
-                begin_mask=begin_mask,
-                end_mask=end_mask,
-                new_axis_mask=new_axis_mask,
-                shrink_axis_mask=shrink_axis_mask,
-                ellipsis_mask=ellipsis_mask,
-            ),
+            properties=_arrays(**{"begin_mask": (), "end_mask": (), **masks}),
         )
 
     def masks(self) -> dict[str, list[int]]:
@@ -725,17 +785,7 @@ class OvStridedSliceOp(FrameworkSliceOp):
         return self.masks()
 
 
-TF_MASKS = (
-    "begin_mask",
-    "end_mask",
-    "ellipsis_mask",
-    "new_axis_mask",
-    "shrink_axis_mask",
-)
-
-
-@named_errors
-@irdl_op_definition
+@framework_op(semantics.tf_strided_slice_on)
 class TfStridedSliceOp(FrameworkSliceOp):
     """TensorFlow StridedSlice: ``begin``, ``end``, ``strides`` operands and ``i64`` bit
     field masks (absent = 0; bit ``i`` is entry ``i``; bits at or past ``len(begin)`` are
@@ -754,17 +804,24 @@ class TfStridedSliceOp(FrameworkSliceOp):
     """
 
     name = "slice.tf_strided_slice"
-    RULE = semantics.tf_strided_slice_on
 
     input = operand_def(NamedTensor("input"))
+    """The tensor sliced; rank 0 is allowed (only new axes and an ellipsis apply)."""
     begin = operand_def(IndexTensor("begin"))
+    """Per entry (31 at most), the first index of a range, or the index a shrink entry
+    reads (in ``[-dim, dim)``)."""
     end = operand_def(IndexTensor("end"))
     strides = operand_def(IndexTensor("strides"))
+    """Per entry, where a range stops and its non-zero stride; a shrink entry needs a
+    positive stride."""
     begin_mask = opt_prop_def(IntegerAttr[IntegerType])
     end_mask = opt_prop_def(IntegerAttr[IntegerType])
     ellipsis_mask = opt_prop_def(IntegerAttr[IntegerType])
     new_axis_mask = opt_prop_def(IntegerAttr[IntegerType])
     shrink_axis_mask = opt_prop_def(IntegerAttr[IntegerType])
+    """Bit fields, bit ``i`` for entry ``i`` (absent: 0; bits at or past ``len(begin)``
+    ignored): at most one ellipsis bit; an entry with several bits is an ellipsis, else
+    a new axis, else a shrink."""
 
     irdl_options = (ParsePropInAttrDict(),)
     assembly_format = (
@@ -774,24 +831,13 @@ class TfStridedSliceOp(FrameworkSliceOp):
 
     def __init__(
         self,
-        input: SSAValue | Operation,
-        begin: SSAValue | Operation,
-        end: SSAValue | Operation,
-        strides: SSAValue | Operation,
+        input: Operand,
+        begin: Operand,
+        end: Operand,
+        strides: Operand,
         result_type: Attribute,
-        begin_mask: int = 0,
-        end_mask: int = 0,
-        ellipsis_mask: int = 0,
-        new_axis_mask: int = 0,
-        shrink_axis_mask: int = 0,
+        **masks: Unpack[TfMasks],
     ) -> None:
-        masks = {
-            "begin_mask": begin_mask,
-            "end_mask": end_mask,
-            "ellipsis_mask": ellipsis_mask,
-            "new_axis_mask": new_axis_mask,
-            "shrink_axis_mask": shrink_axis_mask,
-        }
         super().__init__(
             operands=[input, begin, end, strides],
             result_types=[result_type],
@@ -802,7 +848,7 @@ class TfStridedSliceOp(FrameworkSliceOp):
         """The bit fields, as the bits of each attribute's integer type (``1 : i1`` is
         bit 0 only; a negative ``i64`` sets its high bits, not every bit)."""
         values: dict[str, int] = {}
-        for name in TF_MASKS:
+        for name in semantics.TF_MASKS:
             attr: IntegerAttr[IntegerType] | None = getattr(self, name)
             if attr is None:
                 values[name] = 0
@@ -815,8 +861,7 @@ class TfStridedSliceOp(FrameworkSliceOp):
         return self.masks()
 
 
-@named_errors
-@irdl_op_definition
+@framework_op(semantics.dml_slice1_on)
 class DmlSlice1Op(FrameworkSliceOp):
     """DirectML DML_SLICE1: a window of ``window_offsets``/``window_sizes`` read with
     ``window_strides``; the result type's shape is OutputSizes.
@@ -833,12 +878,17 @@ class DmlSlice1Op(FrameworkSliceOp):
     """
 
     name = "slice.dml_slice1"
-    RULE = semantics.dml_slice1_on
 
     input = operand_def(NamedTensor("input"))
+    """The tensor sliced, of rank 1 to 8."""
     window_offsets = prop_def(DenseArrayBase.constr(i64))
     window_sizes = prop_def(DenseArrayBase.constr(i64))
+    """DirectML's ``InputWindowOffsets`` and ``InputWindowSizes``: the window read in
+    each dim, non-empty and inside the input (``UINT`` in DirectML)."""
     window_strides = prop_def(DenseArrayBase.constr(i64))
+    """DirectML's ``InputWindowStrides``, non-zero (``INT``); a negative stride starts
+    copying at the window's end. The result type's shape is DirectML's
+    ``OutputSizes``, each in ``1 .. 1 + (size - 1) / |stride|``."""
 
     assembly_format = (
         "$input `window_offsets` $window_offsets `window_sizes` $window_sizes "
@@ -847,7 +897,7 @@ class DmlSlice1Op(FrameworkSliceOp):
 
     def __init__(
         self,
-        input: SSAValue | Operation,
+        input: Operand,
         window_offsets: Sequence[int],
         window_sizes: Sequence[int],
         window_strides: Sequence[int],
@@ -883,8 +933,7 @@ class TensorWindowOp(SliceTensorOp):
         return _tensor_type(self, self.results[0], "result")
 
 
-@named_errors
-@irdl_op_definition
+@slice_op
 class WindowOp(TensorWindowOp):
     """The canonical slice: ``result[c] = source[offsets + strides * c]`` per dimension,
     for ``0 <= c < sizes``.
@@ -907,9 +956,15 @@ class WindowOp(TensorWindowOp):
     name = "slice.window"
 
     source = operand_def(NamedTensor("source"))
+    """A tensor of static shape, of rank ``r`` (0 allowed): the verifier proves every
+    access in bounds against it (a source with ``?`` dims takes
+    ``slice.dynamic_window``)."""
     offsets = prop_def(DenseArrayBase.constr(i64))
+    """The first element read in each of the ``r`` dims."""
     sizes = prop_def(DenseArrayBase.constr(i64))
     strides = prop_def(DenseArrayBase.constr(i64))
+    """How many elements each dim reads (``>= 0``), and the signed, non-zero distance
+    between them; a non-empty dim's first and last elements lie in ``[0, dim)``."""
 
     assembly_format = (
         "$source `offsets` $offsets `sizes` $sizes `strides` $strides attr-dict "
@@ -918,17 +973,14 @@ class WindowOp(TensorWindowOp):
 
     def __init__(
         self,
-        source: SSAValue | Operation,
+        source: Operand,
         window: semantics.Window,
         result_type: Attribute,
     ) -> None:
-        super().__init__(
-            operands=[source],
-            result_types=[result_type],
-            properties=_arrays(
-                offsets=window.offsets, sizes=window.sizes, strides=window.strides
-            ),
+        props = _arrays(
+            offsets=window.offsets, sizes=window.sizes, strides=window.strides
         )
+        super().__init__(operands=[source], result_types=[result_type], properties=props)
 
     @property
     def window(self) -> semantics.Window:
@@ -1024,8 +1076,7 @@ def check_sizes_on(
             )
 
 
-@named_errors
-@irdl_op_definition
+@slice_op
 class DynamicWindowOp(TensorWindowOp):
     """``slice.window`` with any offset, size and stride given at run time.
 
@@ -1066,7 +1117,7 @@ class DynamicWindowOp(TensorWindowOp):
 
     def __init__(
         self,
-        source: SSAValue | Operation,
+        source: Operand,
         offsets: Sequence[Mixed],
         sizes: Sequence[Mixed],
         strides: Sequence[Mixed],
@@ -1116,14 +1167,7 @@ class DynamicWindowOp(TensorWindowOp):
         strides = self._known(self.static_strides)
         rank = len(shape)
         try:
-            semantics.check_rank_lengths(
-                name,
-                "the source",
-                rank,
-                offsets=len(offsets),
-                sizes=len(sizes),
-                strides=len(strides),
-            )
+            semantics.check_window_lengths(name, rank, offsets, sizes, strides)
             for i, (d, off, size, stride) in enumerate(
                 zip(shape, offsets, sizes, strides)
             ):
@@ -1194,8 +1238,7 @@ def _fill(parts: Sequence[str | int], values: Sequence[int]) -> str:
     return "".join(part if isinstance(part, str) else str(values[part]) for part in parts)
 
 
-@named_errors
-@irdl_op_definition
+@slice_op
 class CheckOp(IRDLOperation):
     """A run-time check of the normalization: the program fails unless ``condition``
     holds, with ``message`` formatted with ``values`` (``{0}``, ``{1}``, ... stand for
@@ -1223,7 +1266,7 @@ class CheckOp(IRDLOperation):
 
     def __init__(
         self,
-        condition: SSAValue | Operation,
+        condition: Operand,
         message: str,
         values: Sequence[SSAValue | Operation] = (),
     ) -> None:
@@ -1278,8 +1321,38 @@ FRAMEWORK_OPS: tuple[type[FrameworkSliceOp], ...] = (
 # ---------------------------------------------------------------------------------------
 
 
-@named_errors
-@irdl_op_definition
+Place = tuple[Operand, Operand]
+"""Where a run starts: a 1-D view and an ``index`` offset into it (``%view[%offset]``)."""
+
+
+def run_views(
+    op: Operation, source: SSAValue, dest: SSAValue, *, static: bool
+) -> tuple[MemRefType[Attribute], MemRefType[Attribute]]:
+    """The types of a run's two views, checked: memrefs of the identity layout and one
+    element type, of rank 1 (``static``: of static size, or of rank 0), else a
+    :class:`VerifyException` naming ``op`` and the view."""
+    kind = "a static rank-1 (or rank-0)" if static else "a rank-1"
+    types: list[MemRefType[Attribute]] = []
+    for what, value in (("source", source), ("dest", dest)):
+        t = operand_type(op, value, what, MemRefType)
+        shape = t.get_shape()
+        bad_rank = len(shape) > 1 if static else len(shape) != 1
+        dynamic = static and any(d < 0 for d in shape)
+        if bad_rank or dynamic or not isinstance(t.layout, NoneAttr):
+            raise VerifyException(
+                f"{op.name}: {what} has type {t}; expected {kind} memref with the "
+                "identity layout"
+            )
+        types.append(t)
+    if types[0].element_type != types[1].element_type:
+        raise VerifyException(
+            f"{op.name}: source elements {types[0].element_type} and dest "
+            f"elements {types[1].element_type} differ"
+        )
+    return types[0], types[1]
+
+
+@slice_op
 class CopyRunOp(IRDLOperation):
     """``slice.copy_run``: copy ``count`` elements between two 1-D memref views.
 
@@ -1330,10 +1403,8 @@ class CopyRunOp(IRDLOperation):
 
     def __init__(
         self,
-        source: SSAValue | Operation,
-        source_offset: SSAValue | Operation,
-        dest: SSAValue | Operation,
-        dest_offset: SSAValue | Operation,
+        source: Place,
+        dest: Place,
         count: int,
         source_stride: int = 1,
         dest_stride: int = 1,
@@ -1359,32 +1430,10 @@ class CopyRunOp(IRDLOperation):
             properties["prefetch"] = IntegerAttr(prefetch, i64)
         if prefetch_bytes is not None:
             properties["prefetch_bytes"] = IntegerAttr(prefetch_bytes, i64)
-        super().__init__(
-            operands=[source, source_offset, dest, dest_offset],
-            properties=properties,
-        )
-
-    def _view(self, value: SSAValue, what: str) -> MemRefType[Attribute]:
-        t = operand_type(self, value, what, MemRefType)
-        if (
-            len(t.get_shape()) > 1
-            or any(d < 0 for d in t.get_shape())
-            or not isinstance(t.layout, NoneAttr)
-        ):
-            raise VerifyException(
-                f"{self.name}: {what} has type {t}; expected a static rank-1 (or "
-                "rank-0) memref with the identity layout"
-            )
-        return t
+        super().__init__(operands=[*source, *dest], properties=properties)
 
     def verify_(self) -> None:
-        source_type = self._view(self.source, "source")
-        dest_type = self._view(self.dest, "dest")
-        if source_type.element_type != dest_type.element_type:
-            raise VerifyException(
-                f"{self.name}: source elements {source_type.element_type} and dest "
-                f"elements {dest_type.element_type} differ"
-            )
+        source_type, _ = run_views(self, self.source, self.dest, static=True)
         count = self.count.value.data
         source_stride = self.source_stride.value.data
         dest_stride = self.dest_stride.value.data
@@ -1455,8 +1504,7 @@ class PrefetchRows:
     plane: SSAValue | None = None
 
 
-@named_errors
-@irdl_op_definition
+@slice_op
 class DynamicCopyRunOp(IRDLOperation):
     """``slice.dynamic_copy_run``: copy a run of ``count`` elements known at run time.
 
@@ -1527,12 +1575,10 @@ class DynamicCopyRunOp(IRDLOperation):
 
     def __init__(
         self,
-        source: SSAValue | Operation,
-        source_offset: SSAValue | Operation,
-        dest: SSAValue | Operation,
-        dest_offset: SSAValue | Operation,
-        count: SSAValue | Operation,
-        source_stride: SSAValue | Operation,
+        source: Place,
+        dest: Place,
+        count: Operand,
+        source_stride: Operand,
         *,
         adaptive: bool = False,
         prefetch: PrefetchRows | None = None,
@@ -1542,27 +1588,13 @@ class DynamicCopyRunOp(IRDLOperation):
             plane = prefetch.plane
             rows = [[prefetch.row], [prefetch.rows], [prefetch.step]]
             rows.append([] if plane is None else [plane])
-        run = [source, source_offset, dest, dest_offset, count, source_stride]
         super().__init__(
-            operands=[*run, *rows],
+            operands=[*source, *dest, count, source_stride, *rows],
             properties={"adaptive": UnitAttr()} if adaptive else {},
         )
 
     def verify_(self) -> None:
-        types: list[MemRefType[Attribute]] = []
-        for what, value in (("source", self.source), ("dest", self.dest)):
-            t = operand_type(self, value, what, MemRefType)
-            if len(t.get_shape()) != 1 or not isinstance(t.layout, NoneAttr):
-                raise VerifyException(
-                    f"{self.name}: {what} has type {t}; expected a rank-1 memref "
-                    "with the identity layout"
-                )
-            types.append(t)
-        if types[0].element_type != types[1].element_type:
-            raise VerifyException(
-                f"{self.name}: source elements {types[0].element_type} and dest "
-                f"elements {types[1].element_type} differ"
-            )
+        run_views(self, self.source, self.dest, static=False)
         given = [self.prefetch_row, self.prefetch_rows, self.prefetch_step]
         if any(v is None for v in given) and any(v is not None for v in given):
             raise VerifyException(
@@ -1585,8 +1617,7 @@ class DynamicCopyRunOp(IRDLOperation):
         )
 
 
-@named_errors
-@irdl_op_definition
+@slice_op
 class FillConstantOp(IRDLOperation):
     """``slice.fill_constant``: write the elements of a dense constant, in row-major
     order, into a whole static memref of the same shape and element type.
@@ -1609,9 +1640,7 @@ class FillConstantOp(IRDLOperation):
 
     assembly_format = "$dest `=` $value attr-dict `:` type($dest)"
 
-    def __init__(
-        self, dest: SSAValue | Operation, value: DenseIntOrFPElementsAttr
-    ) -> None:
+    def __init__(self, dest: Operand, value: DenseIntOrFPElementsAttr) -> None:
         super().__init__(operands=[dest], properties={"value": value})
 
     def verify_(self) -> None:

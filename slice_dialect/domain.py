@@ -26,7 +26,7 @@ from __future__ import annotations
 import operator
 from abc import ABC, abstractmethod
 from collections.abc import Callable
-from typing import Any, Generic, TypeVar
+from typing import Generic, Literal, TypeVar
 
 INT64_MIN = -(2**63)
 INT64_MAX = 2**63 - 1
@@ -41,16 +41,23 @@ class Int64OverflowError(AssertionError):
     """An operation of the normalization left int64: a bug in a rule, never bad input."""
 
 
+ArithOp = Literal["addi", "subi", "muli", "divsi", "remsi", "minsi", "maxsi"]
+"""An integer operation of the rules, by the name of the ``arith`` op that is it."""
+Predicate = Literal["slt", "sle", "eq"]
+"""A comparison of the rules, by its ``arith.cmpi`` predicate."""
+LogicOp = Literal["andi", "ori"]
+"""A connective of the rules, by its ``arith`` op on ``i1``."""
+
+
 class IntDomain(ABC, Generic[V, B]):
     """Signed 64-bit integers and booleans, and the operations the rules use.
 
-    Primitives (abstract): :meth:`const`, :meth:`constant`, :meth:`add`, :meth:`sub`,
-    :meth:`mul`, :meth:`div`, :meth:`rem`, :meth:`min`, :meth:`max`, :meth:`lt`,
-    :meth:`le`, :meth:`eq`, :meth:`true`/:meth:`false` (via :meth:`bool_const`),
-    :meth:`and_`, :meth:`or_`, :meth:`not_`, :meth:`select`, :meth:`check`.
-    Preconditions a rule guarantees: no result of ``add``/``sub``/``mul`` leaves int64;
-    ``div``/``rem`` (truncating, as C and ``arith.divsi``/``remsi``) get a non-zero
-    divisor and never ``INT64_MIN / -1``.
+    Primitives (abstract): :meth:`const`, :meth:`constant`, :meth:`bool_const`,
+    :meth:`arith` (``addi``, ``subi``, ``muli``, ``divsi``, ``remsi``, ``minsi``,
+    ``maxsi``), :meth:`cmpi` (``slt``, ``sle``, ``eq``), :meth:`logic` (``andi``,
+    ``ori``), :meth:`not_`, :meth:`select`, :meth:`check`. Each domain implements the
+    three families as one table. The rules call them by the names below (:meth:`add`,
+    :meth:`lt`, :meth:`and_`, ...).
     """
 
     # --- primitives ---------------------------------------------------------------
@@ -71,42 +78,21 @@ class IntDomain(ABC, Generic[V, B]):
     def bool_const(self, value: bool) -> B: ...
 
     @abstractmethod
-    def add(self, a: V, b: V) -> V: ...
+    def arith(self, op: ArithOp, a: V, b: V) -> V:
+        """``a op b`` on signed 64-bit integers, as the ``arith`` op of that name.
+
+        Preconditions a rule guarantees: no result of ``addi``/``subi``/``muli`` leaves
+        int64; ``divsi``/``remsi`` (truncating, as C) get a non-zero divisor and never
+        ``INT64_MIN / -1``.
+        """
 
     @abstractmethod
-    def sub(self, a: V, b: V) -> V: ...
+    def cmpi(self, predicate: Predicate, a: V, b: V) -> B:
+        """``arith.cmpi`` of ``a`` and ``b`` (signed)."""
 
     @abstractmethod
-    def mul(self, a: V, b: V) -> V: ...
-
-    @abstractmethod
-    def div(self, a: V, b: V) -> V:
-        """Truncating division (toward zero)."""
-
-    @abstractmethod
-    def rem(self, a: V, b: V) -> V:
-        """The remainder of :meth:`div` (the sign of ``a``)."""
-
-    @abstractmethod
-    def min(self, a: V, b: V) -> V: ...
-
-    @abstractmethod
-    def max(self, a: V, b: V) -> V: ...
-
-    @abstractmethod
-    def lt(self, a: V, b: V) -> B: ...
-
-    @abstractmethod
-    def le(self, a: V, b: V) -> B: ...
-
-    @abstractmethod
-    def eq(self, a: V, b: V) -> B: ...
-
-    @abstractmethod
-    def and_(self, a: B, b: B) -> B: ...
-
-    @abstractmethod
-    def or_(self, a: B, b: B) -> B: ...
+    def logic(self, op: LogicOp, a: B, b: B) -> B:
+        """``a and b`` (``andi``) or ``a or b`` (``ori``)."""
 
     @abstractmethod
     def not_(self, a: B) -> B: ...
@@ -124,19 +110,35 @@ class IntDomain(ABC, Generic[V, B]):
         evaluation; nothing after it runs.
         """
 
-    # --- derived operations, the same for every domain --------------------------------
+    # --- integer operations, by name, as the rules call them ----------------------
+
+    def add(self, a: V, b: V) -> V:
+        return self.arith("addi", a, b)
+
+    def sub(self, a: V, b: V) -> V:
+        return self.arith("subi", a, b)
+
+    def mul(self, a: V, b: V) -> V:
+        return self.arith("muli", a, b)
+
+    def div(self, a: V, b: V) -> V:
+        """Truncating division (toward zero): ``arith.divsi``, a non-zero divisor and
+        never ``INT64_MIN / -1``."""
+        return self.arith("divsi", a, b)
+
+    def rem(self, a: V, b: V) -> V:
+        """The remainder of :meth:`div` (the sign of ``a``): ``arith.remsi``, with
+        :meth:`div`'s preconditions."""
+        return self.arith("remsi", a, b)
+
+    def min(self, a: V, b: V) -> V:
+        return self.arith("minsi", a, b)
+
+    def max(self, a: V, b: V) -> V:
+        return self.arith("maxsi", a, b)
 
     def neg(self, a: V) -> V:
         return self.sub(self.const(0), a)
-
-    def ne(self, a: V, b: V) -> B:
-        return self.not_(self.eq(a, b))
-
-    def gt(self, a: V, b: V) -> B:
-        return self.lt(b, a)
-
-    def ge(self, a: V, b: V) -> B:
-        return self.le(b, a)
 
     def clamp(self, value: V, lo: V, hi: V) -> V:
         """``min(max(value, lo), hi)`` (``hi`` wins when ``hi < lo``)."""
@@ -166,9 +168,35 @@ class IntDomain(ABC, Generic[V, B]):
         )
         return self.add(q, self.select(negative, self.const(-1), zero))
 
+    # --- comparisons and connectives -------------------------------------------------
+
+    def lt(self, a: V, b: V) -> B:
+        return self.cmpi("slt", a, b)
+
+    def le(self, a: V, b: V) -> B:
+        return self.cmpi("sle", a, b)
+
+    def gt(self, a: V, b: V) -> B:
+        return self.lt(b, a)
+
+    def ge(self, a: V, b: V) -> B:
+        return self.le(b, a)
+
+    def eq(self, a: V, b: V) -> B:
+        return self.cmpi("eq", a, b)
+
+    def ne(self, a: V, b: V) -> B:
+        return self.not_(self.eq(a, b))
+
     def in_range(self, value: V, lo: V, hi: V) -> B:
         """``lo <= value < hi``."""
         return self.and_(self.le(lo, value), self.lt(value, hi))
+
+    def and_(self, a: B, b: B) -> B:
+        return self.logic("andi", a, b)
+
+    def or_(self, a: B, b: B) -> B:
+        return self.logic("ori", a, b)
 
 
 Known = int | None
@@ -185,16 +213,29 @@ def _int64(value: int) -> int:
     return value
 
 
-R = TypeVar("R")
+def divsi(a: int, b: int) -> int:
+    """C's truncating quotient; :class:`Int64OverflowError` where it is not defined."""
+    if b == 0 or (a == INT64_MIN and b == -1):
+        raise Int64OverflowError(f"{a} / {b} is not defined in int64")
+    q = abs(a) // abs(b)
+    return q if (a < 0) == (b < 0) else -q
 
 
-def _when_known(f: Callable[[int, int], R]) -> Callable[[Any, Known, Known], R | None]:
-    """The operation ``f`` of :class:`Ints`: not known where an operand is not."""
-
-    def operation(_: Any, a: Known, b: Known) -> R | None:
-        return None if a is None or b is None else f(a, b)
-
-    return operation
+ARITH: dict[ArithOp, Callable[[int, int], int]] = {
+    "addi": operator.add,
+    "subi": operator.sub,
+    "muli": operator.mul,
+    "divsi": divsi,
+    "remsi": lambda a, b: a - divsi(a, b) * b,
+    "minsi": min,
+    "maxsi": max,
+}
+"""Each :data:`ArithOp` on Python ints (before the int64 check)."""
+CMPI: dict[Predicate, Callable[[int, int], bool]] = {
+    "slt": operator.lt,
+    "sle": operator.le,
+    "eq": operator.eq,
+}
 
 
 class Ints(IntDomain[Known, bool | None]):
@@ -215,37 +256,17 @@ class Ints(IntDomain[Known, bool | None]):
     def bool_const(self, value: bool) -> bool | None:
         return value
 
-    add = _when_known(lambda a, b: _int64(a + b))
-    sub = _when_known(lambda a, b: _int64(a - b))
-    mul = _when_known(lambda a, b: _int64(a * b))
+    def arith(self, op: ArithOp, a: Known, b: Known) -> Known:
+        return None if a is None or b is None else _int64(ARITH[op](a, b))
 
-    def div(self, a: Known, b: Known) -> Known:
-        if a is None or b is None:
-            return None
-        if b == 0 or (a == INT64_MIN and b == -1):
-            raise Int64OverflowError(f"{a} / {b} is not defined in int64")
-        q = abs(a) // abs(b)
-        return q if (a < 0) == (b < 0) else -q
+    def cmpi(self, predicate: Predicate, a: Known, b: Known) -> bool | None:
+        return None if a is None or b is None else CMPI[predicate](a, b)
 
-    def rem(self, a: Known, b: Known) -> Known:
-        q = self.div(a, b)
-        return None if q is None or a is None or b is None else a - q * b
-
-    min = _when_known(min)
-    max = _when_known(max)
-    lt = _when_known(operator.lt)
-    le = _when_known(operator.le)
-    eq = _when_known(operator.eq)
-
-    def and_(self, a: bool | None, b: bool | None) -> bool | None:
-        if a is False or b is False:
-            return False
-        return None if a is None or b is None else True
-
-    def or_(self, a: bool | None, b: bool | None) -> bool | None:
-        if a is True or b is True:
-            return True
-        return None if a is None or b is None else False
+    def logic(self, op: LogicOp, a: bool | None, b: bool | None) -> bool | None:
+        absorbing = op == "ori"  # False decides an and, True an or
+        if a is absorbing or b is absorbing:
+            return absorbing
+        return None if a is None or b is None else not absorbing
 
     def not_(self, a: bool | None) -> bool | None:
         return None if a is None else not a

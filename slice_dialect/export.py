@@ -36,7 +36,13 @@ from functools import partial
 from typing import Generic
 
 from slice_dialect.domain import INTS, B, IntDomain, V
-from slice_dialect.semantics import INT64_MAX, INT64_MIN, Window
+from slice_dialect.semantics import (
+    DML_MAX_RANK,
+    INT64_MAX,
+    INT64_MIN,
+    TF_MAX_ENTRIES,
+    Window,
+)
 
 FRAMEWORKS = (
     "onnx",
@@ -48,8 +54,6 @@ FRAMEWORKS = (
 )
 """The ``framework`` names of ``export-slices``: each is the op ``slice.NAME``."""
 
-TF_MAX_ENTRIES = 31
-DML_MAX_RANK = 8
 DML_UINT_MAX = 2**32 - 1
 """DirectML's tensor sizes, and DML_SLICE1's ``InputWindowOffsets`` and
 ``InputWindowSizes``, are ``UINT``: 32-bit unsigned."""

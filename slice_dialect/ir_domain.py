@@ -34,11 +34,16 @@ from xdsl.rewriter import InsertPoint, Rewriter
 
 from slice_dialect.dialect import CheckOp
 from slice_dialect.domain import (
+    ARITH,
+    CMPI,
     INT64_MAX,
     INT64_MIN,
     INTS,
+    ArithOp,
     Int64OverflowError,
     IntDomain,
+    LogicOp,
+    Predicate,
 )
 
 Value = int | SSAValue
@@ -54,6 +59,33 @@ _NEGATED = {
     "sgt": "sle",
     "sge": "slt",
 }
+
+
+_ARITH_OPS: dict[ArithOp, Callable[[SSAValue, SSAValue], Operation]] = {
+    "addi": arith.AddiOp,
+    "subi": arith.SubiOp,
+    "muli": arith.MuliOp,
+    "divsi": arith.DivSIOp,
+    "remsi": arith.RemSIOp,
+    "minsi": arith.MinSIOp,
+    "maxsi": arith.MaxSIOp,
+}
+_LOGIC_OPS: dict[LogicOp, Callable[[SSAValue, SSAValue], Operation]] = {
+    "andi": arith.AndIOp,
+    "ori": arith.OrIOp,
+}
+Identity = Callable[[Value, Value, int | None, int | None], Value | None]
+_IDENTITIES: dict[ArithOp, Identity] = {
+    "addi": lambda a, b, ka, kb: a if kb == 0 else b if ka == 0 else None,
+    "subi": lambda a, b, ka, kb: a if kb == 0 else None,
+    "muli": lambda a, b, ka, kb: a if kb == 1 else b if ka == 1 else None,
+    "divsi": lambda a, b, ka, kb: a if kb == 1 else None,
+    "remsi": lambda a, b, ka, kb: 0 if kb in (1, -1) else None,
+    "minsi": lambda a, b, ka, kb: a if a is b else None,
+    "maxsi": lambda a, b, ka, kb: a if a is b else None,
+}
+"""What each operation gives without an op where one operand alone decides (``x + 0``,
+``x * 1``, ``x % 1``, ``min(x, x)``, ...), else ``None``."""
 
 
 def _fold(value: int) -> int:
@@ -172,114 +204,38 @@ class IRBuilder(IntDomain[Value, Bool]):
     def bool_const(self, value: bool) -> Bool:
         return value
 
-    def _binary(
-        self,
-        a: Value,
-        b: Value,
-        fold: Callable[[int, int], int],
-        make: Callable[[SSAValue, SSAValue], Operation],
-    ) -> Value:
+    def arith(self, op: ArithOp, a: Value, b: Value) -> Value:
         ka, kb = self.constant(a), self.constant(b)
+        same = _IDENTITIES[op](a, b, ka, kb)
+        if same is not None:
+            return same
         if ka is not None and kb is not None:
             try:
-                return _fold(fold(ka, kb))
+                return _fold(ARITH[op](ka, kb))
             except Int64OverflowError:
                 if not self._dead:
                     raise
-        return self._result(make(self.value(a), self.value(b)))
+        return self._result(_ARITH_OPS[op](self.value(a), self.value(b)))
 
-    def add(self, a: Value, b: Value) -> Value:
-        if self.constant(b) == 0:
-            return a
-        if self.constant(a) == 0:
-            return b
-        return self._binary(a, b, lambda x, y: x + y, arith.AddiOp)
-
-    def sub(self, a: Value, b: Value) -> Value:
-        if self.constant(b) == 0:
-            return a
-        return self._binary(a, b, lambda x, y: x - y, arith.SubiOp)
-
-    def mul(self, a: Value, b: Value) -> Value:
-        if self.constant(b) == 1:
-            return a
-        if self.constant(a) == 1:
-            return b
-        return self._binary(a, b, lambda x, y: x * y, arith.MuliOp)
-
-    def div(self, a: Value, b: Value) -> Value:
-        def fold(x: int, y: int) -> int:
-            if y == 0 or (x == INT64_MIN and y == -1):
-                raise Int64OverflowError(f"{x} / {y} is not defined in int64")
-            q = abs(x) // abs(y)
-            return q if (x < 0) == (y < 0) else -q
-
-        if self.constant(b) == 1:
-            return a
-        return self._binary(a, b, fold, arith.DivSIOp)
-
-    def rem(self, a: Value, b: Value) -> Value:
-        def fold(x: int, y: int) -> int:
-            if y == 0 or (x == INT64_MIN and y == -1):
-                raise Int64OverflowError(f"{x} % {y} is not defined in int64")
-            q = abs(x) // abs(y)
-            return x - (q if (x < 0) == (y < 0) else -q) * y
-
-        if self.constant(b) in (1, -1):
-            return 0
-        return self._binary(a, b, fold, arith.RemSIOp)
-
-    def min(self, a: Value, b: Value) -> Value:
-        if a is b:
-            return a
-        return self._binary(a, b, min, arith.MinSIOp)
-
-    def max(self, a: Value, b: Value) -> Value:
-        if a is b:
-            return a
-        return self._binary(a, b, max, arith.MaxSIOp)
-
-    def _compare(
-        self, a: Value, b: Value, predicate: str, fold: Callable[[int, int], bool]
-    ) -> Bool:
+    def cmpi(self, predicate: Predicate, a: Value, b: Value) -> Bool:
+        if predicate == "eq" and a is b:
+            return True
         ka, kb = self.constant(a), self.constant(b)
         if ka is not None and kb is not None:
-            return fold(ka, kb)
+            return CMPI[predicate](ka, kb)
         return self._result(arith.CmpiOp(self.value(a), self.value(b), predicate))
 
-    def lt(self, a: Value, b: Value) -> Bool:
-        return self._compare(a, b, "slt", lambda x, y: x < y)
-
-    def le(self, a: Value, b: Value) -> Bool:
-        return self._compare(a, b, "sle", lambda x, y: x <= y)
-
-    def eq(self, a: Value, b: Value) -> Bool:
-        if a is b:
-            return True
-        return self._compare(a, b, "eq", lambda x, y: x == y)
-
-    def and_(self, a: Bool, b: Bool) -> Bool:
-        return self._connective(a, b, False, arith.AndIOp)
-
-    def or_(self, a: Bool, b: Bool) -> Bool:
-        return self._connective(a, b, True, arith.OrIOp)
-
-    def _connective(
-        self,
-        a: Bool,
-        b: Bool,
-        absorbing: bool,
-        op: type[arith.AndIOp] | type[arith.OrIOp],
-    ) -> Bool:
-        """``a op b``, folded where an operand is known: ``absorbing`` (False for
-        ``and``, True for ``or``) decides it, the other constant leaves the operand."""
+    def logic(self, op: LogicOp, a: Bool, b: Bool) -> Bool:
+        """``a op b``, folded where an operand is known: the absorbing one (False for
+        ``andi``, True for ``ori``) decides it, the other leaves the operand."""
+        absorbing = op == "ori"
         if a is absorbing or b is absorbing:
             return absorbing
         if isinstance(a, bool):
             return b
         if isinstance(b, bool):
             return a
-        return self._result(op(a, b))
+        return self._result(_LOGIC_OPS[op](a, b))
 
     def not_(self, a: Bool) -> Bool:
         if isinstance(a, bool):

@@ -25,23 +25,24 @@ algorithms these functions follow.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence, Sized
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
-from typing import Any, Generic
+from typing import TYPE_CHECKING, Any, Concatenate, Generic, ParamSpec
 
-import numpy as np
-import numpy.typing as npt
-
-from slice_dialect.domain import INT64_MAX, INTS, B, IntDomain, Known, V
+from slice_dialect.domain import INT64_MAX, INTS, B, IntDomain, Ints, Known, V
 from slice_dialect.domain import INT64_MIN as INT64_MIN
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
 
 INT32_MIN = -(2**31)
 INT32_MAX = 2**31 - 1
 
 Dim = int | None
 """A dimension size; ``None`` is dynamic."""
+P = ParamSpec("P")
 
 
 class SliceSemanticsError(ValueError):
@@ -227,6 +228,15 @@ def check_rank_lengths(op: str, what: str, rank: int, **others: int | None) -> N
             )
 
 
+def check_window_lengths(
+    op: str, rank: int, offsets: Sized, sizes: Sized, strides: Sized
+) -> None:
+    """A window's ``offsets``, ``sizes`` and ``strides`` have an entry per dim of a
+    source of ``rank`` dims."""
+    lengths = {"offsets": len(offsets), "sizes": len(sizes), "strides": len(strides)}
+    check_rank_lengths(op, "the source", rank, **lengths)
+
+
 def _length(values: Sequence[object] | None) -> int | None:
     return None if values is None else len(values)
 
@@ -341,20 +351,51 @@ def axis_slice_on(
     return Normalized(offsets, sizes, strides, sizes, tuple(range(rank)))
 
 
-def onnx_v1_on(
-    dom: IntDomain[V, B],
-    shape: Sequence[V],
-    starts: Sequence[V],
-    ends: Sequence[V],
-    axes: Sequence[V] | None = None,
-) -> Normalized[V]:
-    """ONNX Slice-1: ``starts``/``ends`` per axis, step 1, clamped to ``[0, d]``."""
-    return axis_slice_on(
-        dom, "slice.onnx_v1", shape, starts, ends, axes, None, ONNX_NAMES
-    )
+# --- a rule on Python ints: the verifier, constant folding, the tests ----------------
+
+
+def to_result(res: Normalized[Known], shape: Sequence[Dim]) -> SliceResult:
+    """A rule's evaluation on :data:`INTS` as a :class:`SliceResult` (no window where
+    the data shape is dynamic)."""
+    window_values = (*res.offsets, *res.sizes, *res.strides)
+    w = None
+    if None not in shape and None not in window_values:
+        w = Window(
+            tuple(int(v) for v in res.offsets if v is not None),
+            tuple(int(v) for v in res.sizes if v is not None),
+            tuple(int(v) for v in res.strides if v is not None),
+        )
+    return SliceResult(w, tuple(res.shape))
+
+
+def _checked(value: Any) -> Any:
+    """A rule's argument on :data:`INTS`: each int of a list in int64 (``None`` kept)."""
+    if isinstance(value, list | tuple):
+        return [INTS.const(v) if isinstance(v, int) else v for v in value]
+    return value
+
+
+def on_ints(
+    rule: Callable[Concatenate[Ints, Sequence[Dim], P], Normalized[Known]],
+) -> Callable[Concatenate[Sequence[Dim], P], SliceResult]:
+    """``rule`` on :data:`INTS` as a :class:`SliceResult`: the same parameters but the
+    domain; values may be ``None`` (not known)."""
+
+    def on(shape: Sequence[Dim], *args: P.args, **kwargs: P.kwargs) -> SliceResult:
+        named = {k: _checked(v) for k, v in kwargs.items()}
+        res = rule(INTS, shape, *map(_checked, args), **named)  # pyright: ignore[reportCallIssue]
+        return to_result(res, shape)
+
+    on.__name__ = on.__qualname__ = rule.__name__.removesuffix("_on")
+    on.__doc__ = f"{rule.__name__} on Python ints; see :func:`{rule.__name__}`."
+    return on
+
+
+# --- ONNX Slice and OpenVINO Slice-8 ---------------------------------------------------
 
 
 ONNX_OPSETS = (10, 11, 13)
+"""The opsets of ``slice.onnx``; opset 1 (Slice-1, opsets 1 to 9) is ``slice.onnx_v1``."""
 ONNX_NAMES = ("starts", "ends", "steps")
 OV_SLICE_NAMES = ("start", "stop", "step")
 
@@ -368,16 +409,34 @@ def onnx_on(
     steps: Sequence[V] | None = None,
     opset: int = 13,
 ) -> Normalized[V]:
-    """ONNX Slice-10/11/13: the Slice-13 text, which every opset here shares.
+    """ONNX Slice: the Slice-13 text, which Slice-10 and -11 share, and Slice-1
+    (``opset`` 1, the op ``slice.onnx_v1``), which is the same without ``steps``.
 
     Negative axes are accepted for every opset (ONNX Runtime and shape inference do),
     repeated axes are an error, and ``INT_MAX`` ends clamp like any value.
+    ``research/semantics.md`` A.2 and A.3.
     """
-    if opset not in ONNX_OPSETS:
+    op = "slice.onnx_v1" if opset == 1 else "slice.onnx"
+    if opset == 1 and steps is not None:
+        raise SliceSemanticsError(op, "Slice-1 has no steps")
+    if opset != 1 and opset not in ONNX_OPSETS:
         raise SliceSemanticsError(
-            "slice.onnx", f"opset = {opset} is not one of {_fmt(ONNX_OPSETS)}"
+            op, f"opset = {opset} is not one of {_fmt(ONNX_OPSETS)}"
         )
-    return axis_slice_on(dom, "slice.onnx", shape, starts, ends, axes, steps, ONNX_NAMES)
+    return axis_slice_on(dom, op, shape, starts, ends, axes, steps, ONNX_NAMES)
+
+
+onnx = on_ints(onnx_on)
+
+
+def onnx_v1(
+    shape: Sequence[Dim],
+    starts: Sequence[Known],
+    ends: Sequence[Known],
+    axes: Sequence[Known] | None = None,
+) -> SliceResult:
+    """ONNX Slice-1 on ints: :func:`onnx` at opset 1."""
+    return onnx(shape, starts, ends, axes, opset=1)
 
 
 def ov_slice_on(
@@ -388,10 +447,17 @@ def ov_slice_on(
     step: Sequence[V],
     axes: Sequence[V] | None = None,
 ) -> Normalized[V]:
-    """OpenVINO Slice-8: like ONNX-13 (start clamps to element 0 for negative steps)."""
+    """OpenVINO Slice-8: like ONNX-13 (start clamps to element 0 for negative steps).
+
+    ``research/semantics.md`` A.4: OpenVINO's reference and shape inference, which the
+    document's "python slicing" wording does not describe.
+    """
     return axis_slice_on(
         dom, "slice.ov_slice", shape, start, stop, axes, step, OV_SLICE_NAMES
     )
+
+
+ov_slice = on_ints(ov_slice_on)
 
 
 # --- strided slices -------------------------------------------------------------------
@@ -467,6 +533,23 @@ class _StridedFramework:
     shrink_needs_positive_stride: bool
     bit: Callable[[Any], Callable[[int], bool]]
     """Whether a mask (its representation in this framework) sets entry ``i``."""
+    max_entries: int | None
+    """How many entries ``begin`` may have (``None``: no bound)."""
+
+    def spec(self, rank: int, count: int, masks: Mapping[str, Any]) -> list[_SpecEntry]:
+        """The expanded spec of ``count`` entries over ``rank`` dims (see
+        :func:`expand_strided_spec`), ``masks`` by name."""
+        if self.max_entries is not None and count > self.max_entries:
+            raise SliceSemanticsError(
+                self.op,
+                f"begin has {count} entries but TensorFlow allows at most "
+                f"{self.max_entries} (masks are 32-bit fields)",
+            )
+        ellipsis, new, shrink = (
+            self.bit(masks[name])
+            for name in ("ellipsis_mask", "new_axis_mask", "shrink_axis_mask")
+        )
+        return expand_strided_spec(self.op, rank, count, ellipsis, new, shrink)
 
 
 def _ov_bit(mask: Sequence[int]) -> Callable[[int], bool]:
@@ -479,8 +562,13 @@ def _tf_bit(mask: int) -> Callable[[int], bool]:
     return lambda i: (mask >> i) & 1 == 1
 
 
-_OV_STRIDED = _StridedFramework("slice.ov_strided_slice", "stride", False, False, _ov_bit)
-_TF_STRIDED = _StridedFramework("slice.tf_strided_slice", "strides", True, True, _tf_bit)
+TF_MAX_ENTRIES = 31
+_OV_STRIDED = _StridedFramework(
+    "slice.ov_strided_slice", "stride", False, False, _ov_bit, None
+)
+_TF_STRIDED = _StridedFramework(
+    "slice.tf_strided_slice", "strides", True, True, _tf_bit, TF_MAX_ENTRIES
+)
 
 
 def _strided_slice_on(
@@ -488,14 +576,13 @@ def _strided_slice_on(
     fw: _StridedFramework,
     shape: Sequence[V],
     ranges: tuple[Sequence[V], Sequence[V], Sequence[V]],
-    entries: list[_SpecEntry],
-    range_masks: tuple[Any, Any],
+    masks: Mapping[str, Any],
 ) -> Normalized[V]:
-    """The strided slice of ``entries`` (its expanded spec), reading ``ranges`` (begin,
-    end and strides) and ``range_masks`` (begin_mask, end_mask) with the rules of
-    ``fw``."""
+    """The strided slice of ``ranges`` (begin, end and strides) and ``masks`` (by name)
+    with the rules of ``fw``."""
     begin, end, strides = ranges
-    begin_masked, end_masked = (fw.bit(mask) for mask in range_masks)
+    entries = fw.spec(len(shape), len(begin), masks)
+    begin_masked, end_masked = fw.bit(masks["begin_mask"]), fw.bit(masks["end_mask"])
     op, strides_name = fw.op, fw.strides_name
     zero, one = dom.const(0), dom.const(1)
     dims: list[Dim3[V]] = []
@@ -587,30 +674,15 @@ OV_MASKS = (
     "shrink_axis_mask",
     "ellipsis_mask",
 )
-
-
-def ov_strided_slice_spec(
-    rank: int,
-    count: int,
-    begin_mask: Sequence[int],
-    end_mask: Sequence[int],
-    new_axis_mask: Sequence[int] = (),
-    shrink_axis_mask: Sequence[int] = (),
-    ellipsis_mask: Sequence[int] = (),
-) -> list[_SpecEntry]:
-    """Check OpenVINO's 0/1 masks and expand the spec (see :func:`expand_strided_spec`).
-
-    Masks shorter than ``begin`` are padded with zeros and longer ones are cut, as the
-    OpenVINO document says.
-    """
-    op = _OV_STRIDED.op
-    masks = (begin_mask, end_mask, new_axis_mask, shrink_axis_mask, ellipsis_mask)
-    for name, mask in zip(OV_MASKS, masks):
-        _check_mask_values(op, name, mask)
-    bit = _OV_STRIDED.bit
-    return expand_strided_spec(
-        op, rank, count, bit(ellipsis_mask), bit(new_axis_mask), bit(shrink_axis_mask)
-    )
+"""OpenVINO StridedSlice-1's masks, in the order of its rule's parameters."""
+TF_MASKS = (
+    "begin_mask",
+    "end_mask",
+    "ellipsis_mask",
+    "new_axis_mask",
+    "shrink_axis_mask",
+)
+"""TensorFlow StridedSlice's bit fields, in the order of its rule's parameters."""
 
 
 def ov_strided_slice_on(
@@ -630,38 +702,19 @@ def ov_strided_slice_on(
     Range dims clamp like ONNX-13 (a negative-stride begin below ``-d`` reads element 0);
     a shrink entry reads index ``begin`` (its end, stride and begin_mask are ignored) and
     must lie in ``[-d, d)``; an end_mask with a negative stride runs through index 0.
+    Masks shorter than ``begin`` are padded with zeros and longer ones are cut, as the
+    OpenVINO document says.
     """
     strides = list(stride) if stride is not None else [dom.const(1)] * len(begin)
     check_lengths(_OV_STRIDED.op, "begin", len(begin), end=len(end), stride=len(strides))
     masks = (begin_mask, end_mask, new_axis_mask, shrink_axis_mask, ellipsis_mask)
-    entries = ov_strided_slice_spec(len(shape), len(begin), *masks)
-    ranges, range_masks = (begin, end, strides), (begin_mask, end_mask)
-    return _strided_slice_on(dom, _OV_STRIDED, shape, ranges, entries, range_masks)
+    named = dict(zip(OV_MASKS, masks))
+    for name, mask in named.items():
+        _check_mask_values(_OV_STRIDED.op, name, mask)
+    return _strided_slice_on(dom, _OV_STRIDED, shape, (begin, end, strides), named)
 
 
-TF_MAX_ENTRIES = 31
-
-
-def tf_strided_slice_spec(
-    rank: int,
-    count: int,
-    ellipsis_mask: int = 0,
-    new_axis_mask: int = 0,
-    shrink_axis_mask: int = 0,
-) -> list[_SpecEntry]:
-    """Expand TensorFlow's bit-field spec (bits at or past ``count`` are ignored)."""
-    op = _TF_STRIDED.op
-    if count > TF_MAX_ENTRIES:
-        raise SliceSemanticsError(
-            op,
-            f"begin has {count} entries but TensorFlow allows at most {TF_MAX_ENTRIES} "
-            "(masks are 32-bit fields)",
-        )
-
-    bit = _TF_STRIDED.bit
-    return expand_strided_spec(
-        op, rank, count, bit(ellipsis_mask), bit(new_axis_mask), bit(shrink_axis_mask)
-    )
+ov_strided_slice = on_ints(ov_strided_slice_on)
 
 
 def tf_strided_slice_on(
@@ -680,13 +733,15 @@ def tf_strided_slice_on(
 
     Range dims clamp like Python (a negative-stride begin below ``-d`` gives an empty
     dim); a shrink entry reads index ``begin``, must lie in ``[-d, d)`` and needs a
-    positive stride.
+    positive stride; bits at or past ``len(begin)`` are ignored.
     """
     check_lengths(_TF_STRIDED.op, "begin", len(begin), end=len(end), strides=len(strides))
-    masks = (ellipsis_mask, new_axis_mask, shrink_axis_mask)
-    entries = tf_strided_slice_spec(len(shape), len(begin), *masks)
-    ranges, range_masks = (begin, end, strides), (begin_mask, end_mask)
-    return _strided_slice_on(dom, _TF_STRIDED, shape, ranges, entries, range_masks)
+    masks = (begin_mask, end_mask, ellipsis_mask, new_axis_mask, shrink_axis_mask)
+    named = dict(zip(TF_MASKS, masks))
+    return _strided_slice_on(dom, _TF_STRIDED, shape, (begin, end, strides), named)
+
+
+tf_strided_slice = on_ints(tf_strided_slice_on)
 
 
 def strided_result_rank(entries: Sequence[_SpecEntry]) -> int:
@@ -783,117 +838,7 @@ def dml_slice1_on(
     )
 
 
-# --- the same rules on Python ints ----------------------------------------------------
-
-
-def to_result(res: Normalized[Known], shape: Sequence[Dim]) -> SliceResult:
-    """A rule's evaluation on :data:`INTS` as a :class:`SliceResult` (no window where
-    the data shape is dynamic)."""
-    window_values = (*res.offsets, *res.sizes, *res.strides)
-    w = None
-    if None not in shape and None not in window_values:
-        w = Window(
-            tuple(int(v) for v in res.offsets if v is not None),
-            tuple(int(v) for v in res.sizes if v is not None),
-            tuple(int(v) for v in res.strides if v is not None),
-        )
-    return SliceResult(w, tuple(res.shape))
-
-
-def _ints(values: Sequence[Known] | None) -> list[Known] | None:
-    return (
-        None
-        if values is None
-        else [INTS.const(v) if v is not None else None for v in values]
-    )
-
-
-def _on_ints(
-    rule: Callable[..., Normalized[Known]],
-    shape: Sequence[Dim],
-    lists: Sequence[Sequence[Known] | None],
-    *others: Any,
-) -> SliceResult:
-    """``rule`` on :data:`INTS`, given its index lists (``None``: absent), then its
-    other arguments, in the rule's order."""
-    return to_result(rule(INTS, shape, *map(_ints, lists), *others), shape)
-
-
-def onnx_v1(
-    shape: Sequence[Dim],
-    starts: Sequence[Known],
-    ends: Sequence[Known],
-    axes: Sequence[Known] | None = None,
-) -> SliceResult:
-    """ONNX Slice-1 on ints (``None``: not known); see :func:`onnx_v1_on`."""
-    return _on_ints(onnx_v1_on, shape, (starts, ends, axes))
-
-
-def onnx(
-    shape: Sequence[Dim],
-    starts: Sequence[Known],
-    ends: Sequence[Known],
-    axes: Sequence[Known] | None = None,
-    steps: Sequence[Known] | None = None,
-    opset: int = 13,
-) -> SliceResult:
-    """ONNX Slice-10/11/13 on ints; see :func:`onnx_on`."""
-    return _on_ints(onnx_on, shape, (starts, ends, axes, steps), opset)
-
-
-def ov_slice(
-    shape: Sequence[Dim],
-    start: Sequence[Known],
-    stop: Sequence[Known],
-    step: Sequence[Known],
-    axes: Sequence[Known] | None = None,
-) -> SliceResult:
-    """OpenVINO Slice-8 on ints; see :func:`ov_slice_on`."""
-    return _on_ints(ov_slice_on, shape, (start, stop, step, axes))
-
-
-def ov_strided_slice(
-    shape: Sequence[Dim],
-    begin: Sequence[Known],
-    end: Sequence[Known],
-    stride: Sequence[Known] | None,
-    begin_mask: Sequence[int],
-    end_mask: Sequence[int],
-    new_axis_mask: Sequence[int] = (),
-    shrink_axis_mask: Sequence[int] = (),
-    ellipsis_mask: Sequence[int] = (),
-) -> SliceResult:
-    """OpenVINO StridedSlice-1 on ints; see :func:`ov_strided_slice_on`."""
-    masks = (begin_mask, end_mask, new_axis_mask, shrink_axis_mask, ellipsis_mask)
-    return _on_ints(ov_strided_slice_on, shape, (begin, end, stride), *masks)
-
-
-def tf_strided_slice(
-    shape: Sequence[Dim],
-    begin: Sequence[Known],
-    end: Sequence[Known],
-    strides: Sequence[Known],
-    begin_mask: int = 0,
-    end_mask: int = 0,
-    ellipsis_mask: int = 0,
-    new_axis_mask: int = 0,
-    shrink_axis_mask: int = 0,
-) -> SliceResult:
-    """TensorFlow StridedSlice on ints; see :func:`tf_strided_slice_on`."""
-    masks = (begin_mask, end_mask, ellipsis_mask, new_axis_mask, shrink_axis_mask)
-    return _on_ints(tf_strided_slice_on, shape, (begin, end, strides), *masks)
-
-
-def dml_slice1(
-    shape: Sequence[Dim],
-    window_offsets: Sequence[Known],
-    window_sizes: Sequence[Known],
-    window_strides: Sequence[Known],
-    output_sizes: Sequence[Dim],
-) -> SliceResult:
-    """DirectML DML_SLICE1 on ints; see :func:`dml_slice1_on`."""
-    windows = (window_offsets, window_sizes, window_strides)
-    return _on_ints(dml_slice1_on, shape, windows, output_sizes)
+dml_slice1 = on_ints(dml_slice1_on)
 
 
 def check_window_dim_on(
@@ -963,14 +908,7 @@ def window(
     """Check a ``slice.window`` (or another ``op``'s window): every access in bounds
     and the normal form."""
     rank = len(shape)
-    check_rank_lengths(
-        op,
-        "the source",
-        rank,
-        offsets=len(offsets),
-        sizes=len(sizes),
-        strides=len(strides),
-    )
+    check_window_lengths(op, rank, offsets, sizes, strides)
     for i, (d, off, size, stride) in enumerate(zip(shape, offsets, sizes, strides)):
         if d is None:
             raise SliceSemanticsError(
@@ -1134,6 +1072,8 @@ def apply_window(
     data: npt.NDArray[Any], w: Window, shape: Sequence[int]
 ) -> npt.NDArray[Any]:
     """Evaluate a window on a numpy array: a new array of ``shape``, elements moved only."""
+    import numpy as np  # only here: the rules themselves need no numpy
+
     if w.rank == 0:
         return np.array(data, copy=True).reshape(tuple(shape))
     index = [

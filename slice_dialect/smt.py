@@ -36,15 +36,44 @@ Users may prove their own rules with it::
 
 from __future__ import annotations
 
+import operator
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 import z3
 
-from slice_dialect.domain import INT64_MAX, INT64_MIN, IntDomain
+from slice_dialect.domain import (
+    INT64_MAX,
+    INT64_MIN,
+    ArithOp,
+    IntDomain,
+    LogicOp,
+    Predicate,
+)
 
+_KINDS: dict[ArithOp, str] = {
+    "addi": "add",
+    "subi": "sub",
+    "muli": "mul",
+    "divsi": "div",
+    "remsi": "rem",
+    "minsi": "min",
+    "maxsi": "max",
+}
+"""Each operation's name in the obligations (``Obligation.kind``)."""
+_TERMS: dict[str, Callable[[Any, Any], Any]] = {
+    "add": operator.add,
+    "sub": operator.sub,
+    "mul": operator.mul,
+    "div": operator.truediv,  # bvsdiv on bit-vectors
+    "rem": z3.SRem,
+    "slt": operator.lt,  # signed on bit-vectors
+    "sle": operator.le,
+    "eq": operator.eq,
+}
+"""The z3 term of an operation on two terms (``div`` and ``rem`` on bit-vectors)."""
 _NO_WRAP: dict[str, Callable[[z3.ExprRef, z3.ExprRef], z3.BoolRef]] = {
     "add": lambda a, b: z3.And(z3.BVAddNoOverflow(a, b, True), z3.BVAddNoUnderflow(a, b)),
     "sub": lambda a, b: z3.And(z3.BVSubNoOverflow(a, b), z3.BVSubNoUnderflow(a, b, True)),
@@ -162,15 +191,6 @@ class Z3Domain(IntDomain[z3.ExprRef, z3.BoolRef]):
         self._oblige(kind, exact)
         return r
 
-    def add(self, a: z3.ExprRef, b: z3.ExprRef) -> z3.ExprRef:
-        return self._exact("add", a, b, a + b)  # type: ignore[operator]
-
-    def sub(self, a: z3.ExprRef, b: z3.ExprRef) -> z3.ExprRef:
-        return self._exact("sub", a, b, a - b)  # type: ignore[operator]
-
-    def mul(self, a: z3.ExprRef, b: z3.ExprRef) -> z3.ExprRef:
-        return self._exact("mul", a, b, a * b)  # type: ignore[operator]
-
     def _divisor_ok(self, kind: str, a: z3.ExprRef, b: z3.ExprRef) -> None:
         if self.sort == "bv":
             self._oblige(kind, z3.And(b != 0, z3.BVSDivNoOverflow(a, b)))
@@ -203,38 +223,24 @@ class Z3Domain(IntDomain[z3.ExprRef, z3.BoolRef]):
             self._quotients[key] = (q, r)
         return self._quotients[key]
 
-    def div(self, a: z3.ExprRef, b: z3.ExprRef) -> z3.ExprRef:
-        self._divisor_ok("div", a, b)
-        if self.sort == "bv":
-            return a / b  # type: ignore[operator]  # bvsdiv: truncating
-        return self._quotient(a, b)[0]  # type: ignore[arg-type]
+    def arith(self, op: ArithOp, a: z3.ExprRef, b: z3.ExprRef) -> z3.ExprRef:
+        kind = _KINDS[op]
+        if kind in _NO_WRAP:
+            return self._exact(kind, a, b, _TERMS[kind](a, b))
+        if kind in ("div", "rem"):
+            self._divisor_ok(kind, a, b)
+            if self.sort == "bv":
+                return _TERMS[kind](a, b)  # bvsdiv, bvsrem: truncating
+            quotient, remainder = self._quotient(a, b)  # type: ignore[arg-type]
+            return remainder if kind == "rem" else quotient
+        less = self.lt(a, b)
+        return z3.If(less, a, b) if kind == "min" else z3.If(less, b, a)
 
-    def rem(self, a: z3.ExprRef, b: z3.ExprRef) -> z3.ExprRef:
-        self._divisor_ok("rem", a, b)
-        if self.sort == "bv":
-            return z3.SRem(a, b)  # type: ignore[arg-type]
-        return self._quotient(a, b)[1]  # type: ignore[arg-type]
+    def cmpi(self, predicate: Predicate, a: z3.ExprRef, b: z3.ExprRef) -> z3.BoolRef:
+        return _TERMS[predicate](a, b)  # type: ignore[return-value]  # signed for BitVec
 
-    def min(self, a: z3.ExprRef, b: z3.ExprRef) -> z3.ExprRef:
-        return z3.If(self.lt(a, b), a, b)
-
-    def max(self, a: z3.ExprRef, b: z3.ExprRef) -> z3.ExprRef:
-        return z3.If(self.lt(a, b), b, a)
-
-    def lt(self, a: z3.ExprRef, b: z3.ExprRef) -> z3.BoolRef:
-        return a < b  # type: ignore[operator,return-value]  # signed for BitVec
-
-    def le(self, a: z3.ExprRef, b: z3.ExprRef) -> z3.BoolRef:
-        return a <= b  # type: ignore[operator,return-value]
-
-    def eq(self, a: z3.ExprRef, b: z3.ExprRef) -> z3.BoolRef:
-        return a == b  # type: ignore[return-value]
-
-    def and_(self, a: z3.BoolRef, b: z3.BoolRef) -> z3.BoolRef:
-        return z3.And(a, b)
-
-    def or_(self, a: z3.BoolRef, b: z3.BoolRef) -> z3.BoolRef:
-        return z3.Or(a, b)
+    def logic(self, op: LogicOp, a: z3.BoolRef, b: z3.BoolRef) -> z3.BoolRef:
+        return z3.And(a, b) if op == "andi" else z3.Or(a, b)
 
     def not_(self, a: z3.BoolRef) -> z3.BoolRef:
         return z3.Not(a)

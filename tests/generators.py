@@ -62,6 +62,8 @@ T = TypeVar("T")
 NDArray = npt.NDArray[Any]
 Shape = tuple[int, ...]
 
+NON_INTEGER_TYPES = ("f16", "bf16", "f32", "f64", "complex<f32>", "complex<f64>")
+"""SPEC section 1's element types that are not integers."""
 ELEMENT_TYPES: tuple[str, ...] = (
     "i1",
     "i8",
@@ -69,12 +71,7 @@ ELEMENT_TYPES: tuple[str, ...] = (
     "i16",
     "i32",
     "i64",
-    "f16",
-    "bf16",
-    "f32",
-    "f64",
-    "complex<f32>",
-    "complex<f64>",
+    *NON_INTEGER_TYPES,
 )
 """The element types every op is tested with (SPEC section 1)."""
 

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from io import StringIO
 
 import pytest
+from generators import NON_INTEGER_TYPES
 from xdsl.context import Context
 from xdsl.dialects import arith, func
 from xdsl.dialects.arith import Arith
@@ -155,7 +156,8 @@ def _ov_slice_axes(args: Sequence[SSAValue]) -> list[Operation]:
 
 def _ov_strided_no_stride(args: Sequence[SSAValue]) -> list[Operation]:
     begin, end = index_constant([0, 1]), index_constant([1, 3])
-    op = OvStridedSliceOp(args[0], begin, end, None, tensor(f32, 1, 2), [0, 0], [0, 0])
+    masks = {"begin_mask": [0, 0], "end_mask": [0, 0]}
+    op = OvStridedSliceOp(args[0], begin, end, None, tensor(f32, 1, 2), **masks)
     return [begin, end, op]
 
 
@@ -527,12 +529,7 @@ def test_docstring_examples_parse_and_verify(op: type[Operation]) -> None:
 
 SPEC_ELEMENT_TYPES = [
     *(f"{sign}i{width}" for sign in ("", "s", "u") for width in range(1, 65)),
-    "f16",
-    "bf16",
-    "f32",
-    "f64",
-    "complex<f32>",
-    "complex<f64>",
+    *NON_INTEGER_TYPES,
 ]
 """Every element type of SPEC section 1: integers of 1 to 64 bits of each signedness,
 the four float types and the two complex types."""

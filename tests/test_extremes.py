@@ -48,13 +48,13 @@ from oracle import numpy_result, same_bits
 import slice_dialect
 from slice_dialect import SliceError, semantics
 from slice_dialect.compiler import make_context, parse_module
-from slice_dialect.dialect import TF_MASKS
 from slice_dialect.interpreter import make_interpreter
 from slice_dialect.semantics import (
     INT32_MAX,
     INT32_MIN,
     INT64_MAX,
     INT64_MIN,
+    TF_MASKS,
     SliceResult,
     SliceSemanticsError,
 )

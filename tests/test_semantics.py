@@ -524,6 +524,25 @@ def test_onnx_and_ov_slice_errors_name_parameter_and_index(
     assert ov_message in str(info.value)
 
 
+def test_onnx_opset_1_is_slice_1() -> None:
+    """``onnx_on`` at opset 1 is Slice-1: named ``slice.onnx_v1`` in its messages, with
+    no steps; other opsets outside 10, 11, 13 are refused naming ``slice.onnx``."""
+    assert semantics.onnx([5], [-3], [100], opset=1) == semantics.onnx_v1(
+        [5], [-3], [100]
+    )
+    assert semantics.onnx_v1([5], [-3], [100]).window == semantics.Window(
+        (2,), (3,), (1,)
+    )
+    with pytest.raises(SliceSemanticsError, match=r"^slice\.onnx_v1: axes\[0\] = 1 "):
+        semantics.onnx_v1([5], [0], [1], [1])
+    with pytest.raises(
+        SliceSemanticsError, match=r"^slice\.onnx_v1: Slice-1 has no steps"
+    ):
+        semantics.onnx([5], [0], [1], None, [1], opset=1)
+    with pytest.raises(SliceSemanticsError, match=r"^slice\.onnx: opset = 9 is not one"):
+        semantics.onnx([5], [0], [1], opset=9)
+
+
 # --- DirectML vs its document's pseudo-code --------------------------------------------
 
 

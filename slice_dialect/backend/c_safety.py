@@ -69,16 +69,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from xdsl.dialects import arith, func, memref, scf
-from xdsl.dialects.builtin import (
-    IndexType,
-    IntegerAttr,
-    IntegerType,
-    MemRefType,
-    ModuleOp,
-    NoneAttr,
-    UnregisteredOp,
-)
+from xdsl.dialects import arith, builtin, func, memref, scf
+from xdsl.dialects.builtin import IndexType, IntegerAttr, MemRefType
 from xdsl.ir import Attribute, Block, BlockArgument, Operation, SSAValue
 from xdsl.utils.exceptions import VerifyException
 
@@ -146,7 +138,7 @@ def integer_width(t: Attribute) -> int | None:
     """64 for ``index``, N for ``i1``/``i8``/``i16``/``i32``/``i64``, else ``None``."""
     if isinstance(t, IndexType):
         return 64
-    if isinstance(t, IntegerType) and t.width.data in (1, 8, 16, 32, 64):
+    if isinstance(t, builtin.IntegerType) and t.width.data in (1, 8, 16, 32, 64):
         return t.width.data
     return None
 
@@ -182,7 +174,7 @@ def _is(interval: Interval) -> str:
 
 def op_name(op: Operation) -> str:
     """The op's name as written, also for ops of unregistered dialects."""
-    if isinstance(op, UnregisteredOp):
+    if isinstance(op, builtin.UnregisteredOp):
         return op.op_name.data
     return op.name
 
@@ -248,7 +240,7 @@ class FunctionChecker:
         layout, known element size, at most ``INT64_MAX`` bytes (its static dims)."""
         if not isinstance(t, MemRefType):
             raise op_error(op, f"{what} has type {t}, not a memref")
-        if not isinstance(t.layout, NoneAttr):
+        if not isinstance(t.layout, builtin.NoneAttr):
             raise op_error(op, f"{what} has type {t}; only identity layouts are checked")
         shape = t.get_shape()
         if not dynamic and any(d < 0 for d in shape):
@@ -875,7 +867,7 @@ ACCESS_RULES: dict[str, Callable[[FunctionChecker, Operation], Sequence[Access]]
 intervals of the memrefs it goes through); each must lie inside them."""
 
 
-def check_module(module: ModuleOp) -> None:
+def check_module(module: builtin.ModuleOp) -> None:
     """Raise ``SliceError`` naming the first op of ``module`` whose memory safety the C
     target cannot establish (see the module docstring); return if there is none."""
     for op in module.ops:
