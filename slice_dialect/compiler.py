@@ -30,7 +30,9 @@ from xdsl.utils.mlir_lexer import MLIRLexer
 
 from slice_dialect import dtypes
 from slice_dialect.errors import TOO_DEEP, SliceError, describe, out_of_range_integer
+from slice_dialect.ir_files import MAX_IR_BYTES as MAX_IR_BYTES
 from slice_dialect.ir_files import decode_ir, read_ir
+from slice_dialect.ir_files import max_ir_bytes as max_ir_bytes
 from slice_dialect.locations import LocatingParser, error_location, location_text
 from slice_dialect.runtime.arguments import ArraySpec, CheckedArguments, check_shape
 from slice_dialect.runtime.cache import check_sanitize_backend

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, TypedDict, TypeVar, Unpack
 
@@ -497,7 +497,7 @@ def _tensor(value: SSAValue | Operation) -> SSAValue:
     return SSAValue.get(value)
 
 
-@framework_op(semantics.onnx_on)
+@framework_op(semantics.onnx_v1_on)
 class OnnxSliceV1Op(FrameworkSliceOp):
     """ONNX Slice-1 (opsets 1 to 9): ``starts``, ``ends`` and ``axes`` are attributes.
 
@@ -545,7 +545,7 @@ class OnnxSliceV1Op(FrameworkSliceOp):
         )
 
     def rule_properties(self, dom: IntDomain[V, B]) -> dict[str, Any]:
-        return {**self._constants(dom, "starts", "ends", "axes"), "opset": 1}
+        return self._constants(dom, "starts", "ends", "axes")
 
 
 @framework_op(semantics.onnx_on)
@@ -684,13 +684,14 @@ class OvSliceOp(FrameworkSliceOp):
 
 
 class OvMasks(TypedDict, total=False):
-    """The masks of ``slice.ov_strided_slice``'s builder: 0/1 per entry (absent: none)."""
+    """The masks of ``slice.ov_strided_slice``'s builder: 0/1 per entry (absent or
+    ``None``: none)."""
 
-    begin_mask: Sequence[int]
-    end_mask: Sequence[int]
-    new_axis_mask: Sequence[int]
-    shrink_axis_mask: Sequence[int]
-    ellipsis_mask: Sequence[int]
+    begin_mask: Sequence[int] | None
+    end_mask: Sequence[int] | None
+    new_axis_mask: Sequence[int] | None
+    shrink_axis_mask: Sequence[int] | None
+    ellipsis_mask: Sequence[int] | None
 
 
 class TfMasks(TypedDict, total=False):
@@ -701,6 +702,21 @@ class TfMasks(TypedDict, total=False):
     ellipsis_mask: int
     new_axis_mask: int
     shrink_axis_mask: int
+
+
+def _named_masks(
+    kind: type[OvMasks] | type[TfMasks], masks: Mapping[str, object]
+) -> list[str]:
+    """The mask names of ``kind`` in their canonical order, the properties' (so the
+    order a caller names them in changes nothing); a ``TypeError`` for a name that is
+    not one of them, as for any unknown keyword argument."""
+    names = list(kind.__annotations__)
+    unknown = [name for name in masks if name not in names]
+    if unknown:
+        raise TypeError(
+            f"unexpected mask {', '.join(unknown)} (the masks: {', '.join(names)})"
+        )
+    return names
 
 
 def _mask_values(attr: DenseArrayBase[IntegerType] | None) -> list[int]:
@@ -746,9 +762,9 @@ class OvStridedSliceOp(FrameworkSliceOp):
     new_axis_mask = opt_prop_def(DenseArrayBase.constr(i64))
     shrink_axis_mask = opt_prop_def(DenseArrayBase.constr(i64))
     ellipsis_mask = opt_prop_def(DenseArrayBase.constr(i64))
-    """0/1 per entry (absent: all 0). An entry with several bits is an ellipsis, else a
-    new axis, else a shrink; a mask shorter than ``begin`` is padded with zeros, a longer
-    one cut."""
+    """0/1 per entry (absent: all 0). An entry with several bits is, in TensorFlow's
+    order, an ellipsis, else a new axis, else a shrink; a mask shorter than ``begin`` is
+    padded with zeros, a longer one cut."""
 
     irdl_options = (AttrSizedOperandSegments(as_property=True), ParsePropInAttrDict())
     assembly_format = (
@@ -766,10 +782,13 @@ class OvStridedSliceOp(FrameworkSliceOp):
         result_type: Attribute,
         **masks: Unpack[OvMasks],
     ) -> None:
+        values = {name: masks.get(name) for name in _named_masks(OvMasks, masks)}
+        values["begin_mask"] = values["begin_mask"] or ()  # required properties
+        values["end_mask"] = values["end_mask"] or ()
         super().__init__(
             operands=[data, begin, end, [] if stride is None else [stride]],
             result_types=[result_type],
-            properties=_arrays(**{"begin_mask": (), "end_mask": (), **masks}),
+            properties=_arrays(**values),
         )
 
     def masks(self) -> dict[str, list[int]]:
@@ -841,7 +860,11 @@ class TfStridedSliceOp(FrameworkSliceOp):
         super().__init__(
             operands=[input, begin, end, strides],
             result_types=[result_type],
-            properties={k: IntegerAttr(v, i64) for k, v in masks.items() if v != 0},
+            properties={
+                name: IntegerAttr(value, i64)
+                for name in _named_masks(TfMasks, masks)
+                if (value := masks.get(name, 0)) != 0
+            },
         )
 
     def masks(self) -> dict[str, int]:

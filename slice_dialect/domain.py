@@ -221,12 +221,20 @@ def divsi(a: int, b: int) -> int:
     return q if (a < 0) == (b < 0) else -q
 
 
+def remsi(a: int, b: int) -> int:
+    """C's remainder (the sign of ``a``); :class:`Int64OverflowError` where
+    :func:`divsi` is not defined."""
+    if b == 0 or (a == INT64_MIN and b == -1):
+        raise Int64OverflowError(f"{a} % {b} is not defined in int64")
+    return a - divsi(a, b) * b
+
+
 ARITH: dict[ArithOp, Callable[[int, int], int]] = {
     "addi": operator.add,
     "subi": operator.sub,
     "muli": operator.mul,
     "divsi": divsi,
-    "remsi": lambda a, b: a - divsi(a, b) * b,
+    "remsi": remsi,
     "minsi": min,
     "maxsi": max,
 }

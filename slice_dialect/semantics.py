@@ -25,9 +25,10 @@ algorithms these functions follow.
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable, Mapping, Sequence, Sized
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, partial
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, Concatenate, Generic, ParamSpec
 
@@ -369,10 +370,15 @@ def to_result(res: Normalized[Known], shape: Sequence[Dim]) -> SliceResult:
 
 
 def _checked(value: Any) -> Any:
-    """A rule's argument on :data:`INTS`: each int of a list in int64 (``None`` kept)."""
+    """A list of a rule's values on :data:`INTS`: each int in int64 (``None`` kept)."""
     if isinstance(value, list | tuple):
         return [INTS.const(v) if isinstance(v, int) else v for v in value]
     return value
+
+
+_VALUE_LISTS = ("Sequence[V]", "Sequence[V] | None")
+"""The annotations of a rule's parameters that are lists of the domain's values (the
+rest, masks and opsets, are Python values the rule checks itself)."""
 
 
 def on_ints(
@@ -381,13 +387,23 @@ def on_ints(
     """``rule`` on :data:`INTS` as a :class:`SliceResult`: the same parameters but the
     domain; values may be ``None`` (not known)."""
 
+    signature = inspect.signature(rule)
+    parameters = list(signature.parameters.values())[2:]  # after dom and shape
+    values = {p.name for p in parameters if p.annotation in _VALUE_LISTS}
+    names = [p.name for p in parameters]
+
     def on(shape: Sequence[Dim], *args: P.args, **kwargs: P.kwargs) -> SliceResult:
-        named = {k: _checked(v) for k, v in kwargs.items()}
-        res = rule(INTS, shape, *map(_checked, args), **named)  # pyright: ignore[reportCallIssue]
+        checked = [_checked(a) if n in values else a for n, a in zip(names, args)]
+        named = {k: _checked(v) if k in values else v for k, v in kwargs.items()}
+        res = rule(INTS, shape, *checked, *args[len(names) :], **named)  # pyright: ignore[reportCallIssue]
         return to_result(res, shape)
 
     on.__name__ = on.__qualname__ = rule.__name__.removesuffix("_on")
     on.__doc__ = f"{rule.__name__} on Python ints; see :func:`{rule.__name__}`."
+    on.__signature__ = signature.replace(  # type: ignore[attr-defined]
+        parameters=list(signature.parameters.values())[1:],
+        return_annotation="SliceResult",
+    )
     return on
 
 
@@ -427,6 +443,9 @@ def onnx_on(
 
 
 onnx = on_ints(onnx_on)
+
+onnx_v1_on = partial(onnx_on, opset=1)
+"""ONNX Slice-1 (``slice.onnx_v1``): :func:`onnx_on` at opset 1, without steps."""
 
 
 def onnx_v1(
@@ -708,7 +727,7 @@ def ov_strided_slice_on(
     strides = list(stride) if stride is not None else [dom.const(1)] * len(begin)
     check_lengths(_OV_STRIDED.op, "begin", len(begin), end=len(end), stride=len(strides))
     masks = (begin_mask, end_mask, new_axis_mask, shrink_axis_mask, ellipsis_mask)
-    named = dict(zip(OV_MASKS, masks))
+    named: dict[str, Any] = dict(zip(OV_MASKS, masks))
     for name, mask in named.items():
         _check_mask_values(_OV_STRIDED.op, name, mask)
     return _strided_slice_on(dom, _OV_STRIDED, shape, (begin, end, strides), named)
@@ -737,7 +756,7 @@ def tf_strided_slice_on(
     """
     check_lengths(_TF_STRIDED.op, "begin", len(begin), end=len(end), strides=len(strides))
     masks = (begin_mask, end_mask, ellipsis_mask, new_axis_mask, shrink_axis_mask)
-    named = dict(zip(TF_MASKS, masks))
+    named: dict[str, Any] = dict(zip(TF_MASKS, masks))
     return _strided_slice_on(dom, _TF_STRIDED, shape, (begin, end, strides), named)
 
 

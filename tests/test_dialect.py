@@ -362,6 +362,26 @@ def test_builder_properties() -> None:
     }
 
 
+def test_builder_masks_are_keywords_of_known_names() -> None:
+    """The strided builders take their masks by name, store them in the properties'
+    own order whatever the order they are named in, and refuse a name that is not a
+    mask (as any unknown keyword is a ``TypeError``)."""
+    x = Block(arg_types=[tensor(f32, 2, 4)]).args[0]
+    b, e = index_constant([0, 1]), index_constant([1, 3])
+    tf = TfStridedSliceOp(x, b, e, b, tensor(f32, 1, 2), new_axis_mask=1, begin_mask=3)
+    assert list(tf.properties) == ["begin_mask", "new_axis_mask"]
+    ov = OvStridedSliceOp(x, b, e, None, tensor(f32, 1, 2), ellipsis_mask=[0, 1])
+    assert [k for k in ov.properties if k.endswith("mask")] == [
+        "begin_mask",
+        "end_mask",
+        "ellipsis_mask",
+    ]
+    with pytest.raises(TypeError, match="unexpected mask shrink_mask"):
+        TfStridedSliceOp(x, b, e, b, tensor(f32, 1, 2), shrink_mask=1)  # type: ignore[call-arg]
+    with pytest.raises(TypeError, match="unexpected mask strides"):
+        OvStridedSliceOp(x, b, e, None, tensor(f32, 1, 2), strides=[1])  # type: ignore[call-arg]
+
+
 def test_builder_result_type_is_verified() -> None:
     """A builder does not infer the result type; a wrong one fails verification."""
     case = Case(

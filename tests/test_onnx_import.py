@@ -1,6 +1,7 @@
 """``import_onnx`` and ``slice-import-onnx``.
 
-* The ONNX package's own backend cases for Slice (``collect_testcases``, ``test_slice*``)
+* The ONNX package's own backend cases for Slice (``test_slice*``, those
+  ``collect_testcases("Slice")`` gives, from the Slice case module alone)
   import as they are (their parameters are graph inputs, so arguments of ``@main``:
   run-time parameters, SPEC section 7), compile, and match their expected outputs through
   both backends with every graph input fed at the call; bound to their values
@@ -141,10 +142,15 @@ def onnx_slice_cases() -> list[Any]:
     gives them. That call imports every op's case module, each running its generators
     (9 of this suite's 13 s of collection, most of it pooling references); the Slice
     module alone, imported with the same filter, runs only Slice's."""
+    module = "onnx.backend.test.case.node.slice"
+    assert module not in sys.modules, "its cases were made (or filtered) already"
     node_cases._TargetOpType = "Slice"  # what collect_testcases("Slice") sets
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        importlib.import_module("onnx.backend.test.case.node.slice")
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            importlib.import_module(module)
+    finally:
+        node_cases._TargetOpType = None
     return [c for c in node_cases._NodeTestCases if c.name.startswith("test_slice")]
 
 

@@ -265,7 +265,7 @@ def axis_slice_case(
     static_ok = has_axes or count <= rank
     try:
         if op == "onnx_v1":
-            result = semantics.onnx_on(dom, shape, starts, ends, axes, opset=1)
+            result = semantics.onnx_v1_on(dom, shape, starts, ends, axes)
         elif op == "onnx":
             result = semantics.onnx_on(dom, shape, starts, ends, axes, steps, opset)
         else:

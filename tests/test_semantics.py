@@ -18,6 +18,7 @@ property test (default 200), for longer runs such as
 
 from __future__ import annotations
 
+import inspect
 import math
 import os
 from collections.abc import Callable, Sequence
@@ -41,6 +42,7 @@ from vectors import (
 )
 
 from slice_dialect import semantics
+from slice_dialect.domain import INTS, Int64OverflowError
 from slice_dialect.semantics import (
     SliceResult,
     SliceSemanticsError,
@@ -541,6 +543,26 @@ def test_onnx_opset_1_is_slice_1() -> None:
         semantics.onnx([5], [0], [1], None, [1], opset=1)
     with pytest.raises(SliceSemanticsError, match=r"^slice\.onnx: opset = 9 is not one"):
         semantics.onnx([5], [0], [1], opset=9)
+    # the rule of slice.onnx_v1, as the op and the test oracles call it
+    with pytest.raises(SliceSemanticsError, match=r"^slice\.onnx_v1: axes\[0\] = 1 "):
+        semantics.onnx_v1_on(INTS, [5], [0], [1], [1])
+
+
+def test_int_versions_check_values_not_masks() -> None:
+    """The int version of a rule takes the rule's parameters (and shows them); a value
+    outside int64 is an overflow of the caller's, a mask value the rule's own error."""
+    assert list(inspect.signature(semantics.tf_strided_slice).parameters)[:2] == [
+        "shape",
+        "begin",
+    ]
+    with pytest.raises(SliceSemanticsError, match=r"begin_mask\[0\] = 2: a mask value"):
+        semantics.ov_strided_slice([5], [0], [1], None, [2], [0])
+    with pytest.raises(
+        SliceSemanticsError, match=r"begin_mask\[0\] = 18446744073709551616"
+    ):
+        semantics.ov_strided_slice([5], [0], [1], None, [2**64], [0])
+    with pytest.raises(Int64OverflowError):
+        semantics.onnx([5], [2**64], [1])
 
 
 # --- DirectML vs its document's pseudo-code --------------------------------------------
