@@ -34,10 +34,6 @@ from xdsl.rewriter import InsertPoint, Rewriter
 
 from slice_dialect.dialect import CheckOp
 from slice_dialect.domain import (
-    ARITH,
-    CMPI,
-    INT64_MAX,
-    INT64_MIN,
     INTS,
     ArithOp,
     Int64OverflowError,
@@ -86,12 +82,6 @@ _IDENTITIES: dict[ArithOp, Identity] = {
 }
 """What each operation gives without an op where one operand alone decides (``x + 0``,
 ``x * 1``, ``x % 1``, ``min(x, x)``, ...), else ``None``."""
-
-
-def _fold(value: int) -> int:
-    if not INT64_MIN <= value <= INT64_MAX:
-        raise Int64OverflowError(f"{value} is outside int64")
-    return value
 
 
 class IRBuilder(IntDomain[Value, Bool]):
@@ -191,7 +181,7 @@ class IRBuilder(IntDomain[Value, Bool]):
     # --- primitives ----------------------------------------------------------------
 
     def const(self, value: int) -> Value:
-        return _fold(value)
+        return INTS.const(value)  # an int, checked to lie in int64
 
     def constant(self, value: Value) -> int | None:
         if isinstance(value, int):
@@ -211,7 +201,9 @@ class IRBuilder(IntDomain[Value, Bool]):
             return same
         if ka is not None and kb is not None:
             try:
-                return _fold(ARITH[op](ka, kb))
+                folded = INTS.arith(op, ka, kb)
+                assert folded is not None  # both operands are known
+                return folded
             except Int64OverflowError:
                 if not self._dead:
                     raise
@@ -222,7 +214,9 @@ class IRBuilder(IntDomain[Value, Bool]):
             return True
         ka, kb = self.constant(a), self.constant(b)
         if ka is not None and kb is not None:
-            return CMPI[predicate](ka, kb)
+            known = INTS.cmpi(predicate, ka, kb)
+            assert known is not None
+            return known
         return self._result(arith.CmpiOp(self.value(a), self.value(b), predicate))
 
     def logic(self, op: LogicOp, a: Bool, b: Bool) -> Bool:
