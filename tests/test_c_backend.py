@@ -172,7 +172,8 @@ def test_alloc_and_copy(m: int, cache_dir: Path) -> None:
     assert f"memcpy(out0, tmp2, {4 * m});" in source
     if m * 4 > 16 * 1024:
         assert "#include <stdlib.h>" in source
-        assert f"uint32_t *tmp = calloc({m}, 4);" in source
+        assert "uint32_t *tmp = NULL;" in source
+        assert f"tmp = calloc({m}, 4);" in source
         assert "free(tmp);" in source and "free(tmp2);" in source
     else:
         assert f"uint32_t tmp[{m}] = {{0}};" in source and "calloc" not in source
@@ -1176,16 +1177,22 @@ func.func @huge(%x: memref<4xi8>, %out: memref<4xi8>) {
 
 @pytest.mark.parametrize("fast_call", CALL_PATHS)
 def test_failed_allocation_fails_the_call(fast_call: bool, cache_dir: Path) -> None:
-    """A heap allocation that fails returns 1 (after freeing what the function holds);
-    the call raises ``SliceError`` with the unit's message for code 1."""
+    """A heap allocation that fails returns 1 (after freeing what the function holds,
+    in its one cleanup: the C grows with allocations plus checks); the call raises
+    ``SliceError`` with the unit's message for code 1."""
     module = parse(HUGE_ALLOC_IR)
     source = emit_c(module)
-    failure = source[source.index("calloc(1099511627776, 1);") :]
+    failure = source[source.index("h0 = calloc(1099511627776, 1);") :]
     assert (
         failure.index("slice_error_values[0] = 1099511627776;")
-        < failure.index("free(first);")
-        < failure.index("return 1;")
+        < failure.index("slice_status = 1;")
+        < failure.index("goto slice_cleanup;")
     )
+    cleanup = source[source.index("slice_cleanup:") :]
+    assert cleanup.index("free(h0);") < cleanup.index("free(first);")
+    assert cleanup.index("free(first);") < cleanup.index("return slice_status;")
+    # each pointer is freed once on the way out and once in the cleanup
+    assert source.count("free(") == 2 * (TERABYTE_ALLOCS + 1)
     kernel = kernel_of(module, "huge", 1, cache_dir, fast_call=fast_call)
     with pytest.raises(
         SliceError, match=r"^memory allocation of 1099511627776 bytes failed$"
@@ -1203,13 +1210,52 @@ from slice_dialect import SliceError, runtime
 from slice_dialect.backend.c import emit_c
 from slice_dialect.compiler import make_context, parse_module
 module = parse_module(sys.stdin.read(), make_context())
-kernel = runtime.load_kernel(emit_c(module), "huge", [(np.int8, (4,))], [(np.int8, (4,))],
-                             sanitize=True, cache_dir=sys.argv[1])
-try:
-    kernel(np.arange(4, dtype=np.int8))
-except SliceError as error:
-    print("raised:", error)
+for name in sys.argv[2:]:
+    kernel = runtime.load_kernel(emit_c(module), name, [(np.int8, (4,))],
+                                 [(np.int8, (4,))], sanitize=True, cache_dir=sys.argv[1])
+    try:
+        kernel(np.arange(4, dtype=np.int8))
+    except SliceError as error:
+        print("raised:", error)
 """
+
+FAILING_LOOP_IR = """
+func.func @loop(%x: memref<4xi8>, %out: memref<4xi8>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %first = memref.alloc() : memref<1048576xi8>
+  scf.for %i = %c0 to %c4 step %c1 {
+    %big = memref.alloc() : memref<1048576xi8>
+    %ok = arith.cmpi slt, %i, %c2 : index
+    %n = arith.index_cast %i : index to i64
+    slice.check %ok, "iteration {0} fails", %n
+  }
+  slice.copy_run %x[%c0], %out[%c0] count 4 source_stride 1 dest_stride 1 : memref<4xi8>, memref<4xi8>
+  memref.dealloc %first : memref<1048576xi8>
+  func.return
+}
+
+func.func @after(%x: memref<4xi8>, %out: memref<4xi8>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %first = memref.alloc() : memref<1048576xi8>
+  scf.for %i = %c0 to %c2 step %c1 {
+    %big = memref.alloc() : memref<1048576xi8>
+  }
+  %false = arith.constant false
+  slice.check %false, "after the loop"
+  slice.copy_run %x[%c0], %out[%c0] count 4 source_stride 1 dest_stride 1 : memref<4xi8>, memref<4xi8>
+  memref.dealloc %first : memref<1048576xi8>
+  func.return
+}
+"""
+"""``@loop``: a check failing in the third iteration of a loop whose body allocates
+on the heap: the earlier iterations' buffers are freed at the end of each, the
+third's and ``%first`` by the cleanup. ``@after``: a check failing after such a loop:
+the cleanup frees ``%first`` and not again the buffer the last iteration freed."""
 
 
 def test_failed_allocation_under_asan_fails_the_call(tmp_path: Path) -> None:
@@ -1217,12 +1263,35 @@ def test_failed_allocation_under_asan_fails_the_call(tmp_path: Path) -> None:
     allocation fails returns its error code as an unsanitized one does (ASan returns
     NULL, ``allocator_may_return_null=1``) instead of aborting the process."""
     result = run_under_asan(
-        FAILED_ALLOCATION_UNDER_ASAN, str(tmp_path), stdin=HUGE_ALLOC_IR
+        FAILED_ALLOCATION_UNDER_ASAN, str(tmp_path), "huge", stdin=HUGE_ALLOC_IR
     )
     assert result.returncode == 0, result.stderr[-4000:]
     assert "raised: memory allocation of 1099511627776 bytes failed" in result.stdout, (
         result.stderr[-4000:]
     )
+
+
+def test_failing_check_in_a_loop_frees_each_buffer_once(tmp_path: Path) -> None:
+    """The cleanup of a check failing inside a loop frees the loop's buffer of this
+    iteration and the function's, never one an earlier iteration freed (ASan would
+    abort the process on a double free)."""
+    source = emit_c(parse(FAILING_LOOP_IR))
+    body = source[source.index("for (int64_t i") :]
+    assert body.index("goto slice_cleanup;") < body.index("free(big);")
+    assert body.index("free(big);") < body.index("big = NULL;")
+    result = run_under_asan(
+        FAILED_ALLOCATION_UNDER_ASAN,
+        str(tmp_path),
+        "loop",
+        "after",
+        stdin=FAILING_LOOP_IR,
+    )
+    assert result.returncode == 0, result.stderr[-4000:]
+    assert result.stdout.splitlines() == [
+        "raised: iteration 2 fails",
+        "raised: after the loop",
+    ], result.stderr[-4000:]
+    assert "AddressSanitizer" not in result.stderr
 
 
 def test_asan_environment_keeps_the_callers_options(

@@ -94,9 +94,14 @@ The rules:
 - ``memref.collapse_shape`` is a pointer alias of its source;
 - ``memref.alloc`` (static shapes) is zero-initialised: a local array up to
   ``STACK_ALLOC_BYTES`` while the function's local arrays stay within
-  ``STACK_BUDGET_BYTES`` (``on_stack``), else ``calloc`` (a failure returns 1 after freeing what the
-  function holds) and ``free`` at its ``memref.dealloc``, or at the end of its block if
-  it has none;
+  ``STACK_BUDGET_BYTES`` (``on_stack``), else ``calloc`` into a pointer declared
+  ``NULL`` at the top of the function (a failure returns 1) and ``free`` at its
+  ``memref.dealloc``, or at the end of its block if it has none (the pointer set back
+  to ``NULL`` where a later failure could still reach the function's cleanup);
+- a check that fails while the function holds heap allocations (``fail_if``) sets
+  ``slice_status`` and jumps to the function's one cleanup label, which frees every
+  heap pointer (``free(NULL)`` does nothing) and returns the status: the C grows
+  with checks plus allocations, not their product;
 - ``memref.copy`` is ``memcpy`` of the buffer's byte size;
 - ``func.return`` frees what its block allocated, orders the function's non-temporal
   stores (``slice_stream_fence``) and returns 0.
@@ -466,7 +471,14 @@ class FunctionPrinter:
     used_names: set[str] = field(default_factory=lambda: set(RESERVED_NAMES))
     depth: int = 1
     heap_allocs: list[SSAValue] = field(default_factory=list[SSAValue])
-    """The heap allocations printed and not freed yet: what a failing check frees."""
+    """The heap allocations printed and not freed yet: whether a failing check jumps
+    to the cleanup label."""
+    heap_pointers: list[tuple[str, str]] = field(default_factory=list[tuple[str, str]])
+    """The C type and name of each heap allocation's pointer, declared ``NULL`` at the
+    top of the function and freed by its cleanup."""
+    cleanup: tuple[str, str] | None = None
+    """The status variable and cleanup label of the function, once a check needs
+    them."""
     free_at_block_end: dict[Block, list[SSAValue]] = field(
         default_factory=dict[Block, list[SSAValue]]
     )
@@ -529,16 +541,21 @@ class FunctionPrinter:
     ) -> None:
         """Return the code of ``message`` failing at ``op`` (``Unit.error_code``) when
         ``condition`` holds, with ``values`` (C expressions, at most
-        ``SLICE_ERROR_VALUES``) as the error values, after freeing every heap
-        allocation the function holds."""
+        ``SLICE_ERROR_VALUES``) as the error values; while the function holds heap
+        allocations, through its cleanup label (``emit``), which frees them."""
         assert len(values) <= SLICE_ERROR_VALUES
         code = self.unit.error_code(message, None if op is None else location_text(op))
         self.line(f"if ({condition}) {{")
         for k, value in enumerate(values):
             self.line(f"{INDENT}slice_error_values[{k}] = {value};")
-        for buffer in reversed(self.heap_allocs):
-            self.line(f"{INDENT}free({self.exprs[buffer]});")
-        self.line(f"{INDENT}return {code};")
+        if not self.heap_allocs:
+            self.line(f"{INDENT}return {code};")
+        else:
+            if self.cleanup is None:
+                self.cleanup = (self.temp("slice_status"), self.temp("slice_cleanup"))
+            status, label = self.cleanup
+            self.line(f"{INDENT}{status} = {code};")
+            self.line(f"{INDENT}goto {label};")
         self.line("}")
 
     # Memrefs
@@ -617,11 +634,20 @@ class FunctionPrinter:
         self.emit_block(block)
         self.depth -= 1
 
+    def free(self, buffer: SSAValue, returning: bool = False) -> None:
+        """Free the heap allocation ``buffer``; unless the function returns right
+        after, set its pointer back to ``NULL`` (the cleanup frees it again)."""
+        name = self.exprs[buffer]
+        self.line(f"free({name});")
+        if not returning:
+            self.line(f"{name} = NULL;")
+        self.heap_allocs.remove(buffer)
+
     def emit_block_end(self, block: Block) -> None:
         """Free the heap allocations of ``block`` that no ``memref.dealloc`` frees."""
+        returning = block is self.function.body.block
         for buffer in self.free_at_block_end.pop(block, []):
-            self.line(f"free({self.exprs[buffer]});")
-            self.heap_allocs.remove(buffer)
+            self.free(buffer, returning)
 
     def emit(self) -> list[str]:
         """The C text of the function: comment, signature and body."""
@@ -698,7 +724,17 @@ class FunctionPrinter:
             )
         self.emit_block(f.body.block)
         signature = f"int32_t {self.symbol}({', '.join(params)})"
-        return [*comment, signature + " {", *self.lines, "}"]
+        top = [f"{INDENT}{c_type} *{name} = NULL;" for c_type, name in self.heap_pointers]
+        end: list[str] = []
+        if self.cleanup is not None:
+            status, label = self.cleanup
+            top.append(f"{INDENT}int32_t {status} = 0;")
+            end = [
+                f"{label}:",
+                *(f"{INDENT}free({name});" for _, name in reversed(self.heap_pointers)),
+                f"{INDENT}return {status};",
+            ]
+        return [*comment, signature + " {", *top, *self.lines, *end, "}"]
 
 
 # Rules: one per op kind, each printing the op's C lines.
@@ -1068,7 +1104,8 @@ def _alloc(p: FunctionPrinter, op: memref.AllocOp) -> None:
         p.line(f"{c_type} {name}[{max(count, 1)}] = {{0}};")
         return
     p.unit.features.add("stdlib.h")
-    p.line(f"{c_type} *{name} = calloc({count}, {width});")
+    p.heap_pointers.append((c_type, name))
+    p.line(f"{name} = calloc({count}, {width});")
     p.fail_if(f"!{name}", ALLOCATION_MESSAGE, [str(count * width)])
     p.heap_allocs.append(op.memref)
     if not any(isinstance(use.operation, memref.DeallocOp) for use in op.memref.uses):
@@ -1081,8 +1118,14 @@ def _dealloc(p: FunctionPrinter, op: memref.DeallocOp) -> None:
     if not isinstance(op.memref.owner, memref.AllocOp):
         raise op_error(op, "memref.dealloc of a memref that no memref.alloc made")
     if op.memref in p.heap_allocs:
-        p.line(f"free({p.expr(op.memref, op)});")
-        p.heap_allocs.remove(op.memref)
+        p.expr(op.memref, op)
+        # nothing can fail after the deallocs that end the function: no NULL needed
+        last = op.parent_block() is p.function.body.block
+        following = op.next_op
+        while last and following is not None:
+            last = isinstance(following, memref.DeallocOp | func.ReturnOp)
+            following = following.next_op
+        p.free(op.memref, returning=last)
 
 
 def _copy(p: FunctionPrinter, op: memref.CopyOp) -> None:

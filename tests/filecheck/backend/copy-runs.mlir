@@ -246,7 +246,8 @@ func.func @identity(%x: tensor<2048x1024xf32>) -> tensor<2048x1024xf32> {
 // CHECK-LABEL: int32_t slice_small_tmp(
 // CHECK:         uint8_t [[T:.+]][4] = {0};
 // CHECK-LABEL: int32_t slice_big_tmp(
-// CHECK:         uint32_t *[[T:.+]] = calloc(2097152, 4);
+// CHECK-NEXT:    uint32_t *[[T:.+]] = NULL;
+// CHECK:         [[T]] = calloc(2097152, 4);
 // CHECK-NEXT:    if (![[T]]) {
 // CHECK-NEXT:        slice_error_values[0] = 8388608;
 // CHECK-NEXT:        return 1;
