@@ -45,11 +45,15 @@ seeds. Without the extra the tests skip, except in CI (``CI=true``), where they 
 from __future__ import annotations
 
 import importlib
+import importlib.util
+import multiprocessing
 import os
 import signal
 import subprocess
 import sys
 import textwrap
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 from math import prod
 from pathlib import Path
@@ -116,22 +120,73 @@ def batch_ids(op: str, salt: int) -> list[Any]:
 # --- the runtimes ----------------------------------------------------------------------
 
 
+def _missing(name: str, error: object) -> None:
+    """Skip: ``name`` is not installed; except in CI, where it fails."""
+    message = f"{name} is not installed ({error}): pip install -e '.[test,frameworks]'"
+    if in_ci():
+        pytest.fail(message + " (CI installs the frameworks extra; it must be there)")
+    pytest.skip(message)
+
+
 def _require(name: str) -> ModuleType:
     """Import ``name``; skip without it, except in CI, where it fails.
 
-    Upstream MLIR's bindings are imported first where they are installed: imported
-    after TensorFlow, in the same pytest worker, they crash the process (a segfault
-    while they load; MLIR first, then TensorFlow and OpenVINO, works)."""
+    Upstream MLIR's bindings are imported first where they are installed (MLIR, then
+    OpenVINO, works in one process; TensorFlow runs in a process of its own,
+    ``TensorFlow``)."""
     import_mlir()
     try:
         return importlib.import_module(name)
     except ImportError as error:
-        message = (
-            f"{name} is not installed ({error}): pip install -e '.[test,frameworks]'"
+        _missing(name, error)
+        raise
+
+
+class TensorFlowError(Exception):
+    """An ``InvalidArgumentError`` or ``ValueError`` TensorFlow raised in its process;
+    ``str()`` is ``"Kind: message"``."""
+
+
+def _in_tensorflow(function: Callable[..., Any], *args: Any) -> tuple[str, Any]:
+    """``function(tf, *args)`` in the TensorFlow process: ``("ok", result)``, or
+    ``("error", "Kind: message")`` for the errors TensorFlow refuses a case with."""
+    import tensorflow as tf
+
+    try:
+        return "ok", function(tf, *args)
+    except tf.errors.InvalidArgumentError as error:
+        return "error", f"InvalidArgumentError: {error.message}"
+    except ValueError as error:
+        return "error", f"ValueError: {error}"
+
+
+class TensorFlow:
+    """TensorFlow in a child process of its own, one per test module and worker.
+
+    TensorFlow and upstream MLIR's bindings each bring an LLVM; one process holding
+    both crashes while the second loads (a segfault with TensorFlow first, an abort
+    with MLIR first once the worker has loaded more), and xdist runs any test in any
+    worker. So ``tf_eager`` and ``tf_graph_shapes`` run in a spawned child that never
+    imports MLIR."""
+
+    def __init__(self) -> None:
+        self.pool = ProcessPoolExecutor(
+            max_workers=1, mp_context=multiprocessing.get_context("spawn")
         )
-        if in_ci():
-            pytest.fail(message + " (CI installs the frameworks extra; it must be there)")
-        pytest.skip(message)
+
+    def call(self, function: Callable[..., Any], *args: Any) -> Any:
+        status, value = self.pool.submit(_in_tensorflow, function, *args).result()
+        if status == "error":
+            raise TensorFlowError(value)
+        return value
+
+    def eager(self, case: SliceCase, x: NDArray) -> NDArray:
+        return self.call(tf_eager, case, x)
+
+    def graph_shapes(
+        self, case: SliceCase
+    ) -> tuple[list[int | None], list[int | None] | None]:
+        return self.call(tf_graph_shapes, case)
 
 
 @pytest.fixture(scope="module")
@@ -146,10 +201,17 @@ def core(ov: ModuleType) -> Any:
 
 
 @pytest.fixture(scope="module")
-def tf() -> ModuleType:
-    """``tensorflow``, imported once per worker (slow: a few seconds)."""
+def tf() -> Iterator[TensorFlow]:
+    """TensorFlow's process (its import is slow: a few seconds)."""
+    if importlib.util.find_spec("tensorflow") is None:
+        _missing("tensorflow", "no module named 'tensorflow'")
     os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
-    return _require("tensorflow")
+    process = TensorFlow()
+    try:
+        process.call(tf_version)
+        yield process
+    finally:
+        process.pool.shutdown(cancel_futures=True)
 
 
 # --- cases -----------------------------------------------------------------------------
@@ -633,6 +695,10 @@ def tf_arguments(tf: ModuleType, case: SliceCase) -> dict[str, Any]:
     return args
 
 
+def tf_version(tf: ModuleType) -> str:
+    return str(tf.__version__)
+
+
 def tf_eager(tf: ModuleType, case: SliceCase, x: NDArray) -> NDArray:
     return tf.raw_ops.StridedSlice(input=tf.constant(x), **tf_arguments(tf, case)).numpy()
 
@@ -657,7 +723,7 @@ def tf_graph_shapes(
 
 
 @pytest.mark.parametrize(("op", "seeds"), batch_ids("tf_strided_slice", 0))
-def test_tensorflow(tf: ModuleType, op: str, seeds: range, cache_dir: Path) -> None:
+def test_tensorflow(tf: TensorFlow, op: str, seeds: range, cache_dir: Path) -> None:
     """Random valid cases: the kernel and the shape function give our rule's shape and
     elements; with unknown index values the dims both know agree."""
     cases = [valid_case(op, seed) for seed in seeds]
@@ -665,8 +731,8 @@ def test_tensorflow(tf: ModuleType, op: str, seeds: range, cache_dir: Path) -> N
     expected = [ours(c, x) for c, x in zip(cases, inputs)]
     check_compiled(op, seeds, cases, inputs, expected, cache_dir)
     for case, x, want in zip(cases, inputs, expected):
-        check("tf.raw_ops.StridedSlice", case, tf_eager(tf, case, x), want)
-        known, unknown = tf_graph_shapes(tf, case)
+        check("tf.raw_ops.StridedSlice", case, tf.eager(case, x), want)
+        known, unknown = tf.graph_shapes(case)
         assert tuple(known) == want.shape, f"shape function on {case}: {known}"
         n = len(case.operands["begin"] or [])
         masks = {k: int(case.props.get(k, 0)) for k in semantics.OV_MASKS}
@@ -681,17 +747,19 @@ def test_tensorflow(tf: ModuleType, op: str, seeds: range, cache_dir: Path) -> N
 
 
 @pytest.mark.parametrize(("op", "seeds"), batch_ids("tf_strided_slice", 2))
-def test_tensorflow_refuses_what_we_refuse(tf: ModuleType, op: str, seeds: range) -> None:
+def test_tensorflow_refuses_what_we_refuse(tf: TensorFlow, op: str, seeds: range) -> None:
     """Every mutation our verifier refuses, TensorFlow's kernel and its shape function
     refuse too."""
     cases = [c for c in (invalid_case(op, s) for s in seeds) if c is not None]
     assert cases
     for case in cases:
         x = iota(case.data_shape)
-        with pytest.raises((tf.errors.InvalidArgumentError, ValueError)):
-            tf_eager(tf, case, x)
-        with pytest.raises(ValueError):
-            tf_graph_shapes(tf, case)
+        with pytest.raises(
+            TensorFlowError, match=r"^(InvalidArgumentError|ValueError): "
+        ):
+            tf.eager(case, x)
+        with pytest.raises(TensorFlowError, match=r"^ValueError: "):
+            tf.graph_shapes(case)
     print(f"{op} {seeds.start}: {len(cases)} invalid cases refused")
 
 
@@ -759,14 +827,14 @@ def test_exported_windows_run_in_openvino(
 
 @EXPORT_SETTINGS
 @given(drawn=export_windows())
-def test_exported_windows_run_in_tensorflow(tf: ModuleType, drawn: list[Any]) -> None:
+def test_exported_windows_run_in_tensorflow(tf: TensorFlow, drawn: list[Any]) -> None:
     """Windows exported as StridedSlice give the window's elements in TensorFlow."""
     for shape, w, result in drawn:
         case = exported_case("tf_strided_slice", shape, w, result)
         x = iota(shape)
         want = semantics.apply_window(x, w, result)
-        check("tf.raw_ops.StridedSlice", case, tf_eager(tf, case, x), want)
-        known, _ = tf_graph_shapes(tf, case)
+        check("tf.raw_ops.StridedSlice", case, tf.eager(case, x), want)
+        known, _ = tf.graph_shapes(case)
         assert tuple(known) == want.shape, case
 
 
@@ -800,7 +868,7 @@ def test_ov_masks_of_different_lengths(ov: ModuleType) -> None:
     check("Node.evaluate", padded, ov_reference(ov, padded, x), ours(case, x))
 
 
-def test_ellipsis_bits_past_begin(ov: ModuleType, tf: ModuleType) -> None:
+def test_ellipsis_bits_past_begin(ov: ModuleType, tf: TensorFlow) -> None:
     """Mask entries past ``len(begin)`` are ignored (SPEC section 2, after OpenVINO's
     document and TensorFlow's ``BuildDenseSpec``; C94, C107 for the other masks), but
     both frameworks count an ellipsis bit there against "at most one ellipsis"
@@ -818,14 +886,16 @@ def test_ellipsis_bits_past_begin(ov: ModuleType, tf: ModuleType) -> None:
         assert ours(case, x).shape == (5, 3)
     with pytest.raises(Exception, match="At most one ellipsis"):
         ov_const_node(ov, ov_case)
-    with pytest.raises(tf.errors.InvalidArgumentError, match="Multiple ellipses"):
-        tf_eager(tf, tf_case, x)
+    with pytest.raises(
+        TensorFlowError, match=r"^InvalidArgumentError: .*Multiple ellipses"
+    ):
+        tf.eager(tf_case, x)
     cleared = pad_masks(ov_case)
     assert cleared.props["ellipsis_mask"] == [1, 0]
     check("Node.evaluate", cleared, ov_reference(ov, cleared, x), ours(ov_case, x))
     cleared = pad_masks(tf_case)
     assert cleared.props["ellipsis_mask"] == 1
-    check("tf.raw_ops.StridedSlice", cleared, tf_eager(tf, cleared, x), ours(tf_case, x))
+    check("tf.raw_ops.StridedSlice", cleared, tf.eager(cleared, x), ours(tf_case, x))
 
 
 def test_ov_cpu_begin_mask_over_shrink(ov: ModuleType, core: Any) -> None:

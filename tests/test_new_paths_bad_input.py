@@ -45,6 +45,7 @@ import numpy as np
 import onnx
 import pytest
 from onnx import TensorProto, helper, numpy_helper
+from test_tools import Result, run
 
 import slice_dialect
 from slice_dialect import SliceError
@@ -620,11 +621,9 @@ def test_external_data_stays_beside_the_model(tmp_path: Path) -> None:
             assert kernel(x).tolist() == [2.0]  # type: ignore[union-attr]
 
 
-def _tool(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "slice_dialect.tools.slice_import_onnx", *args],
-        capture_output=True, text=True, timeout=120, check=False,
-    )  # fmt: skip
+def _tool(*args: str) -> Result:
+    """``slice-import-onnx args``, called in this process (``test_tools.run``)."""
+    return run("slice-import-onnx", *args, cwd=Path.cwd())
 
 
 def test_tool_on_hostile_models(tmp_path: Path) -> None:

@@ -28,7 +28,6 @@ from __future__ import annotations
 import importlib
 import os
 import random
-import subprocess
 import sys
 import warnings
 from dataclasses import dataclass, field
@@ -52,6 +51,7 @@ from generators import (
 from onnx import TensorProto, helper, numpy_helper
 from onnx.backend.test.case import node as node_cases
 from oracle import same_bits
+from test_tools import Result, run
 
 import slice_dialect
 from slice_dialect import SliceError, semantics
@@ -870,13 +870,9 @@ def test_truncated_and_garbage_files(tmp_path: Path) -> None:
 # --- the tool -----------------------------------------------------------------------------
 
 
-def _tool(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "slice_dialect.tools.slice_import_onnx", *args],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+def _tool(*args: str) -> Result:
+    """``slice-import-onnx args``, called in this process (``test_tools.run``)."""
+    return run("slice-import-onnx", *args, cwd=Path.cwd())
 
 
 def test_tool_prints_the_module(tmp_path: Path) -> None:

@@ -249,7 +249,7 @@ def _lowered_function(name: str) -> tuple[Any, func.FuncOp]:
     return module, function
 
 
-def make_kernel(name: str, backend: str, tmp_path: Path) -> Any:
+def make_kernel(name: str, backend: str, cache_dir: Path) -> Any:
     """``@name`` of the hand-written module, through ``backend``."""
     module, function = _lowered_function(name)
     specs = array_specs(function, INDEX_ARGUMENTS[name])
@@ -266,7 +266,7 @@ def make_kernel(name: str, backend: str, tmp_path: Path) -> Any:
         name,
         signature.inputs,
         signature.outputs,
-        cache_dir=tmp_path,
+        cache_dir=cache_dir,
         fast_call=backend == "fast call",
         shape_function=signature.shape_function,
     )
@@ -290,9 +290,9 @@ def test_specs_of_the_lowered_module() -> None:
 
 
 @pytest.mark.parametrize("n", [0, 1, 5, 1000])
-def test_results(n: int, backend: str, tmp_path: Path) -> None:
+def test_results(n: int, backend: str, cache_dir: Path) -> None:
     """Every valid range of every size, the output allocated from the shape function."""
-    f = make_kernel("f", backend, tmp_path)
+    f = make_kernel("f", backend, cache_dir)
     x = np.arange(n, dtype=np.float32) * 1.5
     for a in sorted({0, n // 3, n}):
         for b in sorted({a, (a + n) // 2, n}):
@@ -301,18 +301,18 @@ def test_results(n: int, backend: str, tmp_path: Path) -> None:
             np.testing.assert_array_equal(result, x[a:b])
 
 
-def test_static_data_dynamic_result(backend: str, tmp_path: Path) -> None:
+def test_static_data_dynamic_result(backend: str, cache_dir: Path) -> None:
     """``@g``: the shape function has no ``slice_dims``, the kernel has."""
-    g = make_kernel("g", backend, tmp_path)
+    g = make_kernel("g", backend, cache_dir)
     x = np.arange(10, dtype=np.float32)
     np.testing.assert_array_equal(g(x, np.array([2, 7], np.int32)), x[2:7])
     np.testing.assert_array_equal(g(x, [0, 10]), x)
     assert g(x, (4, 4)).shape == (0,)
 
 
-def test_dims_without_shape_function(backend: str, tmp_path: Path) -> None:
+def test_dims_without_shape_function(backend: str, cache_dir: Path) -> None:
     """``@h``: ``slice_dims`` holds the one ``?`` dim; the static dim must match."""
-    h = make_kernel("h", backend, tmp_path)
+    h = make_kernel("h", backend, cache_dir)
     for rows in (1, 2, 7):
         x = np.arange(rows * 3, dtype=np.float32).reshape(rows, 3)
         np.testing.assert_array_equal(h(x), x[-1, :2])
@@ -348,11 +348,11 @@ def test_dims_without_shape_function(backend: str, tmp_path: Path) -> None:
     ],
     ids=lambda v: type(v).__name__ + (f"-{v.dtype}" if hasattr(v, "dtype") else ""),
 )
-def test_index_operand_conversions(starts: Any, backend: str, tmp_path: Path) -> None:
+def test_index_operand_conversions(starts: Any, backend: str, cache_dir: Path) -> None:
     """Any integer array or sequence of ints whose values fit is converted."""
     x = np.arange(6, dtype=np.float32)
     for name in ("f", "g"):
-        kernel = make_kernel(name, backend, tmp_path)
+        kernel = make_kernel(name, backend, cache_dir)
         data = x if name == "f" else np.arange(10, dtype=np.float32)
         np.testing.assert_array_equal(kernel(data, starts), data[1:4])
 
@@ -423,11 +423,11 @@ INVALID_INDEX = [
 
 @pytest.mark.parametrize(("name", "starts", "message"), INVALID_INDEX)
 def test_invalid_index_operand(
-    name: str, starts: Any, message: str, backend: str, tmp_path: Path
+    name: str, starts: Any, message: str, backend: str, cache_dir: Path
 ) -> None:
     """A non-integer dtype, a wrong length or a value that does not fit is a
     ``SliceError`` naming the argument."""
-    kernel = make_kernel(name, backend, tmp_path)
+    kernel = make_kernel(name, backend, cache_dir)
     x = np.zeros(10, np.float32)
     with pytest.raises(SliceError) as info:
         kernel(x, starts)
@@ -444,11 +444,11 @@ def test_invalid_index_operand(
     ],
 )
 def test_run_time_error(
-    starts: list[int], values: str, backend: str, tmp_path: Path
+    starts: list[int], values: str, backend: str, cache_dir: Path
 ) -> None:
     """An invalid parameter is the kernel's error code, raised with its message
     (the same as the interpreter's ``slice.check``), with or without ``out=``."""
-    f = make_kernel("f", backend, tmp_path)
+    f = make_kernel("f", backend, cache_dir)
     x = np.zeros(5, np.float32)
     for out in (None, np.zeros(2, np.float32)):
         with pytest.raises(SliceError) as info:
@@ -456,9 +456,9 @@ def test_run_time_error(
         assert str(info.value) == f"f: {values} is not a range of a dim of 5"
 
 
-def test_out(backend: str, tmp_path: Path) -> None:
+def test_out(backend: str, cache_dir: Path) -> None:
     """``out=`` is checked against the shape the shape function computed."""
-    f = make_kernel("f", backend, tmp_path)
+    f = make_kernel("f", backend, cache_dir)
     x = np.arange(8, dtype=np.float32)
     out = np.full(3, -1, np.float32)
     assert f(x, [2, 5], out=out) is out
@@ -483,11 +483,11 @@ def test_out(backend: str, tmp_path: Path) -> None:
     assert str(info.value) == "f: out= takes 1 array(s), one per result"
 
 
-def test_data_argument_checks(backend: str, tmp_path: Path) -> None:
+def test_data_argument_checks(backend: str, cache_dir: Path) -> None:
     """Data arrays keep their exact-dtype check; a ``?`` dim takes any size, a
     static dim must match."""
-    f = make_kernel("f", backend, tmp_path)
-    g = make_kernel("g", backend, tmp_path)
+    f = make_kernel("f", backend, cache_dir)
+    g = make_kernel("g", backend, cache_dir)
     with pytest.raises(SliceError) as info:
         f(np.zeros(4, np.float64), [0, 1])
     assert str(info.value) == "f: input 0 (%x): expected dtype float32, got float64"
@@ -499,7 +499,7 @@ def test_data_argument_checks(backend: str, tmp_path: Path) -> None:
     assert str(info.value) == "f: expected 2 input arrays, got 1"
 
 
-def test_broken_shape_function(tmp_path: Path) -> None:
+def test_broken_shape_function(cache_dir: Path) -> None:
     """A shape that does not fit the output's spec is refused before any
     allocation."""
     for fast_call in (True, False):
@@ -508,7 +508,7 @@ def test_broken_shape_function(tmp_path: Path) -> None:
             "k",
             [(np.float32, (None,))],
             [(np.float32, (None,))],
-            cache_dir=tmp_path,
+            cache_dir=cache_dir,
             fast_call=fast_call,
             shape_function="k.shape",
         )
@@ -520,14 +520,14 @@ def test_broken_shape_function(tmp_path: Path) -> None:
         )
 
 
-def test_dynamic_result_needs_a_shape_function(tmp_path: Path) -> None:
+def test_dynamic_result_needs_a_shape_function(cache_dir: Path) -> None:
     with pytest.raises(SliceError) as info:
         load_kernel(
             C_SOURCE,
             "k",
             [(np.float32, (None,))],
             [(np.float32, (None,))],
-            cache_dir=tmp_path,
+            cache_dir=cache_dir,
         )
     assert str(info.value) == (
         "@k has results with dynamic dims but no shape function (slice.shape_function)"
@@ -560,11 +560,11 @@ def test_entry_signature_marks_index_operands() -> None:
     )
 
 
-def test_fast_call_makes_the_usual_dynamic_call(tmp_path: Path) -> None:
+def test_fast_call_makes_the_usual_dynamic_call(cache_dir: Path) -> None:
     """Exact arrays (index operands of their declared dtype, or lists of ints that
     fit) are called in C, shape function included; anything to convert, copy or
     report takes the Python path."""
-    f = make_kernel("f", "fast call", tmp_path)
+    f = make_kernel("f", "fast call", cache_dir)
     assert type(f).__name__ == "FastCKernel"
     taken: list[int] = []
 
@@ -582,7 +582,7 @@ def test_fast_call_makes_the_usual_dynamic_call(tmp_path: Path) -> None:
     assert f(x, np.array([0, 3], np.int64), out=out) is out
     np.testing.assert_array_equal(f(x, [2, 7]), x[2:7])  # a list of ints
     np.testing.assert_array_equal(f(x, (2**0, 2**3)), x[1:8])
-    g = make_kernel("g", "fast call", tmp_path)
+    g = make_kernel("g", "fast call", cache_dir)
     watch(g)
     np.testing.assert_array_equal(g(x[:1].repeat(10), [-0, 10]), x[:1].repeat(10))
     assert taken == []
@@ -602,7 +602,7 @@ def test_fast_call_makes_the_usual_dynamic_call(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("fast_call", [True, False], ids=["fast call", "ctypes"])
-def test_two_dynamic_results(fast_call: bool, tmp_path: Path) -> None:
+def test_two_dynamic_results(fast_call: bool, cache_dir: Path) -> None:
     """Two outputs of a shape function: a static dim it writes is checked, ``slice_dims``
     holds the input's and both outputs' ``?`` dims, ``out=`` is checked per output."""
     two = load_kernel(
@@ -610,7 +610,7 @@ def test_two_dynamic_results(fast_call: bool, tmp_path: Path) -> None:
         "two",
         [(np.float32, (None, 4)), ArraySpec(np.dtype(np.int64), (2,), "s", True)],
         [ArraySpec(np.dtype(np.float32), (None, 4), "a"), (np.float32, (None,))],
-        cache_dir=tmp_path,
+        cache_dir=cache_dir,
         fast_call=fast_call,
         shape_function="two.shape",
     )
@@ -686,12 +686,12 @@ def _constant_program(
 
 
 @pytest.mark.parametrize("backend", COMPILE_BACKENDS)
-def test_compile_runtime_parameters(backend: str, tmp_path: Path) -> None:
+def test_compile_runtime_parameters(backend: str, cache_dir: Path) -> None:
     """ONNX Slice with every index operand an argument (i64, i32 and a list) and a
     ``?`` data dim: the result is the reference's (the op's semantics run on the
     values, at tensor level) and bit-identical to the same op with constants, whose
     verifier also checks the shape."""
-    kernel = slice_dialect.compile(ONNX_RUNTIME, "main", backend, cache_dir=tmp_path)
+    kernel = slice_dialect.compile(ONNX_RUNTIME, "main", backend, cache_dir=cache_dir)
     reference = make_interpreter(parse_module(ONNX_RUNTIME, make_context()))
     rng = np.random.default_rng(12)
     for _ in range(16):
@@ -708,7 +708,7 @@ def test_compile_runtime_parameters(backend: str, tmp_path: Path) -> None:
         assert result.tobytes() == expected.tobytes()
         constant = slice_dialect.compile(
             _constant_program(rows, s, e, a, st, result.shape), "main", backend,
-            cache_dir=tmp_path,
+            cache_dir=cache_dir,
         )  # fmt: skip
         assert constant(x).tobytes() == result.tobytes()
 
@@ -719,11 +719,11 @@ def test_compile_runtime_parameters(backend: str, tmp_path: Path) -> None:
     [([0, 1], [1, 0]), ([0, 0], [1, 1]), ([0, 2], [1, 1]), ([-3, 1], [1, 1])],
 )
 def test_compile_runtime_error_is_the_verifier_message(
-    a: list[int], st: list[int], backend: str, tmp_path: Path
+    a: list[int], st: list[int], backend: str, cache_dir: Path
 ) -> None:
     """An invalid run-time value raises the message the verifier gives for the
     same constant."""
-    kernel = slice_dialect.compile(ONNX_RUNTIME, "main", backend, cache_dir=tmp_path)
+    kernel = slice_dialect.compile(ONNX_RUNTIME, "main", backend, cache_dir=cache_dir)
     x = np.zeros((4, 6), np.float32)
     with pytest.raises(SliceError) as at_run_time:
         kernel(x, [0, 0], np.array([2, 2], np.int32), a, st)
@@ -762,7 +762,7 @@ const char *slice_error_message(int32_t code) { return ""; }
 
 
 @pytest.mark.parametrize("fast_call", [True, False])
-def test_shapes_numpy_cannot_allocate(fast_call: bool, tmp_path: Path) -> None:
+def test_shapes_numpy_cannot_allocate(fast_call: bool, cache_dir: Path) -> None:
     """A shape function's shape that numpy cannot hold although it has a zero dim
     (numpy multiplies the non-zero dims: ``(2**62, 0, 4)`` of bytes is too big), and
     one that no memory holds (``2**62`` bytes), are ``SliceError``s, not numpy's
@@ -773,7 +773,7 @@ def test_shapes_numpy_cannot_allocate(fast_call: bool, tmp_path: Path) -> None:
         "z",
         [(np.uint8, (None,))],
         [(np.uint8, (None, None, None))],
-        cache_dir=tmp_path,
+        cache_dir=cache_dir,
         fast_call=fast_call,
         shape_function="z.shape",
     )
@@ -787,7 +787,7 @@ def test_shapes_numpy_cannot_allocate(fast_call: bool, tmp_path: Path) -> None:
         "m",
         [(np.uint8, (None,))],
         [(np.uint8, (None,))],
-        cache_dir=tmp_path,
+        cache_dir=cache_dir,
         fast_call=fast_call,
         shape_function="m.shape",
     )

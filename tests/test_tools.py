@@ -1,10 +1,12 @@
 """Bad input never crashes (issue #6): ``slice-opt`` and ``slice-run`` as processes.
 
 Every failure prints one ``error: <message>`` on stderr and exits with a non-zero code;
-no Python traceback appears on stdout or stderr. The tools run as subprocesses of this
-Python (``python -c "from slice_dialect.tools.slice_opt import main; main()"``), so the
-tests need no console scripts on ``PATH``; one test also runs the installed scripts
-when they are there. Success cases: ``slice-run`` writes the right ``.npy`` files for a
+no Python traceback appears on stdout or stderr. ``run`` calls a tool's ``main`` in
+this process (``sys.argv``, the working directory, the environment and the standard
+streams set for the call; its ``SystemExit`` is the exit code: a process per call cost
+about 0.4 s of start-up); ``run(..., process=True)`` and every ``--sanitize`` run start
+a process of this Python (``python -c "from slice_dialect.tools.slice_opt import main;
+main()"``), and one test runs the installed scripts when they are there. Success cases: ``slice-run`` writes the right ``.npy`` files for a
 two-result function (``--output`` twice) on both backends, and bf16 arrays round-trip
 through ``.npy``.
 
@@ -13,9 +15,14 @@ Run: ``pytest tests/test_tools.py``.
 
 from __future__ import annotations
 
+import contextlib
+import importlib
+import io
+import os
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -26,6 +33,7 @@ import pytest
 TOOLS = {
     "slice-opt": "from slice_dialect.tools.slice_opt import main; main()",
     "slice-run": "from slice_dialect.tools.slice_run import main; main()",
+    "slice-import-onnx": "from slice_dialect.tools.slice_import_onnx import main; main()",
 }
 
 
@@ -36,20 +44,78 @@ class Result:
     stderr: str
 
 
+MAINS = {
+    "slice-opt": "slice_dialect.tools.slice_opt",
+    "slice-run": "slice_dialect.tools.slice_run",
+    "slice-import-onnx": "slice_dialect.tools.slice_import_onnx",
+}
+"""The module of each tool's ``main``."""
+
+
+@contextlib.contextmanager
+def _tool_call(
+    tool: str, args: list[str], cwd: Path, env: dict[str, str] | None
+) -> Iterator[tuple[io.StringIO, io.StringIO]]:
+    """``sys.argv``, the working directory, ``os.environ`` and the standard streams of
+    one in-process call of ``tool``, restored after it."""
+    saved_argv, saved_cwd, saved_env = sys.argv, os.getcwd(), dict(os.environ)
+    out, err = io.StringIO(), io.StringIO()
+    try:
+        sys.argv = [tool, *args]
+        os.chdir(cwd)
+        if env is not None:
+            os.environ.clear()
+            os.environ.update(env)
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            yield out, err
+    finally:
+        sys.argv = saved_argv
+        os.chdir(saved_cwd)
+        os.environ.clear()
+        os.environ.update(saved_env)
+
+
+def _exit_code(exit: SystemExit, err: io.StringIO) -> int:
+    """The process exit code of ``exit``, as the interpreter would make it (a message
+    is printed on stderr and exits with 1)."""
+    if exit.code is None:
+        return 0
+    if isinstance(exit.code, int):
+        return exit.code
+    print(exit.code, file=err)
+    return 1
+
+
 def run(
-    tool: str, *args: str | Path, cwd: Path, env: dict[str, str] | None = None
+    tool: str,
+    *args: str | Path,
+    cwd: Path,
+    env: dict[str, str] | None = None,
+    process: bool = False,
 ) -> Result:
-    """Run ``tool`` with ``args`` in ``cwd``; its exit code and output."""
-    completed = subprocess.run(
-        [sys.executable, "-c", TOOLS[tool], *map(str, args)],
-        cwd=cwd,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-        env=env,
-    )
-    return Result(completed.returncode, completed.stdout, completed.stderr)
+    """Run ``tool`` with ``args`` in ``cwd``; its exit code and output. In this process
+    unless ``process`` is set or the run is sanitized (``slice-run --sanitize``
+    restarts itself with libasan preloaded)."""
+    argv = list(map(str, args))
+    if process or "--sanitize" in argv:
+        completed = subprocess.run(
+            [sys.executable, "-c", TOOLS[tool], *argv],
+            cwd=cwd,
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=False,
+            env=env,
+        )
+        return Result(completed.returncode, completed.stdout, completed.stderr)
+    main = importlib.import_module(MAINS[tool]).main
+    with _tool_call(tool, argv, cwd, env) as (out, err):
+        try:
+            main()
+            code = 0
+        except SystemExit as exit:
+            code = _exit_code(exit, err)
+    return Result(code, out.getvalue(), err.getvalue())
 
 
 def assert_error(result: Result, *messages: str) -> None:
