@@ -19,6 +19,7 @@ import contextlib
 import importlib
 import io
 import os
+import shlex
 import shutil
 import subprocess
 import sys
@@ -43,6 +44,13 @@ class Result:
     stdout: str
     stderr: str
 
+
+PROCESS_FLAGS = frozenset(("--sanitize", "--disable-verify", "--syntax-highlight"))
+"""The arguments whose runs need a process of their own: ``slice-run --sanitize``
+restarts itself with libasan preloaded; xdsl-opt's driver acts on the other two by
+patching classes for the whole process (``Attribute.__post_init__`` made a no-op,
+``Diagnostic.colored`` set), which would switch attribute verification off for every
+later test of the worker."""
 
 MAINS = {
     "slice-opt": "slice_dialect.tools.slice_opt",
@@ -94,10 +102,9 @@ def run(
     process: bool = False,
 ) -> Result:
     """Run ``tool`` with ``args`` in ``cwd``; its exit code and output. In this process
-    unless ``process`` is set or the run is sanitized (``slice-run --sanitize``
-    restarts itself with libasan preloaded)."""
+    unless ``process`` is set or an argument is one of ``PROCESS_FLAGS``."""
     argv = list(map(str, args))
-    if process or "--sanitize" in argv:
+    if process or PROCESS_FLAGS.intersection(argv):
         completed = subprocess.run(
             [sys.executable, "-c", TOOLS[tool], *argv],
             cwd=cwd,
@@ -108,13 +115,19 @@ def run(
             env=env,
         )
         return Result(completed.returncode, completed.stdout, completed.stderr)
+    from xdsl.ir import Attribute
+
     main = importlib.import_module(MAINS[tool]).main
+    post_init = Attribute.__post_init__
     with _tool_call(tool, argv, cwd, env) as (out, err):
         try:
             main()
             code = 0
         except SystemExit as exit:
             code = _exit_code(exit, err)
+    if Attribute.__post_init__ is not post_init:  # see PROCESS_FLAGS
+        Attribute.__post_init__ = post_init  # type: ignore[method-assign]
+        pytest.fail(f"{tool} {shlex.join(argv)} patched Attribute.__post_init__")
     return Result(code, out.getvalue(), err.getvalue())
 
 
