@@ -926,15 +926,23 @@ from typing import Any
 sys.path.insert(0, sys.argv[2])
 import test_c_backend as t
 from lowered import lowered_window
+from xdsl.dialects.builtin import ModuleOp, StringAttr
 from slice_dialect import runtime
 from slice_dialect.backend.c import emit_c
 cache = Path(sys.argv[1])
-for case in t.STREAMED + t.CACHED:
+cases = t.STREAMED + t.CACHED
+unit = ModuleOp([])  # one unit of every case's function: one sanitized compile
+specs = []
+for k, case in enumerate(cases):
+    function = next(iter(lowered_window(*case.values).ops))
+    function.detach()
+    function.sym_name = StringAttr(f"case{k}")
+    specs.append(runtime.array_specs(function))
+    unit.body.block.add_op(function)
+source = emit_c(unit)
+for k, case in enumerate(cases):
     element, shape, offsets, sizes, strides = case.values
-    module = lowered_window(element, shape, offsets, sizes, strides)
-    function = next(iter(module.ops))
-    specs = runtime.array_specs(function)
-    kernel = runtime.load_kernel(emit_c(module), "main", specs[:1], specs[1:],
+    kernel = runtime.load_kernel(source, f"case{k}", specs[k][:1], specs[k][1:],
                                  sanitize=True, cache_dir=cache)
     assert t.gives_window(kernel, element, shape, offsets, sizes, strides, 3), case.id
     print("ok", case.id, flush=True)

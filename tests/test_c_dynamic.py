@@ -19,7 +19,7 @@ and a ``slice_dims`` array:
 - a failing ``slice.check`` returns its code and values, and ``error_message(code)`` is
   its template; negative ``slice_dims`` and a view whose size leaves int64_t fail too.
 
-Environment: ``SLICE_DYNAMIC_CASES`` (default 400) random runs per element type;
+Environment: ``SLICE_DYNAMIC_CASES`` (default 250) random runs per element type;
 ``SLICE_DIFF_RANDOM=1`` picks a random seed.
 """
 
@@ -43,7 +43,7 @@ from slice_dialect.compiler import make_context, parse_module
 
 INT64_MIN = -(2**63)
 INT64_MAX = 2**63 - 1
-CASES = int(os.environ.get("SLICE_DYNAMIC_CASES", "400"))
+CASES = int(os.environ.get("SLICE_DYNAMIC_CASES", "250"))
 SEED = random.randrange(2**32) if os.environ.get("SLICE_DIFF_RANDOM") == "1" else 20261122
 TESTS_DIR = Path(__file__).resolve().parent
 GUARD = 16

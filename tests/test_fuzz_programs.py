@@ -19,7 +19,7 @@ swapped, extreme constants, predicates changed, ``overflow<nsw>`` lies): the C t
 refuses it with a ``SliceError`` or every call returns or raises ``SliceError`` and
 leaves its inputs as they were (the sanitizer test runs the same mutants under ASan).
 
-Environment: ``SLICE_FUZZ_SEEDS`` (default 20) seeds, ``range(SLICE_FUZZ_SEEDS)``;
+Environment: ``SLICE_FUZZ_SEEDS`` (default 12) seeds, ``range(SLICE_FUZZ_SEEDS)``;
 ``SLICE_FUZZ_FIRST`` (default 0) shifts the range, for fresh programs.
 
 Run: ``pytest tests/test_fuzz_programs.py`` (``SLICE_FUZZ_SEEDS=500 pytest -n 2 ...``
@@ -50,7 +50,7 @@ from slice_dialect.runtime.kernels import load_kernel
 
 NDArray = npt.NDArray[Any]
 
-SEEDS = int(os.environ.get("SLICE_FUZZ_SEEDS", "20"))
+SEEDS = int(os.environ.get("SLICE_FUZZ_SEEDS", "12"))
 FIRST = int(os.environ.get("SLICE_FUZZ_FIRST", "0"))
 SMALL = 64
 """Most input elements for a program to also run on the (slow) interpreter backend."""

@@ -29,7 +29,7 @@ zeros, every integer pattern):
   in upstream's JIT where the same op with constants verifies, and otherwise aborts
   with the verifier's message (its run-time values ``?``), in a forked child.
 
-``SLICE_MLIR_CASES`` (default 36) sets the number of random windows; the other tests run
+``SLICE_MLIR_CASES`` (default 24) sets the number of random windows; the other tests run
 two thirds of it each (the dynamic programs one third, 8 calls each). ``SLICE_MLIR_FIRST`` shifts the seeds. Without the ``mlir`` extra
 the tests skip, except in CI (``CI=true``), where they fail.
 """
@@ -76,7 +76,7 @@ from slice_dialect.compiler import make_context, parse_module
 from slice_dialect.dialect import WindowOp
 from slice_dialect.interpreter import make_interpreter
 
-CASES = int(os.environ.get("SLICE_MLIR_CASES", "36"))
+CASES = int(os.environ.get("SLICE_MLIR_CASES", "24"))
 FIRST = int(os.environ.get("SLICE_MLIR_FIRST", "0"))
 SEEDS = range(FIRST, FIRST + CASES)
 SECONDARY_SEEDS = range(FIRST, FIRST + max(len(OPS), (2 * CASES) // 3))
