@@ -119,8 +119,16 @@ def _valid_name(name: str) -> str | None:
     if not hint:
         return None
     hint = hint if re.match(r"[A-Za-z_$.-]", hint) else "_" + hint
-    # xDSL keeps a hint without its _N suffix: "_0" would be the empty name
-    return SSAValue.extract_valid_name(hint) or None
+    # xDSL keeps a hint without its _N suffix, and drops it again each time a hint is
+    # set: "_0_0" gives "_0", which the setter made "" (printed as a name the parser
+    # refuses); strip until nothing is dropped, "_0" is no name
+    while True:
+        stripped = SSAValue.extract_valid_name(hint)
+        if not stripped:
+            return None
+        if stripped == hint:
+            return hint
+        hint = stripped
 
 
 ONNX_NAME = "onnx.name"

@@ -416,7 +416,15 @@ def _named_model(seed: int) -> tuple[Any, dict[str, np.ndarray]]:
     return model, feed
 
 
-@pytest.mark.parametrize("seed", range(FIRST, FIRST + CASES))
+NAME_SEEDS_FOUND = (32, 72, 82)
+"""Seeds past the default cases that failed in session 19's large run: names such as
+``0_0`` gave the SSA name hint ``_0``, which xDSL's setter stripped to the empty
+name, printed as a name its parser refuses."""
+
+
+@pytest.mark.parametrize(
+    "seed", sorted({*range(FIRST, FIRST + CASES), *NAME_SEEDS_FOUND})
+)
 def test_imported_names_export_back_exactly(seed: int) -> None:
     """Graph input and output names that are not MLIR identifiers, or that sanitize
     to one SSA name, come back exactly (they came back as ``a`` and ``a_1`` for
