@@ -58,7 +58,7 @@ from dataclasses import replace
 from math import prod
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import Any, NoReturn
 
 import numpy as np
 import numpy.typing as npt
@@ -120,7 +120,7 @@ def batch_ids(op: str, salt: int) -> list[Any]:
 # --- the runtimes ----------------------------------------------------------------------
 
 
-def _missing(name: str, error: object) -> None:
+def _missing(name: str, error: object) -> NoReturn:
     """Skip: ``name`` is not installed; except in CI, where it fails."""
     message = f"{name} is not installed ({error}): pip install -e '.[test,frameworks]'"
     if in_ci():
@@ -139,7 +139,6 @@ def _require(name: str) -> ModuleType:
         return importlib.import_module(name)
     except ImportError as error:
         _missing(name, error)
-        raise
 
 
 class TensorFlowError(Exception):

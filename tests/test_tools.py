@@ -1,14 +1,14 @@
-"""Bad input never crashes (issue #6): ``slice-opt`` and ``slice-run`` as processes.
+"""Bad input never crashes (issue #6): ``slice-opt`` and ``slice-run`` on bad input.
 
 Every failure prints one ``error: <message>`` on stderr and exits with a non-zero code;
 no Python traceback appears on stdout or stderr. ``run`` calls a tool's ``main`` in
 this process (``sys.argv``, the working directory, the environment and the standard
 streams set for the call; its ``SystemExit`` is the exit code: a process per call cost
-about 0.4 s of start-up); ``run(..., process=True)`` and every ``--sanitize`` run start
-a process of this Python (``python -c "from slice_dialect.tools.slice_opt import main;
-main()"``), and one test runs the installed scripts when they are there. Success cases: ``slice-run`` writes the right ``.npy`` files for a
-two-result function (``--output`` twice) on both backends, and bf16 arrays round-trip
-through ``.npy``.
+about 0.4 s of start-up); a run with one of ``PROCESS_FLAGS`` starts a process of this
+Python (``python -c "from slice_dialect.tools.slice_opt import main; main()"``), and
+one test runs the installed scripts when they are there. Success cases: ``slice-run``
+writes the right ``.npy`` files for a two-result function (``--output`` twice) on both
+backends, and bf16 arrays round-trip through ``.npy``.
 
 Run: ``pytest tests/test_tools.py``.
 """
@@ -99,12 +99,11 @@ def run(
     *args: str | Path,
     cwd: Path,
     env: dict[str, str] | None = None,
-    process: bool = False,
 ) -> Result:
     """Run ``tool`` with ``args`` in ``cwd``; its exit code and output. In this process
-    unless ``process`` is set or an argument is one of ``PROCESS_FLAGS``."""
+    unless an argument is one of ``PROCESS_FLAGS``."""
     argv = list(map(str, args))
-    if process or PROCESS_FLAGS.intersection(argv):
+    if PROCESS_FLAGS.intersection(argv):
         completed = subprocess.run(
             [sys.executable, "-c", TOOLS[tool], *argv],
             cwd=cwd,

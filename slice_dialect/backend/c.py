@@ -1118,7 +1118,6 @@ def _dealloc(p: FunctionPrinter, op: memref.DeallocOp) -> None:
     if not isinstance(op.memref.owner, memref.AllocOp):
         raise op_error(op, "memref.dealloc of a memref that no memref.alloc made")
     if op.memref in p.heap_allocs:
-        p.expr(op.memref, op)
         # nothing can fail after the deallocs that end the function: no NULL needed
         last = op.parent_block() is p.function.body.block
         following = op.next_op
