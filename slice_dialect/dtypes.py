@@ -22,8 +22,8 @@ for their signedness. Anything else raises ``SliceError`` naming the type.
 
 from __future__ import annotations
 
-import ml_dtypes
-import numpy as np
+from typing import TYPE_CHECKING
+
 from xdsl.dialects.builtin import (
     BFloat16Type,
     ComplexType,
@@ -37,6 +37,12 @@ from xdsl.ir import Attribute
 
 from slice_dialect.errors import SliceError
 
+if TYPE_CHECKING:
+    import numpy as np
+
+# numpy and ml_dtypes (0.1 s of imports) are imported by the two functions that map to
+# and from numpy dtypes, not here: the compiler passes and slice-opt only need widths.
+
 B128_TYPEDEF = "typedef struct { uint64_t lo, hi; } slice_b128;"
 """The C typedef of the 16-byte storage type; emitted only where it is used."""
 
@@ -47,8 +53,7 @@ _C_TYPE_BY_BYTES = {
     8: "uint64_t",
     16: "slice_b128",
 }
-_SIGNED_BY_BYTES = {1: np.int8, 2: np.int16, 4: np.int32, 8: np.int64}
-_UNSIGNED_BY_BYTES = {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}
+_INTEGER_BYTES = (1, 2, 4, 8)
 
 
 def _unsupported(t: Attribute) -> SliceError:
@@ -62,7 +67,7 @@ def _integer_bytes(t: IntegerType) -> int:
     width = t.width.data
     if not 1 <= width <= 64:
         raise _unsupported(t)
-    return next(size for size in (1, 2, 4, 8) if width <= 8 * size)
+    return next(size for size in _INTEGER_BYTES if width <= 8 * size)
 
 
 def storage_bytes(t: Attribute) -> int:
@@ -86,14 +91,17 @@ def storage_bytes(t: Attribute) -> int:
 
 def numpy_dtype(t: Attribute) -> np.dtype:
     """The numpy dtype whose arrays hold elements of type ``t``."""
+    import ml_dtypes
+    import numpy as np
+
     if isinstance(t, IntegerType):
         size = _integer_bytes(t)
         signedness = t.signedness.data
         if signedness == Signedness.UNSIGNED:
-            return np.dtype(_UNSIGNED_BY_BYTES[size])
+            return np.dtype(f"u{size}")
         if t.width.data == 1 and signedness == Signedness.SIGNLESS:
             return np.dtype(np.bool_)
-        return np.dtype(_SIGNED_BY_BYTES[size])
+        return np.dtype(f"i{size}")
     if isinstance(t, Float16Type):
         return np.dtype(np.float16)
     if isinstance(t, BFloat16Type):
@@ -129,6 +137,9 @@ def c_alignment(itemsize: int) -> int:
 
 def element_type_for_dtype(dtype: np.dtype) -> Attribute:
     """The element type whose arrays numpy holds as ``dtype`` (signed ints: signless)."""
+    import ml_dtypes
+    import numpy as np
+
     dtype = np.dtype(dtype)
     if dtype == np.bool_:
         return IntegerType(1)
@@ -136,9 +147,9 @@ def element_type_for_dtype(dtype: np.dtype) -> Attribute:
         return BFloat16Type()
     if not dtype.isnative:
         raise SliceError(f"dtype {dtype} is not in native byte order")
-    if dtype.kind == "i" and dtype.itemsize in _SIGNED_BY_BYTES:
+    if dtype.kind == "i" and dtype.itemsize in _INTEGER_BYTES:
         return IntegerType(8 * dtype.itemsize)
-    if dtype.kind == "u" and dtype.itemsize in _UNSIGNED_BY_BYTES:
+    if dtype.kind == "u" and dtype.itemsize in _INTEGER_BYTES:
         return IntegerType(8 * dtype.itemsize, Signedness.UNSIGNED)
     by_dtype: dict[np.dtype, Attribute] = {
         np.dtype(np.float16): Float16Type(),

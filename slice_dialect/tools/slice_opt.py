@@ -18,6 +18,7 @@ from typing import IO, Any, get_type_hints
 
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import parse_pipeline
+from xdsl.universe import Universe
 from xdsl.utils.arg_spec import ArgSpec, ArgSpecConvertible, parse_spec
 from xdsl.utils.arg_spec import _convert_arg_to_type as convert_option  # pyright: ignore[reportPrivateUsage]
 from xdsl.utils.exceptions import ArgSpecParseError, DiagnosticException, ParseError
@@ -68,8 +69,36 @@ def option_error(spec: ArgSpec, convertible: type[ArgSpecConvertible]) -> str | 
     return None
 
 
+def _universes() -> tuple[Universe, ...]:
+    """xDSL's universe and ours: what ``slice-opt`` registers. Not the entry-point
+    multiverse ``xdsl-opt`` scans for, which costs 40 ms of every start (importing
+    ``importlib.metadata`` and reading every installed distribution's entry points,
+    three times); ``xdsl-opt`` still sees every installed universe, ours included."""
+    from xdsl.universe import XDSL_UNIVERSE
+
+    from slice_dialect.universe import SLICE_UNIVERSE
+
+    return (XDSL_UNIVERSE, SLICE_UNIVERSE)
+
+
 class SliceOptMain(xDSLOptMain):
-    """``xdsl-opt``'s driver with op locations in its diagnostics."""
+    """``xdsl-opt``'s driver with op locations in its diagnostics, registering xDSL's
+    dialects, passes and targets and ours (:func:`_universes`)."""
+
+    def register_all_dialects(self) -> None:
+        for universe in _universes():
+            for name, factory in universe.all_dialects.items():
+                self.ctx.register_dialect(name, factory)
+
+    def register_all_passes(self) -> None:
+        for universe in _universes():
+            for name, factory in universe.all_passes.items():
+                self.register_pass(name, factory)
+
+    def register_all_targets(self) -> None:
+        for universe in _universes():
+            for name, factory in universe.all_targets.items():
+                self.available_targets.setdefault(name, factory)
 
     _line_offset: int = 0
     """Lines of the input before the chunk being parsed (``--split-input-file``)."""
