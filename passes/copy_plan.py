@@ -149,17 +149,19 @@ that keeps the C helper's products in range; a static run has no such bound)."""
 PREFETCH_PERIOD_BYTES = 2048
 """Rows at most this many bytes apart (the period: the source step from one row to the
 next) whose run spans at least half of the period's cache lines are prefetched whole,
-the gap after the span included, and so are such rows of an every-other-element run
-(source stride 2 or -2) up to one page (``PREFETCH_MAX_RUN_BYTES``): the read is then
-one rising stream the hardware follows instead of part of each page. Reading every
-other 2 KiB of a 64 MiB buffer ran at 12.5 GB/s, all of it in order at 38 GB/s
-(``bench/read_patterns.c``). Measured (lead, 2026-11-23, f32 crops and W2, medians of
-11-21 balanced rounds, kernel/memcpy of the output, whole rows / the span / none):
-rows of 1024 and 1536 bytes of period 2 KiB 1.13 / 1.36 / 1.39 and 0.91 / 0.97 / 1.41;
-W2 (every other element of rows of 2 KiB, period 4 KiB) 2.20 / 2.54; but rows of 256-768
-bytes of period 2 KiB 1.89-2.62 / 1.51-1.99 / 1.83-2.01 (a gap larger than the span
-costs more to fetch than it saves), crops of period 4 KiB with rows of 2-3 KiB 1.24-1.30
-/ 1.18-1.27, every other element of rows 8 KiB apart 2.77 / 2.42: those keep the span."""
+the gap after the span included: the read is then one rising stream the hardware
+follows instead of part of each page. Reading every other 2 KiB of a 64 MiB buffer ran
+at 12.5 GB/s, all of it in order at 38 GB/s (``bench/read_patterns.c``). Measured (lead,
+2026-11-23, f32 crops, medians of 11-21 balanced rounds, kernel/memcpy of the output,
+whole rows / the span / none): rows of 1024 and 1536 bytes of period 2 KiB 1.13 / 1.36 /
+1.39 and 0.91 / 0.97 / 1.41; but rows of 256-768 bytes of period 2 KiB 1.89-2.62 /
+1.51-1.99 / 1.83-2.01 (a gap larger than the span costs more to fetch than it saves),
+crops of period 4 KiB with rows of 2-3 KiB 1.24-1.30 / 1.18-1.27, every other element of
+rows 8 KiB apart 2.77 / 2.42: those keep the span. Runs of every other element with a
+period up to 4 KiB were once prefetched whole too (W2, period 4 KiB, 2.20 / 2.54 on a
+loaded machine); on an idle one (lead, 2026-11-27, session 20, three runs of 9-21
+interleaved rounds, ``notes/s20/w2_variants.py``) W2 ran 1.53-1.93 whole, 1.15-1.50 the
+span: fetching the skipped rows costs the bandwidth the copy needs."""
 
 PREFETCH_WRAP_SHARE = 8
 """A row loop is split for its last rows' prefetch (:func:`row_prefetch`) only where at
@@ -288,16 +290,15 @@ class RunChoices:
     prefetch_wrap: tuple[int, int] | None = None
 
 
-def prefetch_whole_rows(source_stride: int, span_bytes: int, period_bytes: int) -> bool:
+def prefetch_whole_rows(span_bytes: int, period_bytes: int) -> bool:
     """Whether rows ``period_bytes`` apart, of runs spanning ``span_bytes``, are
     prefetched whole, gaps included (``PREFETCH_PERIOD_BYTES``; the C helper of dynamic
     runs applies the same rule)."""
     lines = -(-span_bytes // CACHE_LINE_BYTES)
-    if 2 * lines * CACHE_LINE_BYTES < period_bytes:
-        return False
-    if period_bytes <= PREFETCH_PERIOD_BYTES:
-        return True
-    return source_stride in (2, -2) and period_bytes <= PREFETCH_MAX_RUN_BYTES
+    return (
+        2 * lines * CACHE_LINE_BYTES >= period_bytes
+        and period_bytes <= PREFETCH_PERIOD_BYTES
+    )
 
 
 def read_bytes(outer: Sequence[Loop], run: Loop, element_bytes: int) -> int:
@@ -422,7 +423,7 @@ def run_choices(plan: CopyPlan, element_bytes: int) -> RunChoices:
         where = row_prefetch(outer, ahead)
         if row_bytes - (high - low) >= PREFETCH_MIN_GAP_BYTES and where is not None:
             prefetch, prefetch_wrap = where
-            if prefetch_whole_rows(run.source_step, high - low, row_bytes):
+            if prefetch_whole_rows(high - low, row_bytes):
                 prefetch_bytes = row_bytes
     # a short run only as whole aligned blocks, and not with a prefetch
     # (STREAM_ALIGN_BYTES)

@@ -631,7 +631,7 @@ PREFETCHED = [
     # the buffer's end, so theirs are not), upwards and downwards
     pytest.param([8200, 512], [0, 256], [8200, 256], [1, 1], id="crop-end"),
     pytest.param([8200, 512], [8199, 0], [8200, 256], [-1, 1], id="crop-down"),
-    # every other element of every other row of 2 KiB (W2's pattern): whole rows
+    # every other element of every other row of 2 KiB (W2's pattern): the runs' spans
     pytest.param([16400, 512], [0, 1], [8200, 256], [2, 2], id="even"),
     pytest.param([16400, 512], [16399, 511], [8200, 256], [-2, -2], id="odd-down"),
     # the same of rows of 4 KiB (8 KiB apart): the runs' spans only

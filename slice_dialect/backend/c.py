@@ -2059,8 +2059,7 @@ PREFETCH_ROWS_HELPER = (
  * here, a source span of at most limit elements, rows of at most max_step elements
  * that do not overlap the span, keeps every product in range. Whole rows,
  * the gap included, where the span covers at least half of a row's lines and a row
- * is at most PERIOD_BYTES bytes, or at most MAX_RUN_BYTES for a run of every other
- * element (prefetch_whole_rows). Every address formed lies inside the source view of
+ * is at most PERIOD_BYTES bytes (prefetch_whole_rows). Every address formed lies inside the source view of
  * source_size elements; no arithmetic here can overflow, whatever the values (each
  * product is bounded first). */
 static inline void slice_prefetch_rows(const void *source, int64_t source_size,
@@ -2104,9 +2103,7 @@ static inline void slice_prefetch_rows(const void *source, int64_t source_size,
     }
     int64_t extent = span;
     const int64_t lines = (span * size + LINE_BYTES - 1) / LINE_BYTES;
-    if (2 * lines * LINE_BYTES >= row_bytes
-        && (row_bytes <= PERIOD_BYTES
-            || ((stride == 2 || stride == -2) && row_bytes <= MAX_RUN_BYTES)))
+    if (2 * lines * LINE_BYTES >= row_bytes && row_bytes <= PERIOD_BYTES)
         extent = row_bytes / size;
     if (so < 0 || so > INT64_MAX / 2 || source_size < extent)
         return;

@@ -164,12 +164,12 @@ func.func @twice(%x: tensor<8xi8>) -> (tensor<4xi8>, tensor<4xi8>) {
 // CHECK:         scf.for
 // CHECK:           slice.copy_run {{.+}} count 512 source_stride 1 dest_stride 1 nontemporal prefetch 8192 : memref<8388608xf32>, memref<4194304xf32>
 // Rows at most 2 KiB apart whose run spans half of them or more are prefetched whole,
-// the gap after the run included (prefetch_bytes), and so are every-other-element runs
-// of rows at most 4 KiB apart.
+// the gap after the run included (prefetch_bytes); every-other-element runs of rows 4
+// KiB apart (W2) prefetch their span only: the rows they skip are not fetched.
 // CHECK-LABEL: func.func @big_crop_narrow_rows(
 // CHECK:           slice.copy_run {{.+}} count 256 source_stride 1 dest_stride 1 nontemporal prefetch 8192 prefetch_bytes 2048 : memref<4194304xf32>, memref<2097152xf32>
 // CHECK-LABEL: func.func @big_even_rows(
-// CHECK:           slice.copy_run {{.+}} count 256 source_stride 2 dest_stride 1 nontemporal reorder prefetch 8192 prefetch_bytes 4096 : memref<8388608xf32>, memref<2097152xf32>
+// CHECK:           slice.copy_run {{.+}} count 256 source_stride 2 dest_stride 1 nontemporal reorder prefetch 8192 : memref<8388608xf32>, memref<2097152xf32>
 // Runs of 8 KiB are streamed but not prefetched (the hardware follows them).
 // CHECK-LABEL: func.func @big_crop_long_rows(
 // CHECK:           slice.copy_run {{.+}} count 2048 source_stride 1 dest_stride 1 nontemporal : memref<8388608xf32>, memref<4194304xf32>
