@@ -90,6 +90,16 @@ def _stops(run: _Impl) -> _Impl:
     return stopping  # pyright: ignore[reportReturnType]
 
 
+def _stopping_impl(op_type: type[Operation]) -> Callable[[_Impl], _Impl]:
+    """``impl(op_type)`` of an implementation whose slice errors stop the
+    interpretation (:func:`_stops`)."""
+
+    def register(run: _Impl) -> _Impl:
+        return impl(op_type)(_stops(run))
+
+    return register
+
+
 def raw_dtype(element_type: builtin.Attribute) -> np.dtype[Any]:
     """The byte-moving dtype of an element type: ``V<storage bytes>``."""
     return np.dtype(f"V{dtypes.storage_bytes(element_type)}")
@@ -105,8 +115,7 @@ def index_values(value: Any) -> list[int]:
 class SliceFunctions(InterpreterFunctions):
     """Every slice op at tensor level: its semantics applied to a numpy array."""
 
-    @impl(WindowOp)
-    @_stops
+    @_stopping_impl(WindowOp)
     def run_window(
         self, interpreter: Interpreter, op: WindowOp, args: PythonValues
     ) -> PythonValues:
@@ -114,8 +123,7 @@ class SliceFunctions(InterpreterFunctions):
         assert isinstance(result_type, TensorType)
         return (semantics.apply_window(args[0], op.window, result_type.get_shape()),)
 
-    @impl(DynamicWindowOp)
-    @_stops
+    @_stopping_impl(DynamicWindowOp)
     def run_dynamic_window(
         self, interpreter: Interpreter, op: DynamicWindowOp, args: PythonValues
     ) -> PythonValues:
@@ -193,8 +201,7 @@ class CheckFunctions(InterpreterFunctions):
     """``slice.check``, and the ``arith`` ops of the normalization that xDSL's arith
     interpreter lacks (``minsi``, ``maxsi``, ``extsi``)."""
 
-    @impl(CheckOp)
-    @_stops
+    @_stopping_impl(CheckOp)
     def run_check(
         self, interpreter: Interpreter, op: CheckOp, args: PythonValues
     ) -> PythonValues:
@@ -374,8 +381,7 @@ class NumpyMemRefFunctions(InterpreterFunctions):
         np.copyto(destination, source)
         return ()
 
-    @impl(CopyRunOp)
-    @_stops
+    @_stopping_impl(CopyRunOp)
     def run_copy_run(
         self, interpreter: Interpreter, op: CopyRunOp, args: PythonValues
     ) -> PythonValues:
@@ -395,8 +401,7 @@ class NumpyMemRefFunctions(InterpreterFunctions):
         )
         return ()
 
-    @impl(DynamicCopyRunOp)
-    @_stops
+    @_stopping_impl(DynamicCopyRunOp)
     def run_dynamic_copy_run(
         self, interpreter: Interpreter, op: DynamicCopyRunOp, args: PythonValues
     ) -> PythonValues:
