@@ -485,7 +485,11 @@ def _copy(
 
 class SliceInterpreter(Interpreter):
     """xDSL's interpreter, whose outermost ``call_op`` raises the slice error an op
-    stopped the interpretation with (:class:`_Stop`)."""
+    stopped the interpretation with (:class:`_Stop`), and leaves the interpreter's
+    scope as it found it however the call ends. (xDSL restores a region's scope only
+    when the region returns: after a failed call the scopes of the call, and every
+    array in them, stayed reachable from the interpreter, which a kernel keeps for its
+    next calls.)"""
 
     _calls: int = 0
     """``call_op`` calls under way (``func.call`` nests them)."""
@@ -494,6 +498,7 @@ class SliceInterpreter(Interpreter):
         self, op: Operation | str | builtin.SymbolRefAttr, inputs: PythonValues = ()
     ) -> PythonValues:
         self._calls += 1
+        scope = self._ctx  # pyright: ignore[reportPrivateUsage]
         try:
             return super().call_op(op, inputs)
         except _Stop as stop:
@@ -502,6 +507,7 @@ class SliceInterpreter(Interpreter):
             raise stop.error from None
         finally:
             self._calls -= 1
+            self._ctx = scope  # pyright: ignore[reportPrivateUsage]
 
 
 def make_interpreter(module: builtin.ModuleOp) -> SliceInterpreter:

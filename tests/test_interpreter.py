@@ -192,3 +192,30 @@ def test_total_division(a: int, b: int, q: int, r: int) -> None:
 def test_integer_casts(a: int, t: int, u: int) -> None:
     interpreter = make_interpreter(parse_module(LOWERED_DYNAMIC, make_context()))
     assert tuple(interpreter.call_op("casts", (a,))) == (t, u)
+
+
+def test_a_failed_call_keeps_nothing_alive() -> None:
+    """A kernel keeps its interpreter between calls: a call that fails at run time
+    leaves none of its arrays reachable from it (xDSL's interpreter left the failed
+    call's scopes, and the arrays in them, in place)."""
+    import gc
+    import weakref
+
+    program = """
+func.func @main(%x: tensor<10xf32>, %st: tensor<1xi64>) -> tensor<?xf32> {
+  %s = arith.constant dense<[1]> : tensor<1xi64>
+  %e = arith.constant dense<[5]> : tensor<1xi64>
+  %a = arith.constant dense<[0]> : tensor<1xi64>
+  %r = slice.onnx %x starts %s ends %e axes %a steps %st : tensor<10xf32>, tensor<1xi64>, tensor<1xi64> axes tensor<1xi64> steps tensor<1xi64> -> tensor<?xf32>
+  func.return %r : tensor<?xf32>
+}
+"""
+    kernel = slice_dialect.compile(program, "main", "interpreter")
+    assert kernel(np.arange(10, dtype=np.float32), np.array([2])).tolist() == [1, 3]
+    x = np.arange(10, dtype=np.float32)
+    alive = weakref.ref(x)
+    with pytest.raises(slice_dialect.SliceError, match="step"):
+        kernel(x, np.array([0]))
+    del x
+    gc.collect()
+    assert alive() is None

@@ -2059,9 +2059,9 @@ PREFETCH_ROWS_HELPER = (
  * here, a source span of at most limit elements, rows of at most max_step elements
  * that do not overlap the span, keeps every product in range. Whole rows,
  * the gap included, where the span covers at least half of a row's lines and a row
- * is at most PERIOD_BYTES bytes (prefetch_whole_rows). Every address formed lies inside the source view of
- * source_size elements; no arithmetic here can overflow, whatever the values (each
- * product is bounded first). */
+ * is at most PERIOD_BYTES bytes (prefetch_whole_rows). Every address formed lies
+ * inside the source view of source_size elements; no arithmetic here can overflow,
+ * whatever the values (each product is bounded first). */
 static inline void slice_prefetch_rows(const void *source, int64_t source_size,
                                        int64_t so, int64_t n, int64_t stride,
                                        int64_t row, int64_t rows, int64_t row_step,
@@ -2118,7 +2118,6 @@ static inline void slice_prefetch_rows(const void *source, int64_t source_size,
 """.replace("AHEAD_BYTES", str(PREFETCH_AHEAD_BYTES))
     .replace("PERIOD_BYTES", str(PREFETCH_PERIOD_BYTES))
     .replace("WRAP_SHARE", str(PREFETCH_WRAP_SHARE))
-    .replace("MAX_RUN_BYTES", str(PREFETCH_MAX_RUN_BYTES))
     .replace("LINE_BYTES", str(CACHE_LINE_BYTES))
 )
 """The C helper of dynamic runs' prefetch, printed once in a unit that uses it."""
