@@ -13,6 +13,7 @@ import os
 import re
 import struct
 import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -409,6 +410,71 @@ def compile(
         raise SliceError(TOO_DEEP) from None
 
 
+@dataclass
+class Lowered:
+    """A module after ``lower``, the signature of one entry, and its C by prefix.
+
+    Held by the lowering memo and shared by the kernels made from it: nothing
+    changes a lowered module (the C target and the interpreter only read it).
+    """
+
+    module: ModuleOp
+    signature: Signature
+    c_sources: dict[str, str] = dataclasses.field(default_factory=dict[str, str])
+
+    def c_source(self, prefix: str) -> str:
+        """The module's C with ``prefix`` (emitted once per prefix)."""
+        text = self.c_sources.get(prefix)
+        if text is None:
+            from slice_dialect.backend.c import emit_c
+
+            # Two threads may both emit it; either text is the same.
+            text = self.c_sources.setdefault(prefix, emit_c(self.module, prefix=prefix))
+        return text
+
+
+LOWERED_MEMO_ENTRIES = 16
+"""How many lowerings ``compile`` keeps (least recently used dropped first)."""
+
+LOWERED_MEMO_MAX_TEXT = 256 * 1024
+"""IR text longer than this (characters) is lowered again on every ``compile``, so that
+the memo never holds the large modules of large programs."""
+
+_lowered_memo: OrderedDict[tuple[str, str, str], Lowered] = OrderedDict()
+_lowered_memo_lock = threading.Lock()
+
+
+def lowered(source: str | ModuleOp, entry: str, filename: str) -> Lowered:
+    """``source`` parsed, verified and lowered, with the signature of ``@entry``.
+
+    IR text (up to ``LOWERED_MEMO_MAX_TEXT``) is lowered once per process for each
+    ``(text, filename, entry)``: the lowering is a pure function of them, and it
+    costs more than the rest of a ``compile`` whose library is cached. A module
+    source is always lowered afresh (it may change between calls). Failures are not
+    kept: the same text raises the same ``SliceError`` again.
+    """
+    key = None
+    if isinstance(source, str) and len(source) <= LOWERED_MEMO_MAX_TEXT:
+        key = (source, filename, entry)
+        with _lowered_memo_lock:
+            hit = _lowered_memo.get(key)
+            if hit is not None:
+                _lowered_memo.move_to_end(key)
+                return hit
+    ctx = make_context()
+    module = parse_module(source, ctx, filename)
+    signature = entry_signature(module, entry)
+    lower(module, ctx)
+    result = Lowered(module, lowered_signature(module, signature))
+    if key is not None:
+        with _lowered_memo_lock:
+            result = _lowered_memo.setdefault(key, result)
+            _lowered_memo.move_to_end(key)
+            while len(_lowered_memo) > LOWERED_MEMO_ENTRIES:
+                _lowered_memo.popitem(last=False)
+    return result
+
+
 def _compile(
     source: str | ModuleOp,
     entry: str,
@@ -418,18 +484,14 @@ def _compile(
     filename: str,
     prefix: str,
 ) -> Kernel:
-    ctx = make_context()
-    module = parse_module(source, ctx, filename)
-    signature = entry_signature(module, entry)
-    lower(module, ctx)
-    signature = lowered_signature(module, signature)
+    done = lowered(source, entry, filename)
+    signature = done.signature
     if backend == "interpreter":
-        return InterpreterKernel(module, signature)
-    from slice_dialect.backend.c import emit_c
+        return InterpreterKernel(done.module, signature)
     from slice_dialect.runtime.kernels import load_kernel
 
     return load_kernel(
-        emit_c(module, prefix=prefix),
+        done.c_source(prefix),
         signature.name,
         signature.inputs,
         signature.outputs,
@@ -453,9 +515,11 @@ def bind_compile_arguments(args: tuple[Any, ...], kwargs: dict[str, Any]) -> Non
 __all__ = [
     "InterpreterKernel",
     "Kernel",
+    "Lowered",
     "Signature",
     "bind_compile_arguments",
     "compile",
     "entry_signature",
+    "lowered",
     "make_context",
 ]

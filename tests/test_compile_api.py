@@ -3,7 +3,8 @@
 Every bad argument, and every program the pipeline cannot take (shapes numpy cannot
 hold, several blocks, deep nesting), is a ``SliceError``; a ``pathlib.Path`` is read
 and names the source in locations; a parse error has ``SliceError.location``;
-``prefix`` names the C symbols; the interpreter kernel runs in several threads at once.
+``prefix`` names the C symbols; the interpreter kernel runs in several threads at once;
+the same text is lowered once per process (the lowering memo), a module every time.
 """
 
 from __future__ import annotations
@@ -210,3 +211,81 @@ def test_interpreter_kernel_in_six_threads() -> None:
     for t in threads:
         t.join()
     assert failures == []
+
+
+@pytest.fixture
+def count_lowerings(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """An empty lowering memo, and the list of entries each ``lower`` ran for."""
+    from slice_dialect import compiler
+
+    monkeypatch.setattr(compiler, "_lowered_memo", type(compiler._lowered_memo)())
+    runs: list[str] = []
+    real = compiler.lower
+
+    def counting(module: Any, ctx: Any) -> None:
+        runs.append("lower")
+        real(module, ctx)
+
+    monkeypatch.setattr(compiler, "lower", counting)
+    return runs
+
+
+def test_the_same_text_is_lowered_once(
+    count_lowerings: list[str], tmp_path: Path
+) -> None:
+    """Both backends and every prefix share one lowering of a text; another filename
+    (it is in the locations of messages) or entry lowers again."""
+    for backend in ("c", "interpreter", "c"):
+        kernel = slice_dialect.compile(WINDOW, backend=backend, cache_dir=tmp_path)  # type: ignore[arg-type]
+        np.testing.assert_array_equal(kernel(X), expected(X))
+    other = slice_dialect.compile(WINDOW, prefix="other_", cache_dir=tmp_path)
+    np.testing.assert_array_equal(other(X), expected(X))
+    assert hasattr(ctypes.CDLL(str(other.library_path)), "other_main")  # type: ignore[attr-defined]
+    assert len(count_lowerings) == 1
+    slice_dialect.compile(WINDOW, backend="interpreter", filename="w.mlir")
+    assert len(count_lowerings) == 2
+    two = WINDOW + WINDOW.replace("@main", "@second")
+    for entry in ("main", "second", "main"):
+        kernel = slice_dialect.compile(two, entry, "interpreter")
+        np.testing.assert_array_equal(kernel(X), expected(X))
+    assert len(count_lowerings) == 4
+
+
+def test_a_module_is_lowered_every_time(count_lowerings: list[str]) -> None:
+    from slice_dialect.compiler import make_context, parse_module
+
+    module = parse_module(WINDOW, make_context())
+    for _ in range(2):
+        kernel = slice_dialect.compile(module, backend="interpreter")
+        np.testing.assert_array_equal(kernel(X), expected(X))
+    assert len(count_lowerings) == 2
+
+
+def test_a_failed_lowering_is_not_kept(count_lowerings: list[str]) -> None:
+    bad = WINDOW.replace("strides [2, -2]", "strides [2, 0]")
+    messages = []
+    for _ in range(2):
+        with pytest.raises(SliceError) as info:
+            slice_dialect.compile(bad, backend="interpreter")
+        messages.append(str(info.value))
+    assert messages[0] == messages[1] and "stride" in messages[0]
+
+
+def test_the_memo_is_bounded(
+    count_lowerings: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The least recently used lowering goes first; a text over the size limit is
+    never kept."""
+    from slice_dialect import compiler
+
+    monkeypatch.setattr(compiler, "LOWERED_MEMO_ENTRIES", 2)
+    texts = [WINDOW.replace("%x", f"%x{i}") for i in range(3)]
+    for i in (0, 1, 0, 2, 0, 1):  # the 2 drops 1 (0 was used last); 1 lowers again
+        kernel = slice_dialect.compile(texts[i], backend="interpreter")
+        np.testing.assert_array_equal(kernel(X), expected(X))
+    assert len(count_lowerings) == 4
+    assert len(compiler._lowered_memo) == 2
+    monkeypatch.setattr(compiler, "LOWERED_MEMO_MAX_TEXT", len(WINDOW) - 1)
+    for _ in range(2):
+        slice_dialect.compile(WINDOW, backend="interpreter")
+    assert len(count_lowerings) == 6
