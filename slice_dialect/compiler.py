@@ -412,15 +412,37 @@ def compile(
 
 @dataclass
 class Lowered:
-    """A module after ``lower``, the signature of one entry, and its C by prefix.
+    """A module after ``lower``, the signatures of its functions, and its C by prefix.
 
     Held by the lowering memo and shared by the kernels made from it: nothing
     changes a lowered module (the C target and the interpreter only read it).
+    ``entries`` holds each function's signature as it was before lowering, or the
+    ``SliceError`` that makes it no entry; ``signature`` gives an entry's lowered one.
     """
 
     module: ModuleOp
-    signature: Signature
+    entries: dict[str, Signature | SliceError]
+    signatures: dict[str, Signature] = dataclasses.field(
+        default_factory=dict[str, Signature]
+    )
     c_sources: dict[str, str] = dataclasses.field(default_factory=dict[str, str])
+
+    def signature(self, entry: str) -> Signature:
+        """The lowered signature of ``@entry`` (``SliceError`` if it is no entry)."""
+        found = self.signatures.get(entry)
+        if found is None:
+            before = self.entries.get(entry)
+            if before is None:
+                names = ", ".join(f"@{name}" for name in self.entries) or "none"
+                raise SliceError(
+                    f"no function @{entry} in the module (functions: {names})"
+                )
+            if isinstance(before, SliceError):
+                raise SliceError(str(before), before.location)
+            found = self.signatures.setdefault(
+                entry, lowered_signature(self.module, before)
+            )
+        return found
 
     def c_source(self, prefix: str) -> str:
         """The module's C with ``prefix`` (emitted once per prefix)."""
@@ -433,6 +455,19 @@ class Lowered:
         return text
 
 
+def _entries(module: ModuleOp) -> dict[str, Signature | SliceError]:
+    """The signature of each function of ``module``, or why it is no entry."""
+    entries: dict[str, Signature | SliceError] = {}
+    for f in module.ops:
+        if isinstance(f, func.FuncOp):
+            name = f.sym_name.data
+            try:
+                entries[name] = entry_signature(module, name)
+            except SliceError as error:
+                entries[name] = error
+    return entries
+
+
 LOWERED_MEMO_ENTRIES = 16
 """How many lowerings ``compile`` keeps (least recently used dropped first)."""
 
@@ -440,32 +475,35 @@ LOWERED_MEMO_MAX_TEXT = 256 * 1024
 """IR text longer than this (characters) is lowered again on every ``compile``, so that
 the memo never holds the large modules of large programs."""
 
-_lowered_memo: OrderedDict[tuple[str, str, str], Lowered] = OrderedDict()
+_lowered_memo: OrderedDict[tuple[str, str], Lowered] = OrderedDict()
 _lowered_memo_lock = threading.Lock()
 
 
 def lowered(source: str | ModuleOp, entry: str, filename: str) -> Lowered:
-    """``source`` parsed, verified and lowered, with the signature of ``@entry``.
+    """``source`` parsed, verified and lowered, ``@entry`` checked to be an entry.
 
     IR text (up to ``LOWERED_MEMO_MAX_TEXT``) is lowered once per process for each
-    ``(text, filename, entry)``: the lowering is a pure function of them, and it
-    costs more than the rest of a ``compile`` whose library is cached. A module
-    source is always lowered afresh (it may change between calls). Failures are not
-    kept: the same text raises the same ``SliceError`` again.
+    ``(text, filename)``, whatever entries are asked for: the lowering is a pure
+    function of them, and it costs more than the rest of a ``compile`` whose library
+    is cached. A module source is always lowered afresh (it may change between
+    calls). Failures are not kept: the same text raises the same ``SliceError`` again.
     """
     key = None
     if isinstance(source, str) and len(source) <= LOWERED_MEMO_MAX_TEXT:
-        key = (source, filename, entry)
+        key = (source, filename)
         with _lowered_memo_lock:
             hit = _lowered_memo.get(key)
             if hit is not None:
                 _lowered_memo.move_to_end(key)
-                return hit
+        if hit is not None:
+            hit.signature(entry)
+            return hit
     ctx = make_context()
     module = parse_module(source, ctx, filename)
-    signature = entry_signature(module, entry)
+    entry_signature(module, entry)  # no such entry: the error, before lowering
+    result = Lowered(module, _entries(module))
     lower(module, ctx)
-    result = Lowered(module, lowered_signature(module, signature))
+    result.signature(entry)
     if key is not None:
         with _lowered_memo_lock:
             result = _lowered_memo.setdefault(key, result)
@@ -485,7 +523,7 @@ def _compile(
     prefix: str,
 ) -> Kernel:
     done = lowered(source, entry, filename)
-    signature = done.signature
+    signature = done.signature(entry)
     if backend == "interpreter":
         return InterpreterKernel(done.module, signature)
     from slice_dialect.runtime.kernels import load_kernel

@@ -233,8 +233,9 @@ def count_lowerings(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 def test_the_same_text_is_lowered_once(
     count_lowerings: list[str], tmp_path: Path
 ) -> None:
-    """Both backends and every prefix share one lowering of a text; another filename
-    (it is in the locations of messages) or entry lowers again."""
+    """Both backends, every prefix and every entry share one lowering of a text (and
+    one C compile); another filename (it is in the locations of messages) lowers
+    again. An entry that is not one raises the same error from the memo."""
     for backend in ("c", "interpreter", "c"):
         kernel = slice_dialect.compile(WINDOW, backend=backend, cache_dir=tmp_path)  # type: ignore[arg-type]
         np.testing.assert_array_equal(kernel(X), expected(X))
@@ -245,10 +246,20 @@ def test_the_same_text_is_lowered_once(
     slice_dialect.compile(WINDOW, backend="interpreter", filename="w.mlir")
     assert len(count_lowerings) == 2
     two = WINDOW + WINDOW.replace("@main", "@second")
-    for entry in ("main", "second", "main"):
-        kernel = slice_dialect.compile(two, entry, "interpreter")
+    libraries = set()
+    for entry, backend in (("main", "c"), ("second", "c"), ("main", "interpreter")):
+        kernel = slice_dialect.compile(two, entry, backend, cache_dir=tmp_path)  # type: ignore[arg-type]
         np.testing.assert_array_equal(kernel(X), expected(X))
-    assert len(count_lowerings) == 4
+        libraries.add(getattr(kernel, "library_path", None))
+    assert len(count_lowerings) == 3
+    assert len(libraries - {None}) == 1
+    for _ in range(2):
+        with pytest.raises(SliceError) as info:
+            slice_dialect.compile(two, "third")
+        assert str(info.value) == (
+            "no function @third in the module (functions: @main, @second)"
+        )
+    assert len(count_lowerings) == 3
 
 
 def test_a_module_is_lowered_every_time(count_lowerings: list[str]) -> None:

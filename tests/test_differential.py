@@ -97,9 +97,11 @@ def parse(text: str) -> ModuleOp:
     return parse_module(text, CTX)
 
 
-def reference(module: ModuleOp, inputs: Sequence[NDArray]) -> tuple[NDArray, ...]:
-    """The tensor-level interpreter's results for ``@main``."""
-    results = make_interpreter(module).call_op("main", tuple(inputs))
+def reference(
+    module: ModuleOp, inputs: Sequence[NDArray], entry: str = "main"
+) -> tuple[NDArray, ...]:
+    """The tensor-level interpreter's results for ``@entry``."""
+    results = make_interpreter(module).call_op(entry, tuple(inputs))
     return tuple(np.asarray(r) for r in results)
 
 
@@ -237,12 +239,15 @@ def run_backends(program: Program, seed: int, interpreter: bool) -> None:
     """C (and the interpreter backend when asked) against the reference."""
     inputs = program.inputs(seed)
     context = describe(program, inputs, seed)
-    expected = reference(parse(program.text), inputs)
-    # the text, not a module: both backends share its lowering (compile's memo)
-    kernel = slice_dialect.compile(program.text, "main", backend="c")
+    module = parse(program.text)
+    expected = reference(module, inputs)
+    # With both backends, the text: they share its lowering (compile's memo); else
+    # the module parsed once (compile clones it).
+    source = program.text if interpreter else module
+    kernel = slice_dialect.compile(source, "main", backend="c")
     assert_same(as_tuple(kernel(*inputs)), expected, "backend c", context)
     if interpreter:
-        kernel = slice_dialect.compile(program.text, "main", backend="interpreter")
+        kernel = slice_dialect.compile(source, "main", backend="interpreter")
         assert_same(as_tuple(kernel(*inputs)), expected, "backend interpreter", context)
 
 
@@ -268,17 +273,30 @@ def test_backends_chain(program: Program, seed: int) -> None:
 @pytest.mark.parametrize("element_type", ELEMENT_TYPES)
 @pytest.mark.parametrize("op", OPS)
 def test_backends_grid(op: str, element_type: str) -> None:
-    """Every op x element type x rank 0..6 (as the op allows), in one C compile; the
-    interpreter backend on a small program of the same cell."""
+    """Every op x element type x rank 0..6 (as the op allows), with a small program of
+    the same cell beside it (``@tiny``), in one C compile; the interpreter backend on
+    the small one."""
     lo, hi = op_ranks(op)
     ranks = list(range(lo, min(hi, MAX_RANK) + 1))
     for round_ in range(GRID_ROUNDS):
         seed = OPS.index(op) * 1000 + ELEMENT_TYPES.index(element_type) * 10 + round_
         options = {"op": op, "element_type": element_type, "ranks": ranks}
         program = random_parallel_program(seed, **options)
-        run_backends(program, seed, interpreter=False)
         tiny = random_parallel_program(seed, max_elements=16, **options)
-        run_backends(tiny, seed, interpreter=True)
+        text = program.text + tiny.text.replace("func.func @main(", "func.func @tiny(")
+        module = parse(text)
+        for entry, drawn, backends in (
+            ("main", program, ("c",)),
+            ("tiny", tiny, ("c", "interpreter")),
+        ):
+            inputs = drawn.inputs(seed)
+            context = f"@{entry} of " + describe(text, inputs, seed)
+            expected = reference(module, inputs, entry)
+            for backend in backends:
+                # one lowering and one C compile for the three (compile's memo)
+                kernel = slice_dialect.compile(text, entry, backend)  # type: ignore[arg-type]
+                got = as_tuple(kernel(*inputs))
+                assert_same(got, expected, f"backend {backend}", context)
 
 
 HANDWRITTEN_TYPES = ("f32", "i1", "bf16", "complex<f64>", "ui8", "i64")
