@@ -1,13 +1,67 @@
 """Passes of the slice compiler: canonicalization and lowering to loops."""
 
+import inspect
 from collections.abc import Sequence
+from types import UnionType
+from typing import Union, get_args, get_origin
 
 from xdsl.dialects.builtin import ModuleOp
+from xdsl.ir import Operation
 from xdsl.pattern_rewriter import (
-    GreedyRewritePatternApplier,
+    PatternRewriter,
     PatternRewriteWalker,
     RewritePattern,
 )
+from xdsl.transforms.dead_code_elimination import is_trivially_dead
+
+
+def matched_op_types(pattern: RewritePattern) -> tuple[type[Operation], ...] | None:
+    """The op classes ``pattern`` can match: the annotation its ``match_and_rewrite``
+    was decorated with (``op_type_rewrite_pattern``), or ``None`` (any op) where
+    that cannot be read."""
+    method = type(pattern).match_and_rewrite
+    try:
+        expected = inspect.getclosurevars(method).nonlocals.get("expected_type")
+    except (TypeError, ValueError):
+        return None
+    if get_origin(expected) in (Union, UnionType):
+        expected = get_args(expected)
+    else:
+        expected = (expected,)
+    if all(isinstance(t, type) and issubclass(t, Operation) for t in expected):
+        return expected
+    return None
+
+
+class TypedPatternApplier(RewritePattern):
+    """xDSL's ``GreedyRewritePatternApplier`` without folding (a trivially dead op is
+    erased, else the first pattern that rewrites it wins), trying at each op only the
+    patterns whose op type it has: the list for each op class is made once, so the
+    many ops a lowering creates that no pattern matches cost a dict lookup."""
+
+    def __init__(self, patterns: Sequence[RewritePattern]) -> None:
+        self.patterns = tuple(patterns)
+        self.types = tuple(matched_op_types(p) for p in self.patterns)
+        self.by_class: dict[type[Operation], tuple[RewritePattern, ...]] = {}
+
+    def _patterns_for(self, cls: type[Operation]) -> tuple[RewritePattern, ...]:
+        found = self.by_class.get(cls)
+        if found is None:
+            found = self.by_class[cls] = tuple(
+                p
+                for p, types in zip(self.patterns, self.types, strict=True)
+                if types is None or issubclass(cls, types)
+            )
+        return found
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if is_trivially_dead(op):
+            rewriter.erase(op)
+            return
+        for pattern in self._patterns_for(type(op)):
+            pattern.match_and_rewrite(op, rewriter)
+            if rewriter.has_done_action:
+                return
 
 
 def rewrite_module(
@@ -16,5 +70,5 @@ def rewrite_module(
     """Apply ``patterns`` (at each op the first that matches) to ``module`` until none
     applies; ``recursively``: also to the ops a rewrite creates, at once."""
     PatternRewriteWalker(
-        GreedyRewritePatternApplier(list(patterns)), apply_recursively=recursively
+        TypedPatternApplier(patterns), apply_recursively=recursively
     ).rewrite_module(module)
