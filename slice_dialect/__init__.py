@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+import slice_dialect.lexer  # noqa: F401  (xDSL's lexer, fixed: see the module)
 from slice_dialect.errors import SliceError
 
 if TYPE_CHECKING:

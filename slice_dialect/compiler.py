@@ -10,7 +10,6 @@ from __future__ import annotations
 import dataclasses
 import inspect
 import os
-import re
 import struct
 import threading
 from collections import OrderedDict
@@ -27,7 +26,6 @@ from xdsl.dialects.builtin import ModuleOp, TensorType, UnrankedTensorType, i32,
 from xdsl.ir import Attribute, BlockArgument
 from xdsl.traits import SymbolTable
 from xdsl.utils.exceptions import DiagnosticException, ParseError, VerifyException
-from xdsl.utils.mlir_lexer import MLIRLexer
 
 from slice_dialect import dtypes
 from slice_dialect.errors import TOO_DEEP, SliceError, describe, out_of_range_integer
@@ -38,15 +36,6 @@ from slice_dialect.locations import LocatingParser, error_location, location_tex
 from slice_dialect.runtime.arguments import ArraySpec, CheckedArguments, check_shape
 from slice_dialect.runtime.cache import check_sanitize_backend
 from slice_dialect.semantics import SliceSemanticsError
-
-# xDSL 0.74's lexer matches a string literal with ``"(?:[^"\\...]+|\\...)*"``: on an
-# unterminated string (``dense<"0x0102...> : ...`` with no closing quote) the nested
-# repetition backtracks exponentially in the literal's length, so a one-character
-# typo hangs the parser. The same pattern with possessive quantifiers (Python 3.11)
-# matches the same strings and fails at once.
-MLIRLexer._unescaped_characters_regex = re.compile(  # pyright: ignore[reportPrivateUsage]
-    r'"(?:[^"\\\n\v\f]++|\\(?:["nt\\]|[0-9A-Fa-f]{2}))*+"'
-)
 
 NDArray = npt.NDArray[Any]
 Backend = Literal["c", "interpreter"]
