@@ -163,6 +163,16 @@ def entry_signature(
 ) -> Signature:
     """The signature of ``func.func @entry`` in ``module``; with ``require_static``
     (what needs it, for the message), a ``?`` dim is a ``SliceError``."""
+    functions = _functions_of_one_block(module)
+    for f in functions:
+        if f.sym_name.data == entry:
+            return _signature_of(f, require_static)
+    names = ", ".join(f"@{f.sym_name.data}" for f in functions) or "none"
+    raise SliceError(f"no function @{entry} in the module (functions: {names})")
+
+
+def _functions_of_one_block(module: ModuleOp) -> list[func.FuncOp]:
+    """The functions of ``module``; a function of several blocks is a ``SliceError``."""
     functions = [op for op in module.ops if isinstance(op, func.FuncOp)]
     for f in functions:
         if len(f.body.blocks) > 1:
@@ -171,31 +181,31 @@ def entry_signature(
                 "compiler takes functions of one block",
                 location_text(f),
             )
-    for f in functions:
-        if f.sym_name.data == entry:
-            name = f"@{entry}"
-            if f.is_declaration:
-                raise SliceError(f"{name} is a declaration without a body")
-            args = f.body.block.args
-            return Signature(
-                entry,
-                tuple(
-                    _array_spec(
-                        t,
-                        f"{name} argument {i}",
-                        args[i].name_hint,
-                        _is_index_argument(args[i]),
-                        require_static,
-                    )
-                    for i, t in enumerate(f.function_type.inputs.data)
-                ),
-                tuple(
-                    _array_spec(t, f"{name} result {i}", require_static=require_static)
-                    for i, t in enumerate(f.function_type.outputs.data)
-                ),
+    return functions
+
+
+def _signature_of(f: func.FuncOp, require_static: str | None = None) -> Signature:
+    name = f"@{f.sym_name.data}"
+    if f.is_declaration:
+        raise SliceError(f"{name} is a declaration without a body")
+    args = f.body.block.args
+    return Signature(
+        f.sym_name.data,
+        tuple(
+            _array_spec(
+                t,
+                f"{name} argument {i}",
+                args[i].name_hint,
+                _is_index_argument(args[i]),
+                require_static,
             )
-    names = ", ".join(f"@{f.sym_name.data}" for f in functions) or "none"
-    raise SliceError(f"no function @{entry} in the module (functions: {names})")
+            for i, t in enumerate(f.function_type.inputs.data)
+        ),
+        tuple(
+            _array_spec(t, f"{name} result {i}", require_static=require_static)
+            for i, t in enumerate(f.function_type.outputs.data)
+        ),
+    )
 
 
 def lowered_signature(module: ModuleOp, signature: Signature) -> Signature:
@@ -447,13 +457,11 @@ class Lowered:
 def _entries(module: ModuleOp) -> dict[str, Signature | SliceError]:
     """The signature of each function of ``module``, or why it is no entry."""
     entries: dict[str, Signature | SliceError] = {}
-    for f in module.ops:
-        if isinstance(f, func.FuncOp):
-            name = f.sym_name.data
-            try:
-                entries[name] = entry_signature(module, name)
-            except SliceError as error:
-                entries[name] = error
+    for f in _functions_of_one_block(module):
+        try:
+            entries.setdefault(f.sym_name.data, _signature_of(f))
+        except SliceError as error:
+            entries.setdefault(f.sym_name.data, error)
     return entries
 
 
