@@ -167,8 +167,12 @@ def entry_signature(
     for f in functions:
         if f.sym_name.data == entry:
             return _signature_of(f, require_static)
-    names = ", ".join(f"@{f.sym_name.data}" for f in functions) or "none"
-    raise SliceError(f"no function @{entry} in the module (functions: {names})")
+    raise _no_function(entry, [f.sym_name.data for f in functions])
+
+
+def _no_function(entry: str, names: Sequence[str]) -> SliceError:
+    listed = ", ".join(f"@{name}" for name in names) or "none"
+    return SliceError(f"no function @{entry} in the module (functions: {listed})")
 
 
 def _functions_of_one_block(module: ModuleOp) -> list[func.FuncOp]:
@@ -426,20 +430,22 @@ class Lowered:
     )
     c_sources: dict[str, str] = dataclasses.field(default_factory=dict[str, str])
 
+    def before(self, entry: str) -> Signature:
+        """The signature of ``@entry`` before lowering (``SliceError`` if it is no
+        entry: the error ``entry_signature`` gives)."""
+        found = self.entries.get(entry)
+        if found is None:
+            raise _no_function(entry, list(self.entries))
+        if isinstance(found, SliceError):
+            raise SliceError(str(found), found.location)
+        return found
+
     def signature(self, entry: str) -> Signature:
         """The lowered signature of ``@entry`` (``SliceError`` if it is no entry)."""
         found = self.signatures.get(entry)
         if found is None:
-            before = self.entries.get(entry)
-            if before is None:
-                names = ", ".join(f"@{name}" for name in self.entries) or "none"
-                raise SliceError(
-                    f"no function @{entry} in the module (functions: {names})"
-                )
-            if isinstance(before, SliceError):
-                raise SliceError(str(before), before.location)
             found = self.signatures.setdefault(
-                entry, lowered_signature(self.module, before)
+                entry, lowered_signature(self.module, self.before(entry))
             )
         return found
 
@@ -497,8 +503,8 @@ def lowered(source: str | ModuleOp, entry: str, filename: str) -> Lowered:
             return hit
     ctx = make_context()
     module = parse_module(source, ctx, filename)
-    entry_signature(module, entry)  # no such entry: the error, before lowering
     result = Lowered(module, _entries(module))
+    result.before(entry)  # no such entry: the error, before lowering
     lower(module, ctx)
     result.signature(entry)
     if key is not None:
