@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 import struct
 from bisect import bisect_right
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from math import prod
@@ -52,6 +53,32 @@ _INTEGER_LITERAL = re.compile(r"(?<![\w.#%@^\"])-?(?:0x[0-9a-fA-F]+|[0-9]+)(?![\
 or a string's ``0x`` bytes."""
 
 INT64_RANGE = (-(2**63), 2**63 - 1)
+
+_SHAPED_TYPE_TEXT = re.compile(
+    r"(?:tensor|memref|vector)<(?:(?:[0-9]+|\?)x)*"
+    r"(?:[a-z][a-z0-9]*|complex<[a-z][a-z0-9]*>)>"
+)
+"""The text of a builtin shaped type with a builtin element type and nothing else
+(``tensor<4x?xf32>``, ``memref<8xcomplex<f64>>``; no layout, memory space or encoding)."""
+
+_DENSE_INTEGERS_TEXT = re.compile(
+    r"<\[(?:-?[0-9]+(?:, *-?[0-9]+)*)?\]> *: *tensor<(?:[0-9]+x)*[a-z][a-z0-9]*>"
+)
+"""The text after ``dense`` of a literal of decimal integers in one list, typed as a
+static tensor (``<[1, -2]> : tensor<2xi64>``): the index operands. Not a splat, whose
+size limit depends on the input's length (:meth:`LocatingParser.
+_parse_dense_literal_type_checked`)."""
+
+PARSE_MEMO_ENTRIES = 4096
+"""How many texts :class:`LocatingParser` remembers the attribute of (then it starts
+over); texts longer than :data:`PARSE_MEMO_MAX_TEXT` are not kept."""
+
+PARSE_MEMO_MAX_TEXT = 512
+
+_PARSED: dict[str, Attribute] = {}
+"""Text matched by :data:`_SHAPED_TYPE_TEXT` or :data:`_DENSE_INTEGERS_TEXT` -> the
+attribute xDSL's parser made of exactly that text. Builtin types and literals mean the
+same in every context, and attributes are immutable, so every parser shares it."""
 
 
 def literal_range(t: Attribute) -> tuple[int, int] | None:
@@ -138,6 +165,40 @@ class LocatingParser(Parser):
         while position != -1:
             self._line_starts.append(position + 1)
             position = text.find("\n", position + 1)
+
+    def _remembered(self, pattern: re.Pattern[str], parse: Callable[[], Any]) -> Any:
+        """``parse()``, or the attribute it gave before for the same text.
+
+        The text at the current token is matched with ``pattern``; if it was parsed
+        before, the parser moves past it and the kept attribute is the result. Else
+        ``parse()`` (xDSL's parser, so its errors and results are xDSL's) runs, and its
+        result is kept only when it consumed exactly the matched text.
+        """
+        start = self._current_token.span.start
+        content = self.lexer.input.content
+        match = pattern.match(content, start)
+        if match is None or match.end() - start > PARSE_MEMO_MAX_TEXT:
+            return parse()
+        text = match.group()
+        known = _PARSED.get(text)
+        if known is not None:
+            self._resume_from(match.end())
+            return known
+        parsed = parse()
+        if (
+            parsed is not None
+            and not content[match.end() : self._current_token.span.start].strip()
+        ):
+            if len(_PARSED) >= PARSE_MEMO_ENTRIES:
+                _PARSED.clear()
+            _PARSED[text] = parsed
+        return parsed
+
+    def parse_optional_type(self) -> Any:
+        """xDSL's, with shaped types remembered by their text (:meth:`_remembered`):
+        xDSL lexes ``tensor<4x5xf32>`` token by token, backing up in the shape, and
+        types were half of the time spent parsing a module of slice ops."""
+        return self._remembered(_SHAPED_TYPE_TEXT, super().parse_optional_type)
 
     def _parse_location(self) -> LocationAttr:
         """xDSL's, and a location alias defined further down the input, as
@@ -246,6 +307,11 @@ class LocatingParser(Parser):
         reported at the value as a parse error: xDSL raises a ``ValueError`` (or a
         ``struct.error``) without a position, and for a signless type names a
         half-open range (``[-128, 256)`` for ``i8``)."""
+        if type is None:
+            return self._remembered(_DENSE_INTEGERS_TEXT, self._parse_dense_literal)
+        return self._parse_dense_literal(type)
+
+    def _parse_dense_literal(self, type: Any = None) -> Any:
         start = self._current_token.span.start
         self._dense_type = type
         try:

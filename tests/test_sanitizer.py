@@ -54,6 +54,8 @@ Environment:
   each); ``2000`` is a big run.
 * ``SLICE_SANITIZER_DYNAMIC`` (default ``SLICE_SANITIZER_CASES // 5``, at least 6): how
   many dynamic programs (and as many mutated ones); ``500`` is a big run.
+* ``SLICE_SANITIZER_WORKERS`` (default 1): worker processes per test; ``2`` or more
+  for big runs on more cores.
 * ``SLICE_SANITIZER_SEED`` (default 0): the first program's seed; with
   ``SLICE_DIFF_RANDOM=1`` a random one.
 
@@ -89,7 +91,10 @@ MUTANT_SECONDS = 60
 mutant whose checks were dropped and whose constants were set to extremes can loop for
 2^63 iterations over empty runs (seed 2000, mutant 2000: memory-safe, but it does not
 end). Such a mutant is counted and printed, not a failure: this test is about memory."""
-WORKERS = 2
+WORKERS = int(os.environ.get("SLICE_SANITIZER_WORKERS", "1"))
+"""Worker processes per test (``$SLICE_SANITIZER_WORKERS``). One by default: the suite
+already runs two pytest workers on two cores, and each ASan worker costs about 1.2 s of
+CPU before its first program (a sanitized Python importing xDSL); raise it for big runs."""
 TESTS_DIR = Path(__file__).resolve().parent
 SUMMARY = "sanitizer cases:"
 
