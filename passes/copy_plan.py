@@ -67,14 +67,20 @@ case 79 (runs of 32 bytes, a 21 MiB result) 0.99-1.03 -> 0.74-0.77, seed 1 case 
 and seed 7 case 99 (runs of 128 bytes) 0.90 -> 0.82 once and 0.86 -> 0.96 once
 (`notes/perf14/ab_stream16.txt`)."""
 
-PREFETCH_MAX_RUN_BYTES = 4096
-"""Only a run whose source span is at most this many bytes (one 4 KiB page) is
+PREFETCH_MAX_RUN_BYTES = 2048
+"""Only a run whose source span is at most this many bytes (half a 4 KiB page) is
 prefetched: the hardware prefetchers follow a longer run themselves, and prefetching
 all of a long next run at once (1840-3600 ``prefetcht0`` for rows of 118-232 KiB)
 evicts the lines being copied from L1. Measured on bench/sweep.py cases 49 and 89
 (helper "perf", 2026-11-22, loaded 2-core machine, min of 31 rounds): 1.44x and
 1.35-4.7x numpy with the prefetch, 0.98x and 0.89x without; W1, W2, W6 (spans of 1-2
-KiB) keep theirs."""
+KiB) keep theirs. The bound was 4 KiB until session 22; the 11 cases of sweep seeds
+0-15 with a prefetched span of 2-4 KiB (lead, 2026-11-28, two interleaved A/B runs of
+15 rounds each, kernel/numpy, 4 KiB -> 2 KiB): 8 faster, among them seed 0 case 99
+(i8 rows of 3377 bytes at step -5) 1.05 -> 0.97, seed 10 case 74 1.10-1.12 ->
+1.00-1.03, seed 1 case 44 1.02-1.06 -> 0.95-0.96, seed 8 case 19 1.05 -> 0.96-0.98,
+seed 15 case 64 1.05-1.07 -> 0.99-1.01; 3 alike (seed 4 cases 83 and 84, seed 15 case
+9) (``notes/s22/ab_prefetch.txt``)."""
 
 MIN_REGISTER_RUN_BYTES = 64
 """A run of a cached (not streamed) copy is reordered in registers only from this many

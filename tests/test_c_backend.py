@@ -647,8 +647,8 @@ PREFETCHED = [
     # every other element of every other row of 2 KiB (W2's pattern): the runs' spans
     pytest.param([16400, 512], [0, 1], [8200, 256], [2, 2], id="even"),
     pytest.param([16400, 512], [16399, 511], [8200, 256], [-2, -2], id="odd-down"),
-    # the same of rows of 4 KiB (8 KiB apart): the runs' spans only
-    pytest.param([8200, 1024], [0, 1], [4100, 512], [2, 2], id="even-span"),
+    # the same of rows of 2 KiB (4 KiB apart): the runs' spans only
+    pytest.param([8200, 512], [0, 1], [4100, 256], [2, 2], id="even-span"),
     # rows of 2 KiB, 4 KiB apart: the runs' spans only
     pytest.param([4100, 1024], [0, 512], [4100, 512], [1, 1], id="span"),
     # the second 12 rows of 1 KiB, 4 KiB apart, of planes of 24 rows: the last 8 rows

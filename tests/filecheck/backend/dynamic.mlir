@@ -100,7 +100,7 @@
 // gate sets the count to 0 where the rules do not prefetch) ...
 // CHECK-NEXT:                  const _Bool streamed = ov_d0 >= 2097152 && out0_d1 >= 256;
 // CHECK-NEXT:                  if (out0_d0 > 1)
-// CHECK-NEXT:                      slice_prefetch_rows(xv, xv_d0, so, out0_d1, 1, i, out0_d0, 6, 0, 4, 1024, 262144);
+// CHECK-NEXT:                      slice_prefetch_rows(xv, xv_d0, so, out0_d1, 1, i, out0_d0, 6, 0, 4, 512, 262144);
 // CHECK-NEXT:                  if (streamed)
 // CHECK-NEXT:                      slice_stream(ov + do_1, xv + so, out0_d1 * 4);
 // CHECK-NEXT:                  else
@@ -111,7 +111,7 @@
 // CHECK-NEXT:          } else {
 // CHECK:                       const _Bool streamed_1 = ov_d0 >= 2097152 && out0_d1 >= 256;
 // CHECK-NEXT:                  if (out0_d0 > 1)
-// CHECK-NEXT:                      slice_prefetch_rows(xv, xv_d0, so, out0_d1, stride, i, out0_d0, 6, 0, 4, 1024, 262144);
+// CHECK-NEXT:                      slice_prefetch_rows(xv, xv_d0, so, out0_d1, stride, i, out0_d0, 6, 0, 4, 512, 262144);
 // CHECK-NEXT:                  if (stride == -1 && out0_d1 >= 16) {
 // CHECK-NEXT:                      if (streamed_1)
 // CHECK-NEXT:                          slice_stream_reversed(ov + do_1, xv + so, out0_d1, 4);

@@ -129,10 +129,10 @@ func.func @runtime_merge(%x: tensor<8x6xf32>, %s: tensor<2xi64>, %e: tensor<2xi6
 // CHECK-NEXT:    %[[STEP:.+]] = arith.select %[[PICK0]], %{{.+}}, %[[S1]] : index
 // CHECK-NEXT:    %[[PLANE:.+]] = arith.select %[[PLANE0]], %{{.+}}, %{{.+}} : index
 // The gate (prefetch_gate): a source of at least 1 MiB (262144 f32), a run, a span of
-// at most 4 KiB (1024 f32), a gap of at least 512 bytes (128 f32) to the next row, rows
+// at most 2 KiB (512 f32), a gap of at least 512 bytes (128 f32) to the next row, rows
 // at most 1 MiB apart; a run it does not prefetch gets a row count of 0.
 // CHECK:         arith.constant 262144 : index
-// CHECK:         arith.constant 1024 : index
+// CHECK:         arith.constant 512 : index
 // CHECK:         arith.constant 128 : index
 // CHECK-NEXT:    arith.addi
 // CHECK-NEXT:    arith.cmpi sle
