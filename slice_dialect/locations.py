@@ -74,6 +74,8 @@ PARSE_MEMO_ENTRIES = 4096
 over); texts longer than :data:`PARSE_MEMO_MAX_TEXT` are not kept."""
 
 PARSE_MEMO_MAX_TEXT = 512
+"""The longest text whose attribute :class:`LocatingParser` keeps (a dense literal of at
+most about 250 values)."""
 
 _PARSED: dict[str, Attribute] = {}
 """Text matched by :data:`_SHAPED_TYPE_TEXT` or :data:`_DENSE_INTEGERS_TEXT` -> the

@@ -91,7 +91,7 @@ MUTANT_SECONDS = 60
 mutant whose checks were dropped and whose constants were set to extremes can loop for
 2^63 iterations over empty runs (seed 2000, mutant 2000: memory-safe, but it does not
 end). Such a mutant is counted and printed, not a failure: this test is about memory."""
-WORKERS = int(os.environ.get("SLICE_SANITIZER_WORKERS", "1"))
+WORKERS = max(1, int(os.environ.get("SLICE_SANITIZER_WORKERS", "1")))
 """Worker processes per test (``$SLICE_SANITIZER_WORKERS``). One by default: the suite
 already runs two pytest workers on two cores, and each ASan worker costs about 1.2 s of
 CPU before its first program (a sanitized Python importing xDSL); raise it for big runs."""
