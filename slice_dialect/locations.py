@@ -174,7 +174,10 @@ class LocatingParser(Parser):
         The text at the current token is matched with ``pattern``; if it was parsed
         before, the parser moves past it and the kept attribute is the result. Else
         ``parse()`` (xDSL's parser, so its errors and results are xDSL's) runs, and its
-        result is kept only when it consumed exactly the matched text.
+        result is kept only when it consumed exactly the matched text. Moving past a
+        kept text ends as xDSL's parse of it does: its last token (every such text ends
+        with ``>``) current, then consumed, so an error lexing the token after it is
+        raised where and as it would be.
         """
         start = self._current_token.span.start
         content = self.lexer.input.content
@@ -184,7 +187,8 @@ class LocatingParser(Parser):
         text = match.group()
         known = _PARSED.get(text)
         if known is not None:
-            self._resume_from(match.end())
+            self._resume_from(match.end() - 1)
+            self._consume_token()
             return known
         parsed = parse()
         if (
@@ -309,14 +313,17 @@ class LocatingParser(Parser):
         reported at the value as a parse error: xDSL raises a ``ValueError`` (or a
         ``struct.error``) without a position, and for a signless type names a
         half-open range (``[-128, 256)`` for ``i8``)."""
-        if type is None:
-            return self._remembered(_DENSE_INTEGERS_TEXT, self._parse_dense_literal)
-        return self._parse_dense_literal(type)
-
-    def _parse_dense_literal(self, type: Any = None) -> Any:
         start = self._current_token.span.start
         self._dense_type = type
         try:
+            if type is None:
+                # a remembered literal's values fit its type (no bounds to report)
+                return self._remembered(
+                    _DENSE_INTEGERS_TEXT,
+                    lambda: super(
+                        LocatingParser, self
+                    ).parse_dense_int_or_fp_elements_attr(None),
+                )
             return super().parse_dense_int_or_fp_elements_attr(type)
         except (ValueError, OverflowError, struct.error) as error:
             element = getattr(self._dense_type, "element_type", None)

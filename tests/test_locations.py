@@ -134,3 +134,34 @@ def test_the_memo_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     for n in range(1, 8):
         parse_module(f"func.func @f(%x: tensor<{n}xf32>) {{\n  func.return\n}}", CTX)
         assert len(locations._PARSED) <= 3
+
+
+WARM = "func.func @f(%x: tensor<2xi64>) {\n  %c = arith.constant dense<[1, 2]> : tensor<2xi64>\n  func.return\n}\n"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a token that does not lex right after a remembered literal (a lone surrogate,
+        # possible only through the Python API)
+        WARM.replace("  func.return", '  "\udc80\\41"() : () -> ()\n  func.return'),
+        # a wrong token right after a remembered type
+        WARM.replace("tensor<2xi64>) {", "tensor<2xi64> x) {"),
+        # ... and right after a remembered literal
+        WARM.replace("tensor<2xi64>\n", "tensor<2xi64> ]\n"),
+    ],
+    ids=["lexer error after a literal", "after a type", "after a literal"],
+)
+def test_an_error_after_a_remembered_text_is_reported_alike(text: str) -> None:
+    """The error and its position are the same with the memo empty and with it holding
+    the type and the literal just before the error."""
+    messages = []
+    for warm in (False, True):
+        locations._PARSED.clear()
+        if warm:
+            parse_module(WARM, CTX)
+            assert "tensor<2xi64>" in locations._PARSED
+        with pytest.raises(SliceError) as error:
+            parse_module(text, CTX)
+        messages.append((str(error.value), error.value.location))
+    assert messages[0] == messages[1]
