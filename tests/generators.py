@@ -871,6 +871,11 @@ class Program:
             for i, shape in enumerate(self.input_shapes)
         )
 
+    def function(self, name: str) -> str:
+        """The program's text with its function named ``@name`` instead of ``@main``
+        (to put several programs in one module: one lowering, one C compile)."""
+        return self.text.replace("func.func @main(", f"func.func @{name}(", 1)
+
     def __str__(self) -> str:
         return self.text
 

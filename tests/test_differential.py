@@ -283,7 +283,7 @@ def test_backends_grid(op: str, element_type: str) -> None:
         options = {"op": op, "element_type": element_type, "ranks": ranks}
         program = random_parallel_program(seed, **options)
         tiny = random_parallel_program(seed, max_elements=16, **options)
-        text = program.text + tiny.text.replace("func.func @main(", "func.func @tiny(")
+        text = program.text + tiny.function("tiny")
         module = parse(text)
         for entry, drawn, backends in (
             ("main", program, ("c",)),

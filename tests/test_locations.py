@@ -11,6 +11,8 @@ and dense literals by their text.
 
 from __future__ import annotations
 
+import io
+
 import pytest
 from generators import (
     ELEMENT_TYPES,
@@ -33,8 +35,6 @@ CTX = make_context()
 def generic(module: ModuleOp) -> str:
     """``module`` in the generic form, without locations (xDSL's parser leaves them
     unknown, ours sets them)."""
-    import io
-
     out = io.StringIO()
     Printer(stream=out, print_generic_format=True).print_op(module)
     return out.getvalue()
