@@ -2,9 +2,10 @@
 // symbols prefixed (slice_ by default, -t c{prefix=...}) and mangled to C identifiers,
 // pointer names that are never the user's SSA names.
 //
-// RUN: slice-opt %s -p convert-slice-to-loops -t c | filecheck %s
+// RUN: slice-opt %s -p convert-slice-to-loops -t c -o %t.c
+// RUN: filecheck %s --input-file %t.c
 // RUN: slice-opt %s -p convert-slice-to-loops -t "c{prefix=my_}" | filecheck %s --check-prefix=PREFIX
-// RUN: slice-opt %s -p convert-slice-to-loops -t c | cc -std=c99 -Wall -Wmain -Werror -fsyntax-only -x c -
+// RUN: cc -std=c99 -Wall -Wmain -Werror -fsyntax-only %t.c
 // RUN: not slice-opt %s -p convert-slice-to-loops -t "c{prefix=9x}" 2>&1 | filecheck %s --check-prefix=BADPREFIX
 
 // @main is slice_main: no -Wmain, no clash with the C entry point. Arguments named

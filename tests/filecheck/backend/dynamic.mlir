@@ -3,8 +3,9 @@
 // slice_dims, run-time parameters read from index memrefs, arith on i1/i32/i64/index,
 // slice.check as a return code, and the self-guarding slice.dynamic_copy_run.
 //
-// RUN: slice-opt %s -t c | filecheck %s
-// RUN: slice-opt %s -t c | cc -std=c99 -Wall -Wno-unused -Werror -fsyntax-only -x c -
+// RUN: slice-opt %s -t c -o %t.c
+// RUN: filecheck %s --input-file %t.c
+// RUN: cc -std=c99 -Wall -Wno-unused -Werror -fsyntax-only %t.c
 
 // The helpers, once each: the overflow-checked product of the guards, MLIR's wrapping
 // arithmetic (an op without overflow<nsw>), divsi/remsi made total.

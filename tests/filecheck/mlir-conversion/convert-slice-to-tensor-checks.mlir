@@ -1,5 +1,6 @@
-// RUN: slice-opt %s --split-input-file -p canonicalize-slices,convert-slice-to-tensor | filecheck %s
-// RUN: slice-opt %s --split-input-file -p canonicalize-slices,convert-slice-to-tensor | filecheck %s --check-prefix=NONE
+// RUN: slice-opt %s --split-input-file -p canonicalize-slices,convert-slice-to-tensor -o %t
+// RUN: filecheck %s --input-file %t
+// RUN: filecheck %s --input-file %t --check-prefix=NONE
 
 // convert-slice-to-tensor on what canonicalize-slices leaves of a framework op with
 // run-time parameters or ? dims: the normalization's arith ops stay, each slice.check

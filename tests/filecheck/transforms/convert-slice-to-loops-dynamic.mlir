@@ -1,5 +1,6 @@
-// RUN: slice-opt %s -p 'canonicalize-slices{dynamic=true},convert-slice-to-loops' --split-input-file | filecheck %s
-// RUN: slice-opt %s -p 'canonicalize-slices{dynamic=true},convert-slice-to-loops' --split-input-file | filecheck %s --check-prefix=SHAPE
+// RUN: slice-opt %s -p 'canonicalize-slices{dynamic=true},convert-slice-to-loops' --split-input-file -o %t
+// RUN: filecheck %s --input-file %t
+// RUN: filecheck %s --input-file %t --check-prefix=SHAPE
 
 // A run-time start on a static source: the normalization (loads of the index operand,
 // arith on i64), the window's checks, the output's dims checked against the sizes, one

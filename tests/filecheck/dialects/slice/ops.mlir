@@ -1,11 +1,13 @@
 // Round trip of every slice op, written in the custom form and in the generic form.
 //
 // RUN: xdsl-opt %s --split-input-file | filecheck %s
-// RUN: slice-opt %s --split-input-file | filecheck %s
-// RUN: slice-opt %s --split-input-file | slice-opt --split-input-file | filecheck %s
+// RUN: slice-opt %s --split-input-file -o %t.custom.mlir
+// RUN: filecheck %s --input-file %t.custom.mlir
+// RUN: slice-opt %t.custom.mlir --split-input-file | filecheck %s
 // RUN: xdsl-opt %s --split-input-file --print-op-generic | xdsl-opt --split-input-file | filecheck %s
-// RUN: slice-opt %s --split-input-file --print-op-generic | slice-opt --split-input-file | filecheck %s
-// RUN: slice-opt %s --split-input-file --print-op-generic | filecheck %s --check-prefix=CHECK-GENERIC
+// RUN: slice-opt %s --split-input-file --print-op-generic -o %t.generic.mlir
+// RUN: slice-opt %t.generic.mlir --split-input-file | filecheck %s
+// RUN: filecheck %s --input-file %t.generic.mlir --check-prefix=CHECK-GENERIC
 
 // ===== slice.onnx_v1 =====
 

@@ -1,5 +1,6 @@
-// RUN: slice-opt %s -p canonicalize-slices,convert-slice-to-tensor | %mlir_opt | filecheck %s --check-prefix=UPSTREAM
-// RUN: slice-opt %s -p canonicalize-slices,convert-slice-to-tensor | %mlir_lower > %t.ll
+// RUN: slice-opt %s -p canonicalize-slices,convert-slice-to-tensor -o %t.mlir
+// RUN: %mlir_opt %t.mlir | filecheck %s --check-prefix=UPSTREAM
+// RUN: %mlir_lower %t.mlir > %t.ll
 // RUN: %mlir_run %t.ll | filecheck %s --check-prefix=EXEC
 // RUN: %expect_abort %mlir_run -e bad_rows %t.ll | filecheck %s --check-prefix=ROWS
 // RUN: %expect_abort %mlir_run -e bad_step %t.ll | filecheck %s --check-prefix=STEP

@@ -1,5 +1,6 @@
-// RUN: slice-opt %s -p canonicalize-slices,convert-slice-to-tensor | %mlir_opt | filecheck %s --check-prefix=UPSTREAM
-// RUN: slice-opt %s -p canonicalize-slices,convert-slice-to-tensor | %mlir_lower | %mlir_run | filecheck %s --check-prefix=EXEC
+// RUN: slice-opt %s -p canonicalize-slices,convert-slice-to-tensor -o %t.mlir
+// RUN: %mlir_opt %t.mlir | filecheck %s --check-prefix=UPSTREAM
+// RUN: %mlir_lower %t.mlir | %mlir_run | filecheck %s --check-prefix=EXEC
 
 // slice.onnx_v1 (ONNX Slice-1): rows 0..1 (end -1), columns 1 to the end (end 1000
 // clamps) of a 3x4 iota.

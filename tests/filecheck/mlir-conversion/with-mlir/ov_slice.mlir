@@ -1,5 +1,6 @@
-// RUN: slice-opt %s -p canonicalize-slices,convert-slice-to-tensor | %mlir_opt | filecheck %s --check-prefix=UPSTREAM
-// RUN: slice-opt %s -p canonicalize-slices,convert-slice-to-tensor | %mlir_lower | %mlir_run | filecheck %s --check-prefix=EXEC
+// RUN: slice-opt %s -p canonicalize-slices,convert-slice-to-tensor -o %t.mlir
+// RUN: %mlir_opt %t.mlir | filecheck %s --check-prefix=UPSTREAM
+// RUN: %mlir_lower %t.mlir | %mlir_run | filecheck %s --check-prefix=EXEC
 
 // slice.ov_slice (OpenVINO Slice-8): elements 8, 5, 2 of a 10-element iota
 // (start 8, stop 1, step -3).

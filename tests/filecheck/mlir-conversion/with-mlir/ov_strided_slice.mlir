@@ -1,5 +1,6 @@
-// RUN: slice-opt %s -p canonicalize-slices,convert-slice-to-tensor | %mlir_opt | filecheck %s --check-prefix=UPSTREAM
-// RUN: slice-opt %s -p canonicalize-slices,convert-slice-to-tensor | %mlir_lower | %mlir_run | filecheck %s --check-prefix=EXEC
+// RUN: slice-opt %s -p canonicalize-slices,convert-slice-to-tensor -o %t.mlir
+// RUN: %mlir_opt %t.mlir | filecheck %s --check-prefix=UPSTREAM
+// RUN: %mlir_lower %t.mlir | %mlir_run | filecheck %s --check-prefix=EXEC
 
 // slice.ov_strided_slice (OpenVINO StridedSlice-1): x[1, :, 3::-2] of a 2x3x4 iota:
 // a shrink axis, a masked whole dim, and an end_mask with a negative stride that runs

@@ -1,5 +1,6 @@
-// RUN: slice-opt %s -p canonicalize-slices,convert-slice-to-tensor | %mlir_opt | filecheck %s --check-prefix=UPSTREAM
-// RUN: slice-opt %s -p canonicalize-slices,convert-slice-to-tensor | %mlir_lower | %mlir_run | filecheck %s --check-prefix=EXEC
+// RUN: slice-opt %s -p canonicalize-slices,convert-slice-to-tensor -o %t.mlir
+// RUN: %mlir_opt %t.mlir | filecheck %s --check-prefix=UPSTREAM
+// RUN: %mlir_lower %t.mlir | %mlir_run | filecheck %s --check-prefix=EXEC
 // RUN: xdsl-opt %s -p canonicalize-slices,convert-slice-to-tensor | %mlir_lower | %mlir_run | filecheck %s --check-prefix=EXEC
 
 // slice.window: rows 1..2, columns 4, 2, 0 of a 4x5 iota, with a unit dim
