@@ -21,6 +21,7 @@ only a fresh one reads the damaged file.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import json
 import os
@@ -38,6 +39,7 @@ import slice_dialect
 from slice_dialect import SliceError, runtime
 from slice_dialect.backend.c import emit_c
 from slice_dialect.runtime import CKernel, cache
+from slice_dialect.runtime.fastcall import build_fast_call_library
 
 SOURCE = """\
 func.func @main(%x: tensor<3x20xi32>) -> (tensor<2x3xi32>, tensor<20xi32>) {{
@@ -84,6 +86,12 @@ def counting_cc(tmp_path_factory: pytest.TempPathFactory) -> Path:
         f'exec {REAL_CC} "$@"\n'
     )
     script.chmod(0o755)
+    # The fast call extension, built once for this $CC into the cache the children
+    # share: each child would otherwise build it (a second of compiling each).
+    # Where it cannot be built (no headers), the children take the ctypes path.
+    with pytest.MonkeyPatch.context() as patch, contextlib.suppress(SliceError):
+        patch.setenv("CC", str(script))
+        build_fast_call_library()
     return script
 
 
@@ -100,19 +108,22 @@ def compiles(log: Path) -> int:
 
 
 # A fresh Python that compiles modules ``ks`` into the cache directory (argv[1] or the
-# default), checks the results and prints a JSON report. ``start`` is a wall-clock
-# time to wait for, so that several processes compile at the same moment.
+# default), checks the results and prints a JSON report. ``barrier`` (argv[2], or
+# none): a directory where the child, once imported, makes a file of its own, then
+# waits for ``go`` to appear, so that several processes compile at the same moment.
 CHILD = """\
-import json, sys, time
+import json, os, sys, time
 import numpy as np
 import slice_dialect
 from slice_dialect import SliceError
 
-cache_dir, start, ks = sys.argv[1] or None, float(sys.argv[2]), json.loads(sys.argv[3])
+cache_dir, barrier, ks = sys.argv[1] or None, sys.argv[2], json.loads(sys.argv[3])
 source = {source!r}
 x = np.arange(60, dtype=np.int32).reshape(3, 20)
-while time.time() < start:
-    time.sleep(0.005)
+if barrier:
+    open(os.path.join(barrier, f"ready-{{os.getpid()}}"), "w").close()
+    while not os.path.exists(os.path.join(barrier, "go")):
+        time.sleep(0.002)
 report = {{"ok": [], "errors": [], "libraries": []}}
 for k in ks:
     try:
@@ -136,7 +147,7 @@ class Child:
         cache_dir: Path | str | None,
         ks: list[int],
         cc: Path,
-        start: float = 0.0,
+        barrier: Path | None = None,
         env: dict[str, str] | None = None,
     ) -> None:
         self.log = Path(str(cc) + f".log-{time.monotonic_ns()}-{id(self)}")
@@ -148,7 +159,7 @@ class Child:
                 "-c",
                 CHILD.format(source=SOURCE),
                 "" if cache_dir is None else str(cache_dir),
-                str(start),
+                "" if barrier is None else str(barrier),
                 json.dumps(ks),
             ],
             stdout=subprocess.PIPE,
@@ -189,9 +200,16 @@ def test_eight_processes_compile_the_same_and_different_modules_at_once(
     tmp_path: Path, counting_cc: Path
 ) -> None:
     fresh = tmp_path / "fresh" / "cache"  # does not exist yet: all of them make it
-    start = time.time() + 3.0  # every process starts compiling at this moment
+    barrier = tmp_path / "barrier"
+    barrier.mkdir()
     orders = [[0, 1, 2, 0], [2, 1, 0, 2], [1, 2, 0, 1], [0, 2, 1, 0]]
-    children = [Child(fresh, orders[i % 4], counting_cc, start) for i in range(8)]
+    children = [Child(fresh, orders[i % 4], counting_cc, barrier) for i in range(8)]
+    deadline = time.monotonic() + 300
+    while len(list(barrier.glob("ready-*"))) < 8:  # all imported: compile at once
+        assert time.monotonic() < deadline, "the children did not start"
+        assert all(c.process.poll() is None for c in children), "a child ended early"
+        time.sleep(0.002)
+    (barrier / "go").touch()
     reports = [c.report() for c in children]
     for r in reports:
         assert r["errors"] == []
