@@ -205,10 +205,16 @@ def test_eight_processes_compile_the_same_and_different_modules_at_once(
     orders = [[0, 1, 2, 0], [2, 1, 0, 2], [1, 2, 0, 1], [0, 2, 1, 0]]
     children = [Child(fresh, orders[i % 4], counting_cc, barrier) for i in range(8)]
     deadline = time.monotonic() + 300
-    while len(list(barrier.glob("ready-*"))) < 8:  # all imported: compile at once
-        assert time.monotonic() < deadline, "the children did not start"
-        assert all(c.process.poll() is None for c in children), "a child ended early"
-        time.sleep(0.002)
+    try:
+        while len(list(barrier.glob("ready-*"))) < 8:  # all imported: compile at once
+            assert time.monotonic() < deadline, "the children did not start"
+            assert all(c.process.poll() is None for c in children), "a child ended"
+            time.sleep(0.002)
+    except BaseException:
+        for c in children:  # none is left waiting for a go that never comes
+            c.process.kill()
+            c.process.communicate()
+        raise
     (barrier / "go").touch()
     reports = [c.report() for c in children]
     for r in reports:
