@@ -11,3 +11,15 @@ import pytest
 def cache_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A kernel cache of the module's own, so that every module compiles its kernels."""
     return tmp_path_factory.mktemp("slice-cache")
+
+
+FIRST = "test_frameworks.py"
+"""Its tests run first, in one worker: ``pytest -n 2 --dist worksteal`` gives each
+worker half of the collection in order, and takes tests for an idle worker from the end
+of the other's queue, so the first tests of the collection run in the first worker.
+That worker alone then starts TensorFlow's process (its import takes ~5 s of CPU) and
+loads OpenVINO, instead of both workers each doing so for the tests they were given."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    items.sort(key=lambda item: item.path.name != FIRST)  # stable: the rest keep order
