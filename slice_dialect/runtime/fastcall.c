@@ -18,6 +18,7 @@
 #include <Python.h>
 #define NPY_NO_DEPRECATED_API NPY_1_7_API_VERSION
 #include <numpy/arrayobject.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #if NPY_ABI_VERSION < 0x02000000 /* numpy 1.x headers */
@@ -42,6 +43,7 @@ typedef int32_t (*Caller)(void *f, void **p, int64_t *e);
 
 typedef struct {
     PyObject_HEAD
+    vectorcallfunc vectorcall;   /* entry_vectorcall for a static kernel, else NULL */
     void *static_function;       /* the kernel if it is static, else NULL (make_call) */
     void *function;              /* the kernel; NULL until bound */
     void *shape_function;        /* its shape function, or NULL */
@@ -165,15 +167,10 @@ fail(PyObject *self, int32_t status, const int64_t *v)
     return NULL;
 }
 
-static PyObject *
-slow_call(PyObject *self, PyObject *args, PyObject *kwargs)
-{
-    PyObject *method = PyObject_GetAttr(self, str_call_checked);
-    if (method == NULL) return NULL;
-    PyObject *result = PyObject_Call(method, args, kwargs);
-    Py_DECREF(method);
-    return result;
-}
+/* What make_call returns for a call it does not make: the caller passes it on to
+ * CKernel._call_checked with the arguments as it was given them. */
+static char declined_marker;
+#define DECLINED ((PyObject *)&declined_marker)
 
 /* The call, compiled once per kind of kernel (ALWAYS_INLINE, `dynamic` constant):
  * static kernels (bound, without `?` dims, shape function or index operands:
@@ -181,10 +178,10 @@ slow_call(PyObject *self, PyObject *args, PyObject *kwargs)
  * branches, arrays and copies: W5's call (bench/run.py) took 5 ns longer with
  * them than before they came (issue 11). */
 static ALWAYS_INLINE PyObject *
-make_call(Entry *self, PyObject *args, PyObject *kwargs, const int dynamic)
+make_call(Entry *self, PyObject *const *args, Py_ssize_t nargs, PyObject *out,
+          const int dynamic)
 {
     PyObject *op = (PyObject *)self;
-    PyObject *out = Py_None;
     void *pointers[MAX_ARGS + 1];
     char *starts[MAX_ARGS], *ends[MAX_ARGS];
     PyObject *outputs[MAX_ARGS];
@@ -199,23 +196,15 @@ make_call(Entry *self, PyObject *args, PyObject *kwargs, const int dynamic)
     int n_in = self->n_inputs, n_out = self->n_outputs;
     void *function = dynamic ? self->function : self->static_function;
 
-    if ((dynamic && function == NULL) || PyTuple_GET_SIZE(args) != n_in) goto slow;
-    if (kwargs != NULL && PyDict_GET_SIZE(kwargs) != 0) {
-        if (PyDict_GET_SIZE(kwargs) != 1) goto slow;
-        out = PyDict_GetItemWithError(kwargs, str_out);
-        if (out == NULL) {
-            if (PyErr_Occurred()) return NULL;
-            goto slow;
-        }
-    }
+    if ((dynamic && function == NULL) || nargs != n_in) goto decline;
     for (int i = 0; i < n_in; i++) {
-        PyObject *array = PyTuple_GET_ITEM(args, i);
+        PyObject *array = args[i];
         if (!acceptable(self, i, array, self->shapes[i],
                         NPY_ARRAY_C_CONTIGUOUS | NPY_ARRAY_ALIGNED)) {
-            if (!dynamic || !self->index[i]) goto slow;
+            if (!dynamic || !self->index[i]) goto decline;
             Py_ssize_t n = index_values(self, i, array, converted + used,
                                         MAX_INDEX_VALUES - used);
-            if (n < 0) goto slow;
+            if (n < 0) goto decline;
             /* private storage: no output can overlap it */
             pointers[i] = converted + used;
             starts[i] = ends[i] = (char *)pointers[i];
@@ -254,10 +243,10 @@ make_call(Entry *self, PyObject *args, PyObject *kwargs, const int dynamic)
             for (int d = 0; d < self->ndims[i]; d++) {
                 int64_t v = next[d];
                 if (v < 0 || (self->shapes[i][d] >= 0 && v != self->shapes[i][d]))
-                    goto slow;
+                    goto decline;
                 /* numpy's rule: the non-zero dims and the item size multiply
                  * to at most NPY_MAX_INTP, whatever zero dims there are */
-                if (v != 0 && size > NPY_MAX_INTP / v) goto slow;
+                if (v != 0 && size > NPY_MAX_INTP / v) goto decline;
                 if (v != 0) size *= (npy_intp)v;
                 shape[d] = (npy_intp)v;
             }
@@ -280,7 +269,7 @@ make_call(Entry *self, PyObject *args, PyObject *kwargs, const int dynamic)
                 /* no memory: the Python path reports it as a SliceError */
                 if (!PyErr_ExceptionMatches(PyExc_MemoryError)) return NULL;
                 PyErr_Clear();
-                goto slow;
+                goto decline;
             }
             pointers[i] = PyArray_DATA((PyArrayObject *)outputs[k]);
             written_bytes += PyArray_NBYTES((PyArrayObject *)outputs[k]);
@@ -288,14 +277,14 @@ make_call(Entry *self, PyObject *args, PyObject *kwargs, const int dynamic)
     } else {
         int is_array = PyArray_CheckExact(out);
         if (is_array) {
-            if (n_out != 1) goto slow;
+            if (n_out != 1) goto decline;
             outputs[0] = out;
         } else if (PyTuple_CheckExact(out) && PyTuple_GET_SIZE(out) == n_out) {
             for (int k = 0; k < n_out; k++) outputs[k] = PyTuple_GET_ITEM(out, k);
         } else if (PyList_CheckExact(out) && PyList_GET_SIZE(out) == n_out) {
             for (int k = 0; k < n_out; k++) outputs[k] = PyList_GET_ITEM(out, k);
         } else {
-            goto slow;
+            goto decline;
         }
         for (int k = 0; k < n_out; k++) {
             int i = n_in + k;
@@ -303,7 +292,7 @@ make_call(Entry *self, PyObject *args, PyObject *kwargs, const int dynamic)
                             dynamic ? out_shapes[k] : self->shapes[i],
                             NPY_ARRAY_C_CONTIGUOUS | NPY_ARRAY_ALIGNED
                                 | NPY_ARRAY_WRITEABLE))
-                goto slow;
+                goto decline;
             char *start = PyArray_DATA((PyArrayObject *)outputs[k]);
             npy_intp nbytes = !dynamic || self->nbytes[i] >= 0
                                   ? self->nbytes[i]
@@ -311,7 +300,7 @@ make_call(Entry *self, PyObject *args, PyObject *kwargs, const int dynamic)
             char *end = start + nbytes;
             written_bytes += nbytes;
             for (int j = 0; j < i; j++)
-                if (start < ends[j] && starts[j] < end) goto slow;
+                if (start < ends[j] && starts[j] < end) goto decline;
             pointers[i] = start;
             starts[i] = start;
             ends[i] = end;
@@ -359,33 +348,88 @@ make_call(Entry *self, PyObject *args, PyObject *kwargs, const int dynamic)
     }
     for (int k = 0; k < n_out; k++) PyTuple_SET_ITEM(result, k, outputs[k]);
     return result;
-slow:
-    return slow_call(op, args, kwargs);
+decline:
+    return DECLINED;
 }
 
 /* The call of a static kernel. */
 static NOINLINE PyObject *
-call_static(Entry *self, PyObject *args, PyObject *kwargs)
+call_static(Entry *self, PyObject *const *args, Py_ssize_t nargs, PyObject *out)
 {
-    return make_call(self, args, kwargs, 0);
+    return make_call(self, args, nargs, out, 0);
 }
 
 /* The call of any other kernel (dynamic or unbound); apart from call_static so that
  * the static call's stack frame does not hold its arrays. */
 static NOINLINE PyObject *
-call_dynamic(Entry *self, PyObject *args, PyObject *kwargs)
+call_dynamic(Entry *self, PyObject *const *args, Py_ssize_t nargs, PyObject *out)
 {
-    return make_call(self, args, kwargs, 1);
+    return make_call(self, args, nargs, out, 1);
 }
 
-/* tp_call: a jump to either (each saves the registers and makes the stack frame it
- * needs, which entry_call would otherwise make for both). */
+/* tp_call: a call whose arguments come as a tuple and a dict. Every call of a
+ * dynamic or unbound kernel comes here (their `vectorcall` is NULL), and calls of
+ * any kernel through PyObject_Call from a class without Entry's vectorcall (see
+ * _enable_vectorcall). */
 static PyObject *
 entry_call(PyObject *op, PyObject *args, PyObject *kwargs)
 {
     Entry *self = (Entry *)op;
-    if (self->static_function == NULL) return call_dynamic(self, args, kwargs);
-    return call_static(self, args, kwargs);
+    PyObject *out = Py_None;
+    if (kwargs != NULL && PyDict_GET_SIZE(kwargs) != 0) {
+        if (PyDict_GET_SIZE(kwargs) != 1) goto slow;
+        out = PyDict_GetItemWithError(kwargs, str_out);
+        if (out == NULL) {
+            if (PyErr_Occurred()) return NULL;
+            goto slow;
+        }
+    }
+    PyObject *const *items = &PyTuple_GET_ITEM(args, 0);
+    Py_ssize_t nargs = PyTuple_GET_SIZE(args);
+    PyObject *result = self->static_function == NULL
+                           ? call_dynamic(self, items, nargs, out)
+                           : call_static(self, items, nargs, out);
+    if (result != DECLINED) return result;
+slow:;
+    PyObject *method = PyObject_GetAttr(op, str_call_checked);
+    if (method == NULL) return NULL;
+    result = PyObject_Call(method, args, kwargs);
+    Py_DECREF(method);
+    return result;
+}
+
+/* The vectorcall of a static kernel (PEP 590): the arguments as an array and the
+ * keyword names as a tuple, without the tuple and dict that CPython makes for
+ * tp_call at every call (W5's call, bench/run.py: 138 -> 79 ns). Dynamic kernels
+ * keep tp_call: a call with *args and a keyword (`d(x, *p, out=o)`) reaches a
+ * vectorcall through PyObject_Call, which unpacks the dict into a new array and
+ * tuple for it (245 -> 300 ns, 2026-11-23). */
+static PyObject *
+entry_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *kwnames)
+{
+    Entry *self = (Entry *)op;
+    Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
+    PyObject *out = Py_None;
+    if (kwnames != NULL && PyTuple_GET_SIZE(kwnames) != 0) {
+        if (PyTuple_GET_SIZE(kwnames) != 1) goto slow;
+        PyObject *name = PyTuple_GET_ITEM(kwnames, 0);
+        /* keyword names are strs; "out" is usually the interned one */
+        if (name != str_out && PyUnicode_Compare(name, str_out) != 0) {
+            if (PyErr_Occurred()) return NULL;
+            goto slow;
+        }
+        out = args[nargs];
+    }
+    PyObject *result = self->static_function == NULL
+                           ? call_dynamic(self, args, nargs, out)
+                           : call_static(self, args, nargs, out);
+    if (result != DECLINED) return result;
+slow:;
+    PyObject *method = PyObject_GetAttr(op, str_call_checked);
+    if (method == NULL) return NULL;
+    result = PyObject_Vectorcall(method, args, nargsf, kwnames);
+    Py_DECREF(method);
+    return result;
 }
 
 static void
@@ -394,6 +438,7 @@ entry_clear(Entry *self)
     for (int i = 0; i < MAX_ARGS; i++) Py_CLEAR(self->descrs[i]);
     PyMem_Free(self->shape_storage);
     self->shape_storage = NULL;
+    self->vectorcall = NULL;
     self->static_function = NULL;
     self->function = NULL;
     self->shape_function = NULL;
@@ -506,11 +551,29 @@ entry_bind(PyObject *op, PyObject *args)
     self->shape_call = callers[n + (shape_takes_dims != 0)];
     self->function = function;
     self->static_function = dynamic ? NULL : function;
+    self->vectorcall = dynamic ? NULL : entry_vectorcall;
     Py_RETURN_NONE;
+}
+
+/* cls._enable_vectorcall() (a class method): let `cls`, a class defined in Python on
+ * Entry that keeps Entry's call, be called through an instance's `vectorcall` where
+ * it is set (a static kernel); whether it is. CPython 3.12 and later do so
+ * themselves; 3.11 gives the vectorcall protocol to no class defined in Python. */
+static PyObject *
+entry_enable_vectorcall(PyObject *cls, PyObject *unused)
+{
+    (void)unused;
+    PyTypeObject *type = (PyTypeObject *)cls;
+    if (type->tp_call == entry_call
+        && type->tp_vectorcall_offset == (Py_ssize_t)offsetof(Entry, vectorcall))
+        type->tp_flags |= Py_TPFLAGS_HAVE_VECTORCALL;
+    return PyBool_FromLong(PyType_HasFeature(type, Py_TPFLAGS_HAVE_VECTORCALL));
 }
 
 static PyMethodDef entry_methods[] = {
     {"_bind", entry_bind, METH_VARARGS, "Bind the kernel and its argument specs."},
+    {"_enable_vectorcall", entry_enable_vectorcall, METH_CLASS | METH_NOARGS,
+     "Let this class be called through vectorcall; whether it is."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -518,10 +581,11 @@ static PyTypeObject EntryType = {
     PyVarObject_HEAD_INIT(NULL, 0)
     .tp_name = "slice_fastcall.Entry",
     .tp_basicsize = sizeof(Entry),
-    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE | Py_TPFLAGS_HAVE_VECTORCALL,
     .tp_doc = "A kernel entry whose calls are checked and made in C.",
     .tp_new = PyType_GenericNew,
     .tp_dealloc = entry_dealloc,
+    .tp_vectorcall_offset = offsetof(Entry, vectorcall),
     .tp_call = entry_call,
     .tp_methods = entry_methods,
 };

@@ -194,6 +194,10 @@ def fast_kernel_class() -> type[CKernel] | None:
 
     FastCKernel.__qualname__ = "FastCKernel"
     FastCKernel.__module__ = __name__
+    # A static kernel is called through vectorcall (PEP 590): no tuple and dict made
+    # per call. CPython 3.12 gives the protocol to FastCKernel itself, 3.11 only
+    # through this.
+    FastCKernel._enable_vectorcall()
     return FastCKernel
 
 
