@@ -1,6 +1,9 @@
 """The C target's register helpers (``slice_{stream,copy}_{reversed,even,odd_reversed}``)
 and its scalar gathers (``slice_gather_bytes``, ``slice_gather_halves``) on their own, in a C driver: every element size, every run length up to 80 elements and
 every destination misalignment within 16 bytes, against an element-by-element copy.
+``slice_stream`` (contiguous runs, streamed) likewise, at lengths around each of its
+paths' bounds and every destination offset within a cache line, and each of its 16 KiB
+block copies (SSE2, AVX, AVX-512F) that the CPU running the test has.
 
 Each source is allocated with exactly the bytes of its run, so under AddressSanitizer a
 read one byte outside the run is a report: the helpers' claim that every byte they read
@@ -10,6 +13,7 @@ checked untouched.
 
 from __future__ import annotations
 
+import platform
 import subprocess
 from pathlib import Path
 
@@ -135,6 +139,123 @@ CASES = 6 * 5 * MAX_COUNT * 16 + 6 * MAX_COUNT * 16 + 6 * MAX_COUNT * 8
 at 6 steps, and the 2-byte one at 6 steps and the 8 even misalignments."""
 
 
+STREAM_DRIVER = r"""
+#include <stdio.h>
+
+static const int64_t lengths[] = {
+    0, 1, 15, 16, 17, 63, 64, 65, 127, 1023, 1024, 1025, 16383, 16384, 16385, 16447,
+    16448, 16449, 32767, 32768, 32868, 49152 + 64 * 3 + 7, 65536 + 4095,
+};
+
+/* slice_stream of n bytes from a source of exactly n bytes (at offset smis of a
+ * buffer of n + smis) to dmis bytes past a line, the bytes around untouched. */
+static int check_stream(int64_t n, int64_t dmis, int64_t smis) {
+    unsigned char *buffer = malloc((size_t)(n + smis + 1));
+    unsigned char *source = buffer + smis;
+    for (int64_t b = 0; b < n; b += 1)
+        source[b] = (unsigned char)(b * 7 + b / 251 + 3);
+    unsigned char *block = malloc((size_t)(n + 256));
+    memset(block, 0xa5, (size_t)(n + 256));
+    unsigned char *line = block + 64 + (64 - (uintptr_t)block % 64) % 64;
+    unsigned char *d = line + dmis;
+    slice_stream(d, source, n);
+    slice_stream_fence();
+    int failures = 0;
+    if (memcmp(d, source, (size_t)n) != 0) {
+        printf("FAIL slice_stream n %lld dest +%lld source +%lld: bytes differ\n",
+               (long long)n, (long long)dmis, (long long)smis);
+        failures += 1;
+    }
+    for (unsigned char *p = block; p < block + n + 256; p += 1)
+        if ((p < d || p >= d + n) && *p != 0xa5) {
+            printf("FAIL slice_stream n %lld dest +%lld: wrote byte %lld\n", (long long)n,
+                   (long long)dmis, (long long)(p - d));
+            failures += 1;
+            break;
+        }
+    free(block);
+    free(buffer);
+    return failures;
+}
+
+typedef void (*blocks)(unsigned char *restrict, const unsigned char *restrict, int64_t);
+
+/* A block copy of n bytes (a multiple of 16 KiB) to a line from smis bytes past one. */
+static int check_blocks(const char *name, blocks f, int64_t n, int64_t smis) {
+    unsigned char *buffer = malloc((size_t)(n + 128));
+    unsigned char *source = buffer + (64 - (uintptr_t)buffer % 64) % 64 + smis;
+    for (int64_t b = 0; b < n; b += 1)
+        source[b] = (unsigned char)(b * 13 + b / 4099 + 1);
+    unsigned char *block = malloc((size_t)(n + 256));
+    memset(block, 0xa5, (size_t)(n + 256));
+    unsigned char *d = block + 64 + (64 - (uintptr_t)block % 64) % 64;
+    f(d, source, n);
+    slice_stream_fence();
+    int failures = 0;
+    if (memcmp(d, source, (size_t)n) != 0) {
+        printf("FAIL %s n %lld source +%lld: bytes differ\n", name, (long long)n,
+               (long long)smis);
+        failures += 1;
+    }
+    for (unsigned char *p = block; p < block + n + 256; p += 1)
+        if ((p < d || p >= d + n) && *p != 0xa5) {
+            printf("FAIL %s n %lld: wrote byte %lld\n", name, (long long)n,
+                   (long long)(p - d));
+            failures += 1;
+            break;
+        }
+    free(block);
+    free(buffer);
+    return failures;
+}
+
+static int check_all_blocks(const char *name, blocks f, int64_t *cases) {
+    int failures = 0;
+    for (int64_t n = 16384; n <= 3 * 16384; n += 16384)
+        for (int64_t smis = 0; smis < 64; smis += 7) {
+            failures += check_blocks(name, f, n, smis);
+            *cases += 1;
+        }
+    printf("ran %s\n", name);
+    return failures;
+}
+
+int main(void) {
+    int failures = 0;
+    int64_t cases = 0;
+    for (size_t k = 0; k < sizeof lengths / sizeof lengths[0]; k += 1)
+        for (int64_t dmis = 0; dmis < 64; dmis += 1)
+            for (int64_t smis = 0; smis < 9; smis += 4) {
+                failures += check_stream(lengths[k], dmis, smis);
+                cases += 1;
+            }
+#if defined(__SSE2__)
+    failures += check_all_blocks("sse2", slice_stream_blocks_sse2, &cases);
+#endif
+#if defined(SLICE_STREAM_WIDE)
+    if (__builtin_cpu_supports("avx"))
+        failures += check_all_blocks("avx", slice_stream_blocks_avx, &cases);
+    if (__builtin_cpu_supports("avx512f"))
+        failures += check_all_blocks("avx512f", slice_stream_blocks_avx512, &cases);
+#endif
+    printf("cases %lld failures %d\n", (long long)cases, failures);
+    return failures != 0;
+}
+"""
+
+
+def cpu_flags() -> set[str]:
+    """The CPU's feature flags as Linux lists them (empty elsewhere)."""
+    try:
+        text = Path("/proc/cpuinfo").read_text()
+    except OSError:
+        return set()
+    for line in text.splitlines():
+        if line.startswith("flags"):
+            return set(line.partition(":")[2].split())
+    return set()
+
+
 def driver_source() -> str:
     """The helpers as the C target prints them, then the driver."""
     return "\n".join(
@@ -154,7 +275,7 @@ def driver_source() -> str:
     )
 
 
-@pytest.mark.parametrize(
+FLAGS = pytest.mark.parametrize(
     "flags",
     [
         ("-O3",),
@@ -162,11 +283,17 @@ def driver_source() -> str:
     ],
     ids=["optimized", "sanitized"],
 )
-def test_register_helpers(flags: tuple[str, ...], tmp_path: Path) -> None:
+
+
+def build_and_run(
+    text: str, flags: tuple[str, ...], tmp_path: Path
+) -> subprocess.CompletedProcess[str]:
+    """``text`` compiled with ``flags`` and run; its output. A build with sanitizers
+    that the C compiler cannot make is a skip."""
     config = CompilerConfig.from_environment()
     program = tmp_path / "helpers"
     source = tmp_path / "helpers.c"
-    source.write_text(driver_source())
+    source.write_text(text)
     built = run_tool(
         [*config.command, "-std=c99", *flags, str(source), "-o", str(program)]
     )
@@ -177,4 +304,35 @@ def test_register_helpers(flags: tuple[str, ...], tmp_path: Path) -> None:
         [str(program)], capture_output=True, text=True, timeout=300, check=False
     )
     assert result.returncode == 0, (result.stdout + result.stderr)[-4000:]
+    return result
+
+
+@FLAGS
+def test_register_helpers(flags: tuple[str, ...], tmp_path: Path) -> None:
+    result = build_and_run(driver_source(), flags, tmp_path)
     assert f"cases {CASES} failures 0" in result.stdout
+
+
+@FLAGS
+def test_stream_copy(flags: tuple[str, ...], tmp_path: Path) -> None:
+    """``slice_stream`` and its block copies; under AddressSanitizer the SSE2 ones only
+    (their assembly is not instrumented), optimized every one the CPU has."""
+    text = "\n".join(
+        [
+            "#include <stdint.h>",
+            "#include <stdlib.h>",
+            "#include <string.h>",
+            SSE2_INCLUDE,
+            REGISTER_PICKS,
+            STREAM_HELPERS,
+            STREAM_DRIVER,
+        ]
+    )
+    result = build_and_run(text, flags, tmp_path)
+    assert "failures 0" in result.stdout
+    ran = {line[4:] for line in result.stdout.splitlines() if line.startswith("ran ")}
+    flags_of_cpu = cpu_flags()
+    if "sse2" in flags_of_cpu:
+        assert "sse2" in ran
+    if "sanitize" not in " ".join(flags) and platform.machine() == "x86_64":
+        assert ran >= {"avx", "avx512f"} & flags_of_cpu

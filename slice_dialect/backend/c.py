@@ -213,7 +213,9 @@ _GENERATED_NAMES = (
     "memcpy calloc free slice_stream slice_stream_reversed slice_stream_even "
     "slice_stream_odd_reversed slice_copy_reversed slice_copy_even "
     "slice_copy_odd_reversed slice_gather_bytes slice_gather_halves slice_stream_fence "
-    "slice_prefetch slice_prefetch_rows "
+    "slice_prefetch slice_prefetch_rows slice_stream_blocks slice_stream_blocks_sse2 "
+    "slice_stream_blocks_avx slice_stream_blocks_avx512 SLICE_STREAM_WIDE "
+    "SLICE_STREAM_SANITIZED "
     "slice_error_values slice_dims slice_mul_overflows slice_wrap_add_i8 "
     "slice_wrap_add_i16 slice_wrap_add_i32 slice_wrap_add_i64 slice_wrap_sub_i8 "
     "slice_wrap_sub_i16 slice_wrap_sub_i32 slice_wrap_sub_i64 slice_wrap_mul_i8 "
@@ -1724,6 +1726,81 @@ SSE2_INCLUDE = r"""
 """The intrinsics header of the streaming and register helpers."""
 
 _STREAM_COPY = r"""
+#if defined(__SSE2__)
+/* Streams blocks of 16 KiB from s to d (n bytes, a multiple of 16 KiB; d on a line),
+ * a line of each of a block's four 4 KiB quarters in turn, as glibc's memcpy streams a
+ * copy above its non-temporal threshold: copies of 64-125 MiB took 0.75-0.85 of the
+ * time of streaming in order, 8-32 MiB the same (2026-11-28, notes/s24/nt4.c). A
+ * line is one store where the CPU has AVX-512F, two with AVX (one write-combining
+ * buffer filled by fewer stores: 0.92 and 0.96 of the time of four SSE2 stores on
+ * 125 MiB, notes/s24/nt7.c), through inline assembly: their intrinsics' header
+ * takes 0.3 s to compile. */
+#if defined(__SANITIZE_ADDRESS__)
+#define SLICE_STREAM_SANITIZED 1 /* gcc -fsanitize=address */
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define SLICE_STREAM_SANITIZED 1 /* clang -fsanitize=address */
+#endif
+#endif
+/* (not under AddressSanitizer, which sees the intrinsics' loads and stores and not
+ * those of assembly) */
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) \
+    && !defined(SLICE_STREAM_SANITIZED)
+#define SLICE_STREAM_WIDE 1
+__attribute__((target("avx512f"))) static void slice_stream_blocks_avx512(
+    unsigned char *d, const unsigned char *s, int64_t n) {
+    /* zmm16 leaves the upper halves of ymm0-15 clean: no vzeroupper */
+    for (int64_t b = 0; b < n; b += 16384)
+        for (int64_t i = b; i < b + 4096; i += 64)
+            for (int64_t q = i; q < i + 16384; q += 4096)
+                __asm__ volatile("vmovdqu64 (%1), %%zmm16\n\tvmovntdq %%zmm16, (%0)"
+                                 : : "r"(d + q), "r"(s + q) : "xmm16", "memory");
+}
+
+__attribute__((target("avx"))) static void slice_stream_blocks_avx(
+    unsigned char *d, const unsigned char *s, int64_t n) {
+    for (int64_t b = 0; b < n; b += 16384)
+        for (int64_t i = b; i < b + 4096; i += 64)
+            for (int64_t q = i; q < i + 16384; q += 4096)
+                __asm__ volatile("vmovdqu (%1), %%ymm0\n\tvmovdqu 32(%1), %%ymm1\n\t"
+                                 "vmovntdq %%ymm0, (%0)\n\tvmovntdq %%ymm1, 32(%0)"
+                                 : : "r"(d + q), "r"(s + q) : "xmm0", "xmm1", "memory");
+    __asm__ volatile("vzeroupper" : : : "memory");
+}
+#endif
+
+static void slice_stream_blocks_sse2(
+    unsigned char *restrict d, const unsigned char *restrict s, int64_t n) {
+    for (int64_t b = 0; b < n; b += 16384)
+        for (int64_t i = b; i < b + 4096; i += 64)
+            for (int64_t q = i; q < i + 16384; q += 4096) {
+                __m128i v0 = _mm_loadu_si128((const __m128i *)(s + q));
+                __m128i v1 = _mm_loadu_si128((const __m128i *)(s + q + 16));
+                __m128i v2 = _mm_loadu_si128((const __m128i *)(s + q + 32));
+                __m128i v3 = _mm_loadu_si128((const __m128i *)(s + q + 48));
+                _mm_stream_si128((__m128i *)(d + q), v0);
+                _mm_stream_si128((__m128i *)(d + q + 16), v1);
+                _mm_stream_si128((__m128i *)(d + q + 32), v2);
+                _mm_stream_si128((__m128i *)(d + q + 48), v3);
+            }
+}
+
+static void slice_stream_blocks(unsigned char *restrict d, const unsigned char *restrict s,
+                                int64_t n) {
+#if defined(SLICE_STREAM_WIDE)
+    if (__builtin_cpu_supports("avx512f")) {
+        slice_stream_blocks_avx512(d, s, n);
+        return;
+    }
+    if (__builtin_cpu_supports("avx")) {
+        slice_stream_blocks_avx(d, s, n);
+        return;
+    }
+#endif
+    slice_stream_blocks_sse2(d, s, n);
+}
+#endif
+
 /* Copies n bytes from s to d, writing d with non-temporal stores where the target has
  * them (the caller calls slice_stream_fence() once its stores are done). */
 static inline void slice_stream(void *restrict d, const void *restrict s, int64_t n) {
@@ -1743,6 +1820,18 @@ static inline void slice_stream(void *restrict d, const void *restrict s, int64_
     n -= head;
     while (head-- > 0)
         *to++ = *from++;
+    /* On to a line boundary: four stores into two lines at a time leave each line
+     * half written until the next four, and a copy of 8 MiB to 32 bytes past a line
+     * took 1.25x the time of one to a line (notes/s24/nt4.c). */
+    for (; n >= 16 && ((uintptr_t)to & 63) != 0; n -= 16, to += 16, from += 16)
+        _mm_stream_si128((__m128i *)to, _mm_loadu_si128((const __m128i *)from));
+    if (n >= 16384) {
+        const int64_t blocks = n & ~(int64_t)16383;
+        slice_stream_blocks(to, from, blocks);
+        n -= blocks;
+        to += blocks;
+        from += blocks;
+    }
     for (; n >= 64; n -= 64, to += 64, from += 64) {
         __m128i a = _mm_loadu_si128((const __m128i *)from);
         __m128i b = _mm_loadu_si128((const __m128i *)(from + 16));
