@@ -56,8 +56,8 @@ STREAM_ALIGN_BYTES = 16
 """The width of a non-temporal store (``_mm_stream_si128``): a run shorter than
 ``MIN_STREAM_RUN_BYTES`` is streamed all the same where it is whole blocks of this
 many bytes, each run starting that many bytes further in the result
-(``aligned_runs``; no plain store then shares a line with a streamed one), and it is
-not prefetched. Measured (lead,
+(``aligned_runs``; no plain store then shares a line with a streamed one), prefetched
+or not. Measured (lead,
 2026-11-23, bench/sweep.py seeds 0-9, the cases it changes, in-process A/B, medians of
 11-15 rounds, kernel/numpy): without the prefetch condition 9 of 13 faster, 2 alike,
 and the two whose runs are prefetched slower (seed 4 case 39, runs of 640 bytes, 0.56
@@ -65,7 +65,12 @@ and the two whose runs are prefetched slower (seed 4 case 39, runs of 640 bytes,
 case 79 (runs of 32 bytes, a 21 MiB result) 0.99-1.03 -> 0.74-0.77, seed 1 case 4
 1.01-1.03 -> 0.85, seed 8 case 34 1.04 -> 0.84, seed 3 case 69 0.88-0.97 -> 0.74-0.75,
 and seed 7 case 99 (runs of 128 bytes) 0.90 -> 0.82 once and 0.86 -> 0.96 once
-(`notes/perf14/ab_stream16.txt`)."""
+(`notes/perf14/ab_stream16.txt`). The prefetch condition went in session 24 (lead,
+2026-11-28, on the machine of a 300 MiB L3 and 2 MiB L2 that replaced the 32 MiB one,
+in-process A/B, two runs of 9 rounds, kernel/numpy): the two cases it changes, seed 4
+case 39 (runs of 640 bytes, a 26 MiB result) 1.02-1.06 -> 0.63-0.68 and case 89 (768
+bytes, 17 MiB) 1.12 -> 0.58-0.67, both streamed and prefetched; streamed without the
+prefetch 0.71-0.88 and 0.59-0.69 (`notes/s24/abal.txt`)."""
 
 PREFETCH_MAX_RUN_BYTES = 2048
 """Only a run whose source span is at most this many bytes (half a 4 KiB page) is
@@ -131,10 +136,11 @@ apart (bench/W1's shape, 64 rows of 512 per plane; lead, 2026-11-22, medians of 
 balanced rounds against a memcpy of the output): gap 256 B, kernel/memcpy 0.86 with
 prefetch, 0.73 without; gap 512 B, 1.11 with, 1.58 without; gap 1 KiB, 1.41 and 1.47."""
 
-PREFETCH_MIN_READ_BYTES = 1 << 20
+PREFETCH_MIN_READ_BYTES = 2 << 20
 """Only a copy that reads at least this many bytes of cache lines (``read_bytes``; this
-machine's L2 per core) prefetches, streamed or not: what a smaller copy reads is in the
-caches on a repeated call, and the prefetches only cost. A dynamic run, which does not
+machine's L2 per core, 2 MiB since the machine changed, 1 MiB before) prefetches,
+streamed or not: what a smaller copy reads is in the caches on a repeated call, and the
+prefetches only cost. A dynamic run, which does not
 know its loops' counts, applies the bound it can check: a source buffer of at least this
 many bytes (a copy cannot read more lines than its source holds). Measured (bench/sweep.py,
 lead, 2026-11-23, medians of 7 rounds, prefetching cached runs too: seed 0 case 94, i16
@@ -146,7 +152,12 @@ cases of sweep seeds 0-7 it changes, medians of 15-25 rounds): seed 5 case 73, i
 of 102 at step -8 reading 1022 KiB of a 3.5 MiB source, 1.57-1.60x -> 0.89-0.91x numpy;
 seed 2 case 7 0.98 -> 0.84, seed 0 case 28 0.89-0.91 -> 0.80-0.83, 9 more 5-20% faster,
 7 alike; slower: seed 2 case 47, a byte gather at step -8 reading 681 KiB, 0.65 -> 0.85
-(`notes/perf14/ab_read1.txt`)."""
+(`notes/perf14/ab_read1.txt`). 1 -> 2 MiB (lead, 2026-11-28, session 24, sweep seeds
+0-7 in one process per seed and bound, two runs of 5 rounds each, kernel/numpy): the 5
+cases it changes all as fast or faster, seed 1 case 39 (runs of 544 bytes reading 1.7
+MiB) 1.20-1.22 -> 1.00, seed 4 case 28 1.11-1.15 -> 0.95, seed 2 case 57 0.88 -> 0.64,
+seed 5 case 33 0.57-0.82 -> 0.53, seed 6 case 54 0.29-0.40 -> 0.37
+(`notes/s24/abp*`)."""
 
 PREFETCH_ROW_BYTES = 1 << 20
 """Rows further apart than this are not prefetched ahead by a dynamic run (the bound
@@ -431,10 +442,9 @@ def run_choices(plan: CopyPlan, element_bytes: int) -> RunChoices:
             prefetch, prefetch_wrap = where
             if prefetch_whole_rows(high - low, row_bytes):
                 prefetch_bytes = row_bytes
-    # a short run only as whole aligned blocks, and not with a prefetch
-    # (STREAM_ALIGN_BYTES)
-    long_or_aligned = run_bytes >= MIN_STREAM_RUN_BYTES or (
-        prefetch is None and aligned_runs(outer, run, element_bytes)
+    # a short run only as whole aligned blocks (STREAM_ALIGN_BYTES)
+    long_or_aligned = run_bytes >= MIN_STREAM_RUN_BYTES or aligned_runs(
+        outer, run, element_bytes
     )
     # a strided run not reordered in registers streams through the staging buffer only
     # for elements of 2 to STAGED_MAX_ELEMENT_BYTES bytes: a long byte gather is faster

@@ -654,11 +654,15 @@ PREFETCHED = [
     # the second 12 rows of 1 KiB, 4 KiB apart, of planes of 24 rows: the last 8 rows
     # of each plane prefetch the next plane's first rows (the row loop is split,
     # row_prefetch); the last plane's would lie past the buffer, so are not prefetched
-    pytest.param([90, 24, 1024], [0, 12, 0], [90, 12, 256], [1, 1, 1], id="planes"),
+    pytest.param([180, 24, 1024], [0, 12, 0], [180, 12, 256], [1, 1, 1], id="planes"),
     # the same with a dim of size 1 between the planes and the rows: its loop (the
     # dynamic lowering keeps it: sizes are run-time values) is not the planes' loop
     pytest.param(
-        [90, 2, 24, 1024], [0, 1, 12, 0], [90, 1, 12, 256], [1, 1, 1, 1], id="planes-unit"
+        [180, 2, 24, 1024],
+        [0, 1, 12, 0],
+        [180, 1, 12, 256],
+        [1, 1, 1, 1],
+        id="planes-unit",
     ),
 ]
 """Streamed windows whose next rows are prefetched (``PREFETCH_PERIOD_BYTES``)."""

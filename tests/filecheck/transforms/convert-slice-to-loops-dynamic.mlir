@@ -129,14 +129,15 @@ func.func @runtime_merge(%x: tensor<8x6xf32>, %s: tensor<2xi64>, %e: tensor<2xi6
 // CHECK-NEXT:    %[[ROWS0:.+]] = arith.select %[[PICK0]], %{{.+}}, %[[R1]] : index
 // CHECK-NEXT:    %[[STEP:.+]] = arith.select %[[PICK0]], %{{.+}}, %[[S1]] : index
 // CHECK-NEXT:    %[[PLANE:.+]] = arith.select %[[PLANE0]], %{{.+}}, %{{.+}} : index
-// The gate (prefetch_gate): a source of at least 1 MiB (262144 f32), a run, a span of
+// The gate (prefetch_gate): a source of at least 2 MiB (524288 f32), a run, a span of
 // at most 2 KiB (512 f32), a gap of at least 512 bytes (128 f32) to the next row, rows
 // at most 1 MiB apart; a run it does not prefetch gets a row count of 0.
-// CHECK:         arith.constant 262144 : index
+// CHECK:         arith.constant 524288 : index
 // CHECK:         arith.constant 512 : index
 // CHECK:         arith.constant 128 : index
 // CHECK-NEXT:    arith.addi
 // CHECK-NEXT:    arith.cmpi sle
+// CHECK-NEXT:    arith.constant 262144 : index
 // CHECK-NEXT:    arith.cmpi sle
 // CHECK-NEXT:    arith.andi
 // CHECK-NEXT:    arith.andi

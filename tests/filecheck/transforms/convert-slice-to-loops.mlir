@@ -173,18 +173,18 @@ func.func @twice(%x: tensor<8xi8>) -> (tensor<4xi8>, tensor<4xi8>) {
 // Runs of 8 KiB are streamed but not prefetched (the hardware follows them).
 // CHECK-LABEL: func.func @big_crop_long_rows(
 // CHECK:           slice.copy_run {{.+}} count 2048 source_stride 1 dest_stride 1 nontemporal : memref<8388608xf32>, memref<4194304xf32>
-// Prefetched runs of 512 bytes keep ordinary stores however much is written; their rows are
-// prefetched all the same (a copy reading 1 MiB of lines or more), here whole (half of
-// each row).
+// Runs of 512 bytes, whole 16-byte blocks each starting 16 bytes on in the result
+// (aligned_runs), are streamed in a copy writing 8 MiB, and their rows prefetched all
+// the same (a copy reading 2 MiB of lines or more), here whole (half of each row).
 // CHECK-LABEL: func.func @big_crop_short_rows(
-// CHECK:           slice.copy_run {{.+}} count 128 source_stride 1 dest_stride 1 prefetch 8192 prefetch_bytes 1024 : memref<4194304xf32>, memref<2097152xf32>
+// CHECK:           slice.copy_run {{.+}} count 128 source_stride 1 dest_stride 1 nontemporal prefetch 8192 prefetch_bytes 1024 : memref<4194304xf32>, memref<2097152xf32>
 // A row loop shorter than the prefetch distance (24 rows of 1394 bytes: 24 rows to
 // reach 32 KiB) prefetches only where the loop around it goes on where the rows stop
 // (one row further here): the prefetches past its last row read the next plane's rows.
 // CHECK-LABEL: func.func @short_row_loop(
-// CHECK:           slice.copy_run {{.+}} count 237 source_stride 1 dest_stride 1 prefetch 33456 : memref<6970000xi8>, memref<1137600xi8>
+// CHECK:           slice.copy_run {{.+}} count 237 source_stride 1 dest_stride 1 prefetch 33456 : memref<13940000xi8>, memref<2275200xi8>
 // CHECK-LABEL: func.func @short_row_loop_down(
-// CHECK:           slice.copy_run {{.+}} count 237 source_stride 1 dest_stride 1 : memref<6970000xi8>, memref<1137600xi8>
+// CHECK:           slice.copy_run {{.+}} count 237 source_stride 1 dest_stride 1 : memref<13940000xi8>, memref<2275200xi8>
 // Rows prefetch the run as many rows ahead in the order of the loops: where a plane's
 // last rows would prefetch past its rows (23 rows of 39 here, 32 KiB of rows 1488 bytes
 // apart), the row loop is two loops and those rows prefetch into the next plane's
@@ -204,20 +204,20 @@ func.func @twice(%x: tensor<8xi8>) -> (tensor<4xi8>, tensor<4xi8>) {
 // CHECK:             slice.copy_run {{.+}} count 27 source_stride 4 dest_stride 1 prefetch 4278 prefetch_bytes 1488 :
 // CHECK-NOT:       slice.copy_run
 // CHECK:         func.return
-// A copy that reads less than 1 MiB of cache lines is not prefetched, however big its
+// A copy that reads less than 2 MiB of cache lines is not prefetched, however big its
 // source: on a repeated call those lines are in the caches (here 240 KiB of a 1.3 MiB
 // source).
 // CHECK-LABEL: func.func @small_read(
 // CHECK:           slice.copy_run {{.+}} count 237 source_stride 1 dest_stride 1 : memref<1394000xi8>, memref<227520xi8>
 // Shorter runs are streamed too where they are whole 16-byte blocks, each starting 16
-// bytes on in the result, and not prefetched (STREAM_ALIGN_BYTES): runs of 16 bytes
-// are, runs of 24 bytes are not, and prefetched runs of 640 bytes are not.
+// bytes on in the result (STREAM_ALIGN_BYTES), prefetched or not: runs of 16 bytes
+// are, runs of 24 bytes are not, and prefetched runs of 640 bytes are.
 // CHECK-LABEL: func.func @big_short_aligned_runs(
 // CHECK:           slice.copy_run {{.+}} count 2 source_stride 1 dest_stride 1 nontemporal : memref<2097152xf64>, memref<1048576xf64>
 // CHECK-LABEL: func.func @big_short_unaligned_runs(
 // CHECK:           slice.copy_run {{.+}} count 3 source_stride 1 dest_stride 1 : memref<2097152xf64>, memref<1572864xf64>
 // CHECK-LABEL: func.func @big_short_prefetched_runs(
-// CHECK:           slice.copy_run {{.+}} count 160 source_stride 1 dest_stride 1 prefetch 8192 : memref<16777216xf32>, memref<2621440xf32>
+// CHECK:           slice.copy_run {{.+}} count 160 source_stride 1 dest_stride 1 nontemporal prefetch 8192 : memref<16777216xf32>, memref<2621440xf32>
 // A big strided run not reordered in registers is streamed (through the C target's
 // staging buffer) for elements of up to 8 bytes; 16-byte ones keep plain stores
 // (STAGED_MAX_ELEMENT_BYTES).
@@ -278,13 +278,13 @@ func.func @big_crop_short_rows(%x: tensor<64x256x256xf32>) -> tensor<64x256x128x
   %r = slice.window %x offsets [0, 0, 64] sizes [64, 256, 128] strides [1, 1, 1] : tensor<64x256x256xf32> -> tensor<64x256x128xf32>
   func.return %r : tensor<64x256x128xf32>
 }
-func.func @short_row_loop(%x: tensor<200x50x697xi8>) -> tensor<200x24x237xi8> {
-  %r = slice.window %x offsets [0, 3, 153] sizes [200, 24, 237] strides [1, 2, 1] : tensor<200x50x697xi8> -> tensor<200x24x237xi8>
-  func.return %r : tensor<200x24x237xi8>
+func.func @short_row_loop(%x: tensor<400x50x697xi8>) -> tensor<400x24x237xi8> {
+  %r = slice.window %x offsets [0, 3, 153] sizes [400, 24, 237] strides [1, 2, 1] : tensor<400x50x697xi8> -> tensor<400x24x237xi8>
+  func.return %r : tensor<400x24x237xi8>
 }
-func.func @short_row_loop_down(%x: tensor<200x50x697xi8>) -> tensor<200x24x237xi8> {
-  %r = slice.window %x offsets [0, 49, 153] sizes [200, 24, 237] strides [1, -2, 1] : tensor<200x50x697xi8> -> tensor<200x24x237xi8>
-  func.return %r : tensor<200x24x237xi8>
+func.func @short_row_loop_down(%x: tensor<400x50x697xi8>) -> tensor<400x24x237xi8> {
+  %r = slice.window %x offsets [0, 49, 153] sizes [400, 24, 237] strides [1, -2, 1] : tensor<400x50x697xi8> -> tensor<400x24x237xi8>
+  func.return %r : tensor<400x24x237xi8>
 }
 func.func @plane_crop_rows(%x: tensor<64x6x39x186xi64>) -> tensor<64x1x39x27xi64> {
   %r = slice.window %x offsets [0, 5, 0, 20] sizes [64, 1, 39, 27] strides [1, 1, 1, 4] : tensor<64x6x39x186xi64> -> tensor<64x1x39x27xi64>
