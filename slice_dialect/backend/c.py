@@ -215,7 +215,7 @@ _GENERATED_NAMES = (
     "slice_copy_odd_reversed slice_gather_bytes slice_gather_halves slice_stream_fence "
     "slice_prefetch slice_prefetch_rows slice_stream_blocks slice_stream_blocks_sse2 "
     "slice_stream_blocks_avx slice_stream_blocks_avx512 SLICE_STREAM_WIDE "
-    "SLICE_STREAM_SANITIZED "
+    "SLICE_STREAM_SANITIZED SLICE_BLOCK_LINES "
     "slice_error_values slice_dims slice_mul_overflows slice_wrap_add_i8 "
     "slice_wrap_add_i16 slice_wrap_add_i32 slice_wrap_add_i64 slice_wrap_sub_i8 "
     "slice_wrap_sub_i16 slice_wrap_sub_i32 slice_wrap_sub_i64 slice_wrap_mul_i8 "
@@ -1744,45 +1744,44 @@ _STREAM_COPY = r"""
 #endif
 /* (not under AddressSanitizer, which sees the intrinsics' loads and stores and not
  * those of assembly) */
+/* q: the offset of each line of the n bytes of 16 KiB blocks, in the order streamed */
+#define SLICE_BLOCK_LINES(q, n) \
+    for (int64_t slice_b = 0; slice_b < (n); slice_b += 16384) \
+        for (int64_t slice_i = slice_b; slice_i < slice_b + 4096; slice_i += 64) \
+            for (int64_t q = slice_i; q < slice_i + 16384; q += 4096)
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) \
     && !defined(SLICE_STREAM_SANITIZED)
 #define SLICE_STREAM_WIDE 1
 __attribute__((target("avx512f"))) static void slice_stream_blocks_avx512(
     unsigned char *d, const unsigned char *s, int64_t n) {
     /* zmm16 leaves the upper halves of ymm0-15 clean: no vzeroupper */
-    for (int64_t b = 0; b < n; b += 16384)
-        for (int64_t i = b; i < b + 4096; i += 64)
-            for (int64_t q = i; q < i + 16384; q += 4096)
-                __asm__ volatile("vmovdqu64 (%1), %%zmm16\n\tvmovntdq %%zmm16, (%0)"
-                                 : : "r"(d + q), "r"(s + q) : "xmm16", "memory");
+    SLICE_BLOCK_LINES(q, n)
+        __asm__ volatile("vmovdqu64 (%1), %%zmm16\n\tvmovntdq %%zmm16, (%0)"
+                         : : "r"(d + q), "r"(s + q) : "xmm16", "memory");
 }
 
 __attribute__((target("avx"))) static void slice_stream_blocks_avx(
     unsigned char *d, const unsigned char *s, int64_t n) {
-    for (int64_t b = 0; b < n; b += 16384)
-        for (int64_t i = b; i < b + 4096; i += 64)
-            for (int64_t q = i; q < i + 16384; q += 4096)
-                __asm__ volatile("vmovdqu (%1), %%ymm0\n\tvmovdqu 32(%1), %%ymm1\n\t"
-                                 "vmovntdq %%ymm0, (%0)\n\tvmovntdq %%ymm1, 32(%0)"
-                                 : : "r"(d + q), "r"(s + q) : "xmm0", "xmm1", "memory");
+    SLICE_BLOCK_LINES(q, n)
+        __asm__ volatile("vmovdqu (%1), %%ymm0\n\tvmovdqu 32(%1), %%ymm1\n\t"
+                         "vmovntdq %%ymm0, (%0)\n\tvmovntdq %%ymm1, 32(%0)"
+                         : : "r"(d + q), "r"(s + q) : "xmm0", "xmm1", "memory");
     __asm__ volatile("vzeroupper" : : : "memory");
 }
 #endif
 
 static void slice_stream_blocks_sse2(
     unsigned char *restrict d, const unsigned char *restrict s, int64_t n) {
-    for (int64_t b = 0; b < n; b += 16384)
-        for (int64_t i = b; i < b + 4096; i += 64)
-            for (int64_t q = i; q < i + 16384; q += 4096) {
-                __m128i v0 = _mm_loadu_si128((const __m128i *)(s + q));
-                __m128i v1 = _mm_loadu_si128((const __m128i *)(s + q + 16));
-                __m128i v2 = _mm_loadu_si128((const __m128i *)(s + q + 32));
-                __m128i v3 = _mm_loadu_si128((const __m128i *)(s + q + 48));
-                _mm_stream_si128((__m128i *)(d + q), v0);
-                _mm_stream_si128((__m128i *)(d + q + 16), v1);
-                _mm_stream_si128((__m128i *)(d + q + 32), v2);
-                _mm_stream_si128((__m128i *)(d + q + 48), v3);
-            }
+    SLICE_BLOCK_LINES(q, n) {
+        __m128i v0 = _mm_loadu_si128((const __m128i *)(s + q));
+        __m128i v1 = _mm_loadu_si128((const __m128i *)(s + q + 16));
+        __m128i v2 = _mm_loadu_si128((const __m128i *)(s + q + 32));
+        __m128i v3 = _mm_loadu_si128((const __m128i *)(s + q + 48));
+        _mm_stream_si128((__m128i *)(d + q), v0);
+        _mm_stream_si128((__m128i *)(d + q + 16), v1);
+        _mm_stream_si128((__m128i *)(d + q + 32), v2);
+        _mm_stream_si128((__m128i *)(d + q + 48), v3);
+    }
 }
 
 static void slice_stream_blocks(unsigned char *restrict d, const unsigned char *restrict s,

@@ -367,6 +367,14 @@ call_dynamic(Entry *self, PyObject *const *args, Py_ssize_t nargs, PyObject *out
     return make_call(self, args, nargs, out, 1);
 }
 
+/* The call of either kind, or DECLINED. */
+static ALWAYS_INLINE PyObject *
+dispatch(Entry *self, PyObject *const *args, Py_ssize_t nargs, PyObject *out)
+{
+    if (self->static_function == NULL) return call_dynamic(self, args, nargs, out);
+    return call_static(self, args, nargs, out);
+}
+
 /* tp_call: a call whose arguments come as a tuple and a dict. Every call of a
  * dynamic or unbound kernel comes here (their `vectorcall` is NULL), and calls of
  * any kernel through PyObject_Call from a class without Entry's vectorcall (see
@@ -384,11 +392,8 @@ entry_call(PyObject *op, PyObject *args, PyObject *kwargs)
             goto slow;
         }
     }
-    PyObject *const *items = &PyTuple_GET_ITEM(args, 0);
-    Py_ssize_t nargs = PyTuple_GET_SIZE(args);
-    PyObject *result = self->static_function == NULL
-                           ? call_dynamic(self, items, nargs, out)
-                           : call_static(self, items, nargs, out);
+    PyObject *result = dispatch(self, &PyTuple_GET_ITEM(args, 0), PyTuple_GET_SIZE(args),
+                                out);
     if (result != DECLINED) return result;
 slow:;
     PyObject *method = PyObject_GetAttr(op, str_call_checked);
@@ -420,9 +425,7 @@ entry_vectorcall(PyObject *op, PyObject *const *args, size_t nargsf, PyObject *k
         }
         out = args[nargs];
     }
-    PyObject *result = self->static_function == NULL
-                           ? call_dynamic(self, args, nargs, out)
-                           : call_static(self, args, nargs, out);
+    PyObject *result = dispatch(self, args, nargs, out);
     if (result != DECLINED) return result;
 slow:;
     PyObject *method = PyObject_GetAttr(op, str_call_checked);
