@@ -16,17 +16,27 @@ from math import prod
 
 from slice_dialect.semantics import Window
 
-STREAM_STORE_BYTES = 8 * 1024 * 1024
+STREAM_STORE_BYTES = 2 * 1024 * 1024
 """A copy that writes at least this many bytes may store with non-temporal (cache
-bypassing) stores: an output this large does not stay in a core's cache anyway, and
-bypassing it saves reading every destination line before it is written, a third of the
-memory traffic of a copy. 8 MiB written is 16 MiB touched by a contiguous copy, half
-the 32 MiB L3 of the machine it was measured on (helper "perf", 2026-11-22, 2 cores
-under load 10-14, min of 15-41 interleaved rounds, notes/perf-proposals.md P2): at 4
-MiB, copies of 4-8 MiB whose source stays in L3 between calls (bench/sweep.py, warm)
-ran 1.2-1.6x slower than numpy's cached ``memcpy``; at 16 or 32 MiB, bench/run.py's
-cold W4 (8 MiB) and W6 (12.5 MiB) lost the 15-20% streaming gives them. A compromise
-between the two regimes, not a measured optimum; glibc switches at 240 MiB there."""
+bypassing) stores: an output this large does not stay in a core's private cache (the
+machine's L2 per core), and bypassing the caches saves reading every destination line
+before it is written, a third of the memory traffic of a copy.
+
+8 MiB until session 24, half the 32 MiB L3 of the machine it was measured on (helper
+"perf", 2026-11-22, 2 cores under load 10-14, min of 15-41 interleaved rounds,
+notes/perf-proposals.md P2: at 4 MiB, copies of 4-8 MiB whose source stays in L3
+between calls ran 1.2-1.6x slower than numpy's cached ``memcpy``; at 16 or 32 MiB,
+bench/run.py's W4 and W6 lost the 15-20% streaming gives them). On the machine that
+replaced it (2 MiB L2, a 300 MiB L3 that one core reads and writes at 11 GB/s) a copy
+repeated alone, source in L3, ran 1.4x faster streamed than glibc's ``memcpy`` from 2
+MiB on (0.12 against 0.17 ms at 2 MiB, 0.27 against 0.36 at 4, 0.57 against 0.79 at 8;
+1 MiB, in L2, 0.06 against 0.05; notes/s24/nt6alone.c), and sweep seeds 0-7 (lead,
+2026-11-28, two runs of 5 rounds per seed, 8 against 2 MiB with the line-aligned
+``slice_stream``, notes/s24/ab2m): the copies of 2-8 MiB that were ``memcpy`` against
+numpy's ``memcpy`` at 0.95-1.01x now 0.73-0.91x (seed 0 cases 18, 79, 88, 99; seed 1
+case 88 0.99 -> 0.69), each seed's maximum as low or lower but seeds 2, 3, 7 (at noise,
+0.00-0.02), seed 4's 1.21 -> 1.00 (case 59). Machine-dependent: a target whose L3 is fast
+for one core may want it higher again."""
 
 MIN_STREAM_RUN_BYTES = 1024
 """A run shorter than this many bytes is never streamed, whatever the copy's size: a
@@ -447,15 +457,22 @@ def run_choices(plan: CopyPlan, element_bytes: int) -> RunChoices:
         outer, run, element_bytes
     )
     # a strided run not reordered in registers streams through the staging buffer only
-    # for elements of 2 to STAGED_MAX_ELEMENT_BYTES bytes: a long byte gather is faster
-    # cached, through the scalar gather (sweep seed 1 case 19, i8 at step 3: 2.6x numpy
-    # streamed, 1.0x cached), and 16-byte elements keep plain stores; a 2-byte gather
-    # in a big copy keeps the staged stream (not measured against the scalar one)
+    # for elements of 4 to STAGED_MAX_ELEMENT_BYTES bytes: a long gather of 1- or
+    # 2-byte elements is faster cached, through the scalar gather (sweep seed 1 case
+    # 19, i8 at step 3: 2.6x numpy streamed, 1.0x cached; session 24, 2-byte elements:
+    # seed 5 case 29, at step 4, 1.55x streamed, 0.97x cached, seed 6 case 29 1.34x and
+    # 0.93x, seed 4 case 99 1.41x and 1.02x), and 16-byte elements keep plain stores
     staged = run.source_step != 1 and not can_reorder(run.source_step, element_bytes)
     streamed = (
         plan.elements * element_bytes >= STREAM_STORE_BYTES
         and long_or_aligned
-        and not (staged and not 1 < element_bytes <= STAGED_MAX_ELEMENT_BYTES)
+        and not (
+            staged
+            and (
+                element_bytes in GATHER_ELEMENT_BYTES
+                or element_bytes > STAGED_MAX_ELEMENT_BYTES
+            )
+        )
     )
     # a cached every-other run of 16-byte elements gains nothing in registers (an
     # element is a register already; the helper loads two for each): only streamed

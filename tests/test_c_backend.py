@@ -520,7 +520,7 @@ STREAMED = [
     pytest.param("complex<f64>", [262144, 5], [0, 3], [262144, 2], [1, 1], id="short32"),
     # strided runs longer than the staging buffer: full blocks and a shorter last one
     pytest.param("f32", [6400, 1000], [0, 2], [6400, 333], [1, 3], id="staged"),
-    pytest.param("f16", [4200, 3001], [0, 1], [4200, 1000], [1, 3], id="staged2"),
+    pytest.param("f64", [4200, 3001], [0, 1], [4200, 1000], [1, 3], id="staged8"),
     # read downwards: blocks last first, each gathered from its end
     pytest.param("f32", [6400, 1000], [0, 998], [6400, 333], [1, -3], id="staged-down"),
     # 16-byte elements, rows reversed and every other one: one register each
@@ -553,7 +553,7 @@ STREAMED_FORMS = {
     "short32": "slice_stream(",
     "crop": "slice_stream(",
     "staged": "staging",
-    "staged2": "staging",
+    "staged8": "staging",
     "staged-down": "staging",
     "c128": "slice_stream_even(",
     **{f"rev{n}": "slice_stream_reversed(" for n in (1, 2, 8, 16)},

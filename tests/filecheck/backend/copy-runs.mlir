@@ -180,7 +180,7 @@ func.func @big_odd_reversed(%x: tensor<4096x1025xf64>) -> tensor<4096x513xf64> {
 
 // -----
 
-// reorder on a cached run (64 bytes or more, copy under 8 MiB): the slice_copy_* twins
+// reorder on a cached run (64 bytes or more, copy under 2 MiB): the slice_copy_* twins
 // of the register helpers, with plain unaligned stores. scalar: a long byte gather
 // calls slice_gather_bytes, which gcc compiles without auto-vectorization.
 // CHECK:       #if defined(__SSE2__)

@@ -95,11 +95,11 @@
 // CHECK-NEXT:                      slice_error_values[3] = xv_d0;
 // CHECK-NEXT:                      return [[SOURCE:[0-9]+]];
 // CHECK-NEXT:                  }
-// adaptive (set by convert-slice-to-loops): streamed when the dest view has at least 8 MiB and the run at least 1 KiB, else memcpy ...
+// adaptive (set by convert-slice-to-loops): streamed when the dest view has at least 2 MiB and the run at least 1 KiB, else memcpy ...
 // (`prefetch row %i of %n step %c6`: the run prefetches the row its loop reads some
 // rows later, 6 elements a row, where the loop has more than one row; the lowering's
 // gate sets the count to 0 where the rules do not prefetch) ...
-// CHECK-NEXT:                  const _Bool streamed = ov_d0 >= 2097152 && out0_d1 >= 256;
+// CHECK-NEXT:                  const _Bool streamed = ov_d0 >= 524288 && out0_d1 >= 256;
 // CHECK-NEXT:                  if (out0_d0 > 1)
 // CHECK-NEXT:                      slice_prefetch_rows(xv, xv_d0, so, out0_d1, 1, i, out0_d0, 6, 0, 4, 512, 262144);
 // CHECK-NEXT:                  if (streamed)
@@ -110,7 +110,7 @@
 // ... else the register helpers for a stride of -1, 2 or -2 (runs of 64 bytes or more),
 // else an element loop.
 // CHECK-NEXT:          } else {
-// CHECK:                       const _Bool streamed_1 = ov_d0 >= 2097152 && out0_d1 >= 256;
+// CHECK:                       const _Bool streamed_1 = ov_d0 >= 524288 && out0_d1 >= 256;
 // CHECK-NEXT:                  if (out0_d0 > 1)
 // CHECK-NEXT:                      slice_prefetch_rows(xv, xv_d0, so, out0_d1, stride, i, out0_d0, 6, 0, 4, 512, 262144);
 // CHECK-NEXT:                  if (stride == -1 && out0_d1 >= 16) {
