@@ -1742,13 +1742,13 @@ _STREAM_COPY = r"""
 #define SLICE_STREAM_SANITIZED 1 /* clang -fsanitize=address */
 #endif
 #endif
-/* (not under AddressSanitizer, which sees the intrinsics' loads and stores and not
- * those of assembly) */
 /* q: the offset of each line of the n bytes of 16 KiB blocks, in the order streamed */
 #define SLICE_BLOCK_LINES(q, n) \
     for (int64_t slice_b = 0; slice_b < (n); slice_b += 16384) \
         for (int64_t slice_i = slice_b; slice_i < slice_b + 4096; slice_i += 64) \
             for (int64_t q = slice_i; q < slice_i + 16384; q += 4096)
+/* (not under AddressSanitizer, which sees the intrinsics' loads and stores and not
+ * those of assembly) */
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) \
     && !defined(SLICE_STREAM_SANITIZED)
 #define SLICE_STREAM_WIDE 1
@@ -1916,9 +1916,9 @@ ALIGN(from + 2 * i * size)
  * from s (the first element copied; the last is 2 (n - 1) elements below it) to d,
  * WRITING. The vectors are the 16 bytes of output below each j from n (or from the
  * aligned top) down by 16 / size while above 16 / size, visited upwards: d is written
- * upwards and s read downwards (a cached copy of 6873 f64 ran 2.1x faster so than
- * written downwards, bench/sweep.py seed 6 case 46; unlike a reversed run, the same
- * either way when the source is in memory, notes/s24/rev4.c). The 32 bytes read for 16
+ * upwards and s read downwards (a cached copy of 6873 f64, bench/sweep.py seed 6 case
+ * 46, went 1.30x -> 0.85x numpy so, 2.1x faster in a C loop alone; unlike a reversed
+ * run, the same either way when the source is in memory, notes/s24/rev4.c). The 32 bytes read for 16
  * bytes of output start with the lowest element they need (their even elements) and
  * end one element above the highest, read only while one more element of the run lies
  * above: every byte read lies within the run. The first 16 bytes of output LAST_WHEN
