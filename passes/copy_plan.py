@@ -49,7 +49,8 @@ rounds): runs of 40 and 72 bytes streamed were 61x and 10x numpy, cached 0.42x a
 
 STAGED_MAX_ELEMENT_BYTES = 8
 """A strided run that is not reordered in registers is streamed (gathered through the C
-target's staging buffer) only where its elements are at most this many bytes; a run of
+target's staging buffer) only where its elements are at most this many bytes, and more
+than 2 (1- and 2-byte gathers are ``scalar``, cached: ``run_choices``); a run of
 16-byte elements at a source stride of 3 or more either way keeps plain stores, as a
 dynamic run does. Measured (lead, 2026-11-23, the 4 cases of sweep seeds 0-15 it
 changes, in-process A/B three times, medians of 15-25 rounds, kernel/numpy, streamed ->
@@ -60,7 +61,10 @@ long runs at step -3: seed 11 case 44 0.77-0.91 -> 0.88-0.98 and seed 2 case 14
 or direction separates them on these four; this one takes the worst of them from about
 2x to about 1.0-1.3x numpy (`notes/perf14/ab_staged16.txt`). With 8-byte
 elements streaming stays ahead (seed 3 case 59, ``complex<f32>`` at step 4: 0.90
-streamed, 1.00 cached)."""
+streamed, 1.00 cached). Re-measured in session 24 (lead, 2026-11-28, sweep seeds 0-7,
+two runs of 5 rounds, 8 against 4 bytes, `notes/s24/abstg.txt`): the 3 cases with
+8-byte elements streamed are as fast or faster so (seed 3 case 14 0.89-0.93 streamed,
+0.99-1.05 cached; case 59 1.01-1.02 and 1.01-1.06; seed 5 case 4 alike)."""
 
 STREAM_ALIGN_BYTES = 16
 """The width of a non-temporal store (``_mm_stream_si128``): a run shorter than
