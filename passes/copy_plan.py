@@ -66,6 +66,10 @@ two runs of 5 rounds, 8 against 4 bytes, `notes/s24/abstg.txt`): the 3 cases wit
 8-byte elements streamed are as fast or faster so (seed 3 case 14 0.89-0.93 streamed,
 0.99-1.05 cached; case 59 1.01-1.02 and 1.01-1.06; seed 5 case 4 alike)."""
 
+STAGED_MIN_ELEMENT_BYTES = 4
+"""The narrowest elements a strided run streamed through the staging buffer may have:
+1- and 2-byte gathers are faster cached, through the scalar gather (``run_choices``)."""
+
 STREAM_ALIGN_BYTES = 16
 """The width of a non-temporal store (``_mm_stream_si128``): a run shorter than
 ``MIN_STREAM_RUN_BYTES`` is streamed all the same where it is whole blocks of this
@@ -110,30 +114,45 @@ loaded 2-core machine, min of 31 rounds). Streamed runs are always at least
 ``MIN_STREAM_RUN_BYTES`` long."""
 
 MIN_SCALAR_GATHER = 16
-"""A cached run of 1- or 2-byte elements (``GATHER_ELEMENT_BYTES``) at a source stride
-of 3 or more (either sign; 2 where the run is too short to be reordered in registers)
-and at least this many elements is copied by ``slice_gather_bytes`` (or
-``slice_gather_halves``), scalar loads packed into 8-byte stores in a loop the C
-compiler does not vectorize: gcc 12 (-O3, SSE2) assembles
+"""A cached run of 1-, 2-, 4- or 8-byte elements (``GATHER_ELEMENT_BYTES``) at a
+source stride of 3 or more (either sign; 2 where the run is too short to be reordered
+in registers) and at least this many elements is copied by the scalar gather of its
+width (``slice_gather_bytes``, ``_halves``, ``_words``, ``_dwords``), scalar loads
+packed into 8- or 16-byte stores in a loop the C compiler does not vectorize: gcc 12 (-O3, SSE2) assembles
 byte vectors from single loads, and a store per byte is bound by one store a cycle
 (bench/sweep.py, lead, 2026-11-22, medians of 21 rounds: case 42, runs of 34 at step 5,
 1.05x -> 0.47x numpy; case 47, runs of 125 at step -3, 0.97x -> 0.69x). Shorter runs
 pay more for the helper's call than they save (case 71, runs of 2: 0.12x -> 0.40x
 without a minimum; helper "perf", 2026-11-22)."""
 
-GATHER_ELEMENT_BYTES = (1, 2)
-"""The element widths a ``scalar`` run may have (``MIN_SCALAR_GATHER``): 2-byte
-elements too, four packed into each 8-byte store (``slice_gather_halves``), where gcc
-assembles vectors of 2-byte elements from single loads. Measured (lead, 2026-11-23):
-C variants of sweep cases in one process, medians of 41 rounds, kernel/numpy, gcc's
-vectorized loop / the scalar loop / packed: ``f16`` at step 8 (seed 10 case 49) 1.81 /
-1.17 / 0.79, at step -4 (seed 13 case 67) 1.07 / 1.08 / 0.77 and (seed 6 case 29, 6.3
-MiB) 1.20 / 1.18 / 0.89; then the 35 cases of sweep seeds 0-15 the rule changes,
-in-process A/B, medians of 15-25 rounds: 26 faster (seed 10 case 49 1.77-1.79 ->
-0.78-0.80, seed 4 case 99 1.18-1.19 -> 0.97-0.98, seed 9 case 31 0.78 -> 0.37), 7
-alike, 2 slower (seed 0 case 94, runs of 78 at step 3 of a 71 MiB source, 0.37-0.44 ->
-0.46-0.48; seed 5 case 73, runs of 102 at step -8, 0.90-0.95 -> 0.99-1.03)
-(`notes/perf14/ab_halves.txt`)."""
+GATHER_ELEMENT_BYTES = (1, 2, 4, 8)
+"""The element widths a ``scalar`` run may have (``MIN_SCALAR_GATHER``).
+
+2-byte elements since 2026-11-23, four packed into each 8-byte store
+(``slice_gather_halves``), where gcc assembles vectors of 2-byte elements from single
+loads. Measured (lead, 2026-11-23): C variants of sweep cases in one process, medians
+of 41 rounds, kernel/numpy, gcc's vectorized loop / the scalar loop / packed: ``f16``
+at step 8 (seed 10 case 49) 1.81 / 1.17 / 0.79, at step -4 (seed 13 case 67) 1.07 /
+1.08 / 0.77 and (seed 6 case 29, 6.3 MiB) 1.20 / 1.18 / 0.89; then the 35 cases of
+sweep seeds 0-15 the rule changes, in-process A/B, medians of 15-25 rounds: 26 faster
+(seed 10 case 49 1.77-1.79 -> 0.78-0.80, seed 4 case 99 1.18-1.19 -> 0.97-0.98, seed 9
+case 31 0.78 -> 0.37), 7 alike, 2 slower (seed 0 case 94, runs of 78 at step 3 of a 71
+MiB source, 0.37-0.44 -> 0.46-0.48; seed 5 case 73, runs of 102 at step -8, 0.90-0.95
+-> 0.99-1.03) (`notes/perf14/ab_halves.txt`).
+
+4- and 8-byte elements since session 25: two packed 8-byte stores an iteration
+(``slice_gather_words``; only at the steps of :func:`gathers_words`) and pairs in one
+16-byte store (``slice_gather_dwords``). gcc's loops for them, vectors assembled from
+single loads or a store per element, ran L2-resident gathers at 0.64-1.16x numpy (f32
+at step 8 1.16, f64 at step 4 1.11), the helpers at 0.61-0.75x (lead, 2026-11-28, 1-D
+gathers of a 256 KB span at steps 3 to 16 either way, in-process A/B, medians of 15
+samples, `notes/s25/strided_wide*.txt`). The 26 cases of sweep seeds 0-7 the two
+change (in-process A/B, two runs of 5 rounds per seed, `notes/s25/abwg2.txt`): 25
+faster or alike (seed 5 case 76, f32 runs of 98 at -4, 0.90 -> 0.30; case 82 1.05 ->
+0.67; seed 7 case 62 0.95 -> 0.72; seed 3 case 41, f64 runs of 20 at step 4, 0.62 ->
+0.39), one a 0.3 us copy 0.13 -> 0.14; over the eight seeds the largest kernel/numpy
+1.24 -> 1.14 and 13 -> 9 cases above 1.0x. 16-byte elements are an SSE register each
+already: gcc's loop is a load and a store per element."""
 
 PREFETCH_AHEAD_BYTES = 32 * 1024
 """How far ahead a copy with gaps between its source rows prefetches them: the
@@ -295,8 +314,8 @@ class RunChoices:
     ``reorder``: a run of every element backwards (source stride -1), or of every other
     element (2 or -2), is reordered in registers on its way
     to the stores (streamed, or cached from ``MIN_REGISTER_RUN_BYTES`` on). ``scalar``:
-    a long cached gather of 1- or 2-byte elements is a loop the C compiler must not
-    vectorize
+    a long cached gather of 1-, 2-, 4- or 8-byte elements is a loop the C compiler must
+    not vectorize
     (``MIN_SCALAR_GATHER``). ``prefetch``: the signed element distance from this run's
     source offset to the run that is prefetched (the run of the enclosing loop's
     iteration ``PREFETCH_AHEAD_BYTES`` ahead), or ``None``; only runs of source span at
@@ -425,9 +444,30 @@ def can_reorder(source_stride: int, element_bytes: int) -> bool:
 
 
 def can_gather_scalar(source_stride: int, element_bytes: int) -> bool:
-    """Whether a run may be a non-vectorized gather of 1- or 2-byte elements (the
-    verifier's rule)."""
+    """Whether a run may be a non-vectorized gather of 1-, 2-, 4- or 8-byte elements
+    (the verifier's rule)."""
     return element_bytes in GATHER_ELEMENT_BYTES and abs(source_stride) >= 2
+
+
+def gathers_words(source_stride: int) -> bool:
+    """Whether a cached run of 4-byte elements at a constant ``source_stride`` (3 or
+    more either way) goes through ``slice_gather_words``: where gcc 12 (-O3, SSE2)
+    compiles the element loop to a load and a store per element, at a power-of-two
+    step of 8 or more either way or at -4; at other steps it assembles vectors from
+    single loads or shuffles whole ones (+4), as fast as the helper or faster.
+    Measured (lead, 2026-11-28, session 25, 1-D gathers of 256 KB and 24 KB spans,
+    in-process A/B, medians of 15 samples, kernel/numpy, element loop / helper,
+    `notes/s25/st4_*.txt`): step 8 1.16 / 0.63 and 0.44 / 0.31, -8 0.86 / 0.77 and
+    0.36 / 0.31, 16 0.80 / 0.71 and 0.44 / 0.29, -16 0.75 / 0.65 and 0.43 / 0.15, -4
+    1.29 / 0.88 and 0.63 / 0.47; but 5, -5, 6, -6, 7, -7, 10, -12 0.65-0.74 /
+    0.70-0.84 and 0.16-0.40 / 0.27-0.43, 3, -3, +4 alike; sweep seeds 0-7
+    (`notes/s25/abwg.txt`): seed 5 case 76 (runs of 98 at -4) 0.91 -> 0.30, case 82
+    (15948 at -4) 0.93 -> 0.66, seed 7 case 62 (-8) 1.02 -> 0.70, seed 6 case 5 (-8)
+    0.43 -> 0.26; slower with the helper at +4, 3 and 5: seed 2 case 57 (runs of 105
+    at +4) 0.69 -> 0.93, seed 0 case 23 (21 at 3) 0.47 -> 0.68. A dynamic run (a
+    run-time stride gcc cannot shuffle for) takes the helper at every stride."""
+    step = abs(source_stride)
+    return step & (step - 1) == 0 and (step >= 8 or source_stride == -4)
 
 
 def run_choices(plan: CopyPlan, element_bytes: int) -> RunChoices:
@@ -473,7 +513,7 @@ def run_choices(plan: CopyPlan, element_bytes: int) -> RunChoices:
         and not (
             staged
             and (
-                element_bytes in GATHER_ELEMENT_BYTES
+                element_bytes < STAGED_MIN_ELEMENT_BYTES
                 or element_bytes > STAGED_MAX_ELEMENT_BYTES
             )
         )
@@ -487,6 +527,8 @@ def run_choices(plan: CopyPlan, element_bytes: int) -> RunChoices:
     )
     # (a byte run at stride 2 or -2 too short for the register helpers too: sweep
     # seed 3 case 82, runs of 17 at -2, 0.84x -> 0.48x numpy not vectorized)
-    gather = can_gather_scalar(run.source_step, element_bytes)
+    gather = can_gather_scalar(run.source_step, element_bytes) and (
+        element_bytes != 4 or gathers_words(run.source_step)
+    )
     scalar = not streamed and not reorder and gather and run.count >= MIN_SCALAR_GATHER
     return RunChoices(streamed, reorder, scalar, prefetch, prefetch_bytes, prefetch_wrap)

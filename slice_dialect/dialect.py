@@ -1392,9 +1392,9 @@ class CopyRunOp(IRDLOperation):
     ``passes/copy_plan.py``) change how the C target copies, never what:
     ``nontemporal`` stores bypass the cache (``dest_stride`` 1); ``reorder`` reorders a
     run of source stride -1, 2 or -2 (elements of at most 16 bytes), in registers
-    (streamed or cached); ``scalar`` copies a run of 1-byte elements at a source stride
-    of at least 2 (either sign) by a loop the C compiler does not vectorize (cached
-    runs only); ``prefetch = N`` hints the source elements of the run ``N`` elements
+    (streamed or cached); ``scalar`` copies a run of 1-, 2-, 4- or 8-byte elements at a
+    source stride of at least 2 (either sign) by a loop the C compiler does not
+    vectorize, elements packed into wider stores (cached runs only); ``prefetch = N`` hints the source elements of the run ``N`` elements
     further (signed) where they lie inside the source view, and ``prefetch_bytes = B``
     (with ``prefetch``) hints ``B`` bytes from that run's lowest source element instead
     of its span (whole rows, the gap after the span included).
@@ -1494,7 +1494,7 @@ class CopyRunOp(IRDLOperation):
             )
         if self.reorder is None and self.scalar is None:
             return
-        from passes.copy_plan import can_gather_scalar, can_reorder
+        from passes.copy_plan import GATHER_ELEMENT_BYTES, can_gather_scalar, can_reorder
         from slice_dialect.dtypes import storage_bytes
 
         width = storage_bytes(source_type.element_type)
@@ -1509,10 +1509,12 @@ class CopyRunOp(IRDLOperation):
             or self.reorder is not None
             or not can_gather_scalar(source_stride, width)
         ):
+            *narrow, wide = (str(b) for b in GATHER_ELEMENT_BYTES)
             raise VerifyException(
-                f"{self.name}: scalar needs 1- or 2-byte elements, a source_stride of at "
-                f"least 2 either way (source_stride = {source_stride}, {width}-byte "
-                "elements) and neither nontemporal nor reorder"
+                f"{self.name}: scalar needs {'-, '.join(narrow)}- or {wide}-byte "
+                "elements, a source_stride of at least 2 either way (source_stride = "
+                f"{source_stride}, {width}-byte elements) and neither nontemporal nor "
+                "reorder"
             )
 
 

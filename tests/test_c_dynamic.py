@@ -1118,13 +1118,18 @@ func.func @main(%x: tensor<40x300xi8>, %s: tensor<2xi64>, %e: tensor<2xi64>, %st
 )
 @pytest.mark.parametrize(
     ("element", "dtype", "helper"),
-    [("i8", np.int8, "slice_gather_bytes("), ("i16", np.int16, "slice_gather_halves(")],
+    [
+        ("i8", np.int8, "slice_gather_bytes("),
+        ("i16", np.int16, "slice_gather_halves("),
+        ("i32", np.int32, "slice_gather_words("),
+        ("f64", np.float64, "slice_gather_dwords("),
+    ],
 )
 def test_run_time_byte_gathers(
     index: tuple[slice, ...], element: str, dtype: type, helper: str
 ) -> None:
-    """A dynamic run of 1- or 2-byte elements at a run-time stride of 2 or more either
-    way copies by the scalar gather of its width (16 elements or more, not reordered),
+    """A dynamic run of 1-, 2-, 4- or 8-byte elements at a run-time stride of 2 or more
+    either way copies by the scalar gather of its width (16 elements or more, not reordered),
     as a static one does: numpy's result for each."""
     import slice_dialect
     from slice_dialect.compiler import lower

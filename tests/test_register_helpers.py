@@ -1,6 +1,8 @@
 """The C target's register helpers (``slice_{stream,copy}_{reversed,even,odd_reversed}``)
-and its scalar gathers (``slice_gather_bytes``, ``slice_gather_halves``) on their own, in a C driver: every element size, every run length up to 80 elements and
-every destination misalignment within 16 bytes, against an element-by-element copy.
+and its scalar gathers (``slice_gather_bytes``, ``_halves``, ``_words``, ``_dwords``) on
+their own, in a C driver: every element size, every run length up to 80 elements and
+every destination misalignment within 16 bytes (a multiple of the element for the
+gathers of wider elements), against an element-by-element copy.
 ``slice_stream`` (contiguous runs, streamed) likewise, at lengths around each of its
 paths' bounds and every destination offset within a cache line, and each of its 16 KiB
 block copies (SSE2, AVX, AVX-512F) that the CPU running the test has.
@@ -21,8 +23,7 @@ import pytest
 
 from slice_dialect.backend.c import (
     COPY_HELPERS,
-    GATHER_HALVES_HELPER,
-    GATHER_HELPER,
+    GATHER_HELPERS,
     REGISTER_PICKS,
     SSE2_INCLUDE,
     STREAM_HELPERS,
@@ -99,6 +100,18 @@ GATHER(slice_gather_halves, 3, halves_3)
 GATHER(slice_gather_halves, 5, halves_5)
 GATHER(slice_gather_halves, -4, halves_minus_4)
 GATHER(slice_gather_halves, 8, halves_8)
+GATHER(slice_gather_words, 2, words_2)
+GATHER(slice_gather_words, -2, words_minus_2)
+GATHER(slice_gather_words, 3, words_3)
+GATHER(slice_gather_words, -3, words_minus_3)
+GATHER(slice_gather_words, 5, words_5)
+GATHER(slice_gather_words, -8, words_minus_8)
+GATHER(slice_gather_dwords, 2, dwords_2)
+GATHER(slice_gather_dwords, -2, dwords_minus_2)
+GATHER(slice_gather_dwords, 3, dwords_3)
+GATHER(slice_gather_dwords, -4, dwords_minus_4)
+GATHER(slice_gather_dwords, 5, dwords_5)
+GATHER(slice_gather_dwords, 16, dwords_16)
 
 int main(void) {
     int failures = 0;
@@ -128,15 +141,35 @@ int main(void) {
     failures += check("slice_gather_halves step 5", halves_5, 5, 2, 2, &cases);
     failures += check("slice_gather_halves step -4", halves_minus_4, -4, 2, 2, &cases);
     failures += check("slice_gather_halves step 8", halves_8, 8, 2, 2, &cases);
+    /* 4- and 8-byte elements at destinations aligned to the element likewise */
+    failures += check("slice_gather_words step 2", words_2, 2, 4, 4, &cases);
+    failures += check("slice_gather_words step -2", words_minus_2, -2, 4, 4, &cases);
+    failures += check("slice_gather_words step 3", words_3, 3, 4, 4, &cases);
+    failures += check("slice_gather_words step -3", words_minus_3, -3, 4, 4, &cases);
+    failures += check("slice_gather_words step 5", words_5, 5, 4, 4, &cases);
+    failures += check("slice_gather_words step -8", words_minus_8, -8, 4, 4, &cases);
+    failures += check("slice_gather_dwords step 2", dwords_2, 2, 8, 8, &cases);
+    failures += check("slice_gather_dwords step -2", dwords_minus_2, -2, 8, 8, &cases);
+    failures += check("slice_gather_dwords step 3", dwords_3, 3, 8, 8, &cases);
+    failures += check("slice_gather_dwords step -4", dwords_minus_4, -4, 8, 8, &cases);
+    failures += check("slice_gather_dwords step 5", dwords_5, 5, 8, 8, &cases);
+    failures += check("slice_gather_dwords step 16", dwords_16, 16, 8, 8, &cases);
     slice_stream_fence();
     printf("cases %lld failures %d\n", (long long)cases, failures);
     return failures != 0;
 }
 """
 
-CASES = 6 * 5 * MAX_COUNT * 16 + 6 * MAX_COUNT * 16 + 6 * MAX_COUNT * 8
+CASES = (
+    6 * 5 * MAX_COUNT * 16
+    + 6 * MAX_COUNT * 16
+    + 6 * MAX_COUNT * 8
+    + 6 * MAX_COUNT * 4
+    + 6 * MAX_COUNT * 2
+)
 """The three register helpers, streamed and cached, at 5 element sizes; the byte gather
-at 6 steps, and the 2-byte one at 6 steps and the 8 even misalignments."""
+at 6 steps, the 2-byte one at 6 steps and the 8 even misalignments, the 4-byte one at 6
+steps and 4 misalignments, the 8-byte one at 6 steps and 2."""
 
 
 STREAM_DRIVER = r"""
@@ -275,8 +308,7 @@ def driver_source() -> str:
             REGISTER_PICKS,
             STREAM_HELPERS,
             COPY_HELPERS,
-            GATHER_HELPER,
-            GATHER_HALVES_HELPER,
+            *(text for _, _, text in GATHER_HELPERS.values()),
             DRIVER,
         ]
     )

@@ -75,7 +75,9 @@ The rules:
   goes through registers (source stride -1, 2, -2: ``slice_stream_reversed``,
   ``slice_stream_even``, ``slice_stream_odd_reversed`` when streamed, the
   ``slice_copy_*`` twins with plain stores when not); ``scalar`` is a call of
-  ``slice_gather_bytes``, a loop compiled without auto-vectorization; ``prefetch``
+  the scalar gather of the element width (``slice_gather_bytes``, ``_halves``,
+  ``_words``, ``_dwords``: loops compiled without auto-vectorization, packing
+  elements into 8- or 16-byte stores); ``prefetch``
   hints the source run that many elements ahead, if it lies inside the source view;
   a run within one buffer is always an element loop, in order;
 - ``slice.dynamic_copy_run`` guards itself: for ``count > 0`` it checks that
@@ -87,8 +89,9 @@ The rules:
   (``slice_stream``, ``slice_stream_*``) when the dest view has at least
   ``STREAM_STORE_BYTES`` and the run ``MIN_STREAM_RUN_BYTES``, else ``memcpy`` when
   the stride is ``arith.constant 1``; a run-time stride of -1, 2 or -2 over at least
-  ``MIN_REGISTER_RUN_BYTES`` goes through the register helpers, any other an element
-  loop; within one buffer, an element loop in order;
+  ``MIN_REGISTER_RUN_BYTES`` goes through the register helpers, any other of at
+  least ``MIN_SCALAR_GATHER`` elements of 1, 2, 4 or 8 bytes through the scalar
+  gather, else an element loop; within one buffer, an element loop in order;
 - ``memref.load``/``store`` index their pointer with the row-major linear index (static
   shapes only); a loaded integer used in arithmetic has the signed C type of its width;
 - ``memref.collapse_shape`` is a pointer alias of its source;
@@ -212,7 +215,8 @@ _GENERATED_NAMES = (
     "int32_t int64_t uint8_t uint16_t uint32_t uint64_t uintptr_t size_t slice_b128 "
     "memcpy calloc free slice_stream slice_stream_reversed slice_stream_even "
     "slice_stream_odd_reversed slice_copy_reversed slice_copy_even "
-    "slice_copy_odd_reversed slice_gather_bytes slice_gather_halves slice_stream_fence "
+    "slice_copy_odd_reversed slice_gather_bytes slice_gather_halves slice_gather_words "
+    "slice_gather_dwords slice_u64x2 slice_stream_fence "
     "slice_prefetch slice_prefetch_rows slice_stream_blocks slice_stream_blocks_sse2 "
     "slice_stream_blocks_avx slice_stream_blocks_avx512 SLICE_STREAM_WIDE "
     "SLICE_STREAM_SANITIZED SLICE_BLOCK_LINES "
@@ -1325,8 +1329,8 @@ def _emit_gather(
 ) -> None:
     """A ``scalar`` run of ``n`` elements at ``stride`` (constants, or C expressions in
     a dynamic run): the gather helper of its element width (``GATHER_HELPERS``)."""
-    name, c_type = GATHER_HELPERS[size]
-    p.unit.features.add("gather" if size == 1 else "gather_halves")
+    name, c_type, _ = GATHER_HELPERS[size]
+    p.unit.features.add(name)
     p.line(f"{name}(({c_type} *){d}, (const {c_type} *){s}, {n}, {stride});")
 
 
@@ -1671,7 +1675,8 @@ def emit_c(module: ModuleOp, *, prefix: str = DEFAULT_PREFIX) -> str:
         " */",
         "#include <stdint.h>",
     ]
-    if features & {"stream", "copy", "gather", "gather_halves"}:
+    gathers = {name for name, _, _ in GATHER_HELPERS.values()}
+    if features & ({"stream", "copy"} | gathers):
         features.add("string.h")  # their helpers call memcpy
     header += [f"#include <{h}>" for h in ("stdlib.h", "string.h") if h in features]
     if "b128" in features:
@@ -1681,8 +1686,7 @@ def emit_c(module: ModuleOp, *, prefix: str = DEFAULT_PREFIX) -> str:
     helpers = {
         "stream": STREAM_HELPERS,
         "copy": COPY_HELPERS,
-        "gather": GATHER_HELPER,
-        "gather_halves": GATHER_HALVES_HELPER,
+        **{name: text for name, _, text in GATHER_HELPERS.values()},
         "mul_overflows": MUL_OVERFLOWS_HELPER,  # before prefetch_rows, which calls it
         "prefetch": PREFETCH_HELPER,
         "prefetch_rows": PREFETCH_ROWS_HELPER,
@@ -2098,16 +2102,60 @@ static void NAME(TYPE *restrict d, const TYPE *restrict s, int64_t n, int64_t st
 }
 """
 
-GATHER_HELPERS = {
-    1: ("slice_gather_bytes", "unsigned char"),
-    2: ("slice_gather_halves", "uint16_t"),
+GATHER_WORDS_HELPER = r"""
+/* Copies n 4-byte elements taken step elements apart from s to d with scalar loads,
+ * two of them assembled into each 8-byte store, two stores an iteration: gcc's SSE2
+ * vectors of a strided gather, and a store per element, are slower. */
+#if defined(__GNUC__) && !defined(__clang__)
+__attribute__((optimize("no-tree-vectorize")))
+#endif
+static void slice_gather_words(uint32_t *restrict d, const uint32_t *restrict s,
+                               int64_t n, int64_t step) {
+    int64_t k = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    for (; k + 4 <= n; k += 4) {
+        const uint32_t *p = s + k * step;
+        const uint64_t w = (uint64_t)p[0] | (uint64_t)p[step] << 32;
+        const uint64_t v = (uint64_t)p[2 * step] | (uint64_t)p[3 * step] << 32;
+        memcpy(d + k, &w, 8);
+        memcpy(d + k + 2, &v, 8);
+    }
+#endif
+    for (; k < n; k += 1)
+        d[k] = s[k * step];
 }
-"""The scalar gather of each element width ``run_choices`` gives ``scalar`` runs: its
-name and C element type."""
+"""
+"""The C helper of ``scalar`` runs of 4-byte elements."""
+
+GATHER_DWORDS_HELPER = r"""
+#if defined(__GNUC__)
+typedef uint64_t slice_u64x2 __attribute__((vector_size(16)));
+#endif
+/* Copies n 8-byte elements taken step elements apart from s to d, two of them into
+ * each 16-byte store (a GNU C vector: movq and movhps, then one store); gcc's SSE2
+ * vectors of a strided gather, and a store per element, are slower. */
+#if defined(__GNUC__) && !defined(__clang__)
+__attribute__((optimize("no-tree-vectorize")))
+#endif
+static void slice_gather_dwords(uint64_t *restrict d, const uint64_t *restrict s,
+                                int64_t n, int64_t step) {
+    int64_t k = 0;
+#if defined(__GNUC__)
+    for (; k + 2 <= n; k += 2) {
+        const slice_u64x2 v = {s[k * step], s[(k + 1) * step]};
+        memcpy(d + k, &v, 16);
+    }
+#endif
+    for (; k < n; k += 1)
+        d[k] = s[k * step];
+}
+"""
+"""The C helper of ``scalar`` runs of 8-byte elements."""
 
 
-def _gather_helper(size: int) -> str:
-    name, c_type = GATHER_HELPERS[size]
+def _gather_helper(size: int, name: str) -> str:
+    """The packed-word gather (``_GATHER_TEMPLATE``) of ``size``-byte elements."""
+    c_type = {1: "unsigned char", 2: "uint16_t"}[size]
     return (
         _GATHER_TEMPLATE.replace("NAME", name)
         .replace("TYPE", c_type)
@@ -2116,13 +2164,21 @@ def _gather_helper(size: int) -> str:
     )
 
 
-GATHER_HELPER = _gather_helper(1)
-"""The C helper of ``scalar`` runs of 1-byte elements, printed once in a unit that uses
-it."""
-
-GATHER_HALVES_HELPER = _gather_helper(2)
-"""The C helper of ``scalar`` runs of 2-byte elements, printed once in a unit that uses
-it."""
+GATHER_HELPERS: dict[int, tuple[str, str, str]] = {
+    1: ("slice_gather_bytes", "unsigned char", _gather_helper(1, "slice_gather_bytes")),
+    2: ("slice_gather_halves", "uint16_t", _gather_helper(2, "slice_gather_halves")),
+    4: ("slice_gather_words", "uint32_t", GATHER_WORDS_HELPER),
+    8: ("slice_gather_dwords", "uint64_t", GATHER_DWORDS_HELPER),
+}
+"""The scalar gather of each element width ``run_choices`` gives ``scalar`` runs
+(``GATHER_ELEMENT_BYTES``): its name (also its feature in a unit), C element type and
+C text, printed once in a unit that uses it. Measured (lead, 2026-11-28, session 25,
+C variants in one process, L2-resident sources of 256 KB, medians of 151 rounds, ns
+per element; `notes/s25/tv.c`, `hv.c`): 4-byte elements at steps 3, -3, 4, -8, 16,
+a store each 0.35-0.56, one packed 8-byte store an iteration 0.35-0.48, two 0.24-0.48;
+8-byte elements, a store each 0.36-0.91, pairs in 16-byte stores 0.29-0.90; 1- and
+2-byte elements keep one packed word an iteration (two: bytes 0.18-0.37 -> 0.20-0.34,
+halves 0.22-0.31 -> 0.21-0.30, mixed)."""
 
 PREFETCH_HELPER = r"""
 /* A hint to fetch the cache line at p, which the copy reads soon, into the outer

@@ -45,6 +45,7 @@ func.func @channels(%x: tensor<1x64x8x8xi16>) -> tensor<1x32x8x8xi16> {
 // CHECK-NEXT:      for (int64_t [[K:.+]] = 0; [[K]] < 3; [[K]] += 1)
 // CHECK-NEXT:          {{.+}}[[[D]] + [[K]]] = {{.+}}[[[S]] + [[K]] * -2];
 // CHECK-NOT:     memcpy
+// CHECK:         return 0;
 func.func @mixed(%x: tensor<4x5xf32>) -> tensor<2x3xf32> {
   %r = slice.window %x offsets [1, 4] sizes [2, 3] strides [1, -2] : tensor<4x5xf32> -> tensor<2x3xf32>
   func.return %r : tensor<2x3xf32>
@@ -52,10 +53,10 @@ func.func @mixed(%x: tensor<4x5xf32>) -> tensor<2x3xf32> {
 
 // -----
 
-// A column: one element per row, a single gather loop.
+// A column: one element per row, a single gather (8-byte elements: the scalar gather
+// of pairs into 16-byte stores).
 // CHECK-LABEL: int32_t slice_column(const uint64_t *restrict in0, uint64_t *restrict out0, int64_t *restrict slice_error_values) {
-// CHECK:         for (int64_t [[K:.+]] = 0; [[K]] < 1000; [[K]] += 1)
-// CHECK-NEXT:        {{.+}}[[[K]]] = {{.+}}[7 + [[K]] * 1000];
+// CHECK:         slice_gather_dwords((uint64_t *){{.+}}, (const uint64_t *){{.+}} + 7, 1000, 1000);
 // CHECK-NEXT:    return 0;
 func.func @column(%x: tensor<1000x1000xf64>) -> tensor<1000x1xf64> {
   %r = slice.window %x offsets [0, 7] sizes [1000, 1] strides [1, 1] : tensor<1000x1000xf64> -> tensor<1000x1xf64>
@@ -181,8 +182,9 @@ func.func @big_odd_reversed(%x: tensor<4096x1025xf64>) -> tensor<4096x513xf64> {
 // -----
 
 // reorder on a cached run (64 bytes or more, copy under 2 MiB): the slice_copy_* twins
-// of the register helpers, with plain unaligned stores. scalar: a long byte gather
-// calls slice_gather_bytes, which gcc compiles without auto-vectorization.
+// of the register helpers, with plain unaligned stores. scalar: a long gather calls
+// the helper of its element width (bytes, halves, words, dwords), which gcc compiles
+// without auto-vectorization.
 // CHECK:       #if defined(__SSE2__)
 // CHECK-NEXT:  #include <emmintrin.h>
 // CHECK-NOT:   slice_stream
@@ -197,6 +199,11 @@ func.func @big_odd_reversed(%x: tensor<4096x1025xf64>) -> tensor<4096x513xf64> {
 // CHECK-NEXT:  #endif
 // CHECK-NEXT:  static void slice_gather_halves(uint16_t *restrict d, const uint16_t *restrict s,
 // CHECK:           w |= (uint64_t)p[b * step] << (16 * b);
+// CHECK:       static void slice_gather_words(uint32_t *restrict d, const uint32_t *restrict s,
+// CHECK:           const uint64_t v = (uint64_t)p[2 * step] | (uint64_t)p[3 * step] << 32;
+// CHECK:       typedef uint64_t slice_u64x2 __attribute__((vector_size(16)));
+// CHECK:       static void slice_gather_dwords(uint64_t *restrict d, const uint64_t *restrict s,
+// CHECK:           const slice_u64x2 v = {s[k * step], s[(k + 1) * step]};
 // CHECK-LABEL: int32_t slice_reverse(
 // CHECK:           slice_copy_reversed({{.+}} + {{.+}}, {{.+}} + {{.+}}, 300, 4);
 // CHECK-LABEL: int32_t slice_even(
@@ -207,6 +214,10 @@ func.func @big_odd_reversed(%x: tensor<4096x1025xf64>) -> tensor<4096x513xf64> {
 // CHECK:           slice_gather_bytes((unsigned char *){{.+}} + {{.+}}, (const unsigned char *){{.+}} + {{.+}}, 64, -3);
 // CHECK-LABEL: int32_t slice_gather_halves_(
 // CHECK:           slice_gather_halves((uint16_t *){{.+}} + {{.+}}, (const uint16_t *){{.+}} + {{.+}}, 64, 5);
+// CHECK-LABEL: int32_t slice_gather_words_(
+// CHECK:           slice_gather_words((uint32_t *){{.+}} + {{.+}}, (const uint32_t *){{.+}} + {{.+}}, 64, 8);
+// CHECK-LABEL: int32_t slice_gather_dwords_(
+// CHECK:           slice_gather_dwords((uint64_t *){{.+}} + {{.+}}, (const uint64_t *){{.+}} + {{.+}}, 64, -3);
 func.func @reverse(%x: tensor<100x300xf32>) -> tensor<100x300xf32> {
   %r = slice.window %x offsets [0, 299] sizes [100, 300] strides [1, -1] : tensor<100x300xf32> -> tensor<100x300xf32>
   func.return %r : tensor<100x300xf32>
@@ -226,6 +237,14 @@ func.func @gather(%x: tensor<4x200xi8>) -> tensor<4x64xi8> {
 func.func @gather_halves_(%x: tensor<4x330xf16>) -> tensor<4x64xf16> {
   %r = slice.window %x offsets [0, 1] sizes [4, 64] strides [1, 5] : tensor<4x330xf16> -> tensor<4x64xf16>
   func.return %r : tensor<4x64xf16>
+}
+func.func @gather_words_(%x: tensor<4x520xf32>) -> tensor<4x64xf32> {
+  %r = slice.window %x offsets [0, 2] sizes [4, 64] strides [1, 8] : tensor<4x520xf32> -> tensor<4x64xf32>
+  func.return %r : tensor<4x64xf32>
+}
+func.func @gather_dwords_(%x: tensor<4x200xf64>) -> tensor<4x64xf64> {
+  %r = slice.window %x offsets [0, 199] sizes [4, 64] strides [1, -3] : tensor<4x200xf64> -> tensor<4x64xf64>
+  func.return %r : tensor<4x64xf64>
 }
 
 // -----

@@ -101,16 +101,16 @@ func.func @reorder_stride(%a: memref<20xf32>, %b: memref<6xf32>) {
 
 // -----
 
-// CHECK: {{^}}slice.copy_run: scalar needs 1- or 2-byte elements, a source_stride of at least 2 either way (source_stride = 3, 4-byte elements) and neither nontemporal nor reorder{{$}}
-func.func @scalar_width(%a: memref<20xf32>, %b: memref<6xf32>) {
+// CHECK: {{^}}slice.copy_run: scalar needs 1-, 2-, 4- or 8-byte elements, a source_stride of at least 2 either way (source_stride = 3, 16-byte elements) and neither nontemporal nor reorder{{$}}
+func.func @scalar_width(%a: memref<20xcomplex<f64>>, %b: memref<6xcomplex<f64>>) {
   %c0 = arith.constant 0 : index
-  slice.copy_run %a[%c0], %b[%c0] count 2 source_stride 3 dest_stride 1 scalar : memref<20xf32>, memref<6xf32>
+  slice.copy_run %a[%c0], %b[%c0] count 2 source_stride 3 dest_stride 1 scalar : memref<20xcomplex<f64>>, memref<6xcomplex<f64>>
   func.return
 }
 
 // -----
 
-// CHECK: {{^}}slice.copy_run: scalar needs 1- or 2-byte elements, a source_stride of at least 2 either way (source_stride = 3, 1-byte elements) and neither nontemporal nor reorder{{$}}
+// CHECK: {{^}}slice.copy_run: scalar needs 1-, 2-, 4- or 8-byte elements, a source_stride of at least 2 either way (source_stride = 3, 1-byte elements) and neither nontemporal nor reorder{{$}}
 func.func @scalar_streamed(%a: memref<20xi8>, %b: memref<6xi8>) {
   %c0 = arith.constant 0 : index
   slice.copy_run %a[%c0], %b[%c0] count 2 source_stride 3 dest_stride 1 nontemporal scalar : memref<20xi8>, memref<6xi8>
