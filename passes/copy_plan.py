@@ -49,8 +49,9 @@ rounds): runs of 40 and 72 bytes streamed were 61x and 10x numpy, cached 0.42x a
 
 STAGED_MAX_ELEMENT_BYTES = 8
 """A strided run that is not reordered in registers is streamed (gathered through the C
-target's staging buffer) only where its elements are at most this many bytes, and more
-than 2 (1- and 2-byte gathers are ``scalar``, cached: ``run_choices``); a run of
+target's staging buffer until session 25, since then in registers straight into the
+non-temporal stores: ``STREAM_GATHER_ELEMENT_BYTES``) only where its elements are at
+most this many bytes, and more than 2 (1- and 2-byte gathers are ``scalar``, cached: ``run_choices``); a run of
 16-byte elements at a source stride of 3 or more either way keeps plain stores, as a
 dynamic run does. Measured (lead, 2026-11-23, the 4 cases of sweep seeds 0-15 it
 changes, in-process A/B three times, medians of 15-25 rounds, kernel/numpy, streamed ->
@@ -67,8 +68,24 @@ two runs of 5 rounds, 8 against 4 bytes, `notes/s24/abstg.txt`): the 3 cases wit
 0.99-1.05 cached; case 59 1.01-1.02 and 1.01-1.06; seed 5 case 4 alike)."""
 
 STAGED_MIN_ELEMENT_BYTES = 4
-"""The narrowest elements a strided run streamed through the staging buffer may have:
-1- and 2-byte gathers are faster cached, through the scalar gather (``run_choices``)."""
+"""The narrowest elements a streamed strided run (not reordered in registers) may have:
+1- and 2-byte gathers are faster cached, through the scalar gather (``run_choices``;
+measured with the staging buffer, session 24)."""
+
+STREAM_GATHER_ELEMENT_BYTES = (4, 8)
+"""The element widths a streamed (``nontemporal``) ``scalar`` run may have: a strided
+run of them that streams (``STAGED_MIN_ELEMENT_BYTES`` to ``STAGED_MAX_ELEMENT_BYTES``)
+is gathered in registers straight into non-temporal stores, four 16-byte stores a
+destination line (``slice_stream_gather_words``, ``_dwords``), not through the C
+target's staging buffer, at every step. Measured (lead, 2026-11-28, session 25): in C
+(`notes/s25/ntg3.c`, `ntg4.c`, core 0, medians of 11 rounds), 8-byte elements at step
+4, a 19 MiB result, staged 12.9-13.4 ms, in registers 9.1-9.6 (cached 11.1-11.6);
+4-byte elements at steps 3, -3, 4, 5, 8 (8-16 MiB results) staged 8.1-12.1 ms, in
+registers 7.0-9.7. The 4 cases of sweep seeds 0-7 it changes (in-process A/B, two runs
+of 5 rounds per seed, `notes/s25/absg.txt`), all faster: seed 3 case 59
+(``complex<f32>`` at step 4, the sweep's one systematic case above 1.0x since session
+23) 1.02 -> 0.84x numpy, seed 5 case 4 (``f64`` at step 3) 0.94 -> 0.80, seed 0 case 39
+(``i32`` at step 3) 0.92 -> 0.87, seed 3 case 14 0.80 -> 0.78."""
 
 STREAM_ALIGN_BYTES = 16
 """The width of a non-temporal store (``_mm_stream_si128``): a run shorter than
@@ -316,7 +333,8 @@ class RunChoices:
     to the stores (streamed, or cached from ``MIN_REGISTER_RUN_BYTES`` on). ``scalar``:
     a long cached gather of 1-, 2-, 4- or 8-byte elements is a loop the C compiler must
     not vectorize
-    (``MIN_SCALAR_GATHER``). ``prefetch``: the signed element distance from this run's
+    (``MIN_SCALAR_GATHER``; streamed too for 4- and 8-byte elements,
+    ``STREAM_GATHER_ELEMENT_BYTES``). ``prefetch``: the signed element distance from this run's
     source offset to the run that is prefetched (the run of the enclosing loop's
     iteration ``PREFETCH_AHEAD_BYTES`` ahead), or ``None``; only runs of source span at
     most ``PREFETCH_MAX_RUN_BYTES`` with gaps between them, of a copy that reads at
@@ -443,10 +461,14 @@ def can_reorder(source_stride: int, element_bytes: int) -> bool:
     return source_stride in (-1, 2, -2) and element_bytes <= 16
 
 
-def can_gather_scalar(source_stride: int, element_bytes: int) -> bool:
-    """Whether a run may be a non-vectorized gather of 1-, 2-, 4- or 8-byte elements
-    (the verifier's rule)."""
-    return element_bytes in GATHER_ELEMENT_BYTES and abs(source_stride) >= 2
+def can_gather_scalar(
+    source_stride: int, element_bytes: int, streamed: bool = False
+) -> bool:
+    """Whether a run may be a non-vectorized gather of 1-, 2-, 4- or 8-byte elements,
+    and streamed only of 4- or 8-byte ones (``STREAM_GATHER_ELEMENT_BYTES``; the
+    verifier's rule)."""
+    widths = STREAM_GATHER_ELEMENT_BYTES if streamed else GATHER_ELEMENT_BYTES
+    return element_bytes in widths and abs(source_stride) >= 2
 
 
 def gathers_words(source_stride: int) -> bool:
@@ -500,8 +522,9 @@ def run_choices(plan: CopyPlan, element_bytes: int) -> RunChoices:
     long_or_aligned = run_bytes >= MIN_STREAM_RUN_BYTES or aligned_runs(
         outer, run, element_bytes
     )
-    # a strided run not reordered in registers streams through the staging buffer only
-    # for elements of 4 to STAGED_MAX_ELEMENT_BYTES bytes: a long gather of 1- or
+    # a strided run not reordered in registers streams (a streamed scalar gather since
+    # session 25, the staging buffer before) only for elements of 4 to
+    # STAGED_MAX_ELEMENT_BYTES bytes: a long gather of 1- or
     # 2-byte elements is faster cached, through the scalar gather (sweep seed 1 case
     # 19, i8 at step 3: 2.6x numpy streamed, 1.0x cached; session 24, 2-byte elements:
     # seed 5 case 29, at step 4, 1.55x streamed, 0.97x cached, seed 6 case 29 1.34x and
@@ -527,8 +550,8 @@ def run_choices(plan: CopyPlan, element_bytes: int) -> RunChoices:
     )
     # (a byte run at stride 2 or -2 too short for the register helpers too: sweep
     # seed 3 case 82, runs of 17 at -2, 0.84x -> 0.48x numpy not vectorized)
-    gather = can_gather_scalar(run.source_step, element_bytes) and (
-        element_bytes != 4 or gathers_words(run.source_step)
+    gather = can_gather_scalar(run.source_step, element_bytes, streamed) and (
+        element_bytes != 4 or streamed or gathers_words(run.source_step)
     )
-    scalar = not streamed and not reorder and gather and run.count >= MIN_SCALAR_GATHER
+    scalar = not reorder and gather and run.count >= MIN_SCALAR_GATHER
     return RunChoices(streamed, reorder, scalar, prefetch, prefetch_bytes, prefetch_wrap)

@@ -1,6 +1,6 @@
 """The C target's register helpers (``slice_{stream,copy}_{reversed,even,odd_reversed}``)
-and its scalar gathers (``slice_gather_bytes``, ``_halves``, ``_words``, ``_dwords``) on
-their own, in a C driver: every element size, every run length up to 80 elements and
+and its scalar gathers (``slice_gather_bytes``, ``_halves``, ``_words``, ``_dwords``, and
+``slice_stream_gather_words``, ``_dwords``) on their own, in a C driver: every element size, every run length up to 80 elements and
 every destination misalignment within 16 bytes (a multiple of the element for the
 gathers of wider elements), against an element-by-element copy.
 ``slice_stream`` (contiguous runs, streamed) likewise, at lengths around each of its
@@ -26,6 +26,7 @@ from slice_dialect.backend.c import (
     GATHER_HELPERS,
     REGISTER_PICKS,
     SSE2_INCLUDE,
+    STREAM_GATHER_HELPERS,
     STREAM_HELPERS,
 )
 from slice_dialect.runtime.cache import CompilerConfig, run_tool
@@ -112,6 +113,12 @@ GATHER(slice_gather_dwords, 3, dwords_3)
 GATHER(slice_gather_dwords, -4, dwords_minus_4)
 GATHER(slice_gather_dwords, 5, dwords_5)
 GATHER(slice_gather_dwords, 16, dwords_16)
+GATHER(slice_stream_gather_words, 3, stream_words_3)
+GATHER(slice_stream_gather_words, -3, stream_words_minus_3)
+GATHER(slice_stream_gather_words, 8, stream_words_8)
+GATHER(slice_stream_gather_dwords, 3, stream_dwords_3)
+GATHER(slice_stream_gather_dwords, -4, stream_dwords_minus_4)
+GATHER(slice_stream_gather_dwords, 5, stream_dwords_5)
 
 int main(void) {
     int failures = 0;
@@ -154,6 +161,16 @@ int main(void) {
     failures += check("slice_gather_dwords step -4", dwords_minus_4, -4, 8, 8, &cases);
     failures += check("slice_gather_dwords step 5", dwords_5, 5, 8, 8, &cases);
     failures += check("slice_gather_dwords step 16", dwords_16, 16, 8, 8, &cases);
+    failures += check("slice_stream_gather_words step 3", stream_words_3, 3, 4, 4, &cases);
+    failures += check("slice_stream_gather_words step -3", stream_words_minus_3, -3, 4, 4,
+                      &cases);
+    failures += check("slice_stream_gather_words step 8", stream_words_8, 8, 4, 4, &cases);
+    failures += check("slice_stream_gather_dwords step 3", stream_dwords_3, 3, 8, 8,
+                      &cases);
+    failures += check("slice_stream_gather_dwords step -4", stream_dwords_minus_4, -4, 8, 8,
+                      &cases);
+    failures += check("slice_stream_gather_dwords step 5", stream_dwords_5, 5, 8, 8,
+                      &cases);
     slice_stream_fence();
     printf("cases %lld failures %d\n", (long long)cases, failures);
     return failures != 0;
@@ -166,10 +183,13 @@ CASES = (
     + 6 * MAX_COUNT * 8
     + 6 * MAX_COUNT * 4
     + 6 * MAX_COUNT * 2
+    + 3 * MAX_COUNT * 4
+    + 3 * MAX_COUNT * 2
 )
 """The three register helpers, streamed and cached, at 5 element sizes; the byte gather
 at 6 steps, the 2-byte one at 6 steps and the 8 even misalignments, the 4-byte one at 6
-steps and 4 misalignments, the 8-byte one at 6 steps and 2."""
+steps and 4 misalignments, the 8-byte one at 6 steps and 2; their streamed twins at 3
+steps each."""
 
 
 STREAM_DRIVER = r"""
@@ -309,6 +329,7 @@ def driver_source() -> str:
             STREAM_HELPERS,
             COPY_HELPERS,
             *(text for _, _, text in GATHER_HELPERS.values()),
+            *(text for _, _, text in STREAM_GATHER_HELPERS.values()),
             DRIVER,
         ]
     )

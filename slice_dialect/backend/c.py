@@ -216,7 +216,8 @@ _GENERATED_NAMES = (
     "memcpy calloc free slice_stream slice_stream_reversed slice_stream_even "
     "slice_stream_odd_reversed slice_copy_reversed slice_copy_even "
     "slice_copy_odd_reversed slice_gather_bytes slice_gather_halves slice_gather_words "
-    "slice_gather_dwords slice_u64x2 slice_stream_fence "
+    "slice_gather_dwords slice_u64x2 slice_stream_gather_words "
+    "slice_stream_gather_dwords slice_stream_fence "
     "slice_prefetch slice_prefetch_rows slice_stream_blocks slice_stream_blocks_sse2 "
     "slice_stream_blocks_avx slice_stream_blocks_avx512 SLICE_STREAM_WIDE "
     "SLICE_STREAM_SANITIZED SLICE_BLOCK_LINES "
@@ -1244,7 +1245,7 @@ def _copy_run(p: FunctionPrinter, op: CopyRunOp) -> None:
     if streamed:
         p.unit.features.add("stream")
         p.streams = True
-    staged = streamed and not contiguous and not registers
+    staged = streamed and not (contiguous or registers or scalar)
     if prefetch is None and not staged:
         steps = (count, source_stride, dest_stride)
         s_text = _plus(source, source_offset)
@@ -1325,12 +1326,22 @@ REGISTER_HELPERS = {-1: "reversed", 2: "even", -2: "odd_reversed"}
 
 
 def _emit_gather(
-    p: FunctionPrinter, d: str, s: str, n: int | str, stride: int | str, size: int
+    p: FunctionPrinter,
+    d: str,
+    s: str,
+    n: int | str,
+    stride: int | str,
+    size: int,
+    streamed: bool = False,
 ) -> None:
     """A ``scalar`` run of ``n`` elements at ``stride`` (constants, or C expressions in
-    a dynamic run): the gather helper of its element width (``GATHER_HELPERS``)."""
+    a dynamic run): the gather helper of its element width (``GATHER_HELPERS``), or
+    its streamed twin (``STREAM_GATHER_HELPERS``, which falls back to it)."""
     name, c_type, _ = GATHER_HELPERS[size]
     p.unit.features.add(name)
+    if streamed:
+        name, c_type, _ = STREAM_GATHER_HELPERS[size]
+        p.unit.features.add(name)
     p.line(f"{name}(({c_type} *){d}, (const {c_type} *){s}, {n}, {stride});")
 
 
@@ -1360,7 +1371,7 @@ def _emit_run(
         p.line(f"{helper}({d}, {s}, {count}, {size});")
         return
     if how.scalar:
-        _emit_gather(p, d, s, count, source_stride, size)
+        _emit_gather(p, d, s, count, source_stride, size, streamed)
         return
     k = p.temp("k")
     if not streamed:
@@ -1687,6 +1698,7 @@ def emit_c(module: ModuleOp, *, prefix: str = DEFAULT_PREFIX) -> str:
         "stream": STREAM_HELPERS,
         "copy": COPY_HELPERS,
         **{name: text for name, _, text in GATHER_HELPERS.values()},
+        **{name: text for name, _, text in STREAM_GATHER_HELPERS.values()},
         "mul_overflows": MUL_OVERFLOWS_HELPER,  # before prefetch_rows, which calls it
         "prefetch": PREFETCH_HELPER,
         "prefetch_rows": PREFETCH_ROWS_HELPER,
@@ -2151,6 +2163,72 @@ static void slice_gather_dwords(uint64_t *restrict d, const uint64_t *restrict s
 }
 """
 """The C helper of ``scalar`` runs of 8-byte elements."""
+
+
+STREAM_GATHER_WORDS_HELPER = r"""
+/* Streams n 4-byte elements taken step elements apart from s to d: those before d's
+ * first cache line and after its last whole one stored plainly (no line gets plain and
+ * non-temporal stores), each whole line as four 16-byte non-temporal stores of elements
+ * packed in registers, with no staging buffer. */
+static void slice_stream_gather_words(uint32_t *restrict d, const uint32_t *restrict s,
+                                      int64_t n, int64_t step) {
+#if defined(__SSE2__)
+    int64_t k = 0;
+    while (k < n && ((uintptr_t)(d + k) & 63) != 0) {
+        d[k] = s[k * step];
+        k += 1;
+    }
+    for (; k + 16 <= n; k += 16)
+        for (int q = 0; q < 16; q += 4) {
+            const uint32_t *p = s + (k + q) * step;
+            const uint64_t w = (uint64_t)p[0] | (uint64_t)p[step] << 32;
+            const uint64_t v = (uint64_t)p[2 * step] | (uint64_t)p[3 * step] << 32;
+            _mm_stream_si128((__m128i *)(d + k + q),
+                             _mm_set_epi64x((long long)v, (long long)w));
+        }
+    for (; k < n; k += 1)
+        d[k] = s[k * step];
+#else
+    slice_gather_words(d, s, n, step);
+#endif
+}
+"""
+"""The C helper of ``nontemporal scalar`` runs of 4-byte elements."""
+
+STREAM_GATHER_DWORDS_HELPER = r"""
+/* Streams n 8-byte elements taken step elements apart from s to d: those before d's
+ * first cache line and after its last whole one stored plainly, each whole line as
+ * four 16-byte non-temporal stores of element pairs, with no staging buffer. */
+static void slice_stream_gather_dwords(uint64_t *restrict d, const uint64_t *restrict s,
+                                       int64_t n, int64_t step) {
+#if defined(__SSE2__)
+    int64_t k = 0;
+    while (k < n && ((uintptr_t)(d + k) & 63) != 0) {
+        d[k] = s[k * step];
+        k += 1;
+    }
+    for (; k + 8 <= n; k += 8)
+        for (int q = 0; q < 8; q += 2) {
+            const __m128i a = _mm_loadl_epi64((const __m128i *)(s + (k + q) * step));
+            const __m128i b = _mm_loadl_epi64((const __m128i *)(s + (k + q + 1) * step));
+            _mm_stream_si128((__m128i *)(d + k + q), _mm_unpacklo_epi64(a, b));
+        }
+    for (; k < n; k += 1)
+        d[k] = s[k * step];
+#else
+    slice_gather_dwords(d, s, n, step);
+#endif
+}
+"""
+"""The C helper of ``nontemporal scalar`` runs of 8-byte elements."""
+
+STREAM_GATHER_HELPERS: dict[int, tuple[str, str, str]] = {
+    4: ("slice_stream_gather_words", "uint32_t", STREAM_GATHER_WORDS_HELPER),
+    8: ("slice_stream_gather_dwords", "uint64_t", STREAM_GATHER_DWORDS_HELPER),
+}
+"""The streamed scalar gather of each element width ``run_choices`` gives
+``nontemporal scalar`` runs (``STREAM_GATHER_ELEMENT_BYTES``): name, C element type,
+C text (printed after the cached gathers, which it falls back to without SSE2)."""
 
 
 def _gather_helper(size: int, name: str) -> str:

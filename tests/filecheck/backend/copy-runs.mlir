@@ -118,7 +118,8 @@ func.func @big_crop(%x: tensor<32x256x1024xf32>) -> tensor<32x256x512xf32> {
 
 // -----
 
-// A nontemporal strided run without reorder gathers through a 1 KiB staging buffer (in
+// A nontemporal strided run without reorder or scalar (written by hand: the lowering
+// makes streamed strided runs scalar) gathers through a 1 KiB staging buffer (in
 // blocks, the last one shorter) and streams that. The elements before the destination's
 // first cache line are stored plainly, so that every block starts on a line.
 // CHECK-LABEL: int32_t slice_big_strided(
@@ -145,13 +146,38 @@ func.func @big_crop(%x: tensor<32x256x1024xf32>) -> tensor<32x256x512xf32> {
 // CHECK-NEXT:            slice_stream({{.+}} + [[START]], {{.+}}, [[N]] * 4);
 // CHECK-NEXT:        }
 // CHECK-NEXT:        for (int64_t [[K0:.+]] = [[HEAD]] - 1; [[K0]] >= 0; [[K0]] -= 1)
-func.func @big_strided(%x: tensor<8192x901xf32>) -> tensor<8192x300xf32> {
+func.func @big_strided(%x: memref<901xf32>, %out: memref<300xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  slice.copy_run %x[%c1], %out[%c0] count 300 source_stride 3 dest_stride 1 nontemporal : memref<901xf32>, memref<300xf32>
+  func.return
+}
+func.func @big_strided_down(%x: memref<901xf32>, %out: memref<300xf32>) {
+  %c0 = arith.constant 0 : index
+  %c899 = arith.constant 899 : index
+  slice.copy_run %x[%c899], %out[%c0] count 300 source_stride -3 dest_stride 1 nontemporal : memref<901xf32>, memref<300xf32>
+  func.return
+}
+
+// -----
+
+// The lowering streams a big strided run of 4- or 8-byte elements as a scalar gather
+// into non-temporal stores, a line at a time.
+// CHECK:       static void slice_stream_gather_words(uint32_t *restrict d, const uint32_t *restrict s,
+// CHECK:           while (k < n && ((uintptr_t)(d + k) & 63) != 0) {
+// CHECK:               _mm_stream_si128((__m128i *)(d + k + q),
+// CHECK-LABEL: int32_t slice_big_gather(
+// CHECK:           slice_stream_gather_words((uint32_t *){{.+}} + {{.+}}, (const uint32_t *){{.+}} + {{.+}}, 300, 3);
+// CHECK:         slice_stream_fence();
+// CHECK-LABEL: int32_t slice_big_gather_dwords(
+// CHECK:           slice_stream_gather_dwords((uint64_t *){{.+}} + {{.+}}, (const uint64_t *){{.+}} + {{.+}}, 300, -3);
+func.func @big_gather(%x: tensor<8192x901xf32>) -> tensor<8192x300xf32> {
   %r = slice.window %x offsets [0, 1] sizes [8192, 300] strides [1, 3] : tensor<8192x901xf32> -> tensor<8192x300xf32>
   func.return %r : tensor<8192x300xf32>
 }
-func.func @big_strided_down(%x: tensor<8192x901xf32>) -> tensor<8192x300xf32> {
-  %r = slice.window %x offsets [0, 899] sizes [8192, 300] strides [1, -3] : tensor<8192x901xf32> -> tensor<8192x300xf32>
-  func.return %r : tensor<8192x300xf32>
+func.func @big_gather_dwords(%x: tensor<4096x901xf64>) -> tensor<4096x300xf64> {
+  %r = slice.window %x offsets [0, 899] sizes [4096, 300] strides [1, -3] : tensor<4096x901xf64> -> tensor<4096x300xf64>
+  func.return %r : tensor<4096x300xf64>
 }
 
 // -----

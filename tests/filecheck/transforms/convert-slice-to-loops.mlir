@@ -218,11 +218,11 @@ func.func @twice(%x: tensor<8xi8>) -> (tensor<4xi8>, tensor<4xi8>) {
 // CHECK:           slice.copy_run {{.+}} count 3 source_stride 1 dest_stride 1 : memref<2097152xf64>, memref<1572864xf64>
 // CHECK-LABEL: func.func @big_short_prefetched_runs(
 // CHECK:           slice.copy_run {{.+}} count 160 source_stride 1 dest_stride 1 nontemporal prefetch 8192 : memref<16777216xf32>, memref<2621440xf32>
-// A big strided run not reordered in registers is streamed (through the C target's
-// staging buffer) for elements of up to 8 bytes; 16-byte ones keep plain stores
-// (STAGED_MAX_ELEMENT_BYTES).
+// A big strided run not reordered in registers is streamed for elements of 4 and 8
+// bytes, a scalar gather into non-temporal stores (STREAM_GATHER_ELEMENT_BYTES); 16-byte
+// ones keep plain stores (STAGED_MAX_ELEMENT_BYTES).
 // CHECK-LABEL: func.func @big_strided_c64(
-// CHECK:           slice.copy_run {{.+}} count 1048576 source_stride 3 dest_stride 1 nontemporal : memref<3145728xcomplex<f32>>, memref<1048576xcomplex<f32>>
+// CHECK:           slice.copy_run {{.+}} count 1048576 source_stride 3 dest_stride 1 nontemporal scalar : memref<3145728xcomplex<f32>>, memref<1048576xcomplex<f32>>
 // CHECK-LABEL: func.func @big_strided_c128(
 // CHECK:           slice.copy_run {{.+}} count 1048576 source_stride 3 dest_stride 1 : memref<3145728xcomplex<f64>>, memref<1048576xcomplex<f64>>
 // CHECK-LABEL: func.func @big_reverse(
@@ -266,11 +266,11 @@ func.func @twice(%x: tensor<8xi8>) -> (tensor<4xi8>, tensor<4xi8>) {
 // CHECK:           slice.copy_run {{.+}} count 100 source_stride 3 dest_stride 1 : memref<1204xcomplex<f64>>, memref<400xcomplex<f64>>
 // In a copy writing 2 MiB or more a 2-byte gather stays a cached scalar one (streamed
 // through the staging buffer it ran 1.34-1.55x numpy, cached 0.93-0.97x); a 4-byte one
-// is streamed so, not scalar.
+// is a streamed scalar gather, at any step.
 // CHECK-LABEL: func.func @big_half_gather(
 // CHECK:           slice.copy_run {{.+}} count 1000 source_stride 3 dest_stride 1 scalar : memref<3001000xi16>, memref<1000000xi16>
 // CHECK-LABEL: func.func @big_wide_gather(
-// CHECK:           slice.copy_run {{.+}} count 1000 source_stride 3 dest_stride 1 nontemporal : memref<3001000xf32>, memref<1000000xf32>
+// CHECK:           slice.copy_run {{.+}} count 1000 source_stride 3 dest_stride 1 nontemporal scalar : memref<3001000xf32>, memref<1000000xf32>
 // A byte run at stride 2 or -2 too short for the register helpers is a scalar gather.
 // CHECK-LABEL: func.func @short_odd_bytes(
 // CHECK:           slice.copy_run {{.+}} count 20 source_stride -2 dest_stride 1 scalar : memref<200xi8>, memref<80xi8>
