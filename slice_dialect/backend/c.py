@@ -91,7 +91,8 @@ The rules:
   the stride is ``arith.constant 1``; a run-time stride of -1, 2 or -2 over at least
   ``MIN_REGISTER_RUN_BYTES`` goes through the register helpers, any other of at
   least ``MIN_SCALAR_GATHER`` elements of 1, 2, 4 or 8 bytes through the scalar
-  gather, else an element loop; within one buffer, an element loop in order;
+  gather (streamed for 4- and 8-byte elements where a contiguous run would stream),
+  else an element loop; within one buffer, an element loop in order;
 - ``memref.load``/``store`` index their pointer with the row-major linear index (static
   shapes only); a loaded integer used in arithmetic has the signed C type of its width;
 - ``memref.collapse_shape`` is a pointer alias of its source;
@@ -1520,8 +1521,10 @@ def _dynamic_run_copy(
     (what the copy writes) has at least ``STREAM_STORE_BYTES`` and the run at least
     ``MIN_STREAM_RUN_BYTES``; a run-time source stride of -1, 2 or -2 (a run of at
     least ``MIN_REGISTER_RUN_BYTES``) goes through the register
-    helpers; anything else is ``memcpy`` (stride ``arith.constant 1``) or the element
-    ``loop``. Every comparison is written so it cannot overflow (divisions of
+    helpers; any other of 2 or more either way and at least ``MIN_SCALAR_GATHER``
+    elements of 1, 2, 4 or 8 bytes through the scalar gather of its width (the
+    streamed one for 4- and 8-byte elements when streamed); anything else is ``memcpy``
+    (stride ``arith.constant 1``) or the element ``loop``. Every comparison is written so it cannot overflow (divisions of
     constants)."""
     source, so, dest, do = views
     n, stride = run
@@ -1582,7 +1585,21 @@ def _dynamic_run_copy(
             f"{n} >= {MIN_SCALAR_GATHER}) {{"
         )
         p.depth += 1
-        _emit_gather(p, d, s, n, stride, size)
+        if size in STREAM_GATHER_HELPERS:
+            # streamed as a static run of these widths is (STREAM_GATHER_ELEMENT_BYTES;
+            # dynamic runs alike or faster so: sweep seed 0 case 39 with run-time
+            # parameters 0.96x -> 0.92x numpy, seed 3 cases 14 and 59 and seed 5 case
+            # 4 within 0.02, notes/s25/dynab.txt)
+            p.line(f"if ({streamed})")
+            p.depth += 1
+            _emit_gather(p, d, s, n, stride, size, streamed=True)
+            p.depth -= 1
+            p.line("else")
+            p.depth += 1
+            _emit_gather(p, d, s, n, stride, size)
+            p.depth -= 1
+        else:
+            _emit_gather(p, d, s, n, stride, size)
         p.depth -= 1
     p.line("} else {")
     p.depth += 1
