@@ -2182,72 +2182,6 @@ static void slice_gather_dwords(uint64_t *restrict d, const uint64_t *restrict s
 """The C helper of ``scalar`` runs of 8-byte elements."""
 
 
-STREAM_GATHER_WORDS_HELPER = r"""
-/* Streams n 4-byte elements taken step elements apart from s to d: those before d's
- * first cache line and after its last whole one stored plainly (no line gets plain and
- * non-temporal stores), each whole line as four 16-byte non-temporal stores of elements
- * packed in registers, with no staging buffer. */
-static void slice_stream_gather_words(uint32_t *restrict d, const uint32_t *restrict s,
-                                      int64_t n, int64_t step) {
-#if defined(__SSE2__)
-    int64_t k = 0;
-    while (k < n && ((uintptr_t)(d + k) & 63) != 0) {
-        d[k] = s[k * step];
-        k += 1;
-    }
-    for (; k + 16 <= n; k += 16)
-        for (int q = 0; q < 16; q += 4) {
-            const uint32_t *p = s + (k + q) * step;
-            const uint64_t w = (uint64_t)p[0] | (uint64_t)p[step] << 32;
-            const uint64_t v = (uint64_t)p[2 * step] | (uint64_t)p[3 * step] << 32;
-            _mm_stream_si128((__m128i *)(d + k + q),
-                             _mm_set_epi64x((long long)v, (long long)w));
-        }
-    for (; k < n; k += 1)
-        d[k] = s[k * step];
-#else
-    slice_gather_words(d, s, n, step);
-#endif
-}
-"""
-"""The C helper of ``nontemporal scalar`` runs of 4-byte elements."""
-
-STREAM_GATHER_DWORDS_HELPER = r"""
-/* Streams n 8-byte elements taken step elements apart from s to d: those before d's
- * first cache line and after its last whole one stored plainly, each whole line as
- * four 16-byte non-temporal stores of element pairs, with no staging buffer. */
-static void slice_stream_gather_dwords(uint64_t *restrict d, const uint64_t *restrict s,
-                                       int64_t n, int64_t step) {
-#if defined(__SSE2__)
-    int64_t k = 0;
-    while (k < n && ((uintptr_t)(d + k) & 63) != 0) {
-        d[k] = s[k * step];
-        k += 1;
-    }
-    for (; k + 8 <= n; k += 8)
-        for (int q = 0; q < 8; q += 2) {
-            const __m128i a = _mm_loadl_epi64((const __m128i *)(s + (k + q) * step));
-            const __m128i b = _mm_loadl_epi64((const __m128i *)(s + (k + q + 1) * step));
-            _mm_stream_si128((__m128i *)(d + k + q), _mm_unpacklo_epi64(a, b));
-        }
-    for (; k < n; k += 1)
-        d[k] = s[k * step];
-#else
-    slice_gather_dwords(d, s, n, step);
-#endif
-}
-"""
-"""The C helper of ``nontemporal scalar`` runs of 8-byte elements."""
-
-STREAM_GATHER_HELPERS: dict[int, tuple[str, str, str]] = {
-    4: ("slice_stream_gather_words", "uint32_t", STREAM_GATHER_WORDS_HELPER),
-    8: ("slice_stream_gather_dwords", "uint64_t", STREAM_GATHER_DWORDS_HELPER),
-}
-"""The streamed scalar gather of each element width ``run_choices`` gives
-``nontemporal scalar`` runs (``STREAM_GATHER_ELEMENT_BYTES``): name, C element type,
-C text (printed after the cached gathers, which it falls back to without SSE2)."""
-
-
 def _gather_helper(size: int, name: str) -> str:
     """The packed-word gather (``_GATHER_TEMPLATE``) of ``size``-byte elements."""
     c_type = {1: "unsigned char", 2: "uint16_t"}[size]
@@ -2274,6 +2208,75 @@ a store each 0.35-0.56, one packed 8-byte store an iteration 0.35-0.48, two 0.24
 8-byte elements, a store each 0.36-0.91, pairs in 16-byte stores 0.29-0.90; 1- and
 2-byte elements keep one packed word an iteration (two: bytes 0.18-0.37 -> 0.20-0.34,
 halves 0.22-0.31 -> 0.21-0.30, mixed)."""
+
+_STREAM_GATHER_TEMPLATE = r"""
+/* Streams n WIDTH-byte elements taken step elements apart from s to d: those before
+ * d's first cache line and after its last whole one stored plainly (no line gets plain
+ * and non-temporal stores), each whole line as four 16-byte non-temporal stores of
+ * elements PACKED in registers, with no staging buffer. */
+static void NAME(TYPE *restrict d, const TYPE *restrict s, int64_t n, int64_t step) {
+#if defined(__SSE2__)
+    int64_t k = 0;
+    while (k < n && ((uintptr_t)(d + k) & 63) != 0) {
+        d[k] = s[k * step];
+        k += 1;
+    }
+    for (; k + LINE <= n; k += LINE)
+        for (int q = 0; q < LINE; q += STORE) {
+            STREAM_STORE
+        }
+    for (; k < n; k += 1)
+        d[k] = s[k * step];
+#else
+    CACHED(d, s, n, step);
+#endif
+}
+"""
+
+_STREAM_STORES = {
+    4: (
+        "packed",
+        """const uint32_t *p = s + (k + q) * step;
+            const uint64_t w = (uint64_t)p[0] | (uint64_t)p[step] << 32;
+            const uint64_t v = (uint64_t)p[2 * step] | (uint64_t)p[3 * step] << 32;
+            _mm_stream_si128((__m128i *)(d + k + q),
+                             _mm_set_epi64x((long long)v, (long long)w));""",
+    ),
+    8: (
+        "paired",
+        """const __m128i a = _mm_loadl_epi64((const __m128i *)(s + (k + q) * step));
+            const __m128i b = _mm_loadl_epi64((const __m128i *)(s + (k + q + 1) * step));
+            _mm_stream_si128((__m128i *)(d + k + q), _mm_unpacklo_epi64(a, b));""",
+    ),
+}
+"""The 16-byte non-temporal store of ``_STREAM_GATHER_TEMPLATE`` for each width: four
+4-byte elements packed into two words, or two 8-byte elements paired."""
+
+
+def _stream_gather_helper(size: int) -> str:
+    """The streamed scalar gather of ``size``-byte elements (4 or 8), falling back to
+    the cached one of its width (``GATHER_HELPERS``) without SSE2."""
+    cached, c_type, _ = GATHER_HELPERS[size]
+    packed, store = _STREAM_STORES[size]
+    return (
+        _STREAM_GATHER_TEMPLATE.replace("STREAM_STORE", store)
+        .replace("NAME", cached.replace("gather", "stream_gather"))
+        .replace("TYPE", c_type)
+        .replace("WIDTH", str(size))
+        .replace("PACKED", packed)
+        .replace("LINE", str(CACHE_LINE_BYTES // size))
+        .replace("STORE", str(16 // size))
+        .replace("CACHED", cached)
+    )
+
+
+STREAM_GATHER_HELPERS: dict[int, tuple[str, str, str]] = {
+    4: ("slice_stream_gather_words", "uint32_t", _stream_gather_helper(4)),
+    8: ("slice_stream_gather_dwords", "uint64_t", _stream_gather_helper(8)),
+}
+"""The streamed scalar gather of each element width ``run_choices`` gives
+``nontemporal scalar`` runs (``STREAM_GATHER_ELEMENT_BYTES``): name, C element type,
+C text (printed after the cached gathers, which it falls back to without SSE2)."""
 
 PREFETCH_HELPER = r"""
 /* A hint to fetch the cache line at p, which the copy reads soon, into the outer
