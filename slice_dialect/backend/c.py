@@ -146,6 +146,7 @@ from passes.copy_plan import (
     PREFETCH_PERIOD_BYTES,
     PREFETCH_ROW_BYTES,
     PREFETCH_WRAP_SHARE,
+    STREAM_GATHER_ELEMENT_BYTES,
     STREAM_STORE_BYTES,
     can_reorder,
     row_major_strides,
@@ -2182,20 +2183,24 @@ static void slice_gather_dwords(uint64_t *restrict d, const uint64_t *restrict s
 """The C helper of ``scalar`` runs of 8-byte elements."""
 
 
-def _gather_helper(size: int, name: str) -> str:
-    """The packed-word gather (``_GATHER_TEMPLATE``) of ``size``-byte elements."""
-    c_type = {1: "unsigned char", 2: "uint16_t"}[size]
+def _gather_helper(name: str, c_type: str, size: int) -> tuple[str, str, str]:
+    """The packed-word gather (``_GATHER_TEMPLATE``) of ``size``-byte elements, as a
+    ``GATHER_HELPERS`` entry."""
     return (
-        _GATHER_TEMPLATE.replace("NAME", name)
-        .replace("TYPE", c_type)
-        .replace("PER", str(8 // size))
-        .replace("BITS", str(8 * size))
+        name,
+        c_type,
+        (
+            _GATHER_TEMPLATE.replace("NAME", name)
+            .replace("TYPE", c_type)
+            .replace("PER", str(8 // size))
+            .replace("BITS", str(8 * size))
+        ),
     )
 
 
 GATHER_HELPERS: dict[int, tuple[str, str, str]] = {
-    1: ("slice_gather_bytes", "unsigned char", _gather_helper(1, "slice_gather_bytes")),
-    2: ("slice_gather_halves", "uint16_t", _gather_helper(2, "slice_gather_halves")),
+    1: _gather_helper("slice_gather_bytes", "unsigned char", 1),
+    2: _gather_helper("slice_gather_halves", "uint16_t", 2),
     4: ("slice_gather_words", "uint32_t", GATHER_WORDS_HELPER),
     8: ("slice_gather_dwords", "uint64_t", GATHER_DWORDS_HELPER),
 }
@@ -2206,8 +2211,9 @@ C variants in one process, L2-resident sources of 256 KB, medians of 151 rounds,
 per element; `notes/s25/tv.c`, `hv.c`): 4-byte elements at steps 3, -3, 4, -8, 16,
 a store each 0.35-0.56, one packed 8-byte store an iteration 0.35-0.48, two 0.24-0.48;
 8-byte elements, a store each 0.36-0.91, pairs in 16-byte stores 0.29-0.90; 1- and
-2-byte elements keep one packed word an iteration (two: bytes 0.18-0.37 -> 0.20-0.34,
-halves 0.22-0.31 -> 0.21-0.30, mixed)."""
+2-byte elements keep one packed word an iteration (two: bytes slower at 4 of 5 steps,
+0.18-0.37 -> 0.20-0.34; halves 0-20% faster, 0.22-0.31 -> 0.21-0.30, not taken without
+a sweep A/B)."""
 
 _STREAM_GATHER_TEMPLATE = r"""
 /* Streams n WIDTH-byte elements taken step elements apart from s to d: those before
@@ -2253,26 +2259,32 @@ _STREAM_STORES = {
 4-byte elements packed into two words, or two 8-byte elements paired."""
 
 
-def _stream_gather_helper(size: int) -> str:
+def _stream_gather_helper(size: int) -> tuple[str, str, str]:
     """The streamed scalar gather of ``size``-byte elements (4 or 8), falling back to
-    the cached one of its width (``GATHER_HELPERS``) without SSE2."""
+    the cached one of its width (``GATHER_HELPERS``) without SSE2, as a
+    ``STREAM_GATHER_HELPERS`` entry: ``slice_stream_gather_*`` after the cached one's
+    name."""
     cached, c_type, _ = GATHER_HELPERS[size]
+    name = cached.replace("slice_gather_", "slice_stream_gather_")
     packed, store = _STREAM_STORES[size]
     return (
-        _STREAM_GATHER_TEMPLATE.replace("STREAM_STORE", store)
-        .replace("NAME", cached.replace("gather", "stream_gather"))
-        .replace("TYPE", c_type)
-        .replace("WIDTH", str(size))
-        .replace("PACKED", packed)
-        .replace("LINE", str(CACHE_LINE_BYTES // size))
-        .replace("STORE", str(16 // size))
-        .replace("CACHED", cached)
+        name,
+        c_type,
+        (
+            _STREAM_GATHER_TEMPLATE.replace("STREAM_STORE", store)
+            .replace("NAME", name)
+            .replace("TYPE", c_type)
+            .replace("WIDTH", str(size))
+            .replace("PACKED", packed)
+            .replace("LINE", str(CACHE_LINE_BYTES // size))
+            .replace("STORE", str(16 // size))
+            .replace("CACHED", cached)
+        ),
     )
 
 
 STREAM_GATHER_HELPERS: dict[int, tuple[str, str, str]] = {
-    4: ("slice_stream_gather_words", "uint32_t", _stream_gather_helper(4)),
-    8: ("slice_stream_gather_dwords", "uint64_t", _stream_gather_helper(8)),
+    size: _stream_gather_helper(size) for size in STREAM_GATHER_ELEMENT_BYTES
 }
 """The streamed scalar gather of each element width ``run_choices`` gives
 ``nontemporal scalar`` runs (``STREAM_GATHER_ELEMENT_BYTES``): name, C element type,
