@@ -48,44 +48,60 @@ rounds): runs of 40 and 72 bytes streamed were 61x and 10x numpy, cached 0.42x a
 0.46x; bench/run.py's W1-W7 (runs of 1 KiB or more) are unchanged."""
 
 STAGED_MAX_ELEMENT_BYTES = 8
-"""A strided run that is not reordered in registers is streamed (gathered through the C
-target's staging buffer until session 25, since then in registers straight into the
-non-temporal stores: ``STREAM_GATHER_ELEMENT_BYTES``) only where its elements are at
-most this many bytes, and more than 2 (1- and 2-byte gathers are ``scalar``, cached: ``run_choices``); a run of
-16-byte elements at a source stride of 3 or more either way keeps plain stores, as a
-dynamic run does. Measured (lead, 2026-11-23, the 4 cases of sweep seeds 0-15 it
-changes, in-process A/B three times, medians of 15-25 rounds, kernel/numpy, streamed ->
-cached): seed 4 case 49 (one run at step 5, a 12.5 MiB result) 1.15-2.10 -> 0.96-0.98,
-seed 7 case 34 (runs of 364 at step -3) 1.23-1.30 -> 1.02-1.06; slower, the two single
-long runs at step -3: seed 11 case 44 0.77-0.91 -> 0.88-0.98 and seed 2 case 14
-0.85-0.97 -> 0.87-1.01 (1.12-1.27 in sweeps after the change). No rule of stride, length
-or direction separates them on these four; this one takes the worst of them from about
-2x to about 1.0-1.3x numpy (`notes/perf14/ab_staged16.txt`). With 8-byte
-elements streaming stays ahead (seed 3 case 59, ``complex<f32>`` at step 4: 0.90
-streamed, 1.00 cached). Re-measured in session 24 (lead, 2026-11-28, sweep seeds 0-7,
-two runs of 5 rounds, 8 against 4 bytes, `notes/s24/abstg.txt`): the 3 cases with
-8-byte elements streamed are as fast or faster so (seed 3 case 14 0.89-0.93 streamed,
-0.99-1.05 cached; case 59 1.01-1.02 and 1.01-1.06; seed 5 case 4 alike)."""
+"""A strided run that is not reordered in registers is streamed only where its elements
+are at most this many bytes: gathered in registers straight into non-temporal stores
+(``slice_stream_gather_*``; through the C target's staging buffer until session 25),
+for 1- and 2-byte elements since session 26 (before, cached). A run of 16-byte elements
+at a source stride of 3 or more either way keeps plain stores, as a dynamic run does.
+Measured (lead, 2026-11-23, the 4 cases of sweep seeds 0-15 it changes, in-process A/B
+three times, medians of 15-25 rounds, kernel/numpy, streamed -> cached): seed 4 case 49
+(one run at step 5, a 12.5 MiB result) 1.15-2.10 -> 0.96-0.98, seed 7 case 34 (runs of
+364 at step -3) 1.23-1.30 -> 1.02-1.06; slower, the two single long runs at step -3:
+seed 11 case 44 0.77-0.91 -> 0.88-0.98 and seed 2 case 14 0.85-0.97 -> 0.87-1.01
+(1.12-1.27 in sweeps after the change). No rule of stride, length or direction
+separates them on these four; this one takes the worst of them from about 2x to about
+1.0-1.3x numpy (`notes/perf14/ab_staged16.txt`).
 
-STAGED_MIN_ELEMENT_BYTES = 4
-"""The narrowest elements a streamed strided run (not reordered in registers) may have:
-1- and 2-byte gathers are faster cached, through the scalar gather (``run_choices``;
-measured with the staging buffer, session 24)."""
+Widths streamed, each measured against the same run cached:
 
-STREAM_GATHER_ELEMENT_BYTES = (4, 8)
-"""The element widths a streamed (``nontemporal``) ``scalar`` run may have: a strided
-run of them that streams (``STAGED_MIN_ELEMENT_BYTES`` to ``STAGED_MAX_ELEMENT_BYTES``)
-is gathered in registers straight into non-temporal stores, four 16-byte stores a
-destination line (``slice_stream_gather_words``, ``_dwords``), not through the C
-target's staging buffer, at every step. Measured (lead, 2026-11-28, session 25): in C
-(`notes/s25/ntg3.c`, `ntg4.c`, core 0, medians of 11 rounds), 8-byte elements at step
-4, a 19 MiB result, staged 12.9-13.4 ms, in registers 9.1-9.6 (cached 11.1-11.6);
-4-byte elements at steps 3, -3, 4, 5, 8 (8-16 MiB results) staged 8.1-12.1 ms, in
-registers 7.0-9.7. The 4 cases of sweep seeds 0-7 it changes (in-process A/B, two runs
-of 5 rounds per seed, `notes/s25/absg.txt`), all faster: seed 3 case 59
-(``complex<f32>`` at step 4, the sweep's one systematic case above 1.0x since session
-23) 1.02 -> 0.84x numpy, seed 5 case 4 (``f64`` at step 3) 0.94 -> 0.80, seed 0 case 39
-(``i32`` at step 3) 0.92 -> 0.87, seed 3 case 14 0.80 -> 0.78."""
+- 4 and 8 bytes (session 25, lead, 2026-11-28): in C (`notes/s25/ntg3.c`, `ntg4.c`,
+  core 0, medians of 11 rounds), 8-byte elements at step 4, a 19 MiB result, staged
+  12.9-13.4 ms, in registers 9.1-9.6 (cached 11.1-11.6); 4-byte elements at steps 3,
+  -3, 4, 5, 8 (8-16 MiB results) staged 8.1-12.1 ms, in registers 7.0-9.7. The 4 cases
+  of sweep seeds 0-7 it changed (in-process A/B, two runs of 5 rounds per seed,
+  `notes/s25/absg.txt`), all faster: seed 3 case 59 (``complex<f32>`` at step 4, the
+  sweep's one systematic case above 1.0x since session 23) 1.02 -> 0.84x numpy, seed 5
+  case 4 (``f64`` at step 3) 0.94 -> 0.80, seed 0 case 39 (``i32`` at step 3) 0.92 ->
+  0.87, seed 3 case 14 0.80 -> 0.78.
+- 1 and 2 bytes (session 26, lead, 2026-11-28; through the staging buffer they had run
+  1.34-2.7x numpy, cached 0.93-1.0x, so they stayed cached until then): in C
+  (`notes/s26/sg.c`, core 0, medians of 15 rounds, cached -> streamed), 2-byte elements
+  at steps 6, 8, -3, 5 3-6% faster (sweep seed 0 case 9's shape 14.5-15.8 ->
+  14.1-15.0 ms), at 3 alike; bytes at steps 8 and 16 2-9% faster, at -5 alike, at 3
+  and -3 2-5% slower. The 9 cases of sweep seeds 0-7 it changes (in-process A/B, two
+  runs of 5 rounds per seed, `notes/s26/absb.txt`): 8 faster, seed 0 case 9 (``f16`` at
+  step 6 from a 124 MiB source, the sweep seed 0's largest since session 24) 1.02-1.03
+  -> 0.95-0.98x numpy, seed 4 case 99 (``i16`` at 8) 1.00-1.05 -> 0.92-0.97, seed 3
+  case 24 (``i8`` at 5) 1.00 -> 0.90, seed 5 case 29 (``i16`` at 4) 0.99-1.01 ->
+  0.87-0.88, seed 6 case 29 (``i16`` at -4) 0.94-0.95 -> 0.77-0.79, seed 1 case 19
+  (``i8`` at 3) 0.98-1.02 -> 0.90-0.99, seed 2 case 64 (``i8`` at 3) 0.91-0.93 ->
+  0.85-0.89, seed 7 case 59 0.83-0.88 -> 0.74-0.75; seed 1 case 24 (``i8`` at 4, a
+  noisy 1.5-3.9 ms) 0.67-0.68 -> 0.69-0.90, then in three more alternating runs 0.93-1.00
+  cached, 0.59-0.97 streamed (`notes/s26/absb_s1.txt`). Dynamic runs keep the cached
+  gather for these widths (``DYNAMIC_STREAM_GATHER_BYTES``)."""
+
+DYNAMIC_STREAM_GATHER_BYTES = (4, 8)
+"""The element widths of a dynamic run (``slice.dynamic_copy_run``) that takes the
+streamed gather where its copy streams; narrower ones take the cached gather at run
+time. The helper's step is then a run-time value (a static run's call, a constant step,
+is inlined and folded): the 9 sweep cases of seeds 0-7 that 1- and 2-byte streamed
+gathers made faster as static runs (``STAGED_MAX_ELEMENT_BYTES``), with run-time
+parameters (lead, 2026-11-28, session 26, in-process A/B, two runs of medians of 9
+rounds, kernel/numpy, cached -> streamed, `notes/s26/dynab2.txt`), were alike or slower
+streamed: seed 6 case 29 (``i16`` at -4) 1.14 -> 1.33 and 0.94 -> 1.00, seed 0 case 9
+0.98 -> 1.00-1.01, seed 3 case 24 0.97 -> 0.98-1.02, six within 0.03 either way. 4- and
+8-byte ones streamed: seed 0 case 39 0.96 -> 0.92, three alike within 0.02
+(`notes/s25/dynab.txt`)."""
 
 STREAM_ALIGN_BYTES = 16
 """The width of a non-temporal store (``_mm_stream_si128``): a run shorter than
@@ -331,10 +347,9 @@ class RunChoices:
     ``reorder``: a run of every element backwards (source stride -1), or of every other
     element (2 or -2), is reordered in registers on its way
     to the stores (streamed, or cached from ``MIN_REGISTER_RUN_BYTES`` on). ``scalar``:
-    a long cached gather of 1-, 2-, 4- or 8-byte elements is a loop the C compiler must
-    not vectorize
-    (``MIN_SCALAR_GATHER``; streamed too for 4- and 8-byte elements,
-    ``STREAM_GATHER_ELEMENT_BYTES``). ``prefetch``: the signed element distance from this run's
+    a long gather of 1-, 2-, 4- or 8-byte elements is a loop the C compiler must not
+    vectorize (``MIN_SCALAR_GATHER``; with ``nontemporal``, into non-temporal stores,
+    ``STAGED_MAX_ELEMENT_BYTES``). ``prefetch``: the signed element distance from this run's
     source offset to the run that is prefetched (the run of the enclosing loop's
     iteration ``PREFETCH_AHEAD_BYTES`` ahead), or ``None``; only runs of source span at
     most ``PREFETCH_MAX_RUN_BYTES`` with gaps between them, of a copy that reads at
@@ -461,14 +476,10 @@ def can_reorder(source_stride: int, element_bytes: int) -> bool:
     return source_stride in (-1, 2, -2) and element_bytes <= 16
 
 
-def can_gather_scalar(
-    source_stride: int, element_bytes: int, streamed: bool = False
-) -> bool:
+def can_gather_scalar(source_stride: int, element_bytes: int) -> bool:
     """Whether a run may be a non-vectorized gather of 1-, 2-, 4- or 8-byte elements,
-    and streamed only of 4- or 8-byte ones (``STREAM_GATHER_ELEMENT_BYTES``; the
-    verifier's rule)."""
-    widths = STREAM_GATHER_ELEMENT_BYTES if streamed else GATHER_ELEMENT_BYTES
-    return element_bytes in widths and abs(source_stride) >= 2
+    cached or streamed (the verifier's rule)."""
+    return element_bytes in GATHER_ELEMENT_BYTES and abs(source_stride) >= 2
 
 
 def gathers_words(source_stride: int) -> bool:
@@ -522,24 +533,14 @@ def run_choices(plan: CopyPlan, element_bytes: int) -> RunChoices:
     long_or_aligned = run_bytes >= MIN_STREAM_RUN_BYTES or aligned_runs(
         outer, run, element_bytes
     )
-    # a strided run not reordered in registers streams (a streamed scalar gather since
-    # session 25, the staging buffer before) only for elements of 4 to
-    # STAGED_MAX_ELEMENT_BYTES bytes: a long gather of 1- or
-    # 2-byte elements is faster cached, through the scalar gather (sweep seed 1 case
-    # 19, i8 at step 3: 2.6x numpy streamed, 1.0x cached; session 24, 2-byte elements:
-    # seed 5 case 29, at step 4, 1.55x streamed, 0.97x cached, seed 6 case 29 1.34x and
-    # 0.93x, seed 4 case 99 1.41x and 1.02x), and 16-byte elements keep plain stores
+    # a strided run not reordered in registers streams (a streamed scalar gather)
+    # only for elements of at most STAGED_MAX_ELEMENT_BYTES bytes: 16-byte elements
+    # keep plain stores
     staged = run.source_step != 1 and not can_reorder(run.source_step, element_bytes)
     streamed = (
         plan.elements * element_bytes >= STREAM_STORE_BYTES
         and long_or_aligned
-        and not (
-            staged
-            and (
-                element_bytes < STAGED_MIN_ELEMENT_BYTES
-                or element_bytes > STAGED_MAX_ELEMENT_BYTES
-            )
-        )
+        and not (staged and element_bytes > STAGED_MAX_ELEMENT_BYTES)
     )
     # a cached every-other run of 16-byte elements gains nothing in registers (an
     # element is a register already; the helper loads two for each): only streamed
@@ -550,7 +551,7 @@ def run_choices(plan: CopyPlan, element_bytes: int) -> RunChoices:
     )
     # (a byte run at stride 2 or -2 too short for the register helpers too: sweep
     # seed 3 case 82, runs of 17 at -2, 0.84x -> 0.48x numpy not vectorized)
-    gather = can_gather_scalar(run.source_step, element_bytes, streamed) and (
+    gather = can_gather_scalar(run.source_step, element_bytes) and (
         element_bytes != 4 or streamed or gathers_words(run.source_step)
     )
     scalar = not reorder and gather and run.count >= MIN_SCALAR_GATHER

@@ -1394,11 +1394,11 @@ class CopyRunOp(IRDLOperation):
     run of source stride -1, 2 or -2 (elements of at most 16 bytes), in registers
     (streamed or cached); ``scalar`` copies a run of 1-, 2-, 4- or 8-byte elements at a
     source stride of at least 2 (either sign) by a loop the C compiler does not
-    vectorize, elements packed into wider stores (with ``nontemporal``, 4- or 8-byte
-    elements only, into non-temporal stores); ``prefetch = N`` hints the source elements of the run ``N`` elements
-    further (signed) where they lie inside the source view, and ``prefetch_bytes = B``
-    (with ``prefetch``) hints ``B`` bytes from that run's lowest source element instead
-    of its span (whole rows, the gap after the span included).
+    vectorize, elements packed into wider stores (with ``nontemporal``, into
+    non-temporal stores); ``prefetch = N`` hints the source elements of the run ``N``
+    elements further (signed) where they lie inside the source view, and
+    ``prefetch_bytes = B`` (with ``prefetch``) hints ``B`` bytes from that run's lowest
+    source element instead of its span (whole rows, the gap after the span included).
     """
 
     name = "slice.copy_run"
@@ -1497,7 +1497,6 @@ class CopyRunOp(IRDLOperation):
             return
         from passes.copy_plan import (
             GATHER_ELEMENT_BYTES,
-            STREAM_GATHER_ELEMENT_BYTES,
             can_gather_scalar,
             can_reorder,
         )
@@ -1510,19 +1509,13 @@ class CopyRunOp(IRDLOperation):
                 f"elements of at most 16 bytes (source_stride = {source_stride}, "
                 f"{width}-byte elements)"
             )
-        streamed = self.nontemporal is not None
         if self.scalar is not None and (
-            self.reorder is not None
-            or not can_gather_scalar(source_stride, width, streamed)
+            self.reorder is not None or not can_gather_scalar(source_stride, width)
         ):
             *narrow, wide = (str(b) for b in GATHER_ELEMENT_BYTES)
-            *narrow_streamed, wide_streamed = (
-                str(b) for b in STREAM_GATHER_ELEMENT_BYTES
-            )
             raise VerifyException(
                 f"{self.name}: scalar needs {'-, '.join(narrow)}- or {wide}-byte "
-                f"elements ({', '.join(narrow_streamed)} or {wide_streamed} with "
-                "nontemporal), a source_stride of at least 2 either way (source_stride "
+                "elements, a source_stride of at least 2 either way (source_stride "
                 f"= {source_stride}, {width}-byte elements) and no reorder"
             )
 

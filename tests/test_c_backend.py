@@ -520,8 +520,10 @@ STREAMED = [
     # and stored plainly into an output that does not start on 16 bytes
     pytest.param("f64", [524288, 4], [0, 1], [524288, 2], [1, 1], id="short16"),
     pytest.param("complex<f64>", [262144, 5], [0, 3], [262144, 2], [1, 1], id="short32"),
-    # strided runs of 4- and 8-byte elements: scalar gathers into non-temporal stores,
-    # upwards and downwards
+    # strided runs of 1-, 2-, 4- and 8-byte elements: scalar gathers into non-temporal
+    # stores, upwards and downwards
+    pytest.param("i8", [2000, 3301], [0, 2], [2000, 1100], [1, 3], id="gather1"),
+    pytest.param("f16", [2048, 1801], [0, 1800], [2048, 600], [1, -3], id="gather2-down"),
     pytest.param("f32", [6400, 1000], [0, 2], [6400, 333], [1, 3], id="gather4"),
     pytest.param("f64", [4200, 3001], [0, 1], [4200, 1000], [1, 3], id="gather8"),
     pytest.param("f32", [6400, 1000], [0, 998], [6400, 333], [1, -3], id="gather4-down"),
@@ -554,6 +556,8 @@ STREAMED_FORMS = {
     "short16": "slice_stream(",
     "short32": "slice_stream(",
     "crop": "slice_stream(",
+    "gather1": "slice_stream_gather_bytes(",
+    "gather2-down": "slice_stream_gather_halves(",
     "gather4": "slice_stream_gather_words(",
     "gather8": "slice_stream_gather_dwords(",
     "gather4-down": "slice_stream_gather_words(",

@@ -1,6 +1,7 @@
 """The C target's register helpers (``slice_{stream,copy}_{reversed,even,odd_reversed}``)
 and its scalar gathers (``slice_gather_bytes``, ``_halves``, ``_words``, ``_dwords``, and
-``slice_stream_gather_words``, ``_dwords``) on their own, in a C driver: every element size, every run length up to 80 elements and
+their streamed twins ``slice_stream_gather_*``) on their own, in a C driver: every
+element size, every run length up to 144 elements and
 every destination misalignment within 16 bytes (a multiple of the element for the
 gathers of wider elements), against an element-by-element copy.
 ``slice_stream`` (contiguous runs, streamed) likewise, at lengths around each of its
@@ -31,8 +32,9 @@ from slice_dialect.backend.c import (
 )
 from slice_dialect.runtime.cache import CompilerConfig, run_tool
 
-MAX_COUNT = 80
-"""Run lengths 1 to this, in elements."""
+MAX_COUNT = 144
+"""Run lengths 1 to this, in elements: a run of this many bytes holds a whole cache line
+wherever it starts (the streamed gathers' line loop runs for bytes too)."""
 
 DRIVER = r"""
 #include <stdio.h>
@@ -113,6 +115,12 @@ GATHER(slice_gather_dwords, 3, dwords_3)
 GATHER(slice_gather_dwords, -4, dwords_minus_4)
 GATHER(slice_gather_dwords, 5, dwords_5)
 GATHER(slice_gather_dwords, 16, dwords_16)
+GATHER(slice_stream_gather_bytes, 3, stream_bytes_3)
+GATHER(slice_stream_gather_bytes, -5, stream_bytes_minus_5)
+GATHER(slice_stream_gather_bytes, 8, stream_bytes_8)
+GATHER(slice_stream_gather_halves, 3, stream_halves_3)
+GATHER(slice_stream_gather_halves, -4, stream_halves_minus_4)
+GATHER(slice_stream_gather_halves, 6, stream_halves_6)
 GATHER(slice_stream_gather_words, 3, stream_words_3)
 GATHER(slice_stream_gather_words, -3, stream_words_minus_3)
 GATHER(slice_stream_gather_words, 8, stream_words_8)
@@ -161,6 +169,14 @@ int main(void) {
     failures += check("slice_gather_dwords step -4", dwords_minus_4, -4, 8, 8, &cases);
     failures += check("slice_gather_dwords step 5", dwords_5, 5, 8, 8, &cases);
     failures += check("slice_gather_dwords step 16", dwords_16, 16, 8, 8, &cases);
+    failures += check("slice_stream_gather_bytes step 3", stream_bytes_3, 3, 1, 1, &cases);
+    failures += check("slice_stream_gather_bytes step -5", stream_bytes_minus_5, -5, 1, 1,
+                      &cases);
+    failures += check("slice_stream_gather_bytes step 8", stream_bytes_8, 8, 1, 1, &cases);
+    failures += check("slice_stream_gather_halves step 3", stream_halves_3, 3, 2, 2, &cases);
+    failures += check("slice_stream_gather_halves step -4", stream_halves_minus_4, -4, 2, 2,
+                      &cases);
+    failures += check("slice_stream_gather_halves step 6", stream_halves_6, 6, 2, 2, &cases);
     failures += check("slice_stream_gather_words step 3", stream_words_3, 3, 4, 4, &cases);
     failures += check("slice_stream_gather_words step -3", stream_words_minus_3, -3, 4, 4,
                       &cases);
@@ -183,8 +199,7 @@ CASES = (
     + 6 * MAX_COUNT * 8
     + 6 * MAX_COUNT * 4
     + 6 * MAX_COUNT * 2
-    + 3 * MAX_COUNT * 4
-    + 3 * MAX_COUNT * 2
+    + 3 * MAX_COUNT * (16 + 8 + 4 + 2)
 )
 """The three register helpers, streamed and cached, at 5 element sizes; the byte gather
 at 6 steps, the 2-byte one at 6 steps and the 8 even misalignments, the 4-byte one at 6

@@ -91,7 +91,7 @@ The rules:
   the stride is ``arith.constant 1``; a run-time stride of -1, 2 or -2 over at least
   ``MIN_REGISTER_RUN_BYTES`` goes through the register helpers, any other of at
   least ``MIN_SCALAR_GATHER`` elements of 1, 2, 4 or 8 bytes through the scalar
-  gather (streamed for 4- and 8-byte elements where a contiguous run would stream),
+  gather (streamed where a contiguous run would, for ``DYNAMIC_STREAM_GATHER_BYTES``),
   else an element loop; within one buffer, an element loop in order;
 - ``memref.load``/``store`` index their pointer with the row-major linear index (static
   shapes only); a loaded integer used in arithmetic has the signed C type of its width;
@@ -138,6 +138,8 @@ from xdsl.utils.target import Target
 
 from passes.copy_plan import (
     CACHE_LINE_BYTES,
+    DYNAMIC_STREAM_GATHER_BYTES,
+    GATHER_ELEMENT_BYTES,
     MIN_REGISTER_RUN_BYTES,
     MIN_SCALAR_GATHER,
     MIN_STREAM_RUN_BYTES,
@@ -146,7 +148,6 @@ from passes.copy_plan import (
     PREFETCH_PERIOD_BYTES,
     PREFETCH_ROW_BYTES,
     PREFETCH_WRAP_SHARE,
-    STREAM_GATHER_ELEMENT_BYTES,
     STREAM_STORE_BYTES,
     can_reorder,
     row_major_strides,
@@ -1524,9 +1525,9 @@ def _dynamic_run_copy(
     least ``MIN_REGISTER_RUN_BYTES``) goes through the register
     helpers; any other of 2 or more either way and at least ``MIN_SCALAR_GATHER``
     elements of 1, 2, 4 or 8 bytes through the scalar gather of its width (the
-    streamed one for 4- and 8-byte elements when streamed); anything else is ``memcpy``
-    (stride ``arith.constant 1``) or the element ``loop``. Every comparison is written so it cannot overflow (divisions of
-    constants)."""
+    streamed one when streamed, for ``DYNAMIC_STREAM_GATHER_BYTES``); anything else is
+    ``memcpy`` (stride ``arith.constant 1``) or the element ``loop``. Every comparison
+    is written so it cannot overflow (divisions of constants)."""
     source, so, dest, do = views
     n, stride = run
     source_type = checked_memref_type(
@@ -1586,11 +1587,9 @@ def _dynamic_run_copy(
             f"{n} >= {MIN_SCALAR_GATHER}) {{"
         )
         p.depth += 1
-        if size in STREAM_GATHER_HELPERS:
-            # streamed as a static run of these widths is (STREAM_GATHER_ELEMENT_BYTES;
-            # dynamic runs alike or faster so: sweep seed 0 case 39 with run-time
-            # parameters 0.96x -> 0.92x numpy, seed 3 cases 14 and 59 and seed 5 case
-            # 4 within 0.02, notes/s25/dynab.txt)
+        if size in DYNAMIC_STREAM_GATHER_BYTES:
+            # streamed where the copy streams, for these widths only (narrower ones
+            # are no faster so with a run-time step: DYNAMIC_STREAM_GATHER_BYTES)
             p.line(f"if ({streamed})")
             p.depth += 1
             _emit_gather(p, d, s, n, stride, size, streamed=True)
@@ -2220,6 +2219,9 @@ _STREAM_GATHER_TEMPLATE = r"""
  * d's first cache line and after its last whole one stored plainly (no line gets plain
  * and non-temporal stores), each whole line as four 16-byte non-temporal stores of
  * elements PACKED in registers, with no staging buffer. */
+#if defined(__GNUC__) && !defined(__clang__)
+__attribute__((optimize("no-tree-vectorize")))
+#endif
 static void NAME(TYPE *restrict d, const TYPE *restrict s, int64_t n, int64_t step) {
 #if defined(__SSE2__)
     int64_t k = 0;
@@ -2239,34 +2241,36 @@ static void NAME(TYPE *restrict d, const TYPE *restrict s, int64_t n, int64_t st
 }
 """
 
-_STREAM_STORES = {
-    4: (
-        "packed",
-        """const uint32_t *p = s + (k + q) * step;
-            const uint64_t w = (uint64_t)p[0] | (uint64_t)p[step] << 32;
-            const uint64_t v = (uint64_t)p[2 * step] | (uint64_t)p[3 * step] << 32;
+_PACKED_STREAM_STORE = """const TYPE *p = s + (k + q) * step;
+            uint64_t w = 0, v = 0;
+            for (int b = 0; b < PER; b += 1) {
+                w |= (uint64_t)p[b * step] << (BITS * b);
+                v |= (uint64_t)p[(b + PER) * step] << (BITS * b);
+            }
             _mm_stream_si128((__m128i *)(d + k + q),
-                             _mm_set_epi64x((long long)v, (long long)w));""",
-    ),
-    8: (
-        "paired",
-        """const __m128i a = _mm_loadl_epi64((const __m128i *)(s + (k + q) * step));
+                             _mm_set_epi64x((long long)v, (long long)w));"""
+"""The 16-byte non-temporal store of ``_STREAM_GATHER_TEMPLATE`` for 1-, 2- and 4-byte
+elements: PER elements packed into each of two words (x86 is little-endian)."""
+
+_PAIRED_STREAM_STORE = """const __m128i a = _mm_loadl_epi64((const __m128i *)(s + (k + q) * step));
             const __m128i b = _mm_loadl_epi64((const __m128i *)(s + (k + q + 1) * step));
-            _mm_stream_si128((__m128i *)(d + k + q), _mm_unpacklo_epi64(a, b));""",
-    ),
-}
-"""The 16-byte non-temporal store of ``_STREAM_GATHER_TEMPLATE`` for each width: four
-4-byte elements packed into two words, or two 8-byte elements paired."""
+            _mm_stream_si128((__m128i *)(d + k + q), _mm_unpacklo_epi64(a, b));"""
+"""The 16-byte non-temporal store of ``_STREAM_GATHER_TEMPLATE`` for 8-byte elements:
+two of them paired."""
 
 
 def _stream_gather_helper(size: int) -> tuple[str, str, str]:
-    """The streamed scalar gather of ``size``-byte elements (4 or 8), falling back to
-    the cached one of its width (``GATHER_HELPERS``) without SSE2, as a
+    """The streamed scalar gather of ``size``-byte elements (1, 2, 4 or 8), falling back
+    to the cached one of its width (``GATHER_HELPERS``) without SSE2, as a
     ``STREAM_GATHER_HELPERS`` entry: ``slice_stream_gather_*`` after the cached one's
     name."""
     cached, c_type, _ = GATHER_HELPERS[size]
     name = cached.replace("slice_gather_", "slice_stream_gather_")
-    packed, store = _STREAM_STORES[size]
+    packed, store = (
+        ("paired", _PAIRED_STREAM_STORE)
+        if size == 8
+        else ("packed", _PACKED_STREAM_STORE)
+    )
     return (
         name,
         c_type,
@@ -2278,17 +2282,22 @@ def _stream_gather_helper(size: int) -> tuple[str, str, str]:
             .replace("PACKED", packed)
             .replace("LINE", str(CACHE_LINE_BYTES // size))
             .replace("STORE", str(16 // size))
+            .replace("PER", str(8 // size))
+            .replace("BITS", str(8 * size))
             .replace("CACHED", cached)
         ),
     )
 
 
 STREAM_GATHER_HELPERS: dict[int, tuple[str, str, str]] = {
-    size: _stream_gather_helper(size) for size in STREAM_GATHER_ELEMENT_BYTES
+    size: _stream_gather_helper(size) for size in GATHER_ELEMENT_BYTES
 }
-"""The streamed scalar gather of each element width ``run_choices`` gives
-``nontemporal scalar`` runs (``STREAM_GATHER_ELEMENT_BYTES``): name, C element type,
-C text (printed after the cached gathers, which it falls back to without SSE2)."""
+"""The streamed scalar gather of each element width (``GATHER_ELEMENT_BYTES``), for
+``nontemporal scalar`` runs: name, C element type, C text (printed after the cached
+gathers, which it falls back to without SSE2). Measured for 1- and 2-byte elements in
+session 26 (``STAGED_MAX_ELEMENT_BYTES``): the 4-byte helper from the packed store of
+the narrower ones ran as fast as its own form had (`notes/s26/sg1.txt`, steps 3 and -5,
+5.9-6.1 and 8.2-8.5 ms either way)."""
 
 PREFETCH_HELPER = r"""
 /* A hint to fetch the cache line at p, which the copy reads soon, into the outer

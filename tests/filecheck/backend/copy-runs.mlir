@@ -161,8 +161,11 @@ func.func @big_strided_down(%x: memref<901xf32>, %out: memref<300xf32>) {
 
 // -----
 
-// The lowering streams a big strided run of 4- or 8-byte elements as a scalar gather
-// into non-temporal stores, a line at a time.
+// The lowering streams a big strided run of 1-, 2-, 4- or 8-byte elements as a scalar
+// gather into non-temporal stores, a line at a time (the narrower elements packed into
+// two words a store).
+// CHECK:       static void slice_stream_gather_halves(uint16_t *restrict d, const uint16_t *restrict s,
+// CHECK:                   v |= (uint64_t)p[(b + 4) * step] << (16 * b);
 // CHECK:       static void slice_stream_gather_words(uint32_t *restrict d, const uint32_t *restrict s,
 // CHECK:           while (k < n && ((uintptr_t)(d + k) & 63) != 0) {
 // CHECK:               _mm_stream_si128((__m128i *)(d + k + q),
@@ -171,6 +174,8 @@ func.func @big_strided_down(%x: memref<901xf32>, %out: memref<300xf32>) {
 // CHECK:         slice_stream_fence();
 // CHECK-LABEL: int32_t slice_big_gather_dwords(
 // CHECK:           slice_stream_gather_dwords((uint64_t *){{.+}} + {{.+}}, (const uint64_t *){{.+}} + {{.+}}, 300, -3);
+// CHECK-LABEL: int32_t slice_big_gather_halves(
+// CHECK:           slice_stream_gather_halves((uint16_t *){{.+}} + {{.+}}, (const uint16_t *){{.+}} + {{.+}}, 600, 3);
 func.func @big_gather(%x: tensor<8192x901xf32>) -> tensor<8192x300xf32> {
   %r = slice.window %x offsets [0, 1] sizes [8192, 300] strides [1, 3] : tensor<8192x901xf32> -> tensor<8192x300xf32>
   func.return %r : tensor<8192x300xf32>
@@ -178,6 +183,10 @@ func.func @big_gather(%x: tensor<8192x901xf32>) -> tensor<8192x300xf32> {
 func.func @big_gather_dwords(%x: tensor<4096x901xf64>) -> tensor<4096x300xf64> {
   %r = slice.window %x offsets [0, 899] sizes [4096, 300] strides [1, -3] : tensor<4096x901xf64> -> tensor<4096x300xf64>
   func.return %r : tensor<4096x300xf64>
+}
+func.func @big_gather_halves(%x: tensor<2048x1801xf16>) -> tensor<2048x600xf16> {
+  %r = slice.window %x offsets [0, 1] sizes [2048, 600] strides [1, 3] : tensor<2048x1801xf16> -> tensor<2048x600xf16>
+  func.return %r : tensor<2048x600xf16>
 }
 
 // -----

@@ -12,6 +12,7 @@
 // CHECK-NEXT:    slice.copy_run %a[%c3], %b[%c0] count 2 source_stride -2 dest_stride 1 reorder : memref<20xf32>, memref<6xf32>
 // CHECK-NEXT:    slice.copy_run %i[%c0], %j[%c0] count 6 source_stride 3 dest_stride 1 scalar : memref<20xi8>, memref<6xi8>
 // CHECK-NEXT:    slice.copy_run %a[%c0], %b[%c0] count 6 source_stride 3 dest_stride 1 nontemporal scalar : memref<20xf32>, memref<6xf32>
+// CHECK-NEXT:    slice.copy_run %i[%c0], %j[%c0] count 6 source_stride 3 dest_stride 1 nontemporal scalar : memref<20xi8>, memref<6xi8>
 // GENERIC:       "slice.copy_run"(%a, %c3, %b, %c0) <{count = 3 : i64, source_stride = -1 : i64, dest_stride = 1 : i64, nontemporal, reorder, prefetch = -4096 : i64}> : (memref<20xf32>, index, memref<6xf32>, index) -> ()
 // GENERIC:       "slice.copy_run"(%a, %c3, %b, %c0) <{count = 3 : i64, source_stride = -1 : i64, dest_stride = 1 : i64, nontemporal, reorder, prefetch = 8 : i64, prefetch_bytes = 64 : i64}>
 // GENERIC:       "slice.copy_run"(%a, %c3, %b, %c0) <{count = 2 : i64, source_stride = -2 : i64, dest_stride = 1 : i64, reorder}>
@@ -27,6 +28,7 @@ func.func @round_trip(%a: memref<20xf32>, %b: memref<6xf32>, %s: memref<f32>, %i
   slice.copy_run %a[%c3], %b[%c0] count 2 source_stride -2 dest_stride 1 reorder : memref<20xf32>, memref<6xf32>
   slice.copy_run %i[%c0], %j[%c0] count 6 source_stride 3 dest_stride 1 scalar : memref<20xi8>, memref<6xi8>
   slice.copy_run %a[%c0], %b[%c0] count 6 source_stride 3 dest_stride 1 nontemporal scalar : memref<20xf32>, memref<6xf32>
+  slice.copy_run %i[%c0], %j[%c0] count 6 source_stride 3 dest_stride 1 nontemporal scalar : memref<20xi8>, memref<6xi8>
   func.return
 }
 
@@ -104,7 +106,7 @@ func.func @reorder_stride(%a: memref<20xf32>, %b: memref<6xf32>) {
 
 // -----
 
-// CHECK: {{^}}slice.copy_run: scalar needs 1-, 2-, 4- or 8-byte elements (4 or 8 with nontemporal), a source_stride of at least 2 either way (source_stride = 3, 16-byte elements) and no reorder{{$}}
+// CHECK: {{^}}slice.copy_run: scalar needs 1-, 2-, 4- or 8-byte elements, a source_stride of at least 2 either way (source_stride = 3, 16-byte elements) and no reorder{{$}}
 func.func @scalar_width(%a: memref<20xcomplex<f64>>, %b: memref<6xcomplex<f64>>) {
   %c0 = arith.constant 0 : index
   slice.copy_run %a[%c0], %b[%c0] count 2 source_stride 3 dest_stride 1 scalar : memref<20xcomplex<f64>>, memref<6xcomplex<f64>>
@@ -113,10 +115,10 @@ func.func @scalar_width(%a: memref<20xcomplex<f64>>, %b: memref<6xcomplex<f64>>)
 
 // -----
 
-// CHECK: {{^}}slice.copy_run: scalar needs 1-, 2-, 4- or 8-byte elements (4 or 8 with nontemporal), a source_stride of at least 2 either way (source_stride = 3, 1-byte elements) and no reorder{{$}}
-func.func @scalar_streamed(%a: memref<20xi8>, %b: memref<6xi8>) {
+// CHECK: {{^}}slice.copy_run: scalar needs 1-, 2-, 4- or 8-byte elements, a source_stride of at least 2 either way (source_stride = 1, 1-byte elements) and no reorder{{$}}
+func.func @scalar_contiguous(%a: memref<20xi8>, %b: memref<6xi8>) {
   %c0 = arith.constant 0 : index
-  slice.copy_run %a[%c0], %b[%c0] count 2 source_stride 3 dest_stride 1 nontemporal scalar : memref<20xi8>, memref<6xi8>
+  slice.copy_run %a[%c0], %b[%c0] count 2 source_stride 1 dest_stride 1 nontemporal scalar : memref<20xi8>, memref<6xi8>
   func.return
 }
 

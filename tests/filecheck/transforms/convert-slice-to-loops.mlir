@@ -218,9 +218,9 @@ func.func @twice(%x: tensor<8xi8>) -> (tensor<4xi8>, tensor<4xi8>) {
 // CHECK:           slice.copy_run {{.+}} count 3 source_stride 1 dest_stride 1 : memref<2097152xf64>, memref<1572864xf64>
 // CHECK-LABEL: func.func @big_short_prefetched_runs(
 // CHECK:           slice.copy_run {{.+}} count 160 source_stride 1 dest_stride 1 nontemporal prefetch 8192 : memref<16777216xf32>, memref<2621440xf32>
-// A big strided run not reordered in registers is streamed for elements of 4 and 8
-// bytes, a scalar gather into non-temporal stores (STREAM_GATHER_ELEMENT_BYTES); 16-byte
-// ones keep plain stores (STAGED_MAX_ELEMENT_BYTES).
+// A big strided run not reordered in registers is streamed for elements of 1 to 8
+// bytes, a scalar gather into non-temporal stores; 16-byte ones keep plain stores
+// (STAGED_MAX_ELEMENT_BYTES).
 // CHECK-LABEL: func.func @big_strided_c64(
 // CHECK:           slice.copy_run {{.+}} count 1048576 source_stride 3 dest_stride 1 nontemporal scalar : memref<3145728xcomplex<f32>>, memref<1048576xcomplex<f32>>
 // CHECK-LABEL: func.func @big_strided_c128(
@@ -264,10 +264,14 @@ func.func @twice(%x: tensor<8xi8>) -> (tensor<4xi8>, tensor<4xi8>) {
 // CHECK:           slice.copy_run {{.+}} count 100 source_stride -4 dest_stride 1 scalar : memref<1604xf64>, memref<400xf64>
 // CHECK-LABEL: func.func @b128_gather(
 // CHECK:           slice.copy_run {{.+}} count 100 source_stride 3 dest_stride 1 : memref<1204xcomplex<f64>>, memref<400xcomplex<f64>>
-// In a copy writing 2 MiB or more a 2-byte gather stays a cached scalar one (streamed
-// through the staging buffer it ran 1.34-1.55x numpy, cached 0.93-0.97x); a 4-byte one
-// is a streamed scalar gather, at any step.
+// In a copy writing 2 MiB or more a gather of 1-, 2- or 4-byte elements is a streamed
+// scalar gather, at any step (1- and 2-byte ones since session 26); one writing less
+// is cached.
+// CHECK-LABEL: func.func @big_byte_gather(
+// CHECK:           slice.copy_run {{.+}} count 1100 source_stride 3 dest_stride 1 nontemporal scalar : memref<6602000xi8>, memref<2200000xi8>
 // CHECK-LABEL: func.func @big_half_gather(
+// CHECK:           slice.copy_run {{.+}} count 1000 source_stride -3 dest_stride 1 nontemporal scalar : memref<3301100xi16>, memref<1100000xi16>
+// CHECK-LABEL: func.func @small_half_gather(
 // CHECK:           slice.copy_run {{.+}} count 1000 source_stride 3 dest_stride 1 scalar : memref<3001000xi16>, memref<1000000xi16>
 // CHECK-LABEL: func.func @big_wide_gather(
 // CHECK:           slice.copy_run {{.+}} count 1000 source_stride 3 dest_stride 1 nontemporal scalar : memref<3001000xf32>, memref<1000000xf32>
@@ -398,7 +402,15 @@ func.func @b128_gather(%x: tensor<4x301xcomplex<f64>>) -> tensor<4x100xcomplex<f
   %r = slice.window %x offsets [0, 0] sizes [4, 100] strides [1, 3] : tensor<4x301xcomplex<f64>> -> tensor<4x100xcomplex<f64>>
   func.return %r : tensor<4x100xcomplex<f64>>
 }
-func.func @big_half_gather(%x: tensor<1000x3001xi16>) -> tensor<1000x1000xi16> {
+func.func @big_byte_gather(%x: tensor<2000x3301xi8>) -> tensor<2000x1100xi8> {
+  %r = slice.window %x offsets [0, 0] sizes [2000, 1100] strides [1, 3] : tensor<2000x3301xi8> -> tensor<2000x1100xi8>
+  func.return %r : tensor<2000x1100xi8>
+}
+func.func @big_half_gather(%x: tensor<1100x3001xi16>) -> tensor<1100x1000xi16> {
+  %r = slice.window %x offsets [0, 2999] sizes [1100, 1000] strides [1, -3] : tensor<1100x3001xi16> -> tensor<1100x1000xi16>
+  func.return %r : tensor<1100x1000xi16>
+}
+func.func @small_half_gather(%x: tensor<1000x3001xi16>) -> tensor<1000x1000xi16> {
   %r = slice.window %x offsets [0, 0] sizes [1000, 1000] strides [1, 3] : tensor<1000x3001xi16> -> tensor<1000x1000xi16>
   func.return %r : tensor<1000x1000xi16>
 }
