@@ -2109,21 +2109,18 @@ COPY_HELPERS = _register_helpers(False)
 
 _GATHER_TEMPLATE = r"""
 /* Copies n elements of TYPE taken step elements apart from s to d with scalar loads,
- * PER of them assembled into one 8-byte store (a store per element would be the
- * bound: one store a cycle); gcc's SSE2 vectorization of a strided gather (vectors
- * assembled from single loads) is slower than this loop. */
+ * PER of them assembled into each 8-byte store, CHUNK elements an iteration (a store per
+ * element would be the bound: one store a cycle); gcc's SSE2 vectorization of a
+ * strided gather (vectors assembled from single loads) is slower than this loop. */
 #if defined(__GNUC__) && !defined(__clang__)
 __attribute__((optimize("no-tree-vectorize")))
 #endif
 static void NAME(TYPE *restrict d, const TYPE *restrict s, int64_t n, int64_t step) {
     int64_t k = 0;
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    for (; k + PER <= n; k += PER) {
+    for (; k + CHUNK <= n; k += CHUNK) {
         const TYPE *p = s + k * step;
-        uint64_t w = 0;
-        for (int b = 0; b < PER; b += 1)
-            w |= (uint64_t)p[b * step] << (BITS * b);
-        memcpy(d + k, &w, 8);
+        WORDS
     }
 #endif
     for (; k < n; k += 1)
@@ -2131,30 +2128,28 @@ static void NAME(TYPE *restrict d, const TYPE *restrict s, int64_t n, int64_t st
 }
 """
 
-GATHER_WORDS_HELPER = r"""
-/* Copies n 4-byte elements taken step elements apart from s to d with scalar loads,
- * two of them assembled into each 8-byte store, two stores an iteration: gcc's SSE2
- * vectors of a strided gather, and a store per element, are slower. */
-#if defined(__GNUC__) && !defined(__clang__)
-__attribute__((optimize("no-tree-vectorize")))
-#endif
-static void slice_gather_words(uint32_t *restrict d, const uint32_t *restrict s,
-                               int64_t n, int64_t step) {
-    int64_t k = 0;
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    for (; k + 4 <= n; k += 4) {
-        const uint32_t *p = s + k * step;
-        const uint64_t w = (uint64_t)p[0] | (uint64_t)p[step] << 32;
-        const uint64_t v = (uint64_t)p[2 * step] | (uint64_t)p[3 * step] << 32;
+_PACK_TWO_WORDS = """uint64_t w = 0, v = 0;
+for (int b = 0; b < PER; b += 1) {
+    w |= (uint64_t)p[b * step] << (BITS * b);
+    v |= (uint64_t)p[(b + PER) * step] << (BITS * b);
+}"""
+"""2 * PER elements from ``p`` packed into two words, ``w`` and ``v`` (the C text of the
+cached and the streamed gathers; indented where it is put)."""
+
+_GATHER_WORDS = {
+    1: """uint64_t w = 0;
+        for (int b = 0; b < PER; b += 1)
+            w |= (uint64_t)p[b * step] << (BITS * b);
+        memcpy(d + k, &w, 8);""",
+    2: _PACK_TWO_WORDS.replace("\n", "\n" + 8 * " ")
+    + """
         memcpy(d + k, &w, 8);
-        memcpy(d + k + 2, &v, 8);
-    }
-#endif
-    for (; k < n; k += 1)
-        d[k] = s[k * step];
+        memcpy(d + k + PER, &v, 8);""",
 }
-"""
-"""The C helper of ``scalar`` runs of 4-byte elements."""
+"""The body of ``_GATHER_TEMPLATE``'s loop for one or two 8-byte stores an iteration
+(both words assembled before either is stored: storing each as it is made ran 4-byte
+gathers at steps -3, 5 and 8 at 0.45-0.48 ns an element instead of 0.35-0.40,
+`notes/s26/gw1.txt`)."""
 
 GATHER_DWORDS_HELPER = r"""
 #if defined(__GNUC__)
@@ -2182,15 +2177,17 @@ static void slice_gather_dwords(uint64_t *restrict d, const uint64_t *restrict s
 """The C helper of ``scalar`` runs of 8-byte elements."""
 
 
-def _gather_helper(name: str, c_type: str, size: int) -> tuple[str, str, str]:
-    """The packed-word gather (``_GATHER_TEMPLATE``) of ``size``-byte elements, as a
-    ``GATHER_HELPERS`` entry."""
+def _gather_helper(name: str, c_type: str, size: int, words: int) -> tuple[str, str, str]:
+    """The packed-word gather (``_GATHER_TEMPLATE``) of ``size``-byte elements, ``words``
+    8-byte stores an iteration, as a ``GATHER_HELPERS`` entry."""
     return (
         name,
         c_type,
         (
-            _GATHER_TEMPLATE.replace("NAME", name)
+            _GATHER_TEMPLATE.replace("WORDS", _GATHER_WORDS[words])
+            .replace("NAME", name)
             .replace("TYPE", c_type)
+            .replace("CHUNK", str(words * 8 // size))
             .replace("PER", str(8 // size))
             .replace("BITS", str(8 * size))
         ),
@@ -2198,9 +2195,9 @@ def _gather_helper(name: str, c_type: str, size: int) -> tuple[str, str, str]:
 
 
 GATHER_HELPERS: dict[int, tuple[str, str, str]] = {
-    1: _gather_helper("slice_gather_bytes", "unsigned char", 1),
-    2: _gather_helper("slice_gather_halves", "uint16_t", 2),
-    4: ("slice_gather_words", "uint32_t", GATHER_WORDS_HELPER),
+    1: _gather_helper("slice_gather_bytes", "unsigned char", 1, 1),
+    2: _gather_helper("slice_gather_halves", "uint16_t", 2, 2),
+    4: _gather_helper("slice_gather_words", "uint32_t", 4, 2),
     8: ("slice_gather_dwords", "uint64_t", GATHER_DWORDS_HELPER),
 }
 """The scalar gather of each element width ``run_choices`` gives ``scalar`` runs
@@ -2209,10 +2206,17 @@ C text, printed once in a unit that uses it. Measured (lead, 2026-11-28, session
 C variants in one process, L2-resident sources of 256 KB, medians of 151 rounds, ns
 per element; `notes/s25/tv.c`, `hv.c`): 4-byte elements at steps 3, -3, 4, -8, 16,
 a store each 0.35-0.56, one packed 8-byte store an iteration 0.35-0.48, two 0.24-0.48;
-8-byte elements, a store each 0.36-0.91, pairs in 16-byte stores 0.29-0.90; 1- and
-2-byte elements keep one packed word an iteration (two: bytes slower at 4 of 5 steps,
-0.18-0.37 -> 0.20-0.34; halves 0-20% faster, 0.22-0.31 -> 0.21-0.30, not taken without
-a sweep A/B)."""
+8-byte elements, a store each 0.36-0.91, pairs in 16-byte stores 0.29-0.90; bytes keep
+one packed word an iteration (two: slower at 4 of 5 steps, 0.18-0.37 -> 0.20-0.34).
+2-byte elements two words an iteration since session 26 (one before): in C
+(`notes/s26/gw3.txt`, steps 3 to 16 either way, 64 KB and 4 MB spans, medians of
+15-101 rounds) 2-10% faster at most steps, 8 and -8 of a 4 MB span 2-3% slower once;
+the 18 cases of sweep seeds 0-7 with a cached 2-byte gather (in-process A/B, two runs
+of 5 rounds per seed, `notes/s26/abh2_sel.txt`): 11 faster by more than 5% (seed 5
+case 73, runs of 102 at -8, 0.76-0.83 -> 0.59-0.61x numpy; seed 0 case 94 0.54-0.58 ->
+0.44-0.50), 5 alike, 2 slower in one of the two runs and faster in three more
+alternating ones (`abh2_recheck.txt`: seed 3 case 67 0.75-0.81 -> 0.61-0.78, seed 0
+case 26 0.65-0.87 -> 0.61-0.68)."""
 
 _STREAM_GATHER_TEMPLATE = r"""
 /* Streams n WIDTH-byte elements taken step elements apart from s to d: those before
@@ -2241,14 +2245,14 @@ static void NAME(TYPE *restrict d, const TYPE *restrict s, int64_t n, int64_t st
 }
 """
 
-_PACKED_STREAM_STORE = """const TYPE *p = s + (k + q) * step;
-            uint64_t w = 0, v = 0;
-            for (int b = 0; b < PER; b += 1) {
-                w |= (uint64_t)p[b * step] << (BITS * b);
-                v |= (uint64_t)p[(b + PER) * step] << (BITS * b);
-            }
+_PACKED_STREAM_STORE = (
+    "const TYPE *p = s + (k + q) * step;\n"
+    + 12 * " "
+    + _PACK_TWO_WORDS.replace("\n", "\n" + 12 * " ")
+    + """
             _mm_stream_si128((__m128i *)(d + k + q),
                              _mm_set_epi64x((long long)v, (long long)w));"""
+)
 """The 16-byte non-temporal store of ``_STREAM_GATHER_TEMPLATE`` for 1-, 2- and 4-byte
 elements: PER elements packed into each of two words (x86 is little-endian)."""
 

@@ -233,9 +233,11 @@ func.func @big_odd_reversed(%x: tensor<4096x1025xf64>) -> tensor<4096x513xf64> {
 // CHECK:       __attribute__((optimize("no-tree-vectorize")))
 // CHECK-NEXT:  #endif
 // CHECK-NEXT:  static void slice_gather_halves(uint16_t *restrict d, const uint16_t *restrict s,
-// CHECK:           w |= (uint64_t)p[b * step] << (16 * b);
+// CHECK:           v |= (uint64_t)p[(b + 4) * step] << (16 * b);
+// CHECK:           memcpy(d + k + 4, &v, 8);
 // CHECK:       static void slice_gather_words(uint32_t *restrict d, const uint32_t *restrict s,
-// CHECK:           const uint64_t v = (uint64_t)p[2 * step] | (uint64_t)p[3 * step] << 32;
+// CHECK:           v |= (uint64_t)p[(b + 2) * step] << (32 * b);
+// CHECK:           memcpy(d + k + 2, &v, 8);
 // CHECK:       typedef uint64_t slice_u64x2 __attribute__((vector_size(16)));
 // CHECK:       static void slice_gather_dwords(uint64_t *restrict d, const uint64_t *restrict s,
 // CHECK:           const slice_u64x2 v = {s[k * step], s[(k + 1) * step]};
