@@ -1111,6 +1111,7 @@ def test_every_helper_name_is_reserved() -> None:
 
     helpers = [v for v in vars(c).values() if isinstance(v, str) and "{" in v]
     helpers += [text for _, _, text in c.GATHER_HELPERS.values()]
+    helpers += [text for _, _, text in c.STREAM_GATHER_HELPERS.values()]
     defined = {
         m.group(1)
         for text in helpers
@@ -1127,6 +1128,9 @@ def test_every_helper_name_is_reserved() -> None:
         "slice_lanes_reversed",
         "slice_gather_bytes",
         "slice_gather_dwords",
+        "slice_stream_gather_bytes",
+        "slice_stream_gather_dwords",
+        "slice_copy_small",
         "slice_u64x2",
     } <= defined
     assert defined <= c.RESERVED_NAMES | c.SHUFFLE_NAMES, sorted(

@@ -219,8 +219,9 @@ _GENERATED_NAMES = (
     "memcpy calloc free slice_stream slice_stream_reversed slice_stream_even "
     "slice_stream_odd_reversed slice_copy_reversed slice_copy_even "
     "slice_copy_odd_reversed slice_gather_bytes slice_gather_halves slice_gather_words "
-    "slice_gather_dwords slice_u64x2 slice_stream_gather_words "
-    "slice_stream_gather_dwords slice_stream_fence "
+    "slice_gather_dwords slice_u64x2 slice_stream_gather_bytes "
+    "slice_stream_gather_halves slice_stream_gather_words "
+    "slice_stream_gather_dwords slice_stream_fence slice_copy_small "
     "slice_prefetch slice_prefetch_rows slice_stream_blocks slice_stream_blocks_sse2 "
     "slice_stream_blocks_avx slice_stream_blocks_avx512 SLICE_STREAM_WIDE "
     "SLICE_STREAM_SANITIZED SLICE_BLOCK_LINES "
@@ -1833,6 +1834,44 @@ static void slice_stream_blocks(unsigned char *restrict d, const unsigned char *
 }
 #endif
 
+/* Copies n < 64 bytes from s to d in at most six moves of fixed size: gcc expands a
+ * memcpy whose size it knows to be below 64 (a run's head or tail) to rep movsb
+ * whatever -mmemcpy-strategy says, 30-odd cycles even for no bytes; in a dynamic
+ * kernel that was W6's rows' cost over the static kernel (1.11-1.35x -> 0.99-1.02x,
+ * notes/s26/small2.txt). */
+static inline void slice_copy_small(unsigned char *restrict to,
+                                    const unsigned char *restrict from, int64_t n) {
+    if (n == 0)
+        return;
+    if (n & 32) {
+        memcpy(to, from, 32);
+        to += 32;
+        from += 32;
+    }
+    if (n & 16) {
+        memcpy(to, from, 16);
+        to += 16;
+        from += 16;
+    }
+    if (n & 8) {
+        memcpy(to, from, 8);
+        to += 8;
+        from += 8;
+    }
+    if (n & 4) {
+        memcpy(to, from, 4);
+        to += 4;
+        from += 4;
+    }
+    if (n & 2) {
+        memcpy(to, from, 2);
+        to += 2;
+        from += 2;
+    }
+    if (n & 1)
+        *to = *from;
+}
+
 /* Copies n bytes from s to d, writing d with non-temporal stores where the target has
  * them (the caller calls slice_stream_fence() once its stores are done). */
 static inline void slice_stream(void *restrict d, const void *restrict s, int64_t n) {
@@ -1850,7 +1889,7 @@ static inline void slice_stream(void *restrict d, const void *restrict s, int64_
         }
         for (; n >= 16; n -= 16, to += 16, from += 16)
             _mm_stream_si128((__m128i *)to, _mm_loadu_si128((const __m128i *)from));
-        memcpy(to, from, (size_t)n);
+        slice_copy_small(to, from, n);
         return;
     }
     /* A longer run streams whole lines only, its bytes before the first line boundary
@@ -1860,7 +1899,7 @@ static inline void slice_stream(void *restrict d, const void *restrict s, int64_
      * step -5 (sweep seed 0 case 99, 4 MiB) ran 2.0x numpy so, 0.84-0.91x with plain
      * ends (notes/s24/ab2m). */
     const int64_t head = (int64_t)(-(uintptr_t)to & 63);
-    memcpy(to, from, (size_t)head);
+    slice_copy_small(to, from, head);
     n -= head;
     to += head;
     from += head;
@@ -1881,7 +1920,7 @@ static inline void slice_stream(void *restrict d, const void *restrict s, int64_
         _mm_stream_si128((__m128i *)(to + 32), c);
         _mm_stream_si128((__m128i *)(to + 48), e);
     }
-    memcpy(to, from, (size_t)n);
+    slice_copy_small(to, from, n);
 #else
     memcpy(d, s, (size_t)n);
 #endif
