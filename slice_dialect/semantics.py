@@ -28,7 +28,7 @@ from __future__ import annotations
 import inspect
 from collections.abc import Callable, Mapping, Sequence, Sized
 from dataclasses import dataclass
-from functools import cache, partial
+from functools import cache
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, Concatenate, Generic, ParamSpec
 
@@ -425,37 +425,39 @@ def onnx_on(
     steps: Sequence[V] | None = None,
     opset: int = 13,
 ) -> Normalized[V]:
-    """ONNX Slice: the Slice-13 text, which Slice-10 and -11 share, and Slice-1
-    (``opset`` 1, the op ``slice.onnx_v1``), which is the same without ``steps``.
+    """ONNX Slice-10, -11 and -13 (``slice.onnx``): the Slice-13 text, which the other
+    two share. Opset 1 (Slice-1) is another op, ``slice.onnx_v1`` (:func:`onnx_v1_on`),
+    and like any other opset outside ``ONNX_OPSETS`` an error here.
 
     Negative axes are accepted for every opset (ONNX Runtime and shape inference do),
     repeated axes are an error, and ``INT_MAX`` ends clamp like any value.
     ``research/semantics.md`` A.2 and A.3.
     """
-    op = "slice.onnx_v1" if opset == 1 else "slice.onnx"
-    if opset == 1 and steps is not None:
-        raise SliceSemanticsError(op, "Slice-1 has no steps")
-    if opset != 1 and opset not in ONNX_OPSETS:
+    if opset not in ONNX_OPSETS:
         raise SliceSemanticsError(
-            op, f"opset = {opset} is not one of {_fmt(ONNX_OPSETS)}"
+            "slice.onnx", f"opset = {opset} is not one of {_fmt(ONNX_OPSETS)}"
         )
-    return axis_slice_on(dom, op, shape, starts, ends, axes, steps, ONNX_NAMES)
+    return axis_slice_on(dom, "slice.onnx", shape, starts, ends, axes, steps, ONNX_NAMES)
 
 
 onnx = on_ints(onnx_on)
 
-onnx_v1_on = partial(onnx_on, opset=1)
-"""ONNX Slice-1 (``slice.onnx_v1``): :func:`onnx_on` at opset 1, without steps."""
+
+def onnx_v1_on(
+    dom: IntDomain[V, B],
+    shape: Sequence[V],
+    starts: Sequence[V],
+    ends: Sequence[V],
+    axes: Sequence[V] | None = None,
+) -> Normalized[V]:
+    """ONNX Slice-1 (``slice.onnx_v1``, opsets 1 to 9): Slice-13's text without
+    ``steps`` (every step 1). ``research/semantics.md`` A.2."""
+    return axis_slice_on(
+        dom, "slice.onnx_v1", shape, starts, ends, axes, None, ONNX_NAMES
+    )
 
 
-def onnx_v1(
-    shape: Sequence[Dim],
-    starts: Sequence[Known],
-    ends: Sequence[Known],
-    axes: Sequence[Known] | None = None,
-) -> SliceResult:
-    """ONNX Slice-1 on ints: :func:`onnx` at opset 1."""
-    return onnx(shape, starts, ends, axes, opset=1)
+onnx_v1 = on_ints(onnx_v1_on)
 
 
 def ov_slice_on(
