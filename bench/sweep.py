@@ -342,8 +342,9 @@ def copy_description(ir: str) -> str:
         for flag in ("nontemporal", "reorder", "scalar"):
             if flag in properties:
                 text += f", {flag}"
-        if "prefetch" in properties:
-            text += f", prefetch {properties['prefetch'].value.data}"
+        for hint in ("lookahead", "prefetch"):
+            if hint in properties:
+                text += f", {hint} {properties[hint].value.data}"
         runs.append(text)
     if runs:
         return "; ".join(runs)

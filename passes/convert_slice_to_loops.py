@@ -156,6 +156,7 @@ class _Emitter:
                 scalar=choices.scalar,
                 prefetch=prefetch,
                 prefetch_bytes=choices.prefetch_bytes,
+                lookahead=choices.lookahead,
             )
             op.location = self.location
             return op

@@ -194,6 +194,45 @@ otherwise fetched with a miss at the start of each. (Measured with prefetcht0 on
 bench/ W1, W2 and W6: 32 KiB was 5-15% faster than 16 KiB and as fast as 64 KiB; with
 prefetcht2, W2 at 16, 32, 64 and 128 KiB: 2.34, 1.89, 2.23, 2.08x memcpy.)"""
 
+LOOKAHEAD_BYTES = 4096
+"""How far ahead (in source bytes) a long ``scalar`` run hints its own source while it
+copies (``slice.copy_run``'s ``lookahead``, in elements): each block of a cache line of
+results hints every source line of the block that many bytes further on. A gather that
+reads most of each line it touches does several loads a line, and the hardware
+prefetchers, which stop at 4 KiB pages, keep too few lines in flight for it: from
+memory it ran well below the pace of a plain read of the same lines. Measured (lead,
+2026-11-28, session 27, C variants of the helpers in one process, core 0, 100 MiB
+spans, medians of 7 rounds, the caches flushed between rounds, `notes/s27/pf.c`,
+`pf_100_flush.txt`, `pfl*.txt`; distance 0 / 4096 bytes): 1-byte elements at steps 3 to
+16 either way 0.59-0.85x the time, 2-byte at 2 to 16 0.59-0.87x, 4-byte at 2 to 8
+0.68-0.94x, 8-byte at 2 and 4 0.77-0.98x; at 2048 and 8192 bytes about the same as 4096.
+Sources that stay in the 300 MiB L3 between rounds (100 MiB, not flushed,
+`pf_100_warm.txt`) gain alike; an 8 MiB one (`pf_8_warm.txt`) 0.81-1.11x, most within
+noise. Only where the copy reads at least ``PREFETCH_MIN_READ_BYTES``."""
+
+LOOKAHEAD_MIN_SPAN_BYTES = 128 * 1024
+"""A ``scalar`` run hints ahead (``LOOKAHEAD_BYTES``) only where its source span is at
+least this many bytes (32 distances): a shorter run hints little of itself, and its
+first distance is never hinted. Measured (lead, 2026-11-28, session 27, the 16 cases of
+sweep seeds 0-7 with a lookahead under a rule without this bound, in-process A/B, two
+runs of 7 rounds each, kernel/numpy, without -> with, `notes/s27/abla.txt`): the long
+runs faster, seed 0 case 9 (``f16`` at step 6, one run of 17 MiB from a 124 MiB
+source, the sweep seed 0's maximum since session 24) 0.87-0.98 -> 0.65-0.68, seed 0
+case 39 0.93 -> 0.61-0.67, seed 1 case 19 (``i8`` runs of 308683 at step 3)
+0.90-0.92 -> 0.53-0.63, seed 2 case 64 0.85-0.91 -> 0.61-0.62, seed 3 case 24
+0.90-0.93 -> 0.59-0.60, seed 3 case 59 (``complex<f32>`` runs of 15425 at step 4, a
+482 KiB span) 0.83-0.85 -> 0.68-0.69; the runs of 5-79 KiB spans alike or slower,
+seed 5 case 29 (runs of 692 at step 4, 512 ahead) 0.85-0.86 -> 0.94-0.96, seed 4
+case 99 (32 KiB) 0.87-0.91 -> 0.90-1.02, seed 6 case 83 (27 KiB) 0.94-1.02 ->
+0.97-1.06, seed 3 case 8 and seed 6 case 78 (17 and 79 KiB) alike."""
+
+LOOKAHEAD_MAX_STEP_BYTES = 32
+"""A ``scalar`` run hints ahead (``LOOKAHEAD_BYTES``) only where its elements are at
+most this many bytes apart in the source, two or more to a cache line: where each
+element has a line of its own (steps of 48 bytes or more in the measurements of
+``LOOKAHEAD_BYTES``: 0.95-1.14x the time) a load a line keeps enough lines in flight
+without it, and the hints only cost."""
+
 PREFETCH_MIN_GAP_BYTES = 512
 """Rows are prefetched only where the gap between one row's span and the next row's
 start is at least this many bytes: with a smaller gap the hardware prefetchers follow
@@ -363,6 +402,11 @@ class RunChoices:
     distance)``: the rows from ``first`` on prefetch ``distance`` elements ahead, the
     run of the next iteration of the loop around that is as many rows ahead; else
     ``None``.
+    ``lookahead``: for a ``scalar`` run of a copy that reads at least
+    ``PREFETCH_MIN_READ_BYTES``, elements at most ``LOOKAHEAD_MAX_STEP_BYTES`` apart
+    and a source span of at least ``LOOKAHEAD_MIN_SPAN_BYTES``, how many elements
+    ahead of the ones it copies the run hints its own source
+    (:func:`lookahead_elements`), else ``None``.
     """
 
     nontemporal: bool = False
@@ -371,6 +415,17 @@ class RunChoices:
     prefetch: int | None = None
     prefetch_bytes: int | None = None
     prefetch_wrap: tuple[int, int] | None = None
+    lookahead: int | None = None
+
+
+def lookahead_elements(source_stride: int, element_bytes: int) -> int | None:
+    """How many elements ahead a ``scalar`` run at ``source_stride`` hints its own
+    source (``LOOKAHEAD_BYTES`` of source, rounded up to whole elements), or ``None``
+    where its elements lie more than ``LOOKAHEAD_MAX_STEP_BYTES`` apart."""
+    step_bytes = abs(source_stride) * element_bytes
+    if step_bytes > LOOKAHEAD_MAX_STEP_BYTES:
+        return None
+    return -(-LOOKAHEAD_BYTES // step_bytes)
 
 
 def prefetch_whole_rows(span_bytes: int, period_bytes: int) -> bool:
@@ -555,4 +610,9 @@ def run_choices(plan: CopyPlan, element_bytes: int) -> RunChoices:
         element_bytes != 4 or streamed or gathers_words(run.source_step)
     )
     scalar = not reorder and gather and run.count >= MIN_SCALAR_GATHER
-    return RunChoices(streamed, reorder, scalar, prefetch, prefetch_bytes, prefetch_wrap)
+    lookahead = lookahead_elements(run.source_step, element_bytes) if scalar else None
+    if lookahead is not None and not (big and high - low >= LOOKAHEAD_MIN_SPAN_BYTES):
+        lookahead = None
+    return RunChoices(
+        streamed, reorder, scalar, prefetch, prefetch_bytes, prefetch_wrap, lookahead
+    )

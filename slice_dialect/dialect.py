@@ -1398,7 +1398,9 @@ class CopyRunOp(IRDLOperation):
     non-temporal stores); ``prefetch = N`` hints the source elements of the run ``N``
     elements further (signed) where they lie inside the source view, and
     ``prefetch_bytes = B`` (with ``prefetch``) hints ``B`` bytes from that run's lowest
-    source element instead of its span (whole rows, the gap after the span included).
+    source element instead of its span (whole rows, the gap after the span included);
+    ``lookahead = N`` (with ``scalar``; ``1 <= N < count``) hints, as the run copies,
+    the source lines of its elements ``N`` further on in the run (never past its last).
     """
 
     name = "slice.copy_run"
@@ -1415,12 +1417,13 @@ class CopyRunOp(IRDLOperation):
     scalar = opt_prop_def(UnitAttr)
     prefetch = opt_prop_def(IntegerAttr[I64])
     prefetch_bytes = opt_prop_def(IntegerAttr[I64])
+    lookahead = opt_prop_def(IntegerAttr[I64])
 
     assembly_format = (
         "$source `[` $source_offset `]` `,` $dest `[` $dest_offset `]` "
         "`count` $count `source_stride` $source_stride `dest_stride` $dest_stride "
         "(`nontemporal` $nontemporal^)? (`reorder` $reorder^)? "
-        "(`scalar` $scalar^)? (`prefetch` $prefetch^)? "
+        "(`scalar` $scalar^)? (`lookahead` $lookahead^)? (`prefetch` $prefetch^)? "
         "(`prefetch_bytes` $prefetch_bytes^)? "
         "attr-dict `:` type($source) `,` type($dest)"
     )
@@ -1438,6 +1441,7 @@ class CopyRunOp(IRDLOperation):
         scalar: bool = False,
         prefetch: int | None = None,
         prefetch_bytes: int | None = None,
+        lookahead: int | None = None,
     ) -> None:
         properties: dict[str, Attribute] = {
             "count": IntegerAttr(count, i64),
@@ -1454,6 +1458,8 @@ class CopyRunOp(IRDLOperation):
             properties["prefetch"] = IntegerAttr(prefetch, i64)
         if prefetch_bytes is not None:
             properties["prefetch_bytes"] = IntegerAttr(prefetch_bytes, i64)
+        if lookahead is not None:
+            properties["lookahead"] = IntegerAttr(lookahead, i64)
         super().__init__(operands=[*source, *dest], properties=properties)
 
     def verify_(self) -> None:
@@ -1487,6 +1493,17 @@ class CopyRunOp(IRDLOperation):
             if prefetch_bytes < 1:
                 raise VerifyException(
                     f"{self.name}: prefetch_bytes = {prefetch_bytes} must be at least 1"
+                )
+        if self.lookahead is not None:
+            lookahead = self.lookahead.value.data
+            if self.scalar is None:
+                raise VerifyException(
+                    f"{self.name}: lookahead = {lookahead} needs scalar"
+                )
+            if not 1 <= lookahead < count:
+                raise VerifyException(
+                    f"{self.name}: lookahead = {lookahead} must be at least 1 and less "
+                    f"than count = {count}"
                 )
         if flags and dest_stride != 1:
             raise VerifyException(

@@ -1157,6 +1157,50 @@ def test_run_time_byte_gathers(
 @pytest.mark.parametrize(
     ("element", "dtype", "shape", "index"),
     [
+        ("i8", np.int8, (4, 700000), (slice(None), slice(1, None, 3))),
+        ("i16", np.int16, (3, 500000), (slice(None, None, -1), slice(499999, 0, -5))),
+        ("f32", np.float32, (2, 400000), (slice(None), slice(3, None, 4))),
+        ("f64", np.float64, (2, 200000), (slice(None), slice(199999, None, -4))),
+    ],
+    ids=["i8-up", "i16-down", "f32-up", "f64-down"],
+)
+def test_run_time_gathers_look_ahead(
+    element: str, dtype: type, shape: tuple[int, int], index: tuple[slice, slice]
+) -> None:
+    """A dynamic gather of a source of 2 MiB or more, its elements at most
+    ``LOOKAHEAD_MAX_STEP_BYTES`` apart, runs of ``LOOKAHEAD_MIN_SPAN_BYTES`` or more,
+    hints its source ahead at run time (``run_choices``' lookahead rule, computed in
+    the C): numpy's result, bit for bit, from the kernel that prints the rule."""
+    import slice_dialect
+    from passes.copy_plan import LOOKAHEAD_MIN_SPAN_BYTES
+    from slice_dialect.backend.c import emit_c
+    from slice_dialect.compiler import lower, make_context, parse_module
+
+    rows, cols = shape
+    ir = _BYTE_IR.replace("40x300xi8>", f"{rows}x{cols}x{element}>").replace(
+        "xi8>", f"x{element}>"
+    )
+    ctx = make_context()
+    module = parse_module(ir, ctx)
+    lower(module, ctx)
+    assert f">= {LOOKAHEAD_MIN_SPAN_BYTES} ? (4096 + " in emit_c(module)
+    kernel = slice_dialect.compile(ir)
+    x = (np.arange(rows * cols) % 65521).astype(dtype).reshape(shape)
+    starts = [s.indices(d)[0] for s, d in zip(index, shape)]
+    ends = [
+        s.stop if s.stop is not None else (d if (s.step or 1) > 0 else -d - 1)
+        for s, d in zip(index, shape)
+    ]
+    steps = [s.step or 1 for s in index]
+    expected = x[index]
+    assert x.nbytes >= 2 << 20
+    result = kernel(x, starts, ends, steps)  # type: ignore[operator]
+    assert np.array_equal(result, expected)
+
+
+@pytest.mark.parametrize(
+    ("element", "dtype", "shape", "index"),
+    [
         ("f32", np.float32, (6400, 1000), (slice(None), slice(2, 1000, 3))),
         ("f32", np.float32, (6400, 1000), (slice(None), slice(998, None, -3))),
         ("f64", np.float64, (1100, 1000), (slice(None), slice(1, 1000, 3))),

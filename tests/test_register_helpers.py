@@ -11,7 +11,9 @@ block copies (SSE2, AVX, AVX-512F) that the CPU running the test has.
 Each source is allocated with exactly the bytes of its run, so under AddressSanitizer a
 read one byte outside the run is a report: the helpers' claim that every byte they read
 lies within the run is checked, not trusted. The bytes around each destination are
-checked untouched.
+checked untouched. The gathers run with and without a lookahead (``ahead``); their
+``slice_prefetch`` is the driver's, which checks that each hinted address is an element
+of the run.
 """
 
 from __future__ import annotations
@@ -48,6 +50,7 @@ static int64_t source_of(int64_t step, int64_t n, int64_t k) {
 
 static int check(const char *name, helper f, int64_t step, int64_t size,
                  int64_t align, int64_t *cases) {
+    hint_apart = (step < 0 ? -step : step) * size;
     int failures = 0;
     for (int64_t n = 1; n <= MAX_COUNT; n += 1) {
         const int64_t span = ((step < 0 ? -step : step) * (n - 1) + 1) * size;
@@ -55,6 +58,8 @@ static int check(const char *name, helper f, int64_t step, int64_t size,
         for (int64_t b = 0; b < span; b += 1)
             source[b] = (unsigned char)(b * 7 + 3);
         const unsigned char *first = source + source_of(step, n, 0) * size;
+        hint_low = source;
+        hint_high = source + span;
         for (int64_t misalign = 0; misalign < 16; misalign += align) {
             const int64_t bytes = n * size;
             unsigned char *block = malloc((size_t)(bytes + 48));
@@ -86,47 +91,47 @@ static int check(const char *name, helper f, int64_t step, int64_t size,
     return failures;
 }
 
-#define GATHER(HELPER, STEP, NAME) \
+#define GATHER(HELPER, STEP, AHEAD, NAME) \
     static void NAME(void *restrict d, const void *restrict s, int64_t n, int64_t size) { \
         (void)size; \
-        HELPER(d, s, n, STEP); \
+        HELPER(d, s, n, STEP, AHEAD); \
     }
-GATHER(slice_gather_bytes, 2, gather_2)
-GATHER(slice_gather_bytes, -2, gather_minus_2)
-GATHER(slice_gather_bytes, 3, gather_3)
-GATHER(slice_gather_bytes, 5, gather_5)
-GATHER(slice_gather_bytes, -3, gather_minus_3)
-GATHER(slice_gather_bytes, -8, gather_minus_8)
-GATHER(slice_gather_halves, 2, halves_2)
-GATHER(slice_gather_halves, -2, halves_minus_2)
-GATHER(slice_gather_halves, 3, halves_3)
-GATHER(slice_gather_halves, 5, halves_5)
-GATHER(slice_gather_halves, -4, halves_minus_4)
-GATHER(slice_gather_halves, 8, halves_8)
-GATHER(slice_gather_words, 2, words_2)
-GATHER(slice_gather_words, -2, words_minus_2)
-GATHER(slice_gather_words, 3, words_3)
-GATHER(slice_gather_words, -3, words_minus_3)
-GATHER(slice_gather_words, 5, words_5)
-GATHER(slice_gather_words, -8, words_minus_8)
-GATHER(slice_gather_dwords, 2, dwords_2)
-GATHER(slice_gather_dwords, -2, dwords_minus_2)
-GATHER(slice_gather_dwords, 3, dwords_3)
-GATHER(slice_gather_dwords, -4, dwords_minus_4)
-GATHER(slice_gather_dwords, 5, dwords_5)
-GATHER(slice_gather_dwords, 16, dwords_16)
-GATHER(slice_stream_gather_bytes, 3, stream_bytes_3)
-GATHER(slice_stream_gather_bytes, -5, stream_bytes_minus_5)
-GATHER(slice_stream_gather_bytes, 8, stream_bytes_8)
-GATHER(slice_stream_gather_halves, 3, stream_halves_3)
-GATHER(slice_stream_gather_halves, -4, stream_halves_minus_4)
-GATHER(slice_stream_gather_halves, 6, stream_halves_6)
-GATHER(slice_stream_gather_words, 3, stream_words_3)
-GATHER(slice_stream_gather_words, -3, stream_words_minus_3)
-GATHER(slice_stream_gather_words, 8, stream_words_8)
-GATHER(slice_stream_gather_dwords, 3, stream_dwords_3)
-GATHER(slice_stream_gather_dwords, -4, stream_dwords_minus_4)
-GATHER(slice_stream_gather_dwords, 5, stream_dwords_5)
+GATHER(slice_gather_bytes, 2, 0, gather_2)
+GATHER(slice_gather_bytes, -2, 0, gather_minus_2)
+GATHER(slice_gather_bytes, 3, 1, gather_3)
+GATHER(slice_gather_bytes, 5, 0, gather_5)
+GATHER(slice_gather_bytes, -3, 37, gather_minus_3)
+GATHER(slice_gather_bytes, -8, 5, gather_minus_8)
+GATHER(slice_gather_halves, 2, 0, halves_2)
+GATHER(slice_gather_halves, -2, 0, halves_minus_2)
+GATHER(slice_gather_halves, 3, 1, halves_3)
+GATHER(slice_gather_halves, 5, 0, halves_5)
+GATHER(slice_gather_halves, -4, 37, halves_minus_4)
+GATHER(slice_gather_halves, 8, 5, halves_8)
+GATHER(slice_gather_words, 2, 0, words_2)
+GATHER(slice_gather_words, -2, 0, words_minus_2)
+GATHER(slice_gather_words, 3, 1, words_3)
+GATHER(slice_gather_words, -3, 37, words_minus_3)
+GATHER(slice_gather_words, 5, 0, words_5)
+GATHER(slice_gather_words, -8, 5, words_minus_8)
+GATHER(slice_gather_dwords, 2, 0, dwords_2)
+GATHER(slice_gather_dwords, -2, 0, dwords_minus_2)
+GATHER(slice_gather_dwords, 3, 1, dwords_3)
+GATHER(slice_gather_dwords, -4, 37, dwords_minus_4)
+GATHER(slice_gather_dwords, 5, 0, dwords_5)
+GATHER(slice_gather_dwords, 16, 5, dwords_16)
+GATHER(slice_stream_gather_bytes, 3, 1, stream_bytes_3)
+GATHER(slice_stream_gather_bytes, -5, 37, stream_bytes_minus_5)
+GATHER(slice_stream_gather_bytes, 8, 0, stream_bytes_8)
+GATHER(slice_stream_gather_halves, 3, 1, stream_halves_3)
+GATHER(slice_stream_gather_halves, -4, 37, stream_halves_minus_4)
+GATHER(slice_stream_gather_halves, 6, 0, stream_halves_6)
+GATHER(slice_stream_gather_words, 3, 1, stream_words_3)
+GATHER(slice_stream_gather_words, -3, 37, stream_words_minus_3)
+GATHER(slice_stream_gather_words, 8, 0, stream_words_8)
+GATHER(slice_stream_gather_dwords, 3, 1, stream_dwords_3)
+GATHER(slice_stream_gather_dwords, -4, 37, stream_dwords_minus_4)
+GATHER(slice_stream_gather_dwords, 5, 0, stream_dwords_5)
 
 int main(void) {
     int failures = 0;
@@ -188,8 +193,24 @@ int main(void) {
     failures += check("slice_stream_gather_dwords step 5", stream_dwords_5, 5, 8, 8,
                       &cases);
     slice_stream_fence();
+    printf("hints %lld outside %lld\n", (long long)hints, (long long)hints_outside);
     printf("cases %lld failures %d\n", (long long)cases, failures);
-    return failures != 0;
+    return failures != 0 || hints_outside != 0;
+}
+"""
+
+HINT_CHECK = r"""
+/* The gathers' slice_prefetch (lookahead), checking instead of hinting: each address
+ * must be an element the run being checked reads (the source is allocated with exactly
+ * the run's bytes: hint_low to hint_high, elements hint_apart bytes apart). */
+static const unsigned char *hint_low, *hint_high;
+static int64_t hint_apart = 1, hints, hints_outside;
+
+static void slice_prefetch(const void *p) {
+    const unsigned char *q = p;
+    hints += 1;
+    if (q < hint_low || q >= hint_high || (q - hint_low) % hint_apart != 0)
+        hints_outside += 1;
 }
 """
 
@@ -343,6 +364,7 @@ def driver_source() -> str:
             REGISTER_PICKS,
             STREAM_HELPERS,
             COPY_HELPERS,
+            HINT_CHECK,
             *(text for _, _, text in GATHER_HELPERS.values()),
             *(text for _, _, text in STREAM_GATHER_HELPERS.values()),
             DRIVER,
@@ -390,6 +412,10 @@ def build_and_run(
 def test_register_helpers(flags: tuple[str, ...], tmp_path: Path) -> None:
     result = build_and_run(driver_source(), flags, tmp_path)
     assert f"cases {CASES} failures 0" in result.stdout
+    # the runs with a lookahead hinted, each hint an element of the run
+    hints = next(line for line in result.stdout.splitlines() if line.startswith("hints"))
+    count, outside = int(hints.split()[1]), int(hints.split()[3])
+    assert count > 0 and outside == 0, hints
 
 
 @FLAGS

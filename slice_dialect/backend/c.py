@@ -140,11 +140,15 @@ from passes.copy_plan import (
     CACHE_LINE_BYTES,
     DYNAMIC_STREAM_GATHER_BYTES,
     GATHER_ELEMENT_BYTES,
+    LOOKAHEAD_BYTES,
+    LOOKAHEAD_MAX_STEP_BYTES,
+    LOOKAHEAD_MIN_SPAN_BYTES,
     MIN_REGISTER_RUN_BYTES,
     MIN_SCALAR_GATHER,
     MIN_STREAM_RUN_BYTES,
     PREFETCH_AHEAD_BYTES,
     PREFETCH_MAX_RUN_BYTES,
+    PREFETCH_MIN_READ_BYTES,
     PREFETCH_PERIOD_BYTES,
     PREFETCH_ROW_BYTES,
     PREFETCH_WRAP_SHARE,
@@ -1234,7 +1238,8 @@ def _copy_run(p: FunctionPrinter, op: CopyRunOp) -> None:
         # (a memcpy of overlapping bytes, or restrict pointers, would be undefined)
         streamed, contiguous, prefetch = False, False, None
         registers = scalar = False
-    how = Run(streamed, registers, scalar)
+    lookahead = 0 if op.lookahead is None or not scalar else op.lookahead.value.data
+    how = Run(streamed, registers, scalar, lookahead)
     if not (streamed or contiguous or registers or scalar) and prefetch is None:
         k = p.temp("k")
         p.line(f"for (int64_t {k} = 0; {k} < {count}; {k} += 1)")
@@ -1322,6 +1327,7 @@ class Run:
     streamed: bool
     registers: bool
     scalar: bool
+    lookahead: int = 0
 
 
 REGISTER_HELPERS = {-1: "reversed", 2: "even", -2: "odd_reversed"}
@@ -1337,16 +1343,18 @@ def _emit_gather(
     stride: int | str,
     size: int,
     streamed: bool = False,
+    ahead: int | str = 0,
 ) -> None:
     """A ``scalar`` run of ``n`` elements at ``stride`` (constants, or C expressions in
     a dynamic run): the gather helper of its element width (``GATHER_HELPERS``), or
-    its streamed twin (``STREAM_GATHER_HELPERS``, which falls back to it)."""
+    its streamed twin (``STREAM_GATHER_HELPERS``, which falls back to it), hinting
+    ``ahead`` elements on (0: no hints; ``lookahead``)."""
     name, c_type, _ = GATHER_HELPERS[size]
     p.unit.features.add(name)
     if streamed:
         name, c_type, _ = STREAM_GATHER_HELPERS[size]
         p.unit.features.add(name)
-    p.line(f"{name}(({c_type} *){d}, (const {c_type} *){s}, {n}, {stride});")
+    p.line(f"{name}(({c_type} *){d}, (const {c_type} *){s}, {n}, {stride}, {ahead});")
 
 
 def _emit_run(
@@ -1375,7 +1383,7 @@ def _emit_run(
         p.line(f"{helper}({d}, {s}, {count}, {size});")
         return
     if how.scalar:
-        _emit_gather(p, d, s, count, source_stride, size, streamed)
+        _emit_gather(p, d, s, count, source_stride, size, streamed, how.lookahead)
         return
     k = p.temp("k")
     if not streamed:
@@ -1588,19 +1596,34 @@ def _dynamic_run_copy(
             f"{n} >= {MIN_SCALAR_GATHER}) {{"
         )
         p.depth += 1
+        # hints ahead (lookahead) by run_choices' rule, with the source's size for the
+        # lines the copy reads, as a dynamic run's prefetch bounds it
+        (source_size,) = p.dims_of(op.source, op)
+        ahead, apart = p.temp("ahead"), p.temp("apart")
+        near = LOOKAHEAD_MAX_STEP_BYTES // size
+        p.line(
+            f"const int64_t {apart} = ({stride} < 0 ? -({stride}) : ({stride})) * {size};"
+        )
+        # (n * apart: the run lies in the source, checked above, and apart <= 32)
+        p.line(
+            f"const int64_t {ahead} = {source_size} >= "
+            f"{-(-PREFETCH_MIN_READ_BYTES // size)} && {stride} >= -{near} && "
+            f"{stride} <= {near} && ({n}) * {apart} >= {LOOKAHEAD_MIN_SPAN_BYTES} ? "
+            f"({LOOKAHEAD_BYTES} + {apart} - 1) / {apart} : 0;"
+        )
         if size in DYNAMIC_STREAM_GATHER_BYTES:
             # streamed where the copy streams, for these widths only (narrower ones
             # are no faster so with a run-time step: DYNAMIC_STREAM_GATHER_BYTES)
             p.line(f"if ({streamed})")
             p.depth += 1
-            _emit_gather(p, d, s, n, stride, size, streamed=True)
+            _emit_gather(p, d, s, n, stride, size, True, ahead)
             p.depth -= 1
             p.line("else")
             p.depth += 1
-            _emit_gather(p, d, s, n, stride, size)
+            _emit_gather(p, d, s, n, stride, size, False, ahead)
             p.depth -= 1
         else:
-            _emit_gather(p, d, s, n, stride, size)
+            _emit_gather(p, d, s, n, stride, size, False, ahead)
         p.depth -= 1
     p.line("} else {")
     p.depth += 1
@@ -1707,6 +1730,8 @@ def emit_c(module: ModuleOp, *, prefix: str = DEFAULT_PREFIX) -> str:
     gathers = {name for name, _, _ in GATHER_HELPERS.values()}
     if features & ({"stream", "copy"} | gathers):
         features.add("string.h")  # their helpers call memcpy
+    if features & gathers:
+        features.add("prefetch")  # the gathers hint ahead (lookahead)
     header += [f"#include <{h}>" for h in ("stdlib.h", "string.h") if h in features]
     if "b128" in features:
         header += ["", B128_TYPEDEF]
@@ -1715,10 +1740,10 @@ def emit_c(module: ModuleOp, *, prefix: str = DEFAULT_PREFIX) -> str:
     helpers = {
         "stream": STREAM_HELPERS,
         "copy": COPY_HELPERS,
+        "prefetch": PREFETCH_HELPER,  # before the gathers, which call it
         **{name: text for name, _, text in GATHER_HELPERS.values()},
         **{name: text for name, _, text in STREAM_GATHER_HELPERS.values()},
         "mul_overflows": MUL_OVERFLOWS_HELPER,  # before prefetch_rows, which calls it
-        "prefetch": PREFETCH_HELPER,
         "prefetch_rows": PREFETCH_ROWS_HELPER,
     }
     for feature, helper in helpers.items():  # in this order
@@ -2150,22 +2175,49 @@ _GATHER_TEMPLATE = r"""
 /* Copies n elements of TYPE taken step elements apart from s to d with scalar loads,
  * PER of them assembled into each 8-byte store, CHUNK elements an iteration (a store per
  * element would be the bound: one store a cycle); gcc's SSE2 vectorization of a
- * strided gather (vectors assembled from single loads) is slower than this loop. */
+ * strided gather (vectors assembled from single loads) is slower than this loop.
+ * With ahead > 0, each block of LINE elements first hints the source lines of the
+ * block ahead elements further on, while that block lies in the run (the lookahead
+ * of a slice.copy_run). */
 #if defined(__GNUC__) && !defined(__clang__)
 __attribute__((optimize("no-tree-vectorize")))
 #endif
-static void NAME(TYPE *restrict d, const TYPE *restrict s, int64_t n, int64_t step) {
+static void NAME(TYPE *restrict d, const TYPE *restrict s, int64_t n, int64_t step, int64_t ahead) {
     int64_t k = 0;
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    SLICE_HINT_SETUP
+    while (k + LINE <= hinted) {
+        SLICE_HINT
+        for (const int64_t end = k + LINE; k < end; k += CHUNK) {
+            const TYPE *p = s + k * step;
+            INNER_WORDS
+        }
+    }
     for (; k + CHUNK <= n; k += CHUNK) {
         const TYPE *p = s + k * step;
         WORDS
     }
+#else
+    (void)ahead;
 #endif
     for (; k < n; k += 1)
         d[k] = s[k * step];
 }
 """
+
+_HINT_SETUP = """/* the blocks from k up to hinted hint the block ahead elements on, which ends
+     * in the run; one element in every is hinted, one at least in each line */
+    const int64_t hinted = ahead > 0 && ahead < n ? n - ahead : 0;
+    const int64_t apart = (step < 0 ? -step : step) * (int64_t)sizeof(TYPE);
+    const int64_t every = apart >= 64 ? 1 : 64 / apart;"""
+"""The set-up of a gather's hints (``_GATHER_TEMPLATE``, ``_STREAM_GATHER_TEMPLATE``:
+``SLICE_HINT_SETUP``)."""
+
+_HINT = """for (int64_t j = 0; j < LINE; j += every)
+            slice_prefetch(s + (k + ahead + j) * step);"""
+"""A gather's hints of the source lines of the block ``ahead`` elements on from the
+block at ``k`` (``SLICE_HINT``; ``k + LINE <= n - ahead``, so every element hinted is
+one the run reads: ``passes/copy_plan.py``'s ``LOOKAHEAD_BYTES``)."""
 
 _PACK_TWO_WORDS = """uint64_t w = 0, v = 0;
 for (int b = 0; b < PER; b += 1) {
@@ -2201,13 +2253,23 @@ typedef uint64_t slice_u64x2 __attribute__((vector_size(16)));
 __attribute__((optimize("no-tree-vectorize")))
 #endif
 static void slice_gather_dwords(uint64_t *restrict d, const uint64_t *restrict s,
-                                int64_t n, int64_t step) {
+                                int64_t n, int64_t step, int64_t ahead) {
     int64_t k = 0;
 #if defined(__GNUC__)
+    SLICE_HINT_SETUP
+    while (k + 8 <= hinted) {
+        SLICE_HINT
+        for (const int64_t end = k + 8; k < end; k += 2) {
+            const slice_u64x2 v = {s[k * step], s[(k + 1) * step]};
+            memcpy(d + k, &v, 16);
+        }
+    }
     for (; k + 2 <= n; k += 2) {
         const slice_u64x2 v = {s[k * step], s[(k + 1) * step]};
         memcpy(d + k, &v, 16);
     }
+#else
+    (void)ahead;
 #endif
     for (; k < n; k += 1)
         d[k] = s[k * step];
@@ -2223,7 +2285,11 @@ def _gather_helper(name: str, c_type: str, size: int, words: int) -> tuple[str, 
         name,
         c_type,
         (
-            _GATHER_TEMPLATE.replace("WORDS", _GATHER_WORDS[words])
+            _GATHER_TEMPLATE.replace("SLICE_HINT_SETUP", _HINT_SETUP)
+            .replace("SLICE_HINT", _HINT)
+            .replace("INNER_WORDS", _GATHER_WORDS[words].replace("\n", "\n    "))
+            .replace("WORDS", _GATHER_WORDS[words])
+            .replace("LINE", str(CACHE_LINE_BYTES // size))
             .replace("NAME", name)
             .replace("TYPE", c_type)
             .replace("CHUNK", str(words * 8 // size))
@@ -2237,7 +2303,14 @@ GATHER_HELPERS: dict[int, tuple[str, str, str]] = {
     1: _gather_helper("slice_gather_bytes", "unsigned char", 1, 1),
     2: _gather_helper("slice_gather_halves", "uint16_t", 2, 2),
     4: _gather_helper("slice_gather_words", "uint32_t", 4, 2),
-    8: ("slice_gather_dwords", "uint64_t", GATHER_DWORDS_HELPER),
+    8: (
+        "slice_gather_dwords",
+        "uint64_t",
+        GATHER_DWORDS_HELPER.replace("SLICE_HINT_SETUP", _HINT_SETUP)
+        .replace("SLICE_HINT", _HINT)
+        .replace("LINE", "8")
+        .replace("TYPE", "uint64_t"),
+    ),
 }
 """The scalar gather of each element width ``run_choices`` gives ``scalar`` runs
 (``GATHER_ELEMENT_BYTES``): its name (also its feature in a unit), C element type and
@@ -2265,12 +2338,19 @@ _STREAM_GATHER_TEMPLATE = r"""
 #if defined(__GNUC__) && !defined(__clang__)
 __attribute__((optimize("no-tree-vectorize")))
 #endif
-static void NAME(TYPE *restrict d, const TYPE *restrict s, int64_t n, int64_t step) {
+static void NAME(TYPE *restrict d, const TYPE *restrict s, int64_t n, int64_t step, int64_t ahead) {
 #if defined(__SSE2__)
     int64_t k = 0;
     while (k < n && ((uintptr_t)(d + k) & 63) != 0) {
         d[k] = s[k * step];
         k += 1;
+    }
+    SLICE_HINT_SETUP
+    for (; k + LINE <= hinted; k += LINE) {
+        SLICE_HINT
+        for (int q = 0; q < LINE; q += STORE) {
+            STREAM_STORE
+        }
     }
     for (; k + LINE <= n; k += LINE)
         for (int q = 0; q < LINE; q += STORE) {
@@ -2279,7 +2359,7 @@ static void NAME(TYPE *restrict d, const TYPE *restrict s, int64_t n, int64_t st
     for (; k < n; k += 1)
         d[k] = s[k * step];
 #else
-    CACHED(d, s, n, step);
+    CACHED(d, s, n, step, ahead);
 #endif
 }
 """
@@ -2319,6 +2399,8 @@ def _stream_gather_helper(size: int) -> tuple[str, str, str]:
         c_type,
         (
             _STREAM_GATHER_TEMPLATE.replace("STREAM_STORE", store)
+            .replace("SLICE_HINT_SETUP", _HINT_SETUP)
+            .replace("SLICE_HINT", _HINT)
             .replace("NAME", name)
             .replace("TYPE", c_type)
             .replace("WIDTH", str(size))

@@ -56,7 +56,7 @@ func.func @mixed(%x: tensor<4x5xf32>) -> tensor<2x3xf32> {
 // A column: one element per row, a single gather (8-byte elements: the scalar gather
 // of pairs into 16-byte stores).
 // CHECK-LABEL: int32_t slice_column(const uint64_t *restrict in0, uint64_t *restrict out0, int64_t *restrict slice_error_values) {
-// CHECK:         slice_gather_dwords((uint64_t *){{.+}}, (const uint64_t *){{.+}} + 7, 1000, 1000);
+// CHECK:         slice_gather_dwords((uint64_t *){{.+}}, (const uint64_t *){{.+}} + 7, 1000, 1000, 0);
 // CHECK-NEXT:    return 0;
 func.func @column(%x: tensor<1000x1000xf64>) -> tensor<1000x1xf64> {
   %r = slice.window %x offsets [0, 7] sizes [1000, 1] strides [1, 1] : tensor<1000x1000xf64> -> tensor<1000x1xf64>
@@ -170,12 +170,12 @@ func.func @big_strided_down(%x: memref<901xf32>, %out: memref<300xf32>) {
 // CHECK:           while (k < n && ((uintptr_t)(d + k) & 63) != 0) {
 // CHECK:               _mm_stream_si128((__m128i *)(d + k + q),
 // CHECK-LABEL: int32_t slice_big_gather(
-// CHECK:           slice_stream_gather_words((uint32_t *){{.+}} + {{.+}}, (const uint32_t *){{.+}} + {{.+}}, 300, 3);
+// CHECK:           slice_stream_gather_words((uint32_t *){{.+}} + {{.+}}, (const uint32_t *){{.+}} + {{.+}}, 300, 3, 0);
 // CHECK:         slice_stream_fence();
 // CHECK-LABEL: int32_t slice_big_gather_dwords(
-// CHECK:           slice_stream_gather_dwords((uint64_t *){{.+}} + {{.+}}, (const uint64_t *){{.+}} + {{.+}}, 300, -3);
+// CHECK:           slice_stream_gather_dwords((uint64_t *){{.+}} + {{.+}}, (const uint64_t *){{.+}} + {{.+}}, 300, -3, 0);
 // CHECK-LABEL: int32_t slice_big_gather_halves(
-// CHECK:           slice_stream_gather_halves((uint16_t *){{.+}} + {{.+}}, (const uint16_t *){{.+}} + {{.+}}, 600, 3);
+// CHECK:           slice_stream_gather_halves((uint16_t *){{.+}} + {{.+}}, (const uint16_t *){{.+}} + {{.+}}, 600, 3, 0);
 func.func @big_gather(%x: tensor<8192x901xf32>) -> tensor<8192x300xf32> {
   %r = slice.window %x offsets [0, 1] sizes [8192, 300] strides [1, 3] : tensor<8192x901xf32> -> tensor<8192x300xf32>
   func.return %r : tensor<8192x300xf32>
@@ -187,6 +187,34 @@ func.func @big_gather_dwords(%x: tensor<4096x901xf64>) -> tensor<4096x300xf64> {
 func.func @big_gather_halves(%x: tensor<2048x1801xf16>) -> tensor<2048x600xf16> {
   %r = slice.window %x offsets [0, 1] sizes [2048, 600] strides [1, 3] : tensor<2048x1801xf16> -> tensor<2048x600xf16>
   func.return %r : tensor<2048x600xf16>
+}
+
+// -----
+
+// lookahead: a long gather (a source span of 128 KiB or more) of a copy that reads 2 MiB
+// or more, its elements at most 32 bytes apart, hints its source 4 KiB ahead (683 2-byte
+// elements at step 3): the gather
+// helpers take the distance (0 elsewhere) and hint each line of the block that far on,
+// through slice_prefetch, printed before them.
+// CHECK:       static inline void slice_prefetch(const void *p) {
+// CHECK:       static void slice_gather_halves(uint16_t *restrict d, const uint16_t *restrict s, int64_t n, int64_t step, int64_t ahead) {
+// CHECK:           const int64_t hinted = ahead > 0 && ahead < n ? n - ahead : 0;
+// CHECK:           const int64_t every = apart >= 64 ? 1 : 64 / apart;
+// CHECK:           while (k + 32 <= hinted) {
+// CHECK-NEXT:          for (int64_t j = 0; j < 32; j += every)
+// CHECK-NEXT:              slice_prefetch(s + (k + ahead + j) * step);
+// CHECK-NEXT:          for (const int64_t end = k + 32; k < end; k += 8) {
+// CHECK-LABEL: int32_t slice_long_gather(
+// CHECK:         slice_gather_halves((uint16_t *){{.+}}, (const uint16_t *){{.+}} + 1, 1000000, 3, 683);
+// CHECK-LABEL: int32_t slice_long_stream_gather(
+// CHECK:         slice_stream_gather_halves((uint16_t *){{.+}}, (const uint16_t *){{.+}} + 1, 1100000, 3, 683);
+func.func @long_gather(%x: tensor<3000001xf16>) -> tensor<1000000xf16> {
+  %r = slice.window %x offsets [1] sizes [1000000] strides [3] : tensor<3000001xf16> -> tensor<1000000xf16>
+  func.return %r : tensor<1000000xf16>
+}
+func.func @long_stream_gather(%x: tensor<3300001xf16>) -> tensor<1100000xf16> {
+  %r = slice.window %x offsets [1] sizes [1100000] strides [3] : tensor<3300001xf16> -> tensor<1100000xf16>
+  func.return %r : tensor<1100000xf16>
 }
 
 // -----
@@ -248,13 +276,13 @@ func.func @big_odd_reversed(%x: tensor<4096x1025xf64>) -> tensor<4096x513xf64> {
 // CHECK-LABEL: int32_t slice_odd_reversed(
 // CHECK:           slice_copy_odd_reversed({{.+}} + {{.+}}, {{.+}} + {{.+}}, 64, 1);
 // CHECK-LABEL: int32_t slice_gather(
-// CHECK:           slice_gather_bytes((unsigned char *){{.+}} + {{.+}}, (const unsigned char *){{.+}} + {{.+}}, 64, -3);
+// CHECK:           slice_gather_bytes((unsigned char *){{.+}} + {{.+}}, (const unsigned char *){{.+}} + {{.+}}, 64, -3, 0);
 // CHECK-LABEL: int32_t slice_gather_halves_(
-// CHECK:           slice_gather_halves((uint16_t *){{.+}} + {{.+}}, (const uint16_t *){{.+}} + {{.+}}, 64, 5);
+// CHECK:           slice_gather_halves((uint16_t *){{.+}} + {{.+}}, (const uint16_t *){{.+}} + {{.+}}, 64, 5, 0);
 // CHECK-LABEL: int32_t slice_gather_words_(
-// CHECK:           slice_gather_words((uint32_t *){{.+}} + {{.+}}, (const uint32_t *){{.+}} + {{.+}}, 64, 8);
+// CHECK:           slice_gather_words((uint32_t *){{.+}} + {{.+}}, (const uint32_t *){{.+}} + {{.+}}, 64, 8, 0);
 // CHECK-LABEL: int32_t slice_gather_dwords_(
-// CHECK:           slice_gather_dwords((uint64_t *){{.+}} + {{.+}}, (const uint64_t *){{.+}} + {{.+}}, 64, -3);
+// CHECK:           slice_gather_dwords((uint64_t *){{.+}} + {{.+}}, (const uint64_t *){{.+}} + {{.+}}, 64, -3, 0);
 func.func @reverse(%x: tensor<100x300xf32>) -> tensor<100x300xf32> {
   %r = slice.window %x offsets [0, 299] sizes [100, 300] strides [1, -1] : tensor<100x300xf32> -> tensor<100x300xf32>
   func.return %r : tensor<100x300xf32>

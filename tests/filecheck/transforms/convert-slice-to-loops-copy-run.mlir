@@ -13,11 +13,13 @@
 // CHECK-NEXT:    slice.copy_run %i[%c0], %j[%c0] count 6 source_stride 3 dest_stride 1 scalar : memref<20xi8>, memref<6xi8>
 // CHECK-NEXT:    slice.copy_run %a[%c0], %b[%c0] count 6 source_stride 3 dest_stride 1 nontemporal scalar : memref<20xf32>, memref<6xf32>
 // CHECK-NEXT:    slice.copy_run %i[%c0], %j[%c0] count 6 source_stride 3 dest_stride 1 nontemporal scalar : memref<20xi8>, memref<6xi8>
+// CHECK-NEXT:    slice.copy_run %a[%c0], %b[%c0] count 6 source_stride 3 dest_stride 1 nontemporal scalar lookahead 2 : memref<20xf32>, memref<6xf32>
 // GENERIC:       "slice.copy_run"(%a, %c3, %b, %c0) <{count = 3 : i64, source_stride = -1 : i64, dest_stride = 1 : i64, nontemporal, reorder, prefetch = -4096 : i64}> : (memref<20xf32>, index, memref<6xf32>, index) -> ()
 // GENERIC:       "slice.copy_run"(%a, %c3, %b, %c0) <{count = 3 : i64, source_stride = -1 : i64, dest_stride = 1 : i64, nontemporal, reorder, prefetch = 8 : i64, prefetch_bytes = 64 : i64}>
 // GENERIC:       "slice.copy_run"(%a, %c3, %b, %c0) <{count = 2 : i64, source_stride = -2 : i64, dest_stride = 1 : i64, reorder}>
 // GENERIC:       "slice.copy_run"(%i, %c0, %j, %c0) <{count = 6 : i64, source_stride = 3 : i64, dest_stride = 1 : i64, scalar}>
 // GENERIC:       "slice.copy_run"(%a, %c0, %b, %c0) <{count = 6 : i64, source_stride = 3 : i64, dest_stride = 1 : i64, nontemporal, scalar}>
+// GENERIC:       "slice.copy_run"(%a, %c0, %b, %c0) <{count = 6 : i64, source_stride = 3 : i64, dest_stride = 1 : i64, nontemporal, scalar, lookahead = 2 : i64}>
 func.func @round_trip(%a: memref<20xf32>, %b: memref<6xf32>, %s: memref<f32>, %i: memref<20xi8>, %j: memref<6xi8>) {
   %c0 = arith.constant 0 : index
   %c3 = arith.constant 3 : index
@@ -29,6 +31,7 @@ func.func @round_trip(%a: memref<20xf32>, %b: memref<6xf32>, %s: memref<f32>, %i
   slice.copy_run %i[%c0], %j[%c0] count 6 source_stride 3 dest_stride 1 scalar : memref<20xi8>, memref<6xi8>
   slice.copy_run %a[%c0], %b[%c0] count 6 source_stride 3 dest_stride 1 nontemporal scalar : memref<20xf32>, memref<6xf32>
   slice.copy_run %i[%c0], %j[%c0] count 6 source_stride 3 dest_stride 1 nontemporal scalar : memref<20xi8>, memref<6xi8>
+  slice.copy_run %a[%c0], %b[%c0] count 6 source_stride 3 dest_stride 1 nontemporal scalar lookahead 2 : memref<20xf32>, memref<6xf32>
   func.return
 }
 
@@ -101,6 +104,33 @@ func.func @reorder_dest_stride(%a: memref<20xf32>, %b: memref<6xf32>) {
 func.func @reorder_stride(%a: memref<20xf32>, %b: memref<6xf32>) {
   %c0 = arith.constant 0 : index
   slice.copy_run %a[%c0], %b[%c0] count 2 source_stride 3 dest_stride 1 reorder : memref<20xf32>, memref<6xf32>
+  func.return
+}
+
+// -----
+
+// CHECK: {{^}}slice.copy_run: lookahead = 2 needs scalar{{$}}
+func.func @lookahead_not_scalar(%a: memref<20xf32>, %b: memref<6xf32>) {
+  %c0 = arith.constant 0 : index
+  slice.copy_run %a[%c0], %b[%c0] count 6 source_stride 3 dest_stride 1 lookahead 2 : memref<20xf32>, memref<6xf32>
+  func.return
+}
+
+// -----
+
+// CHECK: {{^}}slice.copy_run: lookahead = 6 must be at least 1 and less than count = 6{{$}}
+func.func @lookahead_past_run(%a: memref<20xf32>, %b: memref<6xf32>) {
+  %c0 = arith.constant 0 : index
+  slice.copy_run %a[%c0], %b[%c0] count 6 source_stride 3 dest_stride 1 scalar lookahead 6 : memref<20xf32>, memref<6xf32>
+  func.return
+}
+
+// -----
+
+// CHECK: {{^}}slice.copy_run: lookahead = 0 must be at least 1 and less than count = 6{{$}}
+func.func @lookahead_zero(%a: memref<20xf32>, %b: memref<6xf32>) {
+  %c0 = arith.constant 0 : index
+  slice.copy_run %a[%c0], %b[%c0] count 6 source_stride 3 dest_stride 1 scalar lookahead 0 : memref<20xf32>, memref<6xf32>
   func.return
 }
 

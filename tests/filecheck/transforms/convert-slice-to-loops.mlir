@@ -222,7 +222,7 @@ func.func @twice(%x: tensor<8xi8>) -> (tensor<4xi8>, tensor<4xi8>) {
 // bytes, a scalar gather into non-temporal stores; 16-byte ones keep plain stores
 // (STAGED_MAX_ELEMENT_BYTES).
 // CHECK-LABEL: func.func @big_strided_c64(
-// CHECK:           slice.copy_run {{.+}} count 1048576 source_stride 3 dest_stride 1 nontemporal scalar : memref<3145728xcomplex<f32>>, memref<1048576xcomplex<f32>>
+// CHECK:           slice.copy_run {{.+}} count 1048576 source_stride 3 dest_stride 1 nontemporal scalar lookahead 171 : memref<3145728xcomplex<f32>>, memref<1048576xcomplex<f32>>
 // CHECK-LABEL: func.func @big_strided_c128(
 // CHECK:           slice.copy_run {{.+}} count 1048576 source_stride 3 dest_stride 1 : memref<3145728xcomplex<f64>>, memref<1048576xcomplex<f64>>
 // CHECK-LABEL: func.func @big_reverse(
@@ -266,7 +266,9 @@ func.func @twice(%x: tensor<8xi8>) -> (tensor<4xi8>, tensor<4xi8>) {
 // CHECK:           slice.copy_run {{.+}} count 100 source_stride 3 dest_stride 1 : memref<1204xcomplex<f64>>, memref<400xcomplex<f64>>
 // In a copy writing 2 MiB or more a gather of 1-, 2- or 4-byte elements is a streamed
 // scalar gather, at any step (1- and 2-byte ones since session 26); one writing less
-// is cached.
+// is cached. A gather of a copy that reads 2 MiB or more, its elements at most 32 bytes
+// apart, hints its source 4 KiB ahead (lookahead, in elements) where the run spans 128
+// KiB or more (big_strided_c64 above); these runs span less.
 // CHECK-LABEL: func.func @big_byte_gather(
 // CHECK:           slice.copy_run {{.+}} count 1100 source_stride 3 dest_stride 1 nontemporal scalar : memref<6602000xi8>, memref<2200000xi8>
 // CHECK-LABEL: func.func @big_half_gather(
