@@ -26,13 +26,17 @@ rounds (``run.median_times``; the median of each, or with ``--estimator min`` th
 minimum, which a loaded machine disturbs less), each into a preallocated output:
 
 - ``kernel``: ``kernel(x, out=out)``, the whole call from Python;
-- ``numpy``: ``np.copyto(ref, x[index])``;
-- ``memcpy``: ``np.copyto`` of ``ref`` into a third array, two contiguous arrays of
-  the output's size, the floor for writing that many bytes.
+- ``numpy``: ``np.copyto(out, x[index])``;
+- ``memcpy``: ``np.copyto`` of ``ref`` (numpy's result, computed once) into ``out``,
+  two contiguous arrays of the output's size, the floor for writing that many bytes.
 
-Each writes its own output array: sharing one would carry the cache state one
-function leaves (lines dirty in the cache, or streamed out of it) into the next one's
-time, which moved ratios by up to 2x in measurements of two identical kernels.
+All three write the same output array ``out``: where an array's pages lie decides how
+fast a copy through it runs (``run.run_workload``), and the order of the rounds
+(``run.sample_times``) makes each function follow each other one equally often, which
+evens out the cache state (lines dirty in the cache, or streamed out of it) that one
+leaves to the next. An output that fits the L3 stays there between rounds: cached
+stores then write no memory at all, streamed ones always do (see ``STREAM_STORE_BYTES``
+in ``passes/copy_plan.py``).
 
 It prints one line per case as it goes, then the worst cases by kernel/numpy (shape,
 element type, numpy index, the copy the C target printed), the distribution of

@@ -35,8 +35,14 @@ MiB on (0.12 against 0.17 ms at 2 MiB, 0.27 against 0.36 at 4, 0.57 against 0.79
 ``slice_stream``, notes/s24/ab2m): the copies of 2-8 MiB that were ``memcpy`` against
 numpy's ``memcpy`` at 0.95-1.01x now 0.73-0.91x (seed 0 cases 18, 79, 88, 99; seed 1
 case 88 0.99 -> 0.69), each seed's maximum as low or lower but seeds 2, 3, 7 (at noise,
-0.00-0.02), seed 4's 1.21 -> 1.00 (case 59). Machine-dependent: a target whose L3 is fast
-for one core may want it higher again."""
+0.00-0.02), seed 4's 1.21 -> 1.00 (case 59). Re-measured at 16 MiB (lead, 2026-11-28,
+session 27, sweep seeds 0-7, two runs of 5 rounds per seed and bound, in-process,
+`notes/s27/abss.txt`): of the 79 cases it changes, 43 slower by more than 5% at 16 MiB
+and 13 faster, geometric mean 1.07x; the faster ones are contiguous copies of 3-13 MiB
+(one ``memcpy`` against numpy's, 0.97-1.02x numpy cached, 0.91-1.62x streamed in a
+noisy run: an output that fits the 300 MiB L3 is written to memory by streamed stores
+every round, by cached ones never). Kept at 2 MiB. Machine-dependent: a target whose
+L3 is fast for one core may want it higher again."""
 
 MIN_STREAM_RUN_BYTES = 1024
 """A run shorter than this many bytes is never streamed, whatever the copy's size: a
@@ -225,6 +231,18 @@ case 39 0.93 -> 0.61-0.67, seed 1 case 19 (``i8`` runs of 308683 at step 3)
 seed 5 case 29 (runs of 692 at step 4, 512 ahead) 0.85-0.86 -> 0.94-0.96, seed 4
 case 99 (32 KiB) 0.87-0.91 -> 0.90-1.02, seed 6 case 83 (27 KiB) 0.94-1.02 ->
 0.97-1.06, seed 3 case 8 and seed 6 case 78 (17 and 79 KiB) alike."""
+
+DYNAMIC_LOOKAHEAD_MIN_SOURCE_BYTES = 8 * 1024 * 1024
+"""A dynamic run (``slice.dynamic_copy_run``) hints ahead by the ``lookahead`` rule at
+run time only where its source has at least this many bytes, standing for the
+``PREFETCH_MIN_READ_BYTES`` the copy must read (what it reads is not known to it). At
+2 MiB (lead, 2026-11-28, session 27, sweep seeds 0-3 with run-time parameters,
+in-process A/B, `notes/s27/abrt.txt`, `abrt2.txt`): the long gathers as fast as their
+static kernels' (seed 0 case 9 1.04x -> 0.64-0.72x numpy, seed 3 case 24 1.02-1.03x ->
+0.54-0.55x, seed 2 case 64 0.98-0.99x -> 0.53-0.56x), but seed 3 case 63 (8-byte
+elements at step 4, 1.5 MiB read of a 2.5 MiB source, in the L2 between calls)
+0.94-0.95x -> 1.04-1.23x; the static rule does not hint that run (its read is under
+2 MiB)."""
 
 LOOKAHEAD_MAX_STEP_BYTES = 32
 """A ``scalar`` run hints ahead (``LOOKAHEAD_BYTES``) only where its elements are at

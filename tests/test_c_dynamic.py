@@ -1157,22 +1157,25 @@ def test_run_time_byte_gathers(
 @pytest.mark.parametrize(
     ("element", "dtype", "shape", "index"),
     [
-        ("i8", np.int8, (4, 700000), (slice(None), slice(1, None, 3))),
-        ("i16", np.int16, (3, 500000), (slice(None, None, -1), slice(499999, 0, -5))),
-        ("f32", np.float32, (2, 400000), (slice(None), slice(3, None, 4))),
-        ("f64", np.float64, (2, 200000), (slice(None), slice(199999, None, -4))),
+        ("i8", np.int8, (4, 2100000), (slice(None), slice(1, None, 3))),
+        ("i16", np.int16, (3, 1500000), (slice(None, None, -1), slice(1499999, 0, -5))),
+        ("f32", np.float32, (2, 1100000), (slice(None), slice(3, None, 4))),
+        ("f64", np.float64, (2, 600000), (slice(None), slice(599999, None, -4))),
     ],
     ids=["i8-up", "i16-down", "f32-up", "f64-down"],
 )
 def test_run_time_gathers_look_ahead(
     element: str, dtype: type, shape: tuple[int, int], index: tuple[slice, slice]
 ) -> None:
-    """A dynamic gather of a source of 2 MiB or more, its elements at most
+    """A dynamic gather of a source of ``DYNAMIC_LOOKAHEAD_MIN_SOURCE_BYTES`` or more, its elements at most
     ``LOOKAHEAD_MAX_STEP_BYTES`` apart, runs of ``LOOKAHEAD_MIN_SPAN_BYTES`` or more,
     hints its source ahead at run time (``run_choices``' lookahead rule, computed in
     the C): numpy's result, bit for bit, from the kernel that prints the rule."""
     import slice_dialect
-    from passes.copy_plan import LOOKAHEAD_MIN_SPAN_BYTES
+    from passes.copy_plan import (
+        DYNAMIC_LOOKAHEAD_MIN_SOURCE_BYTES,
+        LOOKAHEAD_MIN_SPAN_BYTES,
+    )
     from slice_dialect.backend.c import emit_c
     from slice_dialect.compiler import lower, make_context, parse_module
 
@@ -1183,7 +1186,8 @@ def test_run_time_gathers_look_ahead(
     ctx = make_context()
     module = parse_module(ir, ctx)
     lower(module, ctx)
-    assert f">= {LOOKAHEAD_MIN_SPAN_BYTES} ? (4096 + " in emit_c(module)
+    source = emit_c(module)
+    assert f">= {LOOKAHEAD_MIN_SPAN_BYTES})" in source and "= (4096 + " in source
     kernel = slice_dialect.compile(ir)
     x = (np.arange(rows * cols) % 65521).astype(dtype).reshape(shape)
     starts = [s.indices(d)[0] for s, d in zip(index, shape)]
@@ -1193,7 +1197,7 @@ def test_run_time_gathers_look_ahead(
     ]
     steps = [s.step or 1 for s in index]
     expected = x[index]
-    assert x.nbytes >= 2 << 20
+    assert x.nbytes >= DYNAMIC_LOOKAHEAD_MIN_SOURCE_BYTES
     result = kernel(x, starts, ends, steps)  # type: ignore[operator]
     assert np.array_equal(result, expected)
 

@@ -138,6 +138,7 @@ from xdsl.utils.target import Target
 
 from passes.copy_plan import (
     CACHE_LINE_BYTES,
+    DYNAMIC_LOOKAHEAD_MIN_SOURCE_BYTES,
     DYNAMIC_STREAM_GATHER_BYTES,
     GATHER_ELEMENT_BYTES,
     LOOKAHEAD_BYTES,
@@ -148,7 +149,6 @@ from passes.copy_plan import (
     MIN_STREAM_RUN_BYTES,
     PREFETCH_AHEAD_BYTES,
     PREFETCH_MAX_RUN_BYTES,
-    PREFETCH_MIN_READ_BYTES,
     PREFETCH_PERIOD_BYTES,
     PREFETCH_ROW_BYTES,
     PREFETCH_WRAP_SHARE,
@@ -1596,21 +1596,27 @@ def _dynamic_run_copy(
             f"{n} >= {MIN_SCALAR_GATHER}) {{"
         )
         p.depth += 1
-        # hints ahead (lookahead) by run_choices' rule, with the source's size for the
-        # lines the copy reads, as a dynamic run's prefetch bounds it
+        # hints ahead (lookahead) by run_choices' rule, at run time: a source of at
+        # least DYNAMIC_LOOKAHEAD_MIN_SOURCE_BYTES stands for the read; the cheap tests
+        # first (a run shorter than LOOKAHEAD_MIN_SPAN_BYTES / LOOKAHEAD_MAX_STEP_BYTES
+        # elements never spans enough), n * apart only with apart <= 32 (the run lies
+        # in the source: checked above)
         (source_size,) = p.dims_of(op.source, op)
         ahead, apart = p.temp("ahead"), p.temp("apart")
         near = LOOKAHEAD_MAX_STEP_BYTES // size
+        shortest = LOOKAHEAD_MIN_SPAN_BYTES // LOOKAHEAD_MAX_STEP_BYTES
+        p.line(f"int64_t {ahead} = 0;")
         p.line(
-            f"const int64_t {apart} = ({stride} < 0 ? -({stride}) : ({stride})) * {size};"
+            f"if ({source_size} >= {-(-DYNAMIC_LOOKAHEAD_MIN_SOURCE_BYTES // size)} && "
+            f"{n} >= {shortest} && {stride} >= -{near} && {stride} <= {near}) {{"
         )
-        # (n * apart: the run lies in the source, checked above, and apart <= 32)
         p.line(
-            f"const int64_t {ahead} = {source_size} >= "
-            f"{-(-PREFETCH_MIN_READ_BYTES // size)} && {stride} >= -{near} && "
-            f"{stride} <= {near} && ({n}) * {apart} >= {LOOKAHEAD_MIN_SPAN_BYTES} ? "
-            f"({LOOKAHEAD_BYTES} + {apart} - 1) / {apart} : 0;"
+            f"{INDENT}const int64_t {apart} = "
+            f"({stride} < 0 ? -({stride}) : ({stride})) * {size};"
         )
+        p.line(f"{INDENT}if (({n}) * {apart} >= {LOOKAHEAD_MIN_SPAN_BYTES})")
+        p.line(f"{INDENT}{INDENT}{ahead} = ({LOOKAHEAD_BYTES} + {apart} - 1) / {apart};")
+        p.line("}")
         if size in DYNAMIC_STREAM_GATHER_BYTES:
             # streamed where the copy streams, for these widths only (narrower ones
             # are no faster so with a run-time step: DYNAMIC_STREAM_GATHER_BYTES)
@@ -2206,10 +2212,14 @@ static void NAME(TYPE *restrict d, const TYPE *restrict s, int64_t n, int64_t st
 """
 
 _HINT_SETUP = """/* the blocks from k up to hinted hint the block ahead elements on, which ends
-     * in the run; one element in every is hinted, one at least in each line */
-    const int64_t hinted = ahead > 0 && ahead < n ? n - ahead : 0;
-    const int64_t apart = (step < 0 ? -step : step) * (int64_t)sizeof(TYPE);
-    const int64_t every = apart >= 64 ? 1 : 64 / apart;"""
+     * in the run; one element in every is hinted, one at least in each line (no
+     * division for a run that hints nothing: short runs are called often) */
+    int64_t hinted = 0, every = 1;
+    if (ahead > 0 && ahead < n) {
+        const int64_t apart = (step < 0 ? -step : step) * (int64_t)sizeof(TYPE);
+        hinted = n - ahead;
+        every = apart >= 64 ? 1 : 64 / apart;
+    }"""
 """The set-up of a gather's hints (``_GATHER_TEMPLATE``, ``_STREAM_GATHER_TEMPLATE``:
 ``SLICE_HINT_SETUP``)."""
 

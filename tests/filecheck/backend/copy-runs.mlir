@@ -198,8 +198,9 @@ func.func @big_gather_halves(%x: tensor<2048x1801xf16>) -> tensor<2048x600xf16> 
 // through slice_prefetch, printed before them.
 // CHECK:       static inline void slice_prefetch(const void *p) {
 // CHECK:       static void slice_gather_halves(uint16_t *restrict d, const uint16_t *restrict s, int64_t n, int64_t step, int64_t ahead) {
-// CHECK:           const int64_t hinted = ahead > 0 && ahead < n ? n - ahead : 0;
-// CHECK:           const int64_t every = apart >= 64 ? 1 : 64 / apart;
+// CHECK:           if (ahead > 0 && ahead < n) {
+// CHECK:               hinted = n - ahead;
+// CHECK-NEXT:          every = apart >= 64 ? 1 : 64 / apart;
 // CHECK:           while (k + 32 <= hinted) {
 // CHECK-NEXT:          for (int64_t j = 0; j < 32; j += every)
 // CHECK-NEXT:              slice_prefetch(s + (k + ahead + j) * step);
