@@ -1031,6 +1031,19 @@ def _window_kernel(shape: Sequence[int]) -> object:
     return slice_dialect.compile(text)
 
 
+def _onnx_parameters(
+    index: tuple[slice, ...], shape: tuple[int, ...]
+) -> tuple[list[int], list[int], list[int]]:
+    """ONNX Slice's starts, ends and steps (one per axis) for numpy's ``index``: an
+    open end past the last element in the step's direction."""
+    starts = [s.indices(d)[0] for s, d in zip(index, shape)]
+    ends = [
+        s.stop if s.stop is not None else (d if (s.step or 1) > 0 else -d - 1)
+        for s, d in zip(index, shape)
+    ]
+    return starts, ends, [s.step or 1 for s in index]
+
+
 @pytest.mark.parametrize(
     "index",
     [
@@ -1054,12 +1067,7 @@ def test_run_time_strategies_against_numpy(index: tuple[slice, ...]) -> None:
     shape = (3, 1100, 1024)
     kernel = _window_kernel(shape)
     x = np.arange(np.prod(shape), dtype=np.float32).reshape(shape)
-    starts = [s.indices(d)[0] for s, d in zip(index, shape)]
-    ends = [
-        s.stop if s.stop is not None else (d if (s.step or 1) > 0 else -d - 1)
-        for s, d in zip(index, shape)
-    ]
-    steps = [s.step or 1 for s in index]
+    starts, ends, steps = _onnx_parameters(index, shape)
     result = kernel(x, starts, ends, steps)  # type: ignore[operator]
     expected = x[index]
     assert result.shape == expected.shape
@@ -1144,14 +1152,28 @@ def test_run_time_byte_gathers(
     assert ("slice_stream_gather" in source) == (element in ("i32", "f64"))
     kernel = slice_dialect.compile(ir)
     x = (np.arange(40 * 300) % 251).astype(dtype).reshape(40, 300)
-    starts = [s.indices(d)[0] for s, d in zip(index, x.shape)]
-    ends = [
-        s.stop if s.stop is not None else (d if (s.step or 1) > 0 else -d - 1)
-        for s, d in zip(index, x.shape)
-    ]
-    steps = [s.step or 1 for s in index]
+    starts, ends, steps = _onnx_parameters(index, x.shape)
     result = kernel(x, starts, ends, steps)  # type: ignore[operator]
     assert np.array_equal(result, x[index])
+
+
+def _run_2d(
+    element: str, dtype: type, shape: tuple[int, int], index: tuple[slice, slice]
+) -> tuple[str, np.ndarray, np.ndarray, np.ndarray]:
+    """``_BYTE_IR`` for a ``shape`` of ``element``, compiled and called on a patterned
+    array with ``index``'s starts, ends and steps: the IR, the array, numpy's result
+    and the kernel's."""
+    import slice_dialect
+
+    rows, cols = shape
+    ir = _BYTE_IR.replace("40x300xi8>", f"{rows}x{cols}x{element}>").replace(
+        "xi8>", f"x{element}>"
+    )
+    kernel = slice_dialect.compile(ir)
+    x = (np.arange(rows * cols) % 65521).astype(dtype).reshape(shape)
+    starts, ends, steps = _onnx_parameters(index, shape)
+    result = kernel(x, starts, ends, steps)  # type: ignore[operator]
+    return ir, x, x[index], np.asarray(result)
 
 
 @pytest.mark.parametrize(
@@ -1167,11 +1189,11 @@ def test_run_time_byte_gathers(
 def test_run_time_gathers_look_ahead(
     element: str, dtype: type, shape: tuple[int, int], index: tuple[slice, slice]
 ) -> None:
-    """A dynamic gather of a source of ``DYNAMIC_LOOKAHEAD_MIN_SOURCE_BYTES`` or more, its elements at most
-    ``LOOKAHEAD_MAX_STEP_BYTES`` apart, runs of ``LOOKAHEAD_MIN_SPAN_BYTES`` or more,
+    """A dynamic gather of a source of ``DYNAMIC_LOOKAHEAD_MIN_SOURCE_BYTES`` or more,
+    its elements at most ``LOOKAHEAD_MAX_STEP_BYTES`` apart, runs of
+    ``LOOKAHEAD_MIN_SPAN_BYTES`` or more,
     hints its source ahead at run time (``run_choices``' lookahead rule, computed in
     the C): numpy's result, bit for bit, from the kernel that prints the rule."""
-    import slice_dialect
     from passes.copy_plan import (
         DYNAMIC_LOOKAHEAD_MIN_SOURCE_BYTES,
         LOOKAHEAD_MIN_SPAN_BYTES,
@@ -1179,26 +1201,12 @@ def test_run_time_gathers_look_ahead(
     from slice_dialect.backend.c import emit_c
     from slice_dialect.compiler import lower, make_context, parse_module
 
-    rows, cols = shape
-    ir = _BYTE_IR.replace("40x300xi8>", f"{rows}x{cols}x{element}>").replace(
-        "xi8>", f"x{element}>"
-    )
-    ctx = make_context()
-    module = parse_module(ir, ctx)
+    ir, x, expected, result = _run_2d(element, dtype, shape, index)
+    module = parse_module(ir, ctx := make_context())
     lower(module, ctx)
     source = emit_c(module)
     assert f">= {LOOKAHEAD_MIN_SPAN_BYTES})" in source and "= (4096 + " in source
-    kernel = slice_dialect.compile(ir)
-    x = (np.arange(rows * cols) % 65521).astype(dtype).reshape(shape)
-    starts = [s.indices(d)[0] for s, d in zip(index, shape)]
-    ends = [
-        s.stop if s.stop is not None else (d if (s.step or 1) > 0 else -d - 1)
-        for s, d in zip(index, shape)
-    ]
-    steps = [s.step or 1 for s in index]
-    expected = x[index]
     assert x.nbytes >= DYNAMIC_LOOKAHEAD_MIN_SOURCE_BYTES
-    result = kernel(x, starts, ends, steps)  # type: ignore[operator]
     assert np.array_equal(result, expected)
 
 
@@ -1218,21 +1226,6 @@ def test_run_time_streamed_gathers(
     """A dynamic strided run of 4- or 8-byte elements writing 2 MiB or more, runs of 1
     KiB or more, takes the streamed scalar gather (``slice_stream_gather_words``,
     ``_dwords``) at run time: numpy's result, bit for bit."""
-    import slice_dialect
-
-    rows, cols = shape
-    ir = _BYTE_IR.replace("40x300xi8>", f"{rows}x{cols}x{element}>").replace(
-        "xi8>", f"x{element}>"
-    )
-    kernel = slice_dialect.compile(ir)
-    x = (np.arange(rows * cols) % 65521).astype(dtype).reshape(shape)
-    starts = [s.indices(d)[0] for s, d in zip(index, shape)]
-    ends = [
-        s.stop if s.stop is not None else (d if (s.step or 1) > 0 else -d - 1)
-        for s, d in zip(index, shape)
-    ]
-    steps = [s.step or 1 for s in index]
-    expected = x[index]
+    _, x, expected, result = _run_2d(element, dtype, shape, index)
     assert expected.nbytes >= 2 << 20 and expected.shape[1] * x.itemsize >= 1024
-    result = kernel(x, starts, ends, steps)  # type: ignore[operator]
     assert np.array_equal(result, expected)
