@@ -2258,7 +2258,9 @@ typedef uint64_t slice_u64x2 __attribute__((vector_size(16)));
 #endif
 /* Copies n 8-byte elements taken step elements apart from s to d, two of them into
  * each 16-byte store (a GNU C vector: movq and movhps, then one store); gcc's SSE2
- * vectors of a strided gather, and a store per element, are slower. */
+ * vectors of a strided gather, and a store per element, are slower. With ahead > 0,
+ * each block of 8 elements first hints the source lines of the block ahead elements
+ * further on, while that block lies in the run (the lookahead of a slice.copy_run). */
 #if defined(__GNUC__) && !defined(__clang__)
 __attribute__((optimize("no-tree-vectorize")))
 #endif
