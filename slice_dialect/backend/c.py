@@ -1342,8 +1342,8 @@ def _emit_gather(
     n: int | str,
     stride: int | str,
     size: int,
-    streamed: bool = False,
-    ahead: int | str = 0,
+    streamed: bool,
+    ahead: int | str,
 ) -> None:
     """A ``scalar`` run of ``n`` elements at ``stride`` (constants, or C expressions in
     a dynamic run): the gather helper of its element width (``GATHER_HELPERS``), or
