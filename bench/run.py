@@ -166,7 +166,11 @@ def balanced_order(count: int) -> list[int]:
 
 
 def sample_times(
-    functions: list[Callable[[], object]], rounds: int, number: int, seed: int = 0
+    functions: list[Callable[[], object]],
+    rounds: int,
+    number: int,
+    seed: int = 0,
+    self_preceded: bool = False,
 ) -> list[list[float]]:
     """At least ``rounds`` samples of the time of one call of each function.
 
@@ -176,6 +180,14 @@ def sample_times(
     15%), so the calls follow ``balanced_order``, repeated: every function
     follows every other equally often, and no comparison is biased by its
     predecessors. The circuit is relabelled at random (seeded) at each repetition.
+
+    Where the functions write one array, a function that stores it non-temporally
+    leaves none of it in the cache, and the cached stores of the function after it
+    read every line from memory first: the one slows the other. With
+    ``self_preceded``, each sample is preceded by an untimed call of its own function,
+    so that every timed call finds the cache as that function leaves it (the state of
+    a call repeated alone); comparing both measurements shows how much of a ratio is
+    that effect.
     """
     samples: list[list[float]] = [[] for _ in functions]
     clock = time.perf_counter
@@ -188,6 +200,8 @@ def sample_times(
         for position in circuit:
             i = labels[position]
             f = functions[i]
+            if self_preceded:
+                f()
             start = clock()
             for _ in range(number):
                 f()

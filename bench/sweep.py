@@ -38,6 +38,16 @@ leaves to the next. An output that fits the L3 stays there between rounds: cache
 stores then write no memory at all, streamed ones always do (see ``STREAM_STORE_BYTES``
 in ``passes/copy_plan.py``).
 
+With ``--self-preceded`` every timed sample follows an untimed call of its own
+function (``run.sample_times``), so none finds the output as another function left it:
+the state of one call repeated alone. Over seeds 0-7 (lead, 2026-11-28, session 28, 5
+rounds each way, `notes/s28/sw*_b.json` against `sp*.json`) the 658 cases of cached
+stores measured the same either way (geometric means of self-preceded over
+interleaved: kernel 0.998, numpy 0.997), the 142 streamed ones faster alone (kernel
+0.84, numpy 0.90, kernel/numpy 0.93): interleaved, a streamed kernel writes back the
+lines numpy's cached stores left dirty in the cache, which costs it more than its
+streamed output costs numpy. The interleaved figures are the ones reported.
+
 It prints one line per case as it goes, then the worst cases by kernel/numpy (shape,
 element type, numpy index, the copy the C target printed), the distribution of
 kernel/numpy and kernel/memcpy (minimum, quartiles, median, maximum), how many cases are
@@ -390,9 +400,11 @@ def time_case(
     cache_dir: Path | None,
     estimator: str = "median",
     runtime: bool = False,
+    self_preceded: bool = False,
 ) -> Result:
     """Compile, check and time one case (``runtime``: its parameters passed at run
-    time); raises ``SystemExit`` if the result differs."""
+    time; ``self_preceded``: each sample after an untimed call of its own function,
+    ``run.sample_times``); raises ``SystemExit`` if the result differs."""
     ir = case.ir(runtime)
     compiled = slice_dialect.compile(ir, cache_dir=cache_dir)
     kernel = compiled
@@ -437,7 +449,9 @@ def time_case(
     single = [min(s) for s in sample_times(functions, 1, 1)]
     # at least ~2 ms per sample, so that small cases measure more than the clock
     number = max(1, min(10000, int(0.002 / max(max(single), 1e-7))))
-    kernel, theirs_, floor_ = sample_times(functions, rounds, number, seed=case.index)
+    kernel, theirs_, floor_ = sample_times(
+        functions, rounds, number, seed=case.index, self_preceded=self_preceded
+    )
     return Result(case, copy, (kernel, theirs_, floor_), estimator)
 
 
@@ -569,6 +583,12 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="every case as slice.onnx with its parameters passed at run time",
     )
+    parser.add_argument(
+        "--self-preceded",
+        action="store_true",
+        help="time each sample after an untimed call of the same function (no "
+        "function finds the output as another left it)",
+    )
     args = parser.parse_args(argv)
     if args.max_bytes < 2 * MIN_BYTES:
         parser.error(f"--max-bytes must be at least {2 * MIN_BYTES}")
@@ -584,6 +604,7 @@ def main(argv: list[str] | None = None) -> int:
         f"# sweep: seed {args.seed}, {len(indices)} cases, inputs up to "
         f"{_fmt_bytes(args.max_bytes)}, {args.rounds} interleaved rounds, {args.estimator} of each"
         + (", parameters at run time" if args.runtime else "")
+        + (", each sample after a call of its own function" if args.self_preceded else "")
     )
     cases = [make_case(args.seed, i, args.max_bytes) for i in indices]
     pool_bytes = max(c.base_offset + c.input_bytes for c in cases)
@@ -612,6 +633,7 @@ def main(argv: list[str] | None = None) -> int:
             None if cache_dir is None else Path(cache_dir),
             args.estimator,
             args.runtime,
+            args.self_preceded,
         )
         results.append(result)
         print(case_line(result), flush=True)

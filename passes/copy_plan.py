@@ -51,7 +51,19 @@ three runs mixed with plain stores of the unaligned ends, so the write-combining
 buffers are flushed partially (a read-modify-write at the memory controller). Measured
 on bench/sweep.py (seed 0; helper "perf", 2026-11-22, loaded 2-core machine, min of
 rounds): runs of 40 and 72 bytes streamed were 61x and 10x numpy, cached 0.42x and
-0.46x; bench/run.py's W1-W7 (runs of 1 KiB or more) are unchanged."""
+0.46x; bench/run.py's W1-W7 (runs of 1 KiB or more) are unchanged.
+
+Tried and not taken (lead, 2026-11-28, session 28, `notes/s28/staged_stores.patch`):
+short runs of a copy writing at least ``STREAM_STORE_BYTES`` in order, copied into a
+1 KiB buffer in L1 that is streamed out as whole lines when full (a
+``slice.staged_stores`` op around the loops, the runs ``staged``). In C alone on sweep
+seed 5 case 34's kernel (runs of 88 bytes, 8.6 MiB) 1.19-1.21 ms against 1.41 plain
+(`notes/s28/stg2.c`); in the sweep (seeds 0-7, the 44 cases it changes, in-process
+A/B, `notes/s28/abst`) the kernel's own time was slower in 40 of them (median 1.31x,
+up to 4.9x for runs of 2-8 bytes), and with ``--self-preceded`` in 19 of the 21
+re-measured (`absp`, median 1.28x); kernel/numpy fell for some (seed 3 case 84 0.93
+-> 0.66) only because numpy, after the streamed kernel, found the output out of the
+cache."""
 
 STAGED_MAX_ELEMENT_BYTES = 8
 """A strided run that is not reordered in registers is streamed only where its elements

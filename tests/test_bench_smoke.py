@@ -153,6 +153,30 @@ def test_sweep_prints_its_summary() -> None:
     assert "cases above 1.0x numpy" in out
 
 
+def test_sweep_self_preceded_says_so() -> None:
+    """``bench/sweep.py --self-preceded`` times the same cases and says how."""
+    result = subprocess.run(
+        [
+            sys.executable,
+            str(BENCH / "sweep.py"),
+            "--cases",
+            "1",
+            "--max-bytes",
+            "16K",
+            "--rounds",
+            "1",
+            "--self-preceded",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "each sample after a call of its own function" in result.stdout
+    assert "| kernel/numpy |" in result.stdout
+
+
 def test_call_overhead_measures_each_path() -> None:
     """``bench/call_overhead.py`` checks each call path's result against numpy and
     gives a figure for each (the figures themselves are never asserted)."""
@@ -186,6 +210,22 @@ def test_balanced_order_has_every_predecessor_once(count: int) -> None:
     array = placed_array((3, 5), np.dtype(np.float32), fill=7)
     assert array.ctypes.data % (2 << 20) == 0 and array.flags.c_contiguous
     assert (array == 7).all()
+
+
+def test_self_preceded_samples_follow_their_own_call() -> None:
+    """``sample_times(self_preceded=True)``: each timed sample comes right after an
+    untimed call of the same function, so no timed call follows another function."""
+    from run import sample_times  # type: ignore[import-not-found]
+
+    order: list[int] = []
+    functions = [lambda i=i: order.append(i) for i in range(3)]
+    samples = sample_times(functions, 4, 2, self_preceded=True)
+    assert all(len(s) >= 4 for s in samples)
+    assert len(order) == 3 * sum(len(s) for s in samples)
+    # calls come in blocks of three of one function: the untimed one, then two timed
+    blocks = [order[k : k + 3] for k in range(0, len(order), 3)]
+    assert all(len(set(block)) == 1 for block in blocks)
+    assert sorted(block[0] for block in blocks).count(0) == len(samples[0])
 
 
 def test_read_patterns_compiles(tmp_path: Path) -> None:
