@@ -170,7 +170,7 @@ def sample_times(
     rounds: int,
     number: int,
     seed: int = 0,
-    self_preceded: bool = False,
+    warm: int = 0,
 ) -> list[list[float]]:
     """At least ``rounds`` samples of the time of one call of each function.
 
@@ -181,13 +181,16 @@ def sample_times(
     follows every other equally often, and no comparison is biased by its
     predecessors. The circuit is relabelled at random (seeded) at each repetition.
 
-    Where the functions write one array, a function that stores it non-temporally
-    leaves none of it in the cache, and the cached stores of the function after it
-    read every line from memory first: the one slows the other. With
-    ``self_preceded``, each sample is preceded by an untimed call of its own function,
-    so that every timed call finds the cache as that function leaves it (the state of
-    a call repeated alone); comparing both measurements shows how much of a ratio is
-    that effect.
+    That evens the effects out between the functions but does not remove them: where
+    the functions write one array, a function that stores it non-temporally leaves
+    none of it in the cache, and the functions after it read every line from memory
+    before their cached stores, for several calls (W4's and W6's numpy and memcpy took
+    1.4-2.4x their time alone right after the streamed kernel, and W6's numpy 1.2x
+    still after three calls of its own, `notes/s28/w4warm.txt`); the streamed kernel
+    writes back the lines their cached stores left dirty. With ``warm`` > 0, each
+    sample is preceded by that many untimed calls of its own function, so that every
+    timed call finds the cache as that function leaves it: each function's time
+    repeated alone, in the same rounds.
     """
     samples: list[list[float]] = [[] for _ in functions]
     clock = time.perf_counter
@@ -200,7 +203,7 @@ def sample_times(
         for position in circuit:
             i = labels[position]
             f = functions[i]
-            if self_preceded:
+            for _ in range(warm):
                 f()
             start = clock()
             for _ in range(number):
@@ -214,11 +217,13 @@ def median_times(
     rounds: int,
     number: int,
     estimator: str = "median",
+    warm: int = 0,
 ) -> list[float]:
     """The median (or ``estimator``) over ``rounds`` interleaved rounds of the time of
     one call of each function (see ``sample_times``)."""
     pick = ESTIMATORS[estimator]
-    return [pick(s) for s in sample_times(functions, rounds, number)]
+    samples = sample_times(functions, rounds, number, warm=warm)
+    return [pick(s) for s in samples]
 
 
 PLACEMENT = 2 << 20
@@ -251,8 +256,14 @@ def input_array(workload: Workload) -> np.ndarray:
     return x
 
 
-def run_workload(workload: Workload, rounds: int, estimator: str = "median") -> Row:
-    """Compile, check and time one workload (static and run-time-parameter kernels)."""
+def run_workload(
+    workload: Workload,
+    rounds: int,
+    estimator: str = "median",
+    warm: int = 0,
+) -> Row:
+    """Compile, check and time one workload (static and run-time-parameter kernels;
+    ``warm``: untimed calls of a function before each of its samples)."""
     kernel = slice_dialect.compile(workload.ir)
     dynamic = slice_dialect.compile(workload.dynamic_ir)
     parameters = workload.parameters
@@ -299,9 +310,9 @@ def run_workload(workload: Workload, rounds: int, estimator: str = "median") -> 
         # measured W7 at 2.5 us per call, 0.2 ms samples at 0.8 us, as the kernel alone)
         single = median_times(functions, 3, 100)
         number = max(100, int(0.0002 / max(single)))
-        times = median_times(functions, rounds * 20, number, estimator)
+        times = median_times(functions, rounds * 20, number, estimator, warm)
     else:
-        times = median_times(functions, rounds, 1, estimator)
+        times = median_times(functions, rounds, 1, estimator, warm)
     return Row(workload, *times)
 
 
@@ -488,6 +499,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--no-compile-times", action="store_true", help="skip the compile-time figures"
     )
+    parser.add_argument(
+        "--warm",
+        type=int,
+        default=0,
+        help="untimed calls of a function before each of its samples (0): with 3 or "
+        "more, each function's time repeated alone",
+    )
     args = parser.parse_args(argv)
     only = {name.strip() for name in args.only.split(",") if name.strip()}
     workloads = [w for w in WORKLOADS if not only or w.name in only]
@@ -501,10 +519,15 @@ def main(argv: list[str] | None = None) -> None:
         f"# {args.estimator} of {args.rounds} interleaved rounds per figure "
         f"(per-call workloads: {args.rounds * 20} rounds of about 0.2 ms); static "
         "and dynamic kernels, numpy and memcpy interleaved in one process"
+        + (
+            f", each sample after {args.warm} calls of its own function"
+            if args.warm
+            else ""
+        )
     )
     rows = []
     for w in workloads:
-        rows.append(run_workload(w, args.rounds, args.estimator))
+        rows.append(run_workload(w, args.rounds, args.estimator, args.warm))
     print(format_table(rows))
     print(runtime_parameter_note())
     if not args.no_compile_times:

@@ -400,10 +400,10 @@ def time_case(
     cache_dir: Path | None,
     estimator: str = "median",
     runtime: bool = False,
-    self_preceded: bool = False,
+    warm: int = 0,
 ) -> Result:
     """Compile, check and time one case (``runtime``: its parameters passed at run
-    time; ``self_preceded``: each sample after an untimed call of its own function,
+    time; ``warm``: untimed calls of a function before each of its samples,
     ``run.sample_times``); raises ``SystemExit`` if the result differs."""
     ir = case.ir(runtime)
     compiled = slice_dialect.compile(ir, cache_dir=cache_dir)
@@ -450,7 +450,7 @@ def time_case(
     # at least ~2 ms per sample, so that small cases measure more than the clock
     number = max(1, min(10000, int(0.002 / max(max(single), 1e-7))))
     kernel, theirs_, floor_ = sample_times(
-        functions, rounds, number, seed=case.index, self_preceded=self_preceded
+        functions, rounds, number, seed=case.index, warm=warm
     )
     return Result(case, copy, (kernel, theirs_, floor_), estimator)
 
@@ -584,10 +584,11 @@ def main(argv: list[str] | None = None) -> int:
         help="every case as slice.onnx with its parameters passed at run time",
     )
     parser.add_argument(
-        "--self-preceded",
-        action="store_true",
-        help="time each sample after an untimed call of the same function (no "
-        "function finds the output as another left it)",
+        "--warm",
+        type=int,
+        default=0,
+        help="untimed calls of a function before each of its samples (0): with 3 or "
+        "more, each function's time repeated alone",
     )
     args = parser.parse_args(argv)
     if args.max_bytes < 2 * MIN_BYTES:
@@ -604,7 +605,11 @@ def main(argv: list[str] | None = None) -> int:
         f"# sweep: seed {args.seed}, {len(indices)} cases, inputs up to "
         f"{_fmt_bytes(args.max_bytes)}, {args.rounds} interleaved rounds, {args.estimator} of each"
         + (", parameters at run time" if args.runtime else "")
-        + (", each sample after a call of its own function" if args.self_preceded else "")
+        + (
+            f", each sample after {args.warm} calls of its own function"
+            if args.warm
+            else ""
+        )
     )
     cases = [make_case(args.seed, i, args.max_bytes) for i in indices]
     pool_bytes = max(c.base_offset + c.input_bytes for c in cases)
@@ -633,7 +638,7 @@ def main(argv: list[str] | None = None) -> int:
             None if cache_dir is None else Path(cache_dir),
             args.estimator,
             args.runtime,
-            args.self_preceded,
+            args.warm,
         )
         results.append(result)
         print(case_line(result), flush=True)

@@ -153,8 +153,8 @@ def test_sweep_prints_its_summary() -> None:
     assert "cases above 1.0x numpy" in out
 
 
-def test_sweep_self_preceded_says_so() -> None:
-    """``bench/sweep.py --self-preceded`` times the same cases and says how."""
+def test_sweep_warm_says_so() -> None:
+    """``bench/sweep.py --warm 2`` times the same cases and says how."""
     result = subprocess.run(
         [
             sys.executable,
@@ -165,7 +165,8 @@ def test_sweep_self_preceded_says_so() -> None:
             "16K",
             "--rounds",
             "1",
-            "--self-preceded",
+            "--warm",
+            "2",
         ],
         capture_output=True,
         text=True,
@@ -173,7 +174,7 @@ def test_sweep_self_preceded_says_so() -> None:
         check=False,
     )
     assert result.returncode == 0, result.stderr
-    assert "each sample after a call of its own function" in result.stdout
+    assert "each sample after 2 calls of its own function" in result.stdout
     assert "| kernel/numpy |" in result.stdout
 
 
@@ -212,20 +213,20 @@ def test_balanced_order_has_every_predecessor_once(count: int) -> None:
     assert (array == 7).all()
 
 
-def test_self_preceded_samples_follow_their_own_call() -> None:
-    """``sample_times(self_preceded=True)``: each timed sample comes right after an
-    untimed call of the same function, so no timed call follows another function."""
+def test_warm_samples_follow_their_own_calls() -> None:
+    """``sample_times(warm=2)``: each timed sample comes right after two untimed calls
+    of the same function, so no timed call follows another function."""
     from run import sample_times  # type: ignore[import-not-found]
 
     order: list[int] = []
     functions = [lambda i=i: order.append(i) for i in range(3)]
-    samples = sample_times(functions, 4, 2, self_preceded=True)
+    samples = sample_times(functions, 4, 2, warm=2)
     assert all(len(s) >= 4 for s in samples)
-    assert len(order) == 3 * sum(len(s) for s in samples)
-    # calls come in blocks of three of one function: the untimed one, then two timed
-    blocks = [order[k : k + 3] for k in range(0, len(order), 3)]
+    assert len(order) == 4 * sum(len(s) for s in samples)
+    # calls come in blocks of four of one function: two untimed, then two timed
+    blocks = [order[k : k + 4] for k in range(0, len(order), 4)]
     assert all(len(set(block)) == 1 for block in blocks)
-    assert sorted(block[0] for block in blocks).count(0) == len(samples[0])
+    assert [block[0] for block in blocks].count(0) == len(samples[0])
 
 
 def test_read_patterns_compiles(tmp_path: Path) -> None:
