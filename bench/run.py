@@ -5,6 +5,7 @@ Run from the repository root::
     python bench/run.py                 # every workload, then the compile-time figures
     python bench/run.py --rounds 5      # fewer timed rounds (noisier, faster)
     python bench/run.py --only W2,W5    # some workloads; --no-compile-times skips those
+    python bench/run.py --warm 0        # no untimed calls before a sample (below)
 
 Each workload of issue #5 (``bench/workloads.py``) is compiled through
 ``slice_dialect.compile`` (parse, canonicalize-slices, convert-slice-to-loops, C,
@@ -19,6 +20,13 @@ so that all four see the same machine state:
   size, the floor for moving that many bytes;
 - ``run-time parameters``: the same slice with its index operands passed at each call
   (below).
+
+Interleaving evens out, but does not remove, what one function leaves to the next: a
+kernel that streams its output leaves none of it in the cache, and numpy and memcpy,
+whose cached stores then read every line of the output from memory, run up to 2x slower
+in its rounds (``sample_times``). So each sample follows ``--warm N`` untimed calls of
+its own function (5 unless told: enough for W1-W7), which times each function as it
+runs repeated alone; ``--warm 0`` gives the interleaved figures of sessions 14-27.
 
 Bandwidth-bound workloads report milliseconds and ratios; per-call workloads (tiny
 outputs, bounded by the cost of the call from Python) report microseconds per call.
@@ -502,9 +510,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--warm",
         type=int,
-        default=0,
-        help="untimed calls of a function before each of its samples (0): with 3 or "
-        "more, each function's time repeated alone",
+        default=5,
+        help="untimed calls of a function before each of its samples (5): each "
+        "function timed as it runs repeated alone; 0 interleaves the calls alone",
     )
     args = parser.parse_args(argv)
     only = {name.strip() for name in args.only.split(",") if name.strip()}

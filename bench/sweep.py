@@ -38,15 +38,16 @@ leaves to the next. An output that fits the L3 stays there between rounds: cache
 stores then write no memory at all, streamed ones always do (see ``STREAM_STORE_BYTES``
 in ``passes/copy_plan.py``).
 
-With ``--self-preceded`` every timed sample follows an untimed call of its own
-function (``run.sample_times``), so none finds the output as another function left it:
-the state of one call repeated alone. Over seeds 0-7 (lead, 2026-11-28, session 28, 5
-rounds each way, `notes/s28/sw*_b.json` against `sp*.json`) the 658 cases of cached
-stores measured the same either way (geometric means of self-preceded over
-interleaved: kernel 0.998, numpy 0.997), the 142 streamed ones faster alone (kernel
-0.84, numpy 0.90, kernel/numpy 0.93): interleaved, a streamed kernel writes back the
-lines numpy's cached stores left dirty in the cache, which costs it more than its
-streamed output costs numpy. The interleaved figures are the ones reported.
+That evening-out is not a removal. A kernel that streams its output leaves none of it
+in the cache, so the function after it (and for a few calls more) reads every line of
+the output from memory before its cached stores: interleaved, numpy and memcpy run
+slower in a round with a streamed kernel than in one without, which lowers
+kernel/numpy and kernel/memcpy without the kernel being faster (W4 and W6 in
+``run.sample_times``). So every timed sample follows ``--warm N`` untimed calls of its
+own function (5 unless told), and each function is timed as it runs repeated alone, in
+the same rounds: with 5, numpy's and memcpy's figures were the same whether the kernel
+streamed or not (`notes/s28/ab16w5.txt`). It takes N + 1 times as long; ``--warm 0``
+interleaves single calls, as sessions 14-27 measured.
 
 It prints one line per case as it goes, then the worst cases by kernel/numpy (shape,
 element type, numpy index, the copy the C target printed), the distribution of
@@ -586,9 +587,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--warm",
         type=int,
-        default=0,
-        help="untimed calls of a function before each of its samples (0): with 3 or "
-        "more, each function's time repeated alone",
+        default=5,
+        help="untimed calls of a function before each of its samples (5): each "
+        "function timed as it runs repeated alone; 0 interleaves the calls alone",
     )
     args = parser.parse_args(argv)
     if args.max_bytes < 2 * MIN_BYTES:

@@ -60,10 +60,11 @@ short runs of a copy writing at least ``STREAM_STORE_BYTES`` in order, copied in
 seed 5 case 34's kernel (runs of 88 bytes, 8.6 MiB) 1.19-1.21 ms against 1.41 plain
 (`notes/s28/stg2.c`); in the sweep (seeds 0-7, the 44 cases it changes, in-process
 A/B, `notes/s28/abst`) the kernel's own time was slower in 40 of them (median 1.31x,
-up to 4.9x for runs of 2-8 bytes), and with ``--self-preceded`` in 19 of the 21
-re-measured (`absp`, median 1.28x); kernel/numpy fell for some (seed 3 case 84 0.93
--> 0.66) only because numpy, after the streamed kernel, found the output out of the
-cache."""
+up to 4.9x for runs of 2-8 bytes); kernel/numpy fell for some (seed 3 case 84 0.93 ->
+0.66) only because numpy, after the streamed kernel, found the output out of the
+cache. Measured again with each function's time repeated alone (``--warm 5``, the 13
+cases of runs of 20-664 bytes, `notes/s28/abstw5.txt`): the kernel 1.10x slower
+(geometric mean; 0.88-2.05x)."""
 
 STAGED_MAX_ELEMENT_BYTES = 8
 """A strided run that is not reordered in registers is streamed only where its elements
@@ -78,7 +79,14 @@ three times, medians of 15-25 rounds, kernel/numpy, streamed -> cached): seed 4 
 seed 11 case 44 0.77-0.91 -> 0.88-0.98 and seed 2 case 14 0.85-0.97 -> 0.87-1.01
 (1.12-1.27 in sweeps after the change). No rule of stride, length or direction
 separates them on these four; this one takes the worst of them from about 2x to about
-1.0-1.3x numpy (`notes/perf14/ab_staged16.txt`).
+1.0-1.3x numpy (`notes/perf14/ab_staged16.txt`). Tried again without the staging buffer
+(lead, 2026-11-28, session 28, `notes/s28/stream_gather_b128.patch`: one
+``_mm_stream_si128`` an element, whole lines only): in C 0.66-0.90x the time of the
+cached loop (`notes/s28/g16.c`, steps 3 and 5 either way, 2.3 and 12.5 MiB results);
+in the sweep, the 8 cases of seeds 0-15 it changes, kernel/numpy 0.96-1.01 -> 0.88-0.95
+but the kernel's own time 1.11x slower interleaved (`ab16.txt`; numpy 1.2x, memcpy 1.4x
+slower after its streamed stores), and 0.98x (0.85-1.04) with each function repeated
+alone (``--warm 5``, `ab16w5.txt`): not taken.
 
 Widths streamed, each measured against the same run cached:
 

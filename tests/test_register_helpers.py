@@ -267,10 +267,12 @@ static int check_stream(int64_t n, int64_t dmis, int64_t smis) {
     return failures;
 }
 
-typedef void (*blocks)(unsigned char *restrict, const unsigned char *restrict, int64_t);
+typedef void (*blocks)(unsigned char *restrict, const unsigned char *restrict, int64_t,
+                       int);
 
-/* A block copy of n bytes (a multiple of 16 KiB) to a line from smis bytes past one. */
-static int check_blocks(const char *name, blocks f, int64_t n, int64_t smis) {
+/* A copy of n bytes of whole lines (with blocked, a multiple of 16 KiB, in blocks) to
+ * a line from smis bytes past one. */
+static int check_blocks(const char *name, blocks f, int64_t n, int64_t smis, int blocked) {
     unsigned char *buffer = malloc((size_t)(n + 128));
     unsigned char *source = buffer + (64 - (uintptr_t)buffer % 64) % 64 + smis;
     for (int64_t b = 0; b < n; b += 1)
@@ -278,7 +280,7 @@ static int check_blocks(const char *name, blocks f, int64_t n, int64_t smis) {
     unsigned char *block = malloc((size_t)(n + 256));
     memset(block, 0xa5, (size_t)(n + 256));
     unsigned char *d = block + 64 + (64 - (uintptr_t)block % 64) % 64;
-    f(d, source, n);
+    f(d, source, n, blocked);
     slice_stream_fence();
     int failures = 0;
     if (memcmp(d, source, (size_t)n) != 0) {
@@ -302,7 +304,12 @@ static int check_all_blocks(const char *name, blocks f, int64_t *cases) {
     int failures = 0;
     for (int64_t n = 16384; n <= 3 * 16384; n += 16384)
         for (int64_t smis = 0; smis < 64; smis += 7) {
-            failures += check_blocks(name, f, n, smis);
+            failures += check_blocks(name, f, n, smis, 1);
+            *cases += 1;
+        }
+    for (int64_t n = 0; n <= 1088; n += 64)
+        for (int64_t smis = 0; smis < 64; smis += 21) {
+            failures += check_blocks(name, f, n, smis, 0);
             *cases += 1;
         }
     printf("ran %s\n", name);
@@ -323,14 +330,14 @@ int main(int argc, char **argv) {
                 cases += 1;
             }
 #if defined(__SSE2__)
-    failures += check_all_blocks("sse2", slice_stream_blocks_sse2, &cases);
+    failures += check_all_blocks("sse2", slice_stream_lines_sse2, &cases);
 #endif
 #if defined(SLICE_STREAM_WIDE)
     printf("wide\n");
     if (strstr(features, "avx,") != NULL)
-        failures += check_all_blocks("avx", slice_stream_blocks_avx, &cases);
+        failures += check_all_blocks("avx", slice_stream_lines_avx, &cases);
     if (strstr(features, "avx512f,") != NULL)
-        failures += check_all_blocks("avx512f", slice_stream_blocks_avx512, &cases);
+        failures += check_all_blocks("avx512f", slice_stream_lines_avx512, &cases);
 #else
     (void)features;
 #endif
@@ -420,10 +427,10 @@ def test_register_helpers(flags: tuple[str, ...], tmp_path: Path) -> None:
 
 @FLAGS
 def test_stream_copy(flags: tuple[str, ...], tmp_path: Path) -> None:
-    """``slice_stream`` and its block copies; under AddressSanitizer the SSE2 ones only
-    (their assembly is not instrumented), optimized every one the CPU has (whatever
-    the toolchain's ``__builtin_cpu_supports`` answers: ``slice_stream`` itself then
-    takes the SSE2 blocks)."""
+    """``slice_stream`` and its line copies (16 KiB blocks, and lines in order);
+    under AddressSanitizer the SSE2 ones only (their assembly is not instrumented),
+    optimized every one the CPU has (whatever the toolchain's ``__builtin_cpu_supports``
+    answers: ``slice_stream`` itself then takes the SSE2 lines)."""
     text = "\n".join(
         [
             "#include <stdint.h>",

@@ -226,9 +226,9 @@ _GENERATED_NAMES = (
     "slice_gather_dwords slice_u64x2 slice_stream_gather_bytes "
     "slice_stream_gather_halves slice_stream_gather_words "
     "slice_stream_gather_dwords slice_stream_fence slice_copy_small "
-    "slice_prefetch slice_prefetch_rows slice_stream_blocks slice_stream_blocks_sse2 "
-    "slice_stream_blocks_avx slice_stream_blocks_avx512 SLICE_STREAM_WIDE "
-    "SLICE_STREAM_SANITIZED SLICE_BLOCK_LINES "
+    "slice_prefetch slice_prefetch_rows slice_stream_lines slice_stream_lines_sse2 "
+    "slice_stream_line_sse2 slice_stream_lines_avx slice_stream_lines_avx512 "
+    "SLICE_STREAM_WIDE SLICE_STREAM_SANITIZED SLICE_BLOCK_LINES SLICE_LINES "
     "slice_error_values slice_dims slice_mul_overflows slice_wrap_add_i8 "
     "slice_wrap_add_i16 slice_wrap_add_i32 slice_wrap_add_i64 slice_wrap_sub_i8 "
     "slice_wrap_sub_i16 slice_wrap_sub_i32 slice_wrap_sub_i64 slice_wrap_mul_i8 "
@@ -1792,14 +1792,14 @@ SSE2_INCLUDE = r"""
 
 _STREAM_COPY = r"""
 #if defined(__SSE2__)
-/* Streams blocks of 16 KiB from s to d (n bytes, a multiple of 16 KiB; d on a line),
- * a line of each of a block's four 4 KiB quarters in turn, as glibc's memcpy streams a
- * copy above its non-temporal threshold: copies of 64-125 MiB took 0.75-0.85 of the
- * time of streaming in order, 8-32 MiB the same (2026-11-28, notes/s24/nt4.c). A
- * line is one store where the CPU has AVX-512F, two with AVX (one write-combining
- * buffer filled by fewer stores: 0.92 and 0.96 of the time of four SSE2 stores on
- * 125 MiB, notes/s24/nt7.c), through inline assembly: their intrinsics' header
- * takes 0.3 s to compile. */
+/* slice_stream_lines streams whole lines: 16 KiB blocks a line of each of a block's
+ * four 4 KiB quarters in turn, as glibc's memcpy streams a copy above its non-temporal
+ * threshold (copies of 64-125 MiB took 0.75-0.85 of the time of streaming in order,
+ * 8-32 MiB the same, 2026-11-28, notes/s24/nt4.c), the lines after the last block in
+ * order. A line is one store where the CPU has AVX-512F, two with AVX (one
+ * write-combining buffer filled by fewer stores: 0.92 and 0.96 of the time of four
+ * SSE2 stores on 125 MiB, notes/s24/nt7.c), through inline assembly: their
+ * intrinsics' header takes 0.3 s to compile. */
 #if defined(__SANITIZE_ADDRESS__)
 #define SLICE_STREAM_SANITIZED 1 /* gcc -fsanitize=address */
 #elif defined(__has_feature)
@@ -1807,61 +1807,77 @@ _STREAM_COPY = r"""
 #define SLICE_STREAM_SANITIZED 1 /* clang -fsanitize=address */
 #endif
 #endif
-/* q: the offset of each line of the n bytes of 16 KiB blocks, in the order streamed */
+/* q: the offset of each line of n bytes (a multiple of 64) in the order streamed: with
+ * blocked (n a multiple of 16 KiB), a line of each of a block's four 4 KiB quarters in
+ * turn, block by block; else one line after the other. store: the line's copy. */
 #define SLICE_BLOCK_LINES(q, n) \
     for (int64_t slice_b = 0; slice_b < (n); slice_b += 16384) \
         for (int64_t slice_i = slice_b; slice_i < slice_b + 4096; slice_i += 64) \
             for (int64_t q = slice_i; q < slice_i + 16384; q += 4096)
+#define SLICE_LINES(q, n, blocked, store) \
+    if (blocked) { \
+        SLICE_BLOCK_LINES(q, n) store; \
+    } else { \
+        for (int64_t q = 0; q < (n); q += 64) \
+            store; \
+    }
 /* (not under AddressSanitizer, which sees the intrinsics' loads and stores and not
  * those of assembly) */
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) \
     && !defined(SLICE_STREAM_SANITIZED)
 #define SLICE_STREAM_WIDE 1
-__attribute__((target("avx512f"))) static void slice_stream_blocks_avx512(
-    unsigned char *d, const unsigned char *s, int64_t n) {
+__attribute__((target("avx512f"))) static void slice_stream_lines_avx512(
+    unsigned char *d, const unsigned char *s, int64_t n, int blocked) {
     /* zmm16 leaves the upper halves of ymm0-15 clean: no vzeroupper */
-    SLICE_BLOCK_LINES(q, n)
-        __asm__ volatile("vmovdqu64 (%1), %%zmm16\n\tvmovntdq %%zmm16, (%0)"
-                         : : "r"(d + q), "r"(s + q) : "xmm16", "memory");
+    SLICE_LINES(q, n, blocked,
+                __asm__ volatile("vmovdqu64 (%1), %%zmm16\n\tvmovntdq %%zmm16, (%0)"
+                                 : : "r"(d + q), "r"(s + q) : "xmm16", "memory"))
 }
 
-__attribute__((target("avx"))) static void slice_stream_blocks_avx(
-    unsigned char *d, const unsigned char *s, int64_t n) {
-    SLICE_BLOCK_LINES(q, n)
-        __asm__ volatile("vmovdqu (%1), %%ymm0\n\tvmovdqu 32(%1), %%ymm1\n\t"
-                         "vmovntdq %%ymm0, (%0)\n\tvmovntdq %%ymm1, 32(%0)"
-                         : : "r"(d + q), "r"(s + q) : "xmm0", "xmm1", "memory");
+__attribute__((target("avx"))) static void slice_stream_lines_avx(
+    unsigned char *d, const unsigned char *s, int64_t n, int blocked) {
+    SLICE_LINES(q, n, blocked,
+                __asm__ volatile("vmovdqu (%1), %%ymm0\n\tvmovdqu 32(%1), %%ymm1\n\t"
+                                 "vmovntdq %%ymm0, (%0)\n\tvmovntdq %%ymm1, 32(%0)"
+                                 : : "r"(d + q), "r"(s + q) : "xmm0", "xmm1", "memory"))
     __asm__ volatile("vzeroupper" : : : "memory");
 }
 #endif
 
-static void slice_stream_blocks_sse2(
-    unsigned char *restrict d, const unsigned char *restrict s, int64_t n) {
-    SLICE_BLOCK_LINES(q, n) {
-        __m128i v0 = _mm_loadu_si128((const __m128i *)(s + q));
-        __m128i v1 = _mm_loadu_si128((const __m128i *)(s + q + 16));
-        __m128i v2 = _mm_loadu_si128((const __m128i *)(s + q + 32));
-        __m128i v3 = _mm_loadu_si128((const __m128i *)(s + q + 48));
-        _mm_stream_si128((__m128i *)(d + q), v0);
-        _mm_stream_si128((__m128i *)(d + q + 16), v1);
-        _mm_stream_si128((__m128i *)(d + q + 32), v2);
-        _mm_stream_si128((__m128i *)(d + q + 48), v3);
-    }
+static inline void slice_stream_line_sse2(unsigned char *restrict to,
+                                          const unsigned char *restrict from) {
+    __m128i v0 = _mm_loadu_si128((const __m128i *)from);
+    __m128i v1 = _mm_loadu_si128((const __m128i *)(from + 16));
+    __m128i v2 = _mm_loadu_si128((const __m128i *)(from + 32));
+    __m128i v3 = _mm_loadu_si128((const __m128i *)(from + 48));
+    _mm_stream_si128((__m128i *)to, v0);
+    _mm_stream_si128((__m128i *)(to + 16), v1);
+    _mm_stream_si128((__m128i *)(to + 32), v2);
+    _mm_stream_si128((__m128i *)(to + 48), v3);
 }
 
-static void slice_stream_blocks(unsigned char *restrict d, const unsigned char *restrict s,
-                                int64_t n) {
+static void slice_stream_lines_sse2(
+    unsigned char *restrict d, const unsigned char *restrict s, int64_t n, int blocked) {
+    SLICE_LINES(q, n, blocked, slice_stream_line_sse2(d + q, s + q))
+}
+
+/* Streams the n bytes of whole lines from s to d (d on a line) in SLICE_LINES' order,
+ * a line one store where the CPU has AVX-512F, two with AVX, else four: rows of 1 KiB
+ * (W6's) took 0.95-0.97 of the time of four SSE2 stores a line (notes/s28/w6ab.c), and
+ * 16 KiB blocks too (below). */
+static void slice_stream_lines(unsigned char *restrict d, const unsigned char *restrict s,
+                               int64_t n, int blocked) {
 #if defined(SLICE_STREAM_WIDE)
     if (__builtin_cpu_supports("avx512f")) {
-        slice_stream_blocks_avx512(d, s, n);
+        slice_stream_lines_avx512(d, s, n, blocked);
         return;
     }
     if (__builtin_cpu_supports("avx")) {
-        slice_stream_blocks_avx(d, s, n);
+        slice_stream_lines_avx(d, s, n, blocked);
         return;
     }
 #endif
-    slice_stream_blocks_sse2(d, s, n);
+    slice_stream_lines_sse2(d, s, n, blocked);
 }
 #endif
 
@@ -1934,24 +1950,11 @@ static inline void slice_stream(void *restrict d, const void *restrict s, int64_
     n -= head;
     to += head;
     from += head;
-    if (n >= 16384) {
-        const int64_t blocks = n & ~(int64_t)16383;
-        slice_stream_blocks(to, from, blocks);
-        n -= blocks;
-        to += blocks;
-        from += blocks;
-    }
-    for (; n >= 64; n -= 64, to += 64, from += 64) {
-        __m128i a = _mm_loadu_si128((const __m128i *)from);
-        __m128i b = _mm_loadu_si128((const __m128i *)(from + 16));
-        __m128i c = _mm_loadu_si128((const __m128i *)(from + 32));
-        __m128i e = _mm_loadu_si128((const __m128i *)(from + 48));
-        _mm_stream_si128((__m128i *)to, a);
-        _mm_stream_si128((__m128i *)(to + 16), b);
-        _mm_stream_si128((__m128i *)(to + 32), c);
-        _mm_stream_si128((__m128i *)(to + 48), e);
-    }
-    slice_copy_small(to, from, n);
+    const int64_t blocks = n & ~(int64_t)16383;
+    slice_stream_lines(to, from, blocks, 1);
+    const int64_t lines = (n - blocks) & ~(int64_t)63;
+    slice_stream_lines(to + blocks, from + blocks, lines, 0);
+    slice_copy_small(to + blocks + lines, from + blocks + lines, n - blocks - lines);
 #else
     memcpy(d, s, (size_t)n);
 #endif
