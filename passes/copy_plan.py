@@ -41,8 +41,15 @@ session 27, sweep seeds 0-7, two runs of 5 rounds per seed and bound, in-process
 and 13 faster, geometric mean 1.07x; the faster ones are contiguous copies of 3-13 MiB
 (one ``memcpy`` against numpy's, 0.97-1.02x numpy cached, 0.91-1.62x streamed in a
 noisy run: an output that fits the 300 MiB L3 is written to memory by streamed stores
-every round, by cached ones never). Kept at 2 MiB. Machine-dependent: a target whose
-L3 is fast for one core may want it higher again."""
+every round, by cached ones never). Kept at 2 MiB. Those figures are interleaved
+(``bench/sweep.py --warm 0``), where a streamed kernel also slows the numpy call after
+it; with each function repeated alone (``--warm 5``, session 28, seeds 0-7, two runs,
+`notes/s28/abss8w5.txt`), 2 against 8 MiB: of the 53 cases the bound changes, 50 slower
+by more than 5% at 8 MiB (the kernel's own time 1.20x, geometric mean; kernel/numpy
+0.80 -> 0.95), numpy and memcpy unchanged (1.01x and 1.00x, quartiles 0.96-1.05):
+streaming pays for the kernel
+itself from 2 MiB even where the output stays in the L3. Machine-dependent: a target
+whose L3 is fast for one core may want it higher again."""
 
 MIN_STREAM_RUN_BYTES = 1024
 """A run shorter than this many bytes is never streamed, whatever the copy's size: a
@@ -300,7 +307,13 @@ seed 2 case 7 0.98 -> 0.84, seed 0 case 28 0.89-0.91 -> 0.80-0.83, 9 more 5-20% 
 cases it changes all as fast or faster, seed 1 case 39 (runs of 544 bytes reading 1.7
 MiB) 1.20-1.22 -> 1.00, seed 4 case 28 1.11-1.15 -> 0.95, seed 2 case 57 0.88 -> 0.64,
 seed 5 case 33 0.57-0.82 -> 0.53, seed 6 case 54 0.29-0.40 -> 0.37
-(`notes/s24/abp*`)."""
+(`notes/s24/abp*`). With each function repeated alone (``--warm 5``, lead, 2026-11-28,
+session 28, two runs of seeds 0-7): 4 MiB changes 4 cases, two faster and two slower
+(`notes/s28/abp4`, interleaved); no row prefetch at all (``PREFETCH_MAX_RUN_BYTES`` 0)
+changes 13, 5 faster by more than 5% (seed 5 case 13 1.00 -> 0.84-0.96x numpy) and 7
+slower (seed 0 case 94 0.41-0.56 -> 0.81-0.85; `notes/s28/abpfw5.txt`); W6's rows took
+0.92 of the time without it in C (`notes/s28/w6drv.c`). No rule of gap, size or span
+separated them: kept."""
 
 PREFETCH_ROW_BYTES = 1 << 20
 """Rows further apart than this are not prefetched ahead by a dynamic run (the bound
