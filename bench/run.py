@@ -494,6 +494,17 @@ def compile_times(repeat: int) -> list[str]:
     return lines
 
 
+def add_warm_argument(parser: argparse.ArgumentParser) -> None:
+    """``--warm N`` (``sample_times``' ``warm``), for this script and the sweep."""
+    parser.add_argument(
+        "--warm",
+        type=int,
+        default=5,
+        help="untimed calls of a function before each of its samples (5): each "
+        "function timed as it runs repeated alone; 0 interleaves the calls alone",
+    )
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--rounds", type=int, default=15, help="timed rounds (15)")
@@ -507,13 +518,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--no-compile-times", action="store_true", help="skip the compile-time figures"
     )
-    parser.add_argument(
-        "--warm",
-        type=int,
-        default=5,
-        help="untimed calls of a function before each of its samples (5): each "
-        "function timed as it runs repeated alone; 0 interleaves the calls alone",
-    )
+    add_warm_argument(parser)
     args = parser.parse_args(argv)
     only = {name.strip() for name in args.only.split(",") if name.strip()}
     workloads = [w for w in WORKLOADS if not only or w.name in only]

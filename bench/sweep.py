@@ -78,7 +78,7 @@ from xdsl.ir import Operation
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from run import ESTIMATORS, sample_times
+from run import ESTIMATORS, add_warm_argument, sample_times
 from workloads import INT64_MIN, _function, _tensor, onnx
 
 import slice_dialect
@@ -584,13 +584,7 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="every case as slice.onnx with its parameters passed at run time",
     )
-    parser.add_argument(
-        "--warm",
-        type=int,
-        default=5,
-        help="untimed calls of a function before each of its samples (5): each "
-        "function timed as it runs repeated alone; 0 interleaves the calls alone",
-    )
+    add_warm_argument(parser)
     args = parser.parse_args(argv)
     if args.max_bytes < 2 * MIN_BYTES:
         parser.error(f"--max-bytes must be at least {2 * MIN_BYTES}")

@@ -103,79 +103,46 @@ def test_sweep_cases_cover_the_space() -> None:
         assert x[c.numpy_index()].shape == c.sizes
 
 
+def run_sweep(*args: str) -> subprocess.CompletedProcess[str]:
+    """``bench/sweep.py`` with ``args``, its output captured; it must exit 0."""
+    result = subprocess.run(
+        [sys.executable, str(BENCH / "sweep.py"), *args],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    return result
+
+
 @pytest.mark.parametrize("runtime", [False, True], ids=["static", "runtime"])
 def test_sweep_checks_tiny_cases(runtime: bool) -> None:
     """``bench/sweep.py --check-only`` on small cases: each compiled kernel equals
     numpy bit for bit (the script exits non-zero otherwise), with constant parameters
     and (``--runtime``) with the parameters passed at run time."""
-    result = subprocess.run(
-        [
-            sys.executable,
-            str(BENCH / "sweep.py"),
-            "--cases",
-            "6",
-            "--max-bytes",
-            "64K",
-            "--check-only",
-            *(["--runtime"] if runtime else []),
-        ],
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=False,
-    )
-    assert result.returncode == 0, result.stderr
+    extra = ["--runtime"] if runtime else []
+    result = run_sweep("--cases", "6", "--max-bytes", "64K", "--check-only", *extra)
     assert "6 cases equal numpy bit for bit" in result.stdout
 
 
 def test_sweep_prints_its_summary() -> None:
     """A timed sweep of two tiny cases prints the worst cases and the distribution."""
-    result = subprocess.run(
-        [
-            sys.executable,
-            str(BENCH / "sweep.py"),
-            "--cases",
-            "2",
-            "--max-bytes",
-            "16K",
-            "--rounds",
-            "1",
-        ],
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=False,
-    )
-    assert result.returncode == 0, result.stderr
-    out = result.stdout
+    out = run_sweep("--cases", "2", "--max-bytes", "16K", "--rounds", "1").stdout
     assert "## worst 2 cases by kernel/numpy" in out
     assert "| kernel/numpy |" in out and "| kernel/memcpy |" in out
     assert "cases above 1.0x numpy" in out
+    assert "each sample after 5 calls of its own function" in out  # --warm's default
 
 
 def test_sweep_warm_says_so() -> None:
-    """``bench/sweep.py --warm 2`` times the same cases and says how."""
-    result = subprocess.run(
-        [
-            sys.executable,
-            str(BENCH / "sweep.py"),
-            "--cases",
-            "1",
-            "--max-bytes",
-            "16K",
-            "--rounds",
-            "1",
-            "--warm",
-            "2",
-        ],
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=False,
-    )
-    assert result.returncode == 0, result.stderr
-    assert "each sample after 2 calls of its own function" in result.stdout
-    assert "| kernel/numpy |" in result.stdout
+    """``bench/sweep.py --warm 2`` times the same cases and says how; ``--warm 0``
+    interleaves single calls and says nothing."""
+    args = ("--cases", "1", "--max-bytes", "16K", "--rounds", "1")
+    out = run_sweep(*args, "--warm", "2").stdout
+    assert "each sample after 2 calls of its own function" in out
+    assert "| kernel/numpy |" in out
+    assert "calls of its own function" not in run_sweep(*args, "--warm", "0").stdout
 
 
 def test_call_overhead_measures_each_path() -> None:
