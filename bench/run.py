@@ -193,7 +193,7 @@ def sample_times(
     the functions write one array, a function that stores it non-temporally leaves
     none of it in the cache, and the functions after it read every line from memory
     before their cached stores, for several calls (W4's and W6's numpy and memcpy took
-    1.4-2.4x their time alone right after the streamed kernel, and W6's numpy 1.2x
+    1.5-2.2x their time alone right after the streamed kernel, and W6's numpy 1.2x
     still after three calls of its own, `notes/s28/w4warm.txt`); the streamed kernel
     writes back the lines their cached stores left dirty. With ``warm`` > 0, each
     sample is preceded by that many untimed calls of its own function, so that every
