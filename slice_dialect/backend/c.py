@@ -1863,7 +1863,7 @@ static void slice_stream_lines_sse2(
 
 /* Streams the n bytes of whole lines from s to d (d on a line) in SLICE_LINES' order,
  * a line one store where the CPU has AVX-512F, two with AVX, else four: rows of 1 KiB
- * (W6's) took 0.95-0.97 of the time of four SSE2 stores a line (notes/s28/w6ab.c), and
+ * (W6's) took 0.91-0.95 of the time of four SSE2 stores a line (notes/s28/w6ab.c), and
  * 16 KiB blocks too (below). */
 static void slice_stream_lines(unsigned char *restrict d, const unsigned char *restrict s,
                                int64_t n, int blocked) {
