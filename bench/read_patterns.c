@@ -1,13 +1,14 @@
-/* Read bandwidth of the access patterns behind W2's and W7's floors (issue 13).
+/* Read bandwidth of the access patterns behind W2's, W6's and W7's floors (issue 13).
  *
  *   cc -O2 bench/read_patterns.c -o /tmp/read_patterns && taskset -c 0 /tmp/read_patterns
  *
- * Part 1, rows with gaps (W2 reads every other 2 KiB row of a 64 MiB buffer): the
- * minimum over 11 rounds of reading a 64 MiB buffer (2 MiB aligned, MADV_HUGEPAGE) in
- * rows of ROW bytes every ROW + GAP bytes, caches flushed before each read by writing
- * another 64 MiB; "useful" is the bytes of the rows over the time. The "+ prefetch
- * period" lines prefetch every line of the row and the gap 16 KiB ahead, as
- * `prefetch_bytes` makes the C target do (prefetcht2), or with prefetchnta.
+ * Part 1, rows with gaps (W2 reads every other 2 KiB row of a 64 MiB buffer, W6 every
+ * third 1 KiB row of a 48 MiB one): the minimum over 11 rounds of reading a 64 MiB
+ * buffer (2 MiB aligned, MADV_HUGEPAGE) in rows of ROW bytes every ROW + GAP bytes,
+ * caches flushed before each read by writing another 64 MiB; "useful" is the bytes of
+ * the rows over the time. The "+ prefetch period" lines prefetch every line of the row
+ * and the gap 16 KiB ahead, as `prefetch_bytes` makes the C target do (prefetcht2), or
+ * with prefetchnta.
  *
  * Part 2, one element per line (W7 reads one f64 of each of 1000 rows 8000 bytes
  * apart): the minimum over 2000 rounds of reading 1000 8-byte values LINE_STEP bytes
@@ -83,6 +84,7 @@ static void rows_part(void) {
         {"rows 4 KiB, gaps 4 KiB", 4096, 4096, 0, 0},
         {"rows 8 KiB, gaps 8 KiB", 8192, 8192, 0, 0},
         {"rows 2 KiB, gaps 6 KiB", 2048, 6144, 0, 0},
+        {"rows 1 KiB, gaps 2 KiB (W6)", 1024, 2048, 0, 0},
         {"rows 2 KiB, gaps 2 KiB + prefetch period", 2048, 2048, 16384, 0},
         {"rows 1 KiB, gaps 1 KiB + prefetch period", 1024, 1024, 16384, 0},
         {"rows 2 KiB, gaps 2 KiB + prefetchnta period", 2048, 2048, 16384, 1},

@@ -197,8 +197,8 @@ def test_warm_samples_follow_their_own_calls() -> None:
 
 
 def test_read_patterns_compiles(tmp_path: Path) -> None:
-    """``bench/read_patterns.c`` (W2's and W7's floors) builds warning-free with the
-    compiler the kernels use (it is run by hand: it reads 128 MiB)."""
+    """``bench/read_patterns.c`` (W2's, W6's and W7's floors) builds warning-free with
+    the compiler the kernels use (it is run by hand: it reads 128 MiB)."""
     from slice_dialect.runtime.cache import CompilerConfig
 
     program = tmp_path / "read_patterns"

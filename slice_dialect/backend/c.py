@@ -227,7 +227,7 @@ _GENERATED_NAMES = (
     "slice_stream_gather_halves slice_stream_gather_words "
     "slice_stream_gather_dwords slice_stream_fence slice_copy_small "
     "slice_prefetch slice_prefetch_rows slice_stream_lines slice_stream_lines_sse2 "
-    "slice_stream_line_sse2 slice_stream_lines_avx slice_stream_lines_avx512 "
+    "slice_stream_line_sse2 slice_stream_long slice_stream_lines_avx slice_stream_lines_avx512 "
     "SLICE_STREAM_WIDE SLICE_STREAM_SANITIZED SLICE_BLOCK_LINES SLICE_LINES "
     "slice_error_values slice_dims slice_mul_overflows slice_wrap_add_i8 "
     "slice_wrap_add_i16 slice_wrap_add_i32 slice_wrap_add_i64 slice_wrap_sub_i8 "
@@ -1919,6 +1919,34 @@ static inline void slice_copy_small(unsigned char *restrict to,
         *to = *from;
 }
 
+#if defined(__SSE2__)
+/* slice_stream's run of n >= SHORT_RUN_BYTES bytes. Not inlined: a call costs little
+ * next to a kilobyte's stores, while inlined in the row loop of a dynamic kernel (every
+ * copy form of a row in one function) it made W1's 28672 rows 1.04-1.12x the static
+ * kernel's time in C; with the call 0.99-1.01x, the static kernels alike or faster
+ * (W6 too; notes/s29/abmain.c). */
+static __attribute__((noinline)) void slice_stream_long(unsigned char *restrict to,
+                                                        const unsigned char *restrict from,
+                                                        int64_t n) {
+    /* A longer run streams whole lines only, its bytes before the first line boundary
+     * and after the last stored plainly: a line written with both (the end of one row
+     * and the start of the next, or 16-byte streamed stores up to the boundary) is
+     * flushed from its write-combining buffer part written: rows of 3377 bytes at
+     * step -5 (sweep seed 0 case 99, 4 MiB) ran 2.0x numpy so, 0.84-0.91x with plain
+     * ends (notes/s24/ab2m). */
+    const int64_t head = (int64_t)(-(uintptr_t)to & 63);
+    slice_copy_small(to, from, head);
+    n -= head;
+    to += head;
+    from += head;
+    const int64_t blocks = n & ~(int64_t)16383;
+    slice_stream_lines(to, from, blocks, 1);
+    const int64_t lines = (n - blocks) & ~(int64_t)63;
+    slice_stream_lines(to + blocks, from + blocks, lines, 0);
+    slice_copy_small(to + blocks + lines, from + blocks + lines, n - blocks - lines);
+}
+#endif
+
 /* Copies n bytes from s to d, writing d with non-temporal stores where the target has
  * them (the caller calls slice_stream_fence() once its stores are done). */
 static inline void slice_stream(void *restrict d, const void *restrict s, int64_t n) {
@@ -1939,22 +1967,7 @@ static inline void slice_stream(void *restrict d, const void *restrict s, int64_
         slice_copy_small(to, from, n);
         return;
     }
-    /* A longer run streams whole lines only, its bytes before the first line boundary
-     * and after the last stored plainly: a line written with both (the end of one row
-     * and the start of the next, or 16-byte streamed stores up to the boundary) is
-     * flushed from its write-combining buffer part written: rows of 3377 bytes at
-     * step -5 (sweep seed 0 case 99, 4 MiB) ran 2.0x numpy so, 0.84-0.91x with plain
-     * ends (notes/s24/ab2m). */
-    const int64_t head = (int64_t)(-(uintptr_t)to & 63);
-    slice_copy_small(to, from, head);
-    n -= head;
-    to += head;
-    from += head;
-    const int64_t blocks = n & ~(int64_t)16383;
-    slice_stream_lines(to, from, blocks, 1);
-    const int64_t lines = (n - blocks) & ~(int64_t)63;
-    slice_stream_lines(to + blocks, from + blocks, lines, 0);
-    slice_copy_small(to + blocks + lines, from + blocks + lines, n - blocks - lines);
+    slice_stream_long(to, from, n);
 #else
     memcpy(d, s, (size_t)n);
 #endif
