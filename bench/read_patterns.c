@@ -10,7 +10,12 @@
  * and the gap 16 KiB ahead, as `prefetch_bytes` makes the C target do (prefetcht2), or
  * with prefetchnta.
  *
- * Part 2, one element per line (W7 reads one f64 of each of 1000 rows 8000 bytes
+ * Part 2, the same rows from a buffer read again and again, not flushed (the L3
+ * holds it, as it holds W6's 48 MiB source between calls): 16 MiB of bytes wanted
+ * each, the median of 21 rounds after 5. Here the gaps cost: W6's rows are read at
+ * 0.7-0.8x the rate of reading in order, whatever prefetch hints (notes/s29/rd3.c).
+ *
+ * Part 3, one element per line (W7 reads one f64 of each of 1000 rows 8000 bytes
  * apart): the minimum over 2000 rounds of reading 1000 8-byte values LINE_STEP bytes
  * apart, the same 1000 lines every round (they stay in L2, and do not fit L1), as a
  * time per line. Steps of 64 and 8000 bytes take the same time: the loads are bound
@@ -112,6 +117,41 @@ static void rows_part(void) {
     free(flush);
 }
 
+static int compare_doubles(const void *a, const void *b) {
+    const double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static void warm_rows_part(void) {
+    const size_t n = 48 * MIB;
+    char *x = buffer(n);
+    const struct {
+        const char *name;
+        size_t span, row, gap;
+    } cases[] = {
+        {"in order, 16 MiB", 16 * MIB, 16 * MIB, 0},
+        {"rows 1 KiB, gaps 2 KiB (W6), 48 MiB", n, 1024, 2048},
+        {"rows 2 KiB, gaps 2 KiB (W2), 32 MiB", 32 * MIB, 2048, 2048},
+    };
+    enum { ROUNDS = 21 };
+    printf("rows with gaps, read again and again (median of %d after 5)\n", ROUNDS);
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        double t[ROUNDS];
+        for (int round = -5; round < ROUNDS; round++) {
+            const double start = now();
+            read_rows(x, cases[k].span, cases[k].row, cases[k].gap, 0, 0);
+            if (round >= 0)
+                t[round] = now() - start;
+        }
+        qsort(t, ROUNDS, sizeof t[0], compare_doubles);
+        const double useful = (double)cases[k].span * (double)cases[k].row /
+                              (double)(cases[k].row + cases[k].gap);
+        printf("  %-45s %7.3f ms  %5.1f GB/s useful\n", cases[k].name,
+               t[ROUNDS / 2] * 1e3, useful / t[ROUNDS / 2] / 1e9);
+    }
+    free(x);
+}
+
 static void lines_part(void) {
     const size_t lines = 1000;
     const size_t steps[] = {64, 8000};
@@ -136,6 +176,7 @@ static void lines_part(void) {
 
 int main(void) {
     rows_part();
+    warm_rows_part();
     lines_part();
     return 0;
 }
