@@ -5,14 +5,39 @@ from collections.abc import Sequence
 from types import UnionType
 from typing import Union, get_args, get_origin
 
+from xdsl.dialects import arith
 from xdsl.dialects.builtin import ModuleOp
-from xdsl.ir import Operation
+from xdsl.ir import Operation, Region
 from xdsl.pattern_rewriter import (
     PatternRewriter,
     PatternRewriteWalker,
     RewritePattern,
 )
+from xdsl.rewriter import Rewriter
 from xdsl.transforms.dead_code_elimination import is_trivially_dead
+
+UNMARKED_PURE: tuple[type[Operation], ...] = (arith.ExtSIOp,)
+"""Ops without side effects that xDSL does not mark ``Pure`` (0.74's ``arith.extsi``
+has no trait, while ``arith.extui`` has): dead when their results are unused."""
+
+
+def is_dead(op: Operation) -> bool:
+    """Whether ``op`` may be erased: xDSL's ``is_trivially_dead``, or an unused
+    ``UNMARKED_PURE`` op."""
+    if is_trivially_dead(op):
+        return True
+    return isinstance(op, UNMARKED_PURE) and all(r.first_use is None for r in op.results)
+
+
+def erase_dead_ops(region: Region) -> None:
+    """Erase every dead op of ``region`` (``is_dead``), the ops only they used too."""
+    erased = True
+    while erased:
+        erased = False
+        for op in reversed(list(region.walk())):
+            if is_dead(op):
+                Rewriter.erase_op(op)
+                erased = True
 
 
 def matched_op_types(pattern: RewritePattern) -> tuple[type[Operation], ...] | None:
@@ -55,7 +80,7 @@ class TypedPatternApplier(RewritePattern):
         return found
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
-        if is_trivially_dead(op):
+        if is_dead(op):
             rewriter.erase(op)
             return
         for pattern in self._patterns_for(type(op)):

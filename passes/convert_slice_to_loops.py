@@ -37,17 +37,17 @@ from xdsl.dialects.builtin import (
     UnrealizedConversionCastOp,
     i64,
 )
-from xdsl.ir import Attribute, Block, Operation, SSAValue
+from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import (
     PatternRewriter,
     RewritePattern,
     op_type_rewrite_pattern,
 )
-from xdsl.rewriter import InsertPoint
+from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.transforms.common_subexpression_elimination import cse
 
-from passes import rewrite_module
+from passes import erase_dead_ops, rewrite_module
 from passes.copy_plan import CopyPlan, Loop, copy_plan, run_choices
 from passes.function_boundary import (
     FunctionToMemrefs,
@@ -483,6 +483,35 @@ LOWERING_PATTERNS: tuple[RewritePattern, ...] = (
 """The patterns of ``convert-slice-to-loops`` once the function boundary is memrefs."""
 
 
+_WRITES: tuple[type[Operation], ...] = (CopyRunOp, DynamicCopyRunOp, FillConstantOp)
+
+
+def erase_unread_buffers(region: Region) -> None:
+    """Erase each buffer ``region`` allocates and never reads, with the copies into it
+    and its one dealloc, in the alloc's block: an intermediate result that only an
+    empty slice takes (its bytes are stored and never loaded). A buffer freed anywhere
+    else (twice, in a loop) stays, for the C target's checks to refuse."""
+    for alloc in [o for o in region.walk() if isinstance(o, memref.AllocOp)]:
+        buffer = alloc.memref
+        users = {use.operation for use in buffer.uses}
+        deallocs = [u for u in users if isinstance(u, memref.DeallocOp)]
+        if len(deallocs) != 1 or deallocs[0].parent is not alloc.parent:
+            continue
+        if all(
+            isinstance(u, memref.DeallocOp)
+            or (isinstance(u, memref.StoreOp) and u.value is not buffer)
+            or (
+                isinstance(u, _WRITES)
+                and u.dest is buffer
+                and getattr(u, "source", None) is not buffer
+            )
+            for u in users
+        ):
+            for u in users:
+                Rewriter.erase_op(u)
+            Rewriter.erase_op(alloc)
+
+
 @dataclass(frozen=True)
 class ConvertSliceToLoopsPass(ModulePass):
     """Lower ``slice.window`` to ``scf.for`` loops around ``slice.copy_run``.
@@ -498,10 +527,15 @@ class ConvertSliceToLoopsPass(ModulePass):
         rewrite_module(op, [FunctionToMemrefs()], recursively=False)
         rewrite_module(op, LOWERING_PATTERNS, recursively=True)
         for f in op.ops:
-            if isinstance(f, func.FuncOp) and any(
-                isinstance(o, DynamicCopyRunOp | CheckOp) for o in f.walk()
-            ):
+            if not isinstance(f, func.FuncOp):
+                continue
+            if any(isinstance(o, DynamicCopyRunOp | CheckOp) for o in f.walk()):
                 cse(f.body)  # the normalization and window checks share their values
+            # a parameter the window does not read (a masked begin) leaves its load
+            # unused, a buffer only an empty slice takes its copy: C compilers warn of
+            # both (-Wunused-variable, -Wunused-but-set-variable)
+            erase_unread_buffers(f.body)
+            erase_dead_ops(f.body)
         for inner in op.walk():
             if holds_tensors(inner) and not isinstance(inner, func.FuncOp):
                 raise OpPassFailedException(inner, not_lowered(inner))

@@ -44,6 +44,18 @@ def test_runtime_parameter_workload_runs(workload) -> None:  # type: ignore[no-u
     assert all(p.dtype.kind == "i" for p in workload.parameters)
 
 
+@pytest.mark.parametrize("workload", WORKLOADS, ids=[w.name for w in WORKLOADS])
+def test_workload_c_is_warning_free(workload) -> None:  # type: ignore[no-untyped-def]
+    """Each workload's C, with constant and with run-time parameters, builds with
+    ``-Wall -Wextra -Werror`` (W2's and W6's masked begins were loaded and never used,
+    and a kernel that cannot fail never wrote its error values)."""
+    from c_warnings import c_warnings  # type: ignore[import-not-found]
+    from run import pipeline_to_c  # type: ignore[import-not-found]
+
+    for ir in (workload.ir, workload.dynamic_ir):
+        assert c_warnings(pipeline_to_c(ir)) == ""
+
+
 def test_many_slices_module_lowers() -> None:
     """The module of the compile-time figures: one function per slice."""
     from run import pipeline_to_c  # type: ignore[import-not-found]

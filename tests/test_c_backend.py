@@ -243,6 +243,7 @@ def test_c_text_of_the_example() -> None:
          */
         int32_t slice_main(const uint32_t *restrict in0, uint32_t *restrict out0, \
 int64_t *restrict slice_error_values) {
+            (void)slice_error_values;
             const uint32_t *src = in0;
             uint32_t *dst = out0;
             for (int64_t i0 = 0; i0 < 2; i0 += 1) {

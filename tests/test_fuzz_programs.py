@@ -35,6 +35,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 import pytest
+from c_warnings import c_warnings
 from dynamic_programs import MODES, dynamic_program
 from generators import OPS, random_chain_program
 from hostile import dynamic_mutant
@@ -43,7 +44,7 @@ from oracle import same_bits
 import slice_dialect
 from passes.canonicalize_slices import CanonicalizeSlicesPass
 from slice_dialect.backend.c import emit_c
-from slice_dialect.compiler import make_context, parse_module
+from slice_dialect.compiler import lower, make_context, parse_module
 from slice_dialect.errors import SliceError
 from slice_dialect.interpreter import make_interpreter
 from slice_dialect.runtime.kernels import load_kernel
@@ -115,6 +116,21 @@ def test_fuzz_program(seed: int) -> None:
         kernel = slice_dialect.compile(program.text, "main", backend="interpreter")
         why = mismatch(as_tuple(kernel(*inputs)), expected)
         assert why is None, f"interpreter backend: {why}\n{context}"
+
+
+def test_fuzz_programs_c_is_warning_free() -> None:
+    """The C of each seed's chain and dynamic program builds with ``-Wall -Wextra
+    -Werror``: no value, buffer or parameter it declares goes unused (an intermediate
+    result only an empty slice took was written and never read)."""
+    for seed in range(FIRST, FIRST + SEEDS):
+        dynamic = dynamic_program(
+            seed, op=OPS[seed % len(OPS)], mode=MODES[seed // len(OPS) % len(MODES)]
+        )
+        for text in (random_chain_program(seed, max_elements=4096).text, dynamic.text):
+            module = parse_module(text, CTX)
+            lower(module, CTX)
+            warnings = c_warnings(emit_c(module))
+            assert warnings == "", f"seed {seed}:\n{warnings}\nthe program:\n{text}"
 
 
 DYNAMIC_CALLS = 8

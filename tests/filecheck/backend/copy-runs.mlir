@@ -8,6 +8,7 @@
 
 // A crop: one memcpy per row.
 // CHECK-LABEL: int32_t slice_crop(const uint32_t *restrict in0, uint32_t *restrict out0, int64_t *restrict slice_error_values) {
+// CHECK-NEXT:    (void)slice_error_values;
 // CHECK-NEXT:    const uint32_t *[[X:.+]] = in0;
 // CHECK-NEXT:    uint32_t *[[OUT:.+]] = out0;
 // CHECK-NEXT:    for (int64_t [[I:.+]] = 0; [[I]] < 2; [[I]] += 1) {
@@ -70,6 +71,9 @@ func.func @column(%x: tensor<1000x1000xf64>) -> tensor<1000x1xf64> {
 // CHECK:         out0[0] = {{.+}}[19];
 // CHECK-NEXT:    return 0;
 // CHECK-LABEL: int32_t slice_empty(
+// CHECK-NEXT:    (void)in0;
+// CHECK-NEXT:    (void)in1;
+// CHECK-NEXT:    (void)slice_error_values;
 // CHECK-NEXT:    return 0;
 // CHECK-NEXT:  }
 func.func @scalar(%x: tensor<4x5xbf16>) -> tensor<bf16> {

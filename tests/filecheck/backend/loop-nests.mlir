@@ -10,6 +10,7 @@
 // CHECK-NEXT:      return (int64_t)((uint64_t)a * (uint64_t)b);
 // CHECK-NEXT:  }
 // CHECK-LABEL: int32_t slice_stepped(const uint32_t *restrict in0, uint32_t *restrict out0, int64_t *restrict slice_error_values) {
+// CHECK-NEXT:    (void)slice_error_values;
 // CHECK-NEXT:    for (int64_t [[I:.+]] = 2; [[I]] < 11; [[I]] += 3) {
 // CHECK-NEXT:        const int64_t [[U:.+]] = slice_wrap_mul_i64([[I]], 3);
 // CHECK-NEXT:        const uint32_t [[V:.+]] = in0[[[I]]];

@@ -154,3 +154,18 @@ func.func @planes(%x: tensor<?x?x?xf32>, %s: tensor<3xi64>, %e: tensor<3xi64>) -
   %r = slice.onnx %x starts %s ends %e : tensor<?x?x?xf32>, tensor<3xi64>, tensor<3xi64> -> tensor<?x?x?xf32>
   func.return %r : tensor<?x?x?xf32>
 }
+
+// -----
+
+// A masked begin is not read: its load goes (the C target would declare a value
+// nothing uses); the function still takes the operand.
+// CHECK-LABEL: func.func @masked_begin(
+// CHECK-SAME:      %{{.+}}: memref<6xf32>, %[[B:.+]]: memref<1xi32>, %[[E:.+]]: memref<1xi32>, %[[S:.+]]: memref<1xi32>, %{{.+}}: memref<?xf32>)
+// CHECK-NOT:     memref.load %[[B]]
+// CHECK:         memref.load %[[E]]
+// CHECK-NOT:     memref.load %[[B]]
+// CHECK:         func.return
+func.func @masked_begin(%x: tensor<6xf32>, %b: tensor<1xi32>, %e: tensor<1xi32>, %s: tensor<1xi32>) -> tensor<?xf32> {
+  %r = slice.tf_strided_slice %x begin %b end %e strides %s {begin_mask = 1 : i64} : tensor<6xf32>, tensor<1xi32>, tensor<1xi32>, tensor<1xi32> -> tensor<?xf32>
+  func.return %r : tensor<?xf32>
+}

@@ -433,3 +433,28 @@ func.func @short_odd_bytes(%x: tensor<4x50xi8>) -> tensor<4x20xi8> {
 func.func @scalars(%a: i32) -> i32 {
   func.return %a : i32
 }
+
+// -----
+
+// A buffer nothing reads (an intermediate result only an empty slice takes) goes with
+// the copy into it and its dealloc: its C would store bytes no one loads.
+// CHECK-LABEL: func.func @unread(
+// CHECK-SAME:      %{{.+}}: memref<8xi32>, %{{.+}}: memref<0xi32>) {
+// CHECK-NEXT:    func.return
+func.func @unread(%x: tensor<8xi32>) -> tensor<0xi32> {
+  %a = slice.window %x offsets [2] sizes [4] strides [1] : tensor<8xi32> -> tensor<4xi32>
+  %b = slice.window %a offsets [0] sizes [0] strides [1] : tensor<4xi32> -> tensor<0xi32>
+  func.return %b : tensor<0xi32>
+}
+
+// A buffer a later slice reads stays.
+// CHECK-LABEL: func.func @read(
+// CHECK:         %[[A:.+]] = memref.alloc() : memref<4xi32>
+// CHECK:         slice.copy_run %{{.+}}[%{{.+}}], %[[A]][%{{.+}}] count 4
+// CHECK:         slice.copy_run %[[A]][%{{.+}}], %{{.+}}[%{{.+}}] count 2
+// CHECK:         memref.dealloc %[[A]] : memref<4xi32>
+func.func @read(%x: tensor<8xi32>) -> tensor<2xi32> {
+  %a = slice.window %x offsets [2] sizes [4] strides [1] : tensor<8xi32> -> tensor<4xi32>
+  %b = slice.window %a offsets [1] sizes [2] strides [1] : tensor<4xi32> -> tensor<2xi32>
+  func.return %b : tensor<2xi32>
+}
