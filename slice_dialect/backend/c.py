@@ -1483,17 +1483,25 @@ def _dynamic_copy_run(p: FunctionPrinter, op: DynamicCopyRunOp) -> None:
     p.line(f"if ({n} > 0) {{")
     p.depth += 1
     reach = p.temp("reach")
-    p.line(f"int64_t {reach};")
+    if source_size != "0":
+        p.line(f"int64_t {reach};")
     p.fail_if(
         f"{do} < 0 || {do} > {dest_size} - {n}",
         DYNAMIC_RUN_DEST_MESSAGE,
         [n, do, dest_size],
         op,
     )
-    p.fail_if(
-        f"{so} < 0 || {so} >= {source_size} || "
+    # a run of an empty source always fails (its offset is never in [0, 0)): the
+    # condition is then 1, not a comparison clang's -Wextra calls always true
+    outside = (
+        "1"
+        if source_size == "0"
+        else f"{so} < 0 || {so} >= {source_size} || "
         f"slice_mul_overflows({n} - 1, {stride}, &{reach}) || "
-        f"({reach} >= 0 ? {reach} > {source_size} - 1 - {so} : {reach} + {so} < 0)",
+        f"({reach} >= 0 ? {reach} > {source_size} - 1 - {so} : {reach} + {so} < 0)"
+    )
+    p.fail_if(
+        outside,
         DYNAMIC_RUN_SOURCE_MESSAGE,
         [n, so, stride, source_size],
         op,
@@ -1759,15 +1767,16 @@ def emit_c(module: ModuleOp, *, prefix: str = DEFAULT_PREFIX) -> str:
         "mul_overflows": MUL_OVERFLOWS_HELPER,  # before prefetch_rows, which calls it
         "prefetch_rows": PREFETCH_ROWS_HELPER,
     }
-    for feature, helper in helpers.items():  # in this order
-        if feature in features:
-            header += ["", helper.strip("\n")]
-    for helper in sorted(f for f in features if f.startswith("slice_wrap_")):
-        header += ["", wrapping_helper(helper)]
-    for helper in sorted(
-        f for f in features if f.startswith(("slice_divsi_", "slice_remsi_"))
-    ):
-        header += ["", division_helper(helper)]
+    texts = [helper.strip("\n") for f, helper in helpers.items() if f in features]
+    texts += [wrapping_helper(f) for f in sorted(features) if f.startswith("slice_wrap_")]
+    texts += [
+        division_helper(f)
+        for f in sorted(features)
+        if f.startswith(("slice_divsi_", "slice_remsi_"))
+    ]
+    if texts:  # in this order; a family is printed whole, some of it may go unused
+        header += ["", UNUSED_HELPERS_BEGIN, *(f"\n{t}" for t in texts)]
+        header += ["", UNUSED_HELPERS_END]
     from slice_dialect.backend.c_safety import check_module  # c_safety imports c
 
     check_module(module)  # after the printer's own refusals: see c_safety.py
@@ -1789,6 +1798,18 @@ class CTarget(Target):
 
 # The C helpers of nontemporal, register-reordered, scalar and prefetching runs, printed
 # once in a unit that uses them.
+
+UNUSED_HELPERS_BEGIN = """\
+/* Helpers are printed by family (all the streamed copies where one run streams):
+ * clang's -Wunused-function would name those this unit does not call. */
+#if defined(__GNUC__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wunused-function"
+#endif"""
+UNUSED_HELPERS_END = """\
+#if defined(__GNUC__)
+#pragma GCC diagnostic pop
+#endif"""
 
 SSE2_INCLUDE = r"""
 #if defined(__SSE2__)
