@@ -341,6 +341,15 @@ def emit_dynamic_copy(
         unit.location = location
         dom.emit(unit)
 
+    if bounds:
+        # A window of no elements copies nothing, but the loops outside its empty dim
+        # would still count up to their bounds (a source of N x 0 x 3 elements: N
+        # empty rows, 10 s for N = 10^10): the outermost loop runs no times instead.
+        empty: Bool = False
+        for size in sizes:
+            empty = dom.or_(empty, dom.eq(size, 0))
+        bounds[0] = dom.value(dom.select(empty, 0, bounds[0]))
+
     outer: list[scf.ForOp] = []
     for depth in range(len(outer_loops)):
         body = Block(arg_types=[IndexType()])

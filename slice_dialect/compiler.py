@@ -231,7 +231,33 @@ def lowered_signature(module: ModuleOp, signature: Signature) -> Signature:
             f"{[(str(a.dtype), a.shape) for a in specs]}, not the memrefs of its "
             f"arguments and results {[(str(a.dtype), a.shape) for a in wanted]}"
         )
-    return dataclasses.replace(signature, shape_function=shape_function_of(lowered))
+    shape_function = shape_function_of(lowered)
+    _check_inputs_unwritten(lowered, len(signature.inputs))
+    if shape_function is not None:
+        shape = SymbolTable.lookup_symbol(module, shape_function)
+        if isinstance(shape, func.FuncOp):
+            _check_inputs_unwritten(shape, len(signature.inputs))
+    return dataclasses.replace(signature, shape_function=shape_function)
+
+
+def _check_inputs_unwritten(function: func.FuncOp, inputs: int) -> None:
+    """A ``SliceError`` naming the op if lowered ``function`` writes one of its first
+    ``inputs`` arguments (the caller's arrays, passed without a copy): only the result
+    memrefs after them may be written. ``convert-slice-to-loops`` never writes an
+    input; hand-written or mutated lowered IR can."""
+    from slice_dialect.backend.c import written_buffers
+
+    written = written_buffers(function)
+    for i, arg in enumerate(function.body.block.args[:inputs]):
+        op = written.get(arg)
+        if op is not None:
+            hint = f" (%{arg.name_hint})" if arg.name_hint else ""
+            raise SliceError(
+                f"{op.name}: writes argument {i}{hint} of @{function.sym_name.data}, "
+                f"an input: only the result memrefs after its {inputs} inputs may be "
+                "written",
+                location_text(op),
+            )
 
 
 def lower(module: ModuleOp, ctx: Context) -> None:

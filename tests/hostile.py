@@ -576,3 +576,92 @@ def dynamic_mutant(seed: int) -> DynamicMutant:
     except (VerifyException, DiagnosticException) as e:
         return DynamicMutant(seed, program, tuple(mutations), None, signature, str(e))
     return DynamicMutant(seed, program, tuple(mutations), module, signature, str(module))
+
+
+MUTANT_SECONDS = 60
+"""How long a mutant's calls may run (in a forked child, :func:`mutant_calls_in_child`)
+before they are killed. A mutant whose checks were dropped and whose operands or
+constants were changed can run loops of up to 2^63 in-bounds iterations (mutant 2000
+did, over empty runs, until the lowering bounded the loops of an empty window by 0):
+memory-safe, but it need not end. Such a mutant is counted and printed, not a failure:
+the mutant tests are about memory."""
+
+
+@dataclass(frozen=True)
+class MutantCalls:
+    """What a mutant's calls did: ``calls`` = ``returned`` + ``raised`` + ``failures``;
+    a failure is an exception other than ``SliceError``, an input the call changed, or
+    the child's death (a signal or a sanitizer report: one failure)."""
+
+    calls: int
+    returned: int
+    raised: int
+    failures: int
+
+
+def mutant_calls_in_child(
+    kernel: Any,
+    mutant: DynamicMutant,
+    count: int,
+    seed: int,
+    what: str,
+    seconds: float = MUTANT_SECONDS,
+) -> MutantCalls | None:
+    """Call ``kernel`` (the mutant's) with ``count`` calls of its program (``seed``) in
+    a forked child; ``None`` when they ran past ``seconds`` (the child is killed). Each call gets copies of its inputs, which must come back unchanged. A
+    failure prints ``what`` and the call (the caller prints the mutant)."""
+    import json
+    import os
+    import select
+    import signal
+    import traceback
+
+    from oracle import same_bits
+
+    from slice_dialect.errors import SliceError
+
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: never returns
+        os.close(read_end)
+        calls = returned = raised = failures = 0
+        try:
+            for call in mutant.program.calls(count, seed):
+                calls += 1
+                originals = [call.x, *call.arguments]
+                inputs = [a.copy() for a in originals]
+                try:
+                    kernel(*inputs)
+                    returned += 1
+                except SliceError:
+                    raised += 1
+                except Exception as e:
+                    failures += 1
+                    print(
+                        f"{what}: {type(e).__name__}: {e}\n{call.describe()}", flush=True
+                    )
+                    continue
+                if not all(map(same_bits, originals, inputs)):
+                    failures += 1
+                    print(f"{what}: an input changed\n{call.describe()}", flush=True)
+            os.write(write_end, json.dumps([calls, returned, raised, failures]).encode())
+        except BaseException:
+            traceback.print_exc()
+        finally:
+            os._exit(0)
+    os.close(write_end)
+    ready, _, _ = select.select([read_end], [], [], seconds)
+    if not ready:
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+        os.close(read_end)
+        return None
+    data = b""
+    while chunk := os.read(read_end, 4096):
+        data += chunk
+    os.close(read_end)
+    _, status = os.waitpid(pid, 0)
+    if not data or status != 0:
+        print(f"{what}: the calls' process ended with status {status}", flush=True)
+        return MutantCalls(1, 0, 0, 1)
+    return MutantCalls(*json.loads(data))

@@ -26,6 +26,7 @@ Environment: ``SLICE_DYNAMIC_CASES`` (default 250) random runs per element type;
 from __future__ import annotations
 
 import ctypes
+import multiprocessing
 import os
 import random
 import subprocess
@@ -1072,6 +1073,38 @@ def test_run_time_strategies_against_numpy(index: tuple[slice, ...]) -> None:
     expected = x[index]
     assert result.shape == expected.shape
     assert np.array_equal(result, expected)
+
+
+def _empty_windows_of_long_sources() -> None:
+    """Body of ``test_empty_windows_of_long_sources`` (in a child process)."""
+    kernel = _window_kernel(("?", "?", "?"))
+    for shape, index in [
+        ((2**59, 0, 3), (slice(None, None, -1), slice(None), slice(None, None, 2))),
+        ((2**40, 3, 0), (slice(None), slice(None, None, -1), slice(None))),
+        ((0, 2**58, 5), (slice(None), slice(None), slice(1, 4, 2))),
+        ((5, 2**58, 0), (slice(None), slice(None, None, 3), slice(None))),
+    ]:
+        x = np.empty(shape, np.float32)
+        starts, ends, steps = _onnx_parameters(index, shape)
+        result = kernel(x, starts, ends, steps)  # type: ignore[operator]
+        assert result.shape == x[index].shape, (shape, index)
+
+
+def test_empty_windows_of_long_sources() -> None:
+    """A window of no elements of a source with a dim of 0 and a dim of 2^40 to 2^59
+    (numpy's largest with a f32 dim of 3 or 5 beside it) returns at once: the outermost loop of the lowered copy runs no times when any size
+    is 0 (without that guard the loops outside the empty dim counted up to 2^59, over
+    rows of nothing). Run in a child process so that a regression fails in 120 s
+    instead of hanging the suite."""
+    context = multiprocessing.get_context("fork")
+    child = context.Process(target=_empty_windows_of_long_sources)
+    child.start()
+    child.join(120)
+    if child.is_alive():
+        child.kill()
+        child.join()
+        pytest.fail("an empty window of a long source still ran after 120 s")
+    assert child.exitcode == 0, f"the child failed (exit code {child.exitcode})"
 
 
 def test_run_time_merges_on_random_windows() -> None:

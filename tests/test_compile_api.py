@@ -300,3 +300,62 @@ def test_the_memo_is_bounded(
     for _ in range(2):
         slice_dialect.compile(WINDOW, backend="interpreter")
     assert len(count_lowerings) == 6
+
+
+_TAKES_AN_INPUT = """\
+func.func @main(%x: tensor<4xi32>) -> tensor<2xi32> {
+  %r = slice.window %x offsets [1] sizes [2] strides [2] : tensor<4xi32> -> tensor<2xi32>
+  func.return %r : tensor<2xi32>
+}
+"""
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        (
+            "memref.store %c7, %x[%c0] : memref<4xi32>",
+            "memref.store: writes argument 0 (%x) of @main, an input: only the result "
+            "memrefs after its 1 inputs may be written",
+        ),
+        (
+            "%v = memref.collapse_shape %x [[0]] : memref<4xi32> into memref<4xi32>\n"
+            '  "memref.copy"(%out4, %v) : (memref<4xi32>, memref<4xi32>) -> ()',
+            "memref.copy: writes argument 0 (%x) of @main, an input",
+        ),
+        ("memref.store %c7, %out[%c0] : memref<2xi32>", None),
+    ],
+)
+def test_a_lowered_function_writing_an_input_is_refused(
+    body: str, message: str | None
+) -> None:
+    """``lowered_signature`` (the runtime's view of a lowered entry: its first
+    arguments are the caller's arrays, passed without a copy) refuses a function
+    that writes one of them, directly or through a view, naming the op; writing the
+    result memref is what a lowered function does."""
+    from slice_dialect.compiler import (
+        entry_signature,
+        lowered_signature,
+        make_context,
+        parse_module,
+    )
+
+    ctx = make_context()
+    signature = entry_signature(parse_module(_TAKES_AN_INPUT, ctx), "main")
+    lowered = parse_module(
+        "func.func @main(%x: memref<4xi32>, %out: memref<2xi32>) {\n"
+        "  %c0 = arith.constant 0 : index\n"
+        "  %c7 = arith.constant 7 : i32\n"
+        "  %out4 = memref.alloc() : memref<4xi32>\n"
+        f"  {body}\n"
+        "  memref.dealloc %out4 : memref<4xi32>\n"
+        "  func.return\n"
+        "}\n",
+        ctx,
+    )
+    if message is None:
+        assert lowered_signature(lowered, signature).inputs == signature.inputs
+        return
+    with pytest.raises(SliceError) as raised:
+        lowered_signature(lowered, signature)
+    assert str(raised.value).startswith(message)

@@ -17,7 +17,9 @@ with constants, or raises ``SliceError`` with the verifier's message for it. And
 mutated lowered dynamic program (``hostile.dynamic_mutant``: checks dropped, operands
 swapped, extreme constants, predicates changed, ``overflow<nsw>`` lies): the C target
 refuses it with a ``SliceError`` or every call returns or raises ``SliceError`` and
-leaves its inputs as they were (the sanitizer test runs the same mutants under ASan).
+leaves its inputs as they were, in a forked child (``hostile.mutant_calls_in_child``: a
+mutant still running after ``MUTANT_SECONDS`` is killed and warned of, not failed; the
+sanitizer test runs the same mutants under ASan).
 
 Environment: ``SLICE_FUZZ_SEEDS`` (default 12) seeds, ``range(SLICE_FUZZ_SEEDS)``;
 ``SLICE_FUZZ_FIRST`` (default 0) shifts the range, for fresh programs.
@@ -28,8 +30,10 @@ for a big run).
 
 from __future__ import annotations
 
-import contextlib
 import os
+import signal
+import time
+import warnings
 from typing import Any
 
 import numpy as np
@@ -38,13 +42,23 @@ import pytest
 from c_warnings import c_warnings
 from dynamic_programs import MODES, dynamic_program
 from generators import OPS, random_chain_program
-from hostile import dynamic_mutant
+from hostile import (
+    MUTANT_SECONDS,
+    MutantCalls,
+    dynamic_mutant,
+    mutant_calls_in_child,
+)
 from oracle import same_bits
 
 import slice_dialect
 from passes.canonicalize_slices import CanonicalizeSlicesPass
 from slice_dialect.backend.c import emit_c
-from slice_dialect.compiler import lower, make_context, parse_module
+from slice_dialect.compiler import (
+    lower,
+    lowered_signature,
+    make_context,
+    parse_module,
+)
 from slice_dialect.errors import SliceError
 from slice_dialect.interpreter import make_interpreter
 from slice_dialect.runtime.kernels import load_kernel
@@ -164,24 +178,69 @@ def test_fuzz_dynamic_program(seed: int) -> None:
 
 @pytest.mark.parametrize("seed", range(FIRST, FIRST + SEEDS))
 def test_fuzz_dynamic_mutant(seed: int) -> None:
-    """A mutated lowered dynamic program: refused by the C target, or every call
-    returns or raises ``SliceError`` and leaves the inputs unchanged."""
+    """A mutated lowered dynamic program: refused by the C target (or, when it writes
+    an input, by ``lowered_signature``), or every call returns or raises
+    ``SliceError`` and leaves the inputs unchanged."""
     mutant = dynamic_mutant(seed)
     context = f"mutant {seed} ({', '.join(mutant.mutations)}):\n{mutant.text}"
     if mutant.module is None:
         return  # the mutation broke the IR's own rules: xDSL's verifier refuses it
-    try:
+    try:  # the C target's checks, then the runtime's (no input written)
         source = emit_c(mutant.module)
+        s = lowered_signature(mutant.module, mutant.signature)
     except SliceError as e:
         assert str(e), context
         return
-    s = mutant.signature
     kernel = load_kernel(
         source, "main", s.inputs, s.outputs, shape_function=s.shape_function
     )
-    for call in mutant.program.calls(DYNAMIC_CALLS, seed):
-        inputs = [call.x.copy(), *(a.copy() for a in call.arguments)]
-        with contextlib.suppress(SliceError):  # a check failing the call cleanly
-            kernel(*inputs)
-        for before, after in zip([call.x, *call.arguments], inputs, strict=True):
-            assert same_bits(before, after), f"an input changed\n{context}"
+    counts = mutant_calls_in_child(kernel, mutant, DYNAMIC_CALLS, seed, f"mutant {seed}")
+    if counts is None:  # memory-safe for MUTANT_SECONDS; its loops need not end
+        warnings.warn(
+            f"mutant {seed}: still running after {MUTANT_SECONDS} s; killed",
+            stacklevel=1,
+        )
+        return
+    assert counts.calls == DYNAMIC_CALLS and counts.failures == 0, (
+        f"{counts} (the failures are printed above)\n{context}"
+    )
+
+
+def test_mutant_calls_in_child_reports_each_outcome() -> None:
+    """``mutant_calls_in_child`` on stand-in kernels: returns, ``SliceError``, another
+    exception, an input written, a call that never ends (killed after ``seconds``)
+    and a crash are told apart."""
+    mutant = dynamic_mutant(0)
+    calls = list(mutant.program.calls(DYNAMIC_CALLS, 0))
+    nonempty = sum(call.x.size > 0 for call in calls)
+    assert nonempty > 0
+
+    def returns(*inputs: NDArray) -> None:
+        return None
+
+    def raises(*inputs: NDArray) -> None:
+        raise SliceError("a check failed")
+
+    def breaks(*inputs: NDArray) -> None:
+        raise ValueError("not a SliceError")
+
+    def writes(x: NDArray, *arguments: NDArray) -> None:
+        if x.size:  # a copy, C-contiguous: flip a bit of its first byte
+            x.reshape(-1).view(np.uint8)[0] ^= 1
+
+    def hangs(*inputs: NDArray) -> None:
+        time.sleep(3600)
+
+    def crashes(*inputs: NDArray) -> None:
+        os.kill(os.getpid(), signal.SIGKILL)
+
+    def run(kernel: Any, seconds: float = 60) -> MutantCalls | None:
+        return mutant_calls_in_child(kernel, mutant, DYNAMIC_CALLS, 0, "test", seconds)
+
+    n = len(calls)
+    assert run(returns) == MutantCalls(n, n, 0, 0)
+    assert run(raises) == MutantCalls(n, 0, n, 0)
+    assert run(breaks) == MutantCalls(n, 0, 0, n)
+    assert run(writes) == MutantCalls(n, n, 0, nonempty)
+    assert run(hangs, seconds=1) is None
+    assert run(crashes) == MutantCalls(1, 0, 0, 1)

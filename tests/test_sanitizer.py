@@ -88,11 +88,6 @@ DYNAMIC_CALLS = 12
 """Run-time calls per dynamic program (the first with the template's own values)."""
 MUTANT_CALLS = 8
 """Run-time calls per mutated lowered dynamic program."""
-MUTANT_SECONDS = 60
-"""How long a mutant's calls may run (in a forked child) before they are killed: a
-mutant whose checks were dropped and whose constants were set to extremes can loop for
-2^63 iterations over empty runs (seed 2000, mutant 2000: memory-safe, but it does not
-end). Such a mutant is counted and printed, not a failure: this test is about memory."""
 UNIT_PROGRAMS = 16
 """Random programs compiled together, as the functions of one module (``worker``)."""
 WORKERS = max(1, int(os.environ.get("SLICE_SANITIZER_WORKERS", "1")))
@@ -356,67 +351,18 @@ def dynamic_worker(first: int, count: int, step: int, seed: int) -> int:
     return 1 if failures else 0
 
 
-def _mutant_calls_in_child(  # type: ignore[no-untyped-def]
-    kernel, mutant, what: str, seed: int
-) -> tuple[int, int, int, int] | None:
-    """A mutant's calls in a forked child: (calls, returned, raised, failures), or
-    ``None`` when they ran past ``MUTANT_SECONDS`` (the child is killed). A child that
-    dies (a sanitizer report aborts it) is one failure; its report is on stderr."""
-    import json
-    import select
-    import signal
-
-    from slice_dialect.errors import SliceError
-
-    read_end, write_end = os.pipe()
-    pid = os.fork()
-    if pid == 0:
-        os.close(read_end)
-        calls = returned = raised = failures = 0
-        for call in mutant.program.calls(MUTANT_CALLS, seed):
-            calls += 1
-            try:
-                kernel(call.x, *call.arguments)
-                returned += 1
-            except SliceError:
-                raised += 1
-            except Exception as e:
-                failures += 1
-                print(
-                    f"{what}: {type(e).__name__}: {e}\n{call.describe()}\n{mutant.text}",
-                    flush=True,
-                )
-        os.write(write_end, json.dumps([calls, returned, raised, failures]).encode())
-        os._exit(0)
-    os.close(write_end)
-    ready, _, _ = select.select([read_end], [], [], MUTANT_SECONDS)
-    if not ready:
-        os.kill(pid, signal.SIGKILL)
-        os.waitpid(pid, 0)
-        os.close(read_end)
-        return None
-    data = b""
-    while chunk := os.read(read_end, 4096):
-        data += chunk
-    os.close(read_end)
-    _, status = os.waitpid(pid, 0)
-    if not data or status != 0:
-        print(f"{what}: the calls' process ended with status {status}", flush=True)
-        return (0, 0, 0, 1)
-    calls, returned, raised, failures = json.loads(data)
-    return calls, returned, raised, failures
-
-
 def mutant_worker(first: int, count: int, step: int, seed: int) -> int:
     """Build the mutated lowered dynamic programs ``first, first + step, ...``
     (``hostile.dynamic_mutant``) with ``sanitize=True`` and call each with the random
-    calls of its program, in a forked child (``_mutant_calls_in_child``); 0 if each was
-    refused by the C target (a ``SliceError``) or every call returned or raised
-    ``SliceError`` (or the calls ran past ``MUTANT_SECONDS``: counted, printed)."""
+    calls of its program, in a forked child (``hostile.mutant_calls_in_child``); 0 if
+    each was refused by the C target or ``lowered_signature`` (a ``SliceError``) or
+    every call returned or raised ``SliceError`` and left its inputs unchanged (or the
+    calls ran past ``MUTANT_SECONDS``: counted, printed)."""
     sys.path.insert(0, str(TESTS_DIR))
-    from hostile import dynamic_mutant
+    from hostile import MUTANT_SECONDS, dynamic_mutant, mutant_calls_in_child
 
     from slice_dialect.backend.c import emit_c
+    from slice_dialect.compiler import lowered_signature
     from slice_dialect.errors import SliceError
     from slice_dialect.runtime.kernels import load_kernel
 
@@ -429,8 +375,9 @@ def mutant_worker(first: int, count: int, step: int, seed: int) -> int:
         if mutant.module is None:
             invalid += 1  # the mutated IR does not verify: never reaches the C target
             continue
-        try:
+        try:  # the C target's checks, then the runtime's (no input written)
             source = emit_c(mutant.module)
+            s = lowered_signature(mutant.module, mutant.signature)
         except SliceError:
             refused += 1
             continue
@@ -438,7 +385,6 @@ def mutant_worker(first: int, count: int, step: int, seed: int) -> int:
             failures += 1
             print(f"{what}: {type(e).__name__}: {e}\n{mutant.text}", flush=True)
             continue
-        s = mutant.signature
         kernel = load_kernel(
             source,
             "main",
@@ -447,15 +393,17 @@ def mutant_worker(first: int, count: int, step: int, seed: int) -> int:
             sanitize=True,
             shape_function=s.shape_function,
         )
-        counts = _mutant_calls_in_child(kernel, mutant, what, seed + index)
+        counts = mutant_calls_in_child(kernel, mutant, MUTANT_CALLS, seed + index, what)
         if counts is None:
             stopped += 1
             print(f"{what}: still running after {MUTANT_SECONDS} s; killed", flush=True)
             continue
-        calls += counts[0]
-        returned += counts[1]
-        raised += counts[2]
-        failures += counts[3]
+        if counts.failures:
+            print(mutant.text, flush=True)
+        calls += counts.calls
+        returned += counts.returned
+        raised += counts.raised
+        failures += counts.failures
     print(
         f"{SUMMARY} {done} run, {failures} failures ({invalid} not verifying, "
         f"{refused} refused, {calls} calls: {returned} returned, {raised} raised; "

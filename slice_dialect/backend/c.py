@@ -575,24 +575,6 @@ class FunctionPrinter:
 
     # Memrefs
 
-    def root(self, value: SSAValue) -> SSAValue:
-        """The buffer ``value`` views: a function argument or a ``memref.alloc``."""
-        while isinstance(value.owner, memref.CollapseShapeOp):
-            value = value.owner.src
-        return value
-
-    def written_roots(self) -> set[SSAValue]:
-        """The buffers the function writes, directly or through a view."""
-        written: set[SSAValue] = set()
-        for op in self.function.walk():
-            if isinstance(op, memref.StoreOp):
-                written.add(self.root(op.memref))
-            elif isinstance(op, memref.CopyOp):
-                written.add(self.root(op.destination))
-            elif isinstance(op, CopyRunOp | DynamicCopyRunOp | FillConstantOp):
-                written.add(self.root(op.dest))
-        return written
-
     def dims_of(self, value: SSAValue, op: Operation) -> list[str]:
         """The C text of each dim of the memref ``value``: a literal for a static
         dim, the variable holding it for a ``?`` one."""
@@ -615,7 +597,7 @@ class FunctionPrinter:
         """``T *`` for a pointer to ``value``'s buffer; ``const T *`` if never written."""
         t = checked_memref_type(value.type, f"{op.name} operand", op, dynamic=True)
         c_type = self.element_c_type(t)
-        const = "" if self.root(value) in self.written else "const "
+        const = "" if buffer_root(value) in self.written else "const "
         return f"{const}{c_type} *"
 
     def linear_index(
@@ -685,7 +667,7 @@ class FunctionPrinter:
             if arg.name_hint:
                 what += f" (%{arg.name_hint})"
             checked_memref_type(arg.type, what, f, dynamic=True)
-        self.written = self.written_roots()
+        self.written = set(written_buffers(f))
 
         comment = [
             f"/* @{comment_text(f.sym_name.data)}: element type, shape and access of "
@@ -1158,7 +1140,7 @@ def _copy(p: FunctionPrinter, op: memref.CopyOp) -> None:
         or source.element_type != target.element_type
     ):
         raise op_error(op, f"memref.copy from {source} to {target}: types differ")
-    if size == 0 or p.root(op.source) == p.root(op.destination):
+    if size == 0 or buffer_root(op.source) == buffer_root(op.destination):
         return  # nothing to move: empty, or a buffer onto itself
     p.unit.features.add("string.h")
     p.line(f"memcpy({p.expr(op.destination, op)}, {p.expr(op.source, op)}, {size});")
@@ -1240,7 +1222,7 @@ def _copy_run(p: FunctionPrinter, op: CopyRunOp) -> None:
     if count == 1:
         p.line(f"{dest}[{dest_offset}] = {source}[{source_offset}];")
         return
-    if p.root(op.source) == p.root(op.dest):
+    if buffer_root(op.source) == buffer_root(op.dest):
         # within one buffer: element by element in order, as the op's semantics says
         # (a memcpy of overlapping bytes, or restrict pointers, would be undefined)
         streamed, contiguous, prefetch = False, False, None
@@ -1514,7 +1496,7 @@ def _dynamic_copy_run(p: FunctionPrinter, op: DynamicCopyRunOp) -> None:
         p.line(f"for (int64_t {k} = 0; {k} < {n}; {k} += 1)")
         p.line(f"{INDENT}{dest}[{do} + {k}] = {source}[{so} + {s_index}];")
 
-    if p.root(op.source) == p.root(op.dest):
+    if buffer_root(op.source) == buffer_root(op.dest):
         # within one buffer: element by element in order (see _copy_run)
         loop()
     elif op.adaptive is not None:
@@ -1717,6 +1699,28 @@ def function_symbols(module: ModuleOp, prefix: str) -> dict[func.FuncOp, str]:
         taken[symbol] = name
         symbols[op] = symbol
     return symbols
+
+
+def buffer_root(value: SSAValue) -> SSAValue:
+    """The buffer ``value`` views: a function argument or a ``memref.alloc``."""
+    while isinstance(value.owner, memref.CollapseShapeOp):
+        value = value.owner.src
+    return value
+
+
+def written_buffers(function: func.FuncOp) -> dict[SSAValue, Operation]:
+    """The buffers ``function`` writes, directly or through a view, each with the
+    first op that writes it: what the C target prints as ``T *`` (``const T *`` for
+    the others) and the runtime checks against a function's inputs."""
+    written: dict[SSAValue, Operation] = {}
+    for op in function.walk():
+        if isinstance(op, memref.StoreOp):
+            written.setdefault(buffer_root(op.memref), op)
+        elif isinstance(op, memref.CopyOp):
+            written.setdefault(buffer_root(op.destination), op)
+        elif isinstance(op, CopyRunOp | DynamicCopyRunOp | FillConstantOp):
+            written.setdefault(buffer_root(op.dest), op)
+    return written
 
 
 def emit_c(module: ModuleOp, *, prefix: str = DEFAULT_PREFIX) -> str:

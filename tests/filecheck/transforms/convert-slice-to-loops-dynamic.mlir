@@ -83,7 +83,8 @@ func.func @identity(%x: tensor<?xf32>) -> tensor<?xf32> {
 // Run-time parameters on every dim: the loop over the rows is merged into the run at
 // run time where the run continues it (a run of one element, or count * stride = the
 // row's step, with the destination rows filled): the run's count and stride and the
-// loop's bound are selects, decided once before the loop, and so is the stride-1 test.
+// loop's bound are selects, decided once before the loop, and so is the stride-1 test;
+// the outermost loop's bound is 0 where any size is 0 (@empty_rows).
 // CHECK-LABEL: func.func @runtime_merge(
 // CHECK:         slice.check %{{.+}}, "slice.dynamic_window: sizes[1] = {0} but the output has {1} in dimension 1"
 // CHECK-NEXT:    arith.muli
@@ -99,7 +100,8 @@ func.func @identity(%x: tensor<?xf32>) -> tensor<?xf32> {
 // CHECK-NEXT:    %[[N:.+]] = arith.select %[[MERGES]], %[[ALL]], %[[COUNT]] : index
 // CHECK-NEXT:    %[[BOUND:.+]] = arith.select %[[MERGES]], %[[ONE]], %[[ROWS]] : index
 // CHECK:         %[[IS1:.+]] = arith.cmpi eq, %[[STRIDE]], %[[ONE]] : index
-// CHECK:         scf.for %{{.+}} = %{{.+}} to %[[BOUND]] step %[[ONE]] {
+// CHECK:         %[[OUTER:.+]] = arith.select %{{.+}}, %{{.+}}, %[[BOUND]] : index
+// CHECK-NEXT:    scf.for %{{.+}} = %{{.+}} to %[[OUTER]] step %[[ONE]] {
 // CHECK:           scf.if %[[IS1]] {
 // CHECK-NEXT:        slice.dynamic_copy_run %{{.+}} count %[[N]] source_stride %[[ONE]]
 // CHECK:           } else {
@@ -107,6 +109,32 @@ func.func @identity(%x: tensor<?xf32>) -> tensor<?xf32> {
 func.func @runtime_merge(%x: tensor<8x6xf32>, %s: tensor<2xi64>, %e: tensor<2xi64>, %st: tensor<2xi64>) -> tensor<?x?xf32> {
   %r = slice.onnx %x starts %s ends %e steps %st : tensor<8x6xf32>, tensor<2xi64>, tensor<2xi64> steps tensor<2xi64> -> tensor<?x?xf32>
   func.return %r : tensor<?x?xf32>
+}
+
+// -----
+
+// A window of no elements copies nothing: without a guard the loops outside an empty
+// dim would still count up to their bounds (a source of 10^10 x 0 x 3 elements: 10^10
+// empty rows, 10 s). The outermost loop's bound is 0 where any run-time size is 0,
+// one `arith.ori` of the `size == 0` tests the checks made already.
+// CHECK-LABEL: func.func @empty_rows(
+// CHECK:         slice.check %{{.+}}, "slice.dynamic_window: strides[0] = {0} with sizes[0] = {1}: normal form
+// CHECK-NEXT:    %[[Z0:.+]] = arith.cmpi eq, %[[SIZE0:.+]], %[[C0:.+]] : index
+// CHECK-NEXT:    arith.cmpi ne, %[[SIZE0]], %[[C0]] : index
+// CHECK:         slice.check %{{.+}}, "slice.dynamic_window: sizes[1] = {0}: a size must be >= 0"
+// CHECK-NEXT:    %[[Z1:.+]] = arith.cmpi eq, %[[SIZE1:.+]], %[[C0]] : index
+// CHECK-NEXT:    arith.cmpi ne, %[[SIZE1]], %[[C0]] : index
+// CHECK:         %[[EMPTY:.+]] = arith.ori %[[Z0]], %[[Z1]] : i1
+// CHECK-NEXT:    %[[BOUND:.+]] = arith.select %[[EMPTY]], %[[C0]], %{{.+}} : index
+// CHECK-NEXT:    scf.for %{{.+}} = %[[C0]] to %[[BOUND]] step %{{.+}} {
+// CHECK:           scf.for %{{.+}} = %[[C0]] to %{{.+}} step %{{.+}} {
+// CHECK-NOT:     arith.select %[[EMPTY]]
+func.func @empty_rows(%x: tensor<?x?x3xf32>) -> tensor<?x?x2xf32> {
+  %s = arith.constant dense<[-1, 0, 0]> : tensor<3xi64>
+  %e = arith.constant dense<[-9223372036854775808, 9223372036854775807, 3]> : tensor<3xi64>
+  %st = arith.constant dense<[-1, 1, 2]> : tensor<3xi64>
+  %r = slice.onnx %x starts %s ends %e steps %st : tensor<?x?x3xf32>, tensor<3xi64>, tensor<3xi64> steps tensor<3xi64> -> tensor<?x?x2xf32>
+  func.return %r : tensor<?x?x2xf32>
 }
 
 // -----
