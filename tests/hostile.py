@@ -589,9 +589,10 @@ the mutant tests are about memory."""
 
 @dataclass(frozen=True)
 class MutantCalls:
-    """What a mutant's calls did: ``calls`` = ``returned`` + ``raised`` + ``failures``;
-    a failure is an exception other than ``SliceError``, an input the call changed, or
-    the child's death (a signal or a sanitizer report: one failure)."""
+    """What a mutant's calls did: each call ``returned``, ``raised`` ``SliceError`` or
+    raised another exception (a failure); a call that returned and changed an input
+    is also a failure, and the child's death (a signal, a sanitizer report) is one
+    call and one failure."""
 
     calls: int
     returned: int
@@ -608,8 +609,9 @@ def mutant_calls_in_child(
     seconds: float = MUTANT_SECONDS,
 ) -> MutantCalls | None:
     """Call ``kernel`` (the mutant's) with ``count`` calls of its program (``seed``) in
-    a forked child; ``None`` when they ran past ``seconds`` (the child is killed). Each call gets copies of its inputs, which must come back unchanged. A
-    failure prints ``what`` and the call (the caller prints the mutant)."""
+    a forked child; ``None`` when they ran past ``seconds`` (the child is killed).
+    Each call gets copies of its inputs, which must come back unchanged. A failure
+    prints ``what`` and the call (the caller prints the mutant)."""
     import json
     import os
     import select
