@@ -71,6 +71,10 @@ config.excludes = [
 ]
 
 # lit has already put `--path` entries and the caller's PATH here.
+# compile() (slice-run) lowers with the host's calibrated streaming bound unless this
+# says otherwise: 0, the pass's default, so that the C of every test is the same on
+# every machine (slice_dialect/runtime/calibrate.py).
+config.environment["SLICE_STREAM_WORKING_SET"] = "0"
 path = config.environment.get("PATH") or os.environ.get("PATH", "")
 config.environment["PATH"] = os.pathsep.join([path, os.path.dirname(sys.executable)])
 

@@ -77,6 +77,7 @@ from workloads import WORKLOADS, Workload, many_slices_module
 
 import slice_dialect
 from slice_dialect import runtime
+from slice_dialect.runtime import calibrate
 
 NUMPY_TARGETS: dict[str, float] = {
     "W1": 1.0,
@@ -528,6 +529,7 @@ def main(argv: list[str] | None = None) -> None:
         f"Python {platform.python_version()}, numpy {np.__version__}, "
         f"call path: {runtime.call_path_description()}, load {os.getloadavg()[0]:.1f}"
     )
+    print(f"# {calibrate.describe()}")
     print(
         f"# {args.estimator} of {args.rounds} interleaved rounds per figure "
         f"(per-call workloads: {args.rounds * 20} rounds of about 0.2 ms); static "

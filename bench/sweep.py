@@ -83,6 +83,7 @@ from workloads import INT64_MIN, _function, _tensor, onnx
 
 import slice_dialect
 from slice_dialect import runtime
+from slice_dialect.runtime import calibrate
 
 KIB = 1024
 MIB = 1024 * KIB
@@ -596,6 +597,7 @@ def main(argv: list[str] | None = None) -> int:
         f"load {os.getloadavg()[0]:.1f}, Python {platform.python_version()}, "
         f"numpy {np.__version__}, call path: {runtime.call_path_description()}"
     )
+    print(f"# {calibrate.describe(None if cache_dir is None else Path(cache_dir))}")
     print(
         f"# sweep: seed {args.seed}, {len(indices)} cases, inputs up to "
         f"{_fmt_bytes(args.max_bytes)}, {args.rounds} interleaved rounds, {args.estimator} of each"

@@ -48,7 +48,13 @@ from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.transforms.common_subexpression_elimination import cse
 
 from passes import erase_dead_ops, rewrite_module
-from passes.copy_plan import CopyPlan, Loop, copy_plan, run_choices
+from passes.copy_plan import (
+    STREAM_WORKING_SET,
+    CopyPlan,
+    Loop,
+    copy_plan,
+    run_choices,
+)
 from passes.function_boundary import (
     FunctionToMemrefs,
     buffer_of,
@@ -88,11 +94,16 @@ class _Emitter:
     constants are made once per copy."""
 
     def __init__(
-        self, rewriter: PatternRewriter, anchor: Operation, location: LocationAttr
+        self,
+        rewriter: PatternRewriter,
+        anchor: Operation,
+        location: LocationAttr,
+        stream_working_set: int,
     ) -> None:
         self.rewriter = rewriter
         self.anchor = anchor
         self.location = location
+        self.stream_working_set = stream_working_set
         self.constants: dict[int, SSAValue] = {}
 
     def before_anchor(self, op: Operation) -> Operation:
@@ -138,7 +149,7 @@ class _Emitter:
         source_type = source.type
         assert isinstance(source_type, MemRefType)
         width = storage_bytes(source_type.element_type)
-        choices = run_choices(plan, width)
+        choices = run_choices(plan, width, self.stream_working_set)
         src, dst = self.view(source), self.view(dest)
         *outer, run = plan.loops or (Loop(1, 1, 1),)
         if run.count == 1:
@@ -256,8 +267,12 @@ def _source_buffer(op: WindowOp | DynamicWindowOp, what: str, only: str) -> SSAV
     return source
 
 
+@dataclass(frozen=True)
 class WindowToLoops(RewritePattern):
     """``slice.window`` to the loops of its copy plan, into its destination buffer."""
+
+    stream_working_set: int = STREAM_WORKING_SET
+    """See ``ConvertSliceToLoopsPass.stream_working_set``."""
 
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: WindowOp, rewriter: PatternRewriter) -> None:
@@ -284,11 +299,18 @@ class WindowToLoops(RewritePattern):
                         window.offsets,
                         window.sizes,
                         window.strides,
+                        self.stream_working_set,
                     )
                     return
         if not source_type.has_static_shape():
             lower_dynamic_window(
-                op, rewriter, source, window.offsets, window.sizes, window.strides
+                op,
+                rewriter,
+                source,
+                window.offsets,
+                window.sizes,
+                window.strides,
+                self.stream_working_set,
             )
             return
         try:
@@ -307,7 +329,7 @@ class WindowToLoops(RewritePattern):
                 f"{op.name}: result type {result_type} does not hold the "
                 f"{prod(window.sizes)} elements of sizes {list(window.sizes)}",
             )
-        emitter = _Emitter(rewriter, op, op.location)
+        emitter = _Emitter(rewriter, op, op.location, self.stream_working_set)
         dest = returned
         if dest is None:
             t = MemRefType(result_type.get_element_type(), result_type.get_shape())
@@ -333,6 +355,7 @@ def lower_dynamic_window(
     offsets: Sequence[Mixed],
     sizes: Sequence[Mixed],
     strides: Sequence[Mixed],
+    stream_working_set: int,
 ) -> None:
     """A window with run-time sizes or a source with ``?`` dims: checks, loops and
     self-guarding runs (``passes/lower_dynamic.py``), into its output argument."""
@@ -347,12 +370,26 @@ def lower_dynamic_window(
             "composes a window of a window)",
         )
     dom = IRBuilder.before(op, rewriter, IndexType())
-    emit_dynamic_copy(dom, op.name, source, dest, offsets, sizes, strides, result_type)
+    emit_dynamic_copy(
+        dom,
+        op.name,
+        source,
+        dest,
+        offsets,
+        sizes,
+        strides,
+        result_type,
+        stream_working_set=stream_working_set,
+    )
     rewriter.replace(op, _cast(dest, result_type, op.location))
 
 
+@dataclass(frozen=True)
 class DynamicWindowToLoops(RewritePattern):
     """``slice.dynamic_window`` to checks, loops and runs, into its output argument."""
+
+    stream_working_set: int = STREAM_WORKING_SET
+    """See ``ConvertSliceToLoopsPass.stream_working_set``."""
 
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: DynamicWindowOp, rewriter: PatternRewriter) -> None:
@@ -366,6 +403,7 @@ class DynamicWindowToLoops(RewritePattern):
             op.mixed_offsets(),
             op.mixed_sizes(),
             op.mixed_strides(),
+            self.stream_working_set,
         )
 
 
@@ -382,8 +420,12 @@ class CastOfBuffer(RewritePattern):
         rewriter.replace(op, _cast(source, op.dest.type, op.location))
 
 
+@dataclass(frozen=True)
 class MaterializeToCopy(RewritePattern):
     """A returned value not written in place is copied into its output argument."""
+
+    stream_working_set: int = STREAM_WORKING_SET
+    """See ``ConvertSliceToLoopsPass.stream_working_set``."""
 
     @op_type_rewrite_pattern
     def match_and_rewrite(
@@ -399,7 +441,7 @@ class MaterializeToCopy(RewritePattern):
             # a ``?`` source (a tensor.cast to a static type) is copied with the
             # checks of its run-time dims against the output's
             if dest_type.has_static_shape() and source_type.has_static_shape():
-                _Emitter(rewriter, op, op.location).copy(
+                _Emitter(rewriter, op, op.location, self.stream_working_set).copy(
                     whole_copy(dest_type), source, op.dest
                 )
             else:
@@ -420,6 +462,7 @@ class MaterializeToCopy(RewritePattern):
                     [1] * len(dims),
                     dest_type,
                     whole=True,
+                    stream_working_set=self.stream_working_set,
                 )
         rewriter.erase(op)
 
@@ -471,16 +514,24 @@ class ConstantToBuffer(RewritePattern):
         rewriter.replace(op, [alloc, fill, cast])
 
 
-LOWERING_PATTERNS: tuple[RewritePattern, ...] = (
-    ConstantToBuffer(),
-    TensorReadToMemrefRead(),
-    FromElementsToStores(),
-    WindowToLoops(),
-    DynamicWindowToLoops(),
-    CastOfBuffer(),
-    MaterializeToCopy(),
-)
-"""The patterns of ``convert-slice-to-loops`` once the function boundary is memrefs."""
+def lowering_patterns(
+    stream_working_set: int = STREAM_WORKING_SET,
+) -> tuple[RewritePattern, ...]:
+    """The patterns of ``convert-slice-to-loops`` once the function boundary is
+    memrefs."""
+    return (
+        ConstantToBuffer(),
+        TensorReadToMemrefRead(),
+        FromElementsToStores(),
+        WindowToLoops(stream_working_set),
+        DynamicWindowToLoops(stream_working_set),
+        CastOfBuffer(),
+        MaterializeToCopy(stream_working_set),
+    )
+
+
+LOWERING_PATTERNS = lowering_patterns()
+"""The patterns with the default target (``STREAM_WORKING_SET``)."""
 
 
 _WRITES: tuple[type[Operation], ...] = (CopyRunOp, DynamicCopyRunOp, FillConstantOp)
@@ -522,10 +573,24 @@ class ConvertSliceToLoopsPass(ModulePass):
 
     name = "convert-slice-to-loops"
 
+    stream_working_set: int = STREAM_WORKING_SET
+    """``stream-working-set=N``: a copy stores with non-temporal stores only if its
+    source span and its output hold at least N bytes together (and it writes
+    ``STREAM_STORE_BYTES``; ``copy_plan.source_span_bytes``); a dynamic run decides it
+    at run time on its source and destination views. A property of the target
+    machine (``passes/copy_plan.py``, ``STREAM_WORKING_SET``): ``compile()`` passes
+    what ``slice_dialect.runtime.calibrate`` measured on the host; 0 (the default)
+    streams every copy of ``STREAM_STORE_BYTES`` or more."""
+
     def apply(self, ctx: Context, op: builtin.ModuleOp) -> None:
+        if self.stream_working_set < 0:
+            raise ValueError(
+                "convert-slice-to-loops: stream-working-set = "
+                f"{self.stream_working_set}: a byte count must be at least 0"
+            )
         add_shape_functions(op)
         rewrite_module(op, [FunctionToMemrefs()], recursively=False)
-        rewrite_module(op, LOWERING_PATTERNS, recursively=True)
+        rewrite_module(op, lowering_patterns(self.stream_working_set), recursively=True)
         for f in op.ops:
             if not isinstance(f, func.FuncOp):
                 continue

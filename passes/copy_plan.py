@@ -51,6 +51,18 @@ streaming pays for the kernel
 itself from 2 MiB even where the output stays in the L3. Machine-dependent: a target
 whose L3 is fast for one core may want it higher again."""
 
+STREAM_WORKING_SET = 0
+"""The default of ``convert-slice-to-loops{stream-working-set=N}``: a copy streams its
+stores (besides ``STREAM_STORE_BYTES``) only if its source span (``source_span_bytes``)
+and its output hold at least this many bytes together. 0, what the pass does unless told (and what every lit test
+shows): on the machine of sessions 24-29 streaming paid from a 2 MiB output even where
+source and output stayed in its (300 MiB, 11 GB/s for one core) L3. It is a property
+of the machine, not of the copy: on session 30's (2 MiB L2, a 32 MiB L3 one core copies
+through at 32 GB/s) a copy whose source and output stay in the L3 between calls ran
+2.3-2.7x slower streamed (W4, 8 MiB from 16 MiB: 0.59 against 0.21-0.23 ms, numpy
+0.25), one whose working set does not 1.3-2.8x faster (W1, W3, W2). ``compile()``
+passes the value ``slice_dialect.runtime.calibrate`` measured on the host."""
+
 MIN_STREAM_RUN_BYTES = 1024
 """A run shorter than this many bytes is never streamed, whatever the copy's size: a
 short run's non-temporal stores complete each 64-byte destination line across two or
@@ -502,6 +514,17 @@ def read_bytes(outer: Sequence[Loop], run: Loop, element_bytes: int) -> int:
     return prod(loop.count for loop in outer) * lines * CACHE_LINE_BYTES
 
 
+def source_span_bytes(loops: Sequence[Loop], element_bytes: int) -> int:
+    """The bytes from the first element a copy reads to the last: what it may bring
+    into the caches (the hardware prefetchers fetch the lines in the gaps between
+    rows too: W6 reads 16 MiB of lines from a 48 MiB span, and stores like a copy of
+    the span, session 30), the copy's share of its working set for
+    ``STREAM_WORKING_SET`` (a dynamic run counts its whole source view)."""
+    return (sum((loop.count - 1) * abs(loop.source_step) for loop in loops) + 1) * (
+        element_bytes
+    )
+
+
 def aligned_runs(outer: Sequence[Loop], run: Loop, element_bytes: int) -> bool:
     """Whether a run shorter than ``MIN_STREAM_RUN_BYTES`` is streamed all the same:
     contiguous, whole ``STREAM_ALIGN_BYTES`` blocks, each starting that far into the
@@ -609,10 +632,14 @@ def gathers_words(source_stride: int) -> bool:
     return step & (step - 1) == 0 and (step >= 8 or source_stride == -4)
 
 
-def run_choices(plan: CopyPlan, element_bytes: int) -> RunChoices:
+def run_choices(
+    plan: CopyPlan, element_bytes: int, stream_working_set: int = 0
+) -> RunChoices:
     """The code-generation choices for the run of ``plan`` (its last loop), from the
     bytes the whole copy writes and reads, the run's length and strides and the
-    element width."""
+    element width. ``stream_working_set``: the fewest bytes of source span
+    (``source_span_bytes``) and output together for which non-temporal stores pay on
+    the target (``STREAM_WORKING_SET``)."""
     if plan.empty or not plan.loops:
         return RunChoices()
     *outer, run = plan.loops
@@ -643,8 +670,10 @@ def run_choices(plan: CopyPlan, element_bytes: int) -> RunChoices:
     # only for elements of at most STAGED_MAX_ELEMENT_BYTES bytes: 16-byte elements
     # keep plain stores
     staged = run.source_step != 1 and not can_reorder(run.source_step, element_bytes)
+    written = plan.elements * element_bytes
     streamed = (
-        plan.elements * element_bytes >= STREAM_STORE_BYTES
+        written >= STREAM_STORE_BYTES
+        and written + source_span_bytes(plan.loops, element_bytes) >= stream_working_set
         and long_or_aligned
         and not (staged and element_bytes > STAGED_MAX_ELEMENT_BYTES)
     )

@@ -270,13 +270,16 @@ def emit_dynamic_copy(
     result_type: TensorType[Attribute] | MemRefType[Attribute],
     *,
     whole: bool = False,
+    stream_working_set: int = 0,
 ) -> None:
     """Copy the window (``offsets``, ``sizes``, ``strides``) of ``source`` into
     ``dest`` (a row-major buffer of ``result_type``'s shape: the sizes with unit dims
     inserted or removed), after the window's checks; ops are inserted through ``dom``
     (an :class:`IRBuilder` over ``index``), and ``name`` is the op the messages name.
     ``whole``: the window is all of ``source`` (``sizes`` its dims), nothing to check
-    but the destination."""
+    but the destination. ``stream_working_set``: the runs stream only when their
+    views hold at least that many bytes together (``convert-slice-to-loops``'s
+    option)."""
     location = dom.location
     dims = list(sizes) if whole else memref_dims(dom, source)
     for k, (d, off, size, stride) in enumerate(zip(dims, offsets, sizes, strides)):
@@ -375,6 +378,7 @@ def emit_dynamic_copy(
             stride_operand,
             adaptive=True,
             prefetch=prefetch,
+            stream_working_set=stream_working_set,
         )
         op.location = location
         return op

@@ -27,6 +27,7 @@ from xdsl.ir import Attribute, BlockArgument
 from xdsl.traits import SymbolTable
 from xdsl.utils.exceptions import DiagnosticException, ParseError, VerifyException
 
+from passes.copy_plan import STREAM_WORKING_SET
 from slice_dialect import dtypes
 from slice_dialect.errors import TOO_DEEP, SliceError, describe, out_of_range_integer
 from slice_dialect.ir_files import MAX_IR_BYTES as MAX_IR_BYTES
@@ -260,14 +261,17 @@ def _check_inputs_unwritten(function: func.FuncOp, inputs: int) -> None:
             )
 
 
-def lower(module: ModuleOp, ctx: Context) -> None:
-    """Run ``canonicalize-slices`` and ``convert-slice-to-loops`` in place."""
+def lower(
+    module: ModuleOp, ctx: Context, stream_working_set: int = STREAM_WORKING_SET
+) -> None:
+    """Run ``canonicalize-slices`` and ``convert-slice-to-loops`` (with
+    ``stream_working_set``) in place."""
     from passes.canonicalize_slices import CanonicalizeSlicesPass
     from passes.convert_slice_to_loops import ConvertSliceToLoopsPass
 
     try:
         CanonicalizeSlicesPass(dynamic=True).apply(ctx, module)
-        ConvertSliceToLoopsPass().apply(ctx, module)
+        ConvertSliceToLoopsPass(stream_working_set).apply(ctx, module)
         module.verify()
     except (VerifyException, DiagnosticException, SliceSemanticsError) as e:
         raise SliceError(describe(e), error_location(e, module)) from None
@@ -408,6 +412,7 @@ def compile(
     cache_dir: str | os.PathLike[str] | None = None,
     filename: str | None = None,
     prefix: str = "slice_",
+    stream_working_set: int | None = None,
 ) -> Kernel:
     """Compile ``func.func @entry`` of ``source`` to a kernel.
 
@@ -419,7 +424,11 @@ def compile(
     ``-fsanitize=address,undefined`` (the process must preload the ASan runtime, see
     the README); ``prefix`` goes before every C symbol (``c_symbol``).
     ``backend="interpreter"`` runs the lowered loops in xDSL's interpreter.
-    ``filename`` names the source in messages. Raises :class:`SliceError` for any
+    ``filename`` names the source in messages. ``stream_working_set`` is
+    ``convert-slice-to-loops``'s option (the fewest bytes a copy reads and writes
+    together for its stores to be non-temporal); ``None``: the host's, as
+    ``python -m slice_dialect.runtime.calibrate`` measured and stored it in the cache
+    directory, else ``STREAM_WORKING_SET`` (0). Raises :class:`SliceError` for any
     invalid input.
 
     The kernel takes one array per argument of ``@entry``, positionally in argument
@@ -430,13 +439,30 @@ def compile(
     them; a value invalid at run time raises the verifier's ``SliceError``.
     """
     _check_options(entry, backend, sanitize, cache_dir, filename, prefix)
+    working_set = _working_set(stream_working_set, cache_dir)
     text, name = source_text(source, filename)
     try:
-        return _compile(text, entry, backend, sanitize, cache_dir, name, prefix)
+        return _compile(
+            text, entry, backend, sanitize, cache_dir, name, prefix, working_set
+        )
     except RecursionError:
         # A deeply nested program exhausts the recursion of xDSL's parser, verifier
         # or printer; there is no fixed depth to check for in advance.
         raise SliceError(TOO_DEEP) from None
+
+
+def _working_set(value: object, cache_dir: str | os.PathLike[str] | None) -> int:
+    """``compile``'s ``stream_working_set``, checked, or the host's (``None``)."""
+    if value is None:
+        from slice_dialect.runtime.calibrate import host_stream_working_set
+
+        return host_stream_working_set(None if cache_dir is None else Path(cache_dir))
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise SliceError(
+            f"stream_working_set must be a byte count (an int >= 0) or None, "
+            f"got {value!r}"
+        )
+    return value
 
 
 @dataclass
@@ -504,22 +530,28 @@ LOWERED_MEMO_MAX_TEXT = 256 * 1024
 """IR text longer than this (characters) is lowered again on every ``compile``, so that
 the memo never holds the large modules of large programs."""
 
-_lowered_memo: OrderedDict[tuple[str, str], Lowered] = OrderedDict()
+_lowered_memo: OrderedDict[tuple[str, str, int], Lowered] = OrderedDict()
 _lowered_memo_lock = threading.Lock()
 
 
-def lowered(source: str | ModuleOp, entry: str, filename: str) -> Lowered:
-    """``source`` parsed, verified and lowered, ``@entry`` checked to be an entry.
+def lowered(
+    source: str | ModuleOp,
+    entry: str,
+    filename: str,
+    stream_working_set: int = STREAM_WORKING_SET,
+) -> Lowered:
+    """``source`` parsed, verified and lowered (``convert-slice-to-loops`` with
+    ``stream_working_set``), ``@entry`` checked to be an entry.
 
     IR text (up to ``LOWERED_MEMO_MAX_TEXT``) is lowered once per process for each
-    ``(text, filename)``, whatever entries are asked for: the lowering is a pure
+    ``(text, filename, stream_working_set)``, whatever entries are asked for: the lowering is a pure
     function of them, and it costs more than the rest of a ``compile`` whose library
     is cached. A module source is always lowered afresh (it may change between
     calls). Failures are not kept: the same text raises the same ``SliceError`` again.
     """
     key = None
     if isinstance(source, str) and len(source) <= LOWERED_MEMO_MAX_TEXT:
-        key = (source, filename)
+        key = (source, filename, stream_working_set)
         with _lowered_memo_lock:
             hit = _lowered_memo.get(key)
             if hit is not None:
@@ -531,7 +563,7 @@ def lowered(source: str | ModuleOp, entry: str, filename: str) -> Lowered:
     module = parse_module(source, ctx, filename)
     result = Lowered(module, _entries(module))
     result.before(entry)  # no such entry: the error, before lowering
-    lower(module, ctx)
+    lower(module, ctx, stream_working_set)
     result.signature(entry)
     if key is not None:
         with _lowered_memo_lock:
@@ -550,8 +582,9 @@ def _compile(
     cache_dir: str | os.PathLike[str] | None,
     filename: str,
     prefix: str,
+    stream_working_set: int,
 ) -> Kernel:
-    done = lowered(source, entry, filename)
+    done = lowered(source, entry, filename, stream_working_set)
     signature = done.signature(entry)
     if backend == "interpreter":
         return InterpreterKernel(done.module, signature)

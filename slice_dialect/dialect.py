@@ -1608,11 +1608,17 @@ class DynamicCopyRunOp(IRDLOperation):
     large destination, the register helpers for a stride of -1, 2 or -2, ``memcpy``
     for a stride of constant 1, else an element loop). Without it: ``memcpy`` for a
     stride of constant 1, else an element loop."""
+    stream_working_set = opt_prop_def(IntegerAttr[I64])
+    """An ``adaptive`` run's ``stream_working_set N``: it streams its stores only when
+    its source and destination views hold at least N bytes together (besides the
+    rules of ``adaptive``), ``convert-slice-to-loops{stream-working-set=N}``'s target
+    (``passes/copy_plan.py``, ``STREAM_WORKING_SET``). Absent: as for 0."""
 
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
     assembly_format = (
         "$source `[` $source_offset `]` `,` $dest `[` $dest_offset `]` "
         "`count` $count `source_stride` $source_stride (`adaptive` $adaptive^)? "
+        "(`stream_working_set` $stream_working_set^)? "
         "(`prefetch` `row` $prefetch_row^ `of` $prefetch_rows `step` $prefetch_step)? "
         "(`plane` $prefetch_plane^)? attr-dict `:` type($source) `,` type($dest)"
     )
@@ -1626,15 +1632,19 @@ class DynamicCopyRunOp(IRDLOperation):
         *,
         adaptive: bool = False,
         prefetch: PrefetchRows | None = None,
+        stream_working_set: int = 0,
     ) -> None:
         rows: list[list[SSAValue | Operation]] = [[], [], [], []]
         if prefetch is not None:
             plane = prefetch.plane
             rows = [[prefetch.row], [prefetch.rows], [prefetch.step]]
             rows.append([] if plane is None else [plane])
+        properties: dict[str, Attribute] = {"adaptive": UnitAttr()} if adaptive else {}
+        if stream_working_set:
+            properties["stream_working_set"] = IntegerAttr(stream_working_set, i64)
         super().__init__(
             operands=[*source, *dest, count, source_stride, *rows],
-            properties={"adaptive": UnitAttr()} if adaptive else {},
+            properties=properties,
         )
 
     def verify_(self) -> None:
@@ -1650,6 +1660,18 @@ class DynamicCopyRunOp(IRDLOperation):
             raise VerifyException(
                 f"{self.name}: prefetch is a choice of an adaptive run; add adaptive"
             )
+        if self.stream_working_set is not None:
+            if self.adaptive is None:
+                raise VerifyException(
+                    f"{self.name}: stream_working_set is a choice of an adaptive run; "
+                    "add adaptive"
+                )
+            if self.stream_working_set.value.data < 0:
+                raise VerifyException(
+                    f"{self.name}: stream_working_set = "
+                    f"{self.stream_working_set.value.data}: a byte count must be at "
+                    "least 0"
+                )
 
     def prefetch(self) -> PrefetchRows | None:
         """The run's place in its loops, where the op gives it."""

@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
+
+os.environ["SLICE_STREAM_WORKING_SET"] = "0"
+"""``compile()`` lowers with the host's calibrated streaming bound
+(``slice_dialect/runtime/calibrate.py``) unless this says otherwise: 0, the pass's
+default, makes every kernel of the suite the same on every machine, calibrated or not
+(``tests/test_calibrate.py`` unsets it where it tests the host's bound)."""
 
 
 @pytest.fixture(scope="module")

@@ -1526,8 +1526,9 @@ def _dynamic_run_copy(
     """The copy of a guarded dynamic run between two buffers, its strategy chosen at
     run time by the rules ``run_choices`` applies to static runs
     (``passes/copy_plan.py``): non-temporal stores when the whole destination view
-    (what the copy writes) has at least ``STREAM_STORE_BYTES`` and the run at least
-    ``MIN_STREAM_RUN_BYTES``; a run-time source stride of -1, 2 or -2 (a run of at
+    (what the copy writes) has at least ``STREAM_STORE_BYTES``, the run at least
+    ``MIN_STREAM_RUN_BYTES`` and the two views together the op's
+    ``stream_working_set`` bytes; a run-time source stride of -1, 2 or -2 (a run of at
     least ``MIN_REGISTER_RUN_BYTES``) goes through the register
     helpers; any other of 2 or more either way and at least ``MIN_SCALAR_GATHER``
     elements of 1, 2, 4 or 8 bytes through the scalar gather of its width (the
@@ -1543,10 +1544,20 @@ def _dynamic_run_copy(
     s, d = _plus(source, so), _plus(dest, do)
     contiguous = is_constant_one(op.source_stride)
     streamed = p.temp("streamed")
-    p.line(
-        f"const _Bool {streamed} = {dest_size} >= {-(-STREAM_STORE_BYTES // size)} "
-        f"&& {n} >= {-(-MIN_STREAM_RUN_BYTES // size)};"
+    condition = (
+        f"{dest_size} >= {-(-STREAM_STORE_BYTES // size)} "
+        f"&& {n} >= {-(-MIN_STREAM_RUN_BYTES // size)}"
     )
+    working_set = op.stream_working_set
+    if working_set is not None and working_set.value.data > 0:
+        # the views' elements together (each fits in memory: the sum cannot wrap,
+        # but the form needs no such argument)
+        (source_size,) = p.dims_of(op.source, op)
+        least = -(-working_set.value.data // size)
+        condition += (
+            f" && ({dest_size} >= {least} || {source_size} >= {least} - {dest_size})"
+        )
+    p.line(f"const _Bool {streamed} = {condition};")
     p.unit.features.update({"stream", "copy", "string.h"})
     p.streams = True
     prefetch = op.prefetch()

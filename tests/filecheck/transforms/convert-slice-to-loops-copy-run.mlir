@@ -187,6 +187,34 @@ func.func @dynamic_prefetch(%a: memref<?xf32>, %b: memref<?xf32>, %i: index, %n:
 
 // -----
 
+// `stream_working_set N`: the host's streaming bound on an adaptive run (custom and
+// generic form).
+// CHECK-LABEL: func.func @dynamic_working_set(
+// CHECK:         slice.dynamic_copy_run %a[%i], %b[%i] count %i source_stride %i adaptive stream_working_set 33554432 prefetch row %i of %i step %i : memref<?xf32>, memref<?xf32>
+// GENERIC:       "slice.dynamic_copy_run"(%a, %i, %b, %i, %i, %i, %i, %i, %i) <{adaptive, stream_working_set = 33554432 : i64, operandSegmentSizes = array<i32: 1, 1, 1, 1, 1, 1, 1, 1, 1, 0>}>
+func.func @dynamic_working_set(%a: memref<?xf32>, %b: memref<?xf32>, %i: index) {
+  slice.dynamic_copy_run %a[%i], %b[%i] count %i source_stride %i adaptive stream_working_set 33554432 prefetch row %i of %i step %i : memref<?xf32>, memref<?xf32>
+  func.return
+}
+
+// -----
+
+// CHECK: {{^}}slice.dynamic_copy_run: stream_working_set is a choice of an adaptive run; add adaptive{{$}}
+func.func @working_set_not_adaptive(%a: memref<?xf32>, %b: memref<?xf32>, %i: index) {
+  slice.dynamic_copy_run %a[%i], %b[%i] count %i source_stride %i stream_working_set 1024 : memref<?xf32>, memref<?xf32>
+  func.return
+}
+
+// -----
+
+// CHECK: {{^}}slice.dynamic_copy_run: stream_working_set = -1: a byte count must be at least 0{{$}}
+func.func @working_set_negative(%a: memref<?xf32>, %b: memref<?xf32>, %i: index) {
+  slice.dynamic_copy_run %a[%i], %b[%i] count %i source_stride %i adaptive stream_working_set -1 : memref<?xf32>, memref<?xf32>
+  func.return
+}
+
+// -----
+
 // CHECK: {{^}}slice.dynamic_copy_run: prefetch is a choice of an adaptive run; add adaptive{{$}}
 func.func @prefetch_not_adaptive(%a: memref<?xf32>, %b: memref<?xf32>, %i: index) {
   slice.dynamic_copy_run %a[%i], %b[%i] count %i source_stride %i prefetch row %i of %i step %i : memref<?xf32>, memref<?xf32>

@@ -1,0 +1,287 @@
+"""The host's streaming bound: ``convert-slice-to-loops{stream-working-set=N}``.
+
+Whether non-temporal (cache-bypassing) stores pay for a copy is a property of the
+machine, not of the copy (``passes/copy_plan.py``, ``STREAM_WORKING_SET``): on one
+machine they paid from a 2 MiB output even where source and output stayed in its L3;
+on another, with a fast 32 MiB L3, a copy whose source and output stayed in the L3
+between calls ran 2.3-2.7x slower streamed, and one whose working set did not 1.3-2.8x
+faster. So the bound is measured on the host, once, and kept beside the kernels:
+
+    python -m slice_dialect.runtime.calibrate [--cache-dir DIR]
+
+times two copies of ``f32`` arrays (``KINDS``: a crop of rows, W1's rows of 1792
+bytes every 2048, and one contiguous run), each in the C target's two forms (streamed
+stores, ``slice.copy_run ... nontemporal``, and plain stores), compiled by ``compile``
+with ``stream_working_set`` 0 and ``STREAM_NEVER``, for working sets (source span
+plus output bytes, ``copy_plan.source_span_bytes``) of ``WORKING_SETS``, each form repeated alone (``WARM`` untimed calls,
+then the median of ``SAMPLES``, in ``REPEATS`` alternating blocks, the fastest block
+kept), all of it ``PASSES`` times, the fastest pass kept (a slow spell of a shared
+machine makes one form look slow; what the hardware allows is the fastest). A kind's bound is the smallest working set from which its streamed form takes at
+most ``MARGIN`` times its plain one at every size measured (twice the largest if it
+never does, 0 if it always does); the host's is the smaller of the two kinds' (a copy
+of rows plainly stored above the L3 was the costlier mistake: 2.4-3.4x, against
+1.05-1.26x for a contiguous copy streamed below its bound, session 30), written to
+``CALIBRATION_FILE`` in the kernel cache directory with the host it was measured on
+and every time measured.
+
+``compile(..., stream_working_set=None)`` (the default) uses the stored bound when the
+host is the one it was measured on, else ``STREAM_WORKING_SET``; the environment
+variable ``SLICE_STREAM_WORKING_SET`` (bytes) overrides both, and the test suite sets
+it to 0, so its kernels are the same on every machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import statistics
+import sys
+import time
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from passes.copy_plan import STREAM_WORKING_SET
+from slice_dialect.errors import SliceError
+from slice_dialect.runtime.cache import default_cache_dir
+
+ENVIRONMENT = "SLICE_STREAM_WORKING_SET"
+"""Overrides the stored bound (a byte count >= 0)."""
+
+CALIBRATION_FILE = "calibration.json"
+"""The stored measurement, in the kernel cache directory."""
+
+MIB = 1 << 20
+WORKING_SETS = tuple(MIB << k for k in range(2, 8))
+"""4, 8, ..., 128 MiB of source span and output together."""
+
+STREAM_NEVER = 1 << 62
+"""A working set no copy has: the plain form."""
+
+MARGIN = 0.95
+"""Streaming must take at most this share of the plain copy's time to be chosen."""
+
+WARM, SAMPLES, REPEATS, PASSES = 3, 7, 3, 2
+
+
+KINDS = ("rows", "contiguous")
+"""The copies timed: ``rows`` (``[:, 32:480]`` of rows of 512 ``f32``), ``contiguous``
+(all of a 1-D array)."""
+
+Times = tuple[tuple[int, float, float], ...]
+"""``(working set, streamed seconds, plain seconds)`` by ascending working set."""
+
+
+@dataclass(frozen=True)
+class Calibration:
+    """A measurement: the ``host`` (``host_identity``), the chosen bound and the
+    ``Times`` of each of ``KINDS``."""
+
+    host: str
+    stream_working_set: int
+    times: dict[str, Times]
+
+
+def host_identity() -> str:
+    """What the bound depends on: the processor, its caches and the core count
+    (``/proc/cpuinfo``, ``/sys/devices/system/cpu/cpu0/cache``; the platform where
+    those do not exist)."""
+    parts = [platform.machine(), f"{os.cpu_count()} cpus"]
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                parts.append(line.split(":", 1)[1].strip())
+                break
+    except OSError:
+        parts.append(platform.processor())
+    caches = Path("/sys/devices/system/cpu/cpu0/cache")
+    for index in sorted(caches.glob("index*")):
+        try:
+            level = (index / "level").read_text().strip()
+            kind = (index / "type").read_text().strip()
+            size = (index / "size").read_text().strip()
+        except OSError:
+            continue
+        parts.append(f"L{level} {kind} {size}")
+    return ", ".join(parts)
+
+
+def choose(times: Times) -> int:
+    """One kind's bound: the smallest working set from which streaming pays
+    (``MARGIN``) at every larger one."""
+    bound = 2 * times[-1][0]
+    for size, streamed, plain in reversed(times):
+        if streamed > MARGIN * plain:
+            break
+        bound = size
+    return 0 if bound == times[0][0] else bound
+
+
+def _parse(value: str, where: str) -> int:
+    try:
+        parsed = int(value)
+    except ValueError:
+        parsed = -1
+    if parsed < 0:
+        raise SliceError(f"{where} = {value!r}: not a byte count (an integer >= 0)")
+    return parsed
+
+
+def stored(cache_dir: Path | None = None) -> Calibration | None:
+    """The calibration stored in ``cache_dir`` (the default cache directory when
+    ``None``) for this host, or ``None`` (none, another host's, or unreadable)."""
+    path = (cache_dir or default_cache_dir()) / CALIBRATION_FILE
+    try:
+        data = json.loads(path.read_text())
+        calibration = Calibration(
+            str(data["host"]),
+            int(data["stream_working_set"]),
+            {
+                str(kind): tuple((int(w), float(s), float(p)) for w, s, p in times)
+                for kind, times in data["times"].items()
+            },
+        )
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    if calibration.host != host_identity() or calibration.stream_working_set < 0:
+        return None
+    return calibration
+
+
+def host_setting(cache_dir: Path | None = None) -> tuple[int, str]:
+    """``$SLICE_STREAM_WORKING_SET`` if set, else the bound stored for this host in
+    ``cache_dir``, else ``STREAM_WORKING_SET``; with where it came from."""
+    configured = os.environ.get(ENVIRONMENT)
+    if configured:
+        return _parse(configured, f"${ENVIRONMENT}"), f"${ENVIRONMENT}"
+    calibration = stored(cache_dir)
+    if calibration is None:
+        return STREAM_WORKING_SET, "the default: no calibration of this host"
+    return calibration.stream_working_set, "calibrated on this host"
+
+
+def host_stream_working_set(cache_dir: Path | None = None) -> int:
+    """The bound ``compile`` lowers with (``host_setting``)."""
+    return host_setting(cache_dir)[0]
+
+
+def describe(cache_dir: Path | None = None) -> str:
+    """``stream-working-set N (where from)``, for the benchmarks' headers."""
+    value, source = host_setting(cache_dir)
+    return f"stream-working-set {value} ({value / MIB:g} MiB, {source})"
+
+
+def _window(kind: str, working_set: int) -> tuple[str, list[int]]:
+    """The IR of ``kind``'s copy of about ``working_set`` bytes, and its input shape."""
+    if kind == "rows":
+        rows = working_set // (2048 + 1792)
+        shape, offsets, sizes = [rows, 512], [0, 32], [rows, 448]
+    else:
+        elements = working_set // 8  # half the working set read, half written
+        shape, offsets, sizes = [elements], [0], [elements]
+    t = "tensor<" + "x".join(map(str, shape)) + "xf32>"
+    r = "tensor<" + "x".join(map(str, sizes)) + "xf32>"
+    strides = [1] * len(shape)
+    return (
+        f"func.func @main(%x: {t}) -> {r} {{\n"
+        f"  %r = slice.window %x offsets {offsets} sizes {sizes} strides {strides} "
+        f": {t} -> {r}\n"
+        f"  func.return %r : {r}\n"
+        "}\n"
+    ), shape
+
+
+def measure(cache_dir: Path | None = None) -> Calibration:
+    """Time both forms of each kind at every working set (see the module's
+    docstring)."""
+    times: dict[str, Times] = {}
+    for _ in range(PASSES):
+        for kind in KINDS:
+            new = _measure_kind(kind, cache_dir)
+            old = times.get(kind, new)
+            times[kind] = tuple(
+                (size, min(a[1], b[1]), min(a[2], b[2]))
+                for (size, *_), a, b in zip(new, old, new, strict=True)
+            )
+    bound = min(choose(t) for t in times.values())
+    return Calibration(host_identity(), bound, times)
+
+
+def _measure_kind(kind: str, cache_dir: Path | None) -> Times:
+    import numpy as np
+
+    from slice_dialect.compiler import compile
+
+    times: list[tuple[int, float, float]] = []
+    for size in WORKING_SETS:
+        text, shape = _window(kind, size)
+        kernels = [
+            compile(text, cache_dir=cache_dir, stream_working_set=bound)
+            for bound in (0, STREAM_NEVER)
+        ]
+        x = np.ones(shape, np.float32)
+        out = kernels[0](x)
+        best = [float("inf"), float("inf")]
+        for _ in range(REPEATS):
+            for k, kernel in enumerate(kernels):
+                for _ in range(WARM):
+                    kernel(x, out=out)
+                samples = []
+                for _ in range(SAMPLES):
+                    start = time.perf_counter()
+                    kernel(x, out=out)
+                    samples.append(time.perf_counter() - start)
+                best[k] = min(best[k], statistics.median(samples))
+        times.append((size, best[0], best[1]))
+    return tuple(times)
+
+
+def store(calibration: Calibration, cache_dir: Path | None = None) -> Path:
+    """Write ``calibration`` to the cache directory; its path."""
+    directory = cache_dir or default_cache_dir()
+    directory.mkdir(parents=True, exist_ok=True)
+    path = directory / CALIBRATION_FILE
+    temporary = path.with_suffix(f".{os.getpid()}.tmp")
+    temporary.write_text(json.dumps(asdict(calibration), indent=1) + "\n")
+    temporary.replace(path)
+    return path
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m slice_dialect.runtime.calibrate",
+        description="measure from how many bytes of working set non-temporal stores "
+        "pay on this host, and store it for compile()",
+    )
+    parser.add_argument(
+        "--cache-dir",
+        type=Path,
+        help="the kernel cache directory (default: $SLICE_CACHE_DIR or ~/.cache/slice_dialect)",
+    )
+    args = parser.parse_args(argv)
+    try:
+        calibration = measure(args.cache_dir)
+        path = store(calibration, args.cache_dir)
+    except (SliceError, OSError) as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 1
+    print(f"# {calibration.host}")
+    print("| copy | working set | streamed | plain | streamed/plain |")
+    print("|---|---|---|---|---|")
+    for kind, times in calibration.times.items():
+        for size, streamed, plain in times:
+            print(
+                f"| {kind} | {size // MIB} MiB | {streamed * 1e3:.3g} ms "
+                f"| {plain * 1e3:.3g} ms | {streamed / plain:.2f} |"
+            )
+        print(f"| {kind} | from {choose(times) / MIB:g} MiB | | | |")
+    print(
+        f"stream-working-set = {calibration.stream_working_set} "
+        f"({calibration.stream_working_set / MIB:g} MiB), written to {path}"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

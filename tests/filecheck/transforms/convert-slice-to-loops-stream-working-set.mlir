@@ -1,0 +1,34 @@
+// convert-slice-to-loops{stream-working-set=N}: the target's streaming bound. A copy
+// stores with non-temporal stores (`nontemporal`) only where its source span and its
+// output hold at least N bytes together (and it writes 2 MiB, STREAM_STORE_BYTES); a
+// dynamic run carries N and decides at run time on its views. The default, 0, streams
+// every copy of 2 MiB or more; compile() passes the bound calibrated on the host.
+//
+// RUN: slice-opt %s -p convert-slice-to-loops | filecheck %s --check-prefix=DEFAULT
+// RUN: slice-opt %s -p 'convert-slice-to-loops{stream-working-set=16777216}' | filecheck %s --check-prefix=AT
+// RUN: slice-opt %s -p 'convert-slice-to-loops{stream-working-set=16777217}' | filecheck %s --check-prefix=ABOVE
+// RUN: not slice-opt %s -p 'convert-slice-to-loops{stream-working-set=-1}' 2>&1 | filecheck %s --check-prefix=NEGATIVE
+
+// W4's copy: an 8 MiB output from an 8 MiB span of a 16 MiB source, 16 MiB together.
+// DEFAULT-LABEL: func.func @crop(
+// DEFAULT:         slice.copy_run {{.*}} count 2097152 source_stride 1 dest_stride 1 nontemporal :
+// AT-LABEL:      func.func @crop(
+// AT:              slice.copy_run {{.*}} count 2097152 source_stride 1 dest_stride 1 nontemporal :
+// ABOVE-LABEL:   func.func @crop(
+// ABOVE:           slice.copy_run {{.*}} count 2097152 source_stride 1 dest_stride 1 :
+func.func @crop(%x: tensor<1x256x128x128xf32>) -> tensor<1x128x128x128xf32> {
+  %r = slice.window %x offsets [0, 64, 0, 0] sizes [1, 128, 128, 128] strides [1, 1, 1, 1] : tensor<1x256x128x128xf32> -> tensor<1x128x128x128xf32>
+  func.return %r : tensor<1x128x128x128xf32>
+}
+
+// DEFAULT-LABEL: func.func @dynamic(
+// DEFAULT:         slice.dynamic_copy_run {{.*}} adaptive :
+// AT-LABEL:      func.func @dynamic(
+// AT:              slice.dynamic_copy_run {{.*}} adaptive stream_working_set 16777216 :
+// ABOVE-LABEL:   func.func @dynamic(
+// ABOVE:           slice.dynamic_copy_run {{.*}} adaptive stream_working_set 16777217 :
+func.func @dynamic(%x: tensor<?xf32>) -> tensor<?xf32> {
+  func.return %x : tensor<?xf32>
+}
+
+// NEGATIVE: convert-slice-to-loops: stream-working-set = -1: a byte count must be at least 0

@@ -1,0 +1,196 @@
+"""``slice_dialect/runtime/calibrate.py``: the host's streaming bound, and ``compile``'s
+``stream_working_set``.
+
+The rule that turns times into a bound (``choose``), the stored calibration (read back,
+refused for another host or when damaged), the environment variable's override and its
+bad values, ``compile``'s argument, and one real measurement on tiny copies (its
+times are not checked: speed lives in ``bench/``; that the measurement runs, stores
+what ``compile`` then uses, and picks a bound the rule allows).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import slice_dialect
+from slice_dialect import SliceError, compiler
+from slice_dialect.runtime import calibrate
+from slice_dialect.runtime.calibrate import (
+    CALIBRATION_FILE,
+    ENVIRONMENT,
+    MIB,
+    Calibration,
+    choose,
+    host_identity,
+    host_setting,
+    host_stream_working_set,
+    measure,
+    store,
+    stored,
+)
+
+
+@pytest.fixture
+def host(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The host's own setting: ``conftest.py``'s 0 unset."""
+    monkeypatch.delenv(ENVIRONMENT, raising=False)
+
+
+def times(*ratios: float) -> tuple[tuple[int, float, float], ...]:
+    """Times at 4, 8, ... MiB whose streamed/plain ratios are ``ratios``."""
+    return tuple((MIB << (k + 2), r, 1.0) for k, r in enumerate(ratios))
+
+
+@pytest.mark.parametrize(
+    ("ratios", "bound"),
+    [
+        ((0.5, 0.5, 0.5), 0),  # pays everywhere: from the smallest, 0
+        ((1.5, 0.9, 0.5), 8 * MIB),  # from the first size where it pays
+        ((1.5, 0.96, 0.5), 16 * MIB),  # 0.96 > MARGIN: not enough
+        ((0.5, 1.5, 0.5), 16 * MIB),  # a loss above a win: from after the loss
+        ((1.5, 1.5, 1.5), 32 * MIB),  # never: twice the largest measured
+    ],
+)
+def test_choose(ratios: tuple[float, ...], bound: int) -> None:
+    assert choose(times(*ratios)) == bound
+
+
+def test_stored_calibration_round_trip(tmp_path: Path, host: None) -> None:
+    calibration = Calibration(
+        host_identity(), 32 * MIB, {"rows": times(1.2, 0.5), "contiguous": times(2, 1)}
+    )
+    path = store(calibration, tmp_path)
+    assert path == tmp_path / CALIBRATION_FILE
+    assert stored(tmp_path) == calibration
+    assert host_stream_working_set(tmp_path) == 32 * MIB
+    assert host_setting(tmp_path) == (32 * MIB, "calibrated on this host")
+    assert "32 MiB, calibrated on this host" in calibrate.describe(tmp_path)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "not json",
+        "{}",
+        '{"host": "HOST", "stream_working_set": "x", "times": {}}',
+        '{"host": "HOST", "stream_working_set": -5, "times": {}}',
+        '{"host": "another machine", "stream_working_set": 5, "times": {}}',
+    ],
+)
+def test_a_damaged_or_foreign_calibration_is_not_used(
+    tmp_path: Path, host: None, text: str
+) -> None:
+    (tmp_path / CALIBRATION_FILE).write_text(text.replace("HOST", host_identity()))
+    assert stored(tmp_path) is None
+    assert host_setting(tmp_path) == (0, "the default: no calibration of this host")
+
+
+def test_the_environment_overrides(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store(Calibration(host_identity(), 32 * MIB, {}), tmp_path)
+    monkeypatch.setenv(ENVIRONMENT, "1024")
+    assert host_setting(tmp_path) == (1024, f"${ENVIRONMENT}")
+    for bad in ("-1", "lots", "1.5"):
+        monkeypatch.setenv(ENVIRONMENT, bad)
+        with pytest.raises(SliceError, match=f"\\${ENVIRONMENT} = '{bad}': not a byte"):
+            host_stream_working_set(tmp_path)
+
+
+CROP = """\
+func.func @main(%x: tensor<1x256x128x128xf32>) -> tensor<1x128x128x128xf32> {
+  %r = slice.window %x offsets [0, 64, 0, 0] sizes [1, 128, 128, 128] strides [1, 1, 1, 1] : tensor<1x256x128x128xf32> -> tensor<1x128x128x128xf32>
+  func.return %r : tensor<1x128x128x128xf32>
+}
+"""
+
+
+def _streams(bound: int) -> bool:
+    """Whether W4's copy lowered with ``bound`` stores with non-temporal stores."""
+    source = compiler.lowered(CROP, "main", "<source>", bound).c_source("slice_")
+    return "slice_stream(" in source.split("int32_t slice_main(")[1]
+
+
+def test_compile_takes_the_bound(
+    tmp_path: Path, host: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``stream_working_set`` given, from the environment and from the stored
+    calibration, reaches the lowering; W4's copy (16 MiB of span and output) streams
+    at a bound of 16 MiB, not above, and copies the same either way."""
+    assert _streams(16 * MIB) and not _streams(16 * MIB + 1)
+    seen: list[int] = []
+    real = compiler.lowered
+
+    def spy(source: str, entry: str, filename: str, stream_working_set: int) -> object:
+        seen.append(stream_working_set)
+        return real(source, entry, filename, stream_working_set)
+
+    monkeypatch.setattr(compiler, "lowered", spy)
+    x = np.arange(256 * 128 * 128, dtype=np.float32).reshape(1, 256, 128, 128)
+    for bound in (16 * MIB, 16 * MIB + 1):
+        kernel = slice_dialect.compile(CROP, cache_dir=tmp_path, stream_working_set=bound)
+        assert np.array_equal(kernel(x), x[:, 64:192])
+    store(Calibration(host_identity(), 5 * MIB, {}), tmp_path)
+    slice_dialect.compile(CROP, cache_dir=tmp_path)
+    monkeypatch.setenv(ENVIRONMENT, "7")
+    slice_dialect.compile(CROP, cache_dir=tmp_path)
+    assert seen == [16 * MIB, 16 * MIB + 1, 5 * MIB, 7]
+
+
+@pytest.mark.parametrize("bad", [-1, 1.5, "1", True])
+def test_compile_refuses_a_bad_bound(bad: object) -> None:
+    with pytest.raises(SliceError, match="stream_working_set must be a byte count"):
+        slice_dialect.compile(CROP, stream_working_set=bad)  # type: ignore[arg-type]
+
+
+def test_a_measurement_on_tiny_copies(
+    tmp_path: Path,
+    host: None,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The whole measurement, on copies of 256 KiB and 512 KiB: each kind's times, a
+    bound the rule allows, stored where ``compile`` finds it."""
+    sizes = (256 * 1024, 512 * 1024)
+    monkeypatch.setattr(calibrate, "WORKING_SETS", sizes)
+    monkeypatch.setattr(calibrate, "PASSES", 1)
+    monkeypatch.setattr(calibrate, "REPEATS", 1)
+    calibration = measure(tmp_path)
+    assert set(calibration.times) == set(calibrate.KINDS)
+    for kind_times in calibration.times.values():
+        assert [size for size, _, _ in kind_times] == list(sizes)
+        assert all(streamed > 0 and plain > 0 for _, streamed, plain in kind_times)
+    assert calibration.stream_working_set == min(map(choose, calibration.times.values()))
+    assert calibration.stream_working_set in (0, *sizes, 2 * sizes[-1])
+    assert calibrate.main(["--cache-dir", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert f"written to {tmp_path / CALIBRATION_FILE}" in out
+    assert (
+        json.loads((tmp_path / CALIBRATION_FILE).read_text())["host"] == host_identity()
+    )
+    assert stored(tmp_path) is not None
+
+
+DYNAMIC = """\
+func.func @main(%x: tensor<?x?xf32>, %s: tensor<2xi64>, %e: tensor<2xi64>) -> tensor<?x?xf32> {
+  %r = slice.onnx %x starts %s ends %e : tensor<?x?xf32>, tensor<2xi64>, tensor<2xi64> -> tensor<?x?xf32>
+  func.return %r : tensor<?x?xf32>
+}
+"""
+
+
+@pytest.mark.parametrize("bound", [0, 12 * MIB, 1 << 62])
+def test_dynamic_runs_decide_on_their_views(tmp_path: Path, bound: int) -> None:
+    """A dynamic crop of a 16 MiB source (a 4 MiB and a 12 MiB output): its runs
+    stream where the views hold ``bound`` bytes together, and copy what numpy does
+    whichever they pick."""
+    source = compiler.lowered(DYNAMIC, "main", "<source>", bound).c_source("slice_")
+    assert ("|| x_flat_d0" in source) is (bound > 0)
+    kernel = slice_dialect.compile(DYNAMIC, cache_dir=tmp_path, stream_working_set=bound)
+    x = np.arange(2048 * 2048, dtype=np.float32).reshape(2048, 2048)
+    for starts, ends in (([0, 1024], [2048, 1536]), ([0, 512], [2048, 2048])):
+        assert np.array_equal(kernel(x, starts, ends), x[:, starts[1] : ends[1]])
