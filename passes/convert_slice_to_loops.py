@@ -283,6 +283,7 @@ class WindowToLoops(RewritePattern):
         assert isinstance(source_type, MemRefType)
         window = op.window
         returned = _destination(op)
+        dynamic = not source_type.has_static_shape()
         if returned is not None:
             returned_type = returned.type
             assert isinstance(returned_type, MemRefType)
@@ -291,18 +292,8 @@ class WindowToLoops(RewritePattern):
                 # with the output-dim checks of the dynamic lowering, or (a rank-0
                 # source) into a buffer of its own, then into the output
                 returned = None if not source_type.get_shape() else returned
-                if returned is not None:
-                    lower_dynamic_window(
-                        op,
-                        rewriter,
-                        source,
-                        window.offsets,
-                        window.sizes,
-                        window.strides,
-                        self.stream_working_set,
-                    )
-                    return
-        if not source_type.has_static_shape():
+                dynamic = dynamic or returned is not None
+        if dynamic:
             lower_dynamic_window(
                 op,
                 rewriter,
