@@ -327,15 +327,15 @@ class Result:
 _COPY_COMMENT = re.compile(r"/\* copy (.*) \*/")
 
 
-def copy_description(ir: str) -> str:
+def copy_description(ir: str, cache_dir: Path | None = None) -> str:
     """How the compiled window copies: the ``slice.copy_run`` ops of the lowered IR
-    with their code-generation properties where the lowering makes them, else the
-    copy comment the C target prints (or its one whole-buffer call)."""
-    from slice_dialect.compiler import lower, make_context, parse_module
+    (lowered as ``compile`` with ``cache_dir`` lowers it: with the host's streaming
+    bound) with their code-generation properties where the lowering makes them, else
+    the copy comment the C target prints (or its one whole-buffer call)."""
+    from slice_dialect.compiler import lowered
 
-    ctx = make_context()
-    module = parse_module(ir, ctx)
-    lower(module, ctx)
+    bound = calibrate.host_stream_working_set(cache_dir)
+    module = lowered(ir, "main", "<sweep>", bound).module
     runs: list[str] = []
     for op in module.walk():
         if op.name not in ("slice.copy_run", "slice.dynamic_copy_run"):
@@ -417,7 +417,7 @@ def time_case(
             return compiled(x, *parameters, out=out)
 
     # the description lowers the case again: not for a check (--check-only) alone
-    copy = copy_description(ir) if rounds > 0 else ""
+    copy = copy_description(ir, cache_dir) if rounds > 0 else ""
     nbytes = case.input_bytes
     x = pool[case.base_offset : case.base_offset + nbytes].view(case.dtype)
     x = x.reshape(case.shape)
