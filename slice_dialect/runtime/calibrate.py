@@ -9,20 +9,21 @@ faster. So the bound is measured on the host, once, and kept beside the kernels:
 
     python -m slice_dialect.runtime.calibrate [--cache-dir DIR]
 
-times two copies of ``f32`` arrays (``KINDS``: a crop of rows, W1's rows of 1792
-bytes every 2048, and one contiguous run), each in the C target's two forms (streamed
-stores, ``slice.copy_run ... nontemporal``, and plain stores), compiled by ``compile``
-with ``stream_working_set`` 0 and ``STREAM_NEVER``, for working sets (source span
-plus output bytes, ``copy_plan.source_span_bytes``) of ``WORKING_SETS``, each form repeated alone (``WARM`` untimed calls,
-then the median of ``SAMPLES``, in ``REPEATS`` alternating blocks, the fastest block
-kept), all of it ``PASSES`` times, the fastest pass kept (a slow spell of a shared
-machine makes one form look slow; what the hardware allows is the fastest). A kind's bound is the smallest working set from which its streamed form takes at
-most ``MARGIN`` times its plain one at every size measured (twice the largest if it
-never does, 0 if it always does); the host's is the smaller of the two kinds' (a copy
-of rows plainly stored above the L3 was the costlier mistake: 2.4-3.4x, against
-1.05-1.26x for a contiguous copy streamed below its bound, session 30), written to
-``CALIBRATION_FILE`` in the kernel cache directory with the host it was measured on
-and every time measured.
+times two copies of ``f32`` arrays (``KINDS``: a crop of rows, W1's rows of 1792 bytes
+every 2048, and one contiguous run), each in the C target's two forms (streamed stores,
+``slice.copy_run ... nontemporal``, and plain stores), compiled by ``compile`` with
+``stream_working_set`` 0 and ``STREAM_NEVER``, for working sets (source span plus output
+bytes, ``copy_plan.source_span_bytes``) of ``WORKING_SETS``, each form repeated alone
+(``WARM`` untimed calls, then the median of ``SAMPLES``, in ``REPEATS`` alternating
+blocks, the fastest block kept), all of it ``PASSES`` times, the fastest pass kept (a
+slow spell of a shared machine makes one form look slow; what the hardware allows is the
+fastest). A kind's bound is the smallest working set from which its streamed form takes
+at most ``MARGIN`` times its plain one at every size measured (twice the largest if it
+never does, 0 if it always does); the host's is the smaller of the two kinds' (a copy of
+rows plainly stored above the L3 was the costlier mistake: 2.4-3.4x, against 1.05-1.26x
+for a contiguous copy streamed below its bound, session 30), written to
+``CALIBRATION_FILE`` in the kernel cache directory with the host it was measured on and
+every time measured.
 
 ``compile(..., stream_working_set=None)`` (the default) uses the stored bound when the
 host is the one it was measured on, else ``STREAM_WORKING_SET``; the environment
@@ -257,7 +258,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--cache-dir",
         type=Path,
-        help="the kernel cache directory (default: $SLICE_CACHE_DIR or ~/.cache/slice_dialect)",
+        help="the kernel cache directory "
+        "(default: $SLICE_CACHE_DIR or ~/.cache/slice_dialect)",
     )
     args = parser.parse_args(argv)
     try:
