@@ -263,10 +263,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     try:
+        (args.cache_dir or default_cache_dir()).mkdir(parents=True, exist_ok=True)
         calibration = measure(args.cache_dir)
         path = store(calibration, args.cache_dir)
-    except (SliceError, OSError) as error:
-        print(f"error: {error}", file=sys.stderr)
+    except (SliceError, OSError, MemoryError) as error:
+        print(f"error: {error or type(error).__name__}", file=sys.stderr)
         return 1
     print(f"# {calibration.host}")
     print("| copy | working set | streamed | plain | streamed/plain |")
