@@ -53,15 +53,16 @@ whose L3 is fast for one core may want it higher again."""
 
 STREAM_WORKING_SET = 0
 """The default of ``convert-slice-to-loops{stream-working-set=N}``: a copy streams its
-stores (besides ``STREAM_STORE_BYTES``) only if its source span (``source_span_bytes``)
-and its output hold at least this many bytes together. 0, what the pass does unless told (and what every lit test
-shows): on the machine of sessions 24-29 streaming paid from a 2 MiB output even where
-source and output stayed in its (300 MiB, 11 GB/s for one core) L3. It is a property
-of the machine, not of the copy: on session 30's (2 MiB L2, a 32 MiB L3 one core copies
-through at 32 GB/s) a copy whose source and output stay in the L3 between calls ran
-2.3-2.7x slower streamed (W4, 8 MiB from 16 MiB: 0.59 against 0.21-0.23 ms, numpy
-0.25), one whose working set does not 1.3-2.8x faster (W1, W3, W2). ``compile()``
-passes the value ``slice_dialect.runtime.calibrate`` measured on the host."""
+stores (besides ``STREAM_STORE_BYTES``) only if its source span
+(``source_span_bytes``) and its output hold at least this many bytes together. 0,
+what the pass does unless told (and what every lit test shows): on the machine of
+sessions 24-29 streaming paid from a 2 MiB output even where source and output stayed
+in its (300 MiB, 11 GB/s for one core) L3. It is a property of the machine, not of
+the copy: on session 30's (2 MiB L2, a 32 MiB L3 one core copies through at 32 GB/s)
+a copy whose source and output stay in the L3 between calls ran 2.3-2.7x slower
+streamed (W4, 8 MiB from 16 MiB: 0.59 against 0.21-0.23 ms, numpy 0.25), one whose
+working set does not 1.3-2.8x faster (W1, W3, W2). ``compile()`` passes the value
+``slice_dialect.runtime.calibrate`` measured on the host."""
 
 MIN_STREAM_RUN_BYTES = 1024
 """A run shorter than this many bytes is never streamed, whatever the copy's size: a
@@ -633,7 +634,7 @@ def gathers_words(source_stride: int) -> bool:
 
 
 def run_choices(
-    plan: CopyPlan, element_bytes: int, stream_working_set: int = 0
+    plan: CopyPlan, element_bytes: int, stream_working_set: int = STREAM_WORKING_SET
 ) -> RunChoices:
     """The code-generation choices for the run of ``plan`` (its last loop), from the
     bytes the whole copy writes and reads, the run's length and strides and the

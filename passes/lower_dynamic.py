@@ -59,6 +59,7 @@ from passes.copy_plan import (
     PREFETCH_MIN_GAP_BYTES,
     PREFETCH_MIN_READ_BYTES,
     PREFETCH_ROW_BYTES,
+    STREAM_WORKING_SET,
     merges,
 )
 from passes.function_boundary import buffer_of
@@ -270,7 +271,7 @@ def emit_dynamic_copy(
     result_type: TensorType[Attribute] | MemRefType[Attribute],
     *,
     whole: bool = False,
-    stream_working_set: int = 0,
+    stream_working_set: int = STREAM_WORKING_SET,
 ) -> None:
     """Copy the window (``offsets``, ``sizes``, ``strides``) of ``source`` into
     ``dest`` (a row-major buffer of ``result_type``'s shape: the sizes with unit dims

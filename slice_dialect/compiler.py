@@ -425,8 +425,8 @@ def compile(
     the README); ``prefix`` goes before every C symbol (``c_symbol``).
     ``backend="interpreter"`` runs the lowered loops in xDSL's interpreter.
     ``filename`` names the source in messages. ``stream_working_set`` is
-    ``convert-slice-to-loops``'s option (the fewest bytes a copy reads and writes
-    together for its stores to be non-temporal); ``None``: the host's, as
+    ``convert-slice-to-loops``'s option (the fewest bytes of source span and output
+    together for a copy's stores to be non-temporal); ``None``: the host's, as
     ``python -m slice_dialect.runtime.calibrate`` measured and stored it in the cache
     directory, else ``STREAM_WORKING_SET`` (0). Raises :class:`SliceError` for any
     invalid input.
