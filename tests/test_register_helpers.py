@@ -1,9 +1,12 @@
 """The C target's register helpers (``slice_{stream,copy}_{reversed,even,odd_reversed}``)
 and its scalar gathers (``slice_gather_bytes``, ``_halves``, ``_words``, ``_dwords``, and
 their streamed twins ``slice_stream_gather_*``) on their own, in a C driver: every
-element size, every run length up to 144 elements and
-every destination misalignment within 16 bytes (a multiple of the element for the
-gathers of wider elements), against an element-by-element copy.
+element size, every run length up to 144 elements and every destination misalignment
+within 64 bytes for the register helpers (their AVX-512 steps start on a 64-byte
+store), within 16 for the gathers (a multiple of the element for the gathers of wider
+elements), against an element-by-element copy; the register helpers both with their
+AVX-512 steps where the CPU has them and with the SSE2 loops alone
+(``-DSLICE_NO_WIDE_REGISTERS``).
 ``slice_stream`` (contiguous runs, streamed) likewise, at lengths around each of its
 paths' bounds and every destination offset within a cache line, and each of its 16 KiB
 block copies (SSE2, AVX, AVX-512F) that the CPU running the test has.
@@ -49,7 +52,7 @@ static int64_t source_of(int64_t step, int64_t n, int64_t k) {
 }
 
 static int check(const char *name, helper f, int64_t step, int64_t size,
-                 int64_t align, int64_t *cases) {
+                 int64_t align, int64_t limit, int64_t *cases) {
     hint_apart = (step < 0 ? -step : step) * size;
     int failures = 0;
     for (int64_t n = 1; n <= MAX_COUNT; n += 1) {
@@ -60,11 +63,13 @@ static int check(const char *name, helper f, int64_t step, int64_t size,
         const unsigned char *first = source + source_of(step, n, 0) * size;
         hint_low = source;
         hint_high = source + span;
-        for (int64_t misalign = 0; misalign < 16; misalign += align) {
+        for (int64_t misalign = 0; misalign < limit; misalign += align) {
             const int64_t bytes = n * size;
-            unsigned char *block = malloc((size_t)(bytes + 48));
-            memset(block, 0xa5, (size_t)(bytes + 48));
-            unsigned char *d = block + 16 + misalign;
+            unsigned char *block = malloc((size_t)(bytes + 256));
+            memset(block, 0xa5, (size_t)(bytes + 256));
+            /* misalign bytes past a 64-byte boundary 64 to 127 bytes into the block */
+            const int64_t at = 64 + (int64_t)((64 - (uintptr_t)block % 64) % 64) + misalign;
+            unsigned char *d = block + at;
             f(d, first, n, size);
             for (int64_t k = 0; k < n; k += 1)
                 if (memcmp(d + k * size, source + source_of(step, n, k) * size,
@@ -75,8 +80,8 @@ static int check(const char *name, helper f, int64_t step, int64_t size,
                     failures += 1;
                     break;
                 }
-            for (int64_t b = 0; b < bytes + 48; b += 1)
-                if ((b < 16 + misalign || b >= 16 + misalign + bytes) && block[b] != 0xa5) {
+            for (int64_t b = 0; b < bytes + 256; b += 1)
+                if ((b < at || b >= at + bytes) && block[b] != 0xa5) {
                     printf("FAIL %s size %lld n %lld misalign %lld wrote byte %lld\n",
                            name, (long long)size, (long long)n, (long long)misalign,
                            (long long)b);
@@ -139,60 +144,65 @@ int main(void) {
     static const int64_t sizes[] = {1, 2, 4, 8, 16};
     for (int i = 0; i < 5; i += 1) {
         const int64_t size = sizes[i];
-        failures += check("slice_stream_reversed", slice_stream_reversed, -1, size, 1, &cases);
-        failures += check("slice_copy_reversed", slice_copy_reversed, -1, size, 1, &cases);
-        failures += check("slice_stream_even", slice_stream_even, 2, size, 1, &cases);
-        failures += check("slice_copy_even", slice_copy_even, 2, size, 1, &cases);
+        failures += check("slice_stream_reversed", slice_stream_reversed, -1, size, 1, 64, &cases);
+        failures += check("slice_copy_reversed", slice_copy_reversed, -1, size, 1, 64, &cases);
+        failures += check("slice_stream_even", slice_stream_even, 2, size, 1, 64, &cases);
+        failures += check("slice_copy_even", slice_copy_even, 2, size, 1, 64, &cases);
         failures += check("slice_stream_odd_reversed", slice_stream_odd_reversed, -2,
-                          size, 1, &cases);
-        failures += check("slice_copy_odd_reversed", slice_copy_odd_reversed, -2, size, 1,
+                          size, 1, 64, &cases);
+        failures += check("slice_copy_odd_reversed", slice_copy_odd_reversed, -2, size, 1, 64,
                           &cases);
     }
-    failures += check("slice_gather_bytes step 2", gather_2, 2, 1, 1, &cases);
-    failures += check("slice_gather_bytes step -2", gather_minus_2, -2, 1, 1, &cases);
-    failures += check("slice_gather_bytes step 3", gather_3, 3, 1, 1, &cases);
-    failures += check("slice_gather_bytes step 5", gather_5, 5, 1, 1, &cases);
-    failures += check("slice_gather_bytes step -3", gather_minus_3, -3, 1, 1, &cases);
-    failures += check("slice_gather_bytes step -8", gather_minus_8, -8, 1, 1, &cases);
+    failures += check("slice_gather_bytes step 2", gather_2, 2, 1, 1, 16, &cases);
+    failures += check("slice_gather_bytes step -2", gather_minus_2, -2, 1, 1, 16, &cases);
+    failures += check("slice_gather_bytes step 3", gather_3, 3, 1, 1, 16, &cases);
+    failures += check("slice_gather_bytes step 5", gather_5, 5, 1, 1, 16, &cases);
+    failures += check("slice_gather_bytes step -3", gather_minus_3, -3, 1, 1, 16, &cases);
+    failures += check("slice_gather_bytes step -8", gather_minus_8, -8, 1, 1, 16, &cases);
     /* 2-byte elements at even destinations only (the runtime's alignment) */
-    failures += check("slice_gather_halves step 2", halves_2, 2, 2, 2, &cases);
-    failures += check("slice_gather_halves step -2", halves_minus_2, -2, 2, 2, &cases);
-    failures += check("slice_gather_halves step 3", halves_3, 3, 2, 2, &cases);
-    failures += check("slice_gather_halves step 5", halves_5, 5, 2, 2, &cases);
-    failures += check("slice_gather_halves step -4", halves_minus_4, -4, 2, 2, &cases);
-    failures += check("slice_gather_halves step 8", halves_8, 8, 2, 2, &cases);
+    failures += check("slice_gather_halves step 2", halves_2, 2, 2, 2, 16, &cases);
+    failures += check("slice_gather_halves step -2", halves_minus_2, -2, 2, 2, 16, &cases);
+    failures += check("slice_gather_halves step 3", halves_3, 3, 2, 2, 16, &cases);
+    failures += check("slice_gather_halves step 5", halves_5, 5, 2, 2, 16, &cases);
+    failures += check("slice_gather_halves step -4", halves_minus_4, -4, 2, 2, 16, &cases);
+    failures += check("slice_gather_halves step 8", halves_8, 8, 2, 2, 16, &cases);
     /* 4- and 8-byte elements at destinations aligned to the element likewise */
-    failures += check("slice_gather_words step 2", words_2, 2, 4, 4, &cases);
-    failures += check("slice_gather_words step -2", words_minus_2, -2, 4, 4, &cases);
-    failures += check("slice_gather_words step 3", words_3, 3, 4, 4, &cases);
-    failures += check("slice_gather_words step -3", words_minus_3, -3, 4, 4, &cases);
-    failures += check("slice_gather_words step 5", words_5, 5, 4, 4, &cases);
-    failures += check("slice_gather_words step -8", words_minus_8, -8, 4, 4, &cases);
-    failures += check("slice_gather_dwords step 2", dwords_2, 2, 8, 8, &cases);
-    failures += check("slice_gather_dwords step -2", dwords_minus_2, -2, 8, 8, &cases);
-    failures += check("slice_gather_dwords step 3", dwords_3, 3, 8, 8, &cases);
-    failures += check("slice_gather_dwords step -4", dwords_minus_4, -4, 8, 8, &cases);
-    failures += check("slice_gather_dwords step 5", dwords_5, 5, 8, 8, &cases);
-    failures += check("slice_gather_dwords step 16", dwords_16, 16, 8, 8, &cases);
-    failures += check("slice_stream_gather_bytes step 3", stream_bytes_3, 3, 1, 1, &cases);
-    failures += check("slice_stream_gather_bytes step -5", stream_bytes_minus_5, -5, 1, 1,
+    failures += check("slice_gather_words step 2", words_2, 2, 4, 4, 16, &cases);
+    failures += check("slice_gather_words step -2", words_minus_2, -2, 4, 4, 16, &cases);
+    failures += check("slice_gather_words step 3", words_3, 3, 4, 4, 16, &cases);
+    failures += check("slice_gather_words step -3", words_minus_3, -3, 4, 4, 16, &cases);
+    failures += check("slice_gather_words step 5", words_5, 5, 4, 4, 16, &cases);
+    failures += check("slice_gather_words step -8", words_minus_8, -8, 4, 4, 16, &cases);
+    failures += check("slice_gather_dwords step 2", dwords_2, 2, 8, 8, 16, &cases);
+    failures += check("slice_gather_dwords step -2", dwords_minus_2, -2, 8, 8, 16, &cases);
+    failures += check("slice_gather_dwords step 3", dwords_3, 3, 8, 8, 16, &cases);
+    failures += check("slice_gather_dwords step -4", dwords_minus_4, -4, 8, 8, 16, &cases);
+    failures += check("slice_gather_dwords step 5", dwords_5, 5, 8, 8, 16, &cases);
+    failures += check("slice_gather_dwords step 16", dwords_16, 16, 8, 8, 16, &cases);
+    failures += check("slice_stream_gather_bytes step 3", stream_bytes_3, 3, 1, 1, 16, &cases);
+    failures += check("slice_stream_gather_bytes step -5", stream_bytes_minus_5, -5, 1, 1, 16,
                       &cases);
-    failures += check("slice_stream_gather_bytes step 8", stream_bytes_8, 8, 1, 1, &cases);
-    failures += check("slice_stream_gather_halves step 3", stream_halves_3, 3, 2, 2, &cases);
-    failures += check("slice_stream_gather_halves step -4", stream_halves_minus_4, -4, 2, 2,
+    failures += check("slice_stream_gather_bytes step 8", stream_bytes_8, 8, 1, 1, 16, &cases);
+    failures += check("slice_stream_gather_halves step 3", stream_halves_3, 3, 2, 2, 16, &cases);
+    failures += check("slice_stream_gather_halves step -4", stream_halves_minus_4, -4, 2, 2, 16,
                       &cases);
-    failures += check("slice_stream_gather_halves step 6", stream_halves_6, 6, 2, 2, &cases);
-    failures += check("slice_stream_gather_words step 3", stream_words_3, 3, 4, 4, &cases);
-    failures += check("slice_stream_gather_words step -3", stream_words_minus_3, -3, 4, 4,
+    failures += check("slice_stream_gather_halves step 6", stream_halves_6, 6, 2, 2, 16, &cases);
+    failures += check("slice_stream_gather_words step 3", stream_words_3, 3, 4, 4, 16, &cases);
+    failures += check("slice_stream_gather_words step -3", stream_words_minus_3, -3, 4, 4, 16,
                       &cases);
-    failures += check("slice_stream_gather_words step 8", stream_words_8, 8, 4, 4, &cases);
-    failures += check("slice_stream_gather_dwords step 3", stream_dwords_3, 3, 8, 8,
+    failures += check("slice_stream_gather_words step 8", stream_words_8, 8, 4, 4, 16, &cases);
+    failures += check("slice_stream_gather_dwords step 3", stream_dwords_3, 3, 8, 8, 16,
                       &cases);
-    failures += check("slice_stream_gather_dwords step -4", stream_dwords_minus_4, -4, 8, 8,
+    failures += check("slice_stream_gather_dwords step -4", stream_dwords_minus_4, -4, 8, 8, 16,
                       &cases);
-    failures += check("slice_stream_gather_dwords step 5", stream_dwords_5, 5, 8, 8,
+    failures += check("slice_stream_gather_dwords step 5", stream_dwords_5, 5, 8, 8, 16,
                       &cases);
     slice_stream_fence();
+#if defined(SLICE_WIDE_REGISTERS)
+    printf("wide registers %d\n", slice_wide_registers());
+#else
+    printf("wide registers none\n");
+#endif
     printf("hints %lld outside %lld\n", (long long)hints, (long long)hints_outside);
     printf("cases %lld failures %d\n", (long long)cases, failures);
     return failures != 0 || hints_outside != 0;
@@ -215,14 +225,15 @@ static void slice_prefetch(const void *p) {
 """
 
 CASES = (
-    6 * 5 * MAX_COUNT * 16
+    6 * 5 * MAX_COUNT * 64
     + 6 * MAX_COUNT * 16
     + 6 * MAX_COUNT * 8
     + 6 * MAX_COUNT * 4
     + 6 * MAX_COUNT * 2
     + 3 * MAX_COUNT * (16 + 8 + 4 + 2)
 )
-"""The three register helpers, streamed and cached, at 5 element sizes; the byte gather
+"""The three register helpers, streamed and cached, at 5 element sizes and 64
+misalignments; the byte gather
 at 6 steps, the 2-byte one at 6 steps and the 8 even misalignments, the 4-byte one at 6
 steps and 4 misalignments, the 8-byte one at 6 steps and 2; their streamed twins at 3
 steps each."""
@@ -415,10 +426,29 @@ def build_and_run(
     return result
 
 
-@FLAGS
+WIDE_FEATURES = {"avx512f", "avx512bw", "avx512vbmi"}
+"""What the register helpers' AVX-512 steps run on (``slice_wide_registers``)."""
+
+
+@pytest.mark.parametrize(
+    "flags",
+    [
+        ("-O3",),
+        ("-O3", "-DSLICE_NO_WIDE_REGISTERS"),
+        ("-O1", "-fsanitize=address,undefined", "-fno-sanitize-recover=all"),
+    ],
+    ids=["optimized", "sse2", "sanitized"],
+)
 def test_register_helpers(flags: tuple[str, ...], tmp_path: Path) -> None:
     result = build_and_run(driver_source(), flags, tmp_path)
     assert f"cases {CASES} failures 0" in result.stdout
+    # the AVX-512 steps ran where the CPU has them (and the compiler the builtins);
+    # under AddressSanitizer too, their loads and (plain) stores checked
+    wide = next(line for line in result.stdout.splitlines() if line.startswith("wide"))
+    if "-DSLICE_NO_WIDE_REGISTERS" in flags:
+        assert wide == "wide registers none"
+    elif wide != "wide registers none" and platform.machine() == "x86_64":
+        assert wide == f"wide registers {int(cpu_flags() >= WIDE_FEATURES)}"
     # the runs with a lookahead hinted, each hint an element of the run
     hints = next(line for line in result.stdout.splitlines() if line.startswith("hints"))
     count, outside = int(hints.split()[1]), int(hints.split()[3])

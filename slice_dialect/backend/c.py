@@ -229,6 +229,11 @@ _GENERATED_NAMES = (
     "slice_prefetch slice_prefetch_rows slice_stream_lines slice_stream_lines_sse2 "
     "slice_stream_line_sse2 slice_stream_long slice_stream_lines_avx slice_stream_lines_avx512 "
     "SLICE_STREAM_WIDE SLICE_STREAM_SANITIZED SLICE_BLOCK_LINES SLICE_LINES "
+    "SLICE_WIDE_REGISTERS SLICE_NO_WIDE_REGISTERS SLICE_WIDE slice_wide_registers "
+    "slice_u8x64 slice_u16x32 slice_u32x16 slice_u64x8 SLICE_EVEN8 SLICE_EVEN32 "
+    "SLICE_DOWN8 SLICE_WIDE_STORE SLICE_WIDE_STREAM SLICE_EVEN_STEPS "
+    "SLICE_REVERSED_STEPS slice_stream_even_wide slice_copy_even_wide "
+    "slice_stream_reversed_wide slice_copy_reversed_wide "
     "slice_error_values slice_dims slice_mul_overflows slice_wrap_add_i8 "
     "slice_wrap_add_i16 slice_wrap_add_i32 slice_wrap_add_i64 slice_wrap_sub_i8 "
     "slice_wrap_sub_i16 slice_wrap_sub_i32 slice_wrap_sub_i64 slice_wrap_mul_i8 "
@@ -2023,6 +2028,37 @@ _REGISTER_TEMPLATES = r"""
  * The source is read upwards and d written from its end down, 16 bytes at a time
  * reversed in a register: the hardware prefetcher follows a rising read (reading
  * downwards was 2x slower on a 64 MiB copy). Every byte read lies within the run. */
+#if defined(SLICE_WIDE_REGISTERS)
+/* slice_KIND_reversed's steps of 64 bytes of output from j down while j * size >= 64
+ * (the 64 bytes read then lie within the run); the new j. */
+SLICE_WIDE static int64_t slice_KIND_reversed_wide(
+    unsigned char *to, const unsigned char *from, int64_t j, int64_t size) {
+#define SLICE_REVERSED_STEPS(type, ...) \
+    for (; j * size >= 64; j -= 64 / size) { \
+        type v; \
+        memcpy(&v, from - (j - 1) * size, 64); \
+        v = __builtin_shufflevector(v, v, __VA_ARGS__); \
+        WIDE_STORE(to + (j - 64 / size) * size, v); \
+    }
+    switch (size) {
+    case 1:
+        SLICE_REVERSED_STEPS(slice_u8x64, SLICE_DOWN8(63), SLICE_DOWN8(55), SLICE_DOWN8(47),
+                             SLICE_DOWN8(39), SLICE_DOWN8(31), SLICE_DOWN8(23),
+                             SLICE_DOWN8(15), SLICE_DOWN8(7))
+        break;
+    case 2:
+        SLICE_REVERSED_STEPS(slice_u16x32, SLICE_DOWN8(31), SLICE_DOWN8(23), SLICE_DOWN8(15),
+                             SLICE_DOWN8(7))
+        break;
+    case 4: SLICE_REVERSED_STEPS(slice_u32x16, SLICE_DOWN8(15), SLICE_DOWN8(7)) break;
+    case 8: SLICE_REVERSED_STEPS(slice_u64x8, SLICE_DOWN8(7)) break;
+    default: SLICE_REVERSED_STEPS(slice_u64x8, 6, 7, 4, 5, 2, 3, 0, 1) break;
+    }
+#undef SLICE_REVERSED_STEPS
+    return j;
+}
+#endif
+
 static inline void slice_KIND_reversed(
     void *restrict d, const void *restrict s, int64_t n, int64_t size) {
     unsigned char *to = d;
@@ -2030,7 +2066,9 @@ static inline void slice_KIND_reversed(
     int64_t j = n;
 #if defined(__SSE2__)
 ALIGN_TOP(from - j * size)
+WIDE_BEGIN(n * size >= 64)
     for (; j * size >= 16; j -= 16 / size) {
+WIDE_STEPS(j * size >= 64 | to + j * size | j = slice_KIND_reversed_wide(to, from, j, size) | j * size < 16)
         const __m128i v = _mm_loadu_si128((const __m128i *)(from - (j - 1) * size));
         STORE((__m128i *)(to + (j - 16 / size) * size), slice_lanes_reversed(v, size));
     }
@@ -2048,6 +2086,31 @@ ALIGN_TOP(from - j * size)
  * within the run. The last 16 bytes of output LAST_WHEN are read one element lower
  * (their odd elements): the run ends with the last byte read, and no element copy is
  * left to mix with the vector stores. */
+#if defined(SLICE_WIDE_REGISTERS)
+/* slice_KIND_even's steps of 64 bytes of output from i while more than 64 / size
+ * elements follow (the 128 bytes read then lie within the run); the new i. */
+SLICE_WIDE static int64_t slice_KIND_even_wide(
+    unsigned char *to, const unsigned char *from, int64_t i, int64_t n, int64_t size) {
+#define SLICE_EVEN_STEPS(type, ...) \
+    for (; n - i > 64 / size; i += 64 / size) { \
+        type a, b; \
+        memcpy(&a, from + 2 * i * size, 64); \
+        memcpy(&b, from + 2 * i * size + 64, 64); \
+        const type v = __builtin_shufflevector(a, b, __VA_ARGS__); \
+        WIDE_STORE(to + i * size, v); \
+    }
+    switch (size) {
+    case 1: SLICE_EVEN_STEPS(slice_u8x64, SLICE_EVEN32(0), SLICE_EVEN32(64)) break;
+    case 2: SLICE_EVEN_STEPS(slice_u16x32, SLICE_EVEN32(0)) break;
+    case 4: SLICE_EVEN_STEPS(slice_u32x16, SLICE_EVEN8(0), SLICE_EVEN8(16)) break;
+    case 8: SLICE_EVEN_STEPS(slice_u64x8, SLICE_EVEN8(0)) break;
+    default: SLICE_EVEN_STEPS(slice_u64x8, 0, 1, 4, 5, 8, 9, 12, 13) break;
+    }
+#undef SLICE_EVEN_STEPS
+    return i;
+}
+#endif
+
 static inline void slice_KIND_even(
     void *restrict d, const void *restrict s, int64_t n, int64_t size) {
     unsigned char *to = d;
@@ -2055,7 +2118,9 @@ static inline void slice_KIND_even(
     int64_t i = 0;
 #if defined(__SSE2__)
 ALIGN(from + 2 * i * size)
+WIDE_BEGIN(n * size > 64)
     for (; n - i > 16 / size; i += 16 / size) {
+WIDE_STEPS(n - i > 64 / size | to + i * size | i = slice_KIND_even_wide(to, from, i, n, size) | n - i <= 16 / size)
         const unsigned char *p = from + 2 * i * size;
         const __m128i a = _mm_loadu_si128((const __m128i *)p);
         const __m128i b = _mm_loadu_si128((const __m128i *)(p + 16));
@@ -2168,6 +2233,51 @@ static inline __m128i slice_lanes_reversed(__m128i v, int64_t size) {
     return v;
 }
 #endif
+
+/* The AVX-512 form of the even and reversed helpers' loops: 64 bytes of output a step
+ * (vpermt2b/w/d/q, vpermb/w/d/q), taken at run time where the CPU has AVX-512F, BW and
+ * VBMI (the byte permutes), the 16-byte SSE2 steps elsewhere and for a run's ends.
+ * W2's rows (every other f32 of 2 KiB, streamed) took 0.6-0.75 of the SSE2 time
+ * (notes/s31/w2c.c): four shuffles a 16-byte store were the bound, not memory.
+ * Written with vector extensions, not intrinsics, whose header takes 0.3 s to compile;
+ * -DSLICE_NO_WIDE_REGISTERS keeps the SSE2 loops. */
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) \
+    && defined(__has_builtin) && !defined(SLICE_NO_WIDE_REGISTERS)
+#if __has_builtin(__builtin_shufflevector) && __has_builtin(__builtin_cpu_supports)
+#define SLICE_WIDE_REGISTERS 1
+#endif
+#endif
+#if defined(SLICE_WIDE_REGISTERS)
+#define SLICE_WIDE __attribute__((target("avx512f,avx512bw,avx512vbmi")))
+typedef uint8_t slice_u8x64 __attribute__((vector_size(64)));
+typedef uint16_t slice_u16x32 __attribute__((vector_size(64)));
+typedef uint32_t slice_u32x16 __attribute__((vector_size(64)));
+typedef uint64_t slice_u64x8 __attribute__((vector_size(64)));
+/* lane indices: 8 rising by 2 from k, 32 so, 8 falling by 1 from k */
+#define SLICE_EVEN8(k) k, k + 2, k + 4, k + 6, k + 8, k + 10, k + 12, k + 14
+#define SLICE_EVEN32(k) SLICE_EVEN8(k), SLICE_EVEN8(k + 16), SLICE_EVEN8(k + 32), \
+    SLICE_EVEN8(k + 48)
+#define SLICE_DOWN8(k) k, k - 1, k - 2, k - 3, k - 4, k - 5, k - 6, k - 7
+/* a 64-byte store at p: plain, or non-temporal (p on 64 bytes) in assembly except under
+ * AddressSanitizer, which sees the plain store and not the assembly's */
+#define SLICE_WIDE_STORE(p, v) memcpy((p), &(v), 64)
+#if defined(__SANITIZE_ADDRESS__)
+#define SLICE_WIDE_STREAM(p, v) memcpy((p), &(v), 64)
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define SLICE_WIDE_STREAM(p, v) memcpy((p), &(v), 64)
+#endif
+#endif
+#if !defined(SLICE_WIDE_STREAM)
+#define SLICE_WIDE_STREAM(p, v) \
+    __asm__ volatile("vmovntdq %1, %0" : "=m"(*(slice_u8x64 *)(p)) : "v"(v))
+#endif
+/* Whether the CPU has what SLICE_WIDE code runs on. */
+static inline int slice_wide_registers(void) {
+    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw")
+           && __builtin_cpu_supports("avx512vbmi");
+}
+#endif
 """
 """The register shuffles of the streamed and cached register helpers, printed once."""
 
@@ -2181,7 +2291,10 @@ def _register_helpers(streamed: bool) -> str:
     writing = "streamed like slice_stream" if streamed else "with plain stores"
     text = text.replace("WRITING", writing)
     store = "_mm_stream_si128" if streamed else "_mm_storeu_si128"
-    text = text.replace("STORE(", f"{store}(")
+    text = re.sub(r"\bSTORE\(", f"{store}(", text)
+    text = text.replace(
+        "WIDE_STORE(", "SLICE_WIDE_STREAM(" if streamed else "SLICE_WIDE_STORE("
+    )
     # the last 16 bytes of an even or odd run in one more vector: streamed only where
     # they are a whole aligned store, cached wherever the run has more than 16 bytes
     # (overlapping the stores before, with the same values)
@@ -2214,6 +2327,30 @@ def _register_helpers(streamed: bool) -> str:
                     f"        memcpy(to + j * size, {source}, (size_t)size);",
                     "    }",
                 ]
+            continue
+        if line.startswith("WIDE_BEGIN("):
+            lines += [
+                "#if defined(SLICE_WIDE_REGISTERS)",
+                f"    int wide = {line[len('WIDE_BEGIN(') : -1]} && slice_wide_registers();",
+                "#endif",
+            ]
+            continue
+        if line.startswith("WIDE_STEPS("):
+            # the wide steps, once, from the first step whose store may be one (the
+            # marker's four parts: room for one, its store's address, the call, and
+            # whether a 16-byte step is left)
+            room, store, call, done = line[len("WIDE_STEPS(") : -1].split(" | ")
+            aligned = f" && ((uintptr_t)({store}) & 63) == 0" if streamed else ""
+            lines += [
+                "#if defined(SLICE_WIDE_REGISTERS)",
+                f"        if (wide && {room}{aligned}) {{",
+                f"            {call};",
+                "            wide = 0;",
+                f"            if ({done})",
+                "                break;",
+                "        }",
+                "#endif",
+            ]
             continue
         lines.append(line)
     return "\n".join(lines)
