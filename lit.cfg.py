@@ -71,10 +71,11 @@ config.excludes = [
 ]
 
 # lit has already put `--path` entries and the caller's PATH here.
-# compile() (slice-run) lowers with the host's calibrated streaming bound unless this
-# says otherwise: 0, the pass's default, so that the C of every test is the same on
-# every machine (slice_dialect/runtime/calibrate.py).
+# compile() (slice-run) lowers with the host's calibrated streaming bound and line
+# order unless these say otherwise: 0, the pass's defaults, so that the C of every test
+# is the same on every machine (slice_dialect/runtime/calibrate.py).
 config.environment["SLICE_STREAM_WORKING_SET"] = "0"
+config.environment["SLICE_STREAM_LINES_IN_ORDER"] = "0"
 path = config.environment.get("PATH") or os.environ.get("PATH", "")
 config.environment["PATH"] = os.pathsep.join([path, os.path.dirname(sys.executable)])
 

@@ -330,12 +330,13 @@ _COPY_COMMENT = re.compile(r"/\* copy (.*) \*/")
 def copy_description(ir: str, cache_dir: Path | None = None) -> str:
     """How the compiled window copies: the ``slice.copy_run`` ops of the lowered IR
     (lowered as ``compile`` with ``cache_dir`` lowers it: with the host's streaming
-    bound) with their code-generation properties where the lowering makes them, else
-    the copy comment the C target prints (or its one whole-buffer call)."""
+    bound and line order) with their code-generation properties where the lowering
+    makes them, else the copy comment the C target prints (or its one whole-buffer
+    call)."""
     from slice_dialect.compiler import lowered
 
-    bound = calibrate.host_stream_working_set(cache_dir)
-    module = lowered(ir, "main", "<sweep>", bound).module
+    stream = calibrate.host_stream_target(cache_dir)
+    module = lowered(ir, "main", "<sweep>", stream).module
     runs: list[str] = []
     for op in module.walk():
         if op.name not in ("slice.copy_run", "slice.dynamic_copy_run"):
@@ -355,7 +356,7 @@ def copy_description(ir: str, cache_dir: Path | None = None) -> str:
             f"{properties['count'].value.data}, "
             f"source step {properties['source_stride'].value.data}"
         )
-        for flag in ("nontemporal", "reorder", "scalar"):
+        for flag in ("nontemporal", "in_order", "reorder", "scalar"):
             if flag in properties:
                 text += f", {flag}"
         for hint in ("lookahead", "prefetch"):
@@ -370,6 +371,8 @@ def copy_description(ir: str, cache_dir: Path | None = None) -> str:
     found = _COPY_COMMENT.findall(c_source)
     if found:
         return "; ".join(found)
+    if "slice_stream_in_order(" in c_source:
+        return "whole buffer, streamed in order"
     if "slice_stream(" in c_source:
         return "whole buffer, streamed"
     if "memcpy(" in c_source:

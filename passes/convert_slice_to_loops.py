@@ -49,9 +49,12 @@ from xdsl.transforms.common_subexpression_elimination import cse
 
 from passes import erase_dead_ops, rewrite_module
 from passes.copy_plan import (
+    DEFAULT_STREAM,
+    STREAM_LINES_IN_ORDER,
     STREAM_WORKING_SET,
     CopyPlan,
     Loop,
+    StreamTarget,
     copy_plan,
     run_choices,
 )
@@ -98,12 +101,12 @@ class _Emitter:
         rewriter: PatternRewriter,
         anchor: Operation,
         location: LocationAttr,
-        stream_working_set: int,
+        stream: StreamTarget,
     ) -> None:
         self.rewriter = rewriter
         self.anchor = anchor
         self.location = location
-        self.stream_working_set = stream_working_set
+        self.stream = stream
         self.constants: dict[int, SSAValue] = {}
 
     def before_anchor(self, op: Operation) -> Operation:
@@ -149,7 +152,7 @@ class _Emitter:
         source_type = source.type
         assert isinstance(source_type, MemRefType)
         width = storage_bytes(source_type.element_type)
-        choices = run_choices(plan, width, self.stream_working_set)
+        choices = run_choices(plan, width, self.stream)
         src, dst = self.view(source), self.view(dest)
         *outer, run = plan.loops or (Loop(1, 1, 1),)
         if run.count == 1:
@@ -163,6 +166,7 @@ class _Emitter:
                 run.source_step,
                 run.result_step,
                 nontemporal=choices.nontemporal,
+                in_order=choices.in_order,
                 reorder=choices.reorder,
                 scalar=choices.scalar,
                 prefetch=prefetch,
@@ -271,8 +275,8 @@ def _source_buffer(op: WindowOp | DynamicWindowOp, what: str, only: str) -> SSAV
 class WindowToLoops(RewritePattern):
     """``slice.window`` to the loops of its copy plan, into its destination buffer."""
 
-    stream_working_set: int = STREAM_WORKING_SET
-    """See ``ConvertSliceToLoopsPass.stream_working_set``."""
+    stream: StreamTarget = DEFAULT_STREAM
+    """The target's streaming properties (``ConvertSliceToLoopsPass``' options)."""
 
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: WindowOp, rewriter: PatternRewriter) -> None:
@@ -301,7 +305,7 @@ class WindowToLoops(RewritePattern):
                 window.offsets,
                 window.sizes,
                 window.strides,
-                self.stream_working_set,
+                self.stream,
             )
             return
         try:
@@ -320,7 +324,7 @@ class WindowToLoops(RewritePattern):
                 f"{op.name}: result type {result_type} does not hold the "
                 f"{prod(window.sizes)} elements of sizes {list(window.sizes)}",
             )
-        emitter = _Emitter(rewriter, op, op.location, self.stream_working_set)
+        emitter = _Emitter(rewriter, op, op.location, self.stream)
         dest = returned
         if dest is None:
             t = MemRefType(result_type.get_element_type(), result_type.get_shape())
@@ -346,7 +350,7 @@ def lower_dynamic_window(
     offsets: Sequence[Mixed],
     sizes: Sequence[Mixed],
     strides: Sequence[Mixed],
-    stream_working_set: int,
+    stream: StreamTarget,
 ) -> None:
     """A window with run-time sizes or a source with ``?`` dims: checks, loops and
     self-guarding runs (``passes/lower_dynamic.py``), into its output argument."""
@@ -370,7 +374,7 @@ def lower_dynamic_window(
         sizes,
         strides,
         result_type,
-        stream_working_set=stream_working_set,
+        stream=stream,
     )
     rewriter.replace(op, _cast(dest, result_type, op.location))
 
@@ -379,8 +383,8 @@ def lower_dynamic_window(
 class DynamicWindowToLoops(RewritePattern):
     """``slice.dynamic_window`` to checks, loops and runs, into its output argument."""
 
-    stream_working_set: int = STREAM_WORKING_SET
-    """See ``ConvertSliceToLoopsPass.stream_working_set``."""
+    stream: StreamTarget = DEFAULT_STREAM
+    """The target's streaming properties (``ConvertSliceToLoopsPass``' options)."""
 
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: DynamicWindowOp, rewriter: PatternRewriter) -> None:
@@ -394,7 +398,7 @@ class DynamicWindowToLoops(RewritePattern):
             op.mixed_offsets(),
             op.mixed_sizes(),
             op.mixed_strides(),
-            self.stream_working_set,
+            self.stream,
         )
 
 
@@ -415,8 +419,8 @@ class CastOfBuffer(RewritePattern):
 class MaterializeToCopy(RewritePattern):
     """A returned value not written in place is copied into its output argument."""
 
-    stream_working_set: int = STREAM_WORKING_SET
-    """See ``ConvertSliceToLoopsPass.stream_working_set``."""
+    stream: StreamTarget = DEFAULT_STREAM
+    """The target's streaming properties (``ConvertSliceToLoopsPass``' options)."""
 
     @op_type_rewrite_pattern
     def match_and_rewrite(
@@ -432,7 +436,7 @@ class MaterializeToCopy(RewritePattern):
             # a ``?`` source (a tensor.cast to a static type) is copied with the
             # checks of its run-time dims against the output's
             if dest_type.has_static_shape() and source_type.has_static_shape():
-                _Emitter(rewriter, op, op.location, self.stream_working_set).copy(
+                _Emitter(rewriter, op, op.location, self.stream).copy(
                     whole_copy(dest_type), source, op.dest
                 )
             else:
@@ -453,7 +457,7 @@ class MaterializeToCopy(RewritePattern):
                     [1] * len(dims),
                     dest_type,
                     whole=True,
-                    stream_working_set=self.stream_working_set,
+                    stream=self.stream,
                 )
         rewriter.erase(op)
 
@@ -506,23 +510,23 @@ class ConstantToBuffer(RewritePattern):
 
 
 def lowering_patterns(
-    stream_working_set: int = STREAM_WORKING_SET,
+    stream: StreamTarget = DEFAULT_STREAM,
 ) -> tuple[RewritePattern, ...]:
     """The patterns of ``convert-slice-to-loops`` once the function boundary is
-    memrefs."""
+    memrefs, for a target whose streaming properties are ``stream``."""
     return (
         ConstantToBuffer(),
         TensorReadToMemrefRead(),
         FromElementsToStores(),
-        WindowToLoops(stream_working_set),
-        DynamicWindowToLoops(stream_working_set),
+        WindowToLoops(stream),
+        DynamicWindowToLoops(stream),
         CastOfBuffer(),
-        MaterializeToCopy(stream_working_set),
+        MaterializeToCopy(stream),
     )
 
 
 LOWERING_PATTERNS = lowering_patterns()
-"""The patterns with the default target (``STREAM_WORKING_SET``)."""
+"""The patterns with the default target (``DEFAULT_STREAM``)."""
 
 
 _WRITES: tuple[type[Operation], ...] = (CopyRunOp, DynamicCopyRunOp, FillConstantOp)
@@ -573,6 +577,12 @@ class ConvertSliceToLoopsPass(ModulePass):
     what ``slice_dialect.runtime.calibrate`` measured on the host; 0 (the default)
     streams every copy of ``STREAM_STORE_BYTES`` or more."""
 
+    stream_lines_in_order: bool = STREAM_LINES_IN_ORDER
+    """``stream-lines-in-order=true``: a streamed contiguous run stores its cache lines
+    one after the other (``in_order`` on its run) rather than in 16 KiB blocks, a line
+    of each 4 KiB quarter in turn (the default, ``STREAM_LINES_IN_ORDER``). A property
+    of the target machine like ``stream-working-set``, calibrated with it."""
+
     def apply(self, ctx: Context, op: builtin.ModuleOp) -> None:
         if self.stream_working_set < 0:
             raise ValueError(
@@ -581,7 +591,8 @@ class ConvertSliceToLoopsPass(ModulePass):
             )
         add_shape_functions(op)
         rewrite_module(op, [FunctionToMemrefs()], recursively=False)
-        rewrite_module(op, lowering_patterns(self.stream_working_set), recursively=True)
+        stream = StreamTarget(self.stream_working_set, self.stream_lines_in_order)
+        rewrite_module(op, lowering_patterns(stream), recursively=True)
         for f in op.ops:
             if not isinstance(f, func.FuncOp):
                 continue

@@ -64,6 +64,38 @@ streamed (W4, 8 MiB from 16 MiB: 0.59 against 0.21-0.23 ms, numpy 0.25), one who
 working set does not 1.3-2.8x faster (W1, W3, W2). ``compile()`` passes the value
 ``slice_dialect.runtime.calibrate`` measured on the host."""
 
+STREAM_LINES_IN_ORDER = False
+"""The default of ``convert-slice-to-loops{stream-lines-in-order=B}``: whether a
+streamed contiguous run of ``STREAM_LINE_BLOCK_BYTES`` or more stores its lines one
+after the other (``in_order`` on its ``slice.copy_run``) rather than in blocks of 16
+KiB, a line of each of a block's four 4 KiB quarters in turn, as glibc's memcpy streams
+above its non-temporal threshold. A property of the machine, like
+``STREAM_WORKING_SET``: on sessions 24-29's (300 MiB L3) the blocks took 0.75-0.85 of
+the time of lines in order at 64-125 MiB; on session 30's (32 MiB L3) lines in order
+took 0.55-0.70 of the blocks' time at 4-64 MiB (notes/s30/blk.c) and streamed copies
+of 64 and 128 MiB went from 0.91x to 0.74x and 0.56x of a plain one (calibrate, session
+31). False (the blocks) unless told; ``compile()`` passes what
+``slice_dialect.runtime.calibrate`` measured on the host."""
+
+STREAM_LINE_BLOCK_BYTES = 16384
+"""The block of the C target's blocked line order (``slice_stream_long``): a streamed
+contiguous run shorter than this streams its lines in order either way."""
+
+
+@dataclass(frozen=True)
+class StreamTarget:
+    """The properties of the target machine the streaming choices depend on,
+    ``convert-slice-to-loops``' options: ``working_set`` (``STREAM_WORKING_SET``) and
+    ``lines_in_order`` (``STREAM_LINES_IN_ORDER``)."""
+
+    working_set: int = STREAM_WORKING_SET
+    lines_in_order: bool = STREAM_LINES_IN_ORDER
+
+
+DEFAULT_STREAM = StreamTarget()
+"""The pass's default target: ``STREAM_WORKING_SET`` and ``STREAM_LINES_IN_ORDER``."""
+
+
 MIN_STREAM_RUN_BYTES = 1024
 """A run shorter than this many bytes is never streamed, whatever the copy's size: a
 short run's non-temporal stores complete each 64-byte destination line across two or
@@ -471,6 +503,8 @@ class RunChoices:
     and a source span of at least ``LOOKAHEAD_MIN_SPAN_BYTES``, how many elements
     ahead of the ones it copies the run hints its own source
     (:func:`lookahead_elements`), else ``None``.
+    ``in_order``: a ``nontemporal`` contiguous run of ``STREAM_LINE_BLOCK_BYTES`` or
+    more on a target whose streamed lines go in order (``STREAM_LINES_IN_ORDER``).
     """
 
     nontemporal: bool = False
@@ -480,6 +514,7 @@ class RunChoices:
     prefetch_bytes: int | None = None
     prefetch_wrap: tuple[int, int] | None = None
     lookahead: int | None = None
+    in_order: bool = False
 
 
 def lookahead_elements(source_stride: int, element_bytes: int) -> int | None:
@@ -634,13 +669,14 @@ def gathers_words(source_stride: int) -> bool:
 
 
 def run_choices(
-    plan: CopyPlan, element_bytes: int, stream_working_set: int = STREAM_WORKING_SET
+    plan: CopyPlan, element_bytes: int, target: StreamTarget = DEFAULT_STREAM
 ) -> RunChoices:
     """The code-generation choices for the run of ``plan`` (its last loop), from the
     bytes the whole copy writes and reads, the run's length and strides and the
-    element width. ``stream_working_set``: the fewest bytes of source span
+    element width. ``target.working_set``: the fewest bytes of source span
     (``source_span_bytes``) and output together for which non-temporal stores pay on
-    the target (``STREAM_WORKING_SET``)."""
+    the target (``STREAM_WORKING_SET``); ``target.lines_in_order``: whether a streamed
+    contiguous run stores its lines in order (``STREAM_LINES_IN_ORDER``)."""
     if plan.empty or not plan.loops:
         return RunChoices()
     *outer, run = plan.loops
@@ -674,7 +710,7 @@ def run_choices(
     written = plan.elements * element_bytes
     streamed = (
         written >= STREAM_STORE_BYTES
-        and written + source_span_bytes(plan.loops, element_bytes) >= stream_working_set
+        and written + source_span_bytes(plan.loops, element_bytes) >= target.working_set
         and long_or_aligned
         and not (staged and element_bytes > STAGED_MAX_ELEMENT_BYTES)
     )
@@ -694,6 +730,19 @@ def run_choices(
     lookahead = lookahead_elements(run.source_step, element_bytes) if scalar else None
     if lookahead is not None and not (big and high - low >= LOOKAHEAD_MIN_SPAN_BYTES):
         lookahead = None
+    in_order = (
+        target.lines_in_order
+        and streamed
+        and run.source_step == 1
+        and run_bytes >= STREAM_LINE_BLOCK_BYTES
+    )
     return RunChoices(
-        streamed, reorder, scalar, prefetch, prefetch_bytes, prefetch_wrap, lookahead
+        streamed,
+        reorder,
+        scalar,
+        prefetch,
+        prefetch_bytes,
+        prefetch_wrap,
+        lookahead,
+        in_order,
     )

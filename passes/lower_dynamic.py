@@ -55,11 +55,12 @@ from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.transforms.dead_code_elimination import region_dce
 
 from passes.copy_plan import (
+    DEFAULT_STREAM,
     PREFETCH_MAX_RUN_BYTES,
     PREFETCH_MIN_GAP_BYTES,
     PREFETCH_MIN_READ_BYTES,
     PREFETCH_ROW_BYTES,
-    STREAM_WORKING_SET,
+    StreamTarget,
     merges,
 )
 from passes.function_boundary import buffer_of
@@ -271,16 +272,17 @@ def emit_dynamic_copy(
     result_type: TensorType[Attribute] | MemRefType[Attribute],
     *,
     whole: bool = False,
-    stream_working_set: int = STREAM_WORKING_SET,
+    stream: StreamTarget = DEFAULT_STREAM,
 ) -> None:
     """Copy the window (``offsets``, ``sizes``, ``strides``) of ``source`` into
     ``dest`` (a row-major buffer of ``result_type``'s shape: the sizes with unit dims
     inserted or removed), after the window's checks; ops are inserted through ``dom``
     (an :class:`IRBuilder` over ``index``), and ``name`` is the op the messages name.
     ``whole``: the window is all of ``source`` (``sizes`` its dims), nothing to check
-    but the destination. ``stream_working_set``: the runs stream only when their
-    views hold at least that many bytes together (``convert-slice-to-loops``'s
-    option)."""
+    but the destination. ``stream``: the target's streaming properties
+    (``convert-slice-to-loops``' options): the runs stream only when their views hold
+    at least ``stream.working_set`` bytes together, their lines in order with
+    ``stream.lines_in_order``."""
     location = dom.location
     dims = list(sizes) if whole else memref_dims(dom, source)
     for k, (d, off, size, stride) in enumerate(zip(dims, offsets, sizes, strides)):
@@ -379,7 +381,8 @@ def emit_dynamic_copy(
             stride_operand,
             adaptive=True,
             prefetch=prefetch,
-            stream_working_set=stream_working_set,
+            stream_working_set=stream.working_set,
+            in_order=stream.lines_in_order,
         )
         op.location = location
         return op

@@ -27,7 +27,7 @@ from xdsl.ir import Attribute, BlockArgument
 from xdsl.traits import SymbolTable
 from xdsl.utils.exceptions import DiagnosticException, ParseError, VerifyException
 
-from passes.copy_plan import STREAM_WORKING_SET
+from passes.copy_plan import DEFAULT_STREAM, StreamTarget
 from slice_dialect import dtypes
 from slice_dialect.errors import TOO_DEEP, SliceError, describe, out_of_range_integer
 from slice_dialect.ir_files import MAX_IR_BYTES as MAX_IR_BYTES
@@ -261,17 +261,17 @@ def _check_inputs_unwritten(function: func.FuncOp, inputs: int) -> None:
             )
 
 
-def lower(
-    module: ModuleOp, ctx: Context, stream_working_set: int = STREAM_WORKING_SET
-) -> None:
-    """Run ``canonicalize-slices`` and ``convert-slice-to-loops`` (with
-    ``stream_working_set``) in place."""
+def lower(module: ModuleOp, ctx: Context, stream: StreamTarget = DEFAULT_STREAM) -> None:
+    """Run ``canonicalize-slices`` and ``convert-slice-to-loops`` (for a target whose
+    streaming properties are ``stream``) in place."""
     from passes.canonicalize_slices import CanonicalizeSlicesPass
     from passes.convert_slice_to_loops import ConvertSliceToLoopsPass
 
     try:
         CanonicalizeSlicesPass(dynamic=True).apply(ctx, module)
-        ConvertSliceToLoopsPass(stream_working_set).apply(ctx, module)
+        ConvertSliceToLoopsPass(stream.working_set, stream.lines_in_order).apply(
+            ctx, module
+        )
         module.verify()
     except (VerifyException, DiagnosticException, SliceSemanticsError) as e:
         raise SliceError(describe(e), error_location(e, module)) from None
@@ -413,6 +413,7 @@ def compile(
     filename: str | None = None,
     prefix: str = "slice_",
     stream_working_set: int | None = None,
+    stream_lines_in_order: bool | None = None,
 ) -> Kernel:
     """Compile ``func.func @entry`` of ``source`` to a kernel.
 
@@ -428,8 +429,10 @@ def compile(
     ``convert-slice-to-loops``'s option (the fewest bytes of source span and output
     together for a copy's stores to be non-temporal); ``None``: the host's, as
     ``python -m slice_dialect.runtime.calibrate`` measured and stored it in the cache
-    directory, else ``STREAM_WORKING_SET`` (0). Raises :class:`SliceError` for any
-    invalid input.
+    directory, else ``STREAM_WORKING_SET`` (0). ``stream_lines_in_order`` is its other
+    option (a streamed contiguous run's lines one after the other rather than in 16
+    KiB blocks); ``None``: the host's likewise, else ``STREAM_LINES_IN_ORDER``
+    (False). Raises :class:`SliceError` for any invalid input.
 
     The kernel takes one array per argument of ``@entry``, positionally in argument
     order: data arrays of the argument's dtype (any size in a ``?`` dim), and index
@@ -439,12 +442,13 @@ def compile(
     them; a value invalid at run time raises the verifier's ``SliceError``.
     """
     _check_options(entry, backend, sanitize, cache_dir, filename, prefix)
-    working_set = _working_set(stream_working_set, cache_dir)
+    stream = StreamTarget(
+        _working_set(stream_working_set, cache_dir),
+        _lines_in_order(stream_lines_in_order, cache_dir),
+    )
     text, name = source_text(source, filename)
     try:
-        return _compile(
-            text, entry, backend, sanitize, cache_dir, name, prefix, working_set
-        )
+        return _compile(text, entry, backend, sanitize, cache_dir, name, prefix, stream)
     except RecursionError:
         # A deeply nested program exhausts the recursion of xDSL's parser, verifier
         # or printer; there is no fixed depth to check for in advance.
@@ -462,6 +466,17 @@ def _working_set(value: object, cache_dir: str | os.PathLike[str] | None) -> int
             f"stream_working_set must be a byte count (an int >= 0) or None, "
             f"got {value!r}"
         )
+    return value
+
+
+def _lines_in_order(value: object, cache_dir: str | os.PathLike[str] | None) -> bool:
+    """``compile``'s ``stream_lines_in_order``, checked, or the host's (``None``)."""
+    if value is None:
+        from slice_dialect.runtime.calibrate import host_stream_lines_in_order
+
+        return host_stream_lines_in_order(None if cache_dir is None else Path(cache_dir))
+    if not isinstance(value, bool):
+        raise SliceError(f"stream_lines_in_order must be a bool or None, got {value!r}")
     return value
 
 
@@ -530,7 +545,7 @@ LOWERED_MEMO_MAX_TEXT = 256 * 1024
 """IR text longer than this (characters) is lowered again on every ``compile``, so that
 the memo never holds the large modules of large programs."""
 
-_lowered_memo: OrderedDict[tuple[str, str, int], Lowered] = OrderedDict()
+_lowered_memo: OrderedDict[tuple[str, str, StreamTarget], Lowered] = OrderedDict()
 _lowered_memo_lock = threading.Lock()
 
 
@@ -538,20 +553,20 @@ def lowered(
     source: str | ModuleOp,
     entry: str,
     filename: str,
-    stream_working_set: int = STREAM_WORKING_SET,
+    stream: StreamTarget = DEFAULT_STREAM,
 ) -> Lowered:
-    """``source`` parsed, verified and lowered (``convert-slice-to-loops`` with
-    ``stream_working_set``), ``@entry`` checked to be an entry.
+    """``source`` parsed, verified and lowered (``convert-slice-to-loops`` for
+    ``stream``), ``@entry`` checked to be an entry.
 
     IR text (up to ``LOWERED_MEMO_MAX_TEXT``) is lowered once per process for each
-    ``(text, filename, stream_working_set)``, whatever entries are asked for: the lowering is a pure
+    ``(text, filename, stream)``, whatever entries are asked for: the lowering is a pure
     function of them, and it costs more than the rest of a ``compile`` whose library
     is cached. A module source is always lowered afresh (it may change between
     calls). Failures are not kept: the same text raises the same ``SliceError`` again.
     """
     key = None
     if isinstance(source, str) and len(source) <= LOWERED_MEMO_MAX_TEXT:
-        key = (source, filename, stream_working_set)
+        key = (source, filename, stream)
         with _lowered_memo_lock:
             hit = _lowered_memo.get(key)
             if hit is not None:
@@ -563,7 +578,7 @@ def lowered(
     module = parse_module(source, ctx, filename)
     result = Lowered(module, _entries(module))
     result.before(entry)  # no such entry: the error, before lowering
-    lower(module, ctx, stream_working_set)
+    lower(module, ctx, stream)
     result.signature(entry)
     if key is not None:
         with _lowered_memo_lock:
@@ -582,9 +597,9 @@ def _compile(
     cache_dir: str | os.PathLike[str] | None,
     filename: str,
     prefix: str,
-    stream_working_set: int,
+    stream: StreamTarget,
 ) -> Kernel:
-    done = lowered(source, entry, filename, stream_working_set)
+    done = lowered(source, entry, filename, stream)
     signature = done.signature(entry)
     if backend == "interpreter":
         return InterpreterKernel(done.module, signature)

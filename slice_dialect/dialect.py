@@ -1390,7 +1390,9 @@ class CopyRunOp(IRDLOperation):
 
     The code-generation choices (made by ``convert-slice-to-loops``, see
     ``passes/copy_plan.py``) change how the C target copies, never what:
-    ``nontemporal`` stores bypass the cache (``dest_stride`` 1); ``reorder`` reorders a
+    ``nontemporal`` stores bypass the cache (``dest_stride`` 1), with ``in_order``
+    (a contiguous run) their cache lines one after the other rather than in blocks of
+    16 KiB, a line of each 4 KiB quarter in turn; ``reorder`` reorders a
     run of source stride -1, 2 or -2 (elements of at most 16 bytes), in registers
     (streamed or cached); ``scalar`` copies a run of 1-, 2-, 4- or 8-byte elements at a
     source stride of at least 2 (either sign) by a loop the C compiler does not
@@ -1413,6 +1415,7 @@ class CopyRunOp(IRDLOperation):
     source_stride = prop_def(IntegerAttr[I64])
     dest_stride = prop_def(IntegerAttr[I64])
     nontemporal = opt_prop_def(UnitAttr)
+    in_order = opt_prop_def(UnitAttr)
     reorder = opt_prop_def(UnitAttr)
     scalar = opt_prop_def(UnitAttr)
     prefetch = opt_prop_def(IntegerAttr[I64])
@@ -1422,7 +1425,8 @@ class CopyRunOp(IRDLOperation):
     assembly_format = (
         "$source `[` $source_offset `]` `,` $dest `[` $dest_offset `]` "
         "`count` $count `source_stride` $source_stride `dest_stride` $dest_stride "
-        "(`nontemporal` $nontemporal^)? (`reorder` $reorder^)? "
+        "(`nontemporal` $nontemporal^)? (`in_order` $in_order^)? "
+        "(`reorder` $reorder^)? "
         "(`scalar` $scalar^)? (`lookahead` $lookahead^)? (`prefetch` $prefetch^)? "
         "(`prefetch_bytes` $prefetch_bytes^)? "
         "attr-dict `:` type($source) `,` type($dest)"
@@ -1437,6 +1441,7 @@ class CopyRunOp(IRDLOperation):
         dest_stride: int = 1,
         *,
         nontemporal: bool = False,
+        in_order: bool = False,
         reorder: bool = False,
         scalar: bool = False,
         prefetch: int | None = None,
@@ -1450,6 +1455,8 @@ class CopyRunOp(IRDLOperation):
         }
         if nontemporal:
             properties["nontemporal"] = UnitAttr()
+        if in_order:
+            properties["in_order"] = UnitAttr()
         if reorder:
             properties["reorder"] = UnitAttr()
         if scalar:
@@ -1484,6 +1491,14 @@ class CopyRunOp(IRDLOperation):
             )
             if value is not None
         ]
+        if self.in_order is not None and (
+            self.nontemporal is None or source_stride != 1 or dest_stride != 1
+        ):
+            raise VerifyException(
+                f"{self.name}: in_order orders the streamed lines of a contiguous run; "
+                "it needs nontemporal and source_stride = dest_stride = 1 (source_stride "
+                f"= {source_stride}, dest_stride = {dest_stride})"
+            )
         if self.prefetch_bytes is not None:
             prefetch_bytes = self.prefetch_bytes.value.data
             if self.prefetch is None:
@@ -1613,12 +1628,16 @@ class DynamicCopyRunOp(IRDLOperation):
     its source and destination views hold at least N bytes together (besides the
     rules of ``adaptive``), ``convert-slice-to-loops{stream-working-set=N}``'s target
     (``passes/copy_plan.py``, ``STREAM_WORKING_SET``). Absent: as for 0."""
+    in_order = opt_prop_def(UnitAttr)
+    """An ``adaptive`` run's ``in_order``: where it streams a contiguous run, its lines
+    go one after the other rather than in 16 KiB blocks
+    (``convert-slice-to-loops{stream-lines-in-order=true}``, ``STREAM_LINES_IN_ORDER``)."""
 
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
     assembly_format = (
         "$source `[` $source_offset `]` `,` $dest `[` $dest_offset `]` "
         "`count` $count `source_stride` $source_stride (`adaptive` $adaptive^)? "
-        "(`stream_working_set` $stream_working_set^)? "
+        "(`stream_working_set` $stream_working_set^)? (`in_order` $in_order^)? "
         "(`prefetch` `row` $prefetch_row^ `of` $prefetch_rows `step` $prefetch_step)? "
         "(`plane` $prefetch_plane^)? attr-dict `:` type($source) `,` type($dest)"
     )
@@ -1633,6 +1652,7 @@ class DynamicCopyRunOp(IRDLOperation):
         adaptive: bool = False,
         prefetch: PrefetchRows | None = None,
         stream_working_set: int = 0,
+        in_order: bool = False,
     ) -> None:
         rows: list[list[SSAValue | Operation]] = [[], [], [], []]
         if prefetch is not None:
@@ -1642,6 +1662,8 @@ class DynamicCopyRunOp(IRDLOperation):
         properties: dict[str, Attribute] = {"adaptive": UnitAttr()} if adaptive else {}
         if stream_working_set:
             properties["stream_working_set"] = IntegerAttr(stream_working_set, i64)
+        if in_order:
+            properties["in_order"] = UnitAttr()
         super().__init__(
             operands=[*source, *dest, count, source_stride, *rows],
             properties=properties,
@@ -1672,6 +1694,10 @@ class DynamicCopyRunOp(IRDLOperation):
                     f"{self.stream_working_set.value.data}: a byte count must be at "
                     "least 0"
                 )
+        if self.in_order is not None and self.adaptive is None:
+            raise VerifyException(
+                f"{self.name}: in_order is a choice of an adaptive run; add adaptive"
+            )
 
     def prefetch(self) -> PrefetchRows | None:
         """The run's place in its loops, where the op gives it."""

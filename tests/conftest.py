@@ -8,10 +8,11 @@ from pathlib import Path
 import pytest
 
 os.environ["SLICE_STREAM_WORKING_SET"] = "0"
-"""``compile()`` lowers with the host's calibrated streaming bound
-(``slice_dialect/runtime/calibrate.py``) unless this says otherwise: 0, the pass's
-default, makes every kernel of the suite the same on every machine, calibrated or not
-(``tests/test_calibrate.py`` unsets it where it tests the host's bound)."""
+os.environ["SLICE_STREAM_LINES_IN_ORDER"] = "0"
+"""``compile()`` lowers with the host's calibrated streaming bound and line order
+(``slice_dialect/runtime/calibrate.py``) unless these say otherwise: 0, the pass's
+defaults, make every kernel of the suite the same on every machine, calibrated or not
+(``tests/test_calibrate.py`` unsets them where it tests the host's values)."""
 
 
 @pytest.fixture(scope="module")

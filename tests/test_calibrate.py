@@ -1,11 +1,12 @@
-"""``slice_dialect/runtime/calibrate.py``: the host's streaming bound, and ``compile``'s
-``stream_working_set``.
+"""``slice_dialect/runtime/calibrate.py``: the host's streaming bound and line order,
+and ``compile``'s ``stream_working_set`` and ``stream_lines_in_order``.
 
-The rule that turns times into a bound (``choose``), the stored calibration (read back,
-refused for another host or when damaged), the environment variable's override and its
-bad values, ``compile``'s argument, and one real measurement on tiny copies (its
-times are not checked: speed lives in ``bench/``; that the measurement runs, stores
-what ``compile`` then uses, and picks a bound the rule allows).
+The rules that turn times into a bound (``choose``) and a line order (``line_order``),
+the stored calibration (read back, refused for another host or when damaged), the
+environment variables' overrides and their bad values, ``compile``'s arguments, and one
+real measurement on tiny copies (its times are not checked: speed lives in ``bench/``;
+that the measurement runs, stores what ``compile`` then uses, and picks a bound the
+rule allows).
 """
 
 from __future__ import annotations
@@ -17,17 +18,22 @@ import numpy as np
 import pytest
 
 import slice_dialect
+from passes.copy_plan import StreamTarget
 from slice_dialect import SliceError, compiler
 from slice_dialect.runtime import calibrate
 from slice_dialect.runtime.calibrate import (
     CALIBRATION_FILE,
     ENVIRONMENT,
     MIB,
+    ORDER_ENVIRONMENT,
     Calibration,
     choose,
     host_identity,
+    host_order_setting,
     host_setting,
+    host_stream_lines_in_order,
     host_stream_working_set,
+    line_order,
     measure,
     store,
     stored,
@@ -36,8 +42,9 @@ from slice_dialect.runtime.calibrate import (
 
 @pytest.fixture
 def host(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The host's own setting: ``conftest.py``'s 0 unset."""
+    """The host's own settings: ``conftest.py``'s 0s unset."""
     monkeypatch.delenv(ENVIRONMENT, raising=False)
+    monkeypatch.delenv(ORDER_ENVIRONMENT, raising=False)
 
 
 def times(*ratios: float) -> tuple[tuple[int, float, float], ...]:
@@ -59,16 +66,54 @@ def test_choose(ratios: tuple[float, ...], bound: int) -> None:
     assert choose(times(*ratios)) == bound
 
 
+@pytest.mark.parametrize(
+    ("blocked", "in_order", "chosen"),
+    [
+        ((1.0, 2.0), (0.5, 1.0), True),  # in order faster throughout
+        ((1.0, 2.0), (1.1, 2.1), False),  # blocks faster throughout
+        ((1.0, 2.0), (0.5, 2.6), False),  # one size each way: the total decides
+        ((1.0, 2.0), (1.0, 2.0), False),  # a tie keeps the blocks, the default
+    ],
+)
+def test_line_order(
+    blocked: tuple[float, ...], in_order: tuple[float, ...], chosen: bool
+) -> None:
+    def kind(streamed: tuple[float, ...]) -> tuple[tuple[int, float, float], ...]:
+        return tuple((MIB << k, t, 1.0) for k, t in enumerate(streamed))
+
+    measured = {"contiguous": kind(blocked), "contiguous in order": kind(in_order)}
+    assert line_order(measured) is chosen
+
+
 def test_stored_calibration_round_trip(tmp_path: Path, host: None) -> None:
     calibration = Calibration(
-        host_identity(), 32 * MIB, {"rows": times(1.2, 0.5), "contiguous": times(2, 1)}
+        host_identity(),
+        32 * MIB,
+        {"rows": times(1.2, 0.5), "contiguous": times(2, 1)},
+        stream_lines_in_order=True,
     )
     path = store(calibration, tmp_path)
     assert path == tmp_path / CALIBRATION_FILE
     assert stored(tmp_path) == calibration
     assert host_stream_working_set(tmp_path) == 32 * MIB
     assert host_setting(tmp_path) == (32 * MIB, "calibrated on this host")
-    assert "32 MiB, calibrated on this host" in calibrate.describe(tmp_path)
+    assert host_stream_lines_in_order(tmp_path) is True
+    assert host_order_setting(tmp_path) == (True, "calibrated on this host")
+    assert calibrate.describe(tmp_path) == (
+        "stream-working-set 33554432 (32 MiB, calibrated on this host), "
+        "stream-lines-in-order true (calibrated on this host)"
+    )
+
+
+def test_a_calibration_from_before_the_line_order_keeps_the_blocks(
+    tmp_path: Path, host: None
+) -> None:
+    """A file without ``stream_lines_in_order`` (session 30's) still gives its bound;
+    its copies were measured with the blocks, which it keeps."""
+    text = json.dumps({"host": host_identity(), "stream_working_set": 5, "times": {}})
+    (tmp_path / CALIBRATION_FILE).write_text(text)
+    assert host_setting(tmp_path) == (5, "calibrated on this host")
+    assert host_order_setting(tmp_path) == (False, "calibrated on this host")
 
 
 @pytest.mark.parametrize(
@@ -79,6 +124,8 @@ def test_stored_calibration_round_trip(tmp_path: Path, host: None) -> None:
         '{"host": "HOST", "stream_working_set": "x", "times": {}}',
         '{"host": "HOST", "stream_working_set": -5, "times": {}}',
         '{"host": "another machine", "stream_working_set": 5, "times": {}}',
+        '{"host": "HOST", "stream_working_set": 5, "times": {}, '
+        '"stream_lines_in_order": 1}',
     ],
 )
 def test_a_damaged_or_foreign_calibration_is_not_used(
@@ -87,6 +134,10 @@ def test_a_damaged_or_foreign_calibration_is_not_used(
     (tmp_path / CALIBRATION_FILE).write_text(text.replace("HOST", host_identity()))
     assert stored(tmp_path) is None
     assert host_setting(tmp_path) == (0, "the default: no calibration of this host")
+    assert host_order_setting(tmp_path) == (
+        False,
+        "the default: no calibration of this host",
+    )
 
 
 def test_the_environment_overrides(
@@ -99,6 +150,13 @@ def test_the_environment_overrides(
         monkeypatch.setenv(ENVIRONMENT, bad)
         with pytest.raises(SliceError, match=f"\\${ENVIRONMENT} = '{bad}': not a byte"):
             host_stream_working_set(tmp_path)
+    store(Calibration(host_identity(), 0, {}, stream_lines_in_order=True), tmp_path)
+    monkeypatch.setenv(ORDER_ENVIRONMENT, "0")
+    assert host_order_setting(tmp_path) == (False, f"${ORDER_ENVIRONMENT}")
+    for bad in ("2", "true", "yes"):
+        monkeypatch.setenv(ORDER_ENVIRONMENT, bad)
+        with pytest.raises(SliceError, match=f"\\${ORDER_ENVIRONMENT} = '{bad}': not 0"):
+            host_stream_lines_in_order(tmp_path)
 
 
 CROP = """\
@@ -109,10 +167,16 @@ func.func @main(%x: tensor<1x256x128x128xf32>) -> tensor<1x128x128x128xf32> {
 """
 
 
+def _main(bound: int, in_order: bool = False) -> str:
+    """The C of W4's copy lowered for ``bound`` and ``in_order``."""
+    stream = StreamTarget(bound, in_order)
+    source = compiler.lowered(CROP, "main", "<source>", stream).c_source("slice_")
+    return source.split("int32_t slice_main(")[1]
+
+
 def _streams(bound: int) -> bool:
     """Whether W4's copy lowered with ``bound`` stores with non-temporal stores."""
-    source = compiler.lowered(CROP, "main", "<source>", bound).c_source("slice_")
-    return "slice_stream(" in source.split("int32_t slice_main(")[1]
+    return "slice_stream(" in _main(bound)
 
 
 def test_compile_takes_the_bound(
@@ -125,9 +189,9 @@ def test_compile_takes_the_bound(
     seen: list[int] = []
     real = compiler.lowered
 
-    def spy(source: str, entry: str, filename: str, stream_working_set: int) -> object:
-        seen.append(stream_working_set)
-        return real(source, entry, filename, stream_working_set)
+    def spy(source: str, entry: str, filename: str, stream: StreamTarget) -> object:
+        seen.append(stream.working_set)
+        return real(source, entry, filename, stream)
 
     monkeypatch.setattr(compiler, "lowered", spy)
     x = np.arange(256 * 128 * 128, dtype=np.float32).reshape(1, 256, 128, 128)
@@ -141,10 +205,45 @@ def test_compile_takes_the_bound(
     assert seen == [16 * MIB, 16 * MIB + 1, 5 * MIB, 7]
 
 
+def test_compile_takes_the_line_order(
+    tmp_path: Path, host: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``stream_lines_in_order`` given, from the environment and from the stored
+    calibration, reaches the lowering: W4's streamed copy (one 8 MiB run) stores its
+    lines in order or in blocks, and copies the same either way."""
+    assert "slice_stream_in_order(" in _main(0, True)
+    assert "slice_stream(" in _main(0, False) and "in_order" not in _main(0, False)
+    seen: list[bool] = []
+    real = compiler.lowered
+
+    def spy(source: str, entry: str, filename: str, stream: StreamTarget) -> object:
+        seen.append(stream.lines_in_order)
+        return real(source, entry, filename, stream)
+
+    monkeypatch.setattr(compiler, "lowered", spy)
+    x = np.arange(256 * 128 * 128, dtype=np.float32).reshape(1, 256, 128, 128)
+    for in_order in (True, False):
+        kernel = slice_dialect.compile(
+            CROP, cache_dir=tmp_path, stream_working_set=0, stream_lines_in_order=in_order
+        )
+        assert np.array_equal(kernel(x), x[:, 64:192])
+    store(Calibration(host_identity(), 0, {}, stream_lines_in_order=True), tmp_path)
+    slice_dialect.compile(CROP, cache_dir=tmp_path)
+    monkeypatch.setenv(ORDER_ENVIRONMENT, "0")
+    slice_dialect.compile(CROP, cache_dir=tmp_path)
+    assert seen == [True, False, True, False]
+
+
 @pytest.mark.parametrize("bad", [-1, 1.5, "1", True])
 def test_compile_refuses_a_bad_bound(bad: object) -> None:
     with pytest.raises(SliceError, match="stream_working_set must be a byte count"):
         slice_dialect.compile(CROP, stream_working_set=bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("bad", [0, 1, "true"])
+def test_compile_refuses_a_bad_line_order(bad: object) -> None:
+    with pytest.raises(SliceError, match="stream_lines_in_order must be a bool or None"):
+        slice_dialect.compile(CROP, stream_lines_in_order=bad)  # type: ignore[arg-type]
 
 
 def test_a_measurement_on_tiny_copies(
@@ -164,7 +263,12 @@ def test_a_measurement_on_tiny_copies(
     for kind_times in calibration.times.values():
         assert [size for size, _, _ in kind_times] == list(sizes)
         assert all(streamed > 0 and plain > 0 for _, streamed, plain in kind_times)
-    assert calibration.stream_working_set == min(map(choose, calibration.times.values()))
+    in_order = line_order(calibration.times)
+    assert calibration.stream_lines_in_order is in_order
+    contiguous = calibration.times["contiguous in order" if in_order else "contiguous"]
+    assert calibration.stream_working_set == min(
+        choose(calibration.times["rows"]), choose(contiguous)
+    )
     assert calibration.stream_working_set in (0, *sizes, 2 * sizes[-1])
     assert calibrate.main(["--cache-dir", str(tmp_path)]) == 0
     out = capsys.readouterr().out
@@ -188,7 +292,8 @@ def test_dynamic_runs_decide_on_their_views(tmp_path: Path, bound: int) -> None:
     """A dynamic crop of a 16 MiB source (a 4 MiB and a 12 MiB output): its runs
     stream where the views hold ``bound`` bytes together, and copy what numpy does
     whichever they pick."""
-    source = compiler.lowered(DYNAMIC, "main", "<source>", bound).c_source("slice_")
+    stream = StreamTarget(bound)
+    source = compiler.lowered(DYNAMIC, "main", "<source>", stream).c_source("slice_")
     assert ("|| x_flat_d0" in source) is (bound > 0)
     kernel = slice_dialect.compile(DYNAMIC, cache_dir=tmp_path, stream_working_set=bound)
     x = np.arange(2048 * 2048, dtype=np.float32).reshape(2048, 2048)

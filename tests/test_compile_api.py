@@ -222,9 +222,9 @@ def count_lowerings(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     runs: list[str] = []
     real = compiler.lower
 
-    def counting(module: Any, ctx: Any, stream_working_set: int) -> None:
+    def counting(module: Any, ctx: Any, stream: Any) -> None:
         runs.append("lower")
-        real(module, ctx, stream_working_set)
+        real(module, ctx, stream)
 
     monkeypatch.setattr(compiler, "lower", counting)
     return runs

@@ -118,7 +118,7 @@ def test_deep_nesting_is_one_error(tmp_path: Path) -> None:
         (
             ["-p", "convert-slice-to-loops{dynamic=true}"],
             "error: convert-slice-to-loops has no option dynamic "
-            "(options: stream_working_set)\n",
+            "(options: stream_working_set, stream_lines_in_order)\n",
         ),
         (
             ["-p", "export-slices{framework=1}"],

@@ -70,8 +70,10 @@ The rules:
 - ``scf.for`` is ``for (int64_t i = lb; i < ub; i += step)``; ``scf.if`` is ``if``;
   ``slice.check`` is ``FunctionPrinter.fail_if`` of its condition's negation;
 - ``slice.copy_run`` is a ``memcpy`` (contiguous run), an element loop (strided run),
-  one assignment (one element); ``nontemporal`` streams the stores (``slice_stream``),
-  else a strided run is gathered through a small staging buffer first; ``reorder``
+  one assignment (one element); ``nontemporal`` streams the stores (``slice_stream``,
+  ``slice_stream_in_order`` with ``in_order``: a long run's lines one after the other
+  rather than in 16 KiB blocks), else a strided run is gathered through a small
+  staging buffer first; ``reorder``
   goes through registers (source stride -1, 2, -2: ``slice_stream_reversed``,
   ``slice_stream_even``, ``slice_stream_odd_reversed`` when streamed, the
   ``slice_copy_*`` twins with plain stores when not); ``scalar`` is a call of
@@ -221,6 +223,7 @@ _C_KEYWORDS = (
 _GENERATED_NAMES = (
     "int32_t int64_t uint8_t uint16_t uint32_t uint64_t uintptr_t size_t slice_b128 "
     "memcpy calloc free slice_stream slice_stream_reversed slice_stream_even "
+    "slice_stream_ordered slice_stream_in_order "
     "slice_stream_odd_reversed slice_copy_reversed slice_copy_even "
     "slice_copy_odd_reversed slice_gather_bytes slice_gather_halves slice_gather_words "
     "slice_gather_dwords slice_u64x2 slice_stream_gather_bytes "
@@ -1233,7 +1236,8 @@ def _copy_run(p: FunctionPrinter, op: CopyRunOp) -> None:
         streamed, contiguous, prefetch = False, False, None
         registers = scalar = False
     lookahead = 0 if op.lookahead is None or not scalar else op.lookahead.value.data
-    how = Run(streamed, registers, scalar, lookahead)
+    in_order = streamed and op.in_order is not None
+    how = Run(streamed, registers, scalar, lookahead, in_order)
     if not (streamed or contiguous or registers or scalar) and prefetch is None:
         k = p.temp("k")
         p.line(f"for (int64_t {k} = 0; {k} < {count}; {k} += 1)")
@@ -1322,6 +1326,7 @@ class Run:
     registers: bool
     scalar: bool
     lookahead: int = 0
+    in_order: bool = False
 
 
 REGISTER_HELPERS = {-1: "reversed", 2: "even", -2: "odd_reversed"}
@@ -1367,7 +1372,9 @@ def _emit_run(
     streamed = how.streamed
     if source_stride == 1 and dest_stride == 1:
         p.unit.features.add("string.h")
-        copy = "slice_stream" if streamed else "memcpy"
+        copy = "memcpy"
+        if streamed:
+            copy = "slice_stream_in_order" if how.in_order else "slice_stream"
         p.line(f"{copy}({d}, {s}, {count * size});")
         return
     if how.registers:
@@ -1584,8 +1591,9 @@ def _dynamic_run_copy(
             f"{PREFETCH_MAX_RUN_BYTES // size}, {PREFETCH_ROW_BYTES // size});"
         )
     if contiguous:
+        stream = "slice_stream_in_order" if op.in_order is not None else "slice_stream"
         p.line(f"if ({streamed})")
-        p.line(f"{INDENT}slice_stream({d}, {s}, {n} * {size});")
+        p.line(f"{INDENT}{stream}({d}, {s}, {n} * {size});")
         p.line("else")
         p.line(f"{INDENT}memcpy({d}, {s}, (size_t){n} * {size});")
         return
@@ -1975,7 +1983,7 @@ static inline void slice_copy_small(unsigned char *restrict to,
  * (W6 too; notes/s29/abmain.c). */
 static __attribute__((noinline)) void slice_stream_long(unsigned char *restrict to,
                                                         const unsigned char *restrict from,
-                                                        int64_t n) {
+                                                        int64_t n, int blocked) {
     /* A longer run streams whole lines only, its bytes before the first line boundary
      * and after the last stored plainly: a line written with both (the end of one row
      * and the start of the next, or 16-byte streamed stores up to the boundary) is
@@ -1987,7 +1995,9 @@ static __attribute__((noinline)) void slice_stream_long(unsigned char *restrict 
     n -= head;
     to += head;
     from += head;
-    const int64_t blocks = n & ~(int64_t)16383;
+    /* blocked: SLICE_LINES' 16 KiB blocks, then the lines after them in order; else
+     * every line in order (a slice.copy_run's in_order) */
+    const int64_t blocks = blocked ? n & ~(int64_t)16383 : 0;
     slice_stream_lines(to, from, blocks, 1);
     const int64_t lines = (n - blocks) & ~(int64_t)63;
     slice_stream_lines(to + blocks, from + blocks, lines, 0);
@@ -1996,8 +2006,10 @@ static __attribute__((noinline)) void slice_stream_long(unsigned char *restrict 
 #endif
 
 /* Copies n bytes from s to d, writing d with non-temporal stores where the target has
- * them (the caller calls slice_stream_fence() once its stores are done). */
-static inline void slice_stream(void *restrict d, const void *restrict s, int64_t n) {
+ * them (the caller calls slice_stream_fence() once its stores are done), a long run's
+ * lines in blocks or in order (slice_stream_long). */
+static inline void slice_stream_ordered(void *restrict d, const void *restrict s, int64_t n,
+                                        int blocked) {
 #if defined(__SSE2__)
     unsigned char *to = d;
     const unsigned char *from = s;
@@ -2015,10 +2027,20 @@ static inline void slice_stream(void *restrict d, const void *restrict s, int64_
         slice_copy_small(to, from, n);
         return;
     }
-    slice_stream_long(to, from, n);
+    slice_stream_long(to, from, n, blocked);
 #else
+    (void)blocked;
     memcpy(d, s, (size_t)n);
 #endif
+}
+
+/* slice_stream_ordered in 16 KiB blocks, and with its lines in order (in_order). */
+static inline void slice_stream(void *restrict d, const void *restrict s, int64_t n) {
+    slice_stream_ordered(d, s, n, 1);
+}
+static inline void slice_stream_in_order(void *restrict d, const void *restrict s,
+                                         int64_t n) {
+    slice_stream_ordered(d, s, n, 0);
 }
 """
 

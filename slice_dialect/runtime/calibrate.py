@@ -1,4 +1,5 @@
-"""The host's streaming bound: ``convert-slice-to-loops{stream-working-set=N}``.
+"""The host's streaming properties: ``convert-slice-to-loops{stream-working-set=N
+stream-lines-in-order=B}``.
 
 Whether non-temporal (cache-bypassing) stores pay for a copy is a property of the
 machine, not of the copy (``passes/copy_plan.py``, ``STREAM_WORKING_SET``): on one
@@ -10,7 +11,8 @@ faster. So the bound is measured on the host, once, and kept beside the kernels:
     python -m slice_dialect.runtime.calibrate [--cache-dir DIR]
 
 times two copies of ``f32`` arrays (``KINDS``: a crop of rows, W1's rows of 1792 bytes
-every 2048, and one contiguous run), each in the C target's two forms (streamed stores,
+every 2048, and one contiguous run, the latter twice: its streamed lines in 16 KiB
+blocks and in order), each in the C target's two forms (streamed stores,
 ``slice.copy_run ... nontemporal``, and plain stores), compiled by ``compile`` with
 ``stream_working_set`` 0 and ``STREAM_NEVER``, for working sets (source span plus output
 bytes, ``copy_plan.source_span_bytes``) of ``WORKING_SETS``, each form repeated alone
@@ -19,16 +21,21 @@ blocks, the fastest block kept), all of it ``PASSES`` times, the fastest pass ke
 slow spell of a shared machine makes one form look slow; what the hardware allows is the
 fastest). A kind's bound is the smallest working set from which its streamed form takes
 at most ``MARGIN`` times its plain one at every size measured (twice the largest if it
-never does, 0 if it always does); the host's is the smaller of the two kinds' (a copy of
-rows plainly stored above the L3 was the costlier mistake: 2.4-3.4x, against 1.05-1.26x
-for a contiguous copy streamed below its bound, session 30), written to
-``CALIBRATION_FILE`` in the kernel cache directory with the host it was measured on and
-every time measured.
+never does, 0 if it always does). The line order is the one whose streamed contiguous
+copies took less time over all working sets (``stream_lines_in_order``: on session
+30's machine lines in order took 0.55-0.70 of the blocks' time, on an earlier one the
+blocks 0.75-0.85 of the lines'); the host's bound is the smaller of the rows' and the
+contiguous copy's in that order (a copy of rows plainly stored above the L3 was the
+costlier mistake: 2.4-3.4x, against 1.05-1.26x for a contiguous copy streamed below its
+bound, session 30). Both are written to ``CALIBRATION_FILE`` in the kernel cache
+directory with the host they were measured on and every time measured.
 
-``compile(..., stream_working_set=None)`` (the default) uses the stored bound when the
-host is the one it was measured on, else ``STREAM_WORKING_SET``; the environment
-variable ``SLICE_STREAM_WORKING_SET`` (bytes) overrides both, and the test suite sets
-it to 0, so its kernels are the same on every machine.
+``compile(..., stream_working_set=None, stream_lines_in_order=None)`` (the defaults)
+uses the stored values when the host is the one they were measured on, else
+``STREAM_WORKING_SET`` and ``STREAM_LINES_IN_ORDER``; the environment variables
+``SLICE_STREAM_WORKING_SET`` (bytes) and ``SLICE_STREAM_LINES_IN_ORDER`` (0 or 1)
+override them, and the test suite sets them to 0, so its kernels are the same on every
+machine.
 """
 
 from __future__ import annotations
@@ -43,12 +50,15 @@ import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from passes.copy_plan import STREAM_WORKING_SET
+from passes.copy_plan import STREAM_LINES_IN_ORDER, STREAM_WORKING_SET, StreamTarget
 from slice_dialect.errors import SliceError
 from slice_dialect.runtime.cache import default_cache_dir
 
 ENVIRONMENT = "SLICE_STREAM_WORKING_SET"
 """Overrides the stored bound (a byte count >= 0)."""
+
+ORDER_ENVIRONMENT = "SLICE_STREAM_LINES_IN_ORDER"
+"""Overrides the stored line order (0 or 1)."""
 
 CALIBRATION_FILE = "calibration.json"
 """The stored measurement, in the kernel cache directory."""
@@ -66,9 +76,10 @@ MARGIN = 0.95
 WARM, SAMPLES, REPEATS, PASSES = 3, 7, 3, 2
 
 
-KINDS = ("rows", "contiguous")
+KINDS = ("rows", "contiguous", "contiguous in order")
 """The copies timed: ``rows`` (``[:, 32:480]`` of rows of 512 ``f32``), ``contiguous``
-(all of a 1-D array)."""
+(all of a 1-D array, its streamed lines in 16 KiB blocks) and ``contiguous in order``
+(the same, its lines in order)."""
 
 Times = tuple[tuple[int, float, float], ...]
 """``(working set, streamed seconds, plain seconds)`` by ascending working set."""
@@ -76,12 +87,18 @@ Times = tuple[tuple[int, float, float], ...]
 
 @dataclass(frozen=True)
 class Calibration:
-    """A measurement: the ``host`` (``host_identity``), the chosen bound and the
-    ``Times`` of each of ``KINDS``."""
+    """A measurement: the ``host`` (``host_identity``), the chosen bound, the
+    ``Times`` of each of ``KINDS`` and the chosen line order (a file written before
+    the line order was measured says nothing of it: the blocks, what it measured)."""
 
     host: str
     stream_working_set: int
     times: dict[str, Times]
+    stream_lines_in_order: bool = STREAM_LINES_IN_ORDER
+
+    def target(self) -> StreamTarget:
+        """What ``convert-slice-to-loops`` lowers with on this host."""
+        return StreamTarget(self.stream_working_set, self.stream_lines_in_order)
 
 
 def host_identity() -> str:
@@ -142,12 +159,21 @@ def stored(cache_dir: Path | None = None) -> Calibration | None:
                 str(kind): tuple((int(w), float(s), float(p)) for w, s, p in times)
                 for kind, times in data["times"].items()
             },
+            data.get("stream_lines_in_order", STREAM_LINES_IN_ORDER),
         )
+        if not isinstance(calibration.stream_lines_in_order, bool):
+            return None
     except (OSError, ValueError, KeyError, TypeError):
         return None
     if calibration.host != host_identity() or calibration.stream_working_set < 0:
         return None
     return calibration
+
+
+def _parse_order(value: str, where: str) -> bool:
+    if value not in ("0", "1"):
+        raise SliceError(f"{where} = {value!r}: not 0 or 1")
+    return value == "1"
 
 
 def host_setting(cache_dir: Path | None = None) -> tuple[int, str]:
@@ -162,15 +188,44 @@ def host_setting(cache_dir: Path | None = None) -> tuple[int, str]:
     return calibration.stream_working_set, "calibrated on this host"
 
 
+def host_order_setting(cache_dir: Path | None = None) -> tuple[bool, str]:
+    """``$SLICE_STREAM_LINES_IN_ORDER`` if set, else the line order stored for this
+    host in ``cache_dir``, else ``STREAM_LINES_IN_ORDER``; with where it came from."""
+    configured = os.environ.get(ORDER_ENVIRONMENT)
+    if configured:
+        return _parse_order(configured, f"${ORDER_ENVIRONMENT}"), f"${ORDER_ENVIRONMENT}"
+    calibration = stored(cache_dir)
+    if calibration is None:
+        return STREAM_LINES_IN_ORDER, "the default: no calibration of this host"
+    return calibration.stream_lines_in_order, "calibrated on this host"
+
+
 def host_stream_working_set(cache_dir: Path | None = None) -> int:
     """The bound ``compile`` lowers with (``host_setting``)."""
     return host_setting(cache_dir)[0]
 
 
+def host_stream_lines_in_order(cache_dir: Path | None = None) -> bool:
+    """The line order ``compile`` lowers with (``host_order_setting``)."""
+    return host_order_setting(cache_dir)[0]
+
+
+def host_stream_target(cache_dir: Path | None = None) -> StreamTarget:
+    """Both: what ``compile`` lowers with unless told."""
+    return StreamTarget(
+        host_stream_working_set(cache_dir), host_stream_lines_in_order(cache_dir)
+    )
+
+
 def describe(cache_dir: Path | None = None) -> str:
-    """``stream-working-set N (where from)``, for the benchmarks' headers."""
+    """``stream-working-set N (where from), stream-lines-in-order B (where from)``,
+    for the benchmarks' headers."""
     value, source = host_setting(cache_dir)
-    return f"stream-working-set {value} ({value / MIB:g} MiB, {source})"
+    order, order_source = host_order_setting(cache_dir)
+    return (
+        f"stream-working-set {value} ({value / MIB:g} MiB, {source}), "
+        f"stream-lines-in-order {str(order).lower()} ({order_source})"
+    )
 
 
 def _window(kind: str, working_set: int) -> tuple[str, list[int]]:
@@ -178,7 +233,7 @@ def _window(kind: str, working_set: int) -> tuple[str, list[int]]:
     if kind == "rows":
         rows = working_set // (2048 + 1792)
         shape, offsets, sizes = [rows, 512], [0, 32], [rows, 448]
-    else:
+    else:  # contiguous, either line order
         elements = working_set // 8  # half the working set read, half written
         shape, offsets, sizes = [elements], [0], [elements]
     t = "tensor<" + "x".join(map(str, shape)) + "xf32>"
@@ -205,8 +260,17 @@ def measure(cache_dir: Path | None = None) -> Calibration:
                 (size, min(a[1], b[1]), min(a[2], b[2]))
                 for (size, *_), a, b in zip(new, old, new, strict=True)
             )
-    bound = min(choose(t) for t in times.values())
-    return Calibration(host_identity(), bound, times)
+    in_order = line_order(times)
+    contiguous = times["contiguous in order" if in_order else "contiguous"]
+    bound = min(choose(times["rows"]), choose(contiguous))
+    return Calibration(host_identity(), bound, times, in_order)
+
+
+def line_order(times: dict[str, Times]) -> bool:
+    """Whether streamed contiguous copies took less time in all with their lines in
+    order than in blocks."""
+    blocked = sum(streamed for _, streamed, _ in times["contiguous"])
+    return sum(streamed for _, streamed, _ in times["contiguous in order"]) < blocked
 
 
 def _measure_kind(kind: str, cache_dir: Path | None) -> Times:
@@ -217,8 +281,14 @@ def _measure_kind(kind: str, cache_dir: Path | None) -> Times:
     times: list[tuple[int, float, float]] = []
     for size in WORKING_SETS:
         text, shape = _window(kind, size)
+        in_order = kind == "contiguous in order"
         kernels = [
-            compile(text, cache_dir=cache_dir, stream_working_set=bound)
+            compile(
+                text,
+                cache_dir=cache_dir,
+                stream_working_set=bound,
+                stream_lines_in_order=in_order,
+            )
             for bound in (0, STREAM_NEVER)
         ]
         x = np.ones(shape, np.float32)
@@ -253,7 +323,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m slice_dialect.runtime.calibrate",
         description="measure from how many bytes of working set non-temporal stores "
-        "pay on this host, and store it for compile()",
+        "pay on this host, and in which order they store a long run's lines; store "
+        "both for compile()",
     )
     parser.add_argument(
         "--cache-dir",
@@ -281,7 +352,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"| {kind} | from {choose(times) / MIB:g} MiB | | | |")
     print(
         f"stream-working-set = {calibration.stream_working_set} "
-        f"({calibration.stream_working_set / MIB:g} MiB), written to {path}"
+        f"({calibration.stream_working_set / MIB:g} MiB), stream-lines-in-order = "
+        f"{str(calibration.stream_lines_in_order).lower()}, written to {path}"
     )
     return 0
 

@@ -14,12 +14,14 @@
 // CHECK-NEXT:    slice.copy_run %a[%c0], %b[%c0] count 6 source_stride 3 dest_stride 1 nontemporal scalar : memref<20xf32>, memref<6xf32>
 // CHECK-NEXT:    slice.copy_run %i[%c0], %j[%c0] count 6 source_stride 3 dest_stride 1 nontemporal scalar : memref<20xi8>, memref<6xi8>
 // CHECK-NEXT:    slice.copy_run %a[%c0], %b[%c0] count 6 source_stride 3 dest_stride 1 nontemporal scalar lookahead 2 : memref<20xf32>, memref<6xf32>
+// CHECK-NEXT:    slice.copy_run %a[%c0], %b[%c0] count 6 source_stride 1 dest_stride 1 nontemporal in_order : memref<20xf32>, memref<6xf32>
 // GENERIC:       "slice.copy_run"(%a, %c3, %b, %c0) <{count = 3 : i64, source_stride = -1 : i64, dest_stride = 1 : i64, nontemporal, reorder, prefetch = -4096 : i64}> : (memref<20xf32>, index, memref<6xf32>, index) -> ()
 // GENERIC:       "slice.copy_run"(%a, %c3, %b, %c0) <{count = 3 : i64, source_stride = -1 : i64, dest_stride = 1 : i64, nontemporal, reorder, prefetch = 8 : i64, prefetch_bytes = 64 : i64}>
 // GENERIC:       "slice.copy_run"(%a, %c3, %b, %c0) <{count = 2 : i64, source_stride = -2 : i64, dest_stride = 1 : i64, reorder}>
 // GENERIC:       "slice.copy_run"(%i, %c0, %j, %c0) <{count = 6 : i64, source_stride = 3 : i64, dest_stride = 1 : i64, scalar}>
 // GENERIC:       "slice.copy_run"(%a, %c0, %b, %c0) <{count = 6 : i64, source_stride = 3 : i64, dest_stride = 1 : i64, nontemporal, scalar}>
 // GENERIC:       "slice.copy_run"(%a, %c0, %b, %c0) <{count = 6 : i64, source_stride = 3 : i64, dest_stride = 1 : i64, nontemporal, scalar, lookahead = 2 : i64}>
+// GENERIC:       "slice.copy_run"(%a, %c0, %b, %c0) <{count = 6 : i64, source_stride = 1 : i64, dest_stride = 1 : i64, nontemporal, in_order}>
 func.func @round_trip(%a: memref<20xf32>, %b: memref<6xf32>, %s: memref<f32>, %i: memref<20xi8>, %j: memref<6xi8>) {
   %c0 = arith.constant 0 : index
   %c3 = arith.constant 3 : index
@@ -32,6 +34,25 @@ func.func @round_trip(%a: memref<20xf32>, %b: memref<6xf32>, %s: memref<f32>, %i
   slice.copy_run %a[%c0], %b[%c0] count 6 source_stride 3 dest_stride 1 nontemporal scalar : memref<20xf32>, memref<6xf32>
   slice.copy_run %i[%c0], %j[%c0] count 6 source_stride 3 dest_stride 1 nontemporal scalar : memref<20xi8>, memref<6xi8>
   slice.copy_run %a[%c0], %b[%c0] count 6 source_stride 3 dest_stride 1 nontemporal scalar lookahead 2 : memref<20xf32>, memref<6xf32>
+  slice.copy_run %a[%c0], %b[%c0] count 6 source_stride 1 dest_stride 1 nontemporal in_order : memref<20xf32>, memref<6xf32>
+  func.return
+}
+
+// -----
+
+// CHECK: {{^}}slice.copy_run: in_order orders the streamed lines of a contiguous run; it needs nontemporal and source_stride = dest_stride = 1 (source_stride = 1, dest_stride = 1){{$}}
+func.func @in_order_not_streamed(%a: memref<20xf32>, %b: memref<6xf32>) {
+  %c0 = arith.constant 0 : index
+  slice.copy_run %a[%c0], %b[%c0] count 6 source_stride 1 dest_stride 1 in_order : memref<20xf32>, memref<6xf32>
+  func.return
+}
+
+// -----
+
+// CHECK: {{^}}slice.copy_run: in_order orders the streamed lines of a contiguous run; it needs nontemporal and source_stride = dest_stride = 1 (source_stride = 2, dest_stride = 1){{$}}
+func.func @in_order_strided(%a: memref<20xf32>, %b: memref<6xf32>) {
+  %c0 = arith.constant 0 : index
+  slice.copy_run %a[%c0], %b[%c0] count 6 source_stride 2 dest_stride 1 nontemporal in_order reorder : memref<20xf32>, memref<6xf32>
   func.return
 }
 
@@ -187,13 +208,21 @@ func.func @dynamic_prefetch(%a: memref<?xf32>, %b: memref<?xf32>, %i: index, %n:
 
 // -----
 
-// `stream_working_set N`: the host's streaming bound on an adaptive run (custom and
-// generic form).
+// `stream_working_set N` and `in_order`: the host's streaming bound and line order on
+// an adaptive run (custom and generic form).
 // CHECK-LABEL: func.func @dynamic_working_set(
-// CHECK:         slice.dynamic_copy_run %a[%i], %b[%i] count %i source_stride %i adaptive stream_working_set 33554432 prefetch row %i of %i step %i : memref<?xf32>, memref<?xf32>
-// GENERIC:       "slice.dynamic_copy_run"(%a, %i, %b, %i, %i, %i, %i, %i, %i) <{adaptive, stream_working_set = 33554432 : i64, operandSegmentSizes = array<i32: 1, 1, 1, 1, 1, 1, 1, 1, 1, 0>}>
+// CHECK:         slice.dynamic_copy_run %a[%i], %b[%i] count %i source_stride %i adaptive stream_working_set 33554432 in_order prefetch row %i of %i step %i : memref<?xf32>, memref<?xf32>
+// GENERIC:       "slice.dynamic_copy_run"(%a, %i, %b, %i, %i, %i, %i, %i, %i) <{adaptive, stream_working_set = 33554432 : i64, in_order, operandSegmentSizes = array<i32: 1, 1, 1, 1, 1, 1, 1, 1, 1, 0>}>
 func.func @dynamic_working_set(%a: memref<?xf32>, %b: memref<?xf32>, %i: index) {
-  slice.dynamic_copy_run %a[%i], %b[%i] count %i source_stride %i adaptive stream_working_set 33554432 prefetch row %i of %i step %i : memref<?xf32>, memref<?xf32>
+  slice.dynamic_copy_run %a[%i], %b[%i] count %i source_stride %i adaptive stream_working_set 33554432 in_order prefetch row %i of %i step %i : memref<?xf32>, memref<?xf32>
+  func.return
+}
+
+// -----
+
+// CHECK: {{^}}slice.dynamic_copy_run: in_order is a choice of an adaptive run; add adaptive{{$}}
+func.func @in_order_not_adaptive(%a: memref<?xf32>, %b: memref<?xf32>, %i: index) {
+  slice.dynamic_copy_run %a[%i], %b[%i] count %i source_stride %i in_order : memref<?xf32>, memref<?xf32>
   func.return
 }
 
