@@ -287,15 +287,25 @@ func.func @main(%x: tensor<?x?xf32>, %s: tensor<2xi64>, %e: tensor<2xi64>) -> te
 """
 
 
-@pytest.mark.parametrize("bound", [0, 12 * MIB, 1 << 62])
-def test_dynamic_runs_decide_on_their_views(tmp_path: Path, bound: int) -> None:
+@pytest.mark.parametrize(
+    ("bound", "in_order"), [(0, False), (0, True), (12 * MIB, False), (1 << 62, True)]
+)
+def test_dynamic_runs_decide_on_their_views(
+    tmp_path: Path, bound: int, in_order: bool
+) -> None:
     """A dynamic crop of a 16 MiB source (a 4 MiB and a 12 MiB output): its runs
-    stream where the views hold ``bound`` bytes together, and copy what numpy does
-    whichever they pick."""
-    stream = StreamTarget(bound)
+    stream where the views hold ``bound`` bytes together, their lines in order with
+    ``in_order``, and copy what numpy does whichever they pick."""
+    stream = StreamTarget(bound, in_order)
     source = compiler.lowered(DYNAMIC, "main", "<source>", stream).c_source("slice_")
     assert ("|| x_flat_d0" in source) is (bound > 0)
-    kernel = slice_dialect.compile(DYNAMIC, cache_dir=tmp_path, stream_working_set=bound)
+    assert ("slice_stream_in_order(out_flat" in source) is in_order
+    kernel = slice_dialect.compile(
+        DYNAMIC,
+        cache_dir=tmp_path,
+        stream_working_set=bound,
+        stream_lines_in_order=in_order,
+    )
     x = np.arange(2048 * 2048, dtype=np.float32).reshape(2048, 2048)
     for starts, ends in (([0, 1024], [2048, 1536]), ([0, 512], [2048, 2048])):
         assert np.array_equal(kernel(x, starts, ends), x[:, starts[1] : ends[1]])

@@ -7,7 +7,8 @@ store), within 16 for the gathers (a multiple of the element for the gathers of 
 elements), against an element-by-element copy; the register helpers both with their
 AVX-512 steps where the CPU has them and with the SSE2 loops alone
 (``-DSLICE_NO_WIDE_REGISTERS``).
-``slice_stream`` (contiguous runs, streamed) likewise, at lengths around each of its
+``slice_stream`` and ``slice_stream_in_order`` (contiguous runs, streamed, a long run's
+lines in 16 KiB blocks or in order) likewise, at lengths around each of its
 paths' bounds and every destination offset within a cache line, and each of its 16 KiB
 block copies (SSE2, AVX, AVX-512F) that the CPU running the test has.
 
@@ -247,9 +248,10 @@ static const int64_t lengths[] = {
     16448, 16449, 32767, 32768, 32868, 49152 + 64 * 3 + 7, 65536 + 4095,
 };
 
-/* slice_stream of n bytes from a source of exactly n bytes (at offset smis of a
- * buffer of n + smis) to dmis bytes past a line, the bytes around untouched. */
-static int check_stream(int64_t n, int64_t dmis, int64_t smis) {
+/* slice_stream (blocked) or slice_stream_in_order of n bytes from a source of exactly
+ * n bytes (at offset smis of a buffer of n + smis) to dmis bytes past a line, the
+ * bytes around untouched. */
+static int check_stream(int64_t n, int64_t dmis, int64_t smis, int blocked) {
     unsigned char *buffer = malloc((size_t)(n + smis + 1));
     unsigned char *source = buffer + smis;
     for (int64_t b = 0; b < n; b += 1)
@@ -258,18 +260,21 @@ static int check_stream(int64_t n, int64_t dmis, int64_t smis) {
     memset(block, 0xa5, (size_t)(n + 256));
     unsigned char *line = block + 64 + (64 - (uintptr_t)block % 64) % 64;
     unsigned char *d = line + dmis;
-    slice_stream(d, source, n);
+    if (blocked)
+        slice_stream(d, source, n);
+    else
+        slice_stream_in_order(d, source, n);
     slice_stream_fence();
     int failures = 0;
     if (memcmp(d, source, (size_t)n) != 0) {
-        printf("FAIL slice_stream n %lld dest +%lld source +%lld: bytes differ\n",
-               (long long)n, (long long)dmis, (long long)smis);
+        printf("FAIL slice_stream blocked %d n %lld dest +%lld source +%lld: bytes differ\n",
+               blocked, (long long)n, (long long)dmis, (long long)smis);
         failures += 1;
     }
     for (unsigned char *p = block; p < block + n + 256; p += 1)
         if ((p < d || p >= d + n) && *p != 0xa5) {
-            printf("FAIL slice_stream n %lld dest +%lld: wrote byte %lld\n", (long long)n,
-                   (long long)dmis, (long long)(p - d));
+            printf("FAIL slice_stream blocked %d n %lld dest +%lld: wrote byte %lld\n",
+                   blocked, (long long)n, (long long)dmis, (long long)(p - d));
             failures += 1;
             break;
         }
@@ -336,10 +341,11 @@ int main(int argc, char **argv) {
     int64_t cases = 0;
     for (size_t k = 0; k < sizeof lengths / sizeof lengths[0]; k += 1)
         for (int64_t dmis = 0; dmis < 64; dmis += 1)
-            for (int64_t smis = 0; smis < 9; smis += 4) {
-                failures += check_stream(lengths[k], dmis, smis);
-                cases += 1;
-            }
+            for (int64_t smis = 0; smis < 9; smis += 4)
+                for (int blocked = 0; blocked < 2; blocked += 1) {
+                    failures += check_stream(lengths[k], dmis, smis, blocked);
+                    cases += 1;
+                }
 #if defined(__SSE2__)
     failures += check_all_blocks("sse2", slice_stream_lines_sse2, &cases);
 #endif
