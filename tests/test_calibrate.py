@@ -167,6 +167,20 @@ func.func @main(%x: tensor<1x256x128x128xf32>) -> tensor<1x128x128x128xf32> {
 """
 
 
+@pytest.fixture
+def lowered_for(monkeypatch: pytest.MonkeyPatch) -> list[StreamTarget]:
+    """The target of each lowering ``compile`` asks for from now on."""
+    seen: list[StreamTarget] = []
+    real = compiler.lowered
+
+    def spy(source: str, entry: str, filename: str, stream: StreamTarget) -> object:
+        seen.append(stream)
+        return real(source, entry, filename, stream)
+
+    monkeypatch.setattr(compiler, "lowered", spy)
+    return seen
+
+
 def _main(bound: int, in_order: bool = False) -> str:
     """The C of W4's copy lowered for ``bound`` and ``in_order``."""
     stream = StreamTarget(bound, in_order)
@@ -180,20 +194,16 @@ def _streams(bound: int) -> bool:
 
 
 def test_compile_takes_the_bound(
-    tmp_path: Path, host: None, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path,
+    host: None,
+    monkeypatch: pytest.MonkeyPatch,
+    lowered_for: list[StreamTarget],
 ) -> None:
     """``stream_working_set`` given, from the environment and from the stored
     calibration, reaches the lowering; W4's copy (16 MiB of span and output) streams
     at a bound of 16 MiB, not above, and copies the same either way."""
     assert _streams(16 * MIB) and not _streams(16 * MIB + 1)
-    seen: list[int] = []
-    real = compiler.lowered
-
-    def spy(source: str, entry: str, filename: str, stream: StreamTarget) -> object:
-        seen.append(stream.working_set)
-        return real(source, entry, filename, stream)
-
-    monkeypatch.setattr(compiler, "lowered", spy)
+    lowered_for.clear()
     x = np.arange(256 * 128 * 128, dtype=np.float32).reshape(1, 256, 128, 128)
     for bound in (16 * MIB, 16 * MIB + 1):
         kernel = slice_dialect.compile(CROP, cache_dir=tmp_path, stream_working_set=bound)
@@ -202,25 +212,21 @@ def test_compile_takes_the_bound(
     slice_dialect.compile(CROP, cache_dir=tmp_path)
     monkeypatch.setenv(ENVIRONMENT, "7")
     slice_dialect.compile(CROP, cache_dir=tmp_path)
-    assert seen == [16 * MIB, 16 * MIB + 1, 5 * MIB, 7]
+    assert [s.working_set for s in lowered_for] == [16 * MIB, 16 * MIB + 1, 5 * MIB, 7]
 
 
 def test_compile_takes_the_line_order(
-    tmp_path: Path, host: None, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path,
+    host: None,
+    monkeypatch: pytest.MonkeyPatch,
+    lowered_for: list[StreamTarget],
 ) -> None:
     """``stream_lines_in_order`` given, from the environment and from the stored
     calibration, reaches the lowering: W4's streamed copy (one 8 MiB run) stores its
     lines in order or in blocks, and copies the same either way."""
     assert "slice_stream_in_order(" in _main(0, True)
     assert "slice_stream(" in _main(0, False) and "in_order" not in _main(0, False)
-    seen: list[bool] = []
-    real = compiler.lowered
-
-    def spy(source: str, entry: str, filename: str, stream: StreamTarget) -> object:
-        seen.append(stream.lines_in_order)
-        return real(source, entry, filename, stream)
-
-    monkeypatch.setattr(compiler, "lowered", spy)
+    lowered_for.clear()
     x = np.arange(256 * 128 * 128, dtype=np.float32).reshape(1, 256, 128, 128)
     for in_order in (True, False):
         kernel = slice_dialect.compile(
@@ -231,7 +237,7 @@ def test_compile_takes_the_line_order(
     slice_dialect.compile(CROP, cache_dir=tmp_path)
     monkeypatch.setenv(ORDER_ENVIRONMENT, "0")
     slice_dialect.compile(CROP, cache_dir=tmp_path)
-    assert seen == [True, False, True, False]
+    assert [s.lines_in_order for s in lowered_for] == [True, False, True, False]
 
 
 @pytest.mark.parametrize("bad", [-1, 1.5, "1", True])

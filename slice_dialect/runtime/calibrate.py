@@ -47,8 +47,10 @@ import platform
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import TypeVar
 
 from passes.copy_plan import STREAM_LINES_IN_ORDER, STREAM_WORKING_SET, StreamTarget
 from slice_dialect.errors import SliceError
@@ -62,6 +64,8 @@ ORDER_ENVIRONMENT = "SLICE_STREAM_LINES_IN_ORDER"
 
 CALIBRATION_FILE = "calibration.json"
 """The stored measurement, in the kernel cache directory."""
+
+T = TypeVar("T")
 
 MIB = 1 << 20
 WORKING_SETS = tuple(MIB << k for k in range(2, 8))
@@ -176,28 +180,46 @@ def _parse_order(value: str, where: str) -> bool:
     return value == "1"
 
 
+def _host_value(
+    variable: str,
+    parse: Callable[[str, str], T],
+    default: T,
+    pick: Callable[[Calibration], T],
+    cache_dir: Path | None,
+) -> tuple[T, str]:
+    """``$variable`` parsed if set, else ``pick`` of the calibration stored for this
+    host in ``cache_dir``, else ``default``; with where it came from."""
+    configured = os.environ.get(variable)
+    if configured:
+        return parse(configured, f"${variable}"), f"${variable}"
+    calibration = stored(cache_dir)
+    if calibration is None:
+        return default, "the default: no calibration of this host"
+    return pick(calibration), "calibrated on this host"
+
+
 def host_setting(cache_dir: Path | None = None) -> tuple[int, str]:
     """``$SLICE_STREAM_WORKING_SET`` if set, else the bound stored for this host in
     ``cache_dir``, else ``STREAM_WORKING_SET``; with where it came from."""
-    configured = os.environ.get(ENVIRONMENT)
-    if configured:
-        return _parse(configured, f"${ENVIRONMENT}"), f"${ENVIRONMENT}"
-    calibration = stored(cache_dir)
-    if calibration is None:
-        return STREAM_WORKING_SET, "the default: no calibration of this host"
-    return calibration.stream_working_set, "calibrated on this host"
+    return _host_value(
+        ENVIRONMENT,
+        _parse,
+        STREAM_WORKING_SET,
+        lambda c: c.stream_working_set,
+        cache_dir,
+    )
 
 
 def host_order_setting(cache_dir: Path | None = None) -> tuple[bool, str]:
     """``$SLICE_STREAM_LINES_IN_ORDER`` if set, else the line order stored for this
     host in ``cache_dir``, else ``STREAM_LINES_IN_ORDER``; with where it came from."""
-    configured = os.environ.get(ORDER_ENVIRONMENT)
-    if configured:
-        return _parse_order(configured, f"${ORDER_ENVIRONMENT}"), f"${ORDER_ENVIRONMENT}"
-    calibration = stored(cache_dir)
-    if calibration is None:
-        return STREAM_LINES_IN_ORDER, "the default: no calibration of this host"
-    return calibration.stream_lines_in_order, "calibrated on this host"
+    return _host_value(
+        ORDER_ENVIRONMENT,
+        _parse_order,
+        STREAM_LINES_IN_ORDER,
+        lambda c: c.stream_lines_in_order,
+        cache_dir,
+    )
 
 
 def host_stream_working_set(cache_dir: Path | None = None) -> int:
