@@ -154,6 +154,7 @@ from passes.copy_plan import (
     PREFETCH_PERIOD_BYTES,
     PREFETCH_ROW_BYTES,
     PREFETCH_WRAP_SHARE,
+    STREAM_LINE_BLOCK_BYTES,
     STREAM_STORE_BYTES,
     can_reorder,
     row_major_strides,
@@ -1867,9 +1868,9 @@ _STREAM_COPY = r"""
  * blocked (n a multiple of 16 KiB), a line of each of a block's four 4 KiB quarters in
  * turn, block by block; else one line after the other. store: the line's copy. */
 #define SLICE_BLOCK_LINES(q, n) \
-    for (int64_t slice_b = 0; slice_b < (n); slice_b += 16384) \
-        for (int64_t slice_i = slice_b; slice_i < slice_b + 4096; slice_i += 64) \
-            for (int64_t q = slice_i; q < slice_i + 16384; q += 4096)
+    for (int64_t slice_b = 0; slice_b < (n); slice_b += LINE_BLOCK_BYTES) \
+        for (int64_t slice_i = slice_b; slice_i < slice_b + LINE_QUARTER_BYTES; slice_i += 64) \
+            for (int64_t q = slice_i; q < slice_i + LINE_BLOCK_BYTES; q += LINE_QUARTER_BYTES)
 #define SLICE_LINES(q, n, blocked, store) \
     if (blocked) { \
         SLICE_BLOCK_LINES(q, n) store; \
@@ -1997,7 +1998,7 @@ static __attribute__((noinline)) void slice_stream_long(unsigned char *restrict 
     from += head;
     /* blocked: SLICE_LINES' 16 KiB blocks, then the lines after them in order; else
      * every line in order (a slice.copy_run's in_order) */
-    const int64_t blocks = blocked ? n & ~(int64_t)16383 : 0;
+    const int64_t blocks = blocked ? n & ~(int64_t)(LINE_BLOCK_BYTES - 1) : 0;
     slice_stream_lines(to, from, blocks, 1);
     const int64_t lines = (n - blocks) & ~(int64_t)63;
     slice_stream_lines(to + blocks, from + blocks, lines, 0);
@@ -2380,6 +2381,8 @@ def _register_helpers(streamed: bool) -> str:
 
 STREAM_HELPERS = (
     _STREAM_COPY.replace("SHORT_RUN_BYTES", str(MIN_STREAM_RUN_BYTES))
+    .replace("LINE_BLOCK_BYTES", str(STREAM_LINE_BLOCK_BYTES))
+    .replace("LINE_QUARTER_BYTES", str(STREAM_LINE_BLOCK_BYTES // 4))
     + _register_helpers(True)
     + r"""
 /* Orders the non-temporal stores of the slice_stream helpers before any later store. */
