@@ -7,12 +7,15 @@ from pathlib import Path
 
 import pytest
 
-os.environ["SLICE_STREAM_WORKING_SET"] = "0"
-os.environ["SLICE_STREAM_LINES_IN_ORDER"] = "0"
+os.environ.setdefault("SLICE_STREAM_WORKING_SET", "0")
+os.environ.setdefault("SLICE_STREAM_LINES_IN_ORDER", "0")
 """``compile()`` lowers with the host's calibrated streaming bound and line order
 (``slice_dialect/runtime/calibrate.py``) unless these say otherwise: 0, the pass's
 defaults, make every kernel of the suite the same on every machine, calibrated or not
-(``tests/test_calibrate.py`` unsets them where it tests the host's values)."""
+(``tests/test_calibrate.py`` unsets them where it tests the host's values). Set by the
+caller they stay, for large differential runs with other streaming choices
+(``SLICE_STREAM_LINES_IN_ORDER=1 SLICE_DIFF_EXAMPLES=300 pytest tests/test_differential.py``);
+the default suite runs with neither set."""
 
 
 @pytest.fixture(scope="module")
