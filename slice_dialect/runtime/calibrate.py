@@ -100,10 +100,6 @@ class Calibration:
     times: dict[str, Times]
     stream_lines_in_order: bool = STREAM_LINES_IN_ORDER
 
-    def target(self) -> StreamTarget:
-        """What ``convert-slice-to-loops`` lowers with on this host."""
-        return StreamTarget(self.stream_working_set, self.stream_lines_in_order)
-
 
 def host_identity() -> str:
     """What the bound depends on: the processor, its caches and the core count
