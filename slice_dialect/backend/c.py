@@ -237,7 +237,9 @@ _GENERATED_NAMES = (
     "slice_u8x64 slice_u16x32 slice_u32x16 slice_u64x8 SLICE_EVEN8 SLICE_EVEN32 "
     "SLICE_DOWN8 SLICE_WIDE_STORE SLICE_WIDE_STREAM SLICE_EVEN_STEPS "
     "SLICE_REVERSED_STEPS slice_stream_even_wide slice_copy_even_wide "
-    "slice_stream_reversed_wide slice_copy_reversed_wide "
+    "slice_stream_reversed_wide slice_copy_reversed_wide SLICE_DOWN2 "
+    "SLICE_ODD_REVERSED_STEPS slice_stream_odd_reversed_wide "
+    "slice_copy_odd_reversed_wide "
     "slice_error_values slice_dims slice_mul_overflows slice_wrap_add_i8 "
     "slice_wrap_add_i16 slice_wrap_add_i32 slice_wrap_add_i64 slice_wrap_sub_i8 "
     "slice_wrap_sub_i16 slice_wrap_sub_i32 slice_wrap_sub_i64 slice_wrap_mul_i8 "
@@ -2173,6 +2175,40 @@ WIDE_STEPS(n - i > 64 / size | to + i * size | i = slice_KIND_even_wide(to, from
  * end one element above the highest, read only while one more element of the run lies
  * above: every byte read lies within the run. The first 16 bytes of output LAST_WHEN
  * are read one element lower (their odd elements), ending the read with the run. */
+#if defined(SLICE_WIDE_REGISTERS)
+/* slice_KIND_odd_reversed's vectors t, t - 1, t - 2 and t - 3 in one 64-byte step while
+ * t >= 3 (their reads, together, are the 128 bytes read); the new t. */
+SLICE_WIDE static int64_t slice_KIND_odd_reversed_wide(
+    unsigned char *to, const unsigned char *from, int64_t j, int64_t t, int64_t size) {
+#define SLICE_ODD_REVERSED_STEPS(type, ...) \
+    for (; t >= 3; t -= 4) { \
+        const int64_t k = j - t * (16 / size); \
+        const unsigned char *p = from - 2 * (k + 3 * (16 / size) - 1) * size; \
+        type a, b; \
+        memcpy(&a, p, 64); \
+        memcpy(&b, p + 64, 64); \
+        const type v = __builtin_shufflevector(a, b, __VA_ARGS__); \
+        WIDE_STORE(to + (k - 16 / size) * size, v); \
+    }
+    switch (size) {
+    case 1:
+        SLICE_ODD_REVERSED_STEPS(slice_u8x64, SLICE_DOWN2(126), SLICE_DOWN2(110),
+                                 SLICE_DOWN2(94), SLICE_DOWN2(78), SLICE_DOWN2(62),
+                                 SLICE_DOWN2(46), SLICE_DOWN2(30), SLICE_DOWN2(14))
+        break;
+    case 2:
+        SLICE_ODD_REVERSED_STEPS(slice_u16x32, SLICE_DOWN2(62), SLICE_DOWN2(46),
+                                 SLICE_DOWN2(30), SLICE_DOWN2(14))
+        break;
+    case 4: SLICE_ODD_REVERSED_STEPS(slice_u32x16, SLICE_DOWN2(30), SLICE_DOWN2(14)) break;
+    case 8: SLICE_ODD_REVERSED_STEPS(slice_u64x8, SLICE_DOWN2(14)) break;
+    default: SLICE_ODD_REVERSED_STEPS(slice_u64x8, 12, 13, 8, 9, 4, 5, 0, 1) break;
+    }
+#undef SLICE_ODD_REVERSED_STEPS
+    return t;
+}
+#endif
+
 static inline void slice_KIND_odd_reversed(
     void *restrict d, const void *restrict s, int64_t n, int64_t size) {
     unsigned char *to = d;
@@ -2181,7 +2217,9 @@ static inline void slice_KIND_odd_reversed(
 #if defined(__SSE2__)
 ALIGN_TOP(from - 2 * j * size)
     const int64_t vectors = j > 16 / size ? (j - 1) / (16 / size) : 0;
+WIDE_BEGIN(vectors >= 4)
     for (int64_t t = vectors - 1; t >= 0; t -= 1) {
+WIDE_STEPS(t >= 3 | to + (j - (t + 1) * (16 / size)) * size | t = slice_KIND_odd_reversed_wide(to, from, j, t, size) | t < 0)
         const int64_t k = j - t * (16 / size);
         const unsigned char *p = from - 2 * (k - 1) * size;
         const __m128i a = _mm_loadu_si128((const __m128i *)p);
@@ -2257,7 +2295,7 @@ static inline __m128i slice_lanes_reversed(__m128i v, int64_t size) {
 }
 #endif
 
-/* The AVX-512 form of the even and reversed helpers' loops: 64 bytes of output a step
+/* The AVX-512 form of the register helpers' loops: 64 bytes of output a step
  * (vpermt2b/w/d/q, vpermb/w/d/q), taken at run time where the CPU has AVX-512F, BW and
  * VBMI (the byte permutes), the 16-byte SSE2 steps elsewhere and for a run's ends.
  * W2's rows (every other f32 of 2 KiB, streamed) took 0.6-0.75 of the SSE2 time
@@ -2276,11 +2314,12 @@ typedef uint8_t slice_u8x64 __attribute__((vector_size(64)));
 typedef uint16_t slice_u16x32 __attribute__((vector_size(64)));
 typedef uint32_t slice_u32x16 __attribute__((vector_size(64)));
 typedef uint64_t slice_u64x8 __attribute__((vector_size(64)));
-/* lane indices: 8 rising by 2 from k, 32 so, 8 falling by 1 from k */
+/* lane indices: 8 rising by 2 from k, 32 so, 8 falling by 1 from k, 8 by 2 */
 #define SLICE_EVEN8(k) k, k + 2, k + 4, k + 6, k + 8, k + 10, k + 12, k + 14
 #define SLICE_EVEN32(k) SLICE_EVEN8(k), SLICE_EVEN8(k + 16), SLICE_EVEN8(k + 32), \
     SLICE_EVEN8(k + 48)
 #define SLICE_DOWN8(k) k, k - 1, k - 2, k - 3, k - 4, k - 5, k - 6, k - 7
+#define SLICE_DOWN2(k) k, k - 2, k - 4, k - 6, k - 8, k - 10, k - 12, k - 14
 /* a 64-byte store at p: plain, or non-temporal (p on 64 bytes) in assembly except under
  * AddressSanitizer, which sees the plain store and not the assembly's */
 #define SLICE_WIDE_STORE(p, v) memcpy((p), &(v), 64)
