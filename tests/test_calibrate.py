@@ -116,6 +116,44 @@ def test_a_calibration_from_before_the_line_order_keeps_the_blocks(
     assert host_order_setting(tmp_path) == (False, "calibrated on this host")
 
 
+def test_show_prints_the_setting_and_measures_nothing(
+    tmp_path: Path,
+    host: None,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    def no_measurement(cache_dir: Path | None = None) -> Calibration:
+        raise AssertionError("--show measured")
+
+    monkeypatch.setattr(calibrate, "measure", no_measurement)
+    assert calibrate.main(["--show", "--cache-dir", str(tmp_path)]) == 0
+    assert capsys.readouterr().out == (
+        "stream-working-set 0 (0 MiB, the default: no calibration of this host), "
+        "stream-lines-in-order false (the default: no calibration of this host)\n"
+    )
+    store(
+        Calibration(host_identity(), 8 * MIB, {"rows": times(1.5, 0.5)}, True),
+        tmp_path,
+    )
+    assert calibrate.main(["--show", "--cache-dir", str(tmp_path)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == (
+        "stream-working-set 8388608 (8 MiB, calibrated on this host), "
+        "stream-lines-in-order true (calibrated on this host)"
+    )
+    assert out[1] == f"# {host_identity()}"
+    assert out[4:] == [
+        "| rows | 4 MiB | 1.5e+03 ms | 1e+03 ms | 1.50 |",
+        "| rows | 8 MiB | 500 ms | 1e+03 ms | 0.50 |",
+        "| rows | from 8 MiB | | | |",
+    ]
+    monkeypatch.setenv(ENVIRONMENT, "lots")
+    assert calibrate.main(["--show", "--cache-dir", str(tmp_path)]) == 1
+    assert "$SLICE_STREAM_WORKING_SET = 'lots': not a byte count" in (
+        capsys.readouterr().err
+    )
+
+
 @pytest.mark.parametrize(
     "text",
     [

@@ -8,7 +8,7 @@ on another, with a fast 32 MiB L3, a copy whose source and output stayed in the 
 between calls ran 2.3-2.7x slower streamed, and one whose working set did not 1.3-2.8x
 faster. So the bound is measured on the host, once, and kept beside the kernels:
 
-    python -m slice_dialect.runtime.calibrate [--cache-dir DIR]
+    python -m slice_dialect.runtime.calibrate [--cache-dir DIR] [--show]
 
 times two copies of ``f32`` arrays (``KINDS``: a crop of rows, W1's rows of 1792 bytes
 every 2048, and one contiguous run, the latter twice: its streamed lines in 16 KiB
@@ -337,6 +337,23 @@ def store(calibration: Calibration, cache_dir: Path | None = None) -> Path:
     return path
 
 
+def table(calibration: Calibration) -> str:
+    """The times of ``calibration`` and the bound of each kind, as a Markdown table."""
+    lines = [
+        f"# {calibration.host}",
+        "| copy | working set | streamed | plain | streamed/plain |",
+        "|---|---|---|---|---|",
+    ]
+    for kind, times in calibration.times.items():
+        for size, streamed, plain in times:
+            lines.append(
+                f"| {kind} | {size // MIB} MiB | {streamed * 1e3:.3g} ms "
+                f"| {plain * 1e3:.3g} ms | {streamed / plain:.2f} |"
+            )
+        lines.append(f"| {kind} | from {choose(times) / MIB:g} MiB | | | |")
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m slice_dialect.runtime.calibrate",
@@ -350,24 +367,27 @@ def main(argv: list[str] | None = None) -> int:
         help="the kernel cache directory "
         "(default: $SLICE_CACHE_DIR or ~/.cache/slice_dialect)",
     )
+    parser.add_argument(
+        "--show",
+        action="store_true",
+        help="measure nothing: print what compile() lowers with and the stored "
+        "calibration of this host, if any",
+    )
     args = parser.parse_args(argv)
     try:
+        if args.show:
+            print(describe(args.cache_dir))
+            calibration = stored(args.cache_dir)
+            if calibration is not None:
+                print(table(calibration))
+            return 0
         (args.cache_dir or default_cache_dir()).mkdir(parents=True, exist_ok=True)
         calibration = measure(args.cache_dir)
         path = store(calibration, args.cache_dir)
     except (SliceError, OSError, MemoryError) as error:
         print(f"error: {error or type(error).__name__}", file=sys.stderr)
         return 1
-    print(f"# {calibration.host}")
-    print("| copy | working set | streamed | plain | streamed/plain |")
-    print("|---|---|---|---|---|")
-    for kind, times in calibration.times.items():
-        for size, streamed, plain in times:
-            print(
-                f"| {kind} | {size // MIB} MiB | {streamed * 1e3:.3g} ms "
-                f"| {plain * 1e3:.3g} ms | {streamed / plain:.2f} |"
-            )
-        print(f"| {kind} | from {choose(times) / MIB:g} MiB | | | |")
+    print(table(calibration))
     print(
         f"stream-working-set = {calibration.stream_working_set} "
         f"({calibration.stream_working_set / MIB:g} MiB), stream-lines-in-order = "
