@@ -4,9 +4,9 @@ their streamed twins ``slice_stream_gather_*``) on their own, in a C driver: eve
 element size, every run length up to 144 elements and every destination misalignment
 within 64 bytes for the register helpers (their AVX-512 steps start on a 64-byte
 store), within 16 for the gathers (a multiple of the element for the gathers of wider
-elements), against an element-by-element copy; the register helpers both with their
-AVX-512 steps where the CPU has them and with the SSE2 loops alone
-(``-DSLICE_NO_WIDE_REGISTERS``).
+elements), against an element-by-element copy; the register helpers with the widest
+steps the CPU has (AVX-512 or AVX2), with AVX2 at most (``-DSLICE_NO_AVX512_REGISTERS``)
+and with the SSE2 loops alone (``-DSLICE_NO_WIDE_REGISTERS``).
 ``slice_stream`` and ``slice_stream_in_order`` (contiguous runs, streamed, a long run's
 lines in 16 KiB blocks or in order) likewise, at lengths around each of its
 paths' bounds and every destination offset within a cache line, and each of its 16 KiB
@@ -434,23 +434,38 @@ def build_and_run(
 
 
 WIDE_FEATURES = {"avx512f", "avx512bw", "avx512vbmi"}
-"""What the register helpers' AVX-512 steps run on (``slice_wide_registers``)."""
+"""What the register helpers' AVX-512 steps run on (``slice_wide_registers`` 2; AVX2
+alone: 1)."""
+
+
+def wide_tier(flags: tuple[str, ...], cpu: set[str]) -> str:
+    """The driver's ``wide registers`` line where the build has the wide forms."""
+    if cpu >= WIDE_FEATURES and "-DSLICE_NO_AVX512_REGISTERS" not in flags:
+        return "wide registers 2"
+    return f"wide registers {int('avx2' in cpu)}"
 
 
 @pytest.mark.parametrize(
     "flags",
     [
         ("-O3",),
+        ("-O3", "-DSLICE_NO_AVX512_REGISTERS"),
         ("-O3", "-DSLICE_NO_WIDE_REGISTERS"),
         ("-O1", "-fsanitize=address,undefined", "-fno-sanitize-recover=all"),
+        (
+            "-O1",
+            "-fsanitize=address,undefined",
+            "-fno-sanitize-recover=all",
+            "-DSLICE_NO_AVX512_REGISTERS",
+        ),
     ],
-    ids=["optimized", "sse2", "sanitized"],
+    ids=["optimized", "avx2", "sse2", "sanitized", "sanitized-avx2"],
 )
 def test_register_helpers(flags: tuple[str, ...], tmp_path: Path) -> None:
     result = build_and_run(driver_source(), flags, tmp_path)
     assert f"cases {CASES} failures 0" in result.stdout
-    # the AVX-512 steps ran where the CPU has them (and the compiler the builtins, and
-    # its runtime answers __builtin_cpu_supports: zig cc 0.17's says no to every
+    # the widest steps the CPU has ran (where the compiler has the builtins, and its
+    # runtime answers __builtin_cpu_supports: zig cc 0.17's says no to every
     # feature); under AddressSanitizer too, their loads and (plain) stores checked
     lines = result.stdout.splitlines()
     wide = next(line for line in lines if line.startswith("wide"))
@@ -460,7 +475,7 @@ def test_register_helpers(flags: tuple[str, ...], tmp_path: Path) -> None:
     elif wide != "wide registers none" and platform.machine() == "x86_64":
         runtime = f"runtime avx512f {int('avx512f' in flags_of_cpu)}"
         if runtime in lines:
-            assert wide == f"wide registers {int(flags_of_cpu >= WIDE_FEATURES)}"
+            assert wide == wide_tier(flags, flags_of_cpu)
     # the runs with a lookahead hinted, each hint an element of the run
     hints = next(line for line in result.stdout.splitlines() if line.startswith("hints"))
     count, outside = int(hints.split()[1]), int(hints.split()[3])

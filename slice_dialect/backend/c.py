@@ -118,6 +118,7 @@ from __future__ import annotations
 import math
 import re
 import sys
+import textwrap
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import IO, Any
@@ -233,13 +234,16 @@ _GENERATED_NAMES = (
     "slice_prefetch slice_prefetch_rows slice_stream_lines slice_stream_lines_sse2 "
     "slice_stream_line_sse2 slice_stream_long slice_stream_lines_avx slice_stream_lines_avx512 "
     "SLICE_STREAM_WIDE SLICE_STREAM_SANITIZED SLICE_BLOCK_LINES SLICE_LINES "
-    "SLICE_WIDE_REGISTERS SLICE_NO_WIDE_REGISTERS SLICE_WIDE slice_wide_registers "
-    "slice_u8x64 slice_u16x32 slice_u32x16 slice_u64x8 SLICE_EVEN8 SLICE_EVEN32 "
-    "SLICE_DOWN8 SLICE_WIDE_STORE SLICE_WIDE_STREAM SLICE_EVEN_STEPS "
-    "SLICE_REVERSED_STEPS slice_stream_even_wide slice_copy_even_wide "
-    "slice_stream_reversed_wide slice_copy_reversed_wide SLICE_DOWN2 "
-    "SLICE_ODD_REVERSED_STEPS slice_stream_odd_reversed_wide "
-    "slice_copy_odd_reversed_wide "
+    "SLICE_WIDE_REGISTERS SLICE_NO_WIDE_REGISTERS SLICE_NO_AVX512_REGISTERS "
+    "SLICE_AVX512 SLICE_AVX2 slice_wide_registers wide_tier "
+    "slice_u8x64 slice_u16x32 slice_u32x16 slice_u64x8 slice_u8x32 slice_u16x16 "
+    "slice_u32x8 slice_u64x4 SLICE_WIDE_STORE SLICE_WIDE_STREAM SLICE_EVEN_STEPS "
+    "SLICE_REVERSED_STEPS SLICE_ODD_REVERSED_STEPS "
+    "slice_stream_even_avx512 slice_copy_even_avx512 slice_stream_reversed_avx512 "
+    "slice_copy_reversed_avx512 slice_stream_odd_reversed_avx512 "
+    "slice_copy_odd_reversed_avx512 slice_stream_even_avx2 slice_copy_even_avx2 "
+    "slice_stream_reversed_avx2 slice_copy_reversed_avx2 slice_stream_odd_reversed_avx2 "
+    "slice_copy_odd_reversed_avx2 "
     "slice_error_values slice_dims slice_mul_overflows slice_wrap_add_i8 "
     "slice_wrap_add_i16 slice_wrap_add_i32 slice_wrap_add_i64 slice_wrap_sub_i8 "
     "slice_wrap_sub_i16 slice_wrap_sub_i32 slice_wrap_sub_i64 slice_wrap_mul_i8 "
@@ -2053,36 +2057,7 @@ _REGISTER_TEMPLATES = r"""
  * The source is read upwards and d written from its end down, 16 bytes at a time
  * reversed in a register: the hardware prefetcher follows a rising read (reading
  * downwards was 2x slower on a 64 MiB copy). Every byte read lies within the run. */
-#if defined(SLICE_WIDE_REGISTERS)
-/* slice_KIND_reversed's steps of 64 bytes of output from j down while j * size >= 64
- * (the 64 bytes read then lie within the run); the new j. */
-SLICE_WIDE static int64_t slice_KIND_reversed_wide(
-    unsigned char *to, const unsigned char *from, int64_t j, int64_t size) {
-#define SLICE_REVERSED_STEPS(type, ...) \
-    for (; j * size >= 64; j -= 64 / size) { \
-        type v; \
-        memcpy(&v, from - (j - 1) * size, 64); \
-        v = __builtin_shufflevector(v, v, __VA_ARGS__); \
-        WIDE_STORE(to + (j - 64 / size) * size, v); \
-    }
-    switch (size) {
-    case 1:
-        SLICE_REVERSED_STEPS(slice_u8x64, SLICE_DOWN8(63), SLICE_DOWN8(55), SLICE_DOWN8(47),
-                             SLICE_DOWN8(39), SLICE_DOWN8(31), SLICE_DOWN8(23),
-                             SLICE_DOWN8(15), SLICE_DOWN8(7))
-        break;
-    case 2:
-        SLICE_REVERSED_STEPS(slice_u16x32, SLICE_DOWN8(31), SLICE_DOWN8(23), SLICE_DOWN8(15),
-                             SLICE_DOWN8(7))
-        break;
-    case 4: SLICE_REVERSED_STEPS(slice_u32x16, SLICE_DOWN8(15), SLICE_DOWN8(7)) break;
-    case 8: SLICE_REVERSED_STEPS(slice_u64x8, SLICE_DOWN8(7)) break;
-    default: SLICE_REVERSED_STEPS(slice_u64x8, 6, 7, 4, 5, 2, 3, 0, 1) break;
-    }
-#undef SLICE_REVERSED_STEPS
-    return j;
-}
-#endif
+WIDE_FUNCTIONS(reversed)
 
 static inline void slice_KIND_reversed(
     void *restrict d, const void *restrict s, int64_t n, int64_t size) {
@@ -2091,9 +2066,9 @@ static inline void slice_KIND_reversed(
     int64_t j = n;
 #if defined(__SSE2__)
 ALIGN_TOP(from - j * size)
-WIDE_BEGIN(n * size >= 64)
+WIDE_BEGIN(n * size >= W)
     for (; j * size >= 16; j -= 16 / size) {
-WIDE_STEPS(j * size >= 64 | to + j * size | j = slice_KIND_reversed_wide(to, from, j, size) | j * size < 16)
+WIDE_STEPS(j * size >= W | to + j * size | j = slice_KIND_reversed_TIER(to, from, j, size) | j * size < 16)
         const __m128i v = _mm_loadu_si128((const __m128i *)(from - (j - 1) * size));
         STORE((__m128i *)(to + (j - 16 / size) * size), slice_lanes_reversed(v, size));
     }
@@ -2111,30 +2086,7 @@ WIDE_STEPS(j * size >= 64 | to + j * size | j = slice_KIND_reversed_wide(to, fro
  * within the run. The last 16 bytes of output LAST_WHEN are read one element lower
  * (their odd elements): the run ends with the last byte read, and no element copy is
  * left to mix with the vector stores. */
-#if defined(SLICE_WIDE_REGISTERS)
-/* slice_KIND_even's steps of 64 bytes of output from i while more than 64 / size
- * elements follow (the 128 bytes read then lie within the run); the new i. */
-SLICE_WIDE static int64_t slice_KIND_even_wide(
-    unsigned char *to, const unsigned char *from, int64_t i, int64_t n, int64_t size) {
-#define SLICE_EVEN_STEPS(type, ...) \
-    for (; n - i > 64 / size; i += 64 / size) { \
-        type a, b; \
-        memcpy(&a, from + 2 * i * size, 64); \
-        memcpy(&b, from + 2 * i * size + 64, 64); \
-        const type v = __builtin_shufflevector(a, b, __VA_ARGS__); \
-        WIDE_STORE(to + i * size, v); \
-    }
-    switch (size) {
-    case 1: SLICE_EVEN_STEPS(slice_u8x64, SLICE_EVEN32(0), SLICE_EVEN32(64)) break;
-    case 2: SLICE_EVEN_STEPS(slice_u16x32, SLICE_EVEN32(0)) break;
-    case 4: SLICE_EVEN_STEPS(slice_u32x16, SLICE_EVEN8(0), SLICE_EVEN8(16)) break;
-    case 8: SLICE_EVEN_STEPS(slice_u64x8, SLICE_EVEN8(0)) break;
-    default: SLICE_EVEN_STEPS(slice_u64x8, 0, 1, 4, 5, 8, 9, 12, 13) break;
-    }
-#undef SLICE_EVEN_STEPS
-    return i;
-}
-#endif
+WIDE_FUNCTIONS(even)
 
 static inline void slice_KIND_even(
     void *restrict d, const void *restrict s, int64_t n, int64_t size) {
@@ -2143,9 +2095,9 @@ static inline void slice_KIND_even(
     int64_t i = 0;
 #if defined(__SSE2__)
 ALIGN(from + 2 * i * size)
-WIDE_BEGIN(n * size > 64)
+WIDE_BEGIN(n * size > W)
     for (; n - i > 16 / size; i += 16 / size) {
-WIDE_STEPS(n - i > 64 / size | to + i * size | i = slice_KIND_even_wide(to, from, i, n, size) | n - i <= 16 / size)
+WIDE_STEPS(n - i > W / size | to + i * size | i = slice_KIND_even_TIER(to, from, i, n, size) | n - i <= 16 / size)
         const unsigned char *p = from + 2 * i * size;
         const __m128i a = _mm_loadu_si128((const __m128i *)p);
         const __m128i b = _mm_loadu_si128((const __m128i *)(p + 16));
@@ -2175,39 +2127,7 @@ WIDE_STEPS(n - i > 64 / size | to + i * size | i = slice_KIND_even_wide(to, from
  * end one element above the highest, read only while one more element of the run lies
  * above: every byte read lies within the run. The first 16 bytes of output LAST_WHEN
  * are read one element lower (their odd elements), ending the read with the run. */
-#if defined(SLICE_WIDE_REGISTERS)
-/* slice_KIND_odd_reversed's vectors t, t - 1, t - 2 and t - 3 in one 64-byte step while
- * t >= 3 (their reads, together, are the 128 bytes read); the new t. */
-SLICE_WIDE static int64_t slice_KIND_odd_reversed_wide(
-    unsigned char *to, const unsigned char *from, int64_t j, int64_t t, int64_t size) {
-#define SLICE_ODD_REVERSED_STEPS(type, ...) \
-    for (; t >= 3; t -= 4) { \
-        const int64_t k = j - t * (16 / size); \
-        const unsigned char *p = from - 2 * (k + 3 * (16 / size) - 1) * size; \
-        type a, b; \
-        memcpy(&a, p, 64); \
-        memcpy(&b, p + 64, 64); \
-        const type v = __builtin_shufflevector(a, b, __VA_ARGS__); \
-        WIDE_STORE(to + (k - 16 / size) * size, v); \
-    }
-    switch (size) {
-    case 1:
-        SLICE_ODD_REVERSED_STEPS(slice_u8x64, SLICE_DOWN2(126), SLICE_DOWN2(110),
-                                 SLICE_DOWN2(94), SLICE_DOWN2(78), SLICE_DOWN2(62),
-                                 SLICE_DOWN2(46), SLICE_DOWN2(30), SLICE_DOWN2(14))
-        break;
-    case 2:
-        SLICE_ODD_REVERSED_STEPS(slice_u16x32, SLICE_DOWN2(62), SLICE_DOWN2(46),
-                                 SLICE_DOWN2(30), SLICE_DOWN2(14))
-        break;
-    case 4: SLICE_ODD_REVERSED_STEPS(slice_u32x16, SLICE_DOWN2(30), SLICE_DOWN2(14)) break;
-    case 8: SLICE_ODD_REVERSED_STEPS(slice_u64x8, SLICE_DOWN2(14)) break;
-    default: SLICE_ODD_REVERSED_STEPS(slice_u64x8, 12, 13, 8, 9, 4, 5, 0, 1) break;
-    }
-#undef SLICE_ODD_REVERSED_STEPS
-    return t;
-}
-#endif
+WIDE_FUNCTIONS(odd_reversed)
 
 static inline void slice_KIND_odd_reversed(
     void *restrict d, const void *restrict s, int64_t n, int64_t size) {
@@ -2217,9 +2137,9 @@ static inline void slice_KIND_odd_reversed(
 #if defined(__SSE2__)
 ALIGN_TOP(from - 2 * j * size)
     const int64_t vectors = j > 16 / size ? (j - 1) / (16 / size) : 0;
-WIDE_BEGIN(vectors >= 4)
+WIDE_BEGIN(vectors >= W / 16)
     for (int64_t t = vectors - 1; t >= 0; t -= 1) {
-WIDE_STEPS(t >= 3 | to + (j - (t + 1) * (16 / size)) * size | t = slice_KIND_odd_reversed_wide(to, from, j, t, size) | t < 0)
+WIDE_STEPS(t >= W / 16 - 1 | to + (j - (t + 1) * (16 / size)) * size | t = slice_KIND_odd_reversed_TIER(to, from, j, t, size) | t < 0)
         const int64_t k = j - t * (16 / size);
         const unsigned char *p = from - 2 * (k - 1) * size;
         const __m128i a = _mm_loadu_si128((const __m128i *)p);
@@ -2295,13 +2215,16 @@ static inline __m128i slice_lanes_reversed(__m128i v, int64_t size) {
 }
 #endif
 
-/* The AVX-512 form of the register helpers' loops: 64 bytes of output a step
- * (vpermt2b/w/d/q, vpermb/w/d/q), taken at run time where the CPU has AVX-512F, BW and
- * VBMI (the byte permutes), the 16-byte SSE2 steps elsewhere and for a run's ends.
- * W2's rows (every other f32 of 2 KiB, streamed) took 0.6-0.75 of the SSE2 time
- * (notes/s31/w2c.c): four shuffles a 16-byte store were the bound, not memory.
+/* The wide forms of the register helpers' loops, taken at run time by what the CPU has
+ * (slice_wide_registers): 64 bytes of output a step with AVX-512F, BW and VBMI (the
+ * byte permutes; vpermt2b/w/d/q, vpermb/w/d/q), else 32 with AVX2; the 16-byte SSE2
+ * steps elsewhere and for a run's ends. W2's rows (every other f32 of 2 KiB, streamed)
+ * took 0.6-0.75 of the SSE2 time with AVX-512 (notes/s31/w2c.c): the shuffles were the
+ * bound, not memory; with AVX2 cached reversed runs took half the SSE2 time and even
+ * ones 0.55-0.9 of it, as with AVX-512 on session 32's machine (notes/s32/).
  * Written with vector extensions, not intrinsics, whose header takes 0.3 s to compile;
- * -DSLICE_NO_WIDE_REGISTERS keeps the SSE2 loops. */
+ * -DSLICE_NO_WIDE_REGISTERS keeps the SSE2 loops, -DSLICE_NO_AVX512_REGISTERS takes
+ * AVX2 at most. */
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) \
     && defined(__has_builtin) && !defined(SLICE_NO_WIDE_REGISTERS)
 #if __has_builtin(__builtin_shufflevector) && __has_builtin(__builtin_cpu_supports)
@@ -2309,39 +2232,169 @@ static inline __m128i slice_lanes_reversed(__m128i v, int64_t size) {
 #endif
 #endif
 #if defined(SLICE_WIDE_REGISTERS)
-#define SLICE_WIDE __attribute__((target("avx512f,avx512bw,avx512vbmi")))
+#define SLICE_AVX512 __attribute__((target("avx512f,avx512bw,avx512vbmi")))
+#define SLICE_AVX2 __attribute__((target("avx2")))
 typedef uint8_t slice_u8x64 __attribute__((vector_size(64)));
 typedef uint16_t slice_u16x32 __attribute__((vector_size(64)));
 typedef uint32_t slice_u32x16 __attribute__((vector_size(64)));
 typedef uint64_t slice_u64x8 __attribute__((vector_size(64)));
-/* lane indices: 8 rising by 2 from k, 32 so, 8 falling by 1 from k, 8 by 2 */
-#define SLICE_EVEN8(k) k, k + 2, k + 4, k + 6, k + 8, k + 10, k + 12, k + 14
-#define SLICE_EVEN32(k) SLICE_EVEN8(k), SLICE_EVEN8(k + 16), SLICE_EVEN8(k + 32), \
-    SLICE_EVEN8(k + 48)
-#define SLICE_DOWN8(k) k, k - 1, k - 2, k - 3, k - 4, k - 5, k - 6, k - 7
-#define SLICE_DOWN2(k) k, k - 2, k - 4, k - 6, k - 8, k - 10, k - 12, k - 14
-/* a 64-byte store at p: plain, or non-temporal (p on 64 bytes) in assembly except under
- * AddressSanitizer, which sees the plain store and not the assembly's */
-#define SLICE_WIDE_STORE(p, v) memcpy((p), &(v), 64)
+typedef uint8_t slice_u8x32 __attribute__((vector_size(32)));
+typedef uint16_t slice_u16x16 __attribute__((vector_size(32)));
+typedef uint32_t slice_u32x8 __attribute__((vector_size(32)));
+typedef uint64_t slice_u64x4 __attribute__((vector_size(32)));
+/* a 64- or 32-byte store of v at p: plain, or non-temporal (p on its size) in assembly
+ * except under AddressSanitizer, which sees the plain store and not the assembly's */
+#define SLICE_WIDE_STORE(p, v) memcpy((p), &(v), sizeof(v))
 #if defined(__SANITIZE_ADDRESS__)
-#define SLICE_WIDE_STREAM(p, v) memcpy((p), &(v), 64)
+#define SLICE_WIDE_STREAM(p, v) memcpy((p), &(v), sizeof(v))
 #elif defined(__has_feature)
 #if __has_feature(address_sanitizer)
-#define SLICE_WIDE_STREAM(p, v) memcpy((p), &(v), 64)
+#define SLICE_WIDE_STREAM(p, v) memcpy((p), &(v), sizeof(v))
 #endif
 #endif
 #if !defined(SLICE_WIDE_STREAM)
 #define SLICE_WIDE_STREAM(p, v) \
-    __asm__ volatile("vmovntdq %1, %0" : "=m"(*(slice_u8x64 *)(p)) : "v"(v))
+    __asm__ volatile("vmovntdq %1, %0" : "=m"(*(char(*)[sizeof(v)])(p)) : "v"(v))
 #endif
-/* Whether the CPU has what SLICE_WIDE code runs on. */
+/* What the CPU runs of the wide forms: 2 (AVX-512), 1 (AVX2) or 0. */
 static inline int slice_wide_registers(void) {
-    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw")
-           && __builtin_cpu_supports("avx512vbmi");
+#if !defined(SLICE_NO_AVX512_REGISTERS)
+    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw")
+        && __builtin_cpu_supports("avx512vbmi"))
+        return 2;
+#endif
+    return __builtin_cpu_supports("avx2") ? 1 : 0;
 }
 #endif
 """
 """The register shuffles of the streamed and cached register helpers, printed once."""
+
+
+WIDE_TIERS = ((2, "avx512", 64), (1, "avx2", 32))
+"""The wide forms of the register helpers' loops: ``slice_wide_registers()``'s answer
+that takes each, its name (the functions' suffix, ``SLICE_AVX512`` / ``SLICE_AVX2``
+their target attribute) and its bytes of output a step; the first the CPU has is taken."""
+
+_WIDE_VECTORS = {
+    64: ("slice_u8x64", "slice_u16x32", "slice_u32x16", "slice_u64x8"),
+    32: ("slice_u8x32", "slice_u16x16", "slice_u32x8", "slice_u64x4"),
+}
+"""The GNU C vector types of each width, by element size 1, 2, 4 and 8 (16-byte
+elements are pairs of 8-byte lanes)."""
+
+_WIDE_FUNCTIONS = {
+    "reversed": r"""
+/* slice_KIND_reversed's steps of @W@ bytes of output from j down while j * size >= @W@
+ * (the @W@ bytes read then lie within the run); the new j. */
+@ATTR@ static int64_t slice_KIND_reversed_@TIER@(
+    unsigned char *to, const unsigned char *from, int64_t j, int64_t size) {
+#define SLICE_REVERSED_STEPS(type, ...) \
+    for (; j * size >= @W@; j -= @W@ / size) { \
+        type v; \
+        memcpy(&v, from - (j - 1) * size, @W@); \
+        v = __builtin_shufflevector(v, v, __VA_ARGS__); \
+        WIDE_STORE(to + (j - @W@ / size) * size, v); \
+    }
+@CASES@
+#undef SLICE_REVERSED_STEPS
+    return j;
+}""",
+    "even": r"""
+/* slice_KIND_even's steps of @W@ bytes of output from i while more than @W@ / size
+ * elements follow (the 2 x @W@ bytes read then lie within the run); the new i. */
+@ATTR@ static int64_t slice_KIND_even_@TIER@(
+    unsigned char *to, const unsigned char *from, int64_t i, int64_t n, int64_t size) {
+#define SLICE_EVEN_STEPS(type, ...) \
+    for (; n - i > @W@ / size; i += @W@ / size) { \
+        type a, b; \
+        memcpy(&a, from + 2 * i * size, @W@); \
+        memcpy(&b, from + 2 * i * size + @W@, @W@); \
+        const type v = __builtin_shufflevector(a, b, __VA_ARGS__); \
+        WIDE_STORE(to + i * size, v); \
+    }
+@CASES@
+#undef SLICE_EVEN_STEPS
+    return i;
+}""",
+    "odd_reversed": r"""
+/* slice_KIND_odd_reversed's vectors t down to t - (@W@ / 16 - 1) in one @W@-byte step
+ * while t >= @W@ / 16 - 1 (their reads, together, are the 2 x @W@ bytes read); the new
+ * t. */
+@ATTR@ static int64_t slice_KIND_odd_reversed_@TIER@(
+    unsigned char *to, const unsigned char *from, int64_t j, int64_t t, int64_t size) {
+#define SLICE_ODD_REVERSED_STEPS(type, ...) \
+    for (; t >= @W@ / 16 - 1; t -= @W@ / 16) { \
+        const int64_t k = j - t * (16 / size); \
+        const unsigned char *p = from - 2 * (k + (@W@ / 16 - 1) * (16 / size) - 1) * size; \
+        type a, b; \
+        memcpy(&a, p, @W@); \
+        memcpy(&b, p + @W@, @W@); \
+        const type v = __builtin_shufflevector(a, b, __VA_ARGS__); \
+        WIDE_STORE(to + (k - 16 / size) * size, v); \
+    }
+@CASES@
+#undef SLICE_ODD_REVERSED_STEPS
+    return t;
+}""",
+}
+"""The wide step functions of the register helpers, printed for each of ``WIDE_TIERS``
+(``@W@`` its width, ``@CASES@`` the switch over element sizes)."""
+
+_WIDE_STEP_MACROS = {
+    "reversed": "SLICE_REVERSED_STEPS",
+    "even": "SLICE_EVEN_STEPS",
+    "odd_reversed": "SLICE_ODD_REVERSED_STEPS",
+}
+
+
+def wide_lanes(kind: str, size: int, width: int) -> list[int]:
+    """The ``__builtin_shufflevector`` indices of one wide step of ``kind`` for elements
+    of ``size`` bytes in vectors of ``width`` bytes: into ``v, v`` (reversed) or ``a,
+    b`` (the 2 x ``width`` bytes read, even and odd-reversed), in lanes of at most 8
+    bytes (a 16-byte element is two)."""
+    lane = min(size, 8)
+    per = size // lane
+    elements = width // size
+    if kind == "reversed":
+        picks = [elements - 1 - e for e in range(elements)]
+    elif kind == "even":
+        picks = [2 * e for e in range(elements)]
+    else:
+        picks = [2 * (elements - 1 - e) for e in range(elements)]
+    return [pick * per + q for pick in picks for q in range(per)]
+
+
+def _wide_function(kind: str, name: str, width: int) -> str:
+    """``kind``'s wide step function for the tier ``name`` of ``width`` bytes."""
+    macro = _WIDE_STEP_MACROS[kind]
+    cases = ["    switch (size) {"]
+    for size in (1, 2, 4, 8, 16):
+        vector = _WIDE_VECTORS[width][min(size, 8).bit_length() - 1]
+        lanes = ", ".join(map(str, wide_lanes(kind, size, width)))
+        label = f"case {size}" if size != 16 else "default"
+        call = f"{macro}({vector}, {lanes})"
+        wrapped = textwrap.wrap(
+            call, 84, subsequent_indent="    ", break_long_words=False
+        )
+        cases += [
+            f"    {label}:",
+            *(f"        {line}" for line in wrapped),
+            "        break;",
+        ]
+    cases.append("    }")
+    return (
+        _WIDE_FUNCTIONS[kind]
+        .replace("@CASES@", "\n".join(cases))
+        .replace("@ATTR@", f"SLICE_{name.upper()}")
+        .replace("@TIER@", name)
+        .replace("@W@", str(width))
+    )
+
+
+def _wide_functions(kind: str) -> str:
+    """Every tier's wide step function of ``kind``, where the C compiler has them."""
+    functions = [_wide_function(kind, name, width) for _, name, width in WIDE_TIERS]
+    return "\n".join(["#if defined(SLICE_WIDE_REGISTERS)", *functions, "#endif"])
 
 
 def _register_helpers(streamed: bool) -> str:
@@ -2349,7 +2402,13 @@ def _register_helpers(streamed: bool) -> str:
     element copies up to a 16-byte aligned destination) or ``slice_copy_*`` (plain
     unaligned stores, no prologue); one template, so the two never drift apart."""
     kind = "stream" if streamed else "copy"
-    text = _REGISTER_TEMPLATES.replace("slice_KIND_", f"slice_{kind}_")
+    text = re.sub(
+        r"^WIDE_FUNCTIONS\((\w+)\)$",
+        lambda m: _wide_functions(m.group(1)),
+        _REGISTER_TEMPLATES,
+        flags=re.MULTILINE,
+    )
+    text = text.replace("slice_KIND_", f"slice_{kind}_")
     writing = "streamed like slice_stream" if streamed else "with plain stores"
     text = text.replace("WRITING", writing)
     store = "_mm_stream_si128" if streamed else "_mm_storeu_si128"
@@ -2391,28 +2450,37 @@ def _register_helpers(streamed: bool) -> str:
                 ]
             continue
         if line.startswith("WIDE_BEGIN("):
+            # whether a wide step may come (``W``: the narrowest), and which tier
+            least = min(width for _, _, width in WIDE_TIERS)
+            condition = re.sub(r"\bW\b", str(least), line[len("WIDE_BEGIN(") : -1])
             lines += [
                 "#if defined(SLICE_WIDE_REGISTERS)",
-                f"    int wide = {line[len('WIDE_BEGIN(') : -1]} && slice_wide_registers();",
+                f"    const int wide_tier = {condition} ? slice_wide_registers() : 0;",
+                "    int wide = wide_tier != 0;",
                 "#endif",
             ]
             continue
         if line.startswith("WIDE_STEPS("):
-            # the wide steps, once, from the first step whose store may be one (the
-            # marker's four parts: room for one, its store's address, the call, and
-            # whether a 16-byte step is left)
-            room, store, call, done = line[len("WIDE_STEPS(") : -1].split(" | ")
-            aligned = f" && ((uintptr_t)({store}) & 63) == 0" if streamed else ""
-            lines += [
-                "#if defined(SLICE_WIDE_REGISTERS)",
-                f"        if (wide && {room}{aligned}) {{",
-                f"            {call};",
-                "            wide = 0;",
-                f"            if ({done})",
-                "                break;",
-                "        }",
-                "#endif",
-            ]
+            # the wide steps of the CPU's tier, once, from the first step whose store
+            # may be one (the marker's four parts: room for one, its store's address,
+            # the call, and whether a 16-byte step is left; streamed, from a store on
+            # a cache line, so that each line is whole stores of one tier)
+            marker = line[len("WIDE_STEPS(") : -1]
+            lines.append("#if defined(SLICE_WIDE_REGISTERS)")
+            for tier, name, width in WIDE_TIERS:
+                room, store, call, done = re.sub(
+                    r"\bW\b", str(width), marker.replace("_TIER(", f"_{name}(")
+                ).split(" | ")
+                aligned = f" && ((uintptr_t)({store}) & 63) == 0" if streamed else ""
+                lines += [
+                    f"        if (wide && wide_tier == {tier} && {room}{aligned}) {{",
+                    f"            {call};",
+                    "            wide = 0;",
+                    f"            if ({done})",
+                    "                break;",
+                    "        }",
+                ]
+            lines.append("#endif")
             continue
         lines.append(line)
     return "\n".join(lines)
