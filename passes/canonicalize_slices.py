@@ -425,8 +425,12 @@ class WindowOfDynamicWindow(RewritePattern):
     where the inner result's dims are the inner window's, in order (no unit dim
     inserted or removed: a static 1 at the same positions in both): per dim,
     ``semantics.compose_dim_on`` on the IR domain. Both windows'
-    checks are kept (``semantics.check_window_dim_on``: the inner against its source,
+    checks are kept (``semantics.run_time_window_dim_on``: the inner against its source,
     the outer against the inner sizes), so an invalid window still fails when it runs.
+    The values are composed as they are, not in the normal form (which would make a
+    static stride a run-time one): where an inner dim has at most one element, the outer
+    one has too, so the composed stride, or where it is empty the composed offset, is
+    one the composed window's normal form (``compose_dim_on``) does not use.
 
     ```mlir
     %a = slice.dynamic_window %x offsets [%o] sizes [%n] strides [2] : tensor<?xf32> -> tensor<?xf32>
@@ -470,11 +474,13 @@ class WindowOfDynamicWindow(RewritePattern):
             dims.append(dim)
         try:
             for k in range(len(dims)):
-                semantics.check_window_dim_on(
+                semantics.run_time_window_dim_on(
                     dom, inner.name, k, dims[k], o1[k], c1[k], s1[k]
                 )
             for k in range(len(dims)):
-                semantics.check_window_dim_on(dom, op.name, k, c1[k], o2[k], c2[k], s2[k])
+                semantics.run_time_window_dim_on(
+                    dom, op.name, k, c1[k], o2[k], c2[k], s2[k]
+                )
         except SliceSemanticsError as e:
             raise OpPassFailedException(op, str(e)) from None
         composed = [

@@ -92,6 +92,7 @@ from xdsl.pattern_rewriter import (
 )
 
 from passes import rewrite_module
+from slice_dialect import semantics
 from slice_dialect.dialect import (
     CheckOp,
     CopyRunOp,
@@ -104,6 +105,7 @@ from slice_dialect.dialect import (
     unit_dim_pairs,
 )
 from slice_dialect.errors import OpPassFailedException
+from slice_dialect.ir_domain import IRBuilder
 
 UPSTREAM_PIPELINE = (
     "builtin.module("
@@ -311,6 +313,27 @@ class _Index:
         return self._emit(arith.SelectOp(cond, self.value(a), self.value(b)))
 
 
+def _erase_unused(
+    rewriter: PatternRewriter,
+    earlier: Operation | None,
+    op: Operation,
+    kept: Sequence[Mixed],
+) -> None:
+    """Erase the ops between ``earlier`` (or the block's start) and ``op`` that nothing
+    uses and whose results are not ``kept`` (to be used), last first: a comparison
+    built for a select that folded."""
+    block = op.parent_block()
+    assert block is not None
+    built: list[Operation] = []
+    current = earlier.next_op if earlier is not None else block.first_op
+    while current is not None and current is not op:
+        built.append(current)
+        current = current.next_op
+    for built_op in reversed(built):
+        if all(not r.uses and r not in kept for r in built_op.results):
+            rewriter.erase(built_op)
+
+
 def _mixed_type(element_type: Attribute, dims: Sequence[Mixed]) -> TensorType:
     return _tensor(
         element_type, [d if isinstance(d, int) else DYNAMIC_INDEX for d in dims]
@@ -379,9 +402,25 @@ class DynamicWindowToTensor(RewritePattern):
         result_type = op.result_type
         element_type = result_type.get_element_type()
         b = _Index()
-        offsets = op.mixed_offsets()
         sizes = op.mixed_sizes()
-        strides = op.mixed_strides()
+        # the offsets and strides in the normal form (run-time values need not be:
+        # semantics.run_time_window_dim_on), so an empty dim's offset and a dim of
+        # one element's stride cannot leave the source or int64 below
+        # (a static stride is kept, so its sign stays static: where such a dim has at
+        # most one element, its reversal below is the identity and its lowest index
+        # the offset, ``small``)
+        earlier = op.prev_op
+        dom = IRBuilder.before(op, rewriter, IndexType())
+        offsets: list[Mixed] = []
+        strides: list[Mixed] = []
+        small: list[bool | SSAValue] = []
+        for off, size, stride in zip(op.mixed_offsets(), sizes, op.mixed_strides()):
+            normal = semantics.normal_dim_on(dom, off, size, stride)
+            offsets.append(normal[0])
+            strides.append(stride if isinstance(stride, int) else normal[2])
+            reversed_ = isinstance(stride, int) and stride < 0
+            small.append(dom.le(size, dom.const(1)) if reversed_ else False)
+        _erase_unused(rewriter, earlier, op, [*offsets, *strides, *small])
         if 0 in op.source_type.get_shape():
             # As for slice.window: upstream's verifier rejects every offset into a
             # static dim of size 0; the window reads nothing, so its value is any
@@ -396,14 +435,14 @@ class DynamicWindowToTensor(RewritePattern):
         flips = [b.negative(s) for s in strides]
         lows: list[Mixed] = []
         steps: list[Mixed] = []
-        for off, size, stride, flip in zip(offsets, sizes, strides, flips):
+        for off, size, stride, flip, one in zip(offsets, sizes, strides, flips, small):
             if flip is False:
                 lows.append(off)
                 steps.append(stride)
                 continue
-            # off + stride * (size - 1); normal form: size <= 1 has stride 1, so this
-            # is off where the size is 0 or 1
-            low = b.add(off, b.mul(stride, b.sub(size, 1)))
+            # off + stride * (size - 1), off where the size is 0 or 1 (the normal
+            # form above, or ``small``)
+            low = b.select(one, off, b.add(off, b.mul(stride, b.sub(size, 1))))
             lows.append(b.select(flip, low, off))
             steps.append(b.select(flip, b.sub(0, stride), stride))
         window_type = _mixed_type(element_type, sizes)

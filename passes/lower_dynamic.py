@@ -3,8 +3,9 @@
 A ``slice.dynamic_window`` (or a ``slice.window`` of a source with ``?`` dims) is
 lowered in three parts, all in the IR:
 
-1. **checks**: the window's own checks, :func:`slice_dialect.semantics.check_window_dim_on`
-   run on the IR domain over ``index`` (what is constant folds away), and the checks
+1. **checks**: the window's own checks, :func:`slice_dialect.semantics.run_time_window_dim_on`
+   run on the IR domain over ``index`` (what is constant folds away; a run-time offset
+   of an empty dim or stride of a one-element dim is taken in the normal form), and the checks
    that the destination has the window's sizes; each is a ``slice.check`` carrying the
    verifier's message;
 2. **loops**: ``scf.for`` over every window dim but the last, from 0 to its run-time
@@ -120,6 +121,21 @@ def result_dim(value: SSAValue, j: int, dom: IRBuilder) -> Mixed:
     return dim
 
 
+def check_dynamic_window(window: DynamicWindowOp) -> None:
+    """The run-time checks of ``window`` (``semantics.run_time_window_dim_on``), as
+    ``slice.check`` ops before it: a shape function gives the messages its kernel
+    gives, not a shape of negative sizes."""
+    dom = IRBuilder.before(window, value_type=IndexType())
+    source = window.source
+    assert isinstance(source.type, TensorType)
+    sizes = window.mixed_sizes()
+    for k, (off, size, stride) in enumerate(
+        zip(window.mixed_offsets(), sizes, window.mixed_strides())
+    ):
+        d = result_dim(source, k, dom)
+        semantics.run_time_window_dim_on(dom, window.name, k, d, off, size, stride)
+
+
 def _shape_function(f: func.FuncOp, name: str) -> func.FuncOp:
     shape_f = f.clone()
     shape_f.sym_name = StringAttr(name)
@@ -127,6 +143,8 @@ def _shape_function(f: func.FuncOp, name: str) -> func.FuncOp:
     ret = block.last_op
     if not isinstance(ret, func.ReturnOp):
         raise OpPassFailedException(f, f"func.func @{f.sym_name.data}: no func.return")
+    for window in [op for op in shape_f.walk() if isinstance(op, DynamicWindowOp)]:
+        check_dynamic_window(window)
     dom = IRBuilder.before(ret, value_type=IndexType())
     shapes: list[SSAValue] = []
     for value in ret.arguments:
@@ -285,9 +303,12 @@ def emit_dynamic_copy(
     ``stream.lines_in_order``."""
     location = dom.location
     dims = list(sizes) if whole else memref_dims(dom, source)
-    for k, (d, off, size, stride) in enumerate(zip(dims, offsets, sizes, strides)):
-        if not whole:
-            semantics.check_window_dim_on(dom, name, k, d, off, size, stride)
+    if not whole:  # checked, and the offsets and strides in the normal form
+        offsets, strides = list(offsets), list(strides)
+        for k, (d, off, size, stride) in enumerate(zip(dims, offsets, sizes, strides)):
+            offsets[k], strides[k] = semantics.run_time_window_dim_on(
+                dom, name, k, d, off, size, stride
+            )
     _check_dest(dom, name, dest, sizes, result_type)
     rank = len(dims)
     if rank == 0:

@@ -862,31 +862,22 @@ def dml_slice1_on(
 dml_slice1 = on_ints(dml_slice1_on)
 
 
-def check_window_dim_on(
+def _check_size_and_stride_on(
+    dom: IntDomain[V, B], op: str, i: int, size: V, stride: V
+) -> None:
+    dom.check(
+        dom.le(dom.const(0), size), f"{op}: sizes[{i}] = {{0}}: a size must be >= 0", size
+    )
+    dom.check(
+        dom.ne(stride, dom.const(0)), f"{op}: strides[{i}] = 0: a stride must be non-zero"
+    )
+
+
+def _check_bounds_on(
     dom: IntDomain[V, B], op: str, i: int, d: V, off: V, size: V, stride: V
 ) -> None:
-    """Check dimension ``i`` of a window of a dimension of size ``d``: size >= 0,
-    stride non-zero, the normal form, and for a non-empty dimension both ends in
-    ``[0, d)``. The last index is not computed (it may leave int64 when invalid): with
-    the offset in ``[0, d)``, a positive stride needs ``size - 1 <= (d - 1 - off) /
-    stride`` and a negative one ``size - 1 <= off / -stride``."""
     zero, one = dom.const(0), dom.const(1)
-    dom.check(dom.le(zero, size), f"{op}: sizes[{i}] = {{0}}: a size must be >= 0", size)
-    dom.check(dom.ne(stride, zero), f"{op}: strides[{i}] = 0: a stride must be non-zero")
-    dom.check(
-        dom.or_(dom.lt(one, size), dom.eq(stride, one)),
-        f"{op}: strides[{i}] = {{0}} with sizes[{i}] = {{1}}: normal form needs "
-        "stride 1 where size <= 1",
-        stride,
-        size,
-    )
     empty = dom.eq(size, zero)
-    dom.check(
-        dom.or_(dom.not_(empty), dom.eq(off, zero)),
-        f"{op}: offsets[{i}] = {{0}} with sizes[{i}] = 0: normal form needs offset 0 "
-        "where size is 0",
-        off,
-    )
     dom.check(
         dom.or_(empty, dom.in_range(off, zero, d)),
         f"{op}: offsets[{i}] = {{0}} is out of bounds for dimension {i} of size {{1}}",
@@ -909,6 +900,49 @@ def check_window_dim_on(
         size,
         d,
     )
+
+
+def check_window_dim_on(
+    dom: IntDomain[V, B], op: str, i: int, d: V, off: V, size: V, stride: V
+) -> None:
+    """Check dimension ``i`` of a window of a dimension of size ``d``: size >= 0,
+    stride non-zero, the normal form, and for a non-empty dimension both ends in
+    ``[0, d)``. The last index is not computed (it may leave int64 when invalid): with
+    the offset in ``[0, d)``, a positive stride needs ``size - 1 <= (d - 1 - off) /
+    stride`` and a negative one ``size - 1 <= off / -stride``."""
+    zero, one = dom.const(0), dom.const(1)
+    _check_size_and_stride_on(dom, op, i, size, stride)
+    dom.check(
+        dom.or_(dom.lt(one, size), dom.eq(stride, one)),
+        f"{op}: strides[{i}] = {{0}} with sizes[{i}] = {{1}}: normal form needs "
+        "stride 1 where size <= 1",
+        stride,
+        size,
+    )
+    dom.check(
+        dom.or_(dom.not_(dom.eq(size, zero)), dom.eq(off, zero)),
+        f"{op}: offsets[{i}] = {{0}} with sizes[{i}] = 0: normal form needs offset 0 "
+        "where size is 0",
+        off,
+    )
+    _check_bounds_on(dom, op, i, d, off, size, stride)
+
+
+def run_time_window_dim_on(
+    dom: IntDomain[V, B], op: str, i: int, d: V, off: V, size: V, stride: V
+) -> tuple[V, V]:
+    """Check dimension ``i`` of a ``slice.dynamic_window`` whose values are known only
+    when it runs (SPEC section 7: a window invalid at run time, out of bounds or of a
+    negative size, is an error), and give its offset and stride in the normal form
+    (:func:`normal_dim_on`): the normal form is the verifier's rule for
+    static values; a run-time offset of an empty dimension or stride of a dimension of
+    one element is taken as what it selects, as ``tensor.extract_slice`` takes it.
+    The checks are :func:`check_window_dim_on`'s, with its messages, but the normal
+    form's, on the normalized values."""
+    _check_size_and_stride_on(dom, op, i, size, stride)
+    off, _, stride = normal_dim_on(dom, off, size, stride)
+    _check_bounds_on(dom, op, i, d, off, size, stride)
+    return off, stride
 
 
 def check_window_dim(
@@ -938,6 +972,26 @@ def window(
         check_window_dim(op, i, d, off, size, stride)
     w = Window(tuple(offsets), tuple(sizes), tuple(strides))
     return SliceResult(w, tuple(sizes))
+
+
+def run_time_window(
+    shape: Sequence[int],
+    offsets: Sequence[int],
+    sizes: Sequence[int],
+    strides: Sequence[int],
+    op: str = "slice.dynamic_window",
+) -> Window:
+    """A ``slice.dynamic_window``'s window from its values when it runs: checked and
+    in the normal form (:func:`run_time_window_dim_on`)."""
+    check_window_lengths(op, len(shape), offsets, sizes, strides)
+    normal_offsets: list[int] = []
+    normal_strides: list[int] = []
+    for i, (d, off, size, stride) in enumerate(zip(shape, offsets, sizes, strides)):
+        o, s = run_time_window_dim_on(INTS, op, i, d, off, size, stride)
+        assert o is not None and s is not None  # every value is known
+        normal_offsets.append(o)
+        normal_strides.append(s)
+    return Window(tuple(normal_offsets), tuple(sizes), tuple(normal_strides))
 
 
 def compatible_shape(expected: Sequence[Dim], actual: Sequence[Dim]) -> bool:

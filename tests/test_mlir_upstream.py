@@ -511,13 +511,26 @@ LESS_STATIC_RESULTS = [
 ]
 
 
-@pytest.mark.parametrize("case", LESS_STATIC_RESULTS)
+NOT_NORMAL_AT_RUN_TIME = [
+    # run-time sizes 0 and 1 with strides and offsets the normal form would not have:
+    # exported in the normal form (an empty dim at offset 0, a one-element dim at stride
+    # 1), so upstream gets no offset past the source (9 + 3 for the empty reversed dim)
+    ("10", "[%a]", "[%b]", "[-3]", "?", [9, 0]),
+    ("10", "[%a]", "[%b]", "[-3]", "?", [4, 1]),
+    ("10", "[%a]", "[%b]", "[-3]", "?", [9, 4]),
+    ("10", "[%a]", "[%b]", "[2]", "?", [9, 1]),
+    ("4x8", "[%a, 7]", "[%b, %b]", "[1, -2]", "?x?", [3, 0]),
+    ("4x8", "[%a, 7]", "[%b, %b]", "[1, -2]", "?x?", [3, 1]),
+]
+
+
+@pytest.mark.parametrize("case", LESS_STATIC_RESULTS + NOT_NORMAL_AT_RUN_TIME)
 def test_dynamic_window_less_static_result(
     case: tuple[str, str, str, str, str, list[int]],
 ) -> None:
     """A ``slice.dynamic_window`` whose result type has ``?`` where a size is static
-    (which the verifier takes) exports to IR upstream verifies and runs as our
-    interpreter runs the window."""
+    (which the verifier takes), or whose run-time values are not in the normal form,
+    exports to IR upstream verifies and runs as our interpreter runs the window."""
     source, offsets, sizes, strides, result, values = case
     source_t, result_t = f"tensor<{source}xf32>", f"tensor<{result}xf32>"
     names = ", ".join(f"%{n}: index" for n in "ab"[: len(values)])

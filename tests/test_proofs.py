@@ -772,6 +772,45 @@ def test_composition_no_overflow() -> None:
     )
 
 
+def test_run_time_window_dims() -> None:
+    """A ``slice.dynamic_window``'s run-time values, any int64 (SPEC section 7): where
+    ``run_time_window_dim_on``'s checks pass, the offset and stride it gives make a
+    valid window dim (in bounds, in the normal form) that selects the elements the
+    values name, and nothing it computes leaves int64."""
+    dom = Z3Domain("int")
+    d = dom.dim("d")
+    off, size, stride = dom.var("off"), dom.var("size"), dom.var("stride")
+    o, s = semantics.run_time_window_dim_on(
+        dom, "slice.dynamic_window", 0, d, off, size, stride
+    )
+    k = z3.Int("k")
+    claim = z3.And(
+        valid_window_dim(d, o, size, s),
+        z3.Implies(z3.And(k >= 0, k < size), o + s * k == off + stride * k),
+    )
+    assert_satisfiable([dom.inputs, dom.accept], "run-time window dims")
+    assert_proved(cached_prove(claim, [dom.inputs, dom.accept]), "run-time window dims")
+    assert_proved(overflow_counterexample(dom, TIMEOUT_MS), "run-time window dims")
+
+
+def test_mutation_run_time_window_without_normal_stride(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Taking the run-time stride as it is (not 1 where the size is at most 1) is no
+    valid window dim: a counterexample."""
+    monkeypatch.setattr(
+        semantics, "normal_dim_on", lambda dom, off, size, stride: (off, size, stride)
+    )
+    dom = Z3Domain("int")
+    d = dom.dim("d")
+    off, size, stride = dom.var("off"), dom.var("size"), dom.var("stride")
+    o, s = semantics.run_time_window_dim_on(
+        dom, "slice.dynamic_window", 0, d, off, size, stride
+    )
+    claim = valid_window_dim(d, o, size, s)
+    assert refuted(cached_prove(claim, [dom.inputs, dom.accept]))
+
+
 # --- 5. idempotence: export, then canonicalize ------------------------------------------
 
 

@@ -1,14 +1,20 @@
 // RUN: slice-opt %s -p convert-slice-to-tensor --split-input-file | filecheck %s
 
-// convert-slice-to-tensor on slice.dynamic_window: a positive-stride
-// tensor.extract_slice reading the lowest index of each dim first, a reversal of the
-// dims whose stride is negative (known statically, or by its run-time sign), and the
-// reshapes to the result type.
+// convert-slice-to-tensor on slice.dynamic_window: its run-time offsets and strides in
+// the normal form (offset 0 where the size is 0, stride 1 where it is at most 1: a
+// dynamic window's run-time values need not be, semantics.run_time_window_dim_on), a
+// positive-stride tensor.extract_slice reading the lowest index of each dim first, a
+// reversal of the dims whose stride is negative (known statically, or by its run-time
+// sign), and the reshapes to the result type.
 
-// Positive static strides: one dynamic extract_slice with the same values.
+// Positive static strides: one dynamic extract_slice with the same values, the offset
+// 0 where the run-time size is 0 (stride 1 needs nothing).
 // CHECK-LABEL: func @positive(
 // CHECK-SAME:      %[[X:.+]]: tensor<?x6xf32>, %[[O:.+]]: index, %[[N:.+]]: index)
-// CHECK-NEXT:      %[[R:.+]] = tensor.extract_slice %[[X]][%[[O]], 0] [%[[N]], 3] [1, 2] : tensor<?x6xf32> to tensor<?x3xf32>
+// CHECK-NEXT:      %[[ZERO:.+]] = arith.constant 0 : index
+// CHECK-NEXT:      %[[EMPTY:.+]] = arith.cmpi eq, %[[N]], %[[ZERO]] : index
+// CHECK-NEXT:      %[[OFF:.+]] = arith.select %[[EMPTY]], %[[ZERO]], %[[O]] : index
+// CHECK-NEXT:      %[[R:.+]] = tensor.extract_slice %[[X]][%[[OFF]], 0] [%[[N]], 3] [1, 2] : tensor<?x6xf32> to tensor<?x3xf32>
 // CHECK-NEXT:      func.return %[[R]] : tensor<?x3xf32>
 func.func @positive(%x: tensor<?x6xf32>, %o: index, %n: index) -> tensor<?x3xf32> {
   %r = slice.dynamic_window %x offsets [%o, 0] sizes [%n, 3] strides [1, 2] : tensor<?x6xf32> -> tensor<?x3xf32>
@@ -18,10 +24,17 @@ func.func @positive(%x: tensor<?x6xf32>, %o: index, %n: index) -> tensor<?x3xf32
 // -----
 
 // A dynamic stride: the offset and the stride of the extract_slice are selected on its
-// sign, the linalg.generic reads size - 1 - c where it is negative (a static negative
-// stride always reverses), and an expand_shape inserts the result's unit dim.
+// sign (in the normal form), the linalg.generic reads size - 1 - c where it is negative
+// (a static negative stride of a static size always reverses), and an expand_shape
+// inserts the result's unit dim.
 // CHECK-LABEL: func @dynamic_stride(
-// CHECK-SAME:      %[[X:.+]]: tensor<?x6xf32>, %[[O:.+]]: index, %[[N:.+]]: index, %[[S:.+]]: index)
+// CHECK-SAME:      %[[X:.+]]: tensor<?x6xf32>, %[[O0:.+]]: index, %[[N:.+]]: index, %[[S0:.+]]: index)
+// CHECK-NEXT:      %[[Z:.+]] = arith.constant 0 : index
+// CHECK-NEXT:      %[[EMPTY:.+]] = arith.cmpi eq, %[[N]], %[[Z]] : index
+// CHECK-NEXT:      %[[O:.+]] = arith.select %[[EMPTY]], %[[Z]], %[[O0]] : index
+// CHECK-NEXT:      %[[C1:.+]] = arith.constant 1 : index
+// CHECK-NEXT:      %[[SMALL:.+]] = arith.cmpi sle, %[[N]], %[[C1]] : index
+// CHECK-NEXT:      %[[S:.+]] = arith.select %[[SMALL]], %[[C1]], %[[S0]] : index
 // CHECK-NEXT:      %[[ZERO:.+]] = arith.constant 0 : index
 // CHECK-NEXT:      %[[NEG:.+]] = arith.cmpi slt, %[[S]], %[[ZERO]] : index
 // CHECK-NEXT:      %[[ONE:.+]] = arith.constant 1 : index

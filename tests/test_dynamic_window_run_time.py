@@ -1,0 +1,142 @@
+"""A hand-written ``slice.dynamic_window`` at run time (SPEC section 7), on both
+backends: the normal form is the verifier's rule for static values; a run-time offset
+of an empty dim or stride of a dim of one element is taken as what it selects (as
+``tensor.extract_slice`` takes it, ``semantics.run_time_window_dim_on``), while a
+window out of bounds, of a negative size or a zero stride fails with the verifier's
+message, from the shape function as from the kernel.
+
+Found by a new user's review (session 32): a crop with a static stride and a run-time
+size failed at sizes 0 and 1 ("normal form needs stride 1 where size <= 1"), and a
+negative run-time size gave "the shape function gave shape (-1, -1)".
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+import numpy as np
+import pytest
+
+import slice_dialect
+from slice_dialect import SliceError
+
+BACKENDS = ("c", "interpreter")
+
+ONE_DIM = """\
+func.func @main(%x: tensor<10xf32>, %p: tensor<1xi64>) -> tensor<?xf32> {{
+  %c0 = arith.constant 0 : index
+  %n = tensor.extract %p[%c0] : tensor<1xi64>
+  %ni = arith.index_cast %n : i64 to index
+  %r = slice.dynamic_window %x offsets [{offset}] sizes [%ni] strides [{stride}] : tensor<10xf32> -> tensor<?xf32>
+  func.return %r : tensor<?xf32>
+}}
+"""
+
+NAMES = ("o0", "n0", "s0", "o1", "n1", "s1")
+ALL_DYNAMIC = (
+    "func.func @main(%x: tensor<?x?xf32>, %p: tensor<6xi64>) -> tensor<?x?xf32> {\n"
+    + "".join(
+        f"  %c{k} = arith.constant {k} : index\n"
+        f"  %{name}_i64 = tensor.extract %p[%c{k}] : tensor<6xi64>\n"
+        f"  %{name} = arith.index_cast %{name}_i64 : i64 to index\n"
+        for k, name in enumerate(NAMES)
+    )
+    + "  %r = slice.dynamic_window %x offsets [%o0, %o1] sizes [%n0, %n1] strides "
+    "[%s0, %s1] : tensor<?x?xf32> -> tensor<?x?xf32>\n"
+    "  func.return %r : tensor<?x?xf32>\n}\n"
+)
+
+COMPOSED = """\
+func.func @main(%x: tensor<12xf32>, %p: tensor<1xi64>) -> tensor<?xf32> {
+  %c0 = arith.constant 0 : index
+  %n = tensor.extract %p[%c0] : tensor<1xi64>
+  %ni = arith.index_cast %n : i64 to index
+  %a = slice.dynamic_window %x offsets [11] sizes [%ni] strides [-5] : tensor<12xf32> -> tensor<?xf32>
+  %b = slice.dynamic_window %a offsets [0] sizes [%ni] strides [1] : tensor<?xf32> -> tensor<?xf32>
+  func.return %b : tensor<?xf32>
+}
+"""
+
+
+def expected(
+    shape: tuple[int, ...], dims: list[tuple[int, int, int]]
+) -> list[list[int]] | str:
+    """The source indices each dim selects, or the message of the first check that
+    fails (in the kernel's order: per dim, size, stride, then the bounds)."""
+    picks: list[list[int]] = []
+    for i, (d, (off, size, stride)) in enumerate(zip(shape, dims)):
+        if size < 0:
+            return f"sizes[{i}] = {size}: a size must be >= 0"
+        if stride == 0:
+            return f"strides[{i}] = 0: a stride must be non-zero"
+        last = off + stride * (size - 1)
+        if size > 0 and not (0 <= off < d and 0 <= last < d):
+            return "out of bounds"  # (the ends in bounds: every index is)
+        picks.append([off + stride * k for k in range(size)])
+    return picks
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize(("offset", "stride"), [(1, 2), (7, -3), (0, 4), (9, -1)])
+def test_a_static_stride_with_a_run_time_size(
+    backend: str, offset: int, stride: int
+) -> None:
+    kernel = slice_dialect.compile(
+        ONE_DIM.format(offset=offset, stride=stride), backend=backend
+    )
+    x = np.arange(10, dtype=np.float32)
+    for size in range(-2, 12):
+        want = expected((10,), [(offset, size, stride)])
+        params = np.array([size], dtype=np.int64)
+        if isinstance(want, str):
+            with pytest.raises(SliceError, match=re.escape(want)):
+                kernel(x, params)
+            continue
+        np.testing.assert_array_equal(kernel(x, params), x[want[0]])
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_every_value_at_run_time(backend: str) -> None:
+    """Random windows of every value a run-time parameter may take near the edges
+    (sizes 0 and 1 with any offset and stride included) against numpy."""
+    kernel = slice_dialect.compile(ALL_DYNAMIC, backend=backend)
+    rng = random.Random(20261128)
+    x = np.arange(5 * 7, dtype=np.float32).reshape(5, 7)
+    edges = [-(2**63), -(2**62), -7, -2, -1, 0, 1, 2, 3, 6, 9, 2**62, 2**63 - 1]
+    ran = failed = 0
+    cases = 400 if backend == "c" else 150
+    for _ in range(cases):
+        dims = []
+        for d in x.shape:
+            size = rng.choice([0, 1, 1, 2, rng.randrange(d + 1), -1, rng.choice(edges)])
+            off = rng.choice([rng.randrange(d), rng.choice(edges)])
+            stride = rng.choice([1, -1, 2, -3, rng.choice(edges)])
+            dims.append((off, size, stride))
+        want = expected(x.shape, dims)
+        params = np.array([v for dim in dims for v in dim], dtype=np.int64)
+        if isinstance(want, str):
+            with pytest.raises(SliceError) as error:
+                kernel(x, params)
+            if want != "out of bounds":
+                assert f"slice.dynamic_window: {want}" == str(error.value)
+            failed += 1
+            continue
+        np.testing.assert_array_equal(
+            kernel(x, params), x[np.ix_(*want)], err_msg=str(dims)
+        )
+        ran += 1
+    assert ran > cases // 6 and failed > cases // 6, (ran, failed)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_window_of_a_window_at_sizes_0_and_1(backend: str) -> None:
+    """Composed (``WindowOfDynamicWindow``) from the values as written: the inner
+    stride -5 of a run-time size 0 or 1 is not the normal form's."""
+    kernel = slice_dialect.compile(COMPOSED, backend=backend)
+    x = np.arange(12, dtype=np.float32)
+    for size in (0, 1, 2, 3):
+        got = kernel(x, np.array([size], dtype=np.int64))
+        np.testing.assert_array_equal(got, x[11::-5][:size])
+    with pytest.raises(SliceError, match="out of bounds for dimension 0 of size 12"):
+        kernel(x, np.array([4], dtype=np.int64))
