@@ -48,6 +48,21 @@ def test_reads_a_pipe(tmp_path: Path) -> None:
     assert "slice.window" in piped.stdout
 
 
+def test_dash_is_standard_input() -> None:
+    """``slice-opt -`` reads standard input, as ``mlir-opt -`` and ``slice-run -`` do
+    (it was a file with the extension '' before session 32); errors name ``stdin``."""
+    good = subprocess.run(
+        [*SLICE_OPT, "-", "-p", "canonicalize-slices"],
+        input=QUICK, capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert good.returncode == 0 and good.stderr == "", good.stderr
+    assert "slice.window" in good.stdout
+    bad = subprocess.run(
+        [*SLICE_OPT, "-"], input="garbage\n", capture_output=True, text=True, timeout=120
+    )  # fmt: skip
+    assert bad.returncode == 1 and bad.stderr.startswith("error: stdin:1:1\n"), bad.stderr
+
+
 def test_two_slice_opts_in_a_pipe(tmp_path: Path) -> None:
     first = subprocess.Popen(
         [*SLICE_OPT, "-p", "canonicalize-slices"],
@@ -107,6 +122,11 @@ def test_deep_nesting_is_one_error(tmp_path: Path) -> None:
             "(true or false)\n",
         ),
         (
+            ["-p", "convert-slice-to-loops{stream-working-set=abc}"],
+            "error: convert-slice-to-loops: option stream-working-set = abc is not an "
+            "integer\n",
+        ),
+        (
             ["-p", "canonicalize-slices{dynamic}"],
             "error: canonicalize-slices: option dynamic needs a value (a bool (true or "
             "false))\n",
@@ -118,7 +138,7 @@ def test_deep_nesting_is_one_error(tmp_path: Path) -> None:
         (
             ["-p", "convert-slice-to-loops{dynamic=true}"],
             "error: convert-slice-to-loops has no option dynamic "
-            "(options: stream_working_set, stream_lines_in_order)\n",
+            "(options: stream-working-set, stream-lines-in-order)\n",
         ),
         (
             ["-p", "export-slices{framework=1}"],

@@ -34,10 +34,10 @@ from slice_dialect.errors import (
 from slice_dialect.locations import LocatingParser, error_location
 
 _TYPE_NAMES: dict[Any, str] = {
-    bool: "bool (true or false)",
-    int: "integer",
-    str: "string",
-    float: "number",
+    bool: "a bool (true or false)",
+    int: "an integer",
+    str: "a string",
+    float: "a number",
 }
 
 
@@ -51,21 +51,20 @@ def option_error(spec: ArgSpec, convertible: type[ArgSpecConvertible]) -> str | 
     ]
     hints = get_type_hints(convertible)
     for option, value in spec.normalize_parameter_names().parameters.items():
+        spelled = option.replace("_", "-")  # as the pipeline spells it
         if option not in fields:
-            return (
-                f"{spec.name} has no option {option} "
-                f"(options: {', '.join(fields) or 'none'})"
-            )
+            options = ", ".join(f.replace("_", "-") for f in fields) or "none"
+            return f"{spec.name} has no option {spelled} (options: {options})"
         try:
             convert_option(value, hints[option])
         except ValueError:
             shown = ", ".join(
                 str(v).lower() if isinstance(v, bool) else str(v) for v in value
             )
-            wanted = _TYPE_NAMES.get(hints[option], str(hints[option]))
+            wanted = _TYPE_NAMES.get(hints[option], f"a {hints[option]}")
             if not value:
-                return f"{spec.name}: option {option} needs a value (a {wanted})"
-            return f"{spec.name}: option {option} = {shown} is not a {wanted}"
+                return f"{spec.name}: option {spelled} needs a value ({wanted})"
+            return f"{spec.name}: option {spelled} = {shown} is not {wanted}"
     return None
 
 
@@ -103,12 +102,19 @@ class SliceOptMain(xDSLOptMain):
     _line_offset: int = 0
     """Lines of the input before the chunk being parsed (``--split-input-file``)."""
 
+    def get_input_name(self) -> str:
+        """The input file's name, ``stdin`` for standard input (no file, or ``-``)."""
+        path = self.args.input_file
+        return "stdin" if path in (None, "-") else str(path)
+
     def get_input_stream(self) -> tuple[IO[bytes], str]:
         """The whole input (file or standard input), read with a bound, in memory:
         the parser seeks in it, which a pipe cannot do."""
         from slice_dialect.ir_files import decode_ir, read_ir
 
         path = self.args.input_file
+        if path == "-":  # standard input, as mlir-opt and slice-run read it
+            path = None
         data = read_ir(path)
         decode_ir(data, self.get_input_name())  # not UTF-8: the file and byte named
         extension = "mlir" if path is None else os.path.splitext(path)[1].lstrip(".")
