@@ -14,6 +14,7 @@ func.func @main(%x: tensor<4xf32>, %s: tensor<1xi64>, %e: tensor<1xi64>) -> tens
 // RUN: awk -v RS='\n// -----\n' 'NR==2' %s > %t.2.mlir && not slice-opt %t.2.mlir -p convert-slice-to-loops 2>&1 | filecheck %s --check-prefix=CONSTANT
 // RUN: awk -v RS='\n// -----\n' 'NR==3' %s > %t.3.mlir && not slice-opt %t.3.mlir -p convert-slice-to-loops 2>&1 | filecheck %s --check-prefix=OTHER
 // RUN: awk -v RS='\n// -----\n' 'NR==4' %s > %t.4.mlir && not slice-opt %t.4.mlir -p convert-slice-to-loops 2>&1 | filecheck %s --check-prefix=SCALAR
+// RUN: awk -v RS='\n// -----\n' 'NR==5' %s > %t.5.mlir && not slice-opt %t.5.mlir -p convert-slice-to-loops 2>&1 | filecheck %s --check-prefix=CALL
 
 // -----
 
@@ -41,4 +42,17 @@ func.func @other(%x: tensor<4xf32>) -> tensor<4xf32> {
 // SCALAR: error: {{.+}}.mlir:{{[0-9]+}}:1: func.func @scalar: result 1 has type i32, not a tensor; only tensor results lower
 func.func @scalar(%x: tensor<4xf32>, %n: i32) -> (tensor<4xf32>, i32) {
   func.return %x, %n : tensor<4xf32>, i32
+}
+
+// -----
+
+// A call of a function on tensors is named, with what to do.
+// CALL: error: {{.+}}.mlir:{{[0-9]+}}:3: func.call: convert-slice-to-loops lowers only slice.window and slice.dynamic_window on tensors (calls of functions on tensors are not lowered: inline the callee)
+func.func @g(%x: tensor<4xf32>) -> tensor<2xf32> {
+  %r = slice.window %x offsets [0] sizes [2] strides [1] : tensor<4xf32> -> tensor<2xf32>
+  func.return %r : tensor<2xf32>
+}
+func.func @f(%x: tensor<4xf32>) -> tensor<2xf32> {
+  %r = func.call @g(%x) : (tensor<4xf32>) -> tensor<2xf32>
+  func.return %r : tensor<2xf32>
 }
