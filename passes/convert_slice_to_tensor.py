@@ -91,7 +91,7 @@ from xdsl.pattern_rewriter import (
     op_type_rewrite_pattern,
 )
 
-from passes import rewrite_module
+from passes import is_dead, rewrite_module
 from slice_dialect import semantics
 from slice_dialect.dialect import (
     CheckOp,
@@ -330,7 +330,7 @@ def _erase_unused(
         built.append(current)
         current = current.next_op
     for built_op in reversed(built):
-        if all(not r.uses and r not in kept for r in built_op.results):
+        if is_dead(built_op) and not any(r in kept for r in built_op.results):
             rewriter.erase(built_op)
 
 

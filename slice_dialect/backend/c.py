@@ -2455,8 +2455,7 @@ def _register_helpers(streamed: bool) -> str:
             condition = re.sub(r"\bW\b", str(least), line[len("WIDE_BEGIN(") : -1])
             lines += [
                 "#if defined(SLICE_WIDE_REGISTERS)",
-                f"    const int wide_tier = {condition} ? slice_wide_registers() : 0;",
-                "    int wide = wide_tier != 0;",
+                f"    int wide_tier = {condition} ? slice_wide_registers() : 0;",
                 "#endif",
             ]
             continue
@@ -2473,9 +2472,9 @@ def _register_helpers(streamed: bool) -> str:
                 ).split(" | ")
                 aligned = f" && ((uintptr_t)({store}) & 63) == 0" if streamed else ""
                 lines += [
-                    f"        if (wide && wide_tier == {tier} && {room}{aligned}) {{",
+                    f"        if (wide_tier == {tier} && {room}{aligned}) {{",
                     f"            {call};",
-                    "            wide = 0;",
+                    "            wide_tier = 0;",
                     f"            if ({done})",
                     "                break;",
                     "        }",
