@@ -28,6 +28,7 @@ from pathlib import Path
 
 import pytest
 
+from passes.copy_plan import MIN_STREAM_RUN_BYTES
 from slice_dialect.backend.c import (
     COPY_HELPERS,
     GATHER_HELPERS,
@@ -42,10 +43,25 @@ MAX_COUNT = 144
 """Run lengths 1 to this, in elements: a run of this many bytes holds a whole cache line
 wherever it starts (the streamed gathers' line loop runs for bytes too)."""
 
+LONG_RUN_BYTES = MIN_STREAM_RUN_BYTES
+"""The streamed register helpers are also checked at the run lengths from one element
+below this many bytes to two lines and one element above, where they stream whole
+lines only (``_WHOLE_LINES``)."""
+
+
+def long_counts(size: int) -> int:
+    """How many run lengths of ``size``-byte elements around ``LONG_RUN_BYTES``."""
+    return (LONG_RUN_BYTES // size + 128 // size + 1) - (LONG_RUN_BYTES // size - 1) + 1
+
+
 DRIVER = r"""
 #include <stdio.h>
 
 typedef void (*helper)(void *restrict, const void *restrict, int64_t, int64_t);
+
+/* The run lengths check tries: 1 to MAX_COUNT, or (long runs) those around
+ * LONG_RUN_BYTES. */
+static int64_t first_count = 1, last_count = MAX_COUNT;
 
 /* The source offset (in elements, from the run's lowest element) of output k. */
 static int64_t source_of(int64_t step, int64_t n, int64_t k) {
@@ -56,7 +72,7 @@ static int check(const char *name, helper f, int64_t step, int64_t size,
                  int64_t align, int64_t limit, int64_t *cases) {
     hint_apart = (step < 0 ? -step : step) * size;
     int failures = 0;
-    for (int64_t n = 1; n <= MAX_COUNT; n += 1) {
+    for (int64_t n = first_count; n <= last_count; n += 1) {
         const int64_t span = ((step < 0 ? -step : step) * (n - 1) + 1) * size;
         unsigned char *source = malloc((size_t)span);
         for (int64_t b = 0; b < span; b += 1)
@@ -153,6 +169,15 @@ int main(void) {
                           size, 1, 64, &cases);
         failures += check("slice_copy_odd_reversed", slice_copy_odd_reversed, -2, size, 1, 64,
                           &cases);
+        first_count = LONG_RUN_BYTES / size - 1;
+        last_count = LONG_RUN_BYTES / size + 128 / size + 1;
+        failures += check("slice_stream_reversed long", slice_stream_reversed, -1, size, 1, 64,
+                          &cases);
+        failures += check("slice_stream_even long", slice_stream_even, 2, size, 1, 64, &cases);
+        failures += check("slice_stream_odd_reversed long", slice_stream_odd_reversed, -2,
+                          size, 1, 64, &cases);
+        first_count = 1;
+        last_count = MAX_COUNT;
     }
     failures += check("slice_gather_bytes step 2", gather_2, 2, 1, 1, 16, &cases);
     failures += check("slice_gather_bytes step -2", gather_minus_2, -2, 1, 1, 16, &cases);
@@ -228,6 +253,7 @@ static void slice_prefetch(const void *p) {
 
 CASES = (
     6 * 5 * MAX_COUNT * 64
+    + 3 * 64 * sum(long_counts(size) for size in (1, 2, 4, 8, 16))
     + 6 * MAX_COUNT * 16
     + 6 * MAX_COUNT * 8
     + 6 * MAX_COUNT * 4
@@ -235,7 +261,7 @@ CASES = (
     + 3 * MAX_COUNT * (16 + 8 + 4 + 2)
 )
 """The three register helpers, streamed and cached, at 5 element sizes and 64
-misalignments; the byte gather
+misalignments, the streamed ones at long runs too; the byte gather
 at 6 steps, the 2-byte one at 6 steps and the 8 even misalignments, the 4-byte one at 6
 steps and 4 misalignments, the 8-byte one at 6 steps and 2; their streamed twins at 3
 steps each."""
@@ -385,6 +411,7 @@ def driver_source() -> str:
             "#include <stdlib.h>",
             "#include <string.h>",
             f"#define MAX_COUNT {MAX_COUNT}",
+            f"#define LONG_RUN_BYTES {LONG_RUN_BYTES}",
             SSE2_INCLUDE,
             REGISTER_PICKS,
             STREAM_HELPERS,
