@@ -2534,9 +2534,10 @@ _WHOLE_LINES = r"""
  * line written with both is flushed from its write-combining buffer part written).
  * Where no element of d starts on a line (size does not divide the offset), all of it
  * goes to slice_stream_KIND_lines, whose prologue then copies it element by element.
- * Every-other runs of 513 f32 at output rows one after the other (a 32 MiB result, no
- * prefetch) took 7.18 ms a call through slice_stream_even_lines, 6.42 ms so, and 5.82
- * against 3.40 ms with their rows prefetched 32 KiB ahead (in one process, 2026-11-28). */
+ * Every-other runs of 513 f32 in output rows one after the other (a 32 MiB result)
+ * took 6.90 ms a call through slice_stream_even_lines alone, 5.47 ms so (in one
+ * process, 2026-11-28); with their rows prefetched 32 KiB ahead by hand, 5.82 against
+ * 3.40 ms. */
 static inline void slice_stream_KIND(
     void *restrict d, const void *restrict s, int64_t n, int64_t size) {
     unsigned char *to = d;
