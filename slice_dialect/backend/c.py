@@ -238,7 +238,7 @@ _GENERATED_NAMES = (
     "SLICE_AVX512 SLICE_AVX2 slice_wide_registers wide_tier "
     "slice_u8x64 slice_u16x32 slice_u32x16 slice_u64x8 slice_u8x32 slice_u16x16 "
     "slice_u32x8 slice_u64x4 SLICE_WIDE_STORE SLICE_WIDE_STREAM SLICE_EVEN_STEPS "
-    "SLICE_EVEN_LAST SLICE_REVERSED_STEPS SLICE_ODD_REVERSED_STEPS "
+    "SLICE_EVEN_STEP SLICE_EVEN_LAST SLICE_REVERSED_STEPS SLICE_ODD_REVERSED_STEPS "
     "slice_stream_reversed_lines slice_stream_even_lines slice_stream_odd_reversed_lines "
     "slice_stream_even_avx512 slice_copy_even_avx512 slice_stream_reversed_avx512 "
     "slice_copy_reversed_avx512 slice_stream_odd_reversed_avx512 "
@@ -2314,24 +2314,24 @@ _WIDE_FUNCTIONS = {
  * process on 2026-11-28); the new i. */
 @ATTR@ static int64_t slice_KIND_even_@TIER@(
     unsigned char *to, const unsigned char *from, int64_t i, int64_t n, int64_t size) {
-#define SLICE_EVEN_STEPS(type, ...) \
-    for (; n - i > @W@ / size; i += @W@ / size) { \
+#define SLICE_EVEN_STEP(type, first, ...) \
+    { \
         type a, b; \
-        memcpy(&a, from + 2 * i * size, @W@); \
-        memcpy(&b, from + 2 * i * size + @W@, @W@); \
+        memcpy(&a, from + (first) * size, @W@); \
+        memcpy(&b, from + (first) * size + @W@, @W@); \
         const type v = __builtin_shufflevector(a, b, __VA_ARGS__); \
         WIDE_STORE(to + i * size, v); \
     }
+#define SLICE_EVEN_STEPS(type, ...) \
+    for (; n - i > @W@ / size; i += @W@ / size) \
+        SLICE_EVEN_STEP(type, 2 * i, __VA_ARGS__)
 #define SLICE_EVEN_LAST(type, ...) \
     if (i > 0 && n - i == @W@ / size) { \
-        type a, b; \
-        memcpy(&a, from + (2 * i - 1) * size, @W@); \
-        memcpy(&b, from + (2 * i - 1) * size + @W@, @W@); \
-        const type v = __builtin_shufflevector(a, b, __VA_ARGS__); \
-        WIDE_STORE(to + i * size, v); \
+        SLICE_EVEN_STEP(type, 2 * i - 1, __VA_ARGS__) \
         i = n; \
     }
 @CASES@
+#undef SLICE_EVEN_STEP
 #undef SLICE_EVEN_STEPS
 #undef SLICE_EVEN_LAST
     return i;
