@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from math import prod
 
+from slice_dialect.domain import INTS, B, IntDomain, V
 from slice_dialect.semantics import Window
 
 STREAM_STORE_BYTES = 2 * 1024 * 1024
@@ -215,6 +216,31 @@ KiB) keep theirs. The bound was 4 KiB until session 22; the 11 cases of sweep se
 1.00-1.03, seed 1 case 44 1.02-1.06 -> 0.95-0.96, seed 8 case 19 1.05 -> 0.96-0.98,
 seed 15 case 64 1.05-1.07 -> 0.99-1.01; 3 alike (seed 4 cases 83 and 84, seed 15 case
 9) (``notes/s22/ab_prefetch.txt``)."""
+
+PREFETCH_FAR_RUN_BYTES = 8192
+"""A run whose source span is over ``PREFETCH_MAX_RUN_BYTES`` and at most this many bytes
+is prefetched too where its copy's working set (the source span and the output,
+``source_span_bytes``) is at least the target's streaming bound (``StreamTarget``'s
+``working_set``, the host's calibrated bound: what its caches do not hold between
+calls) and the gap to the next row is at least a quarter of the span
+(:func:`prefetches_rows_on`): its rows come from memory, and the hardware prefetchers,
+which stop at 4 KiB pages, miss each row's first lines. Measured (lead, 2026-11-28,
+session 34, Zen 3 of a 32 MiB L3, calibrated bound 16 MiB, in-process A/B of the 11
+cases of sweep seeds 0-15 with a prefetchable span of 2-8 KiB, two runs of 15 rounds,
+kernel/numpy, bound 2 / 4 / 8 KiB, `/work/notes34/abin1.txt`): seed 0 case 99 (``i8``
+rows of 3377 bytes at step -5) 1.07-1.18 / 0.74-0.82 / 0.74-0.83, seed 5 case 29
+(spans of 5530 bytes) 0.99-1.00 / 0.99-1.03 / 0.85-0.87, seed 10 case 74 1.01 /
+0.73-0.96 / 0.75-0.94, seed 1 case 88 (7012 bytes) 0.77-0.91 at 2 KiB, 0.72-0.73 at 8, seed 4 case 84
+0.79-0.90 / 0.67-0.80 / 0.66-0.78, seed 5 case 99 0.76-0.81 / 0.67-0.68 / 0.68-0.71,
+seed 15 case 64 0.87-0.95 / 0.77-0.86 / 0.77-0.86; slower: seed 5 case 14 (spans of
+4728 bytes 5364 apart, a gap of an eighth) 0.70-0.75 -> 0.81 at 8 KiB (31 rounds,
+`abin_loss.txt`: the gap rule excludes it), seed 11 case 3 (a 2.4 MiB output that
+stays in the L3) 0.95-0.96 -> 0.99-1.00 (the working-set rule excludes it). Spans of
+8-32 KiB (16 cases of seeds 0-15, `abin_far.txt`, 2 / 16 / 32 KiB): alike or slower
+(seed 12 case 93 0.94 / 1.13 / 1.15, seed 1 case 53 0.91 / 1.02 / 1.08). On the 300
+MiB-L3 machine of session 22 spans of 2-4 KiB ran faster without the prefetch
+(``PREFETCH_MAX_RUN_BYTES``): its sources stayed in the L3, as the working-set rule
+now says."""
 
 MIN_REGISTER_RUN_BYTES = 64
 """A run of a cached (not streamed) copy is reordered in registers only from this many
@@ -487,8 +513,10 @@ class RunChoices:
     ``STAGED_MAX_ELEMENT_BYTES``). ``prefetch``: the signed element distance from this run's
     source offset to the run that is prefetched (the run of the enclosing loop's
     iteration ``PREFETCH_AHEAD_BYTES`` ahead), or ``None``; only runs of source span at
-    most ``PREFETCH_MAX_RUN_BYTES`` with gaps between them, of a copy that reads at
-    least ``PREFETCH_MIN_READ_BYTES`` of cache lines.
+    most ``PREFETCH_MAX_RUN_BYTES`` (``PREFETCH_FAR_RUN_BYTES`` where the copy's
+    working set is beyond the target's caches) with gaps between them
+    (:func:`prefetches_rows_on`), of a copy that reads at least
+    ``PREFETCH_MIN_READ_BYTES`` of cache lines.
     ``prefetch_bytes``: how many bytes from the lowest source element of that run are
     prefetched, where that is more than the run's source span (whole rows,
     ``PREFETCH_PERIOD_BYTES``), else ``None``.
@@ -525,6 +553,33 @@ def lookahead_elements(source_stride: int, element_bytes: int) -> int | None:
     if step_bytes > LOOKAHEAD_MAX_STEP_BYTES:
         return None
     return -(-LOOKAHEAD_BYTES // step_bytes)
+
+
+def prefetches_rows_on(
+    dom: IntDomain[V, B],
+    element_bytes: int,
+    span: V,
+    row: V,
+    from_memory: B,
+) -> B:
+    """Whether a run whose source span is ``span`` elements of ``element_bytes`` bytes,
+    in rows ``row`` elements apart (positive), is prefetched some rows ahead, as far as
+    its span and gap decide: a span of at most ``PREFETCH_MAX_RUN_BYTES``, or of at
+    most ``PREFETCH_FAR_RUN_BYTES`` where ``from_memory`` (the copy's working set is at
+    least the target's streaming bound), and a gap to the next row of at least
+    ``PREFETCH_MIN_GAP_BYTES`` and a quarter of the span. The one rule of static runs
+    (``run_choices``, on ints) and dynamic ones (``lower_dynamic.prefetch_gate``, in
+    the IR); no value here wraps for any ``span`` and ``row`` (the span is bounded
+    before the sums)."""
+    near_limit = PREFETCH_MAX_RUN_BYTES // element_bytes
+    far_limit = PREFETCH_FAR_RUN_BYTES // element_bytes
+    limit = dom.select(from_memory, dom.const(far_limit), dom.const(near_limit))
+    bounded = dom.min(span, dom.const(far_limit + 1))
+    gap = dom.max(
+        dom.const(-(-PREFETCH_MIN_GAP_BYTES // element_bytes)),
+        dom.div(dom.add(bounded, dom.const(3)), dom.const(4)),  # (a span is >= 1)
+    )
+    return dom.and_(dom.le(span, limit), dom.le(dom.add(bounded, gap), row))
 
 
 def prefetch_whole_rows(span_bytes: int, period_bytes: int) -> bool:
@@ -689,13 +744,22 @@ def run_choices(
     low = min(0, (run.count - 1) * run.source_step) * element_bytes
     high = (max(0, (run.count - 1) * run.source_step) + 1) * element_bytes
     big = read_bytes(outer, run, element_bytes) >= PREFETCH_MIN_READ_BYTES
-    if outer and big and high - low <= PREFETCH_MAX_RUN_BYTES:
+    written = plan.elements * element_bytes
+    working = written + source_span_bytes(plan.loops, element_bytes)
+    if outer and big:
         rows = outer[-1]
         row_bytes = abs(rows.source_step) * element_bytes
         ahead = -(-PREFETCH_AHEAD_BYTES // row_bytes)
-        # rows that (nearly) touch are one stream the hardware prefetchers follow
         where = row_prefetch(outer, ahead)
-        if row_bytes - (high - low) >= PREFETCH_MIN_GAP_BYTES and where is not None:
+        # rows that (nearly) touch are one stream the hardware prefetchers follow
+        spaced = prefetches_rows_on(
+            INTS,
+            element_bytes,
+            (high - low) // element_bytes,
+            abs(rows.source_step),
+            working >= target.working_set,
+        )
+        if spaced and where is not None:
             prefetch, prefetch_wrap = where
             if prefetch_whole_rows(high - low, row_bytes):
                 prefetch_bytes = row_bytes
@@ -707,10 +771,9 @@ def run_choices(
     # only for elements of at most STAGED_MAX_ELEMENT_BYTES bytes: 16-byte elements
     # keep plain stores
     staged = run.source_step != 1 and not can_reorder(run.source_step, element_bytes)
-    written = plan.elements * element_bytes
     streamed = (
         written >= STREAM_STORE_BYTES
-        and written + source_span_bytes(plan.loops, element_bytes) >= target.working_set
+        and working >= target.working_set
         and long_or_aligned
         and not (staged and element_bytes > STAGED_MAX_ELEMENT_BYTES)
     )

@@ -57,12 +57,11 @@ from xdsl.transforms.dead_code_elimination import region_dce
 
 from passes.copy_plan import (
     DEFAULT_STREAM,
-    PREFETCH_MAX_RUN_BYTES,
-    PREFETCH_MIN_GAP_BYTES,
     PREFETCH_MIN_READ_BYTES,
     PREFETCH_ROW_BYTES,
     StreamTarget,
     merges,
+    prefetches_rows_on,
 )
 from passes.function_boundary import buffer_of
 from slice_dialect import semantics
@@ -358,7 +357,15 @@ def emit_dynamic_copy(
         source_elements: Mixed = 1
         for d in dims:
             source_elements = dom.mul(source_elements, d)
-        gate = prefetch_gate(dom, size, source_elements, count, stride_value, row_step)
+        gate = prefetch_gate(
+            dom,
+            size,
+            (source_elements, sizes),
+            count,
+            stride_value,
+            row_step,
+            stream.working_set,
+        )
         row_loop = picks, dom.select(gate, rows, 0), row_step, plane
 
     unit: arith.CmpiOp | None = None
@@ -465,31 +472,38 @@ def _merge_at_run_time(
 def prefetch_gate(
     dom: IRBuilder,
     size: int,
-    source_elements: Mixed,
+    views: tuple[Mixed, Sequence[Mixed]],
     count: Mixed,
     stride: Mixed,
     row_step: Mixed,
+    working_set: int,
 ) -> Bool:
     """Whether a dynamic run of ``count`` elements of ``size`` bytes at ``stride``, in
-    rows ``row_step`` elements apart, from a source of ``source_elements``, is
-    prefetched: ``run_choices``' rules for static runs (a source span of at most
-    ``PREFETCH_MAX_RUN_BYTES``, a gap of at least ``PREFETCH_MIN_GAP_BYTES`` to the next
-    row) on what a dynamic copy knows (a source of at least ``PREFETCH_MIN_READ_BYTES``:
-    a copy reads no more than its source), and rows at most ``PREFETCH_ROW_BYTES``
-    apart. Emitted once before the loops: a run it does not prefetch gets a row count
-    of 0, and the C target calls no helper for it (a call per run cost a copy of 2-byte
-    runs a third of its time). The values are those of a checked window, so no
-    product here wraps."""
-    limit = PREFETCH_MAX_RUN_BYTES // size
+    rows ``row_step`` elements apart, is prefetched: ``run_choices``' rules for static
+    runs (the span and gap of ``prefetches_rows_on``) on what a dynamic copy knows
+    (``views``: its source's elements and the window's sizes; a source of at least
+    ``PREFETCH_MIN_READ_BYTES``, as a copy reads no more than its source; the source
+    and destination views together, not the source span and the output, against the
+    target's ``working_set``, as the run's streaming test has them), and rows at most
+    ``PREFETCH_ROW_BYTES`` apart. Emitted once before the loops: a run it does not
+    prefetch gets a row count of 0, and the C target calls no helper for it (a call per
+    run cost a copy of 2-byte runs a third of its time). The values are those of a
+    checked window, so no product here wraps."""
+    source_elements, sizes = views
     reach = dom.mul(dom.sub(count, 1), stride)
     span = dom.add(dom.max(reach, dom.neg(reach)), 1)
     row = dom.max(row_step, dom.neg(row_step))
-    gap = -(-PREFETCH_MIN_GAP_BYTES // size)
+    from_memory: Bool = True  # a bound of 0: every copy
+    if working_set > 0:
+        dest_elements: Mixed = 1
+        for extent in sizes:
+            dest_elements = dom.mul(dest_elements, extent)
+        views_elements = dom.add(source_elements, dest_elements)
+        from_memory = dom.le(-(-working_set // size), views_elements)
     conditions = [
         dom.le(-(-PREFETCH_MIN_READ_BYTES // size), source_elements),
         dom.lt(0, count),
-        dom.le(span, limit),
-        dom.le(dom.add(span, gap), row),
+        prefetches_rows_on(dom, size, span, row, from_memory),
         dom.le(row, PREFETCH_ROW_BYTES // size),
     ]
     gate: Bool = True

@@ -151,7 +151,7 @@ from passes.copy_plan import (
     MIN_SCALAR_GATHER,
     MIN_STREAM_RUN_BYTES,
     PREFETCH_AHEAD_BYTES,
-    PREFETCH_MAX_RUN_BYTES,
+    PREFETCH_FAR_RUN_BYTES,
     PREFETCH_PERIOD_BYTES,
     PREFETCH_ROW_BYTES,
     PREFETCH_WRAP_SHARE,
@@ -1596,7 +1596,7 @@ def _dynamic_run_copy(
         p.line(
             f"{INDENT}slice_prefetch_rows({source}, {source_size}, {so}, {n}, "
             f"{stride}, {row}, {rows}, {row_step}, {plane}, {size}, "
-            f"{PREFETCH_MAX_RUN_BYTES // size}, {PREFETCH_ROW_BYTES // size});"
+            f"{PREFETCH_FAR_RUN_BYTES // size}, {PREFETCH_ROW_BYTES // size});"
         )
     if contiguous:
         stream = "slice_stream_in_order" if op.in_order is not None else "slice_stream"

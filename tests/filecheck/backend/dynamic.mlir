@@ -98,10 +98,11 @@
 // adaptive (set by convert-slice-to-loops): streamed when the dest view has at least 2 MiB and the run at least 1 KiB, else memcpy ...
 // (`prefetch row %i of %n step %c6`: the run prefetches the row its loop reads some
 // rows later, 6 elements a row, where the loop has more than one row; the lowering's
-// gate sets the count to 0 where the rules do not prefetch) ...
+// gate sets the count to 0 where the rules do not prefetch; the C helper refuses a span
+// over PREFETCH_FAR_RUN_BYTES, 2048 f32, whatever the IR says) ...
 // CHECK-NEXT:                  const _Bool streamed = ov_d0 >= 524288 && out0_d1 >= 256;
 // CHECK-NEXT:                  if (out0_d0 > 1)
-// CHECK-NEXT:                      slice_prefetch_rows(xv, xv_d0, so, out0_d1, 1, i, out0_d0, 6, 0, 4, 512, 262144);
+// CHECK-NEXT:                      slice_prefetch_rows(xv, xv_d0, so, out0_d1, 1, i, out0_d0, 6, 0, 4, 2048, 262144);
 // CHECK-NEXT:                  if (streamed)
 // CHECK-NEXT:                      slice_stream(ov + do_1, xv + so, out0_d1 * 4);
 // CHECK-NEXT:                  else
@@ -112,7 +113,7 @@
 // CHECK-NEXT:          } else {
 // CHECK:                       const _Bool streamed_1 = ov_d0 >= 524288 && out0_d1 >= 256;
 // CHECK-NEXT:                  if (out0_d0 > 1)
-// CHECK-NEXT:                      slice_prefetch_rows(xv, xv_d0, so, out0_d1, stride, i, out0_d0, 6, 0, 4, 512, 262144);
+// CHECK-NEXT:                      slice_prefetch_rows(xv, xv_d0, so, out0_d1, stride, i, out0_d0, 6, 0, 4, 2048, 262144);
 // CHECK-NEXT:                  if (stride == -1 && out0_d1 >= 16) {
 // CHECK-NEXT:                      if (streamed_1)
 // CHECK-NEXT:                          slice_stream_reversed(ov + do_1, xv + so, out0_d1, 4);

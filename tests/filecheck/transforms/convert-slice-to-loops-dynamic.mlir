@@ -155,17 +155,29 @@ func.func @empty_rows(%x: tensor<?x?x3xf32>) -> tensor<?x?x2xf32> {
 // CHECK-NEXT:    %[[ROWS0:.+]] = arith.select %[[PICK0]], %{{.+}}, %[[R1]] : index
 // CHECK-NEXT:    %[[STEP:.+]] = arith.select %[[PICK0]], %{{.+}}, %[[S1]] : index
 // CHECK-NEXT:    %[[PLANE:.+]] = arith.select %[[PLANE0]], %{{.+}}, %{{.+}} : index
-// The gate (prefetch_gate): a source of at least 2 MiB (524288 f32), a run, a span of
-// at most 2 KiB (512 f32), a gap of at least 512 bytes (128 f32) to the next row, rows
-// at most 1 MiB apart; a run it does not prefetch gets a row count of 0.
-// CHECK:         arith.constant 524288 : index
-// CHECK:         arith.constant 512 : index
-// CHECK:         arith.constant 128 : index
-// CHECK-NEXT:    arith.addi
-// CHECK-NEXT:    arith.cmpi sle
+// The gate (prefetch_gate, passes/copy_plan.prefetches_rows_on): a source of at least
+// 2 MiB (524288 f32), a run, a span of at most 8 KiB (2048 f32: the default target's
+// streaming bound is 0, so every copy's rows come from memory), a gap to the next row
+// of at least 512 bytes (128 f32) and a quarter of the span (bounded first, so nothing
+// wraps), rows at most 1 MiB apart; a run it does not prefetch gets a row count of 0.
+// CHECK:         %[[SOURCE:.+]] = arith.constant 524288 : index
+// CHECK-NEXT:    arith.cmpi sle, %[[SOURCE]], %{{.+}} : index
+// CHECK-NEXT:    arith.cmpi slt
+// CHECK-NEXT:    %[[BOUND:.+]] = arith.constant 2049 : index
+// CHECK-NEXT:    %[[BOUNDED:.+]] = arith.minsi %[[SPAN:.+]], %[[BOUND]] : index
+// CHECK-NEXT:    %[[THREE:.+]] = arith.constant 3 : index
+// CHECK-NEXT:    %[[PLUS3:.+]] = arith.addi %[[BOUNDED]], %[[THREE]] : index
+// CHECK-NEXT:    %[[FOUR:.+]] = arith.constant 4 : index
+// CHECK-NEXT:    %[[QUARTER:.+]] = arith.divsi %[[PLUS3]], %[[FOUR]] : index
+// CHECK-NEXT:    %[[MIN_GAP:.+]] = arith.constant 128 : index
+// CHECK-NEXT:    %[[GAP:.+]] = arith.maxsi %[[MIN_GAP]], %[[QUARTER]] : index
+// CHECK-NEXT:    %[[LIMIT:.+]] = arith.constant 2048 : index
+// CHECK-NEXT:    arith.cmpi sle, %[[SPAN]], %[[LIMIT]] : index
+// CHECK-NEXT:    %[[NEED:.+]] = arith.addi %[[BOUNDED]], %[[GAP]] : index
+// CHECK-NEXT:    arith.cmpi sle, %[[NEED]], %{{.+}} : index
+// CHECK-NEXT:    arith.andi
 // CHECK-NEXT:    arith.constant 262144 : index
 // CHECK-NEXT:    arith.cmpi sle
-// CHECK-NEXT:    arith.andi
 // CHECK-NEXT:    arith.andi
 // CHECK-NEXT:    arith.andi
 // CHECK-NEXT:    %[[GATE:.+]] = arith.andi %{{.+}}, %{{.+}} : i1

@@ -21,6 +21,32 @@ func.func @crop(%x: tensor<1x256x128x128xf32>) -> tensor<1x128x128x128xf32> {
   func.return %r : tensor<1x128x128x128xf32>
 }
 
+// The same bound decides whether rows whose runs span 2-8 KiB are prefetched
+// (PREFETCH_FAR_RUN_BYTES): only where their rows come from memory. Runs of 4 KiB
+// rows 16 KiB apart, a 2 MiB output of a span of about 8 MiB: prefetched and streamed
+// by default, neither at 16 MiB; runs of 2 KiB are prefetched at any bound.
+// DEFAULT-LABEL: func.func @far_rows(
+// DEFAULT:         slice.copy_run {{.*}} count 1024 source_stride 1 dest_stride 1 nontemporal prefetch 8192 :
+// AT-LABEL:      func.func @far_rows(
+// AT:              slice.copy_run {{.*}} count 1024 source_stride 1 dest_stride 1 :
+// ABOVE-LABEL:   func.func @far_rows(
+// ABOVE:           slice.copy_run {{.*}} count 1024 source_stride 1 dest_stride 1 :
+func.func @far_rows(%x: tensor<512x4096xf32>) -> tensor<512x1024xf32> {
+  %r = slice.window %x offsets [0, 0] sizes [512, 1024] strides [1, 1] : tensor<512x4096xf32> -> tensor<512x1024xf32>
+  func.return %r : tensor<512x1024xf32>
+}
+
+// DEFAULT-LABEL: func.func @near_rows(
+// DEFAULT:         slice.copy_run {{.*}} count 512 source_stride 1 dest_stride 1 nontemporal prefetch 8192 :
+// AT-LABEL:      func.func @near_rows(
+// AT:              slice.copy_run {{.*}} count 512 source_stride 1 dest_stride 1 prefetch 8192 :
+// ABOVE-LABEL:   func.func @near_rows(
+// ABOVE:           slice.copy_run {{.*}} count 512 source_stride 1 dest_stride 1 prefetch 8192 :
+func.func @near_rows(%x: tensor<1024x2048xf32>) -> tensor<1024x512xf32> {
+  %r = slice.window %x offsets [0, 0] sizes [1024, 512] strides [1, 1] : tensor<1024x2048xf32> -> tensor<1024x512xf32>
+  func.return %r : tensor<1024x512xf32>
+}
+
 // DEFAULT-LABEL: func.func @dynamic(
 // DEFAULT:         slice.dynamic_copy_run {{.*}} adaptive :
 // AT-LABEL:      func.func @dynamic(

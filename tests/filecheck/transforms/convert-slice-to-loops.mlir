@@ -159,7 +159,9 @@ func.func @twice(%x: tensor<8xi8>) -> (tensor<4xi8>, tensor<4xi8>) {
 // (passes/copy_plan.py). A copy writing 2 MiB or more stores non-temporally, but only
 // its runs of at least 1 KiB; source rows with gaps between them are prefetched 32 KiB
 // ahead (8192 elements here: 8 rows of 1024), and only the row loop's run, when one
-// run's source span is at most 4 KiB.
+// run's source span is at most 2 KiB, or 8 KiB where the copy's working set reaches
+// the target's streaming bound (0 by default: every copy), and the gap to the next row
+// is at least 512 bytes and a quarter of the span (passes/copy_plan.prefetches_rows_on).
 // CHECK-LABEL: func.func @big_crop(
 // CHECK:         scf.for
 // CHECK:           slice.copy_run {{.+}} count 512 source_stride 1 dest_stride 1 nontemporal prefetch 8192 : memref<8388608xf32>, memref<4194304xf32>
@@ -170,9 +172,17 @@ func.func @twice(%x: tensor<8xi8>) -> (tensor<4xi8>, tensor<4xi8>) {
 // CHECK:           slice.copy_run {{.+}} count 256 source_stride 1 dest_stride 1 nontemporal prefetch 8192 prefetch_bytes 2048 : memref<4194304xf32>, memref<2097152xf32>
 // CHECK-LABEL: func.func @big_even_rows(
 // CHECK:           slice.copy_run {{.+}} count 256 source_stride 2 dest_stride 1 nontemporal reorder prefetch 8192 : memref<8388608xf32>, memref<2097152xf32>
-// Runs of 8 KiB are streamed but not prefetched (the hardware follows them).
+// Runs of 4 and 8 KiB, rows 16 KiB apart, are prefetched two rows ahead; runs over 8
+// KiB are streamed but not prefetched (the hardware follows them), nor are runs of 4
+// KiB 768 bytes apart, under a quarter of the span (one stream to the hardware).
+// CHECK-LABEL: func.func @big_crop_4k_rows(
+// CHECK:           slice.copy_run {{.+}} count 1024 source_stride 1 dest_stride 1 nontemporal prefetch 8192 : memref<8388608xf32>, memref<2097152xf32>
+// CHECK-LABEL: func.func @big_crop_8k_rows(
+// CHECK:           slice.copy_run {{.+}} count 2048 source_stride 1 dest_stride 1 nontemporal prefetch 8192 : memref<8388608xf32>, memref<4194304xf32>
 // CHECK-LABEL: func.func @big_crop_long_rows(
-// CHECK:           slice.copy_run {{.+}} count 2048 source_stride 1 dest_stride 1 nontemporal : memref<8388608xf32>, memref<4194304xf32>
+// CHECK:           slice.copy_run {{.+}} count 2049 source_stride 1 dest_stride 1 nontemporal : memref<8388608xf32>, memref<4196352xf32>
+// CHECK-LABEL: func.func @big_crop_close_rows(
+// CHECK:           slice.copy_run {{.+}} count 1024 source_stride 1 dest_stride 1 nontemporal : memref<2490368xf32>, memref<2097152xf32>
 // Runs of 512 bytes, whole 16-byte blocks each starting 16 bytes on in the result
 // (aligned_runs), are streamed in a copy writing 8 MiB, and their rows prefetched all
 // the same (a copy reading 2 MiB of lines or more), here whole (half of each row).
@@ -292,9 +302,21 @@ func.func @big_even_rows(%x: tensor<16384x512xf32>) -> tensor<8192x256xf32> {
   %r = slice.window %x offsets [0, 0] sizes [8192, 256] strides [2, 2] : tensor<16384x512xf32> -> tensor<8192x256xf32>
   func.return %r : tensor<8192x256xf32>
 }
-func.func @big_crop_long_rows(%x: tensor<2048x4096xf32>) -> tensor<2048x2048xf32> {
+func.func @big_crop_4k_rows(%x: tensor<2048x4096xf32>) -> tensor<2048x1024xf32> {
+  %r = slice.window %x offsets [0, 0] sizes [2048, 1024] strides [1, 1] : tensor<2048x4096xf32> -> tensor<2048x1024xf32>
+  func.return %r : tensor<2048x1024xf32>
+}
+func.func @big_crop_8k_rows(%x: tensor<2048x4096xf32>) -> tensor<2048x2048xf32> {
   %r = slice.window %x offsets [0, 0] sizes [2048, 2048] strides [1, 1] : tensor<2048x4096xf32> -> tensor<2048x2048xf32>
   func.return %r : tensor<2048x2048xf32>
+}
+func.func @big_crop_long_rows(%x: tensor<2048x4096xf32>) -> tensor<2048x2049xf32> {
+  %r = slice.window %x offsets [0, 0] sizes [2048, 2049] strides [1, 1] : tensor<2048x4096xf32> -> tensor<2048x2049xf32>
+  func.return %r : tensor<2048x2049xf32>
+}
+func.func @big_crop_close_rows(%x: tensor<2048x1216xf32>) -> tensor<2048x1024xf32> {
+  %r = slice.window %x offsets [0, 0] sizes [2048, 1024] strides [1, 1] : tensor<2048x1216xf32> -> tensor<2048x1024xf32>
+  func.return %r : tensor<2048x1024xf32>
 }
 func.func @big_crop_short_rows(%x: tensor<64x256x256xf32>) -> tensor<64x256x128xf32> {
   %r = slice.window %x offsets [0, 0, 64] sizes [64, 256, 128] strides [1, 1, 1] : tensor<64x256x256xf32> -> tensor<64x256x128xf32>
