@@ -54,8 +54,8 @@ whose L3 is fast for one core may want it higher again."""
 
 STREAM_WORKING_SET = 0
 """The default of ``convert-slice-to-loops{stream-working-set=N}``: a copy streams its
-stores (besides ``STREAM_STORE_BYTES``) only if its source span
-(``source_span_bytes``) and its output hold at least this many bytes together. 0,
+stores (besides ``STREAM_STORE_BYTES``) only if its source footprint
+(``source_footprint_bytes``) and its output hold at least this many bytes together. 0,
 what the pass does unless told (and what every lit test shows): on the machine of
 sessions 24-29 streaming paid from a 2 MiB output even where source and output stayed
 in its (300 MiB, 11 GB/s for one core) L3. It is a property of the machine, not of
@@ -64,6 +64,24 @@ a copy whose source and output stay in the L3 between calls ran 2.3-2.7x slower
 streamed (W4, 8 MiB from 16 MiB: 0.59 against 0.21-0.23 ms, numpy 0.25), one whose
 working set does not 1.3-2.8x faster (W1, W3, W2). ``compile()`` passes the value
 ``slice_dialect.runtime.calibrate`` measured on the host."""
+
+FETCHED_GAP_BYTES = 4096
+"""A gap of this many bytes or more between a copy's rows (or between iterations of
+any loop) is not brought into the caches with them (``source_footprint_bytes``): the
+hardware prefetchers stop at 4 KiB pages. A shorter one is: W6 (rows of 1 KiB, 3 KiB
+apart) reads 16 MiB of lines from a 48 MiB span and stores like a copy of the span
+(session 30). Since session 34; before, the working set counted every gap, and copies
+whose rows are far apart streamed where their lines stay in the L3 between calls.
+Measured (lead, 2026-11-28, session 34, Zen 3 of a 32 MiB L3, calibrated bound 16 MiB,
+the 26 cases of sweep seeds 0-15 it changes, in-process A/B, 15 rounds, kernel/numpy,
+span / footprint, `/work/notes34/abfp1.txt`, `abfp3.txt`): seed 1 case 84 (4 rows of
+1.1 MB, 2.2 MB apart) 1.28 / 0.91-0.94, seed 7 case 68 1.31-1.64 / 0.91-1.03, seed 14
+case 18 1.25-1.75 / 0.92-0.98, seed 13 case 44 1.11-1.48 / 0.93-0.99, seed 11 case 54
+1.22-1.29 / 0.89-0.98, seed 4 case 59 0.91-1.14 / 0.66-0.71, seed 15 case 39
+1.12-1.13 / 0.88-0.97, seed 0 case 88 0.84-0.99 / 0.82-0.94; slower: seed 1 case 88
+(rows of 7012 bytes 14024 apart, a 13.6 MiB footprint and output) 0.69-0.78 /
+0.94-0.99, seed 11 case 63 (14.7 MiB) 0.85-0.91 / 0.90-1.07: near the bound, where the
+calibration's steps (8 and 16 MiB) do not say which is faster."""
 
 STREAM_LINES_IN_ORDER = False
 """The default of ``convert-slice-to-loops{stream-lines-in-order=B}``: whether a
@@ -219,12 +237,15 @@ seed 15 case 64 1.05-1.07 -> 0.99-1.01; 3 alike (seed 4 cases 83 and 84, seed 15
 
 PREFETCH_FAR_RUN_BYTES = 8192
 """A run whose source span is over ``PREFETCH_MAX_RUN_BYTES`` and at most this many bytes
-is prefetched too where its copy's working set (the source span and the output,
-``source_span_bytes``) is at least the target's streaming bound (``StreamTarget``'s
-``working_set``, the host's calibrated bound: what its caches do not hold between
-calls) and the gap to the next row is at least a quarter of the span
-(:func:`prefetches_rows_on`): its rows come from memory, and the hardware prefetchers,
-which stop at 4 KiB pages, miss each row's first lines. Measured (lead, 2026-11-28,
+is prefetched too where the copy's spread (its source span, ``source_span_bytes``, and
+its output) is at least the target's streaming bound (``StreamTarget``'s
+``working_set``, the host's calibrated bound) and the gap to the next row is at least a
+quarter of the span (:func:`prefetches_rows_on`): its rows lie on pages far apart, and
+the hardware prefetchers, which stop at 4 KiB pages, miss each row's first lines. (The
+spread, not the footprint the streaming test uses, ``source_footprint_bytes``: rows a
+page or more apart whose lines stay in the L3 between calls gained from the prefetch
+too, sweep seed 1 case 88 0.84-0.99 -> 0.69-0.94, seed 5 case 29 0.94 -> 0.71-0.87,
+seed 10 case 74 1.04 -> 0.79-0.84, `/work/notes34/abfp*.txt`.) Measured (lead, 2026-11-28,
 session 34, Zen 3 of a 32 MiB L3, calibrated bound 16 MiB, in-process A/B of the 11
 cases of sweep seeds 0-15 with a prefetchable span of 2-8 KiB, two runs of 15 rounds,
 kernel/numpy, bound 2 / 4 / 8 KiB, `/work/notes34/abin1.txt`): seed 0 case 99 (``i8``
@@ -235,12 +256,12 @@ rows of 3377 bytes at step -5) 1.07-1.18 / 0.74-0.82 / 0.74-0.83, seed 5 case 29
 seed 15 case 64 0.87-0.95 / 0.77-0.86 / 0.77-0.86; slower: seed 5 case 14 (spans of
 4728 bytes 5364 apart, a gap of an eighth) 0.70-0.75 -> 0.81 at 8 KiB (31 rounds,
 `abin_loss.txt`: the gap rule excludes it), seed 11 case 3 (a 2.4 MiB output that
-stays in the L3) 0.95-0.96 -> 0.99-1.00 (the working-set rule excludes it). Spans of
+stays in the L3) 0.95-0.96 -> 0.99-1.00 (the spread rule excludes it). Spans of
 8-32 KiB (16 cases of seeds 0-15, `abin_far.txt`, 2 / 16 / 32 KiB): alike or slower
 (seed 12 case 93 0.94 / 1.13 / 1.15, seed 1 case 53 0.91 / 1.02 / 1.08). On the 300
 MiB-L3 machine of session 22 spans of 2-4 KiB ran faster without the prefetch
-(``PREFETCH_MAX_RUN_BYTES``): its sources stayed in the L3, as the working-set rule
-now says."""
+(``PREFETCH_MAX_RUN_BYTES``): its sources stayed in the L3, and its calibrated bound
+would be above their spread."""
 
 MIN_REGISTER_RUN_BYTES = 64
 """A run of a cached (not streamed) copy is reordered in registers only from this many
@@ -606,14 +627,31 @@ def read_bytes(outer: Sequence[Loop], run: Loop, element_bytes: int) -> int:
 
 
 def source_span_bytes(loops: Sequence[Loop], element_bytes: int) -> int:
-    """The bytes from the first element a copy reads to the last: what it may bring
-    into the caches (the hardware prefetchers fetch the lines in the gaps between
-    rows too: W6 reads 16 MiB of lines from a 48 MiB span, and stores like a copy of
-    the span, session 30), the copy's share of its working set for
-    ``STREAM_WORKING_SET`` (a dynamic run counts its whole source view)."""
+    """The bytes from the first element a copy reads to the last: the spread of its
+    rows for ``PREFETCH_FAR_RUN_BYTES``, and the most it may bring into the caches
+    (``source_footprint_bytes``)."""
     return (sum((loop.count - 1) * abs(loop.source_step) for loop in loops) + 1) * (
         element_bytes
     )
+
+
+def source_footprint_bytes(loops: Sequence[Loop], element_bytes: int) -> int:
+    """The bytes of source a copy brings into the caches, the copy's share of its
+    working set for ``STREAM_WORKING_SET``: its source span (``source_span_bytes``),
+    less each gap of ``FETCHED_GAP_BYTES`` or more between the iterations of a loop
+    (there each iteration's own footprint counts, in whole cache lines). A dynamic
+    run counts its whole source view."""
+    span = footprint = element_bytes
+    for loop in reversed(loops):
+        step = abs(loop.source_step) * element_bytes
+        whole = span + (loop.count - 1) * step
+        if loop.count > 1:
+            if step - span < FETCHED_GAP_BYTES:
+                footprint = whole
+            else:
+                footprint = loop.count * max(footprint, CACHE_LINE_BYTES)
+        span = whole
+    return footprint
 
 
 def aligned_runs(outer: Sequence[Loop], run: Loop, element_bytes: int) -> bool:
@@ -728,8 +766,8 @@ def run_choices(
 ) -> RunChoices:
     """The code-generation choices for the run of ``plan`` (its last loop), from the
     bytes the whole copy writes and reads, the run's length and strides and the
-    element width. ``target.working_set``: the fewest bytes of source span
-    (``source_span_bytes``) and output together for which non-temporal stores pay on
+    element width. ``target.working_set``: the fewest bytes of source footprint
+    (``source_footprint_bytes``) and output together for which non-temporal stores pay on
     the target (``STREAM_WORKING_SET``); ``target.lines_in_order``: whether a streamed
     contiguous run stores its lines in order (``STREAM_LINES_IN_ORDER``)."""
     if plan.empty or not plan.loops:
@@ -745,7 +783,7 @@ def run_choices(
     high = (max(0, (run.count - 1) * run.source_step) + 1) * element_bytes
     big = read_bytes(outer, run, element_bytes) >= PREFETCH_MIN_READ_BYTES
     written = plan.elements * element_bytes
-    working = written + source_span_bytes(plan.loops, element_bytes)
+    spread = written + source_span_bytes(plan.loops, element_bytes)
     if outer and big:
         rows = outer[-1]
         row_bytes = abs(rows.source_step) * element_bytes
@@ -757,7 +795,7 @@ def run_choices(
             element_bytes,
             (high - low) // element_bytes,
             abs(rows.source_step),
-            working >= target.working_set,
+            spread >= target.working_set,
         )
         if spaced and where is not None:
             prefetch, prefetch_wrap = where
@@ -773,7 +811,8 @@ def run_choices(
     staged = run.source_step != 1 and not can_reorder(run.source_step, element_bytes)
     streamed = (
         written >= STREAM_STORE_BYTES
-        and working >= target.working_set
+        and written + source_footprint_bytes(plan.loops, element_bytes)
+        >= target.working_set
         and long_or_aligned
         and not (staged and element_bytes > STAGED_MAX_ELEMENT_BYTES)
     )

@@ -14,8 +14,9 @@ times two copies of ``f32`` arrays (``KINDS``: a crop of rows, W1's rows of 1792
 every 2048, and one contiguous run, the latter twice: its streamed lines in 16 KiB
 blocks and in order), each in the C target's two forms (streamed stores,
 ``slice.copy_run ... nontemporal``, and plain stores), compiled by ``compile`` with
-``stream_working_set`` 0 and ``STREAM_NEVER``, for working sets (source span plus output
-bytes, ``copy_plan.source_span_bytes``) of ``WORKING_SETS``, each form repeated alone
+``stream_working_set`` 0 and ``STREAM_NEVER``, for working sets (source footprint plus
+output bytes, ``copy_plan.source_footprint_bytes``, the span for both kinds) of
+``WORKING_SETS``, each form repeated alone
 (``WARM`` untimed calls, then the median of ``SAMPLES``, in ``REPEATS`` alternating
 blocks, the fastest block kept), all of it ``PASSES`` times, the fastest pass kept (a
 slow spell of a shared machine makes one form look slow; what the hardware allows is the
@@ -69,7 +70,7 @@ T = TypeVar("T")
 
 MIB = 1 << 20
 WORKING_SETS = tuple(MIB << k for k in range(2, 8))
-"""4, 8, ..., 128 MiB of source span and output together."""
+"""4, 8, ..., 128 MiB of source footprint and output together."""
 
 STREAM_NEVER = 1 << 62
 """A working set no copy has: the plain form."""

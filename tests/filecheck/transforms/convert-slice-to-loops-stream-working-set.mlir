@@ -21,6 +21,20 @@ func.func @crop(%x: tensor<1x256x128x128xf32>) -> tensor<1x128x128x128xf32> {
   func.return %r : tensor<1x128x128x128xf32>
 }
 
+// The source's share is its footprint: gaps of 4 KiB or more between rows are not
+// brought into the caches (FETCHED_GAP_BYTES). Four rows of 1 MiB, 4 MiB apart: a 4
+// MiB output and 4 MiB of rows, 8 MiB together (their span, 13 MiB, would make 17).
+// DEFAULT-LABEL: func.func @far_apart_rows(
+// DEFAULT:         slice.copy_run {{.*}} count 262144 source_stride 1 dest_stride 1 nontemporal :
+// AT-LABEL:      func.func @far_apart_rows(
+// AT:              slice.copy_run {{.*}} count 262144 source_stride 1 dest_stride 1 :
+// ABOVE-LABEL:   func.func @far_apart_rows(
+// ABOVE:           slice.copy_run {{.*}} count 262144 source_stride 1 dest_stride 1 :
+func.func @far_apart_rows(%x: tensor<4x1048576xf32>) -> tensor<4x262144xf32> {
+  %r = slice.window %x offsets [0, 0] sizes [4, 262144] strides [1, 1] : tensor<4x1048576xf32> -> tensor<4x262144xf32>
+  func.return %r : tensor<4x262144xf32>
+}
+
 // The same bound decides whether rows whose runs span 2-8 KiB are prefetched
 // (PREFETCH_FAR_RUN_BYTES): only where their rows come from memory. Runs of 4 KiB
 // rows 16 KiB apart, a 2 MiB output of a span of about 8 MiB: prefetched and streamed

@@ -1,0 +1,97 @@
+"""The copy plan's measures of a copy (``passes/copy_plan.py``) on known windows and
+on random ones against the elements they read."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import numpy as np
+import pytest
+from oracle import numpy_window
+
+from passes.copy_plan import (
+    CACHE_LINE_BYTES,
+    FETCHED_GAP_BYTES,
+    copy_plan,
+    source_footprint_bytes,
+    source_span_bytes,
+)
+from slice_dialect.semantics import Window
+
+
+def _measures(
+    shape: list[int], offsets: list[int], sizes: list[int], strides: list[int], size: int
+) -> tuple[int, int]:
+    plan = copy_plan(Window(tuple(offsets), tuple(sizes), tuple(strides)), shape)
+    return (
+        source_span_bytes(plan.loops, size),
+        source_footprint_bytes(plan.loops, size),
+    )
+
+
+@pytest.mark.parametrize(
+    ("shape", "offsets", "sizes", "strides", "size", "footprint"),
+    [
+        # W6: rows of 1 KiB, 3 KiB apart (gaps of 2 KiB are fetched), in planes 228 KB
+        # apart: each plane's span of 818176 bytes
+        ([16, 3, 1024, 1024], [0, 2, 100, 0], [16, 3, 267, 1024], [1, -1, 3, 1], 1,
+         48 * 818176),
+        # W1: rows of 1792 bytes, 2 KiB apart, in planes 128 KiB apart: each plane's
+        # span
+        ([1, 64, 512, 512], [0, 0, 32, 32], [1, 64, 448, 448], [1, 1, 1, 1], 4,
+         64 * (447 * 2048 + 1792)),
+        # rows of 4 KiB, 6 KiB apart, in planes 2 KiB apart: the span
+        ([8, 64, 1536], [0, 0, 0], [8, 64, 1024], [1, 1, 1], 4, None),
+        # four rows of 1 MiB, 4 MiB apart: the rows only
+        ([4, 1048576], [0, 0], [4, 262144], [1, 1], 4, 4 << 20),
+        # sweep seed 1 case 84: 2 x 2 rows of 283424 f32 2.2 MB apart
+        ([2, 2, 5, 1, 554492], [0, 1, 0, 0, 74008], [2, 1, 2, 1, 283424],
+         [1, 1, 1, 1, 1], 4, 4 * 283424 * 4),
+        # a column: one line per element, gaps of 4096 bytes or more (of 4095: the span)
+        ([4096, 8192], [0, 7], [4096, 1], [1, 1], 1, 4096 * CACHE_LINE_BYTES),
+        ([4096, 4097], [0, 7], [4096, 1], [1, 1], 1, 4096 * CACHE_LINE_BYTES),
+        ([4096, 4096], [0, 7], [4096, 1], [1, 1], 1, None),
+    ],
+)  # fmt: skip
+def test_footprints_of_known_windows(
+    shape: list[int],
+    offsets: list[int],
+    sizes: list[int],
+    strides: list[int],
+    size: int,
+    footprint: int | None,
+) -> None:
+    """The footprint is the span where no gap reaches ``FETCHED_GAP_BYTES`` (``None``)
+    and the rows' own bytes (whole lines) where they are further apart."""
+    span, got = _measures(shape, offsets, sizes, strides, size)
+    assert got == (span if footprint is None else footprint)
+
+
+def test_footprints_of_random_windows() -> None:
+    """For random windows: at least the bytes read, at most the span, and the span
+    exactly where no two consecutively read elements are ``FETCHED_GAP_BYTES`` or
+    more apart."""
+    rng = random.Random(0)
+    for _ in range(400):
+        rank = rng.randint(1, 4)
+        shape = [rng.choice([1, 2, 3, 5, 40, 700, 3000]) for _ in range(rank)]
+        while math.prod(shape) > 1 << 22:  # an index array of at most 32 MiB
+            shape[shape.index(max(shape))] //= 7
+        size = rng.choice([1, 2, 4, 8, 16])
+        offsets, sizes, strides = [], [], []
+        for d in shape:
+            stride = rng.choice([1, 1, 2, 3, -1, -2])
+            count = rng.randint(1, max(1, d // abs(stride)))
+            offsets.append(rng.randrange(d - (count - 1) * abs(stride)))
+            if stride < 0:
+                offsets[-1] += (count - 1) * abs(stride)
+            sizes.append(count)
+            strides.append(stride)
+        span, footprint = _measures(shape, offsets, sizes, strides, size)
+        index = np.arange(math.prod(shape)).reshape(shape)
+        read = np.sort(numpy_window(index, offsets, sizes, strides).reshape(-1))
+        assert read.size * size <= footprint <= span
+        assert span == (int(read[-1] - read[0]) + 1) * size
+        if read.size > 1 and int(np.diff(read).max() - 1) * size < FETCHED_GAP_BYTES:
+            assert footprint == span
