@@ -74,7 +74,8 @@ apart) reads 16 MiB of lines from a 48 MiB span and stores like a copy of the sp
 whose rows are far apart streamed where their lines stay in the L3 between calls.
 Measured (lead, 2026-11-28, session 34, Zen 3 of a 32 MiB L3, calibrated bound 16 MiB,
 the 26 cases of sweep seeds 0-15 it changes, in-process A/B, 15 rounds, kernel/numpy,
-span / footprint, `/work/notes34/abfp1.txt`, `abfp3.txt`): seed 1 case 84 (4 rows of
+span / footprint, `/work/notes34/abfp1.txt`, `abfp3.txt`, `abfp3b.txt`; 15 faster by
+more than 5%, 9 alike, 2 slower): seed 1 case 84 (4 rows of
 1.1 MB, 2.2 MB apart) 1.28 / 0.91-0.94, seed 7 case 68 1.31-1.64 / 0.91-1.03, seed 14
 case 18 1.25-1.75 / 0.92-0.98, seed 13 case 44 1.11-1.48 / 0.93-0.99, seed 11 case 54
 1.22-1.29 / 0.89-0.98, seed 4 case 59 0.91-1.14 / 0.66-0.71, seed 15 case 39
