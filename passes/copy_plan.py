@@ -536,7 +536,7 @@ class RunChoices:
     source offset to the run that is prefetched (the run of the enclosing loop's
     iteration ``PREFETCH_AHEAD_BYTES`` ahead), or ``None``; only runs of source span at
     most ``PREFETCH_MAX_RUN_BYTES`` (``PREFETCH_FAR_RUN_BYTES`` where the copy's
-    working set is beyond the target's caches) with gaps between them
+    spread reaches the target's streaming bound) with gaps between them
     (:func:`prefetches_rows_on`), of a copy that reads at least
     ``PREFETCH_MIN_READ_BYTES`` of cache lines.
     ``prefetch_bytes``: how many bytes from the lowest source element of that run are
@@ -582,20 +582,20 @@ def prefetches_rows_on(
     element_bytes: int,
     span: V,
     row: V,
-    from_memory: B,
+    far_apart: B,
 ) -> B:
     """Whether a run whose source span is ``span`` elements of ``element_bytes`` bytes,
     in rows ``row`` elements apart (positive), is prefetched some rows ahead, as far as
     its span and gap decide: a span of at most ``PREFETCH_MAX_RUN_BYTES``, or of at
-    most ``PREFETCH_FAR_RUN_BYTES`` where ``from_memory`` (the copy's working set is at
-    least the target's streaming bound), and a gap to the next row of at least
+    most ``PREFETCH_FAR_RUN_BYTES`` where ``far_apart`` (the copy's spread, source span
+    and output, reaches the target's streaming bound), and a gap to the next row of at least
     ``PREFETCH_MIN_GAP_BYTES`` and a quarter of the span. The one rule of static runs
     (``run_choices``, on ints) and dynamic ones (``lower_dynamic.prefetch_gate``, in
     the IR); no value here wraps for any ``span`` and ``row`` (the span is bounded
     before the sums)."""
     near_limit = PREFETCH_MAX_RUN_BYTES // element_bytes
     far_limit = PREFETCH_FAR_RUN_BYTES // element_bytes
-    limit = dom.select(from_memory, dom.const(far_limit), dom.const(near_limit))
+    limit = dom.select(far_apart, dom.const(far_limit), dom.const(near_limit))
     bounded = dom.min(span, dom.const(far_limit + 1))
     gap = dom.max(
         dom.const(-(-PREFETCH_MIN_GAP_BYTES // element_bytes)),

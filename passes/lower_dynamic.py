@@ -493,17 +493,17 @@ def prefetch_gate(
     reach = dom.mul(dom.sub(count, 1), stride)
     span = dom.add(dom.max(reach, dom.neg(reach)), 1)
     row = dom.max(row_step, dom.neg(row_step))
-    from_memory: Bool = True  # a bound of 0: every copy
+    far_apart: Bool = True  # a bound of 0: every copy
     if working_set > 0:
         dest_elements: Mixed = 1
         for extent in sizes:
             dest_elements = dom.mul(dest_elements, extent)
         views_elements = dom.add(source_elements, dest_elements)
-        from_memory = dom.le(-(-working_set // size), views_elements)
+        far_apart = dom.le(-(-working_set // size), views_elements)
     conditions = [
         dom.le(-(-PREFETCH_MIN_READ_BYTES // size), source_elements),
         dom.lt(0, count),
-        prefetches_rows_on(dom, size, span, row, from_memory),
+        prefetches_rows_on(dom, size, span, row, far_apart),
         dom.le(row, PREFETCH_ROW_BYTES // size),
     ]
     gate: Bool = True

@@ -830,11 +830,11 @@ def test_dynamic_prefetch_gate(
 
 
 @pytest.mark.parametrize("dynamic", [False, True], ids=["static", "dynamic"])
-def test_far_rows_prefetched_only_from_memory(
+def test_far_rows_prefetched_only_spread_out(
     dynamic: bool, tmp_path: Path, monkeypatch
 ) -> None:
-    """Runs spanning 2-8 KiB are prefetched only where the copy's working set reaches
-    the target's streaming bound (``PREFETCH_FAR_RUN_BYTES``), static (source span
+    """Runs spanning 2-8 KiB are prefetched only where the copy's spread reaches the
+    target's streaming bound (``PREFETCH_FAR_RUN_BYTES``), static (source span
     and output) and dynamic (the two views, in the IR's gate) alike; runs of 2 KiB at
     any bound. The copies are numpy's."""
     import slice_dialect

@@ -234,7 +234,7 @@ def test_prefetch_rule_emitted_equals_int_evaluation() -> None:
     """``copy_plan.prefetches_rows_on``, the span-and-gap rule static runs evaluate on
     ints and the dynamic lowering emits as its gate (``prefetch_gate``), gives the
     same answer both ways, for spans and row steps around each bound and up to
-    INT64_MAX, every element width and both answers of ``from_memory`` (a constant or
+    INT64_MAX, every element width and both answers of ``far_apart`` (a constant or
     an argument); the int evaluation asserts that nothing leaves int64."""
     from xdsl.dialects.builtin import i1
 

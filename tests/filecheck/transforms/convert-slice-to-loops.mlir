@@ -159,9 +159,10 @@ func.func @twice(%x: tensor<8xi8>) -> (tensor<4xi8>, tensor<4xi8>) {
 // (passes/copy_plan.py). A copy writing 2 MiB or more stores non-temporally, but only
 // its runs of at least 1 KiB; source rows with gaps between them are prefetched 32 KiB
 // ahead (8192 elements here: 8 rows of 1024), and only the row loop's run, when one
-// run's source span is at most 2 KiB, or 8 KiB where the copy's working set reaches
-// the target's streaming bound (0 by default: every copy), and the gap to the next row
-// is at least 512 bytes and a quarter of the span (passes/copy_plan.prefetches_rows_on).
+// run's source span is at most 2 KiB, or 8 KiB where the copy's spread (source span
+// and output) reaches the target's streaming bound (0 by default: every copy), and the
+// gap to the next row is at least 512 bytes and a quarter of the span
+// (passes/copy_plan.prefetches_rows_on).
 // CHECK-LABEL: func.func @big_crop(
 // CHECK:         scf.for
 // CHECK:           slice.copy_run {{.+}} count 512 source_stride 1 dest_stride 1 nontemporal prefetch 8192 : memref<8388608xf32>, memref<4194304xf32>
