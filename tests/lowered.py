@@ -201,13 +201,17 @@ def lowered_window(
     offsets: Sequence[int],
     sizes: Sequence[int],
     strides: Sequence[int],
+    stream_working_set: int = 0,
 ) -> ModuleOp:
-    """``slice.window`` of a ``shape`` source, lowered by ``convert-slice-to-loops``."""
+    """``slice.window`` of a ``shape`` source, lowered by ``convert-slice-to-loops``
+    (with its ``stream-working-set`` option)."""
     from passes.convert_slice_to_loops import ConvertSliceToLoopsPass
 
     window = Window(tuple(offsets), tuple(sizes), tuple(strides))
     module = tensor_window_module(element, shape, window, sizes)
-    ConvertSliceToLoopsPass().apply(Context(), module)
+    ConvertSliceToLoopsPass(stream_working_set=stream_working_set).apply(
+        Context(), module
+    )
     return module
 
 

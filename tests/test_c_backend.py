@@ -775,9 +775,11 @@ def _run_window(
     strides: list[int],
     dynamic: bool,
     tmp_path: Path,
+    stream_working_set: int = 0,
 ) -> object:
     """The kernel of the window of ``x`` (f32), static or with its parameters at run
-    time, after checking one call against numpy."""
+    time, lowered for ``stream_working_set``, after checking one call against
+    numpy."""
     import slice_dialect
 
     shape = list(x.shape)
@@ -786,7 +788,9 @@ def _run_window(
         text = _STRATEGY_IR.replace("3x", f"{rank}x")
         text = text.replace("?x?x?", "x".join("?" * rank))
         text = text.replace("SHAPE", "x".join(map(str, shape)))
-        kernel = slice_dialect.compile(text, cache_dir=tmp_path)
+        kernel = slice_dialect.compile(
+            text, cache_dir=tmp_path, stream_working_set=stream_working_set
+        )
         ends = [
             o + (n - 1) * s + (1 if s > 0 else -1)
             for o, n, s in zip(offsets, sizes, strides)
@@ -794,7 +798,7 @@ def _run_window(
         ends = [e if e >= 0 else -(2**63) for e in ends]
         result = kernel(x, offsets, ends, strides)  # type: ignore[operator]
     else:
-        module = lowered_window("f32", shape, offsets, sizes, strides)
+        module = lowered_window("f32", shape, offsets, sizes, strides, stream_working_set)
         kernel = kernel_of(module, "main", 1, tmp_path)
         result = kernel(x)
     assert same_bits(result, numpy_window(x, offsets, sizes, strides))
@@ -836,9 +840,7 @@ def test_far_rows_prefetched_only_spread_out(
     """Runs spanning 2-8 KiB are prefetched only where the copy's spread reaches the
     target's streaming bound (``PREFETCH_FAR_RUN_BYTES``), static (source span
     and output) and dynamic (the two views, in the IR's gate) alike; runs of 2 KiB at
-    any bound. The copies are numpy's."""
-    import slice_dialect
-
+    any bound. The copies are numpy's (``_run_window``)."""
     record_prefetches(monkeypatch)
     # 18.8 MiB, a 4.7 MiB output: 23.4 MiB together (runs of 2 KiB: 2.3 MiB read,
     # over PREFETCH_MIN_READ_BYTES)
@@ -850,25 +852,7 @@ def test_far_rows_prefetched_only_spread_out(
         (512, 32 << 20, True),
     ]:
         sizes = [1200, columns]
-        if dynamic:
-            text = _STRATEGY_IR.replace("3x", "2x").replace("?x?x?", "?x?")
-            text = text.replace("SHAPE", "x".join(map(str, shape)))
-            kernel = slice_dialect.compile(
-                text, cache_dir=tmp_path, stream_working_set=bound
-            )
-            result = kernel(x, [0, 0], sizes, [1, 1])  # type: ignore[operator]
-        else:
-            text = (
-                "func.func @main(%x: tensor<1200x4096xf32>) -> tensor<1200xCxf32> {\n"
-                "  %r = slice.window %x offsets [0, 0] sizes [1200, C] strides [1, 1] "
-                ": tensor<1200x4096xf32> -> tensor<1200xCxf32>\n"
-                "  func.return %r : tensor<1200xCxf32>\n}\n"
-            ).replace("C", str(columns))
-            kernel = slice_dialect.compile(
-                text, cache_dir=tmp_path, stream_working_set=bound
-            )
-            result = kernel(x)  # type: ignore[operator]
-        assert same_bits(result, x[:, :columns])
+        kernel = _run_window(x, [0, 0], sizes, [1, 1], dynamic, tmp_path, bound)
         try:
             count = _recorded_prefetches(kernel)[2]
         except ValueError:  # no prefetch printed, so no recording helper either
