@@ -572,7 +572,7 @@ class ConvertSliceToLoopsPass(ModulePass):
     """``stream-working-set=N``: a copy stores with non-temporal stores only if its
     source footprint and its output hold at least N bytes together (and it writes
     ``STREAM_STORE_BYTES``; ``copy_plan.source_footprint_bytes``); a dynamic run decides it
-    at run time on its source and destination views. A property of the target
+    at run time, on the same footprint (emitted as IR) and its destination view. A property of the target
     machine (``passes/copy_plan.py``, ``STREAM_WORKING_SET``): ``compile()`` passes
     what ``slice_dialect.runtime.calibrate`` measured on the host; 0 (the default)
     streams every copy of ``STREAM_STORE_BYTES`` or more."""

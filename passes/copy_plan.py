@@ -636,23 +636,60 @@ def source_span_bytes(loops: Sequence[Loop], element_bytes: int) -> int:
     )
 
 
-def source_footprint_bytes(loops: Sequence[Loop], element_bytes: int) -> int:
-    """The bytes of source a copy brings into the caches, the copy's share of its
-    working set for ``STREAM_WORKING_SET``: its source span (``source_span_bytes``),
+FOOTPRINT_CAP = 1 << 61
+"""The most elements :func:`source_footprint_on` counts: each of its values is at most
+this, so no sum or product of two of them leaves int64 (a static source may have more
+elements than an int64 counts, a dynamic one any run-time dims). A footprint this
+large reaches any working set a machine has."""
+
+
+def _capped_product(dom: IntDomain[V, B], a: V, b: V) -> V:
+    """``a * b`` for ``a >= 0`` and ``1 <= b <= FOOTPRINT_CAP``, or a multiple of ``b``
+    within ``b`` of ``FOOTPRINT_CAP`` where the product would pass it: never above
+    ``FOOTPRINT_CAP``, and no intermediate value leaves int64."""
+    return dom.mul(dom.min(a, dom.div(dom.const(FOOTPRINT_CAP), b)), b)
+
+
+def source_footprint_on(
+    dom: IntDomain[V, B], element_bytes: int, loops: Sequence[tuple[V, V]]
+) -> V:
+    """The elements of source a copy brings into the caches, the copy's share of its
+    working set for ``STREAM_WORKING_SET``: its source span (:func:`source_span_bytes`),
     less each gap of ``FETCHED_GAP_BYTES`` or more between the iterations of a loop
-    (there each iteration's own footprint counts, in whole cache lines). A dynamic
-    run counts its whole source view."""
-    span = footprint = element_bytes
-    for loop in reversed(loops):
-        step = abs(loop.source_step) * element_bytes
-        whole = span + (loop.count - 1) * step
-        if loop.count > 1:
-            if step - span < FETCHED_GAP_BYTES:
-                footprint = whole
-            else:
-                footprint = loop.count * max(footprint, CACHE_LINE_BYTES)
+    (there each iteration's own footprint counts, in whole cache lines). ``loops``:
+    each loop's count (at least 0; 0 counts as 1) and the distance of its
+    iterations in the source (elements, at least 0), outermost first, the run last.
+    Every value is capped at ``FOOTPRINT_CAP`` (the answer too).
+
+    The one rule of static copies (:func:`source_footprint_bytes`, on ints) and dynamic
+    ones (``lower_dynamic.emit_dynamic_copy`` emits it, and ``slice.dynamic_copy_run``'s
+    ``footprint`` operand carries it to the C target's streaming test)."""
+    cap, zero, one = dom.const(FOOTPRINT_CAP), dom.const(0), dom.const(1)
+    line = dom.const(-(-CACHE_LINE_BYTES // element_bytes))
+    gap = dom.const(-(-FETCHED_GAP_BYTES // element_bytes))
+    span = footprint = one
+    for count, distance in reversed(loops):
+        more = dom.min(
+            dom.max(dom.sub(count, one), zero), cap
+        )  # iterations after the first
+        step = dom.min(distance, cap)
+        whole = dom.min(
+            dom.add(span, _capped_product(dom, more, dom.max(step, one))), cap
+        )
+        rows = _capped_product(dom, dom.add(more, one), dom.max(footprint, line))
+        apart = dom.select(dom.lt(dom.sub(step, span), gap), whole, rows)
+        footprint = dom.select(dom.lt(zero, more), apart, footprint)
         span = whole
     return footprint
+
+
+def source_footprint_bytes(loops: Sequence[Loop], element_bytes: int) -> int:
+    """The bytes of source a static copy brings into the caches
+    (:func:`source_footprint_on` on its loops)."""
+    steps = [(loop.count, abs(loop.source_step)) for loop in loops]
+    footprint = source_footprint_on(INTS, element_bytes, steps)
+    assert footprint is not None  # every value is known
+    return footprint * element_bytes
 
 
 def aligned_runs(outer: Sequence[Loop], run: Loop, element_bytes: int) -> bool:

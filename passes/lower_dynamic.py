@@ -62,6 +62,7 @@ from passes.copy_plan import (
     StreamTarget,
     merges,
     prefetches_rows_on,
+    source_footprint_on,
 )
 from passes.function_boundary import buffer_of
 from slice_dialect import semantics
@@ -297,9 +298,10 @@ def emit_dynamic_copy(
     (an :class:`IRBuilder` over ``index``), and ``name`` is the op the messages name.
     ``whole``: the window is all of ``source`` (``sizes`` its dims), nothing to check
     but the destination. ``stream``: the target's streaming properties
-    (``convert-slice-to-loops``' options): the runs stream only when their views hold
-    at least ``stream.working_set`` bytes together, their lines in order with
-    ``stream.lines_in_order``."""
+    (``convert-slice-to-loops``' options): the runs stream only when the source's
+    footprint (``copy_plan.source_footprint_on``, emitted before the loops) and the
+    destination hold at least ``stream.working_set`` bytes together, their lines in
+    order with ``stream.lines_in_order``."""
     location = dom.location
     dims = list(sizes) if whole else memref_dims(dom, source)
     if not whole:  # checked, and the offsets and strides in the normal form
@@ -368,6 +370,12 @@ def emit_dynamic_copy(
         )
         row_loop = picks, dom.select(gate, rows, 0), row_step, plane
 
+    footprint: SSAValue | None = None
+    if stream.working_set > 0:  # what the run's streaming test counts
+        size = storage_bytes(cast(MemRefType[Attribute], source.type).element_type)
+        distances = [(c, dom.max(s, dom.neg(s))) for c, s, _ in loops]
+        footprint = dom.value(source_footprint_on(dom, size, distances))
+
     unit: arith.CmpiOp | None = None
     if not isinstance(stride, int):
         # loop-invariant: decided once, before the loops
@@ -410,6 +418,7 @@ def emit_dynamic_copy(
             adaptive=True,
             prefetch=prefetch,
             stream_working_set=stream.working_set,
+            footprint=footprint,
             in_order=stream.lines_in_order,
         )
         op.location = location

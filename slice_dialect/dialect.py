@@ -1616,6 +1616,12 @@ class DynamicCopyRunOp(IRDLOperation):
     source elements (0, as no ``plane``: no loop around the rows). The C target prefetches the run ``ahead`` rows later in the
     loops' order, by the rules ``passes/copy_plan.run_choices`` and ``row_prefetch``
     apply to static runs, at run time. Set by ``convert-slice-to-loops``."""
+    footprint = opt_operand_def(IndexType)
+    """An ``adaptive`` run's ``footprint %f`` (with ``stream_working_set``): the
+    elements of source the whole copy brings into the caches
+    (``passes/copy_plan.source_footprint_on``), which the streaming test counts in
+    place of the whole source view. No effect on what is copied. Set by
+    ``convert-slice-to-loops``."""
     adaptive = opt_prop_def(UnitAttr)
     """The code-generation choice of a dynamic run (made by ``convert-slice-to-loops``):
     the C target picks the copy when the run executes, by the rules
@@ -1625,8 +1631,9 @@ class DynamicCopyRunOp(IRDLOperation):
     stride of constant 1, else an element loop."""
     stream_working_set = opt_prop_def(IntegerAttr[I64])
     """An ``adaptive`` run's ``stream_working_set N``: it streams its stores only when
-    its source and destination views hold at least N bytes together (besides the
-    rules of ``adaptive``), ``convert-slice-to-loops{stream-working-set=N}``'s target
+    its source footprint (``footprint``; without it, the source view) and its
+    destination view hold at least N bytes together (besides the rules of
+    ``adaptive``), ``convert-slice-to-loops{stream-working-set=N}``'s target
     (``passes/copy_plan.py``, ``STREAM_WORKING_SET``). Absent: as for 0."""
     in_order = opt_prop_def(UnitAttr)
     """An ``adaptive`` run's ``in_order``: where it streams a contiguous run, its lines
@@ -1637,7 +1644,8 @@ class DynamicCopyRunOp(IRDLOperation):
     assembly_format = (
         "$source `[` $source_offset `]` `,` $dest `[` $dest_offset `]` "
         "`count` $count `source_stride` $source_stride (`adaptive` $adaptive^)? "
-        "(`stream_working_set` $stream_working_set^)? (`in_order` $in_order^)? "
+        "(`stream_working_set` $stream_working_set^)? (`footprint` $footprint^)? "
+        "(`in_order` $in_order^)? "
         "(`prefetch` `row` $prefetch_row^ `of` $prefetch_rows `step` $prefetch_step)? "
         "(`plane` $prefetch_plane^)? attr-dict `:` type($source) `,` type($dest)"
     )
@@ -1652,6 +1660,7 @@ class DynamicCopyRunOp(IRDLOperation):
         adaptive: bool = False,
         prefetch: PrefetchRows | None = None,
         stream_working_set: int = 0,
+        footprint: Operand | None = None,
         in_order: bool = False,
     ) -> None:
         rows: list[list[SSAValue | Operation]] = [[], [], [], []]
@@ -1659,6 +1668,7 @@ class DynamicCopyRunOp(IRDLOperation):
             plane = prefetch.plane
             rows = [[prefetch.row], [prefetch.rows], [prefetch.step]]
             rows.append([] if plane is None else [plane])
+        rows.append([] if footprint is None else [footprint])
         properties: dict[str, Attribute] = {"adaptive": UnitAttr()} if adaptive else {}
         if stream_working_set:
             properties["stream_working_set"] = IntegerAttr(stream_working_set, i64)
@@ -1688,12 +1698,22 @@ class DynamicCopyRunOp(IRDLOperation):
                     f"{self.name}: stream_working_set is a choice of an adaptive run; "
                     "add adaptive"
                 )
+            if self.stream_working_set.value.data == 0 and self.footprint is not None:
+                raise VerifyException(
+                    f"{self.name}: footprint is counted against a stream_working_set "
+                    "of at least 1"
+                )
             if self.stream_working_set.value.data < 0:
                 raise VerifyException(
                     f"{self.name}: stream_working_set = "
                     f"{self.stream_working_set.value.data}: a byte count must be at "
                     "least 0"
                 )
+        elif self.footprint is not None:
+            raise VerifyException(
+                f"{self.name}: footprint is counted against a stream_working_set; "
+                "add stream_working_set"
+            )
         if self.in_order is not None and self.adaptive is None:
             raise VerifyException(
                 f"{self.name}: in_order is a choice of an adaptive run; add adaptive"

@@ -5,11 +5,21 @@ from __future__ import annotations
 
 import math
 import random
+from typing import ClassVar
 
 import numpy as np
 import pytest
+from lowered import element_type
 from oracle import numpy_window
+from xdsl.interpreter import (
+    Interpreter,
+    InterpreterFunctions,
+    PythonValues,
+    impl,
+    register_impls,
+)
 
+from passes.convert_slice_to_loops import ConvertSliceToLoopsPass
 from passes.copy_plan import (
     CACHE_LINE_BYTES,
     FETCHED_GAP_BYTES,
@@ -17,6 +27,10 @@ from passes.copy_plan import (
     source_footprint_bytes,
     source_span_bytes,
 )
+from slice_dialect.compiler import make_context, parse_module
+from slice_dialect.dialect import DynamicCopyRunOp
+from slice_dialect.dtypes import numpy_dtype
+from slice_dialect.interpreter import NumpyMemRefFunctions, make_interpreter
 from slice_dialect.semantics import Window
 
 
@@ -68,26 +82,35 @@ def test_footprints_of_known_windows(
     assert got == (span if footprint is None else footprint)
 
 
+def _random_window(
+    rng: random.Random, most: int
+) -> tuple[list[int], list[int], list[int], list[int]]:
+    """A random window (shape, offsets, sizes, strides) of a source of at most
+    ``most`` elements."""
+    rank = rng.randint(1, 4)
+    shape = [rng.choice([1, 2, 3, 5, 40, 700, 3000]) for _ in range(rank)]
+    while math.prod(shape) > most:
+        shape[shape.index(max(shape))] //= 7
+    offsets, sizes, strides = [], [], []
+    for d in shape:
+        stride = rng.choice([1, 1, 2, 3, -1, -2])
+        count = rng.randint(1, max(1, d // abs(stride)))
+        offsets.append(rng.randrange(d - (count - 1) * abs(stride)))
+        if stride < 0:
+            offsets[-1] += (count - 1) * abs(stride)
+        sizes.append(count)
+        strides.append(stride)
+    return shape, offsets, sizes, strides
+
+
 def test_footprints_of_random_windows() -> None:
     """For random windows: at least the bytes read, at most the span, and the span
     exactly where no two consecutively read elements are ``FETCHED_GAP_BYTES`` or
     more apart."""
     rng = random.Random(0)
     for _ in range(400):
-        rank = rng.randint(1, 4)
-        shape = [rng.choice([1, 2, 3, 5, 40, 700, 3000]) for _ in range(rank)]
-        while math.prod(shape) > 1 << 22:  # an index array of at most 32 MiB
-            shape[shape.index(max(shape))] //= 7
+        shape, offsets, sizes, strides = _random_window(rng, 1 << 22)
         size = rng.choice([1, 2, 4, 8, 16])
-        offsets, sizes, strides = [], [], []
-        for d in shape:
-            stride = rng.choice([1, 1, 2, 3, -1, -2])
-            count = rng.randint(1, max(1, d // abs(stride)))
-            offsets.append(rng.randrange(d - (count - 1) * abs(stride)))
-            if stride < 0:
-                offsets[-1] += (count - 1) * abs(stride)
-            sizes.append(count)
-            strides.append(stride)
         span, footprint = _measures(shape, offsets, sizes, strides, size)
         index = np.arange(math.prod(shape)).reshape(shape)
         read = np.sort(numpy_window(index, offsets, sizes, strides).reshape(-1))
@@ -95,3 +118,62 @@ def test_footprints_of_random_windows() -> None:
         assert span == (int(read[-1] - read[0]) + 1) * size
         if read.size > 1 and int(np.diff(read).max() - 1) * size < FETCHED_GAP_BYTES:
             assert footprint == span
+
+
+@register_impls
+class _RecordedFootprints(InterpreterFunctions):
+    """``slice.dynamic_copy_run`` as the interpreter runs it, recording the footprint
+    operand of each run."""
+
+    seen: ClassVar[list[int]] = []
+
+    @impl(DynamicCopyRunOp)
+    def run(
+        self, interpreter: Interpreter, op: DynamicCopyRunOp, args: PythonValues
+    ) -> PythonValues:
+        assert op.footprint is not None
+        _RecordedFootprints.seen.append(args[list(op.operands).index(op.footprint)])
+        copy = NumpyMemRefFunctions.run_dynamic_copy_run
+        return copy(NumpyMemRefFunctions(), interpreter, op, args).values
+
+
+@pytest.mark.parametrize("element", ["i8", "f32", "complex<f64>"])
+def test_dynamic_runs_count_the_static_footprint(element: str) -> None:
+    """A window whose shape and parameters are known only at run time carries the
+    footprint its static form counts (``source_footprint_on`` emitted by the dynamic
+    lowering, after the loops merge at run time) to ``slice.dynamic_copy_run``."""
+    size = {"i8": 1, "f32": 4, "complex<f64>": 16}[element]
+    rng = random.Random(size)
+    for _ in range(12):
+        shape, offsets, sizes, strides = _random_window(rng, 1 << 16)
+        rank = len(shape)
+        dims = "x".join("?" * rank)
+        names = [f"%{kind}{k}" for kind in "ons" for k in range(rank)]
+        arguments = ", ".join(f"{name}: index" for name in names)
+        operands = [", ".join(names[k * rank : (k + 1) * rank]) for k in range(3)]
+        text = (
+            f"func.func @main(%x: tensor<{dims}x{element}>, {arguments}) -> "
+            f"tensor<{dims}x{element}> {{\n"
+            f"  %r = slice.dynamic_window %x offsets [{operands[0]}] sizes "
+            f"[{operands[1]}] strides [{operands[2]}] : tensor<{dims}x{element}> -> "
+            f"tensor<{dims}x{element}>\n"
+            f"  func.return %r : tensor<{dims}x{element}>\n}}\n"
+        )
+        module = parse_module(text, make_context())
+        ConvertSliceToLoopsPass(stream_working_set=1).apply(make_context(), module)
+        interpreter = make_interpreter(module)
+        interpreter.register_implementations(_RecordedFootprints(), override=True)
+        dtype = numpy_dtype(element_type(element))
+        x = np.zeros(shape, dtype)
+        out = np.empty(sizes, dtype)
+        _RecordedFootprints.seen.clear()
+        interpreter.call_op("main", (x, *offsets, *sizes, *strides, out))
+        plan = copy_plan(Window(tuple(offsets), tuple(sizes), tuple(strides)), shape)
+        expected = source_footprint_bytes(plan.loops, size) // size
+        assert _RecordedFootprints.seen, (shape, offsets, sizes, strides)
+        assert set(_RecordedFootprints.seen) == {expected}, (
+            shape,
+            offsets,
+            sizes,
+            strides,
+        )

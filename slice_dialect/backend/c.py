@@ -1547,8 +1547,8 @@ def _dynamic_run_copy(
     run time by the rules ``run_choices`` applies to static runs
     (``passes/copy_plan.py``): non-temporal stores when the whole destination view
     (what the copy writes) has at least ``STREAM_STORE_BYTES``, the run at least
-    ``MIN_STREAM_RUN_BYTES`` and the two views together the op's
-    ``stream_working_set`` bytes; a run-time source stride of -1, 2 or -2 (a run of at
+    ``MIN_STREAM_RUN_BYTES`` and the source's ``footprint`` (or its view) and the
+    destination view together the op's ``stream_working_set`` bytes; a run-time source stride of -1, 2 or -2 (a run of at
     least ``MIN_REGISTER_RUN_BYTES``) goes through the register
     helpers; any other of 2 or more either way and at least ``MIN_SCALAR_GATHER``
     elements of 1, 2, 4 or 8 bytes through the scalar gather of its width (the
@@ -1570,9 +1570,12 @@ def _dynamic_run_copy(
     )
     working_set = op.stream_working_set
     if working_set is not None and working_set.value.data > 0:
-        # the views' elements together (each fits in memory: the sum cannot wrap,
-        # but the form needs no such argument)
-        (source_size,) = p.dims_of(op.source, op)
+        # the source's footprint (or its view) and the dest view's elements together,
+        # in a form that cannot wrap
+        if op.footprint is not None:
+            source_size = p.expr(op.footprint, op)
+        else:
+            (source_size,) = p.dims_of(op.source, op)
         least = -(-working_set.value.data // size)
         condition += (
             f" && ({dest_size} >= {least} || {source_size} >= {least} - {dest_size})"

@@ -641,7 +641,8 @@ def _dynamic_copy_run(c: FunctionChecker, op: Operation) -> None:
             (op.dest_offset, "dest offset"),
             (op.count, "count"),
             (op.source_stride, "source stride"),
-            *[(v, "prefetch operand") for v in op.operands[6:]],
+            *[(v, "prefetch operand") for v in op.operands[6:] if v is not op.footprint],
+            *[(v, "footprint") for v in (op.footprint,) if v is not None],
         ):
             c.index(op, value, what)
 

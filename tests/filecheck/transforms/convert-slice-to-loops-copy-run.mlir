@@ -198,8 +198,8 @@ func.func @prefetch_bytes_zero(%a: memref<20xf32>, %b: memref<6xf32>) {
 // CHECK-LABEL: func.func @dynamic_prefetch(
 // CHECK:         slice.dynamic_copy_run %a[%i], %b[%n] count %n source_stride %s adaptive prefetch row %i of %n step %s plane %p : memref<?xf32>, memref<?xf32>
 // CHECK-NEXT:    slice.dynamic_copy_run %a[%i], %b[%n] count %n source_stride %s adaptive prefetch row %i of %n step %s : memref<?xf32>, memref<?xf32>
-// GENERIC:       "slice.dynamic_copy_run"(%a, %i, %b, %n, %n, %s, %i, %n, %s, %p) <{adaptive, operandSegmentSizes = array<i32: 1, 1, 1, 1, 1, 1, 1, 1, 1, 1>}>
-// GENERIC:       "slice.dynamic_copy_run"(%a, %i, %b, %n, %n, %s, %i, %n, %s) <{adaptive, operandSegmentSizes = array<i32: 1, 1, 1, 1, 1, 1, 1, 1, 1, 0>}>
+// GENERIC:       "slice.dynamic_copy_run"(%a, %i, %b, %n, %n, %s, %i, %n, %s, %p) <{adaptive, operandSegmentSizes = array<i32: 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0>}>
+// GENERIC:       "slice.dynamic_copy_run"(%a, %i, %b, %n, %n, %s, %i, %n, %s) <{adaptive, operandSegmentSizes = array<i32: 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0>}>
 func.func @dynamic_prefetch(%a: memref<?xf32>, %b: memref<?xf32>, %i: index, %n: index, %s: index, %p: index) {
   slice.dynamic_copy_run %a[%i], %b[%n] count %n source_stride %s adaptive prefetch row %i of %n step %s plane %p : memref<?xf32>, memref<?xf32>
   slice.dynamic_copy_run %a[%i], %b[%n] count %n source_stride %s adaptive prefetch row %i of %n step %s : memref<?xf32>, memref<?xf32>
@@ -208,13 +208,33 @@ func.func @dynamic_prefetch(%a: memref<?xf32>, %b: memref<?xf32>, %i: index, %n:
 
 // -----
 
-// `stream_working_set N` and `in_order`: the host's streaming bound and line order on
-// an adaptive run (custom and generic form).
+// `stream_working_set N`, `footprint %f` and `in_order`: the host's streaming bound, the
+// source's footprint it counts and the line order on an adaptive run (custom and
+// generic form).
 // CHECK-LABEL: func.func @dynamic_working_set(
 // CHECK:         slice.dynamic_copy_run %a[%i], %b[%i] count %i source_stride %i adaptive stream_working_set 33554432 in_order prefetch row %i of %i step %i : memref<?xf32>, memref<?xf32>
-// GENERIC:       "slice.dynamic_copy_run"(%a, %i, %b, %i, %i, %i, %i, %i, %i) <{adaptive, stream_working_set = 33554432 : i64, in_order, operandSegmentSizes = array<i32: 1, 1, 1, 1, 1, 1, 1, 1, 1, 0>}>
-func.func @dynamic_working_set(%a: memref<?xf32>, %b: memref<?xf32>, %i: index) {
+// CHECK-NEXT:    slice.dynamic_copy_run %a[%i], %b[%i] count %i source_stride %i adaptive stream_working_set 33554432 footprint %f : memref<?xf32>, memref<?xf32>
+// GENERIC:       "slice.dynamic_copy_run"(%a, %i, %b, %i, %i, %i, %i, %i, %i) <{adaptive, stream_working_set = 33554432 : i64, in_order, operandSegmentSizes = array<i32: 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0>}>
+// GENERIC:       "slice.dynamic_copy_run"(%a, %i, %b, %i, %i, %i, %f) <{adaptive, stream_working_set = 33554432 : i64, operandSegmentSizes = array<i32: 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1>}>
+func.func @dynamic_working_set(%a: memref<?xf32>, %b: memref<?xf32>, %i: index, %f: index) {
   slice.dynamic_copy_run %a[%i], %b[%i] count %i source_stride %i adaptive stream_working_set 33554432 in_order prefetch row %i of %i step %i : memref<?xf32>, memref<?xf32>
+  slice.dynamic_copy_run %a[%i], %b[%i] count %i source_stride %i adaptive stream_working_set 33554432 footprint %f : memref<?xf32>, memref<?xf32>
+  func.return
+}
+
+// -----
+
+// CHECK: {{^}}slice.dynamic_copy_run: footprint is counted against a stream_working_set; add stream_working_set{{$}}
+func.func @footprint_alone(%a: memref<?xf32>, %b: memref<?xf32>, %i: index) {
+  slice.dynamic_copy_run %a[%i], %b[%i] count %i source_stride %i adaptive footprint %i : memref<?xf32>, memref<?xf32>
+  func.return
+}
+
+// -----
+
+// CHECK: {{^}}slice.dynamic_copy_run: footprint is counted against a stream_working_set of at least 1{{$}}
+func.func @footprint_zero_working_set(%a: memref<?xf32>, %b: memref<?xf32>, %i: index) {
+  slice.dynamic_copy_run %a[%i], %b[%i] count %i source_stride %i adaptive stream_working_set 0 footprint %i : memref<?xf32>, memref<?xf32>
   func.return
 }
 
@@ -262,6 +282,6 @@ func.func @plane_alone(%a: memref<?xf32>, %b: memref<?xf32>, %i: index) {
 
 // CHECK: {{^}}slice.dynamic_copy_run: prefetch needs a row, a row count and a step{{$}}
 func.func @prefetch_partial(%a: memref<?xf32>, %b: memref<?xf32>, %i: index) {
-  "slice.dynamic_copy_run"(%a, %i, %b, %i, %i, %i, %i, %i) <{adaptive, operandSegmentSizes = array<i32: 1, 1, 1, 1, 1, 1, 1, 1, 0, 0>}> : (memref<?xf32>, index, memref<?xf32>, index, index, index, index, index) -> ()
+  "slice.dynamic_copy_run"(%a, %i, %b, %i, %i, %i, %i, %i) <{adaptive, operandSegmentSizes = array<i32: 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0>}> : (memref<?xf32>, index, memref<?xf32>, index, index, index, index, index) -> ()
   func.return
 }

@@ -1,8 +1,9 @@
 // convert-slice-to-loops{stream-working-set=N}: the target's streaming bound. A copy
-// stores with non-temporal stores (`nontemporal`) only where its source span and its
-// output hold at least N bytes together (and it writes 2 MiB, STREAM_STORE_BYTES); a
-// dynamic run carries N and decides at run time on its views. The default, 0, streams
-// every copy of 2 MiB or more; compile() passes the bound calibrated on the host.
+// stores with non-temporal stores (`nontemporal`) only where its source footprint and
+// its output hold at least N bytes together (and it writes 2 MiB, STREAM_STORE_BYTES);
+// a dynamic run carries N and its source footprint and decides at run time. The
+// default, 0, streams every copy of 2 MiB or more; compile() passes the bound
+// calibrated on the host.
 //
 // RUN: slice-opt %s -p convert-slice-to-loops | filecheck %s --check-prefix=DEFAULT
 // RUN: slice-opt %s -p 'convert-slice-to-loops{stream-working-set=16777216}' | filecheck %s --check-prefix=AT
@@ -35,6 +36,20 @@ func.func @far_apart_rows(%x: tensor<4x1048576xf32>) -> tensor<4x262144xf32> {
   func.return %r : tensor<4x262144xf32>
 }
 
+// A dynamic run counts the same footprint (copy_plan.source_footprint_on, emitted before
+// the loops; folded here, where only the offset is a value): the rows of
+// @far_apart_rows at a run-time offset, 4 x 262144 elements. Without a bound nothing
+// is counted.
+// DEFAULT-LABEL: func.func @dynamic_far_apart_rows(
+// DEFAULT:         slice.dynamic_copy_run {{.*}} adaptive prefetch
+// AT-LABEL:      func.func @dynamic_far_apart_rows(
+// AT:              [[FOOTPRINT:%.+]] = arith.constant 1048576 : index
+// AT:              slice.dynamic_copy_run {{.*}} adaptive stream_working_set 16777216 footprint [[FOOTPRINT]] prefetch
+func.func @dynamic_far_apart_rows(%x: tensor<4x1048576xf32>, %o: index) -> tensor<4x262144xf32> {
+  %r = slice.dynamic_window %x offsets [0, %o] sizes [4, 262144] strides [1, 1] : tensor<4x1048576xf32> -> tensor<4x262144xf32>
+  func.return %r : tensor<4x262144xf32>
+}
+
 // The same bound decides whether rows whose runs span 2-8 KiB are prefetched
 // (PREFETCH_FAR_RUN_BYTES): only where their rows come from memory. Runs of 4 KiB
 // rows 16 KiB apart, a 2 MiB output of a span of about 8 MiB: prefetched and streamed
@@ -64,9 +79,9 @@ func.func @near_rows(%x: tensor<1024x2048xf32>) -> tensor<1024x512xf32> {
 // DEFAULT-LABEL: func.func @dynamic(
 // DEFAULT:         slice.dynamic_copy_run {{.*}} adaptive :
 // AT-LABEL:      func.func @dynamic(
-// AT:              slice.dynamic_copy_run {{.*}} adaptive stream_working_set 16777216 :
+// AT:              slice.dynamic_copy_run {{.*}} adaptive stream_working_set 16777216 footprint %{{.+}} :
 // ABOVE-LABEL:   func.func @dynamic(
-// ABOVE:           slice.dynamic_copy_run {{.*}} adaptive stream_working_set 16777217 :
+// ABOVE:           slice.dynamic_copy_run {{.*}} adaptive stream_working_set 16777217 footprint %{{.+}} :
 func.func @dynamic(%x: tensor<?xf32>) -> tensor<?xf32> {
   func.return %x : tensor<?xf32>
 }
