@@ -381,8 +381,11 @@ def copy_description(ir: str, cache_dir: Path | None = None) -> str:
 
 
 def run_kind(result: Result) -> str:
-    """The innermost run of a case's copy, as a class for the summary."""
+    """The innermost run of a case's copy, as a class for the summary (a run with
+    run-time parameters picks its copy when called: one class)."""
     copy = result.copy
+    if "run-time run" in copy:
+        return "run-time runs, copy chosen per call"
     streamed = "streamed" in copy or "nontemporal" in copy
     step = re.search(r"source step (-?\d+)", copy)
     if "memcpy" in copy or (step is not None and step.group(1) == "1"):

@@ -151,6 +151,16 @@ def test_sweep_prints_its_summary() -> None:
     assert "each sample after 5 calls of its own function" in out  # --warm's default
 
 
+def test_sweep_classes_run_time_runs_as_such() -> None:
+    """With ``--runtime`` the summary's runs are run-time runs (their copy is chosen
+    per call), not the static classes."""
+    args = ("--cases", "2", "--max-bytes", "16K", "--rounds", "1", "--runtime")
+    out = run_sweep(*args).stdout
+    summary = out[out.index("## by innermost run") :]
+    assert "| run-time runs, copy chosen per call | 2 |" in summary
+    assert "single element" not in summary
+
+
 def test_sweep_warm_says_so() -> None:
     """``bench/sweep.py --warm 2`` times the same cases and says how; ``--warm 0``
     interleaves single calls and says nothing."""
