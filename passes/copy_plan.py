@@ -669,9 +669,8 @@ def source_footprint_on(
     gap = dom.const(-(-FETCHED_GAP_BYTES // element_bytes))
     span = footprint = one
     for count, distance in reversed(loops):
-        more = dom.min(
-            dom.max(dom.sub(count, one), zero), cap
-        )  # iterations after the first
+        # the iterations after the first
+        more = dom.min(dom.max(dom.sub(count, one), zero), cap)
         step = dom.min(distance, cap)
         whole = dom.min(
             dom.add(span, _capped_product(dom, more, dom.max(step, one))), cap

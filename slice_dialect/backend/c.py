@@ -1548,9 +1548,9 @@ def _dynamic_run_copy(
     (``passes/copy_plan.py``): non-temporal stores when the whole destination view
     (what the copy writes) has at least ``STREAM_STORE_BYTES``, the run at least
     ``MIN_STREAM_RUN_BYTES`` and the source's ``footprint`` (or its view) and the
-    destination view together the op's ``stream_working_set`` bytes; a run-time source stride of -1, 2 or -2 (a run of at
-    least ``MIN_REGISTER_RUN_BYTES``) goes through the register
-    helpers; any other of 2 or more either way and at least ``MIN_SCALAR_GATHER``
+    destination view together the op's ``stream_working_set`` bytes; a run-time
+    source stride of -1, 2 or -2 (a run of at least ``MIN_REGISTER_RUN_BYTES``) goes
+    through the register helpers; any other of 2 or more either way and at least ``MIN_SCALAR_GATHER``
     elements of 1, 2, 4 or 8 bytes through the scalar gather of its width (the
     streamed one when streamed, for ``DYNAMIC_STREAM_GATHER_BYTES``); anything else is
     ``memcpy`` (stride ``arith.constant 1``) or the element ``loop``. Every comparison
