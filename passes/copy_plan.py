@@ -380,12 +380,17 @@ balanced rounds against a memcpy of the output): gap 256 B, kernel/memcpy 0.86 w
 prefetch, 0.73 without; gap 512 B, 1.11 with, 1.58 without; gap 1 KiB, 1.41 and 1.47."""
 
 PREFETCH_MIN_READ_BYTES = 2 << 20
-"""Only a copy that reads at least this many bytes of cache lines (``read_bytes``; this
-machine's L2 per core, 2 MiB since the machine changed, 1 MiB before) prefetches,
-streamed or not: what a smaller copy reads is in the caches on a repeated call, and the
-prefetches only cost. A dynamic run, which does not
-know its loops' counts, applies the bound it can check: a source buffer of at least this
-many bytes (a copy cannot read more lines than its source holds). Measured (bench/sweep.py,
+"""Only a copy that reads at least this many bytes of cache lines
+(``reads_at_least_on``; this machine's L2 per core, 2 MiB since the machine changed, 1
+MiB before) prefetches, streamed or not: what a smaller copy reads is in the caches on a
+repeated call, and the prefetches only cost. A dynamic run applies the same rule to its
+run-time counts since session 35 (``prefetch_gate``); before, the bound it could check
+without them, a source buffer of at least this many bytes, and it prefetched small
+copies of large sources: in-process A/B of the 28 such cases of sweep seeds 0-7 with
+run-time parameters (lead, 2026-11-29, 15 rounds, kernel/numpy, prefetched / not,
+`/work/notes35/abgate1.txt`), every one faster without, seed 3 case 13 1.64 / 0.73,
+seed 0 case 13 1.71 / 0.99, seed 4 case 38 1.93 / 1.03, seed 6 case 54 2.21 / 1.28, seed
+3 case 78 1.62 / 1.00, seed 1 case 3 0.74 / 0.58. Measured (bench/sweep.py,
 lead, 2026-11-23, medians of 7 rounds, prefetching cached runs too: seed 0 case 94, i16
 runs of 78 at step 3 in rows 1148 bytes apart of a 71 MiB source, 1.15x -> 0.33x numpy,
 case 74, a 127 MiB source, 0.38x -> 0.12x; with no size bound case 21, a 238 KiB source,
@@ -615,16 +620,42 @@ def prefetch_whole_rows(span_bytes: int, period_bytes: int) -> bool:
     )
 
 
-def read_bytes(outer: Sequence[Loop], run: Loop, element_bytes: int) -> int:
-    """About how many bytes of cache lines a copy reads (``PREFETCH_MIN_READ_BYTES``):
-    each run's lines, once per iteration of the loops around it (rows are taken not to
-    share lines, and a run's first element to start a line)."""
-    step_bytes = abs(run.source_step) * element_bytes
-    if step_bytes >= CACHE_LINE_BYTES:
-        lines = run.count
-    else:
-        lines = -(-((run.count - 1) * step_bytes + element_bytes) // CACHE_LINE_BYTES)
-    return prod(loop.count for loop in outer) * lines * CACHE_LINE_BYTES
+def reads_at_least_on(
+    dom: IntDomain[V, B],
+    element_bytes: int,
+    rows: V,
+    count: V,
+    step: V,
+    least_bytes: int,
+) -> B:
+    """Whether a copy of ``rows`` runs (the iterations of the loops around its run) of
+    ``count`` elements of ``element_bytes`` bytes, ``step`` elements apart (at least
+    0), reads at least ``least_bytes`` bytes of cache lines (``PREFETCH_MIN_READ_BYTES``):
+    each run's lines, once per row (rows are taken not to share lines, and a run's
+    first element to start a line; a run whose elements are a line or more apart reads
+    a line per element). No product is formed that could leave int64 (every value is
+    capped at ``FOOTPRINT_CAP``, and the rows divide the bound rather than multiply
+    the lines). The one rule of static runs (``run_choices``, on ints) and dynamic
+    ones (``lower_dynamic.prefetch_gate``, in the IR)."""
+    cap, zero, one = dom.const(FOOTPRINT_CAP), dom.const(0), dom.const(1)
+    per_line = dom.const(max(1, CACHE_LINE_BYTES // element_bytes))
+    apart = dom.const(-(-CACHE_LINE_BYTES // element_bytes))
+    rows = dom.min(rows, cap)
+    more = dom.min(dom.max(dom.sub(count, one), zero), cap)
+    step = dom.min(step, cap)
+    span = dom.min(dom.add(one, _capped_product(dom, more, step)), cap)
+    lines = dom.select(
+        dom.le(apart, step),
+        dom.add(more, one),
+        dom.div(dom.add(span, dom.sub(per_line, one)), per_line),
+    )
+    least_lines = dom.const(-(-least_bytes // CACHE_LINE_BYTES))
+    needed = dom.div(
+        dom.add(least_lines, dom.sub(dom.max(rows, one), one)), dom.max(rows, one)
+    )
+    return dom.and_(
+        dom.and_(dom.lt(zero, rows), dom.lt(zero, count)), dom.le(needed, lines)
+    )
 
 
 def source_span_bytes(loops: Sequence[Loop], element_bytes: int) -> int:
@@ -644,10 +675,11 @@ large reaches any working set a machine has."""
 
 
 def _capped_product(dom: IntDomain[V, B], a: V, b: V) -> V:
-    """``a * b`` for ``a >= 0`` and ``1 <= b <= FOOTPRINT_CAP``, or a multiple of ``b``
-    within ``b`` of ``FOOTPRINT_CAP`` where the product would pass it: never above
+    """``a * b`` for ``0 <= a, b <= FOOTPRINT_CAP``, or a multiple of ``b`` within ``b``
+    of ``FOOTPRINT_CAP`` where the product would pass it: never above
     ``FOOTPRINT_CAP``, and no intermediate value leaves int64."""
-    return dom.mul(dom.min(a, dom.div(dom.const(FOOTPRINT_CAP), b)), b)
+    one = dom.const(1)
+    return dom.mul(dom.min(a, dom.div(dom.const(FOOTPRINT_CAP), dom.max(b, one))), b)
 
 
 def source_footprint_on(
@@ -672,9 +704,7 @@ def source_footprint_on(
         # the iterations after the first
         more = dom.min(dom.max(dom.sub(count, one), zero), cap)
         step = dom.min(distance, cap)
-        whole = dom.min(
-            dom.add(span, _capped_product(dom, more, dom.max(step, one))), cap
-        )
+        whole = dom.min(dom.add(span, _capped_product(dom, more, step)), cap)
         rows = _capped_product(dom, dom.add(more, one), dom.max(footprint, line))
         apart = dom.select(dom.lt(dom.sub(step, span), gap), whole, rows)
         footprint = dom.select(dom.lt(zero, more), apart, footprint)
@@ -818,7 +848,14 @@ def run_choices(
     prefetch_wrap: tuple[int, int] | None = None
     low = min(0, (run.count - 1) * run.source_step) * element_bytes
     high = (max(0, (run.count - 1) * run.source_step) + 1) * element_bytes
-    big = read_bytes(outer, run, element_bytes) >= PREFETCH_MIN_READ_BYTES
+    big = reads_at_least_on(
+        INTS,
+        element_bytes,
+        prod(loop.count for loop in outer),
+        run.count,
+        abs(run.source_step),
+        PREFETCH_MIN_READ_BYTES,
+    )
     written = plan.elements * element_bytes
     spread = written + source_span_bytes(plan.loops, element_bytes)
     if outer and big:

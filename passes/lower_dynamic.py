@@ -62,6 +62,7 @@ from passes.copy_plan import (
     StreamTarget,
     merges,
     prefetches_rows_on,
+    reads_at_least_on,
     source_footprint_on,
 )
 from passes.function_boundary import buffer_of
@@ -359,11 +360,14 @@ def emit_dynamic_copy(
         source_elements: Mixed = 1
         for d in dims:
             source_elements = dom.mul(source_elements, d)
+        rows_read: Mixed = 1  # the iterations of the loops around the run
+        for bound, _, _ in outer_loops:
+            rows_read = dom.mul(rows_read, bound)
         gate = prefetch_gate(
             dom,
             size,
             (source_elements, sizes),
-            count,
+            (rows_read, count),
             stride_value,
             row_step,
             stream.working_set,
@@ -482,23 +486,24 @@ def prefetch_gate(
     dom: IRBuilder,
     size: int,
     views: tuple[Mixed, Sequence[Mixed]],
-    count: Mixed,
+    runs: tuple[Mixed, Mixed],
     stride: Mixed,
     row_step: Mixed,
     working_set: int,
 ) -> Bool:
-    """Whether a dynamic run of ``count`` elements of ``size`` bytes at ``stride``, in
+    """Whether a dynamic run of ``count`` elements of ``size`` bytes at ``stride`` (of
+    ``runs``: ``(rows, count)``, ``rows`` the iterations of the loops around it), in
     rows ``row_step`` elements apart, is prefetched: ``run_choices``' rules for static
-    runs (the span and gap of ``prefetches_rows_on``) on what a dynamic copy knows
-    (``views``: its source's elements and the window's sizes; a source of at least
-    ``PREFETCH_MIN_READ_BYTES``, as a copy reads no more than its source; the source
-    and destination views together, not the source span and the output, against the
-    target's ``working_set``, as the run's streaming test has them), and rows at most
-    ``PREFETCH_ROW_BYTES`` apart. Emitted once before the loops: a run it does not
+    runs (the lines read of ``reads_at_least_on`` and the span and gap of
+    ``prefetches_rows_on``) on what a dynamic copy knows (``views``: its source's
+    elements and the window's sizes; the source and destination views together, not
+    the source span and the output, against the target's ``working_set``), and rows
+    at most ``PREFETCH_ROW_BYTES`` apart. Emitted once before the loops: a run it does not
     prefetch gets a row count of 0, and the C target calls no helper for it (a call per
     run cost a copy of 2-byte runs a third of its time). The values are those of a
     checked window, so no product here wraps."""
     source_elements, sizes = views
+    rows, count = runs
     reach = dom.mul(dom.sub(count, 1), stride)
     span = dom.add(dom.max(reach, dom.neg(reach)), 1)
     row = dom.max(row_step, dom.neg(row_step))
@@ -510,8 +515,14 @@ def prefetch_gate(
         views_elements = dom.add(source_elements, dest_elements)
         far_apart = dom.le(-(-working_set // size), views_elements)
     conditions = [
-        dom.le(-(-PREFETCH_MIN_READ_BYTES // size), source_elements),
-        dom.lt(0, count),
+        reads_at_least_on(
+            dom,
+            size,
+            rows,
+            count,
+            dom.max(stride, dom.neg(stride)),
+            PREFETCH_MIN_READ_BYTES,
+        ),
         prefetches_rows_on(dom, size, span, row, far_apart),
         dom.le(row, PREFETCH_ROW_BYTES // size),
     ]

@@ -810,6 +810,9 @@ def _run_window(
     [
         # a source under 1 MiB
         pytest.param([100, 512], [0, 256], [100, 256], [1, 1], id="small-source"),
+        # a 4 MiB source of which 200 KiB of lines are read (reads_at_least_on; the
+        # source's size decided until session 35)
+        pytest.param([2000, 512], [0, 0], [200, 256], [1, 1], id="small-read"),
         # a gap of 448 bytes to the next row
         pytest.param([8200, 512], [0, 0], [8200, 400], [1, 1], id="small-gap"),
         # a span over 8 KiB

@@ -332,3 +332,57 @@ def test_footprint_rule_emitted_equals_int_evaluation() -> None:
         assert result == expected, (case, size, loops)
         emitted += 1
     assert emitted > 400
+
+
+def test_read_rule_emitted_equals_int_evaluation() -> None:
+    """``copy_plan.reads_at_least_on``, the lines-read bound static runs evaluate on
+    ints (``run_choices``) and the dynamic gate emits (``prefetch_gate``), gives the
+    same answer both ways for rows, counts and steps around the line and bound sizes
+    and up to INT64_MAX, every element width, each value a constant or an argument;
+    the int evaluation asserts that nothing leaves int64. On values whose product fits,
+    it is the product of rows and lines against the bound."""
+    from xdsl.dialects.builtin import i1
+
+    from passes.copy_plan import CACHE_LINE_BYTES, reads_at_least_on
+
+    rng = random.Random(1)
+    values = (0, 1, 2, 3, 15, 16, 17, 64, 511, 512, 513, 32767, 32768, 32769)
+    values += (2**31, 2**61, INT64_MAX)
+    emitted = 0
+    for case in range(800):
+        size = rng.choice((1, 2, 4, 8, 16))
+        rows, count, step = (rng.choice(values) for _ in range(3))
+        least = rng.choice((1, 64, 2 << 20, 3 << 20))
+        expected = reads_at_least_on(INTS, size, rows, count, step, least)
+        if max(rows, count, step) < 2**31:
+            if step * size >= CACHE_LINE_BYTES:
+                lines = count
+            else:
+                lines = -(-(max(count - 1, 0) * step * size + size) // CACHE_LINE_BYTES)
+            product = rows * lines * CACHE_LINE_BYTES if count > 0 else 0
+            assert expected == (product >= least), (size, rows, count, step, least)
+        block = Block()
+        arguments: list[int] = []
+        operands: list[Any] = []
+        for value in (rows, count, step):
+            if rng.random() < 0.5:
+                operands.append(value)
+            else:
+                arguments.append(value)
+                operands.append(block.insert_arg(i64, len(block.args)))
+        answer = reads_at_least_on(IRBuilder(block.add_op), size, *operands, least)
+        if isinstance(answer, bool):
+            assert answer == expected
+            continue
+        block.add_op(func.ReturnOp(answer))
+        function = func.FuncOp(
+            "main",
+            FunctionType.from_lists([i64] * len(arguments), [i1]),
+            Region(block),
+        )
+        module = ModuleOp([function])
+        module.verify()
+        (result,) = make_interpreter(module).call_op("main", tuple(arguments))
+        assert bool(result) == expected, (case, size, rows, count, step, least)
+        emitted += 1
+    assert emitted > 500

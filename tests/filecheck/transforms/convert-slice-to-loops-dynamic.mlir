@@ -155,14 +155,30 @@ func.func @empty_rows(%x: tensor<?x?x3xf32>) -> tensor<?x?x2xf32> {
 // CHECK-NEXT:    %[[ROWS0:.+]] = arith.select %[[PICK0]], %{{.+}}, %[[R1]] : index
 // CHECK-NEXT:    %[[STEP:.+]] = arith.select %[[PICK0]], %{{.+}}, %[[S1]] : index
 // CHECK-NEXT:    %[[PLANE:.+]] = arith.select %[[PLANE0]], %{{.+}}, %{{.+}} : index
-// The gate (prefetch_gate, passes/copy_plan.prefetches_rows_on): a source of at least
-// 2 MiB (524288 f32), a run, a span of at most 8 KiB (2048 f32: the default target's
-// streaming bound is 0, so every copy's rows come from memory), a gap to the next row
-// of at least 512 bytes (128 f32) and a quarter of the span (bounded first, so nothing
-// wraps), rows at most 1 MiB apart; a run it does not prefetch gets a row count of 0.
-// CHECK:         %[[SOURCE:.+]] = arith.constant 524288 : index
-// CHECK-NEXT:    arith.cmpi sle, %[[SOURCE]], %{{.+}} : index
+// The gate (prefetch_gate; passes/copy_plan.reads_at_least_on and prefetches_rows_on):
+// a copy reading at least 2 MiB of cache lines (32768 lines: the runs' lines, a line
+// per element where they are 16 f32 or more apart, else their span's, at least the
+// 32768 lines divided by the rows, the product of the loops' bounds, so that nothing
+// wraps), a span of at most 8 KiB (2048 f32: the default target's streaming bound is 0,
+// so every copy's rows come from memory), a gap to the next row of at least 512 bytes
+// (128 f32) and a quarter of the span (bounded first, so nothing wraps), rows at most 1
+// MiB apart; a run it does not prefetch gets a row count of 0.
+// CHECK:         %[[ROWS_READ:.+]] = arith.muli %{{.+}}, %{{.+}} : index
+// CHECK:         %[[CAP:.+]] = arith.constant 2305843009213693952 : index
+// CHECK-NEXT:    %[[CAPPED_ROWS:.+]] = arith.minsi %[[ROWS_READ]], %[[CAP]] : index
+// CHECK:         %[[APART:.+]] = arith.constant 16 : index
+// CHECK-NEXT:    %[[ONE_PER_ELEMENT:.+]] = arith.cmpi sle, %[[APART]], %{{.+}} : index
+// CHECK:         %[[LINES:.+]] = arith.select %[[ONE_PER_ELEMENT]], %{{.+}}, %{{.+}} : index
+// CHECK-NEXT:    %[[SOME_ROWS:.+]] = arith.maxsi %[[CAPPED_ROWS]], %{{.+}} : index
+// CHECK-NEXT:    arith.subi %[[SOME_ROWS]]
+// CHECK-NEXT:    %[[LEAST:.+]] = arith.constant 32768 : index
+// CHECK-NEXT:    %[[PLUS:.+]] = arith.addi %[[LEAST]], %{{.+}} : index
+// CHECK-NEXT:    %[[NEEDED:.+]] = arith.divsi %[[PLUS]], %[[SOME_ROWS]] : index
+// CHECK-NEXT:    arith.cmpi slt, %{{.+}}, %[[CAPPED_ROWS]] : index
 // CHECK-NEXT:    arith.cmpi slt
+// CHECK-NEXT:    arith.andi
+// CHECK-NEXT:    arith.cmpi sle, %[[NEEDED]], %[[LINES]] : index
+// CHECK-NEXT:    arith.andi
 // CHECK-NEXT:    %[[BOUND:.+]] = arith.constant 2049 : index
 // CHECK-NEXT:    %[[BOUNDED:.+]] = arith.minsi %[[SPAN:.+]], %[[BOUND]] : index
 // CHECK-NEXT:    %[[THREE:.+]] = arith.constant 3 : index
@@ -178,7 +194,6 @@ func.func @empty_rows(%x: tensor<?x?x3xf32>) -> tensor<?x?x2xf32> {
 // CHECK-NEXT:    arith.andi
 // CHECK-NEXT:    arith.constant 262144 : index
 // CHECK-NEXT:    arith.cmpi sle
-// CHECK-NEXT:    arith.andi
 // CHECK-NEXT:    arith.andi
 // CHECK-NEXT:    %[[GATE:.+]] = arith.andi %{{.+}}, %{{.+}} : i1
 // CHECK-NEXT:    %[[ROWS:.+]] = arith.select %[[GATE]], %[[ROWS0]], %{{.+}} : index
