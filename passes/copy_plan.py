@@ -641,7 +641,7 @@ def reads_at_least_on(
     per_line = dom.const(max(1, CACHE_LINE_BYTES // element_bytes))
     apart = dom.const(-(-CACHE_LINE_BYTES // element_bytes))
     rows = dom.min(rows, cap)
-    more = dom.min(dom.max(dom.sub(count, one), zero), cap)
+    more = _capped_more(dom, count)
     step = dom.min(step, cap)
     span = dom.min(dom.add(one, _capped_product(dom, more, step)), cap)
     lines = dom.select(
@@ -674,6 +674,13 @@ elements than an int64 counts, a dynamic one any run-time dims). A footprint thi
 large reaches any working set a machine has."""
 
 
+def _capped_more(dom: IntDomain[V, B], count: V) -> V:
+    """The iterations of a loop of ``count`` after its first (none for a count of 0),
+    capped at ``FOOTPRINT_CAP``."""
+    zero, one = dom.const(0), dom.const(1)
+    return dom.min(dom.max(dom.sub(count, one), zero), dom.const(FOOTPRINT_CAP))
+
+
 def _capped_product(dom: IntDomain[V, B], a: V, b: V) -> V:
     """``a * b`` for ``0 <= a, b <= FOOTPRINT_CAP``, or a multiple of ``b`` within ``b``
     of ``FOOTPRINT_CAP`` where the product would pass it: never above
@@ -701,8 +708,7 @@ def source_footprint_on(
     gap = dom.const(-(-FETCHED_GAP_BYTES // element_bytes))
     span = footprint = one
     for count, distance in reversed(loops):
-        # the iterations after the first
-        more = dom.min(dom.max(dom.sub(count, one), zero), cap)
+        more = _capped_more(dom, count)
         step = dom.min(distance, cap)
         whole = dom.min(dom.add(span, _capped_product(dom, more, step)), cap)
         rows = _capped_product(dom, dom.add(more, one), dom.max(footprint, line))

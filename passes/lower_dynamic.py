@@ -353,10 +353,10 @@ def emit_dynamic_copy(
     zero, one = dom.value(0), dom.value(1)
     count = dom.value(run_count)
     stride_value = dom.value(stride)
+    size = storage_bytes(cast(MemRefType[Attribute], source.type).element_type)
     row_loop = _row_loop(dom, bounds, step_values)
     if row_loop is not None:
         picks, rows, row_step, plane = row_loop
-        size = storage_bytes(cast(MemRefType[Attribute], source.type).element_type)
         source_elements: Mixed = 1
         for d in dims:
             source_elements = dom.mul(source_elements, d)
@@ -376,7 +376,6 @@ def emit_dynamic_copy(
 
     footprint: SSAValue | None = None
     if stream.working_set > 0:  # what the run's streaming test counts
-        size = storage_bytes(cast(MemRefType[Attribute], source.type).element_type)
         distances = [(c, dom.max(s, dom.neg(s))) for c, s, _ in loops]
         footprint = dom.value(source_footprint_on(dom, size, distances))
 
@@ -392,8 +391,8 @@ def emit_dynamic_copy(
         # would still count up to their bounds (a source of N x 0 x 3 elements: N
         # empty rows, 10 s for N = 10^10): the outermost loop runs no times instead.
         empty: Bool = False
-        for size in sizes:
-            empty = dom.or_(empty, dom.eq(size, 0))
+        for extent in sizes:
+            empty = dom.or_(empty, dom.eq(extent, 0))
         bounds[0] = dom.value(dom.select(empty, 0, bounds[0]))
 
     outer: list[scf.ForOp] = []
