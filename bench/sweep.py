@@ -83,6 +83,7 @@ from workloads import INT64_MIN, _function, _tensor, onnx
 
 import slice_dialect
 from slice_dialect import runtime
+from slice_dialect.dialect import DynamicCopyRunOp
 from slice_dialect.runtime import calibrate
 
 KIB = 1024
@@ -348,8 +349,11 @@ def copy_description(ir: str, cache_dir: Path | None = None) -> str:
                 loops.append(parent)
             parent = parent.parent_op()
         if op.name == "slice.dynamic_copy_run":
-            runs.append(f"{len(loops)} loops around a run-time run")
-            break  # its versions (stride 1 or not) are one run
+            # a nest: its loops are operands (its versions, stride 1 or not, one run)
+            assert isinstance(op, DynamicCopyRunOp)
+            count = len(loops) + len(op.bounds)
+            runs.append(f"{count} loop{'' if count == 1 else 's'} around a run-time run")
+            break
         properties = op.properties
         text = (
             f"{len(loops)} loop{'' if len(loops) == 1 else 's'} around runs of "

@@ -40,7 +40,6 @@ from xdsl.dialects.builtin import (
     ArrayAttr,
     IndexType,
     IntegerAttr,
-    LocationAttr,
     MemRefType,
     StringAttr,
     SymbolRefAttr,
@@ -71,7 +70,6 @@ from slice_dialect.dialect import (
     DynamicCopyRunOp,
     DynamicWindowOp,
     Mixed,
-    PrefetchRows,
     check_sizes_on,
     unit_dim_pairs,
 )
@@ -262,24 +260,6 @@ def memref_dims(dom: IRBuilder, buffer: SSAValue) -> list[Mixed]:
     return dims
 
 
-def _linear(
-    body: Block, base: SSAValue, iv: SSAValue, step: SSAValue, location: LocationAttr
-) -> SSAValue:
-    """``base + iv * step`` at the end of ``body``, in wrapping ``index`` arithmetic
-    (a base of constant 0 left out)."""
-    product = arith.MuliOp(iv, step)
-    product.location = location
-    body.add_op(product)
-    if isinstance(base.owner, arith.ConstantOp) and base.owner.value == IntegerAttr(
-        0, IndexType()
-    ):
-        return product.result
-    total = arith.AddiOp(base, product.result)
-    total.location = location
-    body.add_op(total)
-    return total.result
-
-
 def emit_dynamic_copy(
     dom: IRBuilder,
     name: str,
@@ -350,13 +330,13 @@ def emit_dynamic_copy(
     step_values = [dom.value(s) for _, s, _ in outer_loops]
     out_values = [dom.value(q) for _, _, q in outer_loops]
     bounds = [dom.value(c) for c, _, _ in outer_loops]
-    zero, one = dom.value(0), dom.value(1)
+    one = dom.value(1)
     count = dom.value(run_count)
     stride_value = dom.value(stride)
     size = storage_bytes(cast(MemRefType[Attribute], source.type).element_type)
-    row_loop = _row_loop(dom, bounds, step_values)
-    if row_loop is not None:
-        picks, rows, row_step, plane = row_loop
+    row_step = _row_step(dom, bounds, step_values)
+    prefetch_if: SSAValue | None = None
+    if row_step is not None:
         source_elements: Mixed = 1
         for d in dims:
             source_elements = dom.mul(source_elements, d)
@@ -372,7 +352,8 @@ def emit_dynamic_copy(
             row_step,
             stream.working_set,
         )
-        row_loop = picks, dom.select(gate, rows, 0), row_step, plane
+        if gate is not False:
+            prefetch_if = dom.bool_value(gate)
 
     footprint: SSAValue | None = None
     if stream.working_set > 0:  # what the run's streaming test counts
@@ -386,31 +367,9 @@ def emit_dynamic_copy(
         unit.location = location
         dom.emit(unit)
 
-    if bounds:
-        # A window of no elements copies nothing, but the loops outside its empty dim
-        # would still count up to their bounds (a source of N x 0 x 3 elements: N
-        # empty rows, 10 s for N = 10^10): the outermost loop runs no times instead.
-        empty: Bool = False
-        for extent in sizes:
-            empty = dom.or_(empty, dom.eq(extent, 0))
-        bounds[0] = dom.value(dom.select(empty, 0, bounds[0]))
-
-    outer: list[scf.ForOp] = []
-    for depth in range(len(outer_loops)):
-        body = Block(arg_types=[IndexType()])
-        iv = body.args[0]
-        iv.name_hint = f"i{depth}"
-        loop = scf.ForOp(zero, bounds[depth], one, [], body)
-        loop.location = location
-        if outer:
-            outer[-1].body.block.add_op(loop)
-        else:
-            dom.emit(loop)
-        outer.append(loop)
-        src_index = _linear(body, src_index, iv, step_values[depth], location)
-        dst_index = _linear(body, dst_index, iv, out_values[depth], location)
-
-    prefetch = _prefetch_rows(dom, row_loop, outer)
+    # (a window of no elements has a count or a bound of 0: the op copies nothing
+    # and runs no loop, whatever the other bounds are)
+    nest = list(zip(bounds, step_values, out_values))
 
     def run(stride_operand: SSAValue) -> Operation:
         op = DynamicCopyRunOp(
@@ -418,8 +377,9 @@ def emit_dynamic_copy(
             (dst, dst_index),
             count,
             stride_operand,
+            loops=nest,
             adaptive=True,
-            prefetch=prefetch,
+            prefetch_if=prefetch_if,
             stream_working_set=stream.working_set,
             footprint=footprint,
             in_order=stream.lines_in_order,
@@ -427,26 +387,15 @@ def emit_dynamic_copy(
         op.location = location
         return op
 
-    inner: list[Operation]
     if unit is None:
-        inner = [run(stride_value)]
-    else:
-        then_block, else_block = Block(), Block()
-        then_block.add_ops([run(one), scf.YieldOp()])
-        else_block.add_ops([run(stride_value), scf.YieldOp()])
-        branch = scf.IfOp(unit.result, [], Region(then_block), Region(else_block))
-        branch.location = location
-        inner = [branch]
-    if outer:
-        for op in inner:
-            outer[-1].body.block.add_op(op)
-        for loop in outer:
-            y = scf.YieldOp()
-            y.location = location
-            loop.body.block.add_op(y)
-    else:
-        for op in inner:
-            dom.emit(op)
+        dom.emit(run(stride_value))
+        return
+    then_block, else_block = Block(), Block()
+    then_block.add_ops([run(one), scf.YieldOp()])
+    else_block.add_ops([run(stride_value), scf.YieldOp()])
+    branch = scf.IfOp(unit.result, [], Region(then_block), Region(else_block))
+    branch.location = location
+    dom.emit(branch)
 
 
 def _merge_at_run_time(
@@ -531,54 +480,23 @@ def prefetch_gate(
     return gate
 
 
-def _row_loop(
+def _row_step(
     dom: IRBuilder, bounds: Sequence[SSAValue], steps: Sequence[SSAValue]
-) -> tuple[list[Bool], Mixed, Mixed, Mixed] | None:
-    """Which loop around the run is its row loop, for the C target's prefetch: the
-    innermost loop of more than one iteration (a loop the run absorbed at run time
-    runs once, as does a loop over a dim of size 1), with its bound and source step,
-    and the source step of the next loop out of more than one iteration, the planes
-    (0 where there is none). As ``(picks, rows, row_step, plane)``, ``picks[k]``
-    whether loop ``k`` (outermost first) is the row loop; selected at run time where
-    the bounds are not constants. ``None`` where no loop can be the row loop."""
+) -> Mixed | None:
+    """The source step of the run's row loop, for the prefetch gate: the innermost
+    loop of more than one iteration (a loop the run absorbed at run time runs once,
+    as does a loop over a dim of size 1; ``slice.dynamic_copy_run``'s ``prefetch_if``
+    takes the same loop), selected at run time where the bounds are not constants.
+    ``None`` where no loop can be the row loop."""
     row_taken: Bool = False
-    plane_taken: Bool = False
-    rows: Mixed = 0
     row_step: Mixed = 0
-    plane: Mixed = 0
-    picks: list[Bool] = []
     for bound, step in zip(reversed(bounds), reversed(steps)):
-        several = dom.lt(1, bound)
-        pick = dom.and_(several, dom.not_(row_taken))
-        pick_plane = dom.and_(several, dom.and_(row_taken, dom.not_(plane_taken)))
-        picks.insert(0, pick)
-        rows = dom.select(pick, bound, rows)
+        pick = dom.and_(dom.lt(1, bound), dom.not_(row_taken))
         row_step = dom.select(pick, step, row_step)
-        plane = dom.select(pick_plane, step, plane)
-        plane_taken = dom.or_(plane_taken, pick_plane)
         row_taken = dom.or_(row_taken, pick)
     if row_taken is False:
         return None
-    return picks, rows, row_step, plane
-
-
-def _prefetch_rows(
-    dom: IRBuilder,
-    row_loop: tuple[list[Bool], Mixed, Mixed, Mixed] | None,
-    loops: Sequence[scf.ForOp],
-) -> PrefetchRows | None:
-    """The run's place in its loops (``slice.dynamic_copy_run``'s ``prefetch row ...
-    of ... step ... plane ...``) from :func:`_row_loop`: the row's induction variable
-    is selected at the end of the innermost body of ``loops``."""
-    if row_loop is None:
-        return None
-    picks, rows, row_step, plane = row_loop
-    inner = IRBuilder(loops[-1].body.block.add_op, dom.location, IndexType())
-    row: Mixed = 0
-    for pick, loop in zip(picks, loops):
-        row = inner.select(pick, loop.body.block.args[0], row)
-    around = None if dom.constant(plane) == 0 else dom.value(plane)
-    return PrefetchRows(dom.value(row), dom.value(rows), dom.value(row_step), around)
+    return row_step
 
 
 def _check_dest(

@@ -1580,8 +1580,22 @@ class DynamicCopyRunOp(IRDLOperation):
     A ``source_stride`` given by ``arith.constant 1`` is copied as one block
     (``memcpy``); any other as an element loop.
 
+    With ``loops [%b0, ...] source_steps [%s0, ...] dest_steps [%d0, ...]`` (one
+    bound and two steps per loop, outermost first) the op is the loop nest around the
+    run: for each ``(i0, ...)`` in row-major order with ``0 <= ij < bj``, the run at
+    ``source_offset + sum(ij * sj)`` and ``dest_offset + sum(ij * dj)``. A bound <= 0
+    copies nothing. The nest is guarded once, before anything is copied: every element
+    of every run must lie in its view (checked on the nest's lowest and highest
+    offsets, without an arithmetic that can wrap), else nothing is copied and the
+    kernel returns the error. (``convert-slice-to-loops`` lowers a dynamic window to
+    one such op: a guard per run in ``scf.for`` loops cost runs of a few elements 2-4x
+    their copy.)
+
     ```mlir
     slice.dynamic_copy_run %src[%so], %dst[%do] count %n source_stride %s
+        : memref<?xf32>, memref<?xf32>
+    slice.dynamic_copy_run %src[%so], %dst[%do] count %n source_stride %s
+        loops [%rows] source_steps [%row] dest_steps [%n]
         : memref<?xf32>, memref<?xf32>
     ```
     """
@@ -1596,8 +1610,16 @@ class DynamicCopyRunOp(IRDLOperation):
         "slice.dynamic_copy_run: a run of {0} elements at offset {1}, stride {2}, "
         "leaves the source view of {3} elements"
     )
-    """The messages of a run outside its views (the C rule's error templates, the
-    interpreter's errors)."""
+    NEST_DEST_MESSAGE: ClassVar[str] = (
+        "slice.dynamic_copy_run: runs of {0} elements written from offset {1} in its "
+        "loops leave the dest view of {2} elements"
+    )
+    NEST_SOURCE_MESSAGE: ClassVar[str] = (
+        "slice.dynamic_copy_run: runs of {0} elements from offset {1}, stride {2}, in "
+        "its loops leave the source view of {3} elements"
+    )
+    """The messages of a run outside its views, and of a nest (``loops``) some run of
+    which is (the C rule's error templates, the interpreter's errors)."""
 
     source = operand_def(MemRefType)
     source_offset = operand_def(IndexType)
@@ -1605,6 +1627,11 @@ class DynamicCopyRunOp(IRDLOperation):
     dest_offset = operand_def(IndexType)
     count = operand_def(IndexType)
     source_stride = operand_def(IndexType)
+    bounds = var_operand_def(IndexType)
+    source_steps = var_operand_def(IndexType)
+    dest_steps = var_operand_def(IndexType)
+    """The loops around the run (``loops [...] source_steps [...] dest_steps [...]``,
+    outermost first): their bounds and the steps of the source and dest offsets."""
     prefetch_row = opt_operand_def(IndexType)
     prefetch_rows = opt_operand_def(IndexType)
     prefetch_step = opt_operand_def(IndexType)
@@ -1616,6 +1643,12 @@ class DynamicCopyRunOp(IRDLOperation):
     source elements (0, as no ``plane``: no loop around the rows). The C target prefetches the run ``ahead`` rows later in the
     loops' order, by the rules ``passes/copy_plan.run_choices`` and ``row_prefetch``
     apply to static runs, at run time. Set by ``convert-slice-to-loops``."""
+    prefetch_if = opt_operand_def(i1)
+    """A run with ``loops``: ``prefetch_if %g``, where ``%g`` holds the C target
+    prefetches as ``prefetch row ...`` would, the rows being the iterations of the
+    innermost loop of more than one iteration and the planes those of the next such
+    loop out (no effect on what is copied). Set by ``convert-slice-to-loops``, ``%g``
+    the gate of ``passes/lower_dynamic.prefetch_gate``."""
     footprint = opt_operand_def(IndexType)
     """An ``adaptive`` run's ``footprint %f`` (with ``stream_working_set``): the
     elements of source the whole copy brings into the caches
@@ -1643,11 +1676,14 @@ class DynamicCopyRunOp(IRDLOperation):
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
     assembly_format = (
         "$source `[` $source_offset `]` `,` $dest `[` $dest_offset `]` "
-        "`count` $count `source_stride` $source_stride (`adaptive` $adaptive^)? "
+        "`count` $count `source_stride` $source_stride "
+        "(`loops` `[` $bounds^ `]` `source_steps` `[` $source_steps `]` "
+        "`dest_steps` `[` $dest_steps `]`)? (`adaptive` $adaptive^)? "
         "(`stream_working_set` $stream_working_set^)? (`footprint` $footprint^)? "
         "(`in_order` $in_order^)? "
         "(`prefetch` `row` $prefetch_row^ `of` $prefetch_rows `step` $prefetch_step)? "
-        "(`plane` $prefetch_plane^)? attr-dict `:` type($source) `,` type($dest)"
+        "(`plane` $prefetch_plane^)? (`prefetch_if` $prefetch_if^)? "
+        "attr-dict `:` type($source) `,` type($dest)"
     )
 
     def __init__(
@@ -1657,17 +1693,22 @@ class DynamicCopyRunOp(IRDLOperation):
         count: Operand,
         source_stride: Operand,
         *,
+        loops: Sequence[tuple[Operand, Operand, Operand]] = (),
         adaptive: bool = False,
+        prefetch_if: Operand | None = None,
         prefetch: PrefetchRows | None = None,
         stream_working_set: int = 0,
         footprint: Operand | None = None,
         in_order: bool = False,
     ) -> None:
+        nest: list[list[Operand]] = [[b for b, _, _ in loops]]
+        nest += [[s for _, s, _ in loops], [d for _, _, d in loops]]
         rows: list[list[SSAValue | Operation]] = [[], [], [], []]
         if prefetch is not None:
             plane = prefetch.plane
             rows = [[prefetch.row], [prefetch.rows], [prefetch.step]]
             rows.append([] if plane is None else [plane])
+        rows.append([] if prefetch_if is None else [prefetch_if])
         rows.append([] if footprint is None else [footprint])
         properties: dict[str, Attribute] = {"adaptive": UnitAttr()} if adaptive else {}
         if stream_working_set:
@@ -1675,12 +1716,35 @@ class DynamicCopyRunOp(IRDLOperation):
         if in_order:
             properties["in_order"] = UnitAttr()
         super().__init__(
-            operands=[*source, *dest, count, source_stride, *rows],
+            operands=[*source, *dest, count, source_stride, *nest, *rows],
             properties=properties,
         )
 
     def verify_(self) -> None:
         run_views(self, self.source, self.dest, static=False)
+        lengths = [len(self.bounds), len(self.source_steps), len(self.dest_steps)]
+        if len(set(lengths)) != 1:
+            raise VerifyException(
+                f"{self.name}: loops needs one bound, source step and dest step per "
+                f"loop ({lengths[0]} bounds, {lengths[1]} source steps, {lengths[2]} "
+                "dest steps)"
+            )
+        if self.prefetch_if is not None:
+            if not self.bounds:
+                raise VerifyException(
+                    f"{self.name}: prefetch_if prefetches the rows of its loops; add "
+                    "loops (or use prefetch row ... of ...)"
+                )
+            if self.adaptive is None:
+                raise VerifyException(
+                    f"{self.name}: prefetch_if is a choice of an adaptive run; add "
+                    "adaptive"
+                )
+        if self.prefetch_row is not None and self.bounds:
+            raise VerifyException(
+                f"{self.name}: prefetch row ... of ... places a run in loops around "
+                "it; a run with loops prefetches with prefetch_if"
+            )
         given = [self.prefetch_row, self.prefetch_rows, self.prefetch_step]
         if any(v is None for v in given) and any(v is not None for v in given):
             raise VerifyException(
@@ -1718,6 +1782,11 @@ class DynamicCopyRunOp(IRDLOperation):
             raise VerifyException(
                 f"{self.name}: in_order is a choice of an adaptive run; add adaptive"
             )
+
+    def loops(self) -> list[tuple[SSAValue, SSAValue, SSAValue]]:
+        """Each loop of the nest (``loops``), outermost first: bound, source step,
+        dest step."""
+        return list(zip(self.bounds, self.source_steps, self.dest_steps))
 
     def prefetch(self) -> PrefetchRows | None:
         """The run's place in its loops, where the op gives it."""

@@ -247,6 +247,18 @@ class TotalArithFunctions(InterpreterFunctions):
 
 DYNAMIC_RUN_DEST_MESSAGE = DynamicCopyRunOp.DEST_MESSAGE
 DYNAMIC_RUN_SOURCE_MESSAGE = DynamicCopyRunOp.SOURCE_MESSAGE
+DYNAMIC_NEST_DEST_MESSAGE = DynamicCopyRunOp.NEST_DEST_MESSAGE
+DYNAMIC_NEST_SOURCE_MESSAGE = DynamicCopyRunOp.NEST_SOURCE_MESSAGE
+
+
+def _extremes(start: int, extents: Sequence[tuple[int, int]]) -> tuple[int, int]:
+    """The lowest and highest of ``start + sum(k_j * step_j)`` over ``0 <= k_j <
+    count_j`` (every count at least 1), for ``extents`` ``(count_j, step_j)``."""
+    low = high = start
+    for count, step in extents:
+        reach = (count - 1) * step
+        low, high = low + min(0, reach), high + max(0, reach)
+    return low, high
 
 
 def _width(interpreter: Interpreter, t: builtin.Attribute) -> int:
@@ -404,36 +416,73 @@ class NumpyMemRefFunctions(InterpreterFunctions):
     def run_dynamic_copy_run(
         self, interpreter: Interpreter, op: DynamicCopyRunOp, args: PythonValues
     ) -> PythonValues:
-        """The run, guarded as the C rule guards it: the same checks in the same
-        order, the same messages."""
-        source, source_offset, dest, dest_offset, count, stride = args[:6]
-        src = source.reshape(-1)
-        dst = dest.reshape(-1)
+        """The run (or the nest of runs of ``loops``), guarded as the C rule guards
+        it: the same checks in the same order, the same messages."""
+        value = dict(zip(op.operands, args))
+        src = value[op.source].reshape(-1)
+        dst = value[op.dest].reshape(-1)
         so, do, n, s = (
-            to_signed(v, 64) for v in (source_offset, dest_offset, count, stride)
+            to_signed(value[v], 64)
+            for v in (op.source_offset, op.dest_offset, op.count, op.source_stride)
         )
-        if n <= 0:
+        loops = [tuple(to_signed(value[v], 64) for v in loop) for loop in op.loops()]
+        if n <= 0 or any(bound <= 0 for bound, _, _ in loops):
             return ()
-        if do < 0 or do > dst.size - n:
-            raise SliceError(
-                DYNAMIC_RUN_DEST_MESSAGE.format(n, do, dst.size), location_text(op)
+        location = location_text(op)
+        if loops:
+            # the nest's extremes, exactly (what the C checks without wrapping)
+            dest_low, dest_high = _extremes(do, [(n, 1), *((b, d) for b, _, d in loops)])
+            if dest_low < 0 or dest_high >= dst.size:
+                raise SliceError(
+                    DYNAMIC_NEST_DEST_MESSAGE.format(n, do, dst.size), location
+                )
+            low, high = _extremes(so, [(n, s), *((b, st) for b, st, _ in loops)])
+            if not (0 <= so < src.size and low >= 0 and high < src.size):
+                raise SliceError(
+                    DYNAMIC_NEST_SOURCE_MESSAGE.format(n, so, s, src.size), location
+                )
+        else:
+            if do < 0 or do > dst.size - n:
+                raise SliceError(
+                    DYNAMIC_RUN_DEST_MESSAGE.format(n, do, dst.size), location
+                )
+            last = so + (n - 1) * s
+            if not (0 <= so < src.size and 0 <= last < src.size):
+                raise SliceError(
+                    DYNAMIC_RUN_SOURCE_MESSAGE.format(n, so, s, src.size), location
+                )
+        if not loops:
+            if np.shares_memory(src, dst):  # one buffer: element by element, in order
+                for k in range(n):
+                    dst[do + k] = src[so + k * s]
+                return ()
+            last = so + (n - 1) * s
+            stop = last + (1 if s > 0 else -1) if s != 0 else None
+            values = (
+                np.repeat(src[so : so + 1], n)
+                if s == 0
+                else src[so : stop if stop is None or stop >= 0 else None : s]
             )
-        last = so + (n - 1) * s
-        if not (0 <= so < src.size and 0 <= last < src.size):
-            raise SliceError(
-                DYNAMIC_RUN_SOURCE_MESSAGE.format(n, so, s, src.size), location_text(op)
-            )
-        if np.shares_memory(src, dst):  # one buffer: element by element, in order
-            for k in range(n):
-                dst[do + k] = src[so + k * s]
+            dst[do : do + n] = values
             return ()
-        stop = last + (1 if s > 0 else -1) if s != 0 else None
-        values = (
-            np.repeat(src[so : so + 1], n)
-            if s == 0
-            else src[so : stop if stop is None or stop >= 0 else None : s]
-        )
-        dst[do : do + n] = values
+        # every run's first element, in the nest's order
+        firsts = np.zeros(1, np.int64), np.zeros(1, np.int64)
+        for bound, source_step, dest_step in loops:
+            ks = np.arange(bound, dtype=np.int64)
+            firsts = (
+                (firsts[0][:, None] + ks * source_step).reshape(-1),
+                (firsts[1][:, None] + ks * dest_step).reshape(-1),
+            )
+        k = np.arange(n, dtype=np.int64)
+        reads = (so + firsts[0][:, None] + k * s).reshape(-1)
+        writes = (do + firsts[1][:, None] + k).reshape(-1)
+        if np.shares_memory(src, dst) or not bool(np.all(writes[1:] > writes[:-1])):
+            # one buffer, or writes not in rising order (an element may be written
+            # twice): one element at a time, in order
+            for r, w in zip(reads.tolist(), writes.tolist()):
+                dst[w] = src[r]
+            return ()
+        dst[writes] = src[reads]
         return ()
 
     @impl(memref.CollapseShapeOp)

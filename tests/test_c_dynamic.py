@@ -26,6 +26,7 @@ Environment: ``SLICE_DYNAMIC_CASES`` (default 250) random runs per element type;
 from __future__ import annotations
 
 import ctypes
+import itertools
 import multiprocessing
 import os
 import random
@@ -265,6 +266,273 @@ def run_cases(sanitize: bool, seed: int, count: int) -> tuple[list[str], int, in
     return failures, copied, refused
 
 
+NEST_IR = """
+func.func @nest(%src: memref<?xT>, %dst: memref<?xT>, %p: memref<10xi64>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
+  %c5 = arith.constant 5 : index
+  %c6 = arith.constant 6 : index
+  %c7 = arith.constant 7 : index
+  %c8 = arith.constant 8 : index
+  %c9 = arith.constant 9 : index
+  %n64 = memref.load %p[%c0] : memref<10xi64>
+  %so64 = memref.load %p[%c1] : memref<10xi64>
+  %do64 = memref.load %p[%c2] : memref<10xi64>
+  %s64 = memref.load %p[%c3] : memref<10xi64>
+  %b064 = memref.load %p[%c4] : memref<10xi64>
+  %ss064 = memref.load %p[%c5] : memref<10xi64>
+  %ds064 = memref.load %p[%c6] : memref<10xi64>
+  %b164 = memref.load %p[%c7] : memref<10xi64>
+  %ss164 = memref.load %p[%c8] : memref<10xi64>
+  %ds164 = memref.load %p[%c9] : memref<10xi64>
+  %n = arith.index_cast %n64 : i64 to index
+  %so = arith.index_cast %so64 : i64 to index
+  %do = arith.index_cast %do64 : i64 to index
+  %s = arith.index_cast %s64 : i64 to index
+  %b0 = arith.index_cast %b064 : i64 to index
+  %ss0 = arith.index_cast %ss064 : i64 to index
+  %ds0 = arith.index_cast %ds064 : i64 to index
+  %b1 = arith.index_cast %b164 : i64 to index
+  %ss1 = arith.index_cast %ss164 : i64 to index
+  %ds1 = arith.index_cast %ds164 : i64 to index
+  %gate = arith.cmpi sgt, %b1, %c2 : index
+  %unit = arith.cmpi eq, %s, %c1 : index
+  scf.if %unit {
+    slice.dynamic_copy_run %src[%so], %dst[%do] count %n source_stride %c1
+        loops [%b0, %b1] source_steps [%ss0, %ss1] dest_steps [%ds0, %ds1]
+        adaptive stream_working_set 64 prefetch_if %gate : memref<?xT>, memref<?xT>
+  } else {
+    slice.dynamic_copy_run %src[%so], %dst[%do] count %n source_stride %s
+        loops [%b0, %b1] source_steps [%ss0, %ss1] dest_steps [%ds0, %ds1]
+        adaptive stream_working_set 64 prefetch_if %gate : memref<?xT>, memref<?xT>
+  }
+  func.return
+}
+
+func.func @plain_nest(%src: memref<?xT>, %dst: memref<?xT>, %p: memref<10xi64>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
+  %c5 = arith.constant 5 : index
+  %c6 = arith.constant 6 : index
+  %n64 = memref.load %p[%c0] : memref<10xi64>
+  %so64 = memref.load %p[%c1] : memref<10xi64>
+  %do64 = memref.load %p[%c2] : memref<10xi64>
+  %s64 = memref.load %p[%c3] : memref<10xi64>
+  %b064 = memref.load %p[%c4] : memref<10xi64>
+  %ss064 = memref.load %p[%c5] : memref<10xi64>
+  %ds064 = memref.load %p[%c6] : memref<10xi64>
+  %n = arith.index_cast %n64 : i64 to index
+  %so = arith.index_cast %so64 : i64 to index
+  %do = arith.index_cast %do64 : i64 to index
+  %s = arith.index_cast %s64 : i64 to index
+  %b0 = arith.index_cast %b064 : i64 to index
+  %ss0 = arith.index_cast %ss064 : i64 to index
+  %ds0 = arith.index_cast %ds064 : i64 to index
+  slice.dynamic_copy_run %src[%so], %dst[%do] count %n source_stride %s
+      loops [%b0, %c1] source_steps [%ss0, %c0] dest_steps [%ds0, %c0]
+      : memref<?xT>, memref<?xT>
+  func.return
+}
+"""
+"""Nests of runs (``loops``): ``@nest`` adaptive (every strategy, the row prefetch
+gated on a run-time value), ``@plain_nest`` not (its second loop of one iteration);
+parameters ``[count, source offset, dest offset, stride, bound0, source step0, dest
+step0, bound1, source step1, dest step1]``."""
+
+NEST_DEST_MESSAGE = (
+    "slice.dynamic_copy_run: runs of {0} elements written from offset {1} in its "
+    "loops leave the dest view of {2} elements"
+)
+NEST_SOURCE_MESSAGE = (
+    "slice.dynamic_copy_run: runs of {0} elements from offset {1}, stride {2}, in "
+    "its loops leave the source view of {3} elements"
+)
+
+
+def reference_nest(
+    src: np.ndarray,
+    dst: np.ndarray,
+    run: tuple[int, int, int, int],
+    loops: Sequence[tuple[int, int, int]],
+) -> tuple[str, list[int]] | None:
+    """What the nest does to ``dst`` (in place, its runs in row-major order), or the
+    failure and its values: by definition, the lowest and highest offset of an affine
+    nest are at its corners."""
+    n, so, do, s = run
+    if n <= 0 or any(b <= 0 for b, _, _ in loops):
+        return None
+    corners = list(itertools.product(*[(0, b - 1) for b, _, _ in loops], (0, n - 1)))
+    writes = [do + sum(i * d for i, (_, _, d) in zip(c, loops)) + c[-1] for c in corners]
+    if min(writes) < 0 or max(writes) >= dst.size:
+        return NEST_DEST_MESSAGE, [n, do, dst.size]
+    reads = [
+        so + sum(i * t for i, (_, t, _) in zip(c, loops)) + c[-1] * s for c in corners
+    ]
+    if min(reads) < 0 or max(reads) >= src.size:
+        return NEST_SOURCE_MESSAGE, [n, so, s, src.size]
+    for index in itertools.product(*[range(b) for b, _, _ in loops]):
+        source_at = so + sum(i * t for i, (_, t, _) in zip(index, loops))
+        dest_at = do + sum(i * d for i, (_, _, d) in zip(index, loops))
+        for k in range(n):
+            dst[dest_at + k] = src[source_at + k * s]
+    return None
+
+
+def random_nest(
+    rng: random.Random, source: int, dest: int
+) -> tuple[tuple[int, int, int, int], list[tuple[int, int, int]]]:
+    """A run and two loops around it: mostly in both views, often with an extreme
+    value in one or more places."""
+    n = rng.randrange(0, 6)
+    s = rng.choice([1, 1, -1, 2, -2, 3, -3, 5])
+    loops = [
+        (rng.randrange(0, 4), rng.randrange(-9, 10), rng.randrange(0, 8)),
+        (rng.randrange(0, 4), rng.randrange(-9, 10), rng.randrange(0, 8)),
+    ]
+    extents = [(n, s), *((b, t) for b, t, _ in loops)]
+    low = sum(min(0, (c - 1) * t) for c, t in extents if c > 0)
+    high = sum(max(0, (c - 1) * t) for c, t in extents if c > 0)
+    so = rng.randrange(-low, source - high) if source - high > -low else 0
+    dest_high = sum(
+        (c - 1) * d for c, d in [(n, 1), *((b, d) for b, _, d in loops)] if c > 0
+    )
+    do = rng.randrange(0, dest - dest_high) if dest - dest_high > 0 else 0
+    values = [n, so, do, s, *(v for loop in loops for v in loop)]
+    for _ in range(rng.choice([0, 0, 0, 1, 1, 2])):
+        k = rng.randrange(len(values))
+        values[k] = _interesting(rng, dest if k == 2 else source)
+    run = (values[0], values[1], values[2], values[3])
+    return run, [
+        (values[4], values[5], values[6]),
+        (values[7], values[8], values[9]),
+    ]
+
+
+def run_nest_cases(sanitize: bool, seed: int, count: int) -> tuple[list[str], int, int]:
+    """Random nests through ``@nest`` and ``@plain_nest`` for each element type, as
+    ``run_cases`` runs runs."""
+    failures: list[str] = []
+    copied = refused = 0
+    rng = random.Random(seed)
+    for element, dtype in ELEMENTS.items():
+        library, _ = build(NEST_IR.replace("xT>", f"x{element}>"), sanitize)
+        for case in range(count):
+            name = ("nest", "plain_nest")[case % 2]
+            source, dest = rng.randrange(0, 60), rng.randrange(0, 60)
+            run, loops = random_nest(rng, source, dest)
+            if name == "plain_nest":
+                loops[1] = (1, 0, 0)
+            src_buffer = np.arange(source + 2 * GUARD).astype(dtype)
+            dst_buffer = np.full(dest + 2 * GUARD, -7).astype(dtype)
+            src_before, dst_before = src_buffer.copy(), dst_buffer.copy()
+            expected = dst_buffer.copy()
+            failure = reference_nest(
+                src_before[GUARD : GUARD + source],
+                expected[GUARD : GUARD + dest],
+                run,
+                loops,
+            )
+            params = np.array([*run, *(v for loop in loops for v in loop)], np.int64)
+            code, values = call(
+                library,
+                name,
+                [src_buffer[GUARD:-GUARD], dst_buffer[GUARD:-GUARD], params],
+                [source, dest],
+            )
+            what = f"{element} @{name} size {source}->{dest} run {run} loops {loops}"
+            copied += failure is None and code == 0
+            refused += failure is not None
+            if failure is None:
+                if code != 0 or dst_buffer.tobytes() != expected.tobytes():
+                    failures.append(f"{what}: code {code}, or the copy differs")
+            else:
+                template, wanted = failure
+                if code == 0 or message(library, code) != template:
+                    failures.append(f"{what}: code {code}, not the guard's")
+                elif values[: len(wanted)] != wanted:
+                    failures.append(f"{what}: values {values}, not {wanted}")
+                elif dst_buffer.tobytes() != dst_before.tobytes():
+                    failures.append(f"{what}: failed but wrote the destination")
+            if src_buffer.tobytes() != src_before.tobytes():
+                failures.append(f"{what}: wrote the source")
+    return failures, copied, refused
+
+
+def test_dynamic_copy_nest_against_reference() -> None:
+    """Nests in both views copy every run in order (every strategy of an adaptive
+    run); nests with any element outside a view (any int64 count, offset, stride,
+    bound or step) return the guard's code and values and touch nothing."""
+    failures, copied, refused = run_nest_cases(False, SEED, CASES)
+    assert not failures, "\n".join(failures[:20])
+    total = CASES * len(ELEMENTS)
+    assert copied > total // 6 and refused > total // 10, (copied, refused)
+
+
+def test_interpreter_runs_nests_as_the_reference() -> None:
+    """The interpreter's nest (``slice_dialect/interpreter.py``) copies and fails as
+    the reference (and so as the C): the same random nests, the same messages, nothing
+    written when it fails."""
+    from slice_dialect.errors import SliceError
+    from slice_dialect.interpreter import make_interpreter
+
+    interpreter = make_interpreter(
+        parse_module(NEST_IR.replace("xT>", "xi16>"), make_context())
+    )
+    rng = random.Random(SEED)
+    outcomes = {"copied": 0, "refused": 0}
+    for case in range(CASES):
+        name = ("nest", "plain_nest")[case % 2]
+        source, dest = rng.randrange(0, 60), rng.randrange(0, 60)
+        run, loops = random_nest(rng, source, dest)
+        if name == "plain_nest":
+            loops[1] = (1, 0, 0)
+        src = np.arange(source, dtype=np.int16)
+        dst = np.full(dest, -7, np.int16)
+        expected = dst.copy()
+        failure = reference_nest(src.copy(), expected, run, loops)
+        params = np.array([*run, *(v for loop in loops for v in loop)], np.int64)
+        what = f"@{name} size {source}->{dest} run {run} loops {loops}"
+        if failure is None:
+            interpreter.call_op(name, (src, dst, params))
+            np.testing.assert_array_equal(dst, expected, err_msg=what)
+            outcomes["copied"] += 1
+            continue
+        template, values = failure
+        with pytest.raises(SliceError) as info:
+            interpreter.call_op(name, (src, dst, params))
+        assert str(info.value) == template.format(*values), what
+        np.testing.assert_array_equal(dst, np.full(dest, -7, np.int16), err_msg=what)
+        outcomes["refused"] += 1
+    assert min(outcomes.values()) > CASES // 10, outcomes
+
+
+def test_dynamic_copy_nest_guards_once() -> None:
+    """A nest's loops hold no guard: the C checks its extremes before the loops and
+    chooses its copy once, each choice its own loops."""
+    _, source = build(NEST_IR.replace("xT>", "xf32>"))
+    nest = source[source.index("slice_nest(") :]
+    nest = nest[: nest.index("\n}\n")]
+    loops: list[int] = []  # the brace depth of each open loop
+    depth = seen = 0
+    for line in nest.splitlines():
+        if line.strip().startswith("for (int64_t i"):
+            loops.append(depth)
+            seen += 1
+        assert not ("return " in line and loops), f"a return inside the loops: {line}"
+        depth += line.count("{") - line.count("}")
+        while loops and depth <= loops[-1]:
+            loops.pop()
+    assert seen >= 2 * 9  # two loops for each of the 9 choices of the two ops
+    assert nest.count("slice_copy_reversed(") == 1
+    assert nest.count("memcpy(") == 1
+
+
 def math_prod(values: Sequence[int]) -> int:
     result = 1
     for v in values:
@@ -372,6 +640,7 @@ def canary() -> int:
 
 def worker(seed: int, count: int) -> int:
     failures, _, _ = run_cases(True, seed, count)
+    failures += run_nest_cases(True, seed, count)[0]
     for failure in failures[:50]:
         print(failure, flush=True)
     print(f"dynamic runs: {count * len(ELEMENTS)} run, {len(failures)} failures")

@@ -513,7 +513,7 @@ EXAMPLE_VALUES: dict[str, str] = {
     "slice.check": "%step: i64, %c0: i64, %in: i1, %a: i64",
     "slice.copy_run": "",
     "slice.dynamic_copy_run": "%src: memref<?xf32>, %dst: memref<?xf32>, %so: index, "
-    "%do: index, %n: index, %s: index",
+    "%do: index, %n: index, %s: index, %rows: index, %row: index",
     "slice.fill_constant": "%buf: memref<3xi32>",
 }
 """The values each op's docstring example uses without defining them, as the arguments

@@ -63,7 +63,7 @@ OP_EXAMPLES = {
     "`slice.window` — the canonical op": "(%x: tensor<4x5xf32>) -> tensor<2x3xf32> {BODY func.return %r : tensor<2x3xf32> }",
     "`slice.dynamic_window` — a window known at run time": "(%x: tensor<?x6xf32>, %o: index, %n: index) -> tensor<?x3xf32> {BODY func.return %r : tensor<?x3xf32> }",
     "`slice.check` — a run-time check of the normalization": "(%step: i64, %c0: i64, %in: i1, %axis: i64) {BODY func.return }",
-    "`slice.dynamic_copy_run` — one run of a lowered dynamic window": "(%x_flat: memref<40xf32>, %out_flat: memref<?xf32>, %o: index, %d: index, %n: index, %c1: index, %s: index, %i: index, %rows: index, %rs: index, %ps: index) {BODY func.return }",
+    "`slice.dynamic_copy_run` — one run (or a nest of runs) of a lowered dynamic window": "(%x_flat: memref<40xf32>, %out_flat: memref<?xf32>, %o: index, %d: index, %n: index, %c1: index, %s: index, %i: index, %rows: index, %rs: index, %ps: index, %c0: index, %cols: index, %cs: index, %rd: index, %g: i1) {BODY func.return }",
 }  # fmt: skip
 
 

@@ -1454,6 +1454,8 @@ def _emit_run(
 
 DYNAMIC_RUN_DEST_MESSAGE = DynamicCopyRunOp.DEST_MESSAGE
 DYNAMIC_RUN_SOURCE_MESSAGE = DynamicCopyRunOp.SOURCE_MESSAGE
+DYNAMIC_NEST_DEST_MESSAGE = DynamicCopyRunOp.NEST_DEST_MESSAGE
+DYNAMIC_NEST_SOURCE_MESSAGE = DynamicCopyRunOp.NEST_SOURCE_MESSAGE
 
 
 def is_constant_one(value: SSAValue) -> bool:
@@ -1466,82 +1468,251 @@ def is_constant_one(value: SSAValue) -> bool:
     )
 
 
+RunBody = Callable[[str, str, Sequence[str]], None]
+"""Prints the copy of one run of a dynamic run op, given the C text of its source and
+dest offsets and the induction variables of the op's loops (outermost first)."""
+
+
+def _offset(base: str, i: str, step: str) -> str:
+    """C text of ``base + i * step`` (a base of 0, a step of 0 or 1 left out)."""
+    term = {"0": "", "1": i}.get(step, f"{i} * {step}")
+    if not term:
+        return base
+    return term if base == "0" else f"{base} + {term}"
+
+
+def _outside(
+    p: FunctionPrinter, start: str, size: str, extents: Sequence[tuple[str, str]]
+) -> str:
+    """A new ``_Bool`` that holds when some ``start + sum(k_j * step_j)`` (``0 <= k_j <
+    count_j``, every count known to be at least 1) leaves ``[0, size)``, for
+    ``extents`` ``(count_j, step_j)``; computed on the lowest and highest offsets,
+    each kept in ``[0, size)`` (no sum or product can wrap)."""
+    out = p.temp("outside")
+    if size == "0":  # an empty view holds no offset (not a comparison always true)
+        p.line(f"const _Bool {out} = 1;")
+        return out
+    below = "" if start.isdigit() else f"{start} < 0 || "
+    reaching = [(c, step) for c, step in extents if c != "1" and step != "0"]
+    if not reaching:
+        p.line(f"const _Bool {out} = {below}{start} >= {size};")
+        return out
+    low, high, reach = p.temp("low"), p.temp("high"), p.temp("reach")
+    p.line(f"int64_t {low} = {start}, {high} = {start}, {reach};")
+    p.line(f"_Bool {out} = {below}{start} >= {size};")
+    for count, step in reaching:
+        p.line(f"if (!{out}) {{")
+        p.line(
+            f"{INDENT}if (slice_mul_overflows({count} - 1, {step}, &{reach}) || "
+            f"({reach} >= 0 ? {reach} > {size} - 1 - {high} : {reach} < -{low}))"
+        )
+        p.line(f"{INDENT}{INDENT}{out} = 1;")
+        p.line(f"{INDENT}else if ({reach} >= 0)")
+        p.line(f"{INDENT}{INDENT}{high} += {reach};")
+        p.line(f"{INDENT}else")
+        p.line(f"{INDENT}{INDENT}{low} += {reach};")
+        p.line("}")
+    return out
+
+
 def _dynamic_copy_run(p: FunctionPrinter, op: DynamicCopyRunOp) -> None:
-    """The self-guarding run: if ``count > 0``, check that ``[do, do + count)`` lies in
-    the dest view and ``so + k * stride`` for ``k`` in ``[0, count)`` in the source
-    view, with no arithmetic that can wrap for any int64 values (``count - 1`` after
-    ``count > 0``, the product ``(count - 1) * stride`` by ``slice_mul_overflows``,
-    differences of values known to be in ``[0, size]``), else return the error code;
-    then the copy (``_dynamic_run_copy``) for views of two buffers, else an element
-    loop in order."""
+    """The self-guarding run: if ``count > 0`` (and every bound of its ``loops`` is),
+    check that every element it writes lies in the dest view and every element it
+    reads in the source view, with no arithmetic that can wrap for any int64 values,
+    else return the error code; then the copy (``_dynamic_run_copy``) for views of two
+    buffers, else an element loop in order. A run alone checks ``[do, do + count)``
+    and ``so + k * stride`` (``count - 1`` after ``count > 0``, the product ``(count -
+    1) * stride`` by ``slice_mul_overflows``, differences of values known to be in
+    ``[0, size]``); a nest checks its lowest and highest offsets once, before its
+    loops (``_outside``), and its loops then run unguarded: every offset they form
+    lies between those."""
     checked_memref_type(op.source.type, "slice.dynamic_copy_run source", op, dynamic=True)
     checked_memref_type(op.dest.type, "slice.dynamic_copy_run dest", op, dynamic=True)
     source, dest = p.expr(op.source, op), p.expr(op.dest, op)
     so, do = p.expr(op.source_offset, op), p.expr(op.dest_offset, op)
     n, stride = p.expr(op.count, op), p.expr(op.source_stride, op)
+    loops = [tuple(p.expr(v, op) for v in loop) for loop in op.loops()]
     (source_size,) = p.dims_of(op.source, op)
     (dest_size,) = p.dims_of(op.dest, op)
     p.unit.features.add("mul_overflows")
-    p.line(f"if ({n} > 0) {{")
+    runs = " && ".join(
+        f"{count} > 0"
+        for count in (n, *(bound for bound, _, _ in loops))
+        if not (count.isdigit() and int(count) > 0)
+    )
+    runs = runs or "1"  # (every count a positive constant)
+    p.line(f"if ({runs}) {{")
     p.depth += 1
-    reach = p.temp("reach")
-    if source_size != "0":
-        p.line(f"int64_t {reach};")
-    p.fail_if(
-        f"{do} < 0 || {do} > {dest_size} - {n}",
-        DYNAMIC_RUN_DEST_MESSAGE,
-        [n, do, dest_size],
-        op,
-    )
-    # a run of an empty source always fails (its offset is never in [0, 0)): the
-    # condition is then 1, not a comparison clang's -Wextra calls always true
-    outside = (
-        "1"
-        if source_size == "0"
-        else f"{so} < 0 || {so} >= {source_size} || "
-        f"slice_mul_overflows({n} - 1, {stride}, &{reach}) || "
-        f"({reach} >= 0 ? {reach} > {source_size} - 1 - {so} : {reach} + {so} < 0)"
-    )
-    p.fail_if(
-        outside,
-        DYNAMIC_RUN_SOURCE_MESSAGE,
-        [n, so, stride, source_size],
-        op,
-    )
+    if loops:
+        dest_out = _outside(
+            p, do, dest_size, [(n, "1"), *((bound, d) for bound, _, d in loops)]
+        )
+        p.fail_if(dest_out, DYNAMIC_NEST_DEST_MESSAGE, [n, do, dest_size], op)
+        source_out = _outside(
+            p, so, source_size, [(n, stride), *((bound, s) for bound, s, _ in loops)]
+        )
+        p.fail_if(
+            source_out, DYNAMIC_NEST_SOURCE_MESSAGE, [n, so, stride, source_size], op
+        )
+    else:
+        reach = p.temp("reach")
+        if source_size != "0":
+            p.line(f"int64_t {reach};")
+        p.fail_if(
+            f"{do} < 0 || {do} > {dest_size} - {n}",
+            DYNAMIC_RUN_DEST_MESSAGE,
+            [n, do, dest_size],
+            op,
+        )
+        # a run of an empty source always fails (its offset is never in [0, 0)):
+        # the condition is then 1, not a comparison clang's -Wextra calls always true
+        outside = (
+            "1"
+            if source_size == "0"
+            else f"{so} < 0 || {so} >= {source_size} || "
+            f"slice_mul_overflows({n} - 1, {stride}, &{reach}) || "
+            f"({reach} >= 0 ? {reach} > {source_size} - 1 - {so} : {reach} + {so} < 0)"
+        )
+        p.fail_if(
+            outside,
+            DYNAMIC_RUN_SOURCE_MESSAGE,
+            [n, so, stride, source_size],
+            op,
+        )
     contiguous = is_constant_one(op.source_stride)
 
-    def loop() -> None:
+    def nest(body: RunBody) -> None:
+        """``body`` inside the op's loops (none: once, here)."""
+        ivs: list[str] = []
+        source_at, dest_at = so, do
+        for bound, source_step, dest_step in loops:
+            i = p.temp("i")
+            ivs.append(i)
+            p.line(f"for (int64_t {i} = 0; {i} < {bound}; {i} += 1) {{")
+            p.depth += 1
+            next_source, next_dest = p.temp("so"), p.temp("do")
+            p.line(f"const int64_t {next_source} = {_offset(source_at, i, source_step)};")
+            p.line(f"const int64_t {next_dest} = {_offset(dest_at, i, dest_step)};")
+            source_at, dest_at = next_source, next_dest
+        body(source_at, dest_at, ivs)
+        for _ in loops:
+            p.depth -= 1
+            p.line("}")
+
+    def loop(source_at: str, dest_at: str, _: Sequence[str]) -> None:
         k = p.temp("k")
         s_index = k if contiguous else f"{k} * {stride}"
         p.line(f"for (int64_t {k} = 0; {k} < {n}; {k} += 1)")
-        p.line(f"{INDENT}{dest}[{do} + {k}] = {source}[{so} + {s_index}];")
+        p.line(f"{INDENT}{dest}[{dest_at} + {k}] = {source}[{source_at} + {s_index}];")
 
     if buffer_root(op.source) == buffer_root(op.dest):
         # within one buffer: element by element in order (see _copy_run)
-        loop()
+        nest(loop)
     elif op.adaptive is not None:
-        _dynamic_run_copy(p, op, (source, so, dest, do), (n, stride), dest_size, loop)
-    elif is_constant_one(op.source_stride):
+        _dynamic_run_copy(p, op, (source, dest), (n, stride), dest_size, nest, loop)
+    elif contiguous:
         p.unit.features.add("string.h")
         width = storage_bytes(
             checked_memref_type(
                 op.source.type, "slice.dynamic_copy_run source", op, dynamic=True
             ).element_type
         )
-        p.line(f"memcpy({_plus(dest, do)}, {_plus(source, so)}, {n} * {width});")
+
+        def block(source_at: str, dest_at: str, _: Sequence[str]) -> None:
+            d, s = _plus(dest, dest_at), _plus(source, source_at)
+            p.line(f"memcpy({d}, {s}, {n} * {width});")
+
+        nest(block)
     else:
-        loop()
+        nest(loop)
     p.depth -= 1
     p.line("}")
+
+
+def _row_of_loops(
+    p: FunctionPrinter, op: DynamicCopyRunOp, gate: str
+) -> tuple[str, str, str, str]:
+    """For a run with ``loops`` and ``prefetch_if``: new variables holding which loop
+    is the row loop (the innermost of more than one iteration; -1: none), its bound
+    (0 where ``gate`` is false: no prefetch), its source step, and the source step of
+    the next loop out of more than one iteration (0: none), computed once before the
+    loops."""
+    which, rows, step = p.temp("row_loop"), p.temp("rows"), p.temp("row_step")
+    plane, planed = p.temp("plane"), p.temp("planed")
+    p.line(f"int64_t {which} = -1, {rows} = 0, {step} = 0, {plane} = 0;")
+    p.line(f"_Bool {planed} = 0;")
+    p.line(f"if ({gate}) {{")
+    p.depth += 1
+    for j, (bound, source_step, _) in reversed(list(enumerate(op.loops()))):
+        b, s = p.expr(bound, op), p.expr(source_step, op)
+        p.line(f"if ({b} > 1 && {which} < 0) {{")
+        p.line(f"{INDENT}{which} = {j};")
+        p.line(f"{INDENT}{rows} = {b};")
+        p.line(f"{INDENT}{step} = {s};")
+        p.line(f"}} else if ({b} > 1 && !{planed}) {{")
+        p.line(f"{INDENT}{plane} = {s};")
+        p.line(f"{INDENT}{planed} = 1;")
+        p.line("}")
+    p.depth -= 1
+    p.line("}")
+    return which, rows, step, plane
+
+
+def _row_prefetch(
+    p: FunctionPrinter,
+    op: DynamicCopyRunOp,
+    source: str,
+    run: tuple[str, str],
+    size: int,
+) -> Callable[[str, Sequence[str]], None] | None:
+    """Where the op prefetches rows (``prefetch row ...`` or ``prefetch_if``), what
+    prints its prefetch of a run at a source offset, given the nest's induction
+    variables: what the loops around read next, as a static run with gaps prefetches
+    it (``run_choices``, ``row_prefetch``), by ``slice_prefetch_rows``, which forms
+    only addresses inside the source view, called where the loop has more than one
+    row (a row count the IR's gate set to 0, or the gate false: no call)."""
+    prefetch = op.prefetch()
+    if prefetch is None and op.prefetch_if is None:
+        return None
+    n, stride = run
+    (source_size,) = p.dims_of(op.source, op)
+    p.unit.features.update({"prefetch", "prefetch_rows", "mul_overflows"})
+    tail = f"{size}, {PREFETCH_FAR_RUN_BYTES // size}, {PREFETCH_ROW_BYTES // size}"
+    if prefetch is not None:
+        fixed_row, rows, row_step = (
+            p.expr(v, op) for v in (prefetch.row, prefetch.rows, prefetch.step)
+        )
+        plane = "0" if prefetch.plane is None else p.expr(prefetch.plane, op)
+        which = None
+    else:
+        assert op.prefetch_if is not None
+        fixed_row = None
+        which, rows, row_step, plane = _row_of_loops(p, op, p.expr(op.prefetch_if, op))
+
+    def print_prefetch(source_at: str, ivs: Sequence[str]) -> None:
+        row = fixed_row
+        if row is None:  # the row loop's induction variable, found before the loops
+            row = ivs[0]
+            for j, i in enumerate(ivs[1:], start=1):
+                row = f"{which} == {j} ? {i} : {row}"
+            row = row if len(ivs) == 1 else f"({row})"
+        p.line(f"if ({rows} > 1)")
+        p.line(
+            f"{INDENT}slice_prefetch_rows({source}, {source_size}, {source_at}, {n}, "
+            f"{stride}, {row}, {rows}, {row_step}, {plane}, {tail});"
+        )
+
+    return print_prefetch
 
 
 def _dynamic_run_copy(
     p: FunctionPrinter,
     op: DynamicCopyRunOp,
-    views: tuple[str, str, str, str],
+    buffers: tuple[str, str],
     run: tuple[str, str],
     dest_size: str,
-    loop: Callable[[], None],
+    nest: Callable[[RunBody], None],
+    loop: RunBody,
 ) -> None:
     """The copy of a guarded dynamic run between two buffers, its strategy chosen at
     run time by the rules ``run_choices`` applies to static runs
@@ -1554,14 +1725,15 @@ def _dynamic_run_copy(
     elements of 1, 2, 4 or 8 bytes through the scalar gather of its width (the
     streamed one when streamed, for ``DYNAMIC_STREAM_GATHER_BYTES``); anything else is
     ``memcpy`` (stride ``arith.constant 1``) or the element ``loop``. Every comparison
-    is written so it cannot overflow (divisions of constants)."""
-    source, so, dest, do = views
+    is written so it cannot overflow (divisions of constants). The strategy depends on
+    the op's operands only, so it is chosen once and each choice prints the op's
+    loops (``nest``) around its copy: no run of a nest tests it again."""
+    source, dest = buffers
     n, stride = run
     source_type = checked_memref_type(
         op.source.type, "slice.dynamic_copy_run source", op, dynamic=True
     )
     size = storage_bytes(source_type.element_type)
-    s, d = _plus(source, so), _plus(dest, do)
     contiguous = is_constant_one(op.source_stride)
     streamed = p.temp("streamed")
     condition = (
@@ -1583,30 +1755,45 @@ def _dynamic_run_copy(
     p.line(f"const _Bool {streamed} = {condition};")
     p.unit.features.update({"stream", "copy", "string.h"})
     p.streams = True
-    prefetch = op.prefetch()
-    if prefetch is not None:
-        # what the loops around read next, as a static run with gaps prefetches it
-        # (run_choices, row_prefetch); the helper forms only addresses inside the
-        # source view
-        p.unit.features.update({"prefetch", "prefetch_rows", "mul_overflows"})
-        (source_size,) = p.dims_of(op.source, op)
-        row, rows, row_step = (
-            p.expr(v, op) for v in (prefetch.row, prefetch.rows, prefetch.step)
-        )
-        plane = "0" if prefetch.plane is None else p.expr(prefetch.plane, op)
-        # a row count the IR's gate set to 0 (or a loop of one row): no call
-        p.line(f"if ({rows} > 1)")
-        p.line(
-            f"{INDENT}slice_prefetch_rows({source}, {source_size}, {so}, {n}, "
-            f"{stride}, {row}, {rows}, {row_step}, {plane}, {size}, "
-            f"{PREFETCH_FAR_RUN_BYTES // size}, {PREFETCH_ROW_BYTES // size});"
-        )
+    (source_size,) = p.dims_of(op.source, op)
+    prefetch_rows = _row_prefetch(p, op, source, (n, stride), size)
+
+    if not op.bounds and prefetch_rows is not None:
+        # a run alone: its prefetch once, before its choice
+        prefetch_rows(p.expr(op.source_offset, op), ())
+
+    def with_prefetch(copy: Callable[[str, str], None]) -> RunBody:
+        """A run body: in a nest, the row prefetch; then ``copy`` of the run's
+        pointers."""
+
+        def body(source_at: str, dest_at: str, ivs: Sequence[str]) -> None:
+            if op.bounds and prefetch_rows is not None:
+                prefetch_rows(source_at, ivs)
+            copy(_plus(source, source_at), _plus(dest, dest_at))
+
+        return body
+
+    def call(text: str) -> Callable[[str, str], None]:
+        def copy(s: str, d: str) -> None:
+            p.line(text.format(s=s, d=d))
+
+        return copy
+
+    def branch(keyword: str, condition: str | None, body: RunBody) -> None:
+        p.line(f"{keyword} ({condition}) {{" if condition is not None else "} else {")
+        p.depth += 1
+        nest(body)
+        p.depth -= 1
+
     if contiguous:
         stream = "slice_stream_in_order" if op.in_order is not None else "slice_stream"
-        p.line(f"if ({streamed})")
-        p.line(f"{INDENT}{stream}({d}, {s}, {n} * {size});")
-        p.line("else")
-        p.line(f"{INDENT}memcpy({d}, {s}, (size_t){n} * {size});")
+        branch(
+            "if", streamed, with_prefetch(call(f"{stream}({{d}}, {{s}}, {n} * {size});"))
+        )
+        branch(
+            "", None, with_prefetch(call(f"memcpy({{d}}, {{s}}, (size_t){n} * {size});"))
+        )
+        p.line("}")
         return
     long_enough = f"{n} >= {-(-MIN_REGISTER_RUN_BYTES // size)}"
     first = True
@@ -1616,11 +1803,16 @@ def _dynamic_run_copy(
         keyword = "if" if first else "} else if"
         first = False
         # a streamed run is longer than MIN_REGISTER_RUN_BYTES anyway
-        p.line(f"{keyword} ({stride} == {step} && {long_enough}) {{")
-        p.line(f"{INDENT}if ({streamed})")
-        p.line(f"{INDENT}{INDENT}slice_stream_{helper}({d}, {s}, {n}, {size});")
-        p.line(f"{INDENT}else")
-        p.line(f"{INDENT}{INDENT}slice_copy_{helper}({d}, {s}, {n}, {size});")
+        branch(
+            keyword,
+            f"{stride} == {step} && {long_enough} && {streamed}",
+            with_prefetch(call(f"slice_stream_{helper}({{d}}, {{s}}, {n}, {size});")),
+        )
+        branch(
+            "} else if",
+            f"{stride} == {step} && {long_enough}",
+            with_prefetch(call(f"slice_copy_{helper}({{d}}, {{s}}, {n}, {size});")),
+        )
     if size in GATHER_HELPERS:
         # a scalar gather (run_choices' scalar rule; the run's guard bounds its reads)
         p.line(
@@ -1633,7 +1825,6 @@ def _dynamic_run_copy(
         # first (a run shorter than LOOKAHEAD_MIN_SPAN_BYTES / LOOKAHEAD_MAX_STEP_BYTES
         # elements never spans enough), n * apart only with apart <= 32 (the run lies
         # in the source: checked above)
-        (source_size,) = p.dims_of(op.source, op)
         ahead, apart = p.temp("ahead"), p.temp("apart")
         near = LOOKAHEAD_MAX_STEP_BYTES // size
         shortest = LOOKAHEAD_MIN_SPAN_BYTES // LOOKAHEAD_MAX_STEP_BYTES
@@ -1649,23 +1840,31 @@ def _dynamic_run_copy(
         p.line(f"{INDENT}if (({n}) * {apart} >= {LOOKAHEAD_MIN_SPAN_BYTES})")
         p.line(f"{INDENT}{INDENT}{ahead} = ({LOOKAHEAD_BYTES} + {apart} - 1) / {apart};")
         p.line("}")
+
+        def gather(streamed_gather: bool) -> Callable[[str, str], None]:
+            def copy(s: str, d: str) -> None:
+                _emit_gather(p, d, s, n, stride, size, streamed_gather, ahead)
+
+            return copy
+
         if size in DYNAMIC_STREAM_GATHER_BYTES:
             # streamed where the copy streams, for these widths only (narrower ones
             # are no faster so with a run-time step: DYNAMIC_STREAM_GATHER_BYTES)
-            p.line(f"if ({streamed})")
-            p.depth += 1
-            _emit_gather(p, d, s, n, stride, size, True, ahead)
-            p.depth -= 1
-            p.line("else")
-            p.depth += 1
-            _emit_gather(p, d, s, n, stride, size, False, ahead)
-            p.depth -= 1
+            branch("if", streamed, with_prefetch(gather(True)))
+            branch("", None, with_prefetch(gather(False)))
+            p.line("}")
         else:
-            _emit_gather(p, d, s, n, stride, size, False, ahead)
+            nest(with_prefetch(gather(False)))
         p.depth -= 1
     p.line("} else {")
     p.depth += 1
-    loop()
+
+    def element_loop(source_at: str, dest_at: str, ivs: Sequence[str]) -> None:
+        if op.bounds and prefetch_rows is not None:
+            prefetch_rows(source_at, ivs)
+        loop(source_at, dest_at, ivs)
+
+    nest(element_loop)
     p.depth -= 1
     p.line("}")
 

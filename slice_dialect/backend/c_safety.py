@@ -35,8 +35,9 @@ What it reasons about:
   ``memref.copy`` needs equal static shapes and element types; ``slice.copy_run``
   reads and writes the runs ABI.md gives; ``slice.fill_constant`` writes all of its
   static buffer. ``slice.dynamic_copy_run`` is accepted
-  without a proof because it guards itself at run time (c.py); its views must still
-  be rank-1 buffers of the function and its index operands defined values.
+  without a proof because it guards itself at run time (c.py; with ``loops``, the whole
+  nest once, before it copies); its views must still be rank-1 buffers of the function
+  and its index operands (and ``prefetch_if``) defined values.
 - **buffers**: function arguments (static shape or with ``?`` dims), ``memref.alloc``
   results (static only) and ``memref.collapse_shape`` views of them (same element
   type; a static view has the same element count, a ``?`` dim of a view comes from a
@@ -641,10 +642,24 @@ def _dynamic_copy_run(c: FunctionChecker, op: Operation) -> None:
             (op.dest_offset, "dest offset"),
             (op.count, "count"),
             (op.source_stride, "source stride"),
-            *[(v, "prefetch operand") for v in op.operands[6:] if v is not op.footprint],
+            *[(v, "loop bound") for v in op.bounds],
+            *[(v, "loop source step") for v in op.source_steps],
+            *[(v, "loop dest step") for v in op.dest_steps],
+            *[
+                (v, "prefetch operand")
+                for v in (
+                    op.prefetch_row,
+                    op.prefetch_rows,
+                    op.prefetch_step,
+                    op.prefetch_plane,
+                )
+                if v is not None
+            ],
             *[(v, "footprint") for v in (op.footprint,) if v is not None],
         ):
             c.index(op, value, what)
+        if op.prefetch_if is not None:
+            c.integer(op, op.prefetch_if, "prefetch_if")
 
 
 def _terminator(c: FunctionChecker, op: Operation) -> None:

@@ -103,10 +103,11 @@
 // CHECK-NEXT:                  const _Bool streamed = ov_d0 >= 524288 && out0_d1 >= 256;
 // CHECK-NEXT:                  if (out0_d0 > 1)
 // CHECK-NEXT:                      slice_prefetch_rows(xv, xv_d0, so, out0_d1, 1, i, out0_d0, 6, 0, 4, 2048, 262144);
-// CHECK-NEXT:                  if (streamed)
+// CHECK-NEXT:                  if (streamed) {
 // CHECK-NEXT:                      slice_stream(ov + do_1, xv + so, out0_d1 * 4);
-// CHECK-NEXT:                  else
+// CHECK-NEXT:                  } else {
 // CHECK-NEXT:                      memcpy(ov + do_1, xv + so, (size_t)out0_d1 * 4);
+// CHECK-NEXT:                  }
 // CHECK-NEXT:              }
 // ... else the register helpers for a stride of -1, 2 or -2 (runs of 64 bytes or more),
 // else an element loop.
@@ -114,14 +115,16 @@
 // CHECK:                       const _Bool streamed_1 = ov_d0 >= 524288 && out0_d1 >= 256;
 // CHECK-NEXT:                  if (out0_d0 > 1)
 // CHECK-NEXT:                      slice_prefetch_rows(xv, xv_d0, so, out0_d1, stride, i, out0_d0, 6, 0, 4, 2048, 262144);
-// CHECK-NEXT:                  if (stride == -1 && out0_d1 >= 16) {
-// CHECK-NEXT:                      if (streamed_1)
-// CHECK-NEXT:                          slice_stream_reversed(ov + do_1, xv + so, out0_d1, 4);
-// CHECK-NEXT:                      else
-// CHECK-NEXT:                          slice_copy_reversed(ov + do_1, xv + so, out0_d1, 4);
-// CHECK-NEXT:                  } else if (stride == 2 && out0_d1 >= 16) {
+// CHECK-NEXT:                  if (stride == -1 && out0_d1 >= 16 && streamed_1) {
+// CHECK-NEXT:                      slice_stream_reversed(ov + do_1, xv + so, out0_d1, 4);
+// CHECK-NEXT:                  } else if (stride == -1 && out0_d1 >= 16) {
+// CHECK-NEXT:                      slice_copy_reversed(ov + do_1, xv + so, out0_d1, 4);
+// CHECK-NEXT:                  } else if (stride == 2 && out0_d1 >= 16 && streamed_1) {
 // CHECK:                       } else if (stride == -2 && out0_d1 >= 16) {
-// CHECK:                       } else {
+// CHECK:                       } else if ((stride >= 2 || stride <= -2) && out0_d1 >= 16) {
+// CHECK:                               slice_gather_words((uint32_t *)ov + do_1, (const uint32_t *)xv + so, out0_d1, stride, ahead);
+// CHECK-NEXT:                      }
+// CHECK-NEXT:                  } else {
 // CHECK-NEXT:                      for (int64_t k = 0; k < out0_d1; k += 1)
 // CHECK-NEXT:                          ov[do_1 + k] = xv[so + k * stride];
 // CHECK-NEXT:                  }
@@ -196,6 +199,69 @@ func.func @shift(%x: memref<?xf32>) {
   func.return
 }
 
+// A nest (`loops`, what convert-slice-to-loops makes of a dynamic window): its count
+// and bounds tested first, then the dest and the source checked once on the nest's
+// lowest and highest offsets (each kept in [0, size): no sum or product can wrap),
+// the row loop found on the bounds where the gate holds, and the copy chosen once,
+// each choice with its own loops and no guard in them.
+// CHECK-LABEL: int32_t slice_nest(
+// CHECK:           if (out0_d0 > 0 && rows > 0) {
+// CHECK-NEXT:          int64_t low = 0, high = 0, reach;
+// CHECK-NEXT:          _Bool outside = 0 >= out0_d0;
+// CHECK-NEXT:          if (!outside) {
+// CHECK-NEXT:              if (slice_mul_overflows(out0_d0 - 1, 1, &reach) || (reach >= 0 ? reach > out0_d0 - 1 - high : reach < -low))
+// CHECK-NEXT:                  outside = 1;
+// CHECK-NEXT:              else if (reach >= 0)
+// CHECK-NEXT:                  high += reach;
+// CHECK-NEXT:              else
+// CHECK-NEXT:                  low += reach;
+// CHECK-NEXT:          }
+// CHECK-NEXT:          if (outside) {
+// CHECK-NEXT:              slice_error_values[0] = out0_d0;
+// CHECK-NEXT:              slice_error_values[1] = 0;
+// CHECK-NEXT:              slice_error_values[2] = out0_d0;
+// CHECK-NEXT:              return [[NEST_DEST:[0-9]+]];
+// CHECK-NEXT:          }
+// CHECK-NEXT:          int64_t low_1 = 0, high_1 = 0, reach_1;
+// CHECK-NEXT:          _Bool outside_1 = 0 >= in0_d0;
+// CHECK:               if (!outside_1) {
+// CHECK:                   if (slice_mul_overflows(rows - 1, 1, &reach_1) || (reach_1 >= 0 ? reach_1 > in0_d0 - 1 - high_1 : reach_1 < -low_1))
+// CHECK:               if (outside_1) {
+// CHECK:                   return [[NEST_SOURCE:[0-9]+]];
+// CHECK-NEXT:          }
+// CHECK-NEXT:          const _Bool streamed = out0_d0 >= 524288 && out0_d0 >= 256;
+// CHECK-NEXT:          int64_t row_loop = -1, rows_1 = 0, row_step = 0, plane = 0;
+// CHECK-NEXT:          _Bool planed = 0;
+// CHECK-NEXT:          if (gate) {
+// CHECK-NEXT:              if (rows > 1 && row_loop < 0) {
+// CHECK-NEXT:                  row_loop = 0;
+// CHECK-NEXT:                  rows_1 = rows;
+// CHECK-NEXT:                  row_step = 1;
+// CHECK:               if (streamed) {
+// CHECK-NEXT:              for (int64_t i = 0; i < rows; i += 1) {
+// CHECK-NEXT:                  const int64_t so = i;
+// CHECK-NEXT:                  const int64_t do_1 = 0;
+// CHECK-NEXT:                  if (rows_1 > 1)
+// CHECK-NEXT:                      slice_prefetch_rows(in0, in0_d0, so, out0_d0, 1, i, rows_1, row_step, plane, 4, 2048, 262144);
+// CHECK-NEXT:                  slice_stream(out0 + do_1, in0 + so, out0_d0 * 4);
+// CHECK-NEXT:              }
+// CHECK-NEXT:          } else {
+// CHECK-NEXT:              for (int64_t i_1 = 0; i_1 < rows; i_1 += 1) {
+// CHECK:                       memcpy(out0 + do_2, in0 + so_1, (size_t)out0_d0 * 4);
+// CHECK-NEXT:              }
+// CHECK-NEXT:          }
+// CHECK-NEXT:      }
+func.func @nest(%x: memref<?xf32>, %out: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %m = memref.dim %x, %c0 : memref<?xf32>
+  %n = memref.dim %out, %c0 : memref<?xf32>
+  %rows = arith.subi %m, %n : index
+  %gate = arith.cmpi sgt, %rows, %c1 : index
+  slice.dynamic_copy_run %x[%c0], %out[%c0] count %n source_stride %c1 loops [%rows] source_steps [%c1] dest_steps [%c0] adaptive prefetch_if %gate : memref<?xf32>, memref<?xf32>
+  func.return
+}
+
 // Without ? dims, today's ABI exactly: no slice_dims.
 // CHECK-LABEL: int32_t slice_static(const uint32_t *restrict in0, uint32_t *restrict out0, int64_t *restrict slice_error_values) {
 func.func @static(%x: memref<4xf32>, %out: memref<4xf32>) {
@@ -209,6 +275,8 @@ func.func @static(%x: memref<4xf32>, %out: memref<4xf32>) {
 // CHECK-DAG:   case [[STEP]]: return "slice.onnx: steps[0] = {0}: a step must be non-zero";
 // CHECK-DAG:   case [[DEST]]: return "slice.dynamic_copy_run: a run of {0} elements written at offset {1} leaves the dest view of {2} elements";
 // CHECK-DAG:   case [[SOURCE]]: return "slice.dynamic_copy_run: a run of {0} elements at offset {1}, stride {2}, leaves the source view of {3} elements";
+// CHECK-DAG:   case [[NEST_DEST]]: return "slice.dynamic_copy_run: runs of {0} elements written from offset {1} in its loops leave the dest view of {2} elements";
+// CHECK-DAG:   case [[NEST_SOURCE]]: return "slice.dynamic_copy_run: runs of {0} elements from offset {1}, stride {2}, in its loops leave the source view of {3} elements";
 // And where the op failing with each code stands in the source (the allocation failure
 // and the slice_dims check are at no op: 0), so that a run-time error is reported at
 // its op, as a verifier's is.

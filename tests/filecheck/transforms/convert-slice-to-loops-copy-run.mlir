@@ -198,11 +198,27 @@ func.func @prefetch_bytes_zero(%a: memref<20xf32>, %b: memref<6xf32>) {
 // CHECK-LABEL: func.func @dynamic_prefetch(
 // CHECK:         slice.dynamic_copy_run %a[%i], %b[%n] count %n source_stride %s adaptive prefetch row %i of %n step %s plane %p : memref<?xf32>, memref<?xf32>
 // CHECK-NEXT:    slice.dynamic_copy_run %a[%i], %b[%n] count %n source_stride %s adaptive prefetch row %i of %n step %s : memref<?xf32>, memref<?xf32>
-// GENERIC:       "slice.dynamic_copy_run"(%a, %i, %b, %n, %n, %s, %i, %n, %s, %p) <{adaptive, operandSegmentSizes = array<i32: 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0>}>
-// GENERIC:       "slice.dynamic_copy_run"(%a, %i, %b, %n, %n, %s, %i, %n, %s) <{adaptive, operandSegmentSizes = array<i32: 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0>}>
+// GENERIC:       "slice.dynamic_copy_run"(%a, %i, %b, %n, %n, %s, %i, %n, %s, %p) <{adaptive, operandSegmentSizes = array<i32: 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 1, 1, 1, 0, 0>}>
+// GENERIC:       "slice.dynamic_copy_run"(%a, %i, %b, %n, %n, %s, %i, %n, %s) <{adaptive, operandSegmentSizes = array<i32: 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 1, 1, 0, 0, 0>}>
 func.func @dynamic_prefetch(%a: memref<?xf32>, %b: memref<?xf32>, %i: index, %n: index, %s: index, %p: index) {
   slice.dynamic_copy_run %a[%i], %b[%n] count %n source_stride %s adaptive prefetch row %i of %n step %s plane %p : memref<?xf32>, memref<?xf32>
   slice.dynamic_copy_run %a[%i], %b[%n] count %n source_stride %s adaptive prefetch row %i of %n step %s : memref<?xf32>, memref<?xf32>
+  func.return
+}
+
+// -----
+
+// slice.dynamic_copy_run's loops: the nest around the run, one bound, source step and
+// dest step per loop, outermost first, and its gated row prefetch (custom and generic
+// form).
+// CHECK-LABEL: func.func @dynamic_nest(
+// CHECK:         slice.dynamic_copy_run %a[%i], %b[%n] count %n source_stride %s loops[%n, %i] source_steps[%s, %i] dest_steps[%n, %s] adaptive prefetch_if %g : memref<?xf32>, memref<?xf32>
+// CHECK-NEXT:    slice.dynamic_copy_run %a[%i], %b[%n] count %n source_stride %s loops[%n] source_steps[%s] dest_steps[%n] : memref<?xf32>, memref<?xf32>
+// GENERIC:       "slice.dynamic_copy_run"(%a, %i, %b, %n, %n, %s, %n, %i, %s, %i, %n, %s, %g) <{adaptive, operandSegmentSizes = array<i32: 1, 1, 1, 1, 1, 1, 2, 2, 2, 0, 0, 0, 0, 1, 0>}>
+// GENERIC:       "slice.dynamic_copy_run"(%a, %i, %b, %n, %n, %s, %n, %s, %n) <{operandSegmentSizes = array<i32: 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0>}>
+func.func @dynamic_nest(%a: memref<?xf32>, %b: memref<?xf32>, %i: index, %n: index, %s: index, %g: i1) {
+  slice.dynamic_copy_run %a[%i], %b[%n] count %n source_stride %s loops [%n, %i] source_steps [%s, %i] dest_steps [%n, %s] adaptive prefetch_if %g : memref<?xf32>, memref<?xf32>
+  slice.dynamic_copy_run %a[%i], %b[%n] count %n source_stride %s loops [%n] source_steps [%s] dest_steps [%n] : memref<?xf32>, memref<?xf32>
   func.return
 }
 
@@ -214,8 +230,8 @@ func.func @dynamic_prefetch(%a: memref<?xf32>, %b: memref<?xf32>, %i: index, %n:
 // CHECK-LABEL: func.func @dynamic_working_set(
 // CHECK:         slice.dynamic_copy_run %a[%i], %b[%i] count %i source_stride %i adaptive stream_working_set 33554432 in_order prefetch row %i of %i step %i : memref<?xf32>, memref<?xf32>
 // CHECK-NEXT:    slice.dynamic_copy_run %a[%i], %b[%i] count %i source_stride %i adaptive stream_working_set 33554432 footprint %f : memref<?xf32>, memref<?xf32>
-// GENERIC:       "slice.dynamic_copy_run"(%a, %i, %b, %i, %i, %i, %i, %i, %i) <{adaptive, stream_working_set = 33554432 : i64, in_order, operandSegmentSizes = array<i32: 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0>}>
-// GENERIC:       "slice.dynamic_copy_run"(%a, %i, %b, %i, %i, %i, %f) <{adaptive, stream_working_set = 33554432 : i64, operandSegmentSizes = array<i32: 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 1>}>
+// GENERIC:       "slice.dynamic_copy_run"(%a, %i, %b, %i, %i, %i, %i, %i, %i) <{adaptive, stream_working_set = 33554432 : i64, in_order, operandSegmentSizes = array<i32: 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 1, 1, 0, 0, 0>}>
+// GENERIC:       "slice.dynamic_copy_run"(%a, %i, %b, %i, %i, %i, %f) <{adaptive, stream_working_set = 33554432 : i64, operandSegmentSizes = array<i32: 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1>}>
 func.func @dynamic_working_set(%a: memref<?xf32>, %b: memref<?xf32>, %i: index, %f: index) {
   slice.dynamic_copy_run %a[%i], %b[%i] count %i source_stride %i adaptive stream_working_set 33554432 in_order prefetch row %i of %i step %i : memref<?xf32>, memref<?xf32>
   slice.dynamic_copy_run %a[%i], %b[%i] count %i source_stride %i adaptive stream_working_set 33554432 footprint %f : memref<?xf32>, memref<?xf32>
@@ -282,6 +298,38 @@ func.func @plane_alone(%a: memref<?xf32>, %b: memref<?xf32>, %i: index) {
 
 // CHECK: {{^}}slice.dynamic_copy_run: prefetch needs a row, a row count and a step{{$}}
 func.func @prefetch_partial(%a: memref<?xf32>, %b: memref<?xf32>, %i: index) {
-  "slice.dynamic_copy_run"(%a, %i, %b, %i, %i, %i, %i, %i) <{adaptive, operandSegmentSizes = array<i32: 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0>}> : (memref<?xf32>, index, memref<?xf32>, index, index, index, index, index) -> ()
+  "slice.dynamic_copy_run"(%a, %i, %b, %i, %i, %i, %i, %i) <{adaptive, operandSegmentSizes = array<i32: 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 1, 0, 0, 0, 0>}> : (memref<?xf32>, index, memref<?xf32>, index, index, index, index, index) -> ()
+  func.return
+}
+
+// -----
+
+// CHECK: {{^}}slice.dynamic_copy_run: loops needs one bound, source step and dest step per loop (2 bounds, 1 source steps, 2 dest steps){{$}}
+func.func @loops_partial(%a: memref<?xf32>, %b: memref<?xf32>, %i: index) {
+  "slice.dynamic_copy_run"(%a, %i, %b, %i, %i, %i, %i, %i, %i, %i, %i) <{operandSegmentSizes = array<i32: 1, 1, 1, 1, 1, 1, 2, 1, 2, 0, 0, 0, 0, 0, 0>}> : (memref<?xf32>, index, memref<?xf32>, index, index, index, index, index, index, index, index) -> ()
+  func.return
+}
+
+// -----
+
+// CHECK: {{^}}slice.dynamic_copy_run: prefetch_if prefetches the rows of its loops; add loops (or use prefetch row ... of ...){{$}}
+func.func @prefetch_if_alone(%a: memref<?xf32>, %b: memref<?xf32>, %i: index, %g: i1) {
+  slice.dynamic_copy_run %a[%i], %b[%i] count %i source_stride %i adaptive prefetch_if %g : memref<?xf32>, memref<?xf32>
+  func.return
+}
+
+// -----
+
+// CHECK: {{^}}slice.dynamic_copy_run: prefetch_if is a choice of an adaptive run; add adaptive{{$}}
+func.func @prefetch_if_not_adaptive(%a: memref<?xf32>, %b: memref<?xf32>, %i: index, %g: i1) {
+  slice.dynamic_copy_run %a[%i], %b[%i] count %i source_stride %i loops [%i] source_steps [%i] dest_steps [%i] prefetch_if %g : memref<?xf32>, memref<?xf32>
+  func.return
+}
+
+// -----
+
+// CHECK: {{^}}slice.dynamic_copy_run: prefetch row ... of ... places a run in loops around it; a run with loops prefetches with prefetch_if{{$}}
+func.func @prefetch_row_in_loops(%a: memref<?xf32>, %b: memref<?xf32>, %i: index) {
+  slice.dynamic_copy_run %a[%i], %b[%i] count %i source_stride %i loops [%i] source_steps [%i] dest_steps [%i] adaptive prefetch row %i of %i step %i : memref<?xf32>, memref<?xf32>
   func.return
 }

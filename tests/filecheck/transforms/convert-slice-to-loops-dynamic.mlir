@@ -34,25 +34,20 @@ func.func @runtime_start(%x: tensor<10x4xf32>, %s: tensor<1xi64>) -> tensor<?x4x
 
 // -----
 
-// A run-time step on a `?` dim: an outer scf.for over the rows, and the inner run
-// versioned in the IR on whether its stride is 1 (copied as a block) or not. The run's
-// row for its prefetch is the loop's induction variable where the loop runs more than
-// once (the run may absorb the rows at run time).
+// A run-time step on a `?` dim: one op for the rows and the run in them (its `loops`:
+// the rows' bound, source step and dest step; the C guards the nest once), versioned in
+// the IR on whether its stride is 1 (copied as a block) or not. The row prefetch is
+// gated by a run-time value (`prefetch_if`; the run may absorb the rows at run time).
 // CHECK-LABEL: func.func @runtime_steps(
 // CHECK-SAME:      %[[X:.+]]: memref<?x?xi8>, %{{.+}}: memref<2xi64>, %{{.+}}: memref<2xi64>, %{{.+}}: memref<2xi32>, %[[OUT:.+]]: memref<?x?xi8>)
 // CHECK:         %[[C1:.+]] = arith.constant 1 : index
 // CHECK:         memref.dim %[[X]], %[[C1]]
 // CHECK:         slice.check %{{.+}}, "slice.onnx: steps[0] = 0: a step must be non-zero"
-// CHECK:         scf.for %[[I:.+]] = %{{.+}} to %{{.+}} step %[[C1]] {
-// CHECK-NEXT:      arith.muli %[[I]], %{{.+}} : index
-// CHECK-NEXT:      arith.addi
-// CHECK-NEXT:      arith.muli %[[I]], %{{.+}} : index
-// CHECK-NEXT:      %[[ROW:.+]] = arith.select %{{.+}}, %[[I]], %{{.+}} : index
-// CHECK-NEXT:      scf.if %{{.+}} {
-// CHECK-NEXT:        slice.dynamic_copy_run %{{.+}} count %{{.+}} source_stride %[[C1]] adaptive prefetch row %[[ROW]] of %{{.+}} step %{{.+}} : memref<?xi8>, memref<?xi8>
-// CHECK-NEXT:      } else {
-// CHECK-NEXT:        slice.dynamic_copy_run %{{.+}} count %{{.+}} source_stride %{{.+}} adaptive prefetch row %[[ROW]] of %{{.+}} step %{{.+}} : memref<?xi8>, memref<?xi8>
-// CHECK-NEXT:      }
+// CHECK-NOT:     scf.for
+// CHECK:         scf.if %{{.+}} {
+// CHECK-NEXT:      slice.dynamic_copy_run %{{.+}} count %[[N:.+]] source_stride %[[C1]] loops[%[[ROWS:.+]]] source_steps[%[[STEP:.+]]] dest_steps[%[[OUT_STEP:.+]]] adaptive prefetch_if %[[GATE:.+]] : memref<?xi8>, memref<?xi8>
+// CHECK-NEXT:    } else {
+// CHECK-NEXT:      slice.dynamic_copy_run %{{.+}} count %[[N]] source_stride %{{.+}} loops[%[[ROWS]]] source_steps[%[[STEP]]] dest_steps[%[[OUT_STEP]]] adaptive prefetch_if %[[GATE]] : memref<?xi8>, memref<?xi8>
 // CHECK-NEXT:    }
 // CHECK-NEXT:    func.return
 func.func @runtime_steps(%x: tensor<?x?xi8>, %s: tensor<2xi64>, %e: tensor<2xi64>, %st: tensor<2xi32>) -> tensor<?x?xi8> {
@@ -83,8 +78,7 @@ func.func @identity(%x: tensor<?xf32>) -> tensor<?xf32> {
 // Run-time parameters on every dim: the loop over the rows is merged into the run at
 // run time where the run continues it (a run of one element, or count * stride = the
 // row's step, with the destination rows filled): the run's count and stride and the
-// loop's bound are selects, decided once before the loop, and so is the stride-1 test;
-// the outermost loop's bound is 0 where any size is 0 (@empty_rows).
+// loop's bound are selects, decided once before the op, and so is the stride-1 test.
 // CHECK-LABEL: func.func @runtime_merge(
 // CHECK:         slice.check %{{.+}}, "slice.dynamic_window: sizes[1] = {0} but the output has {1} in dimension 1"
 // CHECK-NEXT:    arith.muli
@@ -100,12 +94,10 @@ func.func @identity(%x: tensor<?xf32>) -> tensor<?xf32> {
 // CHECK-NEXT:    %[[N:.+]] = arith.select %[[MERGES]], %[[ALL]], %[[COUNT]] : index
 // CHECK-NEXT:    %[[BOUND:.+]] = arith.select %[[MERGES]], %[[ONE]], %[[ROWS]] : index
 // CHECK:         %[[IS1:.+]] = arith.cmpi eq, %[[STRIDE]], %[[ONE]] : index
-// CHECK:         %[[OUTER:.+]] = arith.select %{{.+}}, %{{.+}}, %[[BOUND]] : index
-// CHECK-NEXT:    scf.for %{{.+}} = %{{.+}} to %[[OUTER]] step %[[ONE]] {
-// CHECK:           scf.if %[[IS1]] {
-// CHECK-NEXT:        slice.dynamic_copy_run %{{.+}} count %[[N]] source_stride %[[ONE]]
-// CHECK:           } else {
-// CHECK-NEXT:        slice.dynamic_copy_run %{{.+}} count %[[N]] source_stride %[[STRIDE]]
+// CHECK-NEXT:    scf.if %[[IS1]] {
+// CHECK-NEXT:      slice.dynamic_copy_run %{{.+}} count %[[N]] source_stride %[[ONE]] loops[%[[BOUND]]]
+// CHECK-NEXT:    } else {
+// CHECK-NEXT:      slice.dynamic_copy_run %{{.+}} count %[[N]] source_stride %[[STRIDE]] loops[%[[BOUND]]]
 func.func @runtime_merge(%x: tensor<8x6xf32>, %s: tensor<2xi64>, %e: tensor<2xi64>, %st: tensor<2xi64>) -> tensor<?x?xf32> {
   %r = slice.onnx %x starts %s ends %e steps %st : tensor<8x6xf32>, tensor<2xi64>, tensor<2xi64> steps tensor<2xi64> -> tensor<?x?xf32>
   func.return %r : tensor<?x?xf32>
@@ -113,20 +105,15 @@ func.func @runtime_merge(%x: tensor<8x6xf32>, %s: tensor<2xi64>, %e: tensor<2xi6
 
 // -----
 
-// A window of no elements copies nothing: without a guard the loops outside an empty
-// dim would still count up to their bounds (a source of 10^10 x 0 x 3 elements: 10^10
-// empty rows, 10 s). The outermost loop's bound is 0 where any run-time size is 0,
-// one `arith.ori` of the `size == 0` tests the checks made already.
+// A window of no elements copies nothing: the loops outside an empty dim must not
+// count up to their bounds (a source of 10^10 x 0 x 3 elements: 10^10 empty rows,
+// 10 s). They are the op's `loops`, whose bounds and count its C tests before any
+// loop runs (a size of 0 is a bound or the count): no `scf.for`, nothing added.
 // CHECK-LABEL: func.func @empty_rows(
 // CHECK:         slice.check %{{.+}}, "slice.dynamic_window: strides[0] = 0: a stride must be non-zero"
-// CHECK-NEXT:    %[[Z0:.+]] = arith.cmpi eq, %[[SIZE0:.+]], %[[C0:.+]] : index
 // CHECK:         slice.check %{{.+}}, "slice.dynamic_window: sizes[1] = {0}: a size must be >= 0"
-// CHECK-NEXT:    %[[Z1:.+]] = arith.cmpi eq, %[[SIZE1:.+]], %[[C0]] : index
-// CHECK:         %[[EMPTY:.+]] = arith.ori %[[Z0]], %[[Z1]] : i1
-// CHECK-NEXT:    %[[BOUND:.+]] = arith.select %[[EMPTY]], %[[C0]], %{{.+}} : index
-// CHECK-NEXT:    scf.for %{{.+}} = %[[C0]] to %[[BOUND]] step %{{.+}} {
-// CHECK:           scf.for %{{.+}} = %[[C0]] to %{{.+}} step %{{.+}} {
-// CHECK-NOT:     arith.select %[[EMPTY]]
+// CHECK-NOT:     scf.for
+// CHECK:         slice.dynamic_copy_run %{{.+}} loops[%{{.+}}, %{{.+}}] source_steps[%{{.+}}, %{{.+}}] dest_steps[%{{.+}}, %{{.+}}] adaptive
 func.func @empty_rows(%x: tensor<?x?x3xf32>) -> tensor<?x?x2xf32> {
   %s = arith.constant dense<[-1, 0, 0]> : tensor<3xi64>
   %e = arith.constant dense<[-9223372036854775808, 9223372036854775807, 3]> : tensor<3xi64>
@@ -137,24 +124,19 @@ func.func @empty_rows(%x: tensor<?x?x3xf32>) -> tensor<?x?x2xf32> {
 
 // -----
 
-// Each run says where it sits in its loops, for the C target's prefetch of the run some
-// rows later in the loops' order: its row loop is the innermost loop of more than one
-// iteration (a loop the run absorbs at run time runs once, as does a loop over a dim
-// of size 1), its planes the next such loop out, chosen by `arith.select` on the
-// loops' bounds: the row's induction variable, the row count, the rows' source step
-// and the planes' source step (`plane`; 0 where there is no such loop).
+// The runs of a nest prefetch the run some rows later in the loops' order: the row
+// loop is the innermost loop of more than one iteration (a loop the run absorbs at run
+// time runs once, as does a loop over a dim of size 1), its planes the next such loop
+// out; the op's C finds them on its bounds. The IR selects the rows' source step the
+// same way, for the gate below.
 // CHECK-LABEL: func.func @planes(
 // CHECK:         %out_flat = memref.collapse_shape
 // CHECK-NEXT:    %[[SEVERAL1:.+]] = arith.cmpi slt, %{{.+}}, %[[B1:.+]] : index
-// CHECK-NEXT:    %[[R1:.+]] = arith.select %[[SEVERAL1]], %[[B1]], %{{.+}} : index
 // CHECK-NEXT:    %[[S1:.+]] = arith.select %[[SEVERAL1]], %{{.+}}, %{{.+}} : index
 // CHECK-NEXT:    arith.cmpi slt
 // CHECK-NEXT:    arith.cmpi sge
 // CHECK-NEXT:    %[[PICK0:.+]] = arith.andi %{{.+}}, %{{.+}} : i1
-// CHECK-NEXT:    %[[PLANE0:.+]] = arith.andi %{{.+}}, %[[SEVERAL1]] : i1
-// CHECK-NEXT:    %[[ROWS0:.+]] = arith.select %[[PICK0]], %{{.+}}, %[[R1]] : index
 // CHECK-NEXT:    %[[STEP:.+]] = arith.select %[[PICK0]], %{{.+}}, %[[S1]] : index
-// CHECK-NEXT:    %[[PLANE:.+]] = arith.select %[[PLANE0]], %{{.+}}, %{{.+}} : index
 // The gate (prefetch_gate; passes/copy_plan.reads_at_least_on and prefetches_rows_on):
 // a copy reading at least 2 MiB of cache lines (32768 lines: the runs' lines, a line
 // per element where they are 16 f32 or more apart, else their span's, at least the
@@ -162,7 +144,7 @@ func.func @empty_rows(%x: tensor<?x?x3xf32>) -> tensor<?x?x2xf32> {
 // wraps), a span of at most 8 KiB (2048 f32: the default target's streaming bound is 0,
 // so every copy's rows come from memory), a gap to the next row of at least 512 bytes
 // (128 f32) and a quarter of the span (bounded first, so nothing wraps), rows at most 1
-// MiB apart; a run it does not prefetch gets a row count of 0.
+// MiB apart; `prefetch_if` takes it.
 // CHECK:         %[[ROWS_READ:.+]] = arith.muli %{{.+}}, %{{.+}} : index
 // CHECK:         %[[CAP:.+]] = arith.constant 2305843009213693952 : index
 // CHECK-NEXT:    %[[CAPPED_ROWS:.+]] = arith.minsi %[[ROWS_READ]], %[[CAP]] : index
@@ -196,13 +178,11 @@ func.func @empty_rows(%x: tensor<?x?x3xf32>) -> tensor<?x?x2xf32> {
 // CHECK-NEXT:    arith.cmpi sle
 // CHECK-NEXT:    arith.andi
 // CHECK-NEXT:    %[[GATE:.+]] = arith.andi %{{.+}}, %{{.+}} : i1
-// CHECK-NEXT:    %[[ROWS:.+]] = arith.select %[[GATE]], %[[ROWS0]], %{{.+}} : index
-// CHECK:         scf.for %[[I0:.+]] = %{{.+}} to %{{.+}} step %{{.+}} {
-// CHECK:           scf.for %[[I1:.+]] = %{{.+}} to %{{.+}} step %{{.+}} {
-// CHECK:             %[[R0:.+]] = arith.select %[[PICK0]], %[[I0]], %{{.+}} : index
-// CHECK-NEXT:        %[[ROW:.+]] = arith.select %[[SEVERAL1]], %[[I1]], %[[R0]] : index
-// CHECK:               slice.dynamic_copy_run %{{.+}} adaptive prefetch row %[[ROW]] of %[[ROWS]] step %[[STEP]] plane %[[PLANE]] : memref<?xf32>, memref<?xf32>
-// CHECK:               slice.dynamic_copy_run %{{.+}} adaptive prefetch row %[[ROW]] of %[[ROWS]] step %[[STEP]] plane %[[PLANE]] : memref<?xf32>, memref<?xf32>
+// CHECK-NEXT:    %[[UNIT:.+]] = arith.cmpi eq
+// CHECK-NEXT:    scf.if %[[UNIT]] {
+// CHECK-NEXT:      slice.dynamic_copy_run %{{.+}} loops[%{{.+}}, %[[B1]]] source_steps[%{{.+}}, %{{.+}}] dest_steps[%{{.+}}, %{{.+}}] adaptive prefetch_if %[[GATE]] : memref<?xf32>, memref<?xf32>
+// CHECK-NEXT:    } else {
+// CHECK-NEXT:      slice.dynamic_copy_run %{{.+}} loops[%{{.+}}, %[[B1]]] source_steps[%{{.+}}, %{{.+}}] dest_steps[%{{.+}}, %{{.+}}] adaptive prefetch_if %[[GATE]] : memref<?xf32>, memref<?xf32>
 func.func @planes(%x: tensor<?x?x?xf32>, %s: tensor<3xi64>, %e: tensor<3xi64>) -> tensor<?x?x?xf32> {
   %r = slice.onnx %x starts %s ends %e : tensor<?x?x?xf32>, tensor<3xi64>, tensor<3xi64> -> tensor<?x?x?xf32>
   func.return %r : tensor<?x?x?xf32>

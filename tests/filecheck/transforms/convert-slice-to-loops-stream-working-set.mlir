@@ -39,12 +39,13 @@ func.func @far_apart_rows(%x: tensor<4x1048576xf32>) -> tensor<4x262144xf32> {
 // A dynamic run counts the same footprint (copy_plan.source_footprint_on, emitted before
 // the loops; folded here, where only the offset is a value): the rows of
 // @far_apart_rows at a run-time offset, 4 x 262144 elements. Without a bound nothing
-// is counted.
+// is counted. (No row prefetch: rows 4 MiB apart are beyond PREFETCH_ROW_BYTES, a gate
+// that folds to false.)
 // DEFAULT-LABEL: func.func @dynamic_far_apart_rows(
-// DEFAULT:         slice.dynamic_copy_run {{.*}} adaptive prefetch
+// DEFAULT:         slice.dynamic_copy_run {{.*}} loops[{{.*}}] adaptive : memref
 // AT-LABEL:      func.func @dynamic_far_apart_rows(
 // AT:              [[FOOTPRINT:%.+]] = arith.constant 1048576 : index
-// AT:              slice.dynamic_copy_run {{.*}} adaptive stream_working_set 16777216 footprint [[FOOTPRINT]] prefetch
+// AT:              slice.dynamic_copy_run {{.*}} adaptive stream_working_set 16777216 footprint [[FOOTPRINT]] : memref
 func.func @dynamic_far_apart_rows(%x: tensor<4x1048576xf32>, %o: index) -> tensor<4x262144xf32> {
   %r = slice.dynamic_window %x offsets [0, %o] sizes [4, 262144] strides [1, 1] : tensor<4x1048576xf32> -> tensor<4x262144xf32>
   func.return %r : tensor<4x262144xf32>
