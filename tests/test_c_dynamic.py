@@ -531,6 +531,14 @@ def test_dynamic_copy_nest_guards_once() -> None:
     assert seen >= 2 * 9  # two loops for each of the 9 choices of the two ops
     assert nest.count("slice_copy_reversed(") == 1
     assert nest.count("memcpy(") == 1
+    # the element loop: plain for 4-byte elements; for bytes, not vectorized from
+    # SCALAR_LOOP_MIN elements (c.SCALAR_LOOP_ELEMENT_BYTES)
+    assert "SLICE_NO_VECTORIZE();" not in nest
+    _, byte_source = build(NEST_IR.replace("xT>", "xi8>"))
+    byte_nest = byte_source[byte_source.index("slice_nest(") :]
+    byte_nest = byte_nest[: byte_nest.index("\n}\n")]
+    assert "if (n >= 4) {" in byte_nest
+    assert byte_nest.count("SLICE_NO_VECTORIZE();") == 2
 
 
 def math_prod(values: Sequence[int]) -> int:

@@ -1605,11 +1605,40 @@ def _dynamic_copy_run(p: FunctionPrinter, op: DynamicCopyRunOp) -> None:
         p.line(f"for (int64_t {k} = 0; {k} < {n}; {k} += 1)")
         p.line(f"{INDENT}{dest}[{dest_at} + {k}] = {source}[{source_at} + {s_index}];")
 
+    def scalar_loop(source_at: str, dest_at: str, _: Sequence[str]) -> None:
+        """The element loop of a run-time stride, between two buffers: four elements
+        a step, not vectorized (``SCALAR_LOOP_HELPER``)."""
+        p.unit.features.add("scalar_loop")
+        k = p.temp("k")
+        p.line("{")
+        p.line(f"{INDENT}int64_t {k} = 0;")
+        # (n - 3 cannot wrap: n > 0 here)
+        last = SCALAR_LOOP_STEP - 1
+        p.line(f"{INDENT}for (; {k} < {n} - {last}; {k} += {SCALAR_LOOP_STEP}) {{")
+        for j in range(SCALAR_LOOP_STEP):
+            at = k if j == 0 else f"({k} + {j})"
+            to = k if j == 0 else f"{k} + {j}"
+            p.line(
+                f"{INDENT * 2}{dest}[{dest_at} + {to}] = "
+                f"{source}[{source_at} + {at} * {stride}];"
+            )
+        p.line(f"{INDENT * 2}SLICE_NO_VECTORIZE();")
+        p.line(f"{INDENT}}}")
+        p.line(f"{INDENT}for (; {k} < {n}; {k} += 1) {{")
+        p.line(
+            f"{INDENT * 2}{dest}[{dest_at} + {k}] = {source}[{source_at} + {k} * {stride}];"
+        )
+        p.line(f"{INDENT * 2}SLICE_NO_VECTORIZE();")
+        p.line(f"{INDENT}}}")
+        p.line("}")
+
     if buffer_root(op.source) == buffer_root(op.dest):
         # within one buffer: element by element in order (see _copy_run)
         nest(loop)
     elif op.adaptive is not None:
-        _dynamic_run_copy(p, op, (source, dest), (n, stride), dest_size, nest, loop)
+        _dynamic_run_copy(
+            p, op, (source, dest), (n, stride), dest_size, nest, (loop, scalar_loop)
+        )
     elif contiguous:
         p.unit.features.add("string.h")
         width = storage_bytes(
@@ -1627,6 +1656,37 @@ def _dynamic_copy_run(p: FunctionPrinter, op: DynamicCopyRunOp) -> None:
         nest(loop)
     p.depth -= 1
     p.line("}")
+
+
+SCALAR_LOOP_STEP = 4
+"""Elements a step of the element loop of a dynamic run's run-time stride."""
+
+SCALAR_LOOP_ELEMENT_BYTES = (1, 2)
+SCALAR_LOOP_MIN = 4
+"""An adaptive dynamic run of 1- or 2-byte elements at a run-time stride (not -1, 2 or
+-2 over ``MIN_REGISTER_RUN_BYTES``, nor a gather's ``MIN_SCALAR_GATHER`` elements) of at
+least ``SCALAR_LOOP_MIN`` elements takes the element loop the compiler does not
+vectorize (``SCALAR_LOOP_HELPER``); any other the plain one. Measured (session 36, C
+variants of sweep cases with run-time parameters in one process, two runs of 11
+rounds, kernel/numpy, not vectorized / plain, `/work/notes36/vrem.txt`, `vplain.txt`):
+seed 1 case 36 (runs of 15 ``i8`` at step 8) 0.73-0.84 / 0.99-1.23, seed 13 case 79
+(14 ``i16`` at 2) 0.94-1.16 / 1.10-1.75; slower for runs of 2 (seed 1 case 79, ``f16``,
+0.49-0.77 / 0.40-0.44; case 37, ``i8``, 0.74-0.90 / 0.59-0.71) and for ``i64`` (seed 1
+case 67, runs of 14, 1.25-1.35 / 1.04-1.24)."""
+
+SCALAR_LOOP_HELPER = r"""
+/* A compiler barrier (no instruction): in the element loop of a run-time stride,
+ * every SCALAR_LOOP_STEP elements and after each of the rest, so that the compiler
+ * does not vectorize it. gcc 12 builds vectors of such a loop from single loads and
+ * inserts, slower than the loads and stores alone (sweep cases with run-time
+ * parameters, session 36: seed 1 case 36, runs of 15 i8 at step 8, 1.17-1.22x
+ * numpy vectorized, 0.70-0.76x not, /work/notes36/vbar.py). */
+#if defined(__GNUC__)
+#define SLICE_NO_VECTORIZE() __asm__ volatile("" ::: "memory")
+#else
+#define SLICE_NO_VECTORIZE() ((void)0)
+#endif
+"""
 
 
 def _row_of_loops(
@@ -1712,7 +1772,7 @@ def _dynamic_run_copy(
     run: tuple[str, str],
     dest_size: str,
     nest: Callable[[RunBody], None],
-    loop: RunBody,
+    loops: tuple[RunBody, RunBody],
 ) -> None:
     """The copy of a guarded dynamic run between two buffers, its strategy chosen at
     run time by the rules ``run_choices`` applies to static runs
@@ -1859,12 +1919,28 @@ def _dynamic_run_copy(
     p.line("} else {")
     p.depth += 1
 
-    def element_loop(source_at: str, dest_at: str, ivs: Sequence[str]) -> None:
-        if op.bounds and prefetch_rows is not None:
-            prefetch_rows(source_at, ivs)
-        loop(source_at, dest_at, ivs)
+    def element_loop(loop: RunBody) -> RunBody:
+        def body(source_at: str, dest_at: str, ivs: Sequence[str]) -> None:
+            if op.bounds and prefetch_rows is not None:
+                prefetch_rows(source_at, ivs)
+            loop(source_at, dest_at, ivs)
 
-    nest(element_loop)
+        return body
+
+    plain, scalar = loops
+    if size in SCALAR_LOOP_ELEMENT_BYTES:
+        # runs of 1- or 2-byte elements too short for the gathers
+        p.line(f"if ({n} >= {SCALAR_LOOP_MIN}) {{")
+        p.depth += 1
+        nest(element_loop(scalar))
+        p.depth -= 1
+        p.line("} else {")
+        p.depth += 1
+        nest(element_loop(plain))
+        p.depth -= 1
+        p.line("}")
+    else:
+        nest(element_loop(plain))
     p.depth -= 1
     p.line("}")
 
@@ -2002,6 +2078,7 @@ def emit_c(module: ModuleOp, *, prefix: str = DEFAULT_PREFIX) -> str:
         "prefetch": PREFETCH_HELPER,  # before the gathers, which call it
         **{name: text for name, _, text in GATHER_HELPERS.values()},
         **{name: text for name, _, text in STREAM_GATHER_HELPERS.values()},
+        "scalar_loop": SCALAR_LOOP_HELPER,
         "mul_overflows": MUL_OVERFLOWS_HELPER,  # before prefetch_rows, which calls it
         "prefetch_rows": PREFETCH_ROWS_HELPER,
     }
