@@ -8,20 +8,23 @@ lowered in three parts, all in the IR:
    of an empty dim or stride of a one-element dim is taken in the normal form), and the checks
    that the destination has the window's sizes; each is a ``slice.check`` carrying the
    verifier's message;
-2. **loops**: ``scf.for`` over every window dim but the last, from 0 to its run-time
-   size, the source and destination offsets computed in wrapping ``index``
-   arithmetic (the checks above keep them in bounds; nothing needs them to);
-3. **the run**: one ``slice.dynamic_copy_run`` for the last dim. Loops the run
-   continues are merged into it at run time where the constants do not decide it
-   (``_merge_at_run_time``: ``arith.select`` of the run's count and stride and of the
-   loop's bound, so a crop of whole rows or a column of one element is one run). Where
-   the run's stride is a run-time value, the run is versioned in the IR: ``scf.if`` the
-   stride is 1 (decided once, before the loops), a run of stride ``arith.constant 1``
-   (copied as a block), else the strided run.
+2. **loops**: every window dim but the last, its run-time size and its source and
+   destination steps in wrapping ``index`` arithmetic (the checks above keep the
+   offsets in bounds; nothing needs them to), given to the run as its ``loops``;
+3. **the run**: one ``slice.dynamic_copy_run`` nest for the last dim inside those
+   loops. Loops the run continues are merged into it at run time where the constants
+   do not decide it (``_merge_at_run_time``: ``arith.select`` of the run's count and
+   stride and of the loop's bound, so a crop of whole rows or a column of one element
+   is one run). Where the run's stride is a run-time value, the op is versioned in the
+   IR: ``scf.if`` the stride is 1, a run of stride ``arith.constant 1`` (copied as a
+   block), else the strided run.
 
-``slice.dynamic_copy_run`` checks its own bounds when it runs, so the C target's safety
-does not rest on the checks of part 1: those give the verifier's messages, the run's
-guard keeps any IR in bounds.
+``slice.dynamic_copy_run`` checks its own bounds when it runs (a nest once, on its
+lowest and highest offsets, before its loops), so the C target's safety does not rest
+on the checks of part 1: those give the verifier's messages, the op's guard keeps any
+IR in bounds. The loops are the op's operands, not ``scf.for``: inside ``scf.for`` each
+run had to guard itself and choose its copy, which cost runs of a few elements more
+than their copy.
 
 Functions whose results have ``?`` dims get a **shape function** (``shape_functions``):
 ``@NAME.shape`` takes the same inputs and returns each result's dims as a
@@ -446,9 +449,9 @@ def prefetch_gate(
     ``prefetches_rows_on``) on what a dynamic copy knows (``views``: its source's
     elements and the window's sizes; the source and destination views together, not
     the source span and the output, against the target's ``working_set``), and rows
-    at most ``PREFETCH_ROW_BYTES`` apart. Emitted once before the loops: a run it does not
-    prefetch gets a row count of 0, and the C target calls no helper for it (a call per
-    run cost a copy of 2-byte runs a third of its time). The values are those of a
+    at most ``PREFETCH_ROW_BYTES`` apart. Emitted once before the run: it is the
+    nest's ``prefetch_if``, and where it is false the C target calls no helper (a call
+    per run cost a copy of 2-byte runs a third of its time). The values are those of a
     checked window, so no product here wraps."""
     source_elements, sizes = views
     rows, count = runs
