@@ -250,55 +250,66 @@ def run_cases(sanitize: bool, seed: int, count: int) -> tuple[list[str], int, in
             what = f"{element} @{name} size {source}->{dest} n={n} so={so} do={do} s={s}"
             copied += failure is None and n > 0
             refused += failure is not None
-            if failure is None:
-                if code != 0 or dst_buffer.tobytes() != expected.tobytes():
-                    failures.append(f"{what}: code {code}, or the copy differs")
-            else:
-                template, wanted = failure
-                if code == 0 or message(library, code) != template:
-                    failures.append(f"{what}: code {code}, not the guard's")
-                elif values[: len(wanted)] != wanted:
-                    failures.append(f"{what}: values {values}, not {wanted}")
-                elif dst_buffer.tobytes() != dst_before.tobytes():
-                    failures.append(f"{what}: failed but wrote the destination")
-            if src_buffer.tobytes() != src_before.tobytes():
-                failures.append(f"{what}: wrote the source")
+            failures += outcome_failures(
+                what,
+                (library, code, values),
+                failure,
+                (src_buffer, src_before),
+                (dst_buffer, dst_before, expected),
+            )
     return failures, copied, refused
 
 
-NEST_IR = """
+def outcome_failures(
+    what: str,
+    called: tuple[ctypes.CDLL, int, list[int]],
+    failure: tuple[str, list[int]] | None,
+    source: tuple[np.ndarray, np.ndarray],
+    dest: tuple[np.ndarray, np.ndarray, np.ndarray],
+) -> list[str]:
+    """What is wrong with one call (``called``: the library, its return code and
+    error values) against the reference's ``failure`` (``None``: it copies), given the
+    source buffer before and after and the dest buffer after, before and as expected."""
+    library, code, values = called
+    src_buffer, src_before = source
+    dst_buffer, dst_before, expected = dest
+    found: list[str] = []
+    if failure is None:
+        if code != 0 or dst_buffer.tobytes() != expected.tobytes():
+            found.append(f"{what}: code {code}, or the copy differs")
+    else:
+        template, wanted = failure
+        if code == 0 or message(library, code) != template:
+            found.append(f"{what}: code {code}, not the guard's")
+        elif values[: len(wanted)] != wanted:
+            found.append(f"{what}: values {values}, not {wanted}")
+        elif dst_buffer.tobytes() != dst_before.tobytes():
+            found.append(f"{what}: failed but wrote the destination")
+    if src_buffer.tobytes() != src_before.tobytes():
+        found.append(f"{what}: wrote the source")
+    return found
+
+
+def _parameters(names: Sequence[str]) -> str:
+    """IR reading each of ``names`` as an ``index`` from ``%p: memref<10xi64>``, in
+    order (and ``%c0`` to ``%c9``)."""
+    lines = [f"  %c{k} = arith.constant {k} : index" for k in range(10)]
+    for k, name in enumerate(names):
+        lines.append(f"  %{name}64 = memref.load %p[%c{k}] : memref<10xi64>")
+        lines.append(f"  %{name} = arith.index_cast %{name}64 : i64 to index")
+    return "\n".join(lines) + "\n"
+
+
+NEST_PARAMETERS = _parameters(
+    ["n", "so", "do", "s", "b0", "ss0", "ds0", "b1", "ss1", "ds1"]
+)
+
+NEST_IR = (
+    """
 func.func @nest(%src: memref<?xT>, %dst: memref<?xT>, %p: memref<10xi64>) {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %c2 = arith.constant 2 : index
-  %c3 = arith.constant 3 : index
-  %c4 = arith.constant 4 : index
-  %c5 = arith.constant 5 : index
-  %c6 = arith.constant 6 : index
-  %c7 = arith.constant 7 : index
-  %c8 = arith.constant 8 : index
-  %c9 = arith.constant 9 : index
-  %n64 = memref.load %p[%c0] : memref<10xi64>
-  %so64 = memref.load %p[%c1] : memref<10xi64>
-  %do64 = memref.load %p[%c2] : memref<10xi64>
-  %s64 = memref.load %p[%c3] : memref<10xi64>
-  %b064 = memref.load %p[%c4] : memref<10xi64>
-  %ss064 = memref.load %p[%c5] : memref<10xi64>
-  %ds064 = memref.load %p[%c6] : memref<10xi64>
-  %b164 = memref.load %p[%c7] : memref<10xi64>
-  %ss164 = memref.load %p[%c8] : memref<10xi64>
-  %ds164 = memref.load %p[%c9] : memref<10xi64>
-  %n = arith.index_cast %n64 : i64 to index
-  %so = arith.index_cast %so64 : i64 to index
-  %do = arith.index_cast %do64 : i64 to index
-  %s = arith.index_cast %s64 : i64 to index
-  %b0 = arith.index_cast %b064 : i64 to index
-  %ss0 = arith.index_cast %ss064 : i64 to index
-  %ds0 = arith.index_cast %ds064 : i64 to index
-  %b1 = arith.index_cast %b164 : i64 to index
-  %ss1 = arith.index_cast %ss164 : i64 to index
-  %ds1 = arith.index_cast %ds164 : i64 to index
-  %gate = arith.cmpi sgt, %b1, %c2 : index
+"""
+    + NEST_PARAMETERS
+    + """  %gate = arith.cmpi sgt, %b1, %c2 : index
   %unit = arith.cmpi eq, %s, %c1 : index
   scf.if %unit {
     slice.dynamic_copy_run %src[%so], %dst[%do] count %n source_stride %c1
@@ -313,33 +324,15 @@ func.func @nest(%src: memref<?xT>, %dst: memref<?xT>, %p: memref<10xi64>) {
 }
 
 func.func @plain_nest(%src: memref<?xT>, %dst: memref<?xT>, %p: memref<10xi64>) {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %c2 = arith.constant 2 : index
-  %c3 = arith.constant 3 : index
-  %c4 = arith.constant 4 : index
-  %c5 = arith.constant 5 : index
-  %c6 = arith.constant 6 : index
-  %n64 = memref.load %p[%c0] : memref<10xi64>
-  %so64 = memref.load %p[%c1] : memref<10xi64>
-  %do64 = memref.load %p[%c2] : memref<10xi64>
-  %s64 = memref.load %p[%c3] : memref<10xi64>
-  %b064 = memref.load %p[%c4] : memref<10xi64>
-  %ss064 = memref.load %p[%c5] : memref<10xi64>
-  %ds064 = memref.load %p[%c6] : memref<10xi64>
-  %n = arith.index_cast %n64 : i64 to index
-  %so = arith.index_cast %so64 : i64 to index
-  %do = arith.index_cast %do64 : i64 to index
-  %s = arith.index_cast %s64 : i64 to index
-  %b0 = arith.index_cast %b064 : i64 to index
-  %ss0 = arith.index_cast %ss064 : i64 to index
-  %ds0 = arith.index_cast %ds064 : i64 to index
-  slice.dynamic_copy_run %src[%so], %dst[%do] count %n source_stride %s
+"""
+    + NEST_PARAMETERS
+    + """  slice.dynamic_copy_run %src[%so], %dst[%do] count %n source_stride %s
       loops [%b0, %c1] source_steps [%ss0, %c0] dest_steps [%ds0, %c0]
       : memref<?xT>, memref<?xT>
   func.return
 }
 """
+)
 """Nests of runs (``loops``): ``@nest`` adaptive (every strategy, the row prefetch
 gated on a run-time value), ``@plain_nest`` not (its second loop of one iteration);
 parameters ``[count, source offset, dest offset, stride, bound0, source step0, dest
@@ -448,19 +441,13 @@ def run_nest_cases(sanitize: bool, seed: int, count: int) -> tuple[list[str], in
             what = f"{element} @{name} size {source}->{dest} run {run} loops {loops}"
             copied += failure is None and code == 0
             refused += failure is not None
-            if failure is None:
-                if code != 0 or dst_buffer.tobytes() != expected.tobytes():
-                    failures.append(f"{what}: code {code}, or the copy differs")
-            else:
-                template, wanted = failure
-                if code == 0 or message(library, code) != template:
-                    failures.append(f"{what}: code {code}, not the guard's")
-                elif values[: len(wanted)] != wanted:
-                    failures.append(f"{what}: values {values}, not {wanted}")
-                elif dst_buffer.tobytes() != dst_before.tobytes():
-                    failures.append(f"{what}: failed but wrote the destination")
-            if src_buffer.tobytes() != src_before.tobytes():
-                failures.append(f"{what}: wrote the source")
+            failures += outcome_failures(
+                what,
+                (library, code, values),
+                failure,
+                (src_buffer, src_before),
+                (dst_buffer, dst_before, expected),
+            )
     return failures, copied, refused
 
 

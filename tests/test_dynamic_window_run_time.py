@@ -12,6 +12,7 @@ negative run-time size gave "the shape function gave shape (-1, -1)".
 
 from __future__ import annotations
 
+import math
 import random
 import re
 
@@ -140,3 +141,55 @@ def test_a_window_of_a_window_at_sizes_0_and_1(backend: str) -> None:
         np.testing.assert_array_equal(got, x[11::-5][:size])
     with pytest.raises(SliceError, match="out of bounds for dimension 0 of size 12"):
         kernel(x, np.array([4], dtype=np.int64))
+
+
+def _all_dynamic(rank: int) -> str:
+    """``@main`` of a ``slice.dynamic_window`` of ``rank`` dims whose offsets, sizes and
+    strides are all read from ``%p`` at run time."""
+    names = [f"{what}{k}" for k in range(rank) for what in ("o", "n", "s")]
+    t = f"tensor<{'x'.join('?' * rank)}xf32>"
+    return (
+        f"func.func @main(%x: {t}, %p: tensor<{3 * rank}xi64>) -> {t} {{\n"
+        + "".join(
+            f"  %c{k} = arith.constant {k} : index\n"
+            f"  %{name}_i64 = tensor.extract %p[%c{k}] : tensor<{3 * rank}xi64>\n"
+            f"  %{name} = arith.index_cast %{name}_i64 : i64 to index\n"
+            for k, name in enumerate(names)
+        )
+        + f"  %r = slice.dynamic_window %x offsets [{', '.join(f'%o{k}' for k in range(rank))}] "
+        f"sizes [{', '.join(f'%n{k}' for k in range(rank))}] "
+        f"strides [{', '.join(f'%s{k}' for k in range(rank))}] : {t} -> {t}\n"
+        f"  func.return %r : {t}\n}}\n"
+    )
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_loops_merged_and_moved_at_run_time(backend: str) -> None:
+    """Rank-5 windows with every value at run time, most dims whole (the loops around
+    the run merge at run time, ``lower_dynamic._compact_at_run_time``) or of one
+    element (loops of one iteration move outwards), on a source whose dims are
+    themselves run-time values: every element in row-major order, against numpy."""
+    kernel = slice_dialect.compile(_all_dynamic(5), backend=backend)
+    rng = random.Random(20261129)
+    cases = 120 if backend == "c" else 40
+    for _ in range(cases):
+        shape = tuple(rng.choice([1, 2, 3, 4, 5]) for _ in range(5))
+        x = np.arange(math.prod(shape), dtype=np.float32).reshape(shape)
+        dims = []
+        for d in shape:
+            kind = rng.choice(["whole", "whole", "one", "part", "reversed"])
+            if kind == "whole":
+                dims.append((0, d, 1))
+            elif kind == "one":
+                dims.append((rng.randrange(d), 1, 1))
+            elif kind == "part":
+                off = rng.randrange(d)
+                dims.append((off, rng.randrange(d - off + 1), 1))
+            else:
+                dims.append((d - 1, d, -1))
+        want = expected(shape, dims)
+        assert not isinstance(want, str), dims
+        params = np.array([v for dim in dims for v in dim], dtype=np.int64)
+        np.testing.assert_array_equal(
+            kernel(x, params), x[np.ix_(*want)], err_msg=f"{shape} {dims}"
+        )

@@ -129,9 +129,31 @@ func.func @empty_rows(%x: tensor<?x?x3xf32>) -> tensor<?x?x2xf32> {
 // time runs once, as does a loop over a dim of size 1), its planes the next such loop
 // out; the op's C finds them on its bounds. The IR selects the rows' source step the
 // same way, for the gate below.
+// Before that, the loops are compacted at run time (`_compact_at_run_time`): the outer
+// loop merges into the inner one where the inner one's rows continue it (both steps
+// the inner bound times the inner steps: the inner loop then counts both, the outer
+// one runs once), and a loop of one iteration moves out past one that counts (a swap
+// of the two triples).
 // CHECK-LABEL: func.func @planes(
 // CHECK:         %out_flat = memref.collapse_shape
-// CHECK-NEXT:    %[[SEVERAL1:.+]] = arith.cmpi slt, %{{.+}}, %[[B1:.+]] : index
+// CHECK-NEXT:    %[[REACH:.+]] = arith.muli %[[INNER_BOUND:.+]], %[[INNER_STEP:.+]] : index
+// CHECK-NEXT:    %[[CONTINUES:.+]] = arith.cmpi eq, %[[OUTER_STEP:.+]], %[[REACH]] : index
+// CHECK-NEXT:    %[[OUT_REACH:.+]] = arith.muli %[[INNER_BOUND]], %[[INNER_OUT:.+]] : index
+// CHECK-NEXT:    %[[FILLS:.+]] = arith.cmpi eq, %[[OUTER_OUT:.+]], %[[OUT_REACH]] : index
+// CHECK-NEXT:    %[[MERGES:.+]] = arith.andi %[[CONTINUES]], %[[FILLS]] : i1
+// CHECK-NEXT:    %[[BOTH:.+]] = arith.muli %[[OUTER_BOUND:.+]], %[[INNER_BOUND]] : index
+// CHECK-NEXT:    %[[INNER:.+]] = arith.select %[[MERGES]], %[[BOTH]], %[[INNER_BOUND]] : index
+// CHECK-NEXT:    %[[OUTER:.+]] = arith.select %[[MERGES]], %[[ONE:.+]], %[[OUTER_BOUND]] : index
+// CHECK-NEXT:    %[[INNER_ONCE:.+]] = arith.cmpi eq, %[[INNER]], %[[ONE]] : index
+// CHECK-NEXT:    %[[OUTER_COUNTS:.+]] = arith.cmpi ne, %[[OUTER]], %[[ONE]] : index
+// CHECK-NEXT:    %[[SWAP:.+]] = arith.andi %[[INNER_ONCE]], %[[OUTER_COUNTS]] : i1
+// CHECK-NEXT:    arith.select %[[SWAP]], %[[INNER]], %[[OUTER]] : index
+// CHECK-NEXT:    arith.select %[[SWAP]], %[[INNER_STEP]], %[[OUTER_STEP]] : index
+// CHECK-NEXT:    arith.select %[[SWAP]], %[[INNER_OUT]], %[[OUTER_OUT]] : index
+// CHECK-NEXT:    %[[B1:.+]] = arith.select %[[SWAP]], %[[OUTER]], %[[INNER]] : index
+// CHECK-NEXT:    arith.select %[[SWAP]], %[[OUTER_STEP]], %[[INNER_STEP]] : index
+// CHECK-NEXT:    arith.select %[[SWAP]], %[[OUTER_OUT]], %[[INNER_OUT]] : index
+// CHECK-NEXT:    %[[SEVERAL1:.+]] = arith.cmpi slt, %{{.+}}, %[[B1]] : index
 // CHECK-NEXT:    %[[S1:.+]] = arith.select %[[SEVERAL1]], %{{.+}}, %{{.+}} : index
 // CHECK-NEXT:    arith.cmpi slt
 // CHECK-NEXT:    arith.cmpi sge
@@ -145,9 +167,9 @@ func.func @empty_rows(%x: tensor<?x?x3xf32>) -> tensor<?x?x2xf32> {
 // so every copy's rows come from memory), a gap to the next row of at least 512 bytes
 // (128 f32) and a quarter of the span (bounded first, so nothing wraps), rows at most 1
 // MiB apart; `prefetch_if` takes it.
-// CHECK:         %[[ROWS_READ:.+]] = arith.muli %{{.+}}, %{{.+}} : index
+// (The rows read, the product of the bounds, is the compaction's %[[BOTH]].)
 // CHECK:         %[[CAP:.+]] = arith.constant 2305843009213693952 : index
-// CHECK-NEXT:    %[[CAPPED_ROWS:.+]] = arith.minsi %[[ROWS_READ]], %[[CAP]] : index
+// CHECK-NEXT:    %[[CAPPED_ROWS:.+]] = arith.minsi %[[BOTH]], %[[CAP]] : index
 // CHECK:         %[[APART:.+]] = arith.constant 16 : index
 // CHECK-NEXT:    %[[ONE_PER_ELEMENT:.+]] = arith.cmpi sle, %[[APART]], %{{.+}} : index
 // CHECK:         %[[LINES:.+]] = arith.select %[[ONE_PER_ELEMENT]], %{{.+}}, %{{.+}} : index
