@@ -736,7 +736,7 @@ def test_prefetches_stay_inside_the_source(
     sizes,
     strides,
     dynamic: bool,
-    tmp_path: Path,
+    cache_dir: Path,
     monkeypatch,
     request: pytest.FixtureRequest,
 ) -> None:
@@ -745,7 +745,7 @@ def test_prefetches_stay_inside_the_source(
     source array, and the copy is numpy's."""
     record_prefetches(monkeypatch)
     x = np.arange(math.prod(shape), dtype=np.float32).reshape(shape)
-    kernel = _run_window(x, offsets, sizes, strides, dynamic, tmp_path)
+    kernel = _run_window(x, offsets, sizes, strides, dynamic, cache_dir)
     low, high, count = _recorded_prefetches(kernel)
     assert count > 0
     assert x.ctypes.data <= low <= high < x.ctypes.data + x.nbytes
@@ -774,12 +774,14 @@ def _run_window(
     sizes: list[int],
     strides: list[int],
     dynamic: bool,
-    tmp_path: Path,
+    cache_dir: Path,
     stream_working_set: int = 0,
 ) -> object:
-    """The kernel of the window of ``x`` (f32), static or with its parameters at run
-    time, lowered for ``stream_working_set``, after checking one call against
-    numpy."""
+    """The kernel of the window of ``x`` (f32), static or with its parameters and
+    source dims at run time (one kernel per rank, which the tests of a module share
+    through ``cache_dir``), lowered for ``stream_working_set``, after checking one call
+    against numpy, its ``RECORDING_PREFETCH`` counts (if it has them) set to zero
+    before that call."""
     import slice_dialect
 
     shape = list(x.shape)
@@ -787,10 +789,11 @@ def _run_window(
         rank = len(shape)
         text = _STRATEGY_IR.replace("3x", f"{rank}x")
         text = text.replace("?x?x?", "x".join("?" * rank))
-        text = text.replace("SHAPE", "x".join(map(str, shape)))
+        text = text.replace("SHAPE", "x".join("?" * rank))
         kernel = slice_dialect.compile(
-            text, cache_dir=tmp_path, stream_working_set=stream_working_set
+            text, cache_dir=cache_dir, stream_working_set=stream_working_set
         )
+        _reset_prefetches(kernel)
         ends = [
             o + (n - 1) * s + (1 if s > 0 else -1)
             for o, n, s in zip(offsets, sizes, strides)
@@ -799,7 +802,8 @@ def _run_window(
         result = kernel(x, offsets, ends, strides)  # type: ignore[operator]
     else:
         module = lowered_window("f32", shape, offsets, sizes, strides, stream_working_set)
-        kernel = kernel_of(module, "main", 1, tmp_path)
+        kernel = kernel_of(module, "main", 1, cache_dir)
+        _reset_prefetches(kernel)
         result = kernel(x)
     assert same_bits(result, numpy_window(x, offsets, sizes, strides))
     return kernel
@@ -823,7 +827,7 @@ def _run_window(
     ],
 )
 def test_dynamic_prefetch_gate(
-    shape, offsets, sizes, strides, tmp_path: Path, monkeypatch
+    shape, offsets, sizes, strides, cache_dir: Path, monkeypatch
 ) -> None:
     """Where the static rules prefetch nothing, the dynamic run's gate (computed once
     in the IR, ``prefetch_gate``) gives a row count of 0 and the C calls no prefetch
@@ -832,13 +836,13 @@ def test_dynamic_prefetch_gate(
     x = np.arange(math.prod(shape), dtype=np.float32).reshape(shape)
     static = lowered_window("f32", shape, offsets, sizes, strides)
     assert "prefetch" not in str(static)
-    kernel = _run_window(x, offsets, sizes, strides, True, tmp_path)
+    kernel = _run_window(x, offsets, sizes, strides, True, cache_dir)
     assert _recorded_prefetches(kernel)[2] == 0
 
 
 @pytest.mark.parametrize("dynamic", [False, True], ids=["static", "dynamic"])
 def test_far_rows_prefetched_only_spread_out(
-    dynamic: bool, tmp_path: Path, monkeypatch
+    dynamic: bool, cache_dir: Path, monkeypatch
 ) -> None:
     """Runs spanning 2-8 KiB are prefetched only where the copy's spread reaches the
     target's streaming bound (``PREFETCH_FAR_RUN_BYTES``), static (source span
@@ -855,12 +859,27 @@ def test_far_rows_prefetched_only_spread_out(
         (512, 32 << 20, True),
     ]:
         sizes = [1200, columns]
-        kernel = _run_window(x, [0, 0], sizes, [1, 1], dynamic, tmp_path, bound)
+        kernel = _run_window(x, [0, 0], sizes, [1, 1], dynamic, cache_dir, bound)
         try:
             count = _recorded_prefetches(kernel)[2]
         except ValueError:  # no prefetch printed, so no recording helper either
             count = 0
         assert (count > 0) == prefetched, (columns, bound)
+
+
+def _reset_prefetches(kernel: object) -> None:
+    """Zero ``RECORDING_PREFETCH``'s counts in the kernel's library, if it has them: a
+    library loaded again in the same process keeps its globals."""
+    import ctypes
+
+    library = ctypes.CDLL(str(kernel.library_path))  # type: ignore[attr-defined]
+    try:
+        low = ctypes.c_size_t.in_dll(library, "slice_test_prefetch_low")
+    except ValueError:  # no prefetch printed, so no recording helper either
+        return
+    low.value = 2**64 - 1
+    ctypes.c_size_t.in_dll(library, "slice_test_prefetch_high").value = 0
+    ctypes.c_uint64.in_dll(library, "slice_test_prefetches").value = 0
 
 
 def _recorded_prefetches(kernel: object) -> tuple[int, int, int]:

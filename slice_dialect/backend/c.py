@@ -740,10 +740,10 @@ class FunctionPrinter:
         top = [f"{INDENT}{c_type} *{name} = NULL;" for c_type, name in self.heap_pointers]
         # a parameter the body does not read (the data of a shape function, the error
         # values of a kernel that cannot fail) is marked used: -Wextra warns of it
-        body = "\n".join(self.lines)
+        used = set(re.findall(r"[A-Za-z_]\w*", "\n".join(self.lines)))
         for param in params:
             name = param.rsplit(" ", 1)[1]
-            if not re.search(rf"\b{name}\b", body):
+            if name not in used:
                 top.append(f"{INDENT}(void){name};")
         end: list[str] = []
         if self.cleanup is not None:
