@@ -138,13 +138,30 @@ cache. Measured again with each function's time repeated alone (``--warm 5``, th
 cases of runs of 20-664 bytes, `notes/s28/abstw5.txt`): the kernel 1.10x slower
 (geometric mean; 0.88-2.05x)."""
 
-STAGED_MAX_ELEMENT_BYTES = 8
-"""A strided run that is not reordered in registers is streamed only where its elements
-are at most this many bytes: gathered in registers straight into non-temporal stores
-(``slice_stream_gather_*``; through the C target's staging buffer until session 25),
-for 1- and 2-byte elements since session 26 (before, cached). A run of 16-byte elements
-at a source stride of 3 or more either way keeps plain stores, as a dynamic run does.
-Measured (lead, 2026-11-23, the 4 cases of sweep seeds 0-15 it changes, in-process A/B
+STREAM_GATHER_ELEMENT_BYTES = (1, 2, 4, 8, 16)
+"""The element widths of a strided run not reordered in registers that streams: gathered
+straight into non-temporal stores (``slice_stream_gather_*``, ``nontemporal scalar``;
+through the C target's staging buffer until session 25), 1- and 2-byte elements since
+session 26 (before, cached), 16-byte ones since session 37 (before, cached), those only
+as runs of ``MIN_STREAM_RUN_BYTES`` or more (the gather streams whole lines: a shorter
+run of a few 16-byte elements would be mostly plain stores). Dynamic runs stream the
+gather for ``DYNAMIC_STREAM_GATHER_BYTES`` only.
+
+16-byte elements, session 37 (2026-11-29, the Zen 3 VM of a 32 MiB L3 and a calibrated
+16 MiB bound; one ``_mm_stream_si128`` of each element loaded unaligned, whole lines
+only): the 8 cases of sweep seeds 0-15 it changes, in-process A/B, medians of 9 rounds,
+kernel/numpy, cached -> streamed (`/work/notes37/ab16_a.txt`, interleaved, and
+`ab16_w5.txt`, each function repeated alone, ``--warm 5``): seed 7 case 34
+(``complex<f64>`` runs of 364 at step -3, the static sweep's worst since session 34)
+1.08 -> 0.83 and 1.06 -> 0.82, seed 1 case 53 (step -5) 0.90 -> 0.70 and 0.86 -> 0.70,
+seed 2 case 4 0.93 -> 0.91 and 1.17 -> 0.89, seed 7 case 9 (step -5, a 128 MiB source)
+0.99 -> 0.98 and 0.92 -> 0.84, seed 8 case 9 0.98 -> 0.95 and 1.03 -> 0.88, seed 11
+case 44 1.04 -> 0.97 and 1.04 -> 0.94; the two single runs of 12.5 and 25 MiB alike
+(seed 4 case 49 1.01 -> 1.02 and 0.98 -> 1.00, seed 2 case 14 1.01 -> 1.05 and 1.05 ->
+1.04). The kernel's own time (the same numpy in each run) 0.93x interleaved and 0.87x
+alone, geometric means. On the earlier machines it had not paid (below).
+
+Before (lead, 2026-11-23, the 4 cases of sweep seeds 0-15 it changes, in-process A/B
 three times, medians of 15-25 rounds, kernel/numpy, streamed -> cached): seed 4 case 49
 (one run at step 5, a 12.5 MiB result) 1.15-2.10 -> 0.96-0.98, seed 7 case 34 (runs of
 364 at step -3) 1.23-1.30 -> 1.02-1.06; slower, the two single long runs at step -3:
@@ -158,7 +175,7 @@ cached loop (`notes/s28/g16.c`, steps 3 and 5 either way, 2.3 and 12.5 MiB resul
 in the sweep, the 8 cases of seeds 0-15 it changes, kernel/numpy 0.96-1.01 -> 0.88-0.95
 but the kernel's own time 1.11x slower interleaved (`ab16.txt`; numpy 1.2x, memcpy 1.4x
 slower after its streamed stores), and 0.98x (0.85-1.04) with each function repeated
-alone (``--warm 5``, `ab16w5.txt`): not taken.
+alone (``--warm 5``, `ab16w5.txt`): not taken then.
 
 Widths streamed, each measured against the same run cached:
 
@@ -193,7 +210,7 @@ DYNAMIC_STREAM_GATHER_BYTES = (4, 8)
 streamed gather where its copy streams; narrower ones take the cached gather at run
 time. The helper's step is then a run-time value (a static run's call, a constant step,
 is inlined and folded): the 9 sweep cases of seeds 0-7 that 1- and 2-byte streamed
-gathers made faster as static runs (``STAGED_MAX_ELEMENT_BYTES``), with run-time
+gathers made faster as static runs (``STREAM_GATHER_ELEMENT_BYTES``), with run-time
 parameters (lead, 2026-11-28, session 26, in-process A/B, two runs of medians of 9
 rounds, kernel/numpy, cached -> streamed, `notes/s26/dynab2.txt`), were alike or slower
 streamed: seed 6 case 29 (``i16`` at -4) 1.14 -> 1.33 and 0.94 -> 1.00, seed 0 case 9
@@ -537,7 +554,7 @@ class RunChoices:
     to the stores (streamed, or cached from ``MIN_REGISTER_RUN_BYTES`` on). ``scalar``:
     a long gather of 1-, 2-, 4- or 8-byte elements is a loop the C compiler must not
     vectorize (``MIN_SCALAR_GATHER``; with ``nontemporal``, into non-temporal stores,
-    ``STAGED_MAX_ELEMENT_BYTES``). ``prefetch``: the signed element distance from this run's
+    and then of 16-byte elements too, ``STREAM_GATHER_ELEMENT_BYTES``). ``prefetch``: the signed element distance from this run's
     source offset to the run that is prefetched (the run of the enclosing loop's
     iteration ``PREFETCH_AHEAD_BYTES`` ahead), or ``None``; only runs of source span at
     most ``PREFETCH_MAX_RUN_BYTES`` (``PREFETCH_FAR_RUN_BYTES`` where the copy's
@@ -807,10 +824,14 @@ def can_reorder(source_stride: int, element_bytes: int) -> bool:
     return source_stride in (-1, 2, -2) and element_bytes <= 16
 
 
-def can_gather_scalar(source_stride: int, element_bytes: int) -> bool:
-    """Whether a run may be a non-vectorized gather of 1-, 2-, 4- or 8-byte elements,
-    cached or streamed (the verifier's rule)."""
-    return element_bytes in GATHER_ELEMENT_BYTES and abs(source_stride) >= 2
+def can_gather_scalar(
+    source_stride: int, element_bytes: int, streamed: bool = False
+) -> bool:
+    """Whether a run may be a non-vectorized gather (the verifier's rule): of 1-, 2-, 4-
+    or 8-byte elements, cached or streamed, or of 16-byte ones streamed
+    (``STREAM_GATHER_ELEMENT_BYTES``), at a source stride of 2 or more either way."""
+    widths = STREAM_GATHER_ELEMENT_BYTES if streamed else GATHER_ELEMENT_BYTES
+    return element_bytes in widths and abs(source_stride) >= 2
 
 
 def gathers_words(source_stride: int) -> bool:
@@ -885,16 +906,17 @@ def run_choices(
     long_or_aligned = run_bytes >= MIN_STREAM_RUN_BYTES or aligned_runs(
         outer, run, element_bytes
     )
-    # a strided run not reordered in registers streams (a streamed scalar gather)
-    # only for elements of at most STAGED_MAX_ELEMENT_BYTES bytes: 16-byte elements
-    # keep plain stores
-    staged = run.source_step != 1 and not can_reorder(run.source_step, element_bytes)
+    # a strided run not reordered in registers streams as a streamed scalar gather
+    # (STREAM_GATHER_ELEMENT_BYTES), of 16-byte elements only as a long run
+    gathered = run.source_step != 1 and not can_reorder(run.source_step, element_bytes)
+    if gathered and element_bytes not in GATHER_ELEMENT_BYTES:
+        long_or_aligned = run_bytes >= MIN_STREAM_RUN_BYTES
     streamed = (
         written >= STREAM_STORE_BYTES
         and written + source_footprint_bytes(plan.loops, element_bytes)
         >= target.working_set
         and long_or_aligned
-        and not (staged and element_bytes > STAGED_MAX_ELEMENT_BYTES)
+        and (not gathered or element_bytes in STREAM_GATHER_ELEMENT_BYTES)
     )
     # a cached every-other run of 16-byte elements gains nothing in registers (an
     # element is a register already; the helper loads two for each): only streamed
@@ -905,7 +927,7 @@ def run_choices(
     )
     # (a byte run at stride 2 or -2 too short for the register helpers too: sweep
     # seed 3 case 82, runs of 17 at -2, 0.84x -> 0.48x numpy not vectorized)
-    gather = can_gather_scalar(run.source_step, element_bytes) and (
+    gather = can_gather_scalar(run.source_step, element_bytes, streamed) and (
         element_bytes != 4 or streamed or gathers_words(run.source_step)
     )
     scalar = not reorder and gather and run.count >= MIN_SCALAR_GATHER

@@ -1397,7 +1397,7 @@ class CopyRunOp(IRDLOperation):
     (streamed or cached); ``scalar`` copies a run of 1-, 2-, 4- or 8-byte elements at a
     source stride of at least 2 (either sign) by a loop the C compiler does not
     vectorize, elements packed into wider stores (with ``nontemporal``, into
-    non-temporal stores); ``prefetch = N`` hints the source elements of the run ``N``
+    non-temporal stores, and then of 16-byte elements too, one store each); ``prefetch = N`` hints the source elements of the run ``N``
     elements further (signed) where they lie inside the source view, and
     ``prefetch_bytes = B`` (with ``prefetch``) hints ``B`` bytes from that run's lowest
     source element instead of its span (whole rows, the gap after the span included);
@@ -1529,6 +1529,7 @@ class CopyRunOp(IRDLOperation):
             return
         from passes.copy_plan import (
             GATHER_ELEMENT_BYTES,
+            STREAM_GATHER_ELEMENT_BYTES,
             can_gather_scalar,
             can_reorder,
         )
@@ -1541,13 +1542,19 @@ class CopyRunOp(IRDLOperation):
                 f"elements of at most 16 bytes (source_stride = {source_stride}, "
                 f"{width}-byte elements)"
             )
+        streamed = self.nontemporal is not None
         if self.scalar is not None and (
-            self.reorder is not None or not can_gather_scalar(source_stride, width)
+            self.reorder is not None
+            or not can_gather_scalar(source_stride, width, streamed)
         ):
             *narrow, wide = (str(b) for b in GATHER_ELEMENT_BYTES)
+            streamed_only = sorted(
+                set(STREAM_GATHER_ELEMENT_BYTES) - set(GATHER_ELEMENT_BYTES)
+            )
             raise VerifyException(
                 f"{self.name}: scalar needs {'-, '.join(narrow)}- or {wide}-byte "
-                "elements, a source_stride of at least 2 either way (source_stride "
+                f"elements (or {', '.join(map(str, streamed_only))}-byte ones with "
+                "nontemporal), a source_stride of at least 2 either way (source_stride "
                 f"= {source_stride}, {width}-byte elements) and no reorder"
             )
 

@@ -528,6 +528,10 @@ STREAMED = [
     pytest.param("f32", [6400, 1000], [0, 2], [6400, 333], [1, 3], id="gather4"),
     pytest.param("f64", [4200, 3001], [0, 1], [4200, 1000], [1, 3], id="gather8"),
     pytest.param("f32", [6400, 1000], [0, 998], [6400, 333], [1, -3], id="gather4-down"),
+    # and of 16-byte elements, long runs only (one non-temporal store an element)
+    pytest.param(
+        "complex<f64>", [1200, 1000], [0, 998], [1200, 333], [1, -3], id="gather16-down"
+    ),
     # 16-byte elements, rows reversed and every other one: one register each
     pytest.param("complex<f64>", [1800, 600], [1799, 1], [1800, 300], [-1, 2], id="c128"),
     # reversed runs, of every width (bytes into an output not 16-byte aligned)
@@ -562,6 +566,7 @@ STREAMED_FORMS = {
     "gather4": "slice_stream_gather_words(",
     "gather8": "slice_stream_gather_dwords(",
     "gather4-down": "slice_stream_gather_words(",
+    "gather16-down": "slice_stream_gather_b128(",
     "c128": "slice_stream_even(",
     **{f"rev{n}": "slice_stream_reversed(" for n in (1, 2, 8, 16)},
     **{f"even{n}": "slice_stream_even(" for n in (1, 2, 4, 8)},

@@ -1,6 +1,6 @@
 """The C target's register helpers (``slice_{stream,copy}_{reversed,even,odd_reversed}``)
 and its scalar gathers (``slice_gather_bytes``, ``_halves``, ``_words``, ``_dwords``, and
-their streamed twins ``slice_stream_gather_*``) on their own, in a C driver: every
+their streamed twins ``slice_stream_gather_*``, with ``slice_stream_gather_b128``) on their own, in a C driver: every
 element size, every run length up to 144 elements and every destination misalignment
 within 64 bytes for the register helpers (their AVX-512 steps start on a 64-byte
 store), within 16 for the gathers (a multiple of the element for the gathers of wider
@@ -37,6 +37,7 @@ from slice_dialect.backend.c import (
     STREAM_GATHER_HELPERS,
     STREAM_HELPERS,
 )
+from slice_dialect.dtypes import B128_TYPEDEF
 from slice_dialect.runtime.cache import CompilerConfig, run_tool
 
 MAX_COUNT = 144
@@ -154,6 +155,9 @@ GATHER(slice_stream_gather_words, 8, 0, stream_words_8)
 GATHER(slice_stream_gather_dwords, 3, 1, stream_dwords_3)
 GATHER(slice_stream_gather_dwords, -4, 37, stream_dwords_minus_4)
 GATHER(slice_stream_gather_dwords, 5, 0, stream_dwords_5)
+GATHER(slice_stream_gather_b128, 3, 0, stream_b128_3)
+GATHER(slice_stream_gather_b128, -5, 2, stream_b128_minus_5)
+GATHER(slice_stream_gather_b128, 2, 0, stream_b128_2)
 
 int main(void) {
     int failures = 0;
@@ -223,6 +227,14 @@ int main(void) {
                       &cases);
     failures += check("slice_stream_gather_dwords step 5", stream_dwords_5, 5, 8, 8, 16,
                       &cases);
+    /* 16-byte elements (8-byte aligned, as complex<f64> is) at every 8-byte offset in
+     * a line: a destination that never meets a line boundary stores all plainly */
+    failures += check("slice_stream_gather_b128 step 3", stream_b128_3, 3, 16, 8, 64,
+                      &cases);
+    failures += check("slice_stream_gather_b128 step -5", stream_b128_minus_5, -5, 16, 8, 64,
+                      &cases);
+    failures += check("slice_stream_gather_b128 step 2", stream_b128_2, 2, 16, 8, 64,
+                      &cases);
     slice_stream_fence();
 #if defined(SLICE_WIDE_REGISTERS)
     printf("wide registers %d\n", slice_wide_registers());
@@ -258,13 +270,14 @@ CASES = (
     + 6 * MAX_COUNT * 8
     + 6 * MAX_COUNT * 4
     + 6 * MAX_COUNT * 2
-    + 3 * MAX_COUNT * (16 + 8 + 4 + 2)
+    + 3 * MAX_COUNT * (16 + 8 + 4 + 2 + 8)
 )
 """The three register helpers, streamed and cached, at 5 element sizes and 64
 misalignments, the streamed ones at long runs too; the byte gather
 at 6 steps, the 2-byte one at 6 steps and the 8 even misalignments, the 4-byte one at 6
 steps and 4 misalignments, the 8-byte one at 6 steps and 2; their streamed twins at 3
-steps each."""
+steps each, and the streamed gather of 16-byte elements at 3 steps and the 8 misalignments
+of an 8-byte-aligned element in a line."""
 
 
 STREAM_DRIVER = r"""
@@ -417,6 +430,7 @@ def driver_source() -> str:
             STREAM_HELPERS,
             COPY_HELPERS,
             HINT_CHECK,
+            B128_TYPEDEF,
             *(text for _, _, text in GATHER_HELPERS.values()),
             *(text for _, _, text in STREAM_GATHER_HELPERS.values()),
             DRIVER,

@@ -143,7 +143,6 @@ from passes.copy_plan import (
     CACHE_LINE_BYTES,
     DYNAMIC_LOOKAHEAD_MIN_SOURCE_BYTES,
     DYNAMIC_STREAM_GATHER_BYTES,
-    GATHER_ELEMENT_BYTES,
     LOOKAHEAD_BYTES,
     LOOKAHEAD_MAX_STEP_BYTES,
     LOOKAHEAD_MIN_SPAN_BYTES,
@@ -155,6 +154,7 @@ from passes.copy_plan import (
     PREFETCH_PERIOD_BYTES,
     PREFETCH_ROW_BYTES,
     PREFETCH_WRAP_SHARE,
+    STREAM_GATHER_ELEMENT_BYTES,
     STREAM_LINE_BLOCK_BYTES,
     STREAM_STORE_BYTES,
     can_reorder,
@@ -230,7 +230,8 @@ _GENERATED_NAMES = (
     "slice_copy_odd_reversed slice_gather_bytes slice_gather_halves slice_gather_words "
     "slice_gather_dwords slice_u64x2 slice_stream_gather_bytes "
     "slice_stream_gather_halves slice_stream_gather_words "
-    "slice_stream_gather_dwords slice_stream_fence slice_copy_small "
+    "slice_stream_gather_dwords slice_stream_gather_b128 slice_stream_fence "
+    "slice_copy_small "
     "slice_prefetch slice_prefetch_rows slice_stream_lines slice_stream_lines_sse2 "
     "slice_stream_line_sse2 slice_stream_long slice_stream_lines_avx slice_stream_lines_avx512 "
     "SLICE_STREAM_WIDE SLICE_STREAM_SANITIZED SLICE_BLOCK_LINES SLICE_LINES "
@@ -1354,10 +1355,12 @@ def _emit_gather(
 ) -> None:
     """A ``scalar`` run of ``n`` elements at ``stride`` (constants, or C expressions in
     a dynamic run): the gather helper of its element width (``GATHER_HELPERS``), or
-    its streamed twin (``STREAM_GATHER_HELPERS``, which falls back to it), hinting
+    its streamed twin (``STREAM_GATHER_HELPERS``, which falls back to it; 16-byte
+    elements streamed only), hinting
     ``ahead`` elements on (0: no hints; ``lookahead``)."""
-    name, c_type, _ = GATHER_HELPERS[size]
-    p.unit.features.add(name)
+    if size in GATHER_HELPERS:  # the streamed gathers fall back to these
+        name, c_type, _ = GATHER_HELPERS[size]
+        p.unit.features.add(name)
     if streamed:
         name, c_type, _ = STREAM_GATHER_HELPERS[size]
         p.unit.features.add(name)
@@ -2062,7 +2065,11 @@ def emit_c(module: ModuleOp, *, prefix: str = DEFAULT_PREFIX) -> str:
         " */",
         "#include <stdint.h>",
     ]
-    gathers = {name for name, _, _ in GATHER_HELPERS.values()}
+    gathers = {
+        name
+        for helpers in (GATHER_HELPERS, STREAM_GATHER_HELPERS)
+        for name, _, _ in helpers.values()
+    }
     if features & ({"stream", "copy"} | gathers):
         features.add("string.h")  # their helpers call memcpy
     if features & gathers:
@@ -3084,23 +3091,41 @@ _PAIRED_STREAM_STORE = """const __m128i a = _mm_loadl_epi64((const __m128i *)(s 
 two of them paired."""
 
 
+_WHOLE_STREAM_STORE = """_mm_stream_si128((__m128i *)(d + k + q),
+                            _mm_loadu_si128((const __m128i *)(s + (k + q) * step)));"""
+"""The 16-byte non-temporal store of ``_STREAM_GATHER_TEMPLATE`` for 16-byte elements:
+one element, loaded unaligned (an element is 8-byte aligned)."""
+
+_ELEMENT_LOOP_FALLBACK = """(void)ahead;
+    for (int64_t k = 0; k < n; k += 1)
+        d[k] = s[k * step];"""
+"""Without SSE2, the streamed gather of 16-byte elements (no cached gather) copies an
+element at a time."""
+
+
 def _stream_gather_helper(size: int) -> tuple[str, str, str]:
-    """The streamed scalar gather of ``size``-byte elements (1, 2, 4 or 8), falling back
-    to the cached one of its width (``GATHER_HELPERS``) without SSE2, as a
+    """The streamed scalar gather of ``size``-byte elements (1, 2, 4, 8 or 16: a
+    ``STREAM_GATHER_ELEMENT_BYTES`` width), falling back to the cached one of its width
+    (``GATHER_HELPERS``; 16 bytes: an element loop) without SSE2, as a
     ``STREAM_GATHER_HELPERS`` entry: ``slice_stream_gather_*`` after the cached one's
-    name."""
-    cached, c_type, _ = GATHER_HELPERS[size]
-    name = cached.replace("slice_gather_", "slice_stream_gather_")
-    packed, store = (
-        ("paired", _PAIRED_STREAM_STORE)
-        if size == 8
-        else ("packed", _PACKED_STREAM_STORE)
-    )
+    name (``slice_stream_gather_b128`` for 16 bytes)."""
+    if size in GATHER_HELPERS:
+        cached, c_type, _ = GATHER_HELPERS[size]
+        name = cached.replace("slice_gather_", "slice_stream_gather_")
+        fallback = "CACHED(d, s, n, step, ahead);"
+    else:
+        cached, c_type, name = "", "slice_b128", "slice_stream_gather_b128"
+        fallback = _ELEMENT_LOOP_FALLBACK
+    packed, store = {
+        8: ("paired", _PAIRED_STREAM_STORE),
+        16: ("whole", _WHOLE_STREAM_STORE),
+    }.get(size, ("packed", _PACKED_STREAM_STORE))
     return (
         name,
         c_type,
         (
-            _STREAM_GATHER_TEMPLATE.replace("STREAM_STORE", store)
+            _STREAM_GATHER_TEMPLATE.replace("CACHED(d, s, n, step, ahead);", fallback)
+            .replace("STREAM_STORE", store)
             .replace("SLICE_HINT_SETUP", _HINT_SETUP)
             .replace("SLICE_HINT", _HINT)
             .replace("NAME", name)
@@ -3117,12 +3142,12 @@ def _stream_gather_helper(size: int) -> tuple[str, str, str]:
 
 
 STREAM_GATHER_HELPERS: dict[int, tuple[str, str, str]] = {
-    size: _stream_gather_helper(size) for size in GATHER_ELEMENT_BYTES
+    size: _stream_gather_helper(size) for size in STREAM_GATHER_ELEMENT_BYTES
 }
-"""The streamed scalar gather of each element width (``GATHER_ELEMENT_BYTES``), for
-``nontemporal scalar`` runs: name, C element type, C text (printed after the cached
+"""The streamed scalar gather of each element width (``STREAM_GATHER_ELEMENT_BYTES``),
+for ``nontemporal scalar`` runs: name, C element type, C text (printed after the cached
 gathers, which it falls back to without SSE2). Measured for 1- and 2-byte elements in
-session 26 (``STAGED_MAX_ELEMENT_BYTES``): the 4-byte helper from the packed store of
+session 26 (``STREAM_GATHER_ELEMENT_BYTES``): the 4-byte helper from the packed store of
 the narrower ones ran as fast as its own form had (`notes/s26/sg1.txt`, steps 3 and -5,
 5.9-6.1 and 8.2-8.5 ms either way)."""
 

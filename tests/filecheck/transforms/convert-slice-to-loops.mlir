@@ -229,13 +229,13 @@ func.func @twice(%x: tensor<8xi8>) -> (tensor<4xi8>, tensor<4xi8>) {
 // CHECK:           slice.copy_run {{.+}} count 3 source_stride 1 dest_stride 1 : memref<2097152xf64>, memref<1572864xf64>
 // CHECK-LABEL: func.func @big_short_prefetched_runs(
 // CHECK:           slice.copy_run {{.+}} count 160 source_stride 1 dest_stride 1 nontemporal prefetch 8192 : memref<16777216xf32>, memref<2621440xf32>
-// A big strided run not reordered in registers is streamed for elements of 1 to 8
-// bytes, a scalar gather into non-temporal stores; 16-byte ones keep plain stores
-// (STAGED_MAX_ELEMENT_BYTES).
+// A big strided run not reordered in registers is streamed, a scalar gather into
+// non-temporal stores, for elements of 1 to 16 bytes (STREAM_GATHER_ELEMENT_BYTES;
+// 16-byte ones since session 37, one store each, and only as runs of 1 KiB or more).
 // CHECK-LABEL: func.func @big_strided_c64(
 // CHECK:           slice.copy_run {{.+}} count 1048576 source_stride 3 dest_stride 1 nontemporal scalar lookahead 171 : memref<3145728xcomplex<f32>>, memref<1048576xcomplex<f32>>
 // CHECK-LABEL: func.func @big_strided_c128(
-// CHECK:           slice.copy_run {{.+}} count 1048576 source_stride 3 dest_stride 1 : memref<3145728xcomplex<f64>>, memref<1048576xcomplex<f64>>
+// CHECK:           slice.copy_run {{.+}} count 1048576 source_stride 3 dest_stride 1 nontemporal scalar : memref<3145728xcomplex<f64>>, memref<1048576xcomplex<f64>>
 // CHECK-LABEL: func.func @big_reverse(
 // CHECK:           slice.copy_run {{.+}} count 300 source_stride -1 dest_stride 1 nontemporal reorder : memref<2457600xf32>, memref<2457600xf32>
 // CHECK-LABEL: func.func @big_even(
