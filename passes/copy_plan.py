@@ -205,10 +205,10 @@ Widths streamed, each measured against the same run cached:
   cached, 0.59-0.97 streamed (`notes/s26/absb_s1.txt`). Dynamic runs keep the cached
   gather for these widths (``DYNAMIC_STREAM_GATHER_BYTES``)."""
 
-DYNAMIC_STREAM_GATHER_BYTES = (4, 8)
+DYNAMIC_STREAM_GATHER_BYTES = (4, 8, 16)
 """The element widths of a dynamic run (``slice.dynamic_copy_run``) that takes the
 streamed gather where its copy streams; narrower ones take the cached gather at run
-time. The helper's step is then a run-time value (a static run's call, a constant step,
+time (16-byte ones, which have no cached gather, the element loop). The helper's step is then a run-time value (a static run's call, a constant step,
 is inlined and folded): the 9 sweep cases of seeds 0-7 that 1- and 2-byte streamed
 gathers made faster as static runs (``STREAM_GATHER_ELEMENT_BYTES``), with run-time
 parameters (lead, 2026-11-28, session 26, in-process A/B, two runs of medians of 9
@@ -216,7 +216,15 @@ rounds, kernel/numpy, cached -> streamed, `notes/s26/dynab2.txt`), were alike or
 streamed: seed 6 case 29 (``i16`` at -4) 1.14 -> 1.33 and 0.94 -> 1.00, seed 0 case 9
 0.98 -> 1.00-1.01, seed 3 case 24 0.97 -> 0.98-1.02, six within 0.03 either way. 4- and
 8-byte ones streamed: seed 0 case 39 0.96 -> 0.92, three alike within 0.02
-(`notes/s25/dynab.txt`)."""
+(`notes/s25/dynab.txt`). 16-byte ones (session 37, the 8 cases of seeds 0-15 whose
+static runs ``STREAM_GATHER_ELEMENT_BYTES`` streams, with run-time parameters,
+in-process A/B, medians of 9 rounds, kernel/numpy, cached -> streamed, interleaved and
+``--warm 5``, `/work/notes37/abdyn16_a.txt`, `abdyn16_w5.txt`): seed 7 case 34 1.14 ->
+0.85 and 1.12 -> 0.90, seed 7 case 9 1.14 -> 0.93 and 0.97 -> 0.97, seed 1 case 53
+1.01 -> 0.87 and 0.99 -> 0.92, seed 8 case 9 1.08 -> 0.95 and 1.03 -> 0.96, seed 11
+case 44 1.06 -> 0.96 and 1.08 -> 0.98, seed 2 case 14 1.10 -> 1.04 and 1.14 -> 0.98,
+seed 2 case 4 alike; seed 4 case 49 (one run of 4 M elements at step 5) 0.92 -> 0.99
+and 1.04 -> 1.00."""
 
 STREAM_ALIGN_BYTES = 16
 """The width of a non-temporal store (``_mm_stream_si128``): a run shorter than

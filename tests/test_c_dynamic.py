@@ -41,7 +41,7 @@ import pytest
 from slice_dialect import runtime
 from slice_dialect.backend.c import c_symbol, emit_c, error_message_symbol
 from slice_dialect.backend.c_safety import FunctionChecker
-from slice_dialect.compiler import make_context, parse_module
+from slice_dialect.compiler import lower, make_context, parse_module
 
 INT64_MIN = -(2**63)
 INT64_MAX = 2**63 - 1
@@ -1437,7 +1437,6 @@ def test_run_time_byte_gathers(
     either way copies by the scalar gather of its width (16 elements or more, not reordered),
     as a static one does: numpy's result for each."""
     import slice_dialect
-    from slice_dialect.compiler import lower
 
     ir = _BYTE_IR.replace("xi8>", f"x{element}>")
     ctx = make_context()
@@ -1495,8 +1494,6 @@ def test_run_time_gathers_look_ahead(
         DYNAMIC_LOOKAHEAD_MIN_SOURCE_BYTES,
         LOOKAHEAD_MIN_SPAN_BYTES,
     )
-    from slice_dialect.backend.c import emit_c
-    from slice_dialect.compiler import lower, make_context, parse_module
 
     ir, x, expected, result = _run_2d(element, dtype, shape, index)
     module = parse_module(ir, ctx := make_context())
@@ -1514,15 +1511,21 @@ def test_run_time_gathers_look_ahead(
         ("f32", np.float32, (6400, 1000), (slice(None), slice(998, None, -3))),
         ("f64", np.float64, (1100, 1000), (slice(None), slice(1, 1000, 3))),
         ("f64", np.float64, (1100, 1000), (slice(None, None, -1), slice(999, 0, -4))),
+        ("complex<f64>", np.complex128, (1200, 1000), (slice(None), slice(1, None, 3))),
+        ("complex<f64>", np.complex128, (1200, 1000), (slice(None), slice(998, 0, -5))),
     ],
-    ids=["f32-up", "f32-down", "f64-up", "f64-down"],
+    ids=["f32-up", "f32-down", "f64-up", "f64-down", "c128-up", "c128-down"],
 )
 def test_run_time_streamed_gathers(
     element: str, dtype: type, shape: tuple[int, int], index: tuple[slice, slice]
 ) -> None:
-    """A dynamic strided run of 4- or 8-byte elements writing 2 MiB or more, runs of 1
-    KiB or more, takes the streamed scalar gather (``slice_stream_gather_words``,
-    ``_dwords``) at run time: numpy's result, bit for bit."""
-    _, x, expected, result = _run_2d(element, dtype, shape, index)
+    """A dynamic strided run of 4-, 8- or 16-byte elements writing 2 MiB or more, runs
+    of 1 KiB or more, takes the streamed scalar gather (``slice_stream_gather_words``,
+    ``_dwords``, ``_b128``) at run time: numpy's result, bit for bit."""
+    ir, x, expected, result = _run_2d(element, dtype, shape, index)
     assert expected.nbytes >= 2 << 20 and expected.shape[1] * x.itemsize >= 1024
     assert np.array_equal(result, expected)
+    if x.itemsize == 16:  # the streamed gather is the only one of its width
+        module = parse_module(ir, ctx := make_context())
+        lower(module, ctx)
+        assert "slice_stream_gather_b128(" in emit_c(module)

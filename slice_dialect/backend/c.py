@@ -1786,7 +1786,8 @@ def _dynamic_run_copy(
     source stride of -1, 2 or -2 (a run of at least ``MIN_REGISTER_RUN_BYTES``) goes
     through the register helpers; any other of 2 or more either way and at least ``MIN_SCALAR_GATHER``
     elements of 1, 2, 4 or 8 bytes through the scalar gather of its width (the
-    streamed one when streamed, for ``DYNAMIC_STREAM_GATHER_BYTES``); anything else is
+    streamed one when streamed, for ``DYNAMIC_STREAM_GATHER_BYTES``), and of 16 bytes,
+    streamed only, through ``slice_stream_gather_b128``; anything else is
     ``memcpy`` (stride ``arith.constant 1``) or the element ``loop``. Every comparison
     is written so it cannot overflow (divisions of constants). The strategy depends on
     the op's operands only, so it is chosen once and each choice prints the op's
@@ -1918,6 +1919,18 @@ def _dynamic_run_copy(
             p.line("}")
         else:
             nest(with_prefetch(gather(False)))
+        p.depth -= 1
+    elif size in STREAM_GATHER_HELPERS and size in DYNAMIC_STREAM_GATHER_BYTES:
+        # a width with a streamed gather only (16 bytes): a streamed run (long, by
+        # streamed's own test) at a stride of 2 or more either way; no lookahead
+        # (its elements lie more than LOOKAHEAD_MAX_STEP_BYTES apart)
+        p.line(f"}} else if (({stride} >= 2 || {stride} <= -2) && {streamed}) {{")
+        p.depth += 1
+
+        def streamed_gather(s: str, d: str) -> None:
+            _emit_gather(p, d, s, n, stride, size, True, 0)
+
+        nest(with_prefetch(streamed_gather))
         p.depth -= 1
     p.line("} else {")
     p.depth += 1
