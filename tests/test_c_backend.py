@@ -525,12 +525,12 @@ STREAMED = [
     # stores, upwards and downwards
     pytest.param("i8", [2000, 3301], [0, 2], [2000, 1100], [1, 3], id="gather1"),
     pytest.param("f16", [2048, 1801], [0, 1800], [2048, 600], [1, -3], id="gather2-down"),
-    pytest.param("f32", [6400, 1000], [0, 2], [6400, 333], [1, 3], id="gather4"),
-    pytest.param("f64", [4200, 3001], [0, 1], [4200, 1000], [1, 3], id="gather8"),
-    pytest.param("f32", [6400, 1000], [0, 998], [6400, 333], [1, -3], id="gather4-down"),
+    pytest.param("f32", [1800, 1000], [0, 2], [1800, 333], [1, 3], id="gather4"),
+    pytest.param("f64", [700, 3001], [0, 1], [700, 1000], [1, 3], id="gather8"),
+    pytest.param("f32", [1800, 1000], [0, 998], [1800, 333], [1, -3], id="gather4-down"),
     # and of 16-byte elements, long runs only (one non-temporal store an element)
     pytest.param(
-        "complex<f64>", [1200, 1000], [0, 998], [1200, 333], [1, -3], id="gather16-down"
+        "complex<f64>", [500, 1000], [0, 998], [500, 333], [1, -3], id="gather16-down"
     ),
     # 16-byte elements, rows reversed and every other one: one register each
     pytest.param("complex<f64>", [1800, 600], [1799, 1], [1800, 300], [-1, 2], id="c128"),
