@@ -31,6 +31,7 @@ import pytest
 from passes.copy_plan import MIN_STREAM_RUN_BYTES
 from slice_dialect.backend.c import (
     COPY_HELPERS,
+    GATHER_BY_STEP_HELPERS,
     GATHER_HELPERS,
     REGISTER_PICKS,
     SSE2_INCLUDE,
@@ -143,6 +144,12 @@ GATHER(slice_gather_dwords, 3, 1, dwords_3)
 GATHER(slice_gather_dwords, -4, 37, dwords_minus_4)
 GATHER(slice_gather_dwords, 5, 0, dwords_5)
 GATHER(slice_gather_dwords, 16, 5, dwords_16)
+GATHER(slice_gather_bytes_by_step, 2, 0, by_step_bytes_2)
+GATHER(slice_gather_bytes_by_step, -3, 1, by_step_bytes_minus_3)
+GATHER(slice_gather_bytes_by_step, 5, 37, by_step_bytes_5)
+GATHER(slice_gather_halves_by_step, -2, 0, by_step_halves_minus_2)
+GATHER(slice_gather_halves_by_step, 4, 5, by_step_halves_4)
+GATHER(slice_gather_halves_by_step, -6, 0, by_step_halves_minus_6)
 GATHER(slice_stream_gather_bytes, 3, 1, stream_bytes_3)
 GATHER(slice_stream_gather_bytes, -5, 37, stream_bytes_minus_5)
 GATHER(slice_stream_gather_bytes, 8, 0, stream_bytes_8)
@@ -209,6 +216,19 @@ int main(void) {
     failures += check("slice_gather_dwords step -4", dwords_minus_4, -4, 8, 8, 16, &cases);
     failures += check("slice_gather_dwords step 5", dwords_5, 5, 8, 8, 16, &cases);
     failures += check("slice_gather_dwords step 16", dwords_16, 16, 8, 8, 16, &cases);
+    /* the dynamic runs' switch on the step: cases of their own, and the default */
+    failures += check("slice_gather_bytes_by_step step 2", by_step_bytes_2, 2, 1, 1, 16,
+                      &cases);
+    failures += check("slice_gather_bytes_by_step step -3", by_step_bytes_minus_3, -3, 1, 1,
+                      16, &cases);
+    failures += check("slice_gather_bytes_by_step step 5", by_step_bytes_5, 5, 1, 1, 16,
+                      &cases);
+    failures += check("slice_gather_halves_by_step step -2", by_step_halves_minus_2, -2, 2, 2,
+                      16, &cases);
+    failures += check("slice_gather_halves_by_step step 4", by_step_halves_4, 4, 2, 2, 16,
+                      &cases);
+    failures += check("slice_gather_halves_by_step step -6", by_step_halves_minus_6, -6, 2, 2,
+                      16, &cases);
     failures += check("slice_stream_gather_bytes step 3", stream_bytes_3, 3, 1, 1, 16, &cases);
     failures += check("slice_stream_gather_bytes step -5", stream_bytes_minus_5, -5, 1, 1, 16,
                       &cases);
@@ -271,13 +291,15 @@ CASES = (
     + 6 * MAX_COUNT * 4
     + 6 * MAX_COUNT * 2
     + 3 * MAX_COUNT * (16 + 8 + 4 + 2 + 8)
+    + 3 * MAX_COUNT * (16 + 8)
 )
 """The three register helpers, streamed and cached, at 5 element sizes and 64
 misalignments, the streamed ones at long runs too; the byte gather
 at 6 steps, the 2-byte one at 6 steps and the 8 even misalignments, the 4-byte one at 6
 steps and 4 misalignments, the 8-byte one at 6 steps and 2; their streamed twins at 3
 steps each, and the streamed gather of 16-byte elements at 3 steps and the 8 misalignments
-of an 8-byte-aligned element in a line."""
+of an 8-byte-aligned element in a line; the dynamic runs' gathers by step of 1- and 2-byte
+elements at 3 steps each (two with a copy of their own, one the default)."""
 
 
 STREAM_DRIVER = r"""
@@ -432,6 +454,7 @@ def driver_source() -> str:
             HINT_CHECK,
             B128_TYPEDEF,
             *(text for _, _, text in GATHER_HELPERS.values()),
+            *(text for _, _, text in GATHER_BY_STEP_HELPERS.values()),
             *(text for _, _, text in STREAM_GATHER_HELPERS.values()),
             DRIVER,
         ]

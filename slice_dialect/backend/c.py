@@ -228,7 +228,9 @@ _GENERATED_NAMES = (
     "slice_stream_ordered slice_stream_in_order "
     "slice_stream_odd_reversed slice_copy_reversed slice_copy_even "
     "slice_copy_odd_reversed slice_gather_bytes slice_gather_halves slice_gather_words "
-    "slice_gather_dwords slice_u64x2 slice_stream_gather_bytes "
+    "slice_gather_dwords slice_u64x2 slice_stream_gather_bytes slice_gather_bytes_body "
+    "slice_gather_halves_body slice_gather_words_body slice_gather_bytes_by_step "
+    "slice_gather_halves_by_step "
     "slice_stream_gather_halves slice_stream_gather_words "
     "slice_stream_gather_dwords slice_stream_gather_b128 slice_stream_fence "
     "slice_copy_small "
@@ -1352,15 +1354,20 @@ def _emit_gather(
     size: int,
     streamed: bool,
     ahead: int | str,
+    by_step: bool = False,
 ) -> None:
     """A ``scalar`` run of ``n`` elements at ``stride`` (constants, or C expressions in
-    a dynamic run): the gather helper of its element width (``GATHER_HELPERS``), or
-    its streamed twin (``STREAM_GATHER_HELPERS``, which falls back to it; 16-byte
-    elements streamed only), hinting
-    ``ahead`` elements on (0: no hints; ``lookahead``)."""
+    a dynamic run): the gather helper of its element width (``GATHER_HELPERS``; with
+    ``by_step``, a dynamic run's, its switch on the step where the width has one,
+    ``GATHER_BY_STEP_HELPERS``), or its streamed twin (``STREAM_GATHER_HELPERS``, which
+    falls back to it; 16-byte elements streamed only), hinting ``ahead`` elements on
+    (0: no hints; ``lookahead``)."""
     if size in GATHER_HELPERS:  # the streamed gathers fall back to these
         name, c_type, _ = GATHER_HELPERS[size]
         p.unit.features.add(name)
+        if by_step and not streamed and size in GATHER_BY_STEP_HELPERS:
+            name, c_type, _ = GATHER_BY_STEP_HELPERS[size]
+            p.unit.features.add(name)
     if streamed:
         name, c_type, _ = STREAM_GATHER_HELPERS[size]
         p.unit.features.add(name)
@@ -1907,7 +1914,7 @@ def _dynamic_run_copy(
 
         def gather(streamed_gather: bool) -> Callable[[str, str], None]:
             def copy(s: str, d: str) -> None:
-                _emit_gather(p, d, s, n, stride, size, streamed_gather, ahead)
+                _emit_gather(p, d, s, n, stride, size, streamed_gather, ahead, True)
 
             return copy
 
@@ -2097,6 +2104,7 @@ def emit_c(module: ModuleOp, *, prefix: str = DEFAULT_PREFIX) -> str:
         "copy": COPY_HELPERS,
         "prefetch": PREFETCH_HELPER,  # before the gathers, which call it
         **{name: text for name, _, text in GATHER_HELPERS.values()},
+        **{name: text for name, _, text in GATHER_BY_STEP_HELPERS.values()},
         **{name: text for name, _, text in STREAM_GATHER_HELPERS.values()},
         "scalar_loop": SCALAR_LOOP_HELPER,
         "mul_overflows": MUL_OVERFLOWS_HELPER,  # before prefetch_rows, which calls it
@@ -2888,7 +2896,11 @@ _GATHER_TEMPLATE = r"""
 #if defined(__GNUC__) && !defined(__clang__)
 __attribute__((optimize("no-tree-vectorize")))
 #endif
-static void NAME(TYPE *restrict d, const TYPE *restrict s, int64_t n, int64_t step, int64_t ahead) {
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline void NAME_body(TYPE *restrict d, const TYPE *restrict s, int64_t n, int64_t step,
+                             int64_t ahead) {
     int64_t k = 0;
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     SLICE_HINT_SETUP
@@ -2913,6 +2925,30 @@ static void NAME(TYPE *restrict d, const TYPE *restrict s, int64_t n, int64_t st
     for (; k < n; k += 1)
         d[k] = s[k * step];
 #endif
+}
+
+/* The gather (its body, NAME_body, is the by-step variant's too). */
+#if defined(__GNUC__) && !defined(__clang__)
+__attribute__((optimize("no-tree-vectorize")))
+#endif
+static void NAME(TYPE *restrict d, const TYPE *restrict s, int64_t n, int64_t step, int64_t ahead) {
+    NAME_body(d, s, n, step, ahead);
+}
+"""
+
+_BY_STEP_TEMPLATE = r"""
+/* NAME at a run-time step (a slice.dynamic_copy_run): the steps
+ * STEPS each get a copy of the gather compiled for them,
+ * its loads at constant offsets; any other step the gather itself. */
+#if defined(__GNUC__) && !defined(__clang__)
+__attribute__((optimize("no-tree-vectorize")))
+#endif
+static void NAME_by_step(TYPE *restrict d, const TYPE *restrict s, int64_t n, int64_t step,
+                         int64_t ahead) {
+    switch (step) {
+CASES
+    default: NAME_body(d, s, n, step, ahead); return;
+    }
 }
 """
 
@@ -3048,6 +3084,47 @@ case 73, runs of 102 at -8, 0.76-0.83 -> 0.59-0.61x numpy; seed 0 case 94 0.54-0
 0.44-0.50), 5 alike, 2 slower in one of the two runs and faster in three more
 alternating ones (`abh2_recheck.txt`: seed 3 case 67 0.75-0.81 -> 0.61-0.78, seed 0
 case 26 0.65-0.87 -> 0.61-0.68)."""
+
+GATHER_BY_STEP_BYTES = (1, 2)
+"""The element widths whose cached gather a dynamic run calls through a switch on its
+run-time step (``GATHER_BY_STEP_HELPERS``): the steps ``GATHER_BY_STEP_STEPS`` each get
+a copy of the gather for that step; a static run's step is a constant already. Measured
+(session 37, 2026-11-29, the Zen 3 VM; C variants in one process, `/work/notes36/hand.py`
+with `/work/notes37/vsw.py`, medians of 7 rounds, kernel/numpy with run-time
+parameters, `/work/notes37/vsw_a.txt`, `vsw_b.txt`): the 59 cases of sweep seeds 0-15 with
+a cached gather of 1- or 2-byte elements at a step of at most 4 either way (or of 16-127
+elements at any step), geometric mean of the ratio to the old kernel 0.96, 25 faster by
+more than 5% (seed 11 case 19, ``i8`` runs of 22 at step 2, 1.54-1.71 -> 1.23; seed 14
+case 54 1.12 -> 0.73; seed 7 case 59 0.90-0.95 -> 0.62; seed 3 case 76 0.75-0.77 ->
+0.59), 7 slower by more than 5% in that run, each alike or faster measured again
+twice (seed 9 case 33 0.49-0.73 -> 0.51-0.66, seed 13 case 53 0.99-1.02 -> 0.83-0.88)."""
+
+GATHER_BY_STEP_STEPS = (2, -2, 3, -3, 4, -4)
+"""The run-time steps that get a gather of their own (``GATHER_BY_STEP_BYTES``)."""
+
+
+def _by_step_helper(size: int) -> tuple[str, str, str]:
+    """The by-step entry of the gather of ``size``-byte elements: name, C element
+    type, C text (``_BY_STEP_TEMPLATE``)."""
+    name, c_type, _ = GATHER_HELPERS[size]
+    cases = "\n".join(
+        f"    case {step}: {name}_body(d, s, n, {step}, ahead); return;"
+        for step in GATHER_BY_STEP_STEPS
+    )
+    text = (
+        _BY_STEP_TEMPLATE.replace("CASES", cases)
+        .replace("STEPS", ", ".join(map(str, GATHER_BY_STEP_STEPS)))
+        .replace("NAME", name)
+        .replace("TYPE", c_type)
+    )
+    return f"{name}_by_step", c_type, text
+
+
+GATHER_BY_STEP_HELPERS: dict[int, tuple[str, str, str]] = {
+    size: _by_step_helper(size) for size in GATHER_BY_STEP_BYTES
+}
+"""The by-step gathers of a dynamic run (``GATHER_BY_STEP_BYTES``), printed after the
+gathers they call."""
 
 _STREAM_GATHER_TEMPLATE = r"""
 /* Streams n WIDTH-byte elements taken step elements apart from s to d: those before

@@ -201,7 +201,7 @@ func.func @big_gather_halves(%x: tensor<2048x1801xf16>) -> tensor<2048x600xf16> 
 // helpers take the distance (0 elsewhere) and hint each line of the block that far on,
 // through slice_prefetch, printed before them.
 // CHECK:       static inline void slice_prefetch(const void *p) {
-// CHECK:       static void slice_gather_halves(uint16_t *restrict d, const uint16_t *restrict s, int64_t n, int64_t step, int64_t ahead) {
+// CHECK:       static inline void slice_gather_halves_body(uint16_t *restrict d, const uint16_t *restrict s, int64_t n, int64_t step,
 // CHECK:           if (ahead > 0 && ahead < n) {
 // CHECK:               hinted = n - ahead;
 // CHECK-NEXT:          every = apart >= 64 ? 1 : 64 / apart;
@@ -209,6 +209,8 @@ func.func @big_gather_halves(%x: tensor<2048x1801xf16>) -> tensor<2048x600xf16> 
 // CHECK-NEXT:          for (int64_t j = 0; j < 32; j += every)
 // CHECK-NEXT:              slice_prefetch(s + (k + ahead + j) * step);
 // CHECK-NEXT:          for (const int64_t end = k + 32; k < end; k += 8) {
+// CHECK:       static void slice_gather_halves(uint16_t *restrict d, const uint16_t *restrict s, int64_t n, int64_t step, int64_t ahead) {
+// CHECK-NEXT:      slice_gather_halves_body(d, s, n, step, ahead);
 // CHECK-LABEL: int32_t slice_long_gather(
 // CHECK:         slice_gather_halves((uint16_t *){{.+}}, (const uint16_t *){{.+}} + 1, 1000000, 3, 683);
 // CHECK-LABEL: int32_t slice_long_stream_gather(
@@ -260,17 +262,27 @@ func.func @big_odd_reversed(%x: tensor<4096x1025xf64>) -> tensor<4096x513xf64> {
 // CHECK:         _mm_storeu_si128((__m128i *)(to + (j - 16 / size) * size), slice_lanes_reversed(v, size));
 // CHECK:       static inline void slice_copy_even(
 // CHECK:       static inline void slice_copy_odd_reversed(
+// (each template gather is its body, inlined, and the function that calls it)
+// CHECK:       __attribute__((optimize("no-tree-vectorize")))
+// CHECK-NEXT:  #endif
+// CHECK-NEXT:  #if defined(__GNUC__)
+// CHECK-NEXT:  __attribute__((always_inline))
+// CHECK-NEXT:  #endif
+// CHECK-NEXT:  static inline void slice_gather_bytes_body(unsigned char *restrict d, const unsigned char *restrict s,
 // CHECK:       __attribute__((optimize("no-tree-vectorize")))
 // CHECK-NEXT:  #endif
 // CHECK-NEXT:  static void slice_gather_bytes(unsigned char *restrict d, const unsigned char *restrict s,
+// CHECK-NEXT:      slice_gather_bytes_body(d, s, n, step, ahead);
+// CHECK:       static inline void slice_gather_halves_body(uint16_t *restrict d, const uint16_t *restrict s,
+// CHECK:           v |= (uint64_t)p[(b + 4) * step] << (16 * b);
+// CHECK:           memcpy(d + k + 4, &v, 8);
 // CHECK:       __attribute__((optimize("no-tree-vectorize")))
 // CHECK-NEXT:  #endif
 // CHECK-NEXT:  static void slice_gather_halves(uint16_t *restrict d, const uint16_t *restrict s,
-// CHECK:           v |= (uint64_t)p[(b + 4) * step] << (16 * b);
-// CHECK:           memcpy(d + k + 4, &v, 8);
-// CHECK:       static void slice_gather_words(uint32_t *restrict d, const uint32_t *restrict s,
+// CHECK:       static inline void slice_gather_words_body(uint32_t *restrict d, const uint32_t *restrict s,
 // CHECK:           v |= (uint64_t)p[(b + 2) * step] << (32 * b);
 // CHECK:           memcpy(d + k + 2, &v, 8);
+// CHECK:       static void slice_gather_words(uint32_t *restrict d, const uint32_t *restrict s,
 // CHECK:       typedef uint64_t slice_u64x2 __attribute__((vector_size(16)));
 // CHECK:       static void slice_gather_dwords(uint64_t *restrict d, const uint64_t *restrict s,
 // CHECK:           const slice_u64x2 v = {s[k * step], s[(k + 1) * step]};

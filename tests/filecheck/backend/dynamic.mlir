@@ -5,6 +5,7 @@
 //
 // RUN: slice-opt %s -t c -o %t.c
 // RUN: filecheck %s --input-file %t.c
+// RUN: filecheck %s --input-file %t.c --check-prefix=BYSTEP
 // RUN: cc -std=c99 -Wall -Wno-unused -Werror -fsyntax-only %t.c
 
 // The helpers, once each: the overflow-checked product of the guards, MLIR's wrapping
@@ -259,6 +260,30 @@ func.func @nest(%x: memref<?xf32>, %out: memref<?xf32>) {
   %rows = arith.subi %m, %n : index
   %gate = arith.cmpi sgt, %rows, %c1 : index
   slice.dynamic_copy_run %x[%c0], %out[%c0] count %n source_stride %c1 loops [%rows] source_steps [%c1] dest_steps [%c0] adaptive prefetch_if %gate : memref<?xf32>, memref<?xf32>
+  func.return
+}
+
+// A gather of 1- or 2-byte elements at a run-time stride calls the gather through its
+// switch on the step: the steps of GATHER_BY_STEP_STEPS get a copy of the gather each
+// (their loads at constant offsets), any other the gather itself.
+// BYSTEP:      static void slice_gather_bytes_by_step(unsigned char *restrict d, const unsigned char *restrict s, int64_t n, int64_t step,
+// BYSTEP:          switch (step) {
+// BYSTEP-NEXT:     case 2: slice_gather_bytes_body(d, s, n, 2, ahead); return;
+// BYSTEP-NEXT:     case -2: slice_gather_bytes_body(d, s, n, -2, ahead); return;
+// BYSTEP-NEXT:     case 3: slice_gather_bytes_body(d, s, n, 3, ahead); return;
+// BYSTEP-NEXT:     case -3: slice_gather_bytes_body(d, s, n, -3, ahead); return;
+// BYSTEP-NEXT:     case 4: slice_gather_bytes_body(d, s, n, 4, ahead); return;
+// BYSTEP-NEXT:     case -4: slice_gather_bytes_body(d, s, n, -4, ahead); return;
+// BYSTEP-NEXT:     default: slice_gather_bytes_body(d, s, n, step, ahead); return;
+// BYSTEP-LABEL: int32_t slice_bytes(
+// BYSTEP:          } else if ((stride >= 2 || stride <= -2) && out0_d0 >= 16) {
+// BYSTEP:              slice_gather_bytes_by_step((unsigned char *)out0, (const unsigned char *)in0, out0_d0, stride, ahead);
+func.func @bytes(%x: memref<?xi8>, %out: memref<?xi8>, %strides: memref<1xi64>) {
+  %c0 = arith.constant 0 : index
+  %n = memref.dim %out, %c0 : memref<?xi8>
+  %s = memref.load %strides[%c0] : memref<1xi64>
+  %stride = arith.index_cast %s : i64 to index
+  slice.dynamic_copy_run %x[%c0], %out[%c0] count %n source_stride %stride adaptive : memref<?xi8>, memref<?xi8>
   func.return
 }
 
