@@ -207,9 +207,10 @@ Widths streamed, each measured against the same run cached:
 
 DYNAMIC_STREAM_GATHER_BYTES = (4, 8, 16)
 """The element widths of a dynamic run (``slice.dynamic_copy_run``) that takes the
-streamed gather where its copy streams; narrower ones take the cached gather at run
-time (16-byte ones, which have no cached gather, the element loop). The helper's step is then a run-time value (a static run's call, a constant step,
-is inlined and folded): the 9 sweep cases of seeds 0-7 that 1- and 2-byte streamed
+streamed gather where its copy streams, else the cached one (16-byte elements, which
+have no cached gather: the element loop); 1- and 2-byte ones take the cached gather
+either way. The helper's step is then a run-time value (a static run's call, a constant
+step, is inlined and folded): the 9 sweep cases of seeds 0-7 that 1- and 2-byte streamed
 gathers made faster as static runs (``STREAM_GATHER_ELEMENT_BYTES``), with run-time
 parameters (lead, 2026-11-28, session 26, in-process A/B, two runs of medians of 9
 rounds, kernel/numpy, cached -> streamed, `notes/s26/dynab2.txt`), were alike or slower
@@ -562,8 +563,8 @@ class RunChoices:
     to the stores (streamed, or cached from ``MIN_REGISTER_RUN_BYTES`` on). ``scalar``:
     a long gather of 1-, 2-, 4- or 8-byte elements is a loop the C compiler must not
     vectorize (``MIN_SCALAR_GATHER``; with ``nontemporal``, into non-temporal stores,
-    and then of 16-byte elements too, ``STREAM_GATHER_ELEMENT_BYTES``). ``prefetch``: the signed element distance from this run's
-    source offset to the run that is prefetched (the run of the enclosing loop's
+    and then of 16-byte elements too, ``STREAM_GATHER_ELEMENT_BYTES``). ``prefetch``:
+    the signed element distance from this run's source offset to the run that is prefetched (the run of the enclosing loop's
     iteration ``PREFETCH_AHEAD_BYTES`` ahead), or ``None``; only runs of source span at
     most ``PREFETCH_MAX_RUN_BYTES`` (``PREFETCH_FAR_RUN_BYTES`` where the copy's
     spread reaches the target's streaming bound) with gaps between them
