@@ -33,6 +33,7 @@ import random
 import subprocess
 import sys
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
@@ -216,8 +217,7 @@ def run_cases(sanitize: bool, seed: int, count: int) -> tuple[list[str], int, in
     """Random runs through ``@run``, ``@run1`` and ``@run2d`` for each element type:
     the failures (as text), how many runs copied (count > 0) and how many the guard
     refused."""
-    failures: list[str] = []
-    copied = refused = 0
+    outcomes = Outcomes()
     rng = random.Random(seed)
     for element, dtype in ELEMENTS.items():
         library, _ = build(RUN_IR.replace("xT>", f"x{element}>"), sanitize)
@@ -247,17 +247,40 @@ def run_cases(sanitize: bool, seed: int, count: int) -> tuple[list[str], int, in
             params = np.array([n, so, do, s], np.int64)
             dims = [rows, *dest_dims] if name == "run2d" else [source, dest]
             code, values = call(library, name, [src, dst, params], dims)
-            what = f"{element} @{name} size {source}->{dest} n={n} so={so} do={do} s={s}"
-            copied += failure is None and n > 0
-            refused += failure is not None
-            failures += outcome_failures(
-                what,
+            outcomes.check(
+                f"{element} @{name} size {source}->{dest} n={n} so={so} do={do} s={s}",
                 (library, code, values),
                 failure,
                 (src_buffer, src_before),
                 (dst_buffer, dst_before, expected),
+                copied=n > 0,
             )
-    return failures, copied, refused
+    return outcomes.failures, outcomes.copied, outcomes.refused
+
+
+@dataclass
+class Outcomes:
+    """The random-case loops' tally: what went wrong (as text), how many calls copied
+    and how many the guard refused."""
+
+    failures: list[str] = field(default_factory=list)
+    copied: int = 0
+    refused: int = 0
+
+    def check(
+        self,
+        what: str,
+        called: tuple[ctypes.CDLL, int, list[int]],
+        failure: tuple[str, list[int]] | None,
+        source: tuple[np.ndarray, np.ndarray],
+        dest: tuple[np.ndarray, np.ndarray, np.ndarray],
+        copied: bool,
+    ) -> None:
+        """One call against the reference (``outcome_failures``), counted as a copy
+        where the reference copies and ``copied`` holds, else as a refusal."""
+        self.copied += failure is None and copied
+        self.refused += failure is not None
+        self.failures += outcome_failures(what, called, failure, source, dest)
 
 
 def outcome_failures(
@@ -410,8 +433,7 @@ def random_nest(
 def run_nest_cases(sanitize: bool, seed: int, count: int) -> tuple[list[str], int, int]:
     """Random nests through ``@nest`` and ``@plain_nest`` for each element type, as
     ``run_cases`` runs runs."""
-    failures: list[str] = []
-    copied = refused = 0
+    outcomes = Outcomes()
     rng = random.Random(seed)
     for element, dtype in ELEMENTS.items():
         library, _ = build(NEST_IR.replace("xT>", f"x{element}>"), sanitize)
@@ -438,17 +460,15 @@ def run_nest_cases(sanitize: bool, seed: int, count: int) -> tuple[list[str], in
                 [src_buffer[GUARD:-GUARD], dst_buffer[GUARD:-GUARD], params],
                 [source, dest],
             )
-            what = f"{element} @{name} size {source}->{dest} run {run} loops {loops}"
-            copied += failure is None and code == 0
-            refused += failure is not None
-            failures += outcome_failures(
-                what,
+            outcomes.check(
+                f"{element} @{name} size {source}->{dest} run {run} loops {loops}",
                 (library, code, values),
                 failure,
                 (src_buffer, src_before),
                 (dst_buffer, dst_before, expected),
+                copied=code == 0,
             )
-    return failures, copied, refused
+    return outcomes.failures, outcomes.copied, outcomes.refused
 
 
 def test_dynamic_copy_nest_against_reference() -> None:

@@ -1927,7 +1927,7 @@ def _dynamic_run_copy(
         else:
             nest(with_prefetch(gather(False)))
         p.depth -= 1
-    elif size in STREAM_GATHER_HELPERS and size in DYNAMIC_STREAM_GATHER_BYTES:
+    elif size in DYNAMIC_STREAM_GATHER_BYTES:
         # a width with a streamed gather only (16 bytes): a streamed run (long, by
         # streamed's own test) at a stride of 2 or more either way; no lookahead
         # (its elements lie more than LOOKAHEAD_MAX_STEP_BYTES apart)
