@@ -8,6 +8,7 @@ the shape of the output, never a time).
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -149,6 +150,18 @@ def test_sweep_prints_its_summary() -> None:
     assert "| kernel/numpy |" in out and "| kernel/memcpy |" in out
     assert "cases above 1.0x numpy" in out
     assert "each sample after 5 calls of its own function" in out  # --warm's default
+
+
+def test_sweep_rechecks_the_cases_above_the_bound() -> None:
+    """``--recheck`` times each case above ``--recheck-above`` again and shows both
+    figures; with a bound of 0 that is every case, with ``--recheck 0`` none."""
+    args = ("--cases", "2", "--max-bytes", "16K", "--rounds", "1", "--warm", "0")
+    out = run_sweep(*args, "--recheck", "1", "--recheck-above", "0").stdout
+    table = out[out.index("## the 2 cases above 0.00x numpy, timed again on their own") :]
+    assert len(re.findall(r"^\| [01] \| ", table, re.MULTILINE)) == 2
+    assert re.search(r"after the recheck: \d+ of 2 cases above 1\.0x numpy", table)
+    quiet = run_sweep(*args, "--recheck", "0", "--recheck-above", "0").stdout
+    assert "timed again" not in quiet and "after the recheck" not in quiet
 
 
 def test_sweep_classes_run_time_runs_as_such() -> None:
