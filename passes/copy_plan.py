@@ -207,9 +207,8 @@ Widths streamed, each measured against the same run cached:
 
 DYNAMIC_STREAM_GATHER_BYTES = (4, 8, 16)
 """The element widths of a dynamic run (``slice.dynamic_copy_run``) that takes the
-streamed gather where its copy streams, else the cached one (16-byte elements, which
-have no cached gather: the element loop); 1- and 2-byte ones take the cached gather
-either way. The helper's step is then a run-time value (a static run's call, a constant
+streamed gather where its copy streams, else the cached one (16-byte elements: the
+element loop until session 38); 1- and 2-byte ones take the cached gather either way. The helper's step is then a run-time value (a static run's call, a constant
 step, is inlined and folded): the 9 sweep cases of seeds 0-7 that 1- and 2-byte streamed
 gathers made faster as static runs (``STREAM_GATHER_ELEMENT_BYTES``), with run-time
 parameters (lead, 2026-11-28, session 26, in-process A/B, two runs of medians of 9
@@ -299,18 +298,18 @@ loaded 2-core machine, min of 31 rounds). Streamed runs are always at least
 ``MIN_STREAM_RUN_BYTES`` long."""
 
 MIN_SCALAR_GATHER = 16
-"""A cached run of 1-, 2-, 4- or 8-byte elements (``GATHER_ELEMENT_BYTES``) at a
+"""A cached run of 1-, 2-, 4-, 8- or 16-byte elements (``GATHER_ELEMENT_BYTES``) at a
 source stride of 3 or more (either sign; 2 where the run is too short to be reordered
 in registers) and at least this many elements is copied by the scalar gather of its
-width (``slice_gather_bytes``, ``_halves``, ``_words``, ``_dwords``), scalar loads
-packed into 8- or 16-byte stores in a loop the C compiler does not vectorize: gcc 12 (-O3, SSE2) assembles
+width (``slice_gather_bytes``, ``_halves``, ``_words``, ``_dwords``, ``_b128``), scalar
+loads packed into 8- or 16-byte stores in a loop the C compiler does not vectorize: gcc 12 (-O3, SSE2) assembles
 byte vectors from single loads, and a store per byte is bound by one store a cycle
 (bench/sweep.py, lead, 2026-11-22, medians of 21 rounds: case 42, runs of 34 at step 5,
 1.05x -> 0.47x numpy; case 47, runs of 125 at step -3, 0.97x -> 0.69x). Shorter runs
 pay more for the helper's call than they save (case 71, runs of 2: 0.12x -> 0.40x
 without a minimum; helper "perf", 2026-11-22)."""
 
-GATHER_ELEMENT_BYTES = (1, 2, 4, 8)
+GATHER_ELEMENT_BYTES = (1, 2, 4, 8, 16)
 """The element widths a ``scalar`` run may have (``MIN_SCALAR_GATHER``).
 
 2-byte elements since 2026-11-23, four packed into each 8-byte store
@@ -336,8 +335,26 @@ change (in-process A/B, two runs of 5 rounds per seed, `notes/s25/abwg2.txt`): 2
 faster or alike (seed 5 case 76, f32 runs of 98 at -4, 0.90 -> 0.30; case 82 1.05 ->
 0.67; seed 7 case 62 0.95 -> 0.72; seed 3 case 41, f64 runs of 20 at step 4, 0.62 ->
 0.39), one a 0.3 us copy 0.13 -> 0.14; over the eight seeds the largest kernel/numpy
-1.24 -> 1.14 and 13 -> 9 cases above 1.0x. 16-byte elements are an SSE register each
-already: gcc's loop is a load and a store per element."""
+1.24 -> 1.14 and 13 -> 9 cases above 1.0x.
+
+16-byte elements since session 38 (``slice_gather_b128``): an element is an SSE
+register already, so the helper packs nothing; it copies four elements an iteration,
+a load and a store each, where gcc's element loop (no unrolling at -O3) copies one. In
+C (2026-11-29, the Zen 3 VM, sweep seed 0 case 43's loops, ``complex<f64>`` runs of
+177 at step -2, an L3-resident source, best of 200 calls) the element loop took
+35.8-53.7 us depending on where the output lay against the source, four an
+iteration 33.8-39.6 us. With the whole rule (cached 16-byte runs of 16 or more at
+a stride of 2 or more either way, ``whole_registers`` ones included), the 67 cases of
+sweep seeds 0-15 with 16-byte elements whose C changed (in-process A/B against the C
+of the commit before, medians of 7 rounds, ``--warm 5``, kernel/numpy,
+`/work/notes38/ab128_a.txt`): geometric mean of new/old 0.94, 28 faster by more than
+5%, 4 slower by more than 5%, each alike or faster measured again (`ab128_b.txt`);
+seed 0 case 43 1.11 -> 0.85 and 1.20 -> 0.88, seed 3 case 34 1.18 -> 0.88, seed 8
+case 44 1.29 -> 0.88, seed 9 case 62 1.01 -> 0.65. With run-time parameters
+(`ab128_rt.txt`, the same 67 cases): geometric mean 0.95, 28 faster, 6 slower, each
+but one alike measured again (`ab128_rt_b.txt`; seed 10 case 12, a 1.6 us copy,
+0.66 -> 0.73); seed 3 case 34 1.15 -> 0.92 and 1.21 -> 0.96, seed 5 case 3 1.01 ->
+0.76, seed 12 case 93 1.11 -> 0.92."""
 
 PREFETCH_AHEAD_BYTES = 32 * 1024
 """How far ahead a copy with gaps between its source rows prefetches them: the
@@ -561,9 +578,9 @@ class RunChoices:
     ``reorder``: a run of every element backwards (source stride -1), or of every other
     element (2 or -2), is reordered in registers on its way
     to the stores (streamed, or cached from ``MIN_REGISTER_RUN_BYTES`` on). ``scalar``:
-    a long gather of 1-, 2-, 4- or 8-byte elements is a loop the C compiler must not
-    vectorize (``MIN_SCALAR_GATHER``; with ``nontemporal``, into non-temporal stores,
-    and then of 16-byte elements too, ``STREAM_GATHER_ELEMENT_BYTES``). ``prefetch``:
+    a long gather of 1-, 2-, 4-, 8- or 16-byte elements is a loop the C compiler must
+    not vectorize (``MIN_SCALAR_GATHER``; with ``nontemporal``, into non-temporal
+    stores, ``STREAM_GATHER_ELEMENT_BYTES``). ``prefetch``:
     the signed element distance from this run's source offset to the run that is prefetched (the run of the enclosing loop's
     iteration ``PREFETCH_AHEAD_BYTES`` ahead), or ``None``; only runs of source span at
     most ``PREFETCH_MAX_RUN_BYTES`` (``PREFETCH_FAR_RUN_BYTES`` where the copy's
@@ -833,14 +850,11 @@ def can_reorder(source_stride: int, element_bytes: int) -> bool:
     return source_stride in (-1, 2, -2) and element_bytes <= 16
 
 
-def can_gather_scalar(
-    source_stride: int, element_bytes: int, streamed: bool = False
-) -> bool:
-    """Whether a run may be a non-vectorized gather (the verifier's rule): of 1-, 2-, 4-
-    or 8-byte elements, cached or streamed, or of 16-byte ones streamed
-    (``STREAM_GATHER_ELEMENT_BYTES``), at a source stride of 2 or more either way."""
-    widths = STREAM_GATHER_ELEMENT_BYTES if streamed else GATHER_ELEMENT_BYTES
-    return element_bytes in widths and abs(source_stride) >= 2
+def can_gather_scalar(source_stride: int, element_bytes: int) -> bool:
+    """Whether a run may be a non-vectorized gather (the verifier's rule): of 1-, 2-, 4-,
+    8- or 16-byte elements (``GATHER_ELEMENT_BYTES``), cached or streamed, at a source
+    stride of 2 or more either way."""
+    return element_bytes in GATHER_ELEMENT_BYTES and abs(source_stride) >= 2
 
 
 def gathers_words(source_stride: int) -> bool:
@@ -916,9 +930,10 @@ def run_choices(
         outer, run, element_bytes
     )
     # a strided run not reordered in registers streams as a streamed scalar gather
-    # (STREAM_GATHER_ELEMENT_BYTES), of 16-byte elements only as a long run
+    # (STREAM_GATHER_ELEMENT_BYTES), of 16-byte elements only as a long run (they
+    # are not packed: a short run would be mostly plain stores)
     gathered = run.source_step != 1 and not can_reorder(run.source_step, element_bytes)
-    if gathered and element_bytes not in GATHER_ELEMENT_BYTES:
+    if gathered and element_bytes == 16:
         long_or_aligned = run_bytes >= MIN_STREAM_RUN_BYTES
     streamed = (
         written >= STREAM_STORE_BYTES
@@ -929,14 +944,15 @@ def run_choices(
     )
     # a cached every-other run of 16-byte elements gains nothing in registers (an
     # element is a register already; the helper loads two for each): only streamed
-    # (sweep case 43: 1.01x numpy as an element loop, 1.02-1.07x through the helper)
+    # (sweep case 43: 1.01x numpy as an element loop, 1.02-1.07x through the helper);
+    # cached, it is gathered (GATHER_ELEMENT_BYTES)
     whole_registers = element_bytes == 16 and run.source_step in (2, -2)
     reorder = can_reorder(run.source_step, element_bytes) and (
         streamed or (run_bytes >= MIN_REGISTER_RUN_BYTES and not whole_registers)
     )
     # (a byte run at stride 2 or -2 too short for the register helpers too: sweep
     # seed 3 case 82, runs of 17 at -2, 0.84x -> 0.48x numpy not vectorized)
-    gather = can_gather_scalar(run.source_step, element_bytes, streamed) and (
+    gather = can_gather_scalar(run.source_step, element_bytes) and (
         element_bytes != 4 or streamed or gathers_words(run.source_step)
     )
     scalar = not reorder and gather and run.count >= MIN_SCALAR_GATHER

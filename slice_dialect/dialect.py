@@ -1394,10 +1394,11 @@ class CopyRunOp(IRDLOperation):
     (a contiguous run) their cache lines one after the other rather than in blocks of
     16 KiB, a line of each 4 KiB quarter in turn; ``reorder`` reorders a
     run of source stride -1, 2 or -2 (elements of at most 16 bytes), in registers
-    (streamed or cached); ``scalar`` copies a run of 1-, 2-, 4- or 8-byte elements at a
-    source stride of at least 2 (either sign) by a loop the C compiler does not
-    vectorize, elements packed into wider stores (with ``nontemporal``, into
-    non-temporal stores, and then of 16-byte elements too, one store each); ``prefetch = N`` hints the source elements of the run ``N``
+    (streamed or cached); ``scalar`` copies a run of 1-, 2-, 4-, 8- or 16-byte elements
+    at a source stride of at least 2 (either sign) by a loop the C compiler does not
+    vectorize, elements packed into wider stores (16-byte ones a store each, four an
+    iteration; with ``nontemporal``, into non-temporal stores); ``prefetch = N`` hints
+    the source elements of the run ``N``
     elements further (signed) where they lie inside the source view, and
     ``prefetch_bytes = B`` (with ``prefetch``) hints ``B`` bytes from that run's lowest
     source element instead of its span (whole rows, the gap after the span included);
@@ -1527,12 +1528,7 @@ class CopyRunOp(IRDLOperation):
             )
         if self.reorder is None and self.scalar is None:
             return
-        from passes.copy_plan import (
-            GATHER_ELEMENT_BYTES,
-            STREAM_GATHER_ELEMENT_BYTES,
-            can_gather_scalar,
-            can_reorder,
-        )
+        from passes.copy_plan import GATHER_ELEMENT_BYTES, can_gather_scalar, can_reorder
         from slice_dialect.dtypes import storage_bytes
 
         width = storage_bytes(source_type.element_type)
@@ -1542,19 +1538,13 @@ class CopyRunOp(IRDLOperation):
                 f"elements of at most 16 bytes (source_stride = {source_stride}, "
                 f"{width}-byte elements)"
             )
-        streamed = self.nontemporal is not None
         if self.scalar is not None and (
-            self.reorder is not None
-            or not can_gather_scalar(source_stride, width, streamed)
+            self.reorder is not None or not can_gather_scalar(source_stride, width)
         ):
             *narrow, wide = (str(b) for b in GATHER_ELEMENT_BYTES)
-            streamed_only = sorted(
-                set(STREAM_GATHER_ELEMENT_BYTES) - set(GATHER_ELEMENT_BYTES)
-            )
             raise VerifyException(
                 f"{self.name}: scalar needs {'-, '.join(narrow)}- or {wide}-byte "
-                f"elements (or {', '.join(map(str, streamed_only))}-byte ones with "
-                "nontemporal), a source_stride of at least 2 either way (source_stride "
+                "elements, a source_stride of at least 2 either way (source_stride "
                 f"= {source_stride}, {width}-byte elements) and no reorder"
             )
 

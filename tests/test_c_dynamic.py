@@ -1448,14 +1448,15 @@ func.func @main(%x: tensor<40x300xi8>, %s: tensor<2xi64>, %e: tensor<2xi64>, %st
         ("i16", np.int16, "slice_gather_halves("),
         ("i32", np.int32, "slice_gather_words("),
         ("f64", np.float64, "slice_gather_dwords("),
+        ("complex<f64>", np.complex128, "slice_gather_b128("),
     ],
 )
 def test_run_time_byte_gathers(
     index: tuple[slice, ...], element: str, dtype: type, helper: str
 ) -> None:
-    """A dynamic run of 1-, 2-, 4- or 8-byte elements at a run-time stride of 2 or more
-    either way copies by the scalar gather of its width (16 elements or more, not reordered),
-    as a static one does: numpy's result for each."""
+    """A dynamic run of 1-, 2-, 4-, 8- or 16-byte elements at a run-time stride of 2 or
+    more either way copies by the scalar gather of its width (16 elements or more, not
+    reordered), as a static one does: numpy's result for each."""
     import slice_dialect
 
     ir = _BYTE_IR.replace("xi8>", f"x{element}>")
@@ -1464,8 +1465,8 @@ def test_run_time_byte_gathers(
     lower(module, ctx)
     source = emit_c(module)
     assert helper in source
-    # 4- and 8-byte elements also take the streamed gather where the copy streams
-    assert ("slice_stream_gather" in source) == (element in ("i32", "f64"))
+    # 4-, 8- and 16-byte elements also take the streamed gather where the copy streams
+    assert ("slice_stream_gather" in source) == (np.dtype(dtype).itemsize >= 4)
     kernel = slice_dialect.compile(ir)
     x = (np.arange(40 * 300) % 251).astype(dtype).reshape(40, 300)
     starts, ends, steps = _onnx_parameters(index, x.shape)
@@ -1541,11 +1542,14 @@ def test_run_time_streamed_gathers(
 ) -> None:
     """A dynamic strided run of 4-, 8- or 16-byte elements writing 2 MiB or more, runs
     of 1 KiB or more, takes the streamed scalar gather (``slice_stream_gather_words``,
-    ``_dwords``, ``_b128``) at run time: numpy's result, bit for bit."""
+    ``_dwords``, ``_b128``) at run time: numpy's result, bit for bit. The kernel has
+    the cached gather of the width too, for a copy that does not stream."""
     ir, x, expected, result = _run_2d(element, dtype, shape, index)
     assert expected.nbytes >= 2 << 20 and expected.shape[1] * x.itemsize >= 1024
     assert np.array_equal(result, expected)
-    if x.itemsize == 16:  # the streamed gather is the only one of its width
-        module = parse_module(ir, ctx := make_context())
-        lower(module, ctx)
-        assert "slice_stream_gather_b128(" in emit_c(module)
+    module = parse_module(ir, ctx := make_context())
+    lower(module, ctx)
+    source = emit_c(module)
+    name = {4: "words", 8: "dwords", 16: "b128"}[x.itemsize]
+    assert f"slice_stream_gather_{name}(" in source
+    assert f"slice_gather_{name}(" in source

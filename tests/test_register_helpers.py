@@ -1,6 +1,6 @@
 """The C target's register helpers (``slice_{stream,copy}_{reversed,even,odd_reversed}``)
-and its scalar gathers (``slice_gather_bytes``, ``_halves``, ``_words``, ``_dwords``, and
-their streamed twins ``slice_stream_gather_*``, with ``slice_stream_gather_b128``) on their own, in a C driver: every
+and its scalar gathers (``slice_gather_bytes``, ``_halves``, ``_words``, ``_dwords``,
+``_b128``, and their streamed twins ``slice_stream_gather_*``) on their own, in a C driver: every
 element size, every run length up to 144 elements and every destination misalignment
 within 64 bytes for the register helpers (their AVX-512 steps start on a 64-byte
 store), within 16 for the gathers (a multiple of the element for the gathers of wider
@@ -144,6 +144,10 @@ GATHER(slice_gather_dwords, 3, 1, dwords_3)
 GATHER(slice_gather_dwords, -4, 37, dwords_minus_4)
 GATHER(slice_gather_dwords, 5, 0, dwords_5)
 GATHER(slice_gather_dwords, 16, 5, dwords_16)
+GATHER(slice_gather_b128, 2, 0, b128_2)
+GATHER(slice_gather_b128, -2, 5, b128_minus_2)
+GATHER(slice_gather_b128, 3, 1, b128_3)
+GATHER(slice_gather_b128, -7, 0, b128_minus_7)
 GATHER(slice_gather_bytes_by_step, 2, 0, by_step_bytes_2)
 GATHER(slice_gather_bytes_by_step, -3, 1, by_step_bytes_minus_3)
 GATHER(slice_gather_bytes_by_step, 5, 37, by_step_bytes_5)
@@ -216,6 +220,11 @@ int main(void) {
     failures += check("slice_gather_dwords step -4", dwords_minus_4, -4, 8, 8, 16, &cases);
     failures += check("slice_gather_dwords step 5", dwords_5, 5, 8, 8, 16, &cases);
     failures += check("slice_gather_dwords step 16", dwords_16, 16, 8, 8, 16, &cases);
+    /* 16-byte elements (8-byte aligned, as complex<f64> is) */
+    failures += check("slice_gather_b128 step 2", b128_2, 2, 16, 8, 16, &cases);
+    failures += check("slice_gather_b128 step -2", b128_minus_2, -2, 16, 8, 16, &cases);
+    failures += check("slice_gather_b128 step 3", b128_3, 3, 16, 8, 16, &cases);
+    failures += check("slice_gather_b128 step -7", b128_minus_7, -7, 16, 8, 16, &cases);
     /* the dynamic runs' switch on the step: cases of their own, and the default */
     failures += check("slice_gather_bytes_by_step step 2", by_step_bytes_2, 2, 1, 1, 16,
                       &cases);
@@ -290,13 +299,16 @@ CASES = (
     + 6 * MAX_COUNT * 8
     + 6 * MAX_COUNT * 4
     + 6 * MAX_COUNT * 2
+    + 4 * MAX_COUNT * 2
     + 3 * MAX_COUNT * (16 + 8 + 4 + 2 + 8)
     + 3 * MAX_COUNT * (16 + 8)
 )
 """The three register helpers, streamed and cached, at 5 element sizes and 64
 misalignments, the streamed ones at long runs too; the byte gather
 at 6 steps, the 2-byte one at 6 steps and the 8 even misalignments, the 4-byte one at 6
-steps and 4 misalignments, the 8-byte one at 6 steps and 2; their streamed twins at 3
+steps and 4 misalignments, the 8-byte one at 6 steps and 2, the 16-byte one at 4 steps
+and the 2 misalignments of an 8-byte-aligned element within 16 bytes; their streamed
+twins at 3
 steps each, and the streamed gather of 16-byte elements at 3 steps and the 8 misalignments
 of an 8-byte-aligned element in a line; the dynamic runs' gathers by step of 1- and 2-byte
 elements at 3 steps each (two with a copy of their own, one the default)."""

@@ -92,7 +92,7 @@ The rules:
   ``STREAM_STORE_BYTES`` and the run ``MIN_STREAM_RUN_BYTES``, else ``memcpy`` when
   the stride is ``arith.constant 1``; a run-time stride of -1, 2 or -2 over at least
   ``MIN_REGISTER_RUN_BYTES`` goes through the register helpers, any other of at
-  least ``MIN_SCALAR_GATHER`` elements of 1, 2, 4 or 8 bytes through the scalar
+  least ``MIN_SCALAR_GATHER`` elements of 1, 2, 4, 8 or 16 bytes through the scalar
   gather (streamed where a contiguous run would, for ``DYNAMIC_STREAM_GATHER_BYTES``),
   else an element loop; within one buffer, an element loop in order;
 - ``memref.load``/``store`` index their pointer with the row-major linear index (static
@@ -228,7 +228,7 @@ _GENERATED_NAMES = (
     "slice_stream_ordered slice_stream_in_order "
     "slice_stream_odd_reversed slice_copy_reversed slice_copy_even "
     "slice_copy_odd_reversed slice_gather_bytes slice_gather_halves slice_gather_words "
-    "slice_gather_dwords slice_u64x2 slice_stream_gather_bytes slice_gather_bytes_body "
+    "slice_gather_dwords slice_gather_b128 slice_u64x2 slice_stream_gather_bytes slice_gather_bytes_body "
     "slice_gather_halves_body slice_gather_words_body slice_gather_bytes_by_step "
     "slice_gather_halves_by_step "
     "slice_stream_gather_halves slice_stream_gather_words "
@@ -1360,7 +1360,7 @@ def _emit_gather(
     a dynamic run): the gather helper of its element width (``GATHER_HELPERS``; with
     ``by_step``, a dynamic run's, its switch on the step where the width has one,
     ``GATHER_BY_STEP_HELPERS``), or its streamed twin (``STREAM_GATHER_HELPERS``, which
-    falls back to it; 16-byte elements streamed only), hinting ``ahead`` elements on
+    falls back to it), hinting ``ahead`` elements on
     (0: no hints; ``lookahead``)."""
     if size in GATHER_HELPERS:  # the streamed gathers fall back to these
         name, c_type, _ = GATHER_HELPERS[size]
@@ -1792,9 +1792,8 @@ def _dynamic_run_copy(
     destination view together the op's ``stream_working_set`` bytes; a run-time
     source stride of -1, 2 or -2 (a run of at least ``MIN_REGISTER_RUN_BYTES``) goes
     through the register helpers; any other of 2 or more either way and at least ``MIN_SCALAR_GATHER``
-    elements of 1, 2, 4 or 8 bytes through the scalar gather of its width (the
-    streamed one when streamed, for ``DYNAMIC_STREAM_GATHER_BYTES``), and of 16 bytes,
-    streamed only, through ``slice_stream_gather_b128``; anything else is
+    elements through the scalar gather of its width (the streamed one when streamed,
+    for ``DYNAMIC_STREAM_GATHER_BYTES``); anything else is
     ``memcpy`` (stride ``arith.constant 1``) or the element ``loop``. Every comparison
     is written so it cannot overflow (divisions of constants). The strategy depends on
     the op's operands only, so it is chosen once and each choice prints the op's
@@ -1926,18 +1925,6 @@ def _dynamic_run_copy(
             p.line("}")
         else:
             nest(with_prefetch(gather(False)))
-        p.depth -= 1
-    elif size in DYNAMIC_STREAM_GATHER_BYTES:
-        # a width with a streamed gather only (16 bytes): a streamed run (long, by
-        # streamed's own test) at a stride of 2 or more either way; no lookahead
-        # (its elements lie more than LOOKAHEAD_MAX_STEP_BYTES apart)
-        p.line(f"}} else if (({stride} >= 2 || {stride} <= -2) && {streamed}) {{")
-        p.depth += 1
-
-        def streamed_gather(s: str, d: str) -> None:
-            _emit_gather(p, d, s, n, stride, size, True, 0)
-
-        nest(with_prefetch(streamed_gather))
         p.depth -= 1
     p.line("} else {")
     p.depth += 1
@@ -3033,6 +3020,35 @@ static void slice_gather_dwords(uint64_t *restrict d, const uint64_t *restrict s
 """The C helper of ``scalar`` runs of 8-byte elements."""
 
 
+GATHER_B128_HELPER = r"""
+/* Copies n 16-byte elements taken step elements apart from s to d, four of them an
+ * iteration (a load and a store each: an element is an SSE register already). With
+ * ahead > 0, each block of 4 elements first hints the source lines of the block ahead
+ * elements further on, while that block lies in the run (the lookahead of a
+ * slice.copy_run). */
+static void slice_gather_b128(slice_b128 *restrict d, const slice_b128 *restrict s,
+                              int64_t n, int64_t step, int64_t ahead) {
+    int64_t k = 0;
+    SLICE_HINT_SETUP
+    while (k + 4 <= hinted) {
+        SLICE_HINT
+        for (const int64_t end = k + 4; k < end; k += 1)
+            d[k] = s[k * step];
+    }
+    for (; k + 4 <= n; k += 4) {
+        d[k] = s[k * step];
+        d[k + 1] = s[(k + 1) * step];
+        d[k + 2] = s[(k + 2) * step];
+        d[k + 3] = s[(k + 3) * step];
+    }
+    /* fewer than 4 are left (see slice_gather_bytes' tail) */
+    for (int c = 0; c < 4 && k < n; c += 1, k += 1)
+        d[k] = s[k * step];
+}
+"""
+"""The C helper of ``scalar`` runs of 16-byte elements."""
+
+
 def _gather_helper(name: str, c_type: str, size: int, words: int) -> tuple[str, str, str]:
     """The packed-word gather (``_GATHER_TEMPLATE``) of ``size``-byte elements, ``words``
     8-byte stores an iteration, as a ``GATHER_HELPERS`` entry."""
@@ -3065,6 +3081,14 @@ GATHER_HELPERS: dict[int, tuple[str, str, str]] = {
         .replace("SLICE_HINT", _HINT)
         .replace("LINE", "8")
         .replace("TYPE", "uint64_t"),
+    ),
+    16: (
+        "slice_gather_b128",
+        "slice_b128",
+        GATHER_B128_HELPER.replace("SLICE_HINT_SETUP", _HINT_SETUP)
+        .replace("SLICE_HINT", _HINT)
+        .replace("LINE", "4")
+        .replace("TYPE", "slice_b128"),
     ),
 }
 """The scalar gather of each element width ``run_choices`` gives ``scalar`` runs
@@ -3186,26 +3210,14 @@ _WHOLE_STREAM_STORE = """_mm_stream_si128((__m128i *)(d + k + q),
 """The 16-byte non-temporal store of ``_STREAM_GATHER_TEMPLATE`` for 16-byte elements:
 one element, loaded unaligned (an element is 8-byte aligned)."""
 
-_ELEMENT_LOOP_FALLBACK = """(void)ahead;
-    for (int64_t k = 0; k < n; k += 1)
-        d[k] = s[k * step];"""
-"""Without SSE2, the streamed gather of 16-byte elements (no cached gather) copies an
-element at a time."""
-
 
 def _stream_gather_helper(size: int) -> tuple[str, str, str]:
     """The streamed scalar gather of ``size``-byte elements (1, 2, 4, 8 or 16: a
     ``STREAM_GATHER_ELEMENT_BYTES`` width), falling back to the cached one of its width
-    (``GATHER_HELPERS``; 16 bytes: an element loop) without SSE2, as a
-    ``STREAM_GATHER_HELPERS`` entry: ``slice_stream_gather_*`` after the cached one's
-    name (``slice_stream_gather_b128`` for 16 bytes)."""
-    if size in GATHER_HELPERS:
-        cached, c_type, _ = GATHER_HELPERS[size]
-        name = cached.replace("slice_gather_", "slice_stream_gather_")
-        fallback = "CACHED(d, s, n, step, ahead);"
-    else:
-        cached, c_type, name = "", "slice_b128", "slice_stream_gather_b128"
-        fallback = _ELEMENT_LOOP_FALLBACK
+    (``GATHER_HELPERS``) without SSE2, as a ``STREAM_GATHER_HELPERS`` entry:
+    ``slice_stream_gather_*`` after the cached one's name."""
+    cached, c_type, _ = GATHER_HELPERS[size]
+    name = cached.replace("slice_gather_", "slice_stream_gather_")
     packed, store = {
         8: ("paired", _PAIRED_STREAM_STORE),
         16: ("whole", _WHOLE_STREAM_STORE),
@@ -3214,8 +3226,7 @@ def _stream_gather_helper(size: int) -> tuple[str, str, str]:
         name,
         c_type,
         (
-            _STREAM_GATHER_TEMPLATE.replace("CACHED(d, s, n, step, ahead);", fallback)
-            .replace("STREAM_STORE", store)
+            _STREAM_GATHER_TEMPLATE.replace("STREAM_STORE", store)
             .replace("SLICE_HINT_SETUP", _HINT_SETUP)
             .replace("SLICE_HINT", _HINT)
             .replace("NAME", name)

@@ -165,7 +165,7 @@ func.func @big_strided_down(%x: memref<901xf32>, %out: memref<300xf32>) {
 
 // -----
 
-// The lowering streams a big strided run of 1-, 2-, 4- or 8-byte elements as a scalar
+// The lowering streams a big strided run of 1-, 2-, 4-, 8- or 16-byte elements as a scalar
 // gather into non-temporal stores, a line at a time (the narrower elements packed into
 // two words a store).
 // CHECK:       static void slice_stream_gather_halves(uint16_t *restrict d, const uint16_t *restrict s,
@@ -253,8 +253,8 @@ func.func @big_odd_reversed(%x: tensor<4096x1025xf64>) -> tensor<4096x513xf64> {
 
 // reorder on a cached run (64 bytes or more, copy under 2 MiB): the slice_copy_* twins
 // of the register helpers, with plain unaligned stores. scalar: a long gather calls
-// the helper of its element width (bytes, halves, words, dwords), which gcc compiles
-// without auto-vectorization.
+// the helper of its element width (bytes, halves, words, dwords, which gcc compiles
+// without auto-vectorization, and b128, four whole elements an iteration).
 // CHECK:       #if defined(__SSE2__)
 // CHECK-NEXT:  #include <emmintrin.h>
 // CHECK-NOT:   slice_stream
@@ -286,6 +286,10 @@ func.func @big_odd_reversed(%x: tensor<4096x1025xf64>) -> tensor<4096x513xf64> {
 // CHECK:       typedef uint64_t slice_u64x2 __attribute__((vector_size(16)));
 // CHECK:       static void slice_gather_dwords(uint64_t *restrict d, const uint64_t *restrict s,
 // CHECK:           const slice_u64x2 v = {s[k * step], s[(k + 1) * step]};
+// CHECK:       static void slice_gather_b128(slice_b128 *restrict d, const slice_b128 *restrict s,
+// CHECK:           for (; k + 4 <= n; k += 4) {
+// CHECK-NEXT:          d[k] = s[k * step];
+// CHECK-NEXT:          d[k + 1] = s[(k + 1) * step];
 // CHECK-LABEL: int32_t slice_reverse(
 // CHECK:           slice_copy_reversed({{.+}} + {{.+}}, {{.+}} + {{.+}}, 300, 4);
 // CHECK-LABEL: int32_t slice_even(
@@ -300,6 +304,8 @@ func.func @big_odd_reversed(%x: tensor<4096x1025xf64>) -> tensor<4096x513xf64> {
 // CHECK:           slice_gather_words((uint32_t *){{.+}} + {{.+}}, (const uint32_t *){{.+}} + {{.+}}, 64, 8, 0);
 // CHECK-LABEL: int32_t slice_gather_dwords_(
 // CHECK:           slice_gather_dwords((uint64_t *){{.+}} + {{.+}}, (const uint64_t *){{.+}} + {{.+}}, 64, -3, 0);
+// CHECK-LABEL: int32_t slice_gather_b128_(
+// CHECK:           slice_gather_b128((slice_b128 *){{.+}} + {{.+}}, (const slice_b128 *){{.+}} + {{.+}}, 64, -2, 0);
 func.func @reverse(%x: tensor<100x300xf32>) -> tensor<100x300xf32> {
   %r = slice.window %x offsets [0, 299] sizes [100, 300] strides [1, -1] : tensor<100x300xf32> -> tensor<100x300xf32>
   func.return %r : tensor<100x300xf32>
@@ -327,6 +333,10 @@ func.func @gather_words_(%x: tensor<4x520xf32>) -> tensor<4x64xf32> {
 func.func @gather_dwords_(%x: tensor<4x200xf64>) -> tensor<4x64xf64> {
   %r = slice.window %x offsets [0, 199] sizes [4, 64] strides [1, -3] : tensor<4x200xf64> -> tensor<4x64xf64>
   func.return %r : tensor<4x64xf64>
+}
+func.func @gather_b128_(%x: tensor<4x128xcomplex<f64>>) -> tensor<4x64xcomplex<f64>> {
+  %r = slice.window %x offsets [0, 127] sizes [4, 64] strides [1, -2] : tensor<4x128xcomplex<f64>> -> tensor<4x64xcomplex<f64>>
+  func.return %r : tensor<4x64xcomplex<f64>>
 }
 
 // -----

@@ -40,14 +40,17 @@ func.func @round_trip(%a: memref<20xf32>, %b: memref<6xf32>, %s: memref<f32>, %i
 
 // -----
 
-// A scalar gather of 16-byte elements is a streamed one (the cached one is refused:
-// @scalar_width below).
+// A scalar gather of 16-byte elements, streamed or cached (cached since session 38).
 // CHECK-LABEL: func.func @round_trip_b128(
 // CHECK:         slice.copy_run %a[%c0], %b[%c0] count 6 source_stride 3 dest_stride 1 nontemporal scalar : memref<20xcomplex<f64>>, memref<6xcomplex<f64>>
+// CHECK-NEXT:    slice.copy_run %a[%c10], %b[%c0] count 6 source_stride -2 dest_stride 1 scalar lookahead 2 : memref<20xcomplex<f64>>, memref<6xcomplex<f64>>
 // GENERIC:       "slice.copy_run"(%a, %c0, %b, %c0) <{count = 6 : i64, source_stride = 3 : i64, dest_stride = 1 : i64, nontemporal, scalar}>
+// GENERIC-NEXT:  "slice.copy_run"(%a, %c10, %b, %c0) <{count = 6 : i64, source_stride = -2 : i64, dest_stride = 1 : i64, scalar, lookahead = 2 : i64}>
 func.func @round_trip_b128(%a: memref<20xcomplex<f64>>, %b: memref<6xcomplex<f64>>) {
   %c0 = arith.constant 0 : index
+  %c10 = arith.constant 10 : index
   slice.copy_run %a[%c0], %b[%c0] count 6 source_stride 3 dest_stride 1 nontemporal scalar : memref<20xcomplex<f64>>, memref<6xcomplex<f64>>
+  slice.copy_run %a[%c10], %b[%c0] count 6 source_stride -2 dest_stride 1 scalar lookahead 2 : memref<20xcomplex<f64>>, memref<6xcomplex<f64>>
   func.return
 }
 
@@ -170,16 +173,17 @@ func.func @lookahead_zero(%a: memref<20xf32>, %b: memref<6xf32>) {
 
 // -----
 
-// CHECK: {{^}}slice.copy_run: scalar needs 1-, 2-, 4- or 8-byte elements (or 16-byte ones with nontemporal), a source_stride of at least 2 either way (source_stride = 3, 16-byte elements) and no reorder{{$}}
-func.func @scalar_width(%a: memref<20xcomplex<f64>>, %b: memref<6xcomplex<f64>>) {
+// CHECK: {{^}}slice.copy_run: scalar needs 1-, 2-, 4-, 8- or 16-byte elements, a source_stride of at least 2 either way (source_stride = -1, 16-byte elements) and no reorder{{$}}
+func.func @scalar_reversed(%a: memref<20xcomplex<f64>>, %b: memref<6xcomplex<f64>>) {
+  %c1 = arith.constant 1 : index
   %c0 = arith.constant 0 : index
-  slice.copy_run %a[%c0], %b[%c0] count 2 source_stride 3 dest_stride 1 scalar : memref<20xcomplex<f64>>, memref<6xcomplex<f64>>
+  slice.copy_run %a[%c1], %b[%c0] count 2 source_stride -1 dest_stride 1 scalar : memref<20xcomplex<f64>>, memref<6xcomplex<f64>>
   func.return
 }
 
 // -----
 
-// CHECK: {{^}}slice.copy_run: scalar needs 1-, 2-, 4- or 8-byte elements (or 16-byte ones with nontemporal), a source_stride of at least 2 either way (source_stride = 1, 1-byte elements) and no reorder{{$}}
+// CHECK: {{^}}slice.copy_run: scalar needs 1-, 2-, 4-, 8- or 16-byte elements, a source_stride of at least 2 either way (source_stride = 1, 1-byte elements) and no reorder{{$}}
 func.func @scalar_contiguous(%a: memref<20xi8>, %b: memref<6xi8>) {
   %c0 = arith.constant 0 : index
   slice.copy_run %a[%c0], %b[%c0] count 2 source_stride 1 dest_stride 1 nontemporal scalar : memref<20xi8>, memref<6xi8>

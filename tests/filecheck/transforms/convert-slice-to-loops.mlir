@@ -254,11 +254,12 @@ func.func @twice(%x: tensor<8xi8>) -> (tensor<4xi8>, tensor<4xi8>) {
 // CHECK-LABEL: func.func @odd_reversed_bytes(
 // CHECK:           slice.copy_run {{.+}} count 100 source_stride -2 dest_stride 1 reorder : memref<800xi8>, memref<400xi8>
 // CHECK-LABEL: func.func @odd_reversed_b128(
-// CHECK:           slice.copy_run {{.+}} count 100 source_stride -2 dest_stride 1 : memref<800xcomplex<f64>>, memref<400xcomplex<f64>>
-// A cached gather of 1-, 2- or 8-byte elements at a source stride of 3 or more, of 16
-// elements or more, is a loop the C compiler does not vectorize, and one of 4-byte
-// elements where gcc's element loop would be scalar (a power-of-two step of 8 or more
-// either way, or -4); a shorter one, or one of 16-byte elements, is a plain loop.
+// CHECK:           slice.copy_run {{.+}} count 100 source_stride -2 dest_stride 1 scalar : memref<800xcomplex<f64>>, memref<400xcomplex<f64>>
+// A cached gather of 1-, 2-, 8- or 16-byte elements at a source stride of 3 or more
+// (16-byte ones at 2 either way too: above), of 16 elements or more, is a loop the C
+// compiler does not vectorize, and one of 4-byte elements where gcc's element loop
+// would be scalar (a power-of-two step of 8 or more either way, or -4); a shorter one is
+// a plain loop.
 // CHECK-LABEL: func.func @byte_gather(
 // CHECK:           slice.copy_run {{.+}} count 100 source_stride 3 dest_stride 1 scalar : memref<1204xi8>, memref<400xi8>
 // CHECK-LABEL: func.func @short_byte_gather(
@@ -274,7 +275,7 @@ func.func @twice(%x: tensor<8xi8>) -> (tensor<4xi8>, tensor<4xi8>) {
 // CHECK-LABEL: func.func @dword_gather(
 // CHECK:           slice.copy_run {{.+}} count 100 source_stride -4 dest_stride 1 scalar : memref<1604xf64>, memref<400xf64>
 // CHECK-LABEL: func.func @b128_gather(
-// CHECK:           slice.copy_run {{.+}} count 100 source_stride 3 dest_stride 1 : memref<1204xcomplex<f64>>, memref<400xcomplex<f64>>
+// CHECK:           slice.copy_run {{.+}} count 100 source_stride 3 dest_stride 1 scalar : memref<1204xcomplex<f64>>, memref<400xcomplex<f64>>
 // In a copy writing 2 MiB or more a gather of 1-, 2- or 4-byte elements is a streamed
 // scalar gather, at any step (1- and 2-byte ones since session 26); one writing less
 // is cached. A gather of a copy that reads 2 MiB or more, its elements at most 32 bytes
