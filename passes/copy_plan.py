@@ -208,8 +208,9 @@ Widths streamed, each measured against the same run cached:
 DYNAMIC_STREAM_GATHER_BYTES = (4, 8, 16)
 """The element widths of a dynamic run (``slice.dynamic_copy_run``) that takes the
 streamed gather where its copy streams, else the cached one (16-byte elements: the
-element loop until session 38); 1- and 2-byte ones take the cached gather either way. The helper's step is then a run-time value (a static run's call, a constant
-step, is inlined and folded): the 9 sweep cases of seeds 0-7 that 1- and 2-byte streamed
+element loop until session 38); 1- and 2-byte ones take the cached gather either way.
+The helper's step is then a run-time value (a static run's call, a constant step, is
+inlined and folded): the 9 sweep cases of seeds 0-7 that 1- and 2-byte streamed
 gathers made faster as static runs (``STREAM_GATHER_ELEMENT_BYTES``), with run-time
 parameters (lead, 2026-11-28, session 26, in-process A/B, two runs of medians of 9
 rounds, kernel/numpy, cached -> streamed, `notes/s26/dynab2.txt`), were alike or slower
