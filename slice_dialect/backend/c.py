@@ -1363,12 +1363,11 @@ def _emit_gather(
     ``GATHER_BY_STEP_HELPERS``), or its streamed twin (``STREAM_GATHER_HELPERS``, which
     falls back to it), hinting ``ahead`` elements on
     (0: no hints; ``lookahead``)."""
-    if size in GATHER_HELPERS:  # the streamed gathers fall back to these
-        name, c_type, _ = GATHER_HELPERS[size]
+    name, c_type, _ = GATHER_HELPERS[size]  # the streamed gathers fall back to these
+    p.unit.features.add(name)
+    if by_step and not streamed and size in GATHER_BY_STEP_HELPERS:
+        name, c_type, _ = GATHER_BY_STEP_HELPERS[size]
         p.unit.features.add(name)
-        if by_step and not streamed and size in GATHER_BY_STEP_HELPERS:
-            name, c_type, _ = GATHER_BY_STEP_HELPERS[size]
-            p.unit.features.add(name)
     if streamed:
         name, c_type, _ = STREAM_GATHER_HELPERS[size]
         p.unit.features.add(name)
@@ -1884,49 +1883,48 @@ def _dynamic_run_copy(
             f"{stride} == {step} && {long_enough}",
             with_prefetch(call(f"slice_copy_{helper}({{d}}, {{s}}, {n}, {size});")),
         )
-    if size in GATHER_HELPERS:
-        # a scalar gather (run_choices' scalar rule; the run's guard bounds its reads)
-        p.line(
-            f"}} else if (({stride} >= 2 || {stride} <= -2) && "
-            f"{n} >= {MIN_SCALAR_GATHER}) {{"
-        )
-        p.depth += 1
-        # hints ahead (lookahead) by run_choices' rule, at run time: a source of at
-        # least DYNAMIC_LOOKAHEAD_MIN_SOURCE_BYTES stands for the read; the cheap tests
-        # first (a run shorter than LOOKAHEAD_MIN_SPAN_BYTES / LOOKAHEAD_MAX_STEP_BYTES
-        # elements never spans enough), n * apart only with apart <= 32 (the run lies
-        # in the source: checked above)
-        ahead, apart = p.temp("ahead"), p.temp("apart")
-        near = LOOKAHEAD_MAX_STEP_BYTES // size
-        shortest = LOOKAHEAD_MIN_SPAN_BYTES // LOOKAHEAD_MAX_STEP_BYTES
-        p.line(f"int64_t {ahead} = 0;")
-        p.line(
-            f"if ({source_size} >= {-(-DYNAMIC_LOOKAHEAD_MIN_SOURCE_BYTES // size)} && "
-            f"{n} >= {shortest} && {stride} >= -{near} && {stride} <= {near}) {{"
-        )
-        p.line(
-            f"{INDENT}const int64_t {apart} = "
-            f"({stride} < 0 ? -({stride}) : ({stride})) * {size};"
-        )
-        p.line(f"{INDENT}if (({n}) * {apart} >= {LOOKAHEAD_MIN_SPAN_BYTES})")
-        p.line(f"{INDENT}{INDENT}{ahead} = ({LOOKAHEAD_BYTES} + {apart} - 1) / {apart};")
+    # a scalar gather of any width (run_choices' scalar rule; the run's guard bounds
+    # its reads)
+    p.line(
+        f"}} else if (({stride} >= 2 || {stride} <= -2) && {n} >= {MIN_SCALAR_GATHER}) {{"
+    )
+    p.depth += 1
+    # hints ahead (lookahead) by run_choices' rule, at run time: a source of at
+    # least DYNAMIC_LOOKAHEAD_MIN_SOURCE_BYTES stands for the read; the cheap tests
+    # first (a run shorter than LOOKAHEAD_MIN_SPAN_BYTES / LOOKAHEAD_MAX_STEP_BYTES
+    # elements never spans enough), n * apart only with apart <= 32 (the run lies
+    # in the source: checked above)
+    ahead, apart = p.temp("ahead"), p.temp("apart")
+    near = LOOKAHEAD_MAX_STEP_BYTES // size
+    shortest = LOOKAHEAD_MIN_SPAN_BYTES // LOOKAHEAD_MAX_STEP_BYTES
+    p.line(f"int64_t {ahead} = 0;")
+    p.line(
+        f"if ({source_size} >= {-(-DYNAMIC_LOOKAHEAD_MIN_SOURCE_BYTES // size)} && "
+        f"{n} >= {shortest} && {stride} >= -{near} && {stride} <= {near}) {{"
+    )
+    p.line(
+        f"{INDENT}const int64_t {apart} = "
+        f"({stride} < 0 ? -({stride}) : ({stride})) * {size};"
+    )
+    p.line(f"{INDENT}if (({n}) * {apart} >= {LOOKAHEAD_MIN_SPAN_BYTES})")
+    p.line(f"{INDENT}{INDENT}{ahead} = ({LOOKAHEAD_BYTES} + {apart} - 1) / {apart};")
+    p.line("}")
+
+    def gather(streamed_gather: bool) -> Callable[[str, str], None]:
+        def copy(s: str, d: str) -> None:
+            _emit_gather(p, d, s, n, stride, size, streamed_gather, ahead, True)
+
+        return copy
+
+    if size in DYNAMIC_STREAM_GATHER_BYTES:
+        # streamed where the copy streams, for these widths only (narrower ones
+        # are no faster so with a run-time step: DYNAMIC_STREAM_GATHER_BYTES)
+        branch("if", streamed, with_prefetch(gather(True)))
+        branch("", None, with_prefetch(gather(False)))
         p.line("}")
-
-        def gather(streamed_gather: bool) -> Callable[[str, str], None]:
-            def copy(s: str, d: str) -> None:
-                _emit_gather(p, d, s, n, stride, size, streamed_gather, ahead, True)
-
-            return copy
-
-        if size in DYNAMIC_STREAM_GATHER_BYTES:
-            # streamed where the copy streams, for these widths only (narrower ones
-            # are no faster so with a run-time step: DYNAMIC_STREAM_GATHER_BYTES)
-            branch("if", streamed, with_prefetch(gather(True)))
-            branch("", None, with_prefetch(gather(False)))
-            p.line("}")
-        else:
-            nest(with_prefetch(gather(False)))
-        p.depth -= 1
+    else:
+        nest(with_prefetch(gather(False)))
+    p.depth -= 1
     p.line("} else {")
     p.depth += 1
 
