@@ -803,21 +803,78 @@ def continues_rows(outer: Sequence[Loop]) -> bool:
     if len(outer) < 2:
         return False
     rows, around = outer[-1], outer[-2]
-    extra = around.source_step - rows.count * rows.source_step
-    return extra in (rows.source_step, 2 * rows.source_step)
+    return continues_rows_on(INTS, rows.count, rows.source_step, around.source_step, True)
+
+
+def continues_rows_on(
+    dom: IntDomain[V, B], rows: V, row_step: V, plane_step: V, has_plane: B
+) -> B:
+    """:func:`continues_rows` on values: a row loop of ``rows`` rows ``row_step``
+    elements apart, in a loop stepping ``plane_step`` where ``has_plane``. The one
+    rule of static runs (on ints) and dynamic ones (``lower_dynamic.prefetch_gate``,
+    in the IR), for values of a checked window (``rows * row_step`` is within the
+    source's elements)."""
+    extra = dom.sub(plane_step, dom.mul(rows, row_step))
+    continues = dom.or_(
+        dom.eq(extra, row_step), dom.eq(extra, dom.mul(dom.const(2), row_step))
+    )
+    return dom.and_(has_plane, continues)
+
+
+def prefetch_ahead_rows_on(dom: IntDomain[V, B], element_bytes: int, row: V) -> V:
+    """How many rows ahead a run prefetches in rows ``row`` elements (of
+    ``element_bytes`` bytes) apart: ``PREFETCH_AHEAD_BYTES`` of rows, rounded up to
+    whole rows, at least one. No value here leaves int64 for any ``row`` (it is
+    clamped to 1 ... ``PREFETCH_AHEAD_BYTES / element_bytes`` first, where the answer
+    is already 1; ``ceil(a / (b * c)) = ceil(ceil(a / c) / b)`` for positive ints)."""
+    whole = PREFETCH_AHEAD_BYTES // element_bytes
+    row = dom.clamp(row, dom.const(1), dom.const(whole))
+    return dom.div(dom.add(dom.const(whole - 1), row), row)
+
+
+def prefetches_row_loop_on(
+    dom: IntDomain[V, B],
+    element_bytes: int,
+    rows: V,
+    row_step: V,
+    plane_step: V,
+    has_plane: B,
+) -> B:
+    """Whether the row loop of a run prefetches at all (:func:`row_prefetch`): its
+    ``rows`` rows, ``row_step`` elements of ``element_bytes`` bytes apart, are more
+    than :func:`prefetch_ahead_rows_on` rows, or the loop around (stepping
+    ``plane_step``, where ``has_plane``) continues them (:func:`continues_rows_on`).
+    The one rule of static runs (on ints) and dynamic ones, where
+    ``lower_dynamic.prefetch_gate`` emits it once before the loops, so a nest whose
+    row loop is too short to prefetch calls nothing per run; before, its helper was
+    called per run and returned at once. Measured (lead, 2026-11-29, session 39, with
+    run-time parameters, in-process A/B against the C of the commit before, medians of
+    7 and 9 rounds, kernel/numpy, `/work/notes39/abrl_a.txt`, `abrl_b.txt`): the 7
+    cases of bench/sweep.py seeds 0-15 whose gate this turns off all faster, seed 8
+    case 14 (``complex<f64>`` runs of 18 at step 4 in 4740 row loops of 2 rows)
+    1.27 -> 1.03 and 1.12 -> 1.02, seed 11 case 43 1.17 -> 1.02 and 1.31 -> 0.94, seed
+    4 case 88 1.24 -> 0.85 and 0.98 -> 0.87, seed 15 case 59 0.99 -> 0.96 and 0.99 ->
+    1.00; seed 4 case 59, a copy that prefetches, 1.12 -> 1.13 and 1.07 -> 1.09."""
+    row = dom.max(row_step, dom.neg(row_step))
+    ahead = prefetch_ahead_rows_on(dom, element_bytes, row)
+    return dom.or_(
+        continues_rows_on(dom, rows, row_step, plane_step, has_plane),
+        dom.lt(ahead, rows),
+    )
 
 
 def row_prefetch(
-    outer: Sequence[Loop], ahead: int
+    outer: Sequence[Loop], element_bytes: int
 ) -> tuple[int, tuple[int, int] | None] | None:
     """Where each row (an iteration of ``outer[-1]``, the loop around the run)
-    prefetches: the run ``ahead`` rows later in the order of the loops, as ``(distance,
-    wrap)``: the element distance from a row's run to that run, and, where the last
-    ``ahead`` rows of each iteration of the loop around (``outer[-2]``) reach into its
-    next iteration, ``wrap = (first, distance)`` for the rows from ``first`` on, else
-    ``None``. ``None`` (no prefetch) where the row loop has no more than ``ahead``
-    rows, unless the loop around continues the rows (:func:`continues_rows`): the rows
-    are then one stream, and a fixed distance of ``ahead`` rows is taken.
+    prefetches: the run ``ahead`` rows later (:func:`prefetch_ahead_rows_on`) in the
+    order of the loops, as ``(distance, wrap)``: the element distance from a row's run
+    to that run, and, where the last ``ahead`` rows of each iteration of the loop
+    around (``outer[-2]``) reach into its next iteration, ``wrap = (first, distance)``
+    for the rows from ``first`` on, else ``None``. ``None`` (no prefetch) where the row
+    loop has no more than ``ahead`` rows, unless the loop around continues the rows
+    (:func:`continues_rows`): the rows are then one stream, and a fixed distance of
+    ``ahead`` rows is taken (:func:`prefetches_row_loop_on`, which dynamic runs emit).
 
     Otherwise a fixed distance would point the last rows of each iteration of the loop
     around past its own rows, into what the copy does not read (the rest of a plane it
@@ -834,11 +891,16 @@ def row_prefetch(
     `notes/s16/ab_new_enabled.txt`): not taken. Only where at least one row in
     ``PREFETCH_WRAP_SHARE`` would prefetch past its plane is the row loop split."""
     rows = outer[-1]
-    if continues_rows(outer):
-        return ahead * rows.source_step, None
-    if rows.count <= ahead:
+    has_plane = len(outer) >= 2
+    plane_step = outer[-2].source_step if has_plane else 0
+    if not prefetches_row_loop_on(
+        INTS, element_bytes, rows.count, rows.source_step, plane_step, has_plane
+    ):
         return None
+    ahead = prefetch_ahead_rows_on(INTS, element_bytes, abs(rows.source_step))
     distance = ahead * rows.source_step
+    if continues_rows(outer):
+        return distance, None
     if len(outer) < 2 or ahead * PREFETCH_WRAP_SHARE < rows.count:
         return distance, None
     jump = outer[-2].source_step - rows.count * rows.source_step
@@ -912,8 +974,7 @@ def run_choices(
     if outer and big:
         rows = outer[-1]
         row_bytes = abs(rows.source_step) * element_bytes
-        ahead = -(-PREFETCH_AHEAD_BYTES // row_bytes)
-        where = row_prefetch(outer, ahead)
+        where = row_prefetch(outer, element_bytes)
         # rows that (nearly) touch are one stream the hardware prefetchers follow
         spaced = prefetches_rows_on(
             INTS,

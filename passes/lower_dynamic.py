@@ -35,6 +35,7 @@ its size operands), so a caller can allocate the outputs before it calls ``@NAME
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import cast
 
 from xdsl.dialects import arith, builtin, func, memref, scf, tensor
@@ -63,6 +64,7 @@ from passes.copy_plan import (
     PREFETCH_ROW_BYTES,
     StreamTarget,
     merges,
+    prefetches_row_loop_on,
     prefetches_rows_on,
     reads_at_least_on,
     source_footprint_on,
@@ -338,9 +340,9 @@ def emit_dynamic_copy(
     count = dom.value(run_count)
     stride_value = dom.value(stride)
     size = storage_bytes(cast(MemRefType[Attribute], source.type).element_type)
-    row_step = _row_step(dom, bounds, step_values)
+    row_loop = _row_loop(dom, bounds, step_values)
     prefetch_if: SSAValue | None = None
-    if row_step is not None:
+    if row_loop is not None:
         source_elements: Mixed = 1
         for d in dims:
             source_elements = dom.mul(source_elements, d)
@@ -353,7 +355,7 @@ def emit_dynamic_copy(
             (source_elements, sizes),
             (rows_read, count),
             stride_value,
-            row_step,
+            row_loop,
             stream.working_set,
         )
         if gate is not False:
@@ -474,31 +476,46 @@ def _compact_at_run_time(
     return [(b, s, q) for b, s, q in nest]
 
 
+@dataclass(frozen=True)
+class RowLoop:
+    """The row loop of a dynamic run, selected at run time: its bound ``rows`` and
+    source ``step``, and the source step ``plane`` of the next loop out of more than
+    one iteration, where ``planed`` (else 0). The C target selects the same loops for
+    ``slice_prefetch_rows`` from the op's ``loops``."""
+
+    rows: Mixed
+    step: Mixed
+    plane: Mixed
+    planed: Bool
+
+
 def prefetch_gate(
     dom: IRBuilder,
     size: int,
     views: tuple[Mixed, Sequence[Mixed]],
     runs: tuple[Mixed, Mixed],
     stride: Mixed,
-    row_step: Mixed,
+    row_loop: RowLoop,
     working_set: int,
 ) -> Bool:
     """Whether a dynamic run of ``count`` elements of ``size`` bytes at ``stride`` (of
     ``runs``: ``(rows, count)``, ``rows`` the iterations of the loops around it), in
-    rows ``row_step`` elements apart, is prefetched: ``run_choices``' rules for static
-    runs (the lines read of ``reads_at_least_on`` and the span and gap of
-    ``prefetches_rows_on``) on what a dynamic copy knows (``views``: its source's
-    elements and the window's sizes; the source and destination views together, not
-    the source span and the output, against the target's ``working_set``), and rows
-    at most ``PREFETCH_ROW_BYTES`` apart. Emitted once before the run: it is the
-    nest's ``prefetch_if``, and where it is false the C target calls no helper (a call
-    per run cost a copy of 2-byte runs a third of its time). The values are those of a
-    checked window, so no product here wraps."""
+    the row loop ``row_loop``, is prefetched: ``run_choices``' rules for static
+    runs (the lines read of ``reads_at_least_on``, the span and gap of
+    ``prefetches_rows_on`` and the row loop's length of ``prefetches_row_loop_on``)
+    on what a dynamic copy knows (``views``: its source's elements and the window's
+    sizes; the source and destination views together, not the source span and the
+    output, against the target's ``working_set``), and rows at most
+    ``PREFETCH_ROW_BYTES`` apart. Emitted once before the run: it is the nest's
+    ``prefetch_if``, and where it is false the C target calls no helper (a call per
+    run cost a copy of 2-byte runs a third of its time, and one of 16-byte runs in
+    row loops of 2 rows a sixth). The values are those of a checked window, so no
+    product here wraps."""
     source_elements, sizes = views
     rows, count = runs
     reach = dom.mul(dom.sub(count, 1), stride)
     span = dom.add(dom.max(reach, dom.neg(reach)), 1)
-    row = dom.max(row_step, dom.neg(row_step))
+    row = dom.max(row_loop.step, dom.neg(row_loop.step))
     far_apart: Bool = True  # a bound of 0: every copy
     if working_set > 0:
         dest_elements: Mixed = 1
@@ -517,6 +534,9 @@ def prefetch_gate(
         ),
         prefetches_rows_on(dom, size, span, row, far_apart),
         dom.le(row, PREFETCH_ROW_BYTES // size),
+        prefetches_row_loop_on(
+            dom, size, row_loop.rows, row_loop.step, row_loop.plane, row_loop.planed
+        ),
     ]
     gate: Bool = True
     for condition in conditions:
@@ -524,23 +544,31 @@ def prefetch_gate(
     return gate
 
 
-def _row_step(
+def _row_loop(
     dom: IRBuilder, bounds: Sequence[SSAValue], steps: Sequence[SSAValue]
-) -> Mixed | None:
-    """The source step of the run's row loop, for the prefetch gate: the innermost
-    loop of more than one iteration (a loop the run absorbed at run time runs once,
-    as does a loop over a dim of size 1; ``slice.dynamic_copy_run``'s ``prefetch_if``
-    takes the same loop), selected at run time where the bounds are not constants.
+) -> RowLoop | None:
+    """The run's row loop, for the prefetch gate: the innermost loop of more than one
+    iteration (a loop the run absorbed at run time runs once, as does a loop over a dim
+    of size 1; ``slice.dynamic_copy_run``'s ``prefetch_if`` takes the same loop), and
+    the next such loop out, selected at run time where the bounds are not constants.
     ``None`` where no loop can be the row loop."""
     row_taken: Bool = False
+    plane_taken: Bool = False
+    rows: Mixed = 0
     row_step: Mixed = 0
+    plane: Mixed = 0
     for bound, step in zip(reversed(bounds), reversed(steps)):
-        pick = dom.and_(dom.lt(1, bound), dom.not_(row_taken))
+        several = dom.lt(1, bound)
+        pick = dom.and_(several, dom.not_(row_taken))
+        pick_plane = dom.and_(several, dom.and_(row_taken, dom.not_(plane_taken)))
+        rows = dom.select(pick, bound, rows)
         row_step = dom.select(pick, step, row_step)
+        plane = dom.select(pick_plane, step, plane)
+        plane_taken = dom.or_(plane_taken, pick_plane)
         row_taken = dom.or_(row_taken, pick)
     if row_taken is False:
         return None
-    return row_step
+    return RowLoop(rows, row_step, plane, plane_taken)
 
 
 def _check_dest(

@@ -12,6 +12,7 @@ and calls kernels is tested by ``tests/test_runtime_*.py``.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import math
 import subprocess
@@ -845,6 +846,57 @@ def test_dynamic_prefetch_gate(
     assert _recorded_prefetches(kernel)[2] == 0
 
 
+@pytest.mark.parametrize(
+    ("shape", "sizes", "prefetched"),
+    [
+        # 2 rows of 2 KiB, 4 KiB apart: 8 rows make the 32 KiB ahead, and the planes
+        # (32 KiB apart) leave 6 rows out: no row prefetches
+        pytest.param([600, 8, 1024], [600, 2, 512], False, id="short-row-loop"),
+        # the same rows in planes of 3 rows: each plane starts a row past the last
+        # one's rows, so the rows of the copy are one stream and are prefetched
+        pytest.param([600, 3, 1024], [600, 2, 512], True, id="continued-rows"),
+        # 20 such rows in a plane, more than 8: prefetched
+        pytest.param([100, 40, 1024], [100, 20, 512], True, id="long-row-loop"),
+    ],
+)
+def test_dynamic_row_loop_gate(
+    shape, sizes, prefetched: bool, cache_dir: Path, monkeypatch
+) -> None:
+    """A dynamic run calls ``slice_prefetch_rows`` only where its row loop prefetches
+    (``copy_plan.prefetches_row_loop_on``, in the IR's gate, ``prefetch_gate``): not
+    in a row loop of no more rows than the prefetch reaches ahead whose plane does not
+    continue it (the helper returned at once there, per run; with runs of 18
+    ``complex<f64>`` in 4740 such loops of 2 rows the calls were a sixth of the copy's
+    time, bench/sweep.py seed 8 case 14), and where it does, as the static kernel of
+    the window prefetches or not. The copies are numpy's (``_run_window``)."""
+    from slice_dialect.backend import c
+
+    record_prefetches(monkeypatch)
+    counting = c.PREFETCH_ROWS_HELPER.replace(
+        "static inline void slice_prefetch_rows(",
+        "uint64_t slice_test_prefetch_rows_calls = 0;\n"
+        "static inline void slice_prefetch_rows(",
+        1,
+    ).replace(
+        "    if (n <= 0 || n > limit",
+        "    slice_test_prefetch_rows_calls += 1;\n    if (n <= 0 || n > limit",
+        1,
+    )
+    assert counting.count("slice_test_prefetch_rows_calls") == 2
+    monkeypatch.setattr(c, "PREFETCH_ROWS_HELPER", counting)
+    x = np.arange(math.prod(shape), dtype=np.float32).reshape(shape)
+    offsets, strides = [0, 0, 0], [1, 1, 1]
+    static = lowered_window("f32", shape, offsets, sizes, strides)
+    assert ("prefetch" in str(static)) == prefetched
+    import ctypes
+
+    kernel = _run_window(x, offsets, sizes, strides, True, cache_dir)
+    library = ctypes.CDLL(str(kernel.library_path))  # type: ignore[attr-defined]
+    calls = ctypes.c_uint64.in_dll(library, "slice_test_prefetch_rows_calls").value
+    assert (calls > 0) == prefetched
+    assert (_recorded_prefetches(kernel)[2] > 0) == prefetched
+
+
 @pytest.mark.parametrize("dynamic", [False, True], ids=["static", "dynamic"])
 def test_far_rows_prefetched_only_spread_out(
     dynamic: bool, cache_dir: Path, monkeypatch
@@ -873,8 +925,9 @@ def test_far_rows_prefetched_only_spread_out(
 
 
 def _reset_prefetches(kernel: object) -> None:
-    """Zero ``RECORDING_PREFETCH``'s counts in the kernel's library, if it has them: a
-    library loaded again in the same process keeps its globals."""
+    """Zero ``RECORDING_PREFETCH``'s counts in the kernel's library, if it has them (and
+    the count of ``slice_prefetch_rows`` calls, if it has one): a library loaded again
+    in the same process keeps its globals."""
     import ctypes
 
     library = ctypes.CDLL(str(kernel.library_path))  # type: ignore[attr-defined]
@@ -885,6 +938,9 @@ def _reset_prefetches(kernel: object) -> None:
     low.value = 2**64 - 1
     ctypes.c_size_t.in_dll(library, "slice_test_prefetch_high").value = 0
     ctypes.c_uint64.in_dll(library, "slice_test_prefetches").value = 0
+    # test_dynamic_row_loop_gate's count of slice_prefetch_rows calls, if it has one
+    with contextlib.suppress(ValueError):
+        ctypes.c_uint64.in_dll(library, "slice_test_prefetch_rows_calls").value = 0
 
 
 def _recorded_prefetches(kernel: object) -> tuple[int, int, int]:

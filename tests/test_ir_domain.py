@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import os
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -226,6 +226,42 @@ def test_check_op_message() -> None:
     assert '"slice.onnx: axes[0] = {0} is out of range [-1, 0] for rank 1", %' in text
 
 
+def _emitted(
+    rng: random.Random,
+    rule: Callable[..., Any],
+    values: Sequence[int],
+    flags: Sequence[bool] = (),
+) -> int | bool:
+    """The answer of ``rule`` (called with an ``IRBuilder``, then ``values``, then
+    ``flags``) emitted into a function, each value and flag a constant or an argument
+    at random, and run by the interpreter; a rule that folds to a constant answers
+    that constant."""
+    from xdsl.dialects.builtin import i1
+
+    block = Block()
+    arguments: list[int] = []
+    types: list[Any] = []
+    operands: list[Any] = []
+    for value, kind in [*((v, i64) for v in values), *((f, i1) for f in flags)]:
+        if rng.random() < 0.5:
+            operands.append(value)
+        else:
+            arguments.append(int(value))
+            types.append(kind)
+            operands.append(block.insert_arg(kind, len(block.args)))
+    answer = rule(IRBuilder(block.add_op), *operands)
+    if isinstance(answer, (bool, int)):
+        return answer
+    block.add_op(func.ReturnOp(answer))
+    function = func.FuncOp(
+        "main", FunctionType.from_lists(types, [answer.type]), Region(block)
+    )
+    module = ModuleOp([function])
+    module.verify()
+    (result,) = make_interpreter(module).call_op("main", tuple(arguments))
+    return result
+
+
 PREFETCH_SPANS = (1, 2, 127, 128, 511, 512, 513, 1024, 2047, 2048, 2049, 8192, 8193)
 PREFETCH_SPANS += (2**31, 2**62, INT64_MAX)
 
@@ -236,8 +272,6 @@ def test_prefetch_rule_emitted_equals_int_evaluation() -> None:
     same answer both ways, for spans and row steps around each bound and up to
     INT64_MAX, every element width and both answers of ``far_apart`` (a constant or
     an argument); the int evaluation asserts that nothing leaves int64."""
-    from xdsl.dialects.builtin import i1
-
     from passes.copy_plan import prefetches_rows_on
 
     rng = random.Random(0)
@@ -248,37 +282,58 @@ def test_prefetch_rule_emitted_equals_int_evaluation() -> None:
             for row in rows:
                 for memory in (False, True):
                     expected = prefetches_rows_on(INTS, size, span, row, memory)
-                    block = Block()
-                    arguments: list[int] = []
-                    values: list[Any] = []
-                    for value in (span, row):
-                        if rng.random() < 0.5:
-                            values.append(value)
-                        else:
-                            arguments.append(value)
-                            values.append(block.insert_arg(i64, len(block.args)))
-                    types = [i64] * len(arguments)
-                    flag: Any = memory
-                    if rng.random() < 0.5:
-                        arguments.append(int(memory))
-                        types.append(i1)
-                        flag = block.insert_arg(i1, len(block.args))
-                    dom = IRBuilder(block.add_op)
-                    answer = prefetches_rows_on(dom, size, values[0], values[1], flag)
-                    if isinstance(answer, bool):
-                        assert answer == expected
-                        checked += 1
-                        continue
-                    block.add_op(func.ReturnOp(answer))
-                    function = func.FuncOp(
-                        "main", FunctionType.from_lists(types, [i1]), Region(block)
+                    answer = _emitted(
+                        rng,
+                        lambda dom, *a, s=size: prefetches_rows_on(dom, s, *a),
+                        (span, row),
+                        (memory,),
                     )
-                    module = ModuleOp([function])
-                    module.verify()
-                    (result,) = make_interpreter(module).call_op("main", tuple(arguments))
-                    assert bool(result) == expected, (size, span, row, memory)
+                    assert bool(answer) == expected, (size, span, row, memory)
                     checked += 1
     assert checked == 5 * len(PREFETCH_SPANS) * len(rows) * 2
+
+
+def test_row_loop_rule_emitted_equals_int_evaluation() -> None:
+    """``copy_plan.prefetches_row_loop_on``, whether a run's row loop prefetches at all,
+    which static runs evaluate on ints (``row_prefetch``) and the dynamic gate emits
+    (``prefetch_gate``), gives the same answer both ways, and the rule's own terms: a
+    plane continuing the rows (one or two row steps past them) or more rows than
+    ``PREFETCH_AHEAD_BYTES`` of rows rounded up. Row steps either way from 1 to past
+    the bound and to 2**59 (times 16 bytes past int64: the ahead count is clamped
+    before it divides), row
+    counts around the ahead counts, every element width, with and without a plane,
+    each value a constant or an argument; row counts times steps within int64, as in
+    a checked window."""
+    from passes.copy_plan import PREFETCH_AHEAD_BYTES, prefetches_row_loop_on
+
+    rng = random.Random(2)
+    steps = (1, 2, 3, 7, 64, 512, 513, 4096, 8191, 8192, 8193, 32768, 2**40, 2**59)
+    emitted = 0
+    for case in range(1500):
+        size = rng.choice((1, 2, 4, 8, 16))
+        step = rng.choice(steps) * rng.choice((1, -1))
+        ahead = -(-PREFETCH_AHEAD_BYTES // (abs(step) * size))
+        rows = max(2, ahead + rng.choice((-2, -1, 0, 1, 2)))
+        if abs(step) * (rows + 3) > 2**62:
+            rows = 2
+        has_plane = rng.random() < 0.7
+        skip = rng.choice((-1, 0, 1, 2, 3))
+        plane = (rows + skip) * step if has_plane else 0
+        if has_plane and rng.random() < 0.2:
+            plane = rng.choice((0, 1, -1, 2**40))
+        expected = prefetches_row_loop_on(INTS, size, rows, step, plane, has_plane)
+        extra = plane - rows * step
+        continues = has_plane and extra in (step, 2 * step)
+        assert expected == (continues or rows > ahead), (size, rows, step, plane)
+        answer = _emitted(
+            rng,
+            lambda dom, *a, s=size: prefetches_row_loop_on(dom, s, *a),
+            (rows, step, plane),
+            (has_plane,),
+        )
+        assert bool(answer) == expected, (case, size, rows, step, plane, has_plane)
+        emitted += 1
+    assert emitted == 1500
 
 
 FOOTPRINT_VALUES = (0, 1, 2, 3, 63, 64, 65, 1024, 4095, 4096, 4097, 8192, 70000)

@@ -3278,9 +3278,12 @@ PREFETCH_ROWS_HELPER = (
  * rows; else a loop of no more than ahead rows prefetches nothing, and where at least
  * one row in WRAP_SHARE would prefetch past its own iteration of the loop around, the
  * last ahead rows of each prefetch the next iteration's first rows. Whether the run is
- * prefetched at all (its span, the gap to the next row, the lines the copy reads) is
- * decided in the IR, once before the loops (lower_dynamic.prefetch_gate: a row count
- * of 0 or 1 prefetches nothing, and the C target calls this only for more); what is checked
+ * prefetched at all (its span, the gap to the next row, the lines the copy reads, a
+ * row loop longer than the rows ahead or continued by its plane) is decided in the IR,
+ * once before the loops (lower_dynamic.prefetch_gate: a row count of 0 or 1 prefetches
+ * nothing, and the C target calls this only for more; the gate's rows ahead, rounded
+ * up, are never fewer than the power of two here, so the row count test below never
+ * returns where the gate let the call through); what is checked
  * here, a source span of at most limit elements, rows of at most max_step elements
  * that do not overlap the span, keeps every product in range. Whole rows,
  * the gap included, where the span covers at least half of a row's lines and a row

@@ -153,12 +153,18 @@ func.func @empty_rows(%x: tensor<?x?x3xf32>) -> tensor<?x?x2xf32> {
 // CHECK-NEXT:    %[[B1:.+]] = arith.select %[[SWAP]], %[[OUTER]], %[[INNER]] : index
 // CHECK-NEXT:    arith.select %[[SWAP]], %[[OUTER_STEP]], %[[INNER_STEP]] : index
 // CHECK-NEXT:    arith.select %[[SWAP]], %[[OUTER_OUT]], %[[INNER_OUT]] : index
+// The row loop (for the gate), the innermost of more than one iteration, and the
+// next such loop out (the plane), selected at run time:
 // CHECK-NEXT:    %[[SEVERAL1:.+]] = arith.cmpi slt, %{{.+}}, %[[B1]] : index
+// CHECK-NEXT:    %[[R1:.+]] = arith.select %[[SEVERAL1]], %[[B1]], %{{.+}} : index
 // CHECK-NEXT:    %[[S1:.+]] = arith.select %[[SEVERAL1]], %{{.+}}, %{{.+}} : index
 // CHECK-NEXT:    arith.cmpi slt
 // CHECK-NEXT:    arith.cmpi sge
 // CHECK-NEXT:    %[[PICK0:.+]] = arith.andi %{{.+}}, %{{.+}} : i1
+// CHECK-NEXT:    %[[PLANED:.+]] = arith.andi %{{.+}}, %[[SEVERAL1]] : i1
+// CHECK-NEXT:    %[[ROWS:.+]] = arith.select %[[PICK0]], %{{.+}}, %[[R1]] : index
 // CHECK-NEXT:    %[[STEP:.+]] = arith.select %[[PICK0]], %{{.+}}, %[[S1]] : index
+// CHECK-NEXT:    %[[PLANE:.+]] = arith.select %[[PLANED]], %{{.+}}, %{{.+}} : index
 // The gate (prefetch_gate; passes/copy_plan.reads_at_least_on and prefetches_rows_on):
 // a copy reading at least 2 MiB of cache lines (32768 lines: the runs' lines, a line
 // per element where they are 16 f32 or more apart, else their span's, at least the
@@ -166,7 +172,10 @@ func.func @empty_rows(%x: tensor<?x?x3xf32>) -> tensor<?x?x2xf32> {
 // wraps), a span of at most 8 KiB (2048 f32: the default target's streaming bound is 0,
 // so every copy's rows come from memory), a gap to the next row of at least 512 bytes
 // (128 f32) and a quarter of the span (bounded first, so nothing wraps), rows at most 1
-// MiB apart; `prefetch_if` takes it.
+// MiB apart, and (prefetches_row_loop_on) a row loop of more rows than the prefetch
+// reaches ahead (32 KiB of rows, rounded up: 8192 f32 divided by the row step, bounded
+// to 1 ... 8192 first) or one its plane continues (the plane step past the rows is one
+// or two row steps); `prefetch_if` takes it.
 // (The rows read, the product of the bounds, is the compaction's %[[BOTH]].)
 // CHECK:         %[[CAP:.+]] = arith.constant 2305843009213693952 : index
 // CHECK-NEXT:    %[[CAPPED_ROWS:.+]] = arith.minsi %[[BOTH]], %[[CAP]] : index
@@ -197,9 +206,25 @@ func.func @empty_rows(%x: tensor<?x?x3xf32>) -> tensor<?x?x2xf32> {
 // CHECK-NEXT:    arith.cmpi sle, %[[NEED]], %{{.+}} : index
 // CHECK-NEXT:    arith.andi
 // CHECK-NEXT:    arith.constant 262144 : index
-// CHECK-NEXT:    arith.cmpi sle
+// CHECK-NEXT:    %[[NEAR:.+]] = arith.cmpi sle, %[[ROW:.+]], %{{.+}} : index
+// CHECK-NEXT:    %[[SOME_ROW:.+]] = arith.maxsi %[[ROW]], %{{.+}} : index
+// CHECK-NEXT:    %[[WHOLE:.+]] = arith.constant 8192 : index
+// CHECK-NEXT:    %[[CLAMPED:.+]] = arith.minsi %[[SOME_ROW]], %[[WHOLE]] : index
+// CHECK-NEXT:    %[[WHOLE_LESS:.+]] = arith.constant 8191 : index
+// CHECK-NEXT:    %[[UP:.+]] = arith.addi %[[WHOLE_LESS]], %[[CLAMPED]] : index
+// CHECK-NEXT:    %[[AHEAD:.+]] = arith.divsi %[[UP]], %[[CLAMPED]] : index
+// CHECK-NEXT:    %[[ROWS_REACH:.+]] = arith.muli %[[ROWS]], %[[STEP]] : index
+// CHECK-NEXT:    %[[EXTRA:.+]] = arith.subi %[[PLANE]], %[[ROWS_REACH]] : index
+// CHECK-NEXT:    %[[ONE_ROW:.+]] = arith.cmpi eq, %[[EXTRA]], %[[STEP]] : index
+// CHECK-NEXT:    %[[TWO_STEPS:.+]] = arith.muli %{{.+}}, %[[STEP]] : index
+// CHECK-NEXT:    %[[TWO_ROWS:.+]] = arith.cmpi eq, %[[EXTRA]], %[[TWO_STEPS]] : index
+// CHECK-NEXT:    %[[SKIPS:.+]] = arith.ori %[[ONE_ROW]], %[[TWO_ROWS]] : i1
+// CHECK-NEXT:    %[[CONTINUED:.+]] = arith.andi %[[PLANED]], %[[SKIPS]] : i1
+// CHECK-NEXT:    %[[LONG:.+]] = arith.cmpi slt, %[[AHEAD]], %[[ROWS]] : index
+// CHECK-NEXT:    %[[ROW_LOOP:.+]] = arith.ori %[[CONTINUED]], %[[LONG]] : i1
 // CHECK-NEXT:    arith.andi
-// CHECK-NEXT:    %[[GATE:.+]] = arith.andi %{{.+}}, %{{.+}} : i1
+// CHECK-NEXT:    %[[SPACED:.+]] = arith.andi %{{.+}}, %[[NEAR]] : i1
+// CHECK-NEXT:    %[[GATE:.+]] = arith.andi %[[SPACED]], %[[ROW_LOOP]] : i1
 // CHECK-NEXT:    %[[UNIT:.+]] = arith.cmpi eq
 // CHECK-NEXT:    scf.if %[[UNIT]] {
 // CHECK-NEXT:      slice.dynamic_copy_run %{{.+}} loops[%{{.+}}, %[[B1]]] source_steps[%{{.+}}, %{{.+}}] dest_steps[%{{.+}}, %{{.+}}] adaptive prefetch_if %[[GATE]] : memref<?xf32>, memref<?xf32>
