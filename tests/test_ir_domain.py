@@ -309,7 +309,7 @@ def test_row_loop_rule_emitted_equals_int_evaluation() -> None:
     rng = random.Random(2)
     steps = (1, 2, 3, 7, 64, 512, 513, 4096, 8191, 8192, 8193, 32768, 2**40, 2**59)
     emitted = 0
-    for case in range(1500):
+    for case in range(600):
         size = rng.choice((1, 2, 4, 8, 16))
         step = rng.choice(steps) * rng.choice((1, -1))
         ahead = -(-PREFETCH_AHEAD_BYTES // (abs(step) * size))
@@ -333,7 +333,7 @@ def test_row_loop_rule_emitted_equals_int_evaluation() -> None:
         )
         assert bool(answer) == expected, (case, size, rows, step, plane, has_plane)
         emitted += 1
-    assert emitted == 1500
+    assert emitted == 600
 
 
 FOOTPRINT_VALUES = (0, 1, 2, 3, 63, 64, 65, 1024, 4095, 4096, 4097, 8192, 70000)

@@ -157,18 +157,23 @@ GATHER(slice_gather_halves_by_step, -6, 0, by_step_halves_minus_6)
 GATHER(slice_stream_gather_bytes, 3, 1, stream_bytes_3)
 GATHER(slice_stream_gather_bytes, -5, 37, stream_bytes_minus_5)
 GATHER(slice_stream_gather_bytes, 8, 0, stream_bytes_8)
+GATHER(slice_stream_gather_bytes, -3, 0, stream_bytes_minus_3)
 GATHER(slice_stream_gather_halves, 3, 1, stream_halves_3)
 GATHER(slice_stream_gather_halves, -4, 37, stream_halves_minus_4)
 GATHER(slice_stream_gather_halves, 6, 0, stream_halves_6)
+GATHER(slice_stream_gather_halves, -5, 0, stream_halves_minus_5)
 GATHER(slice_stream_gather_words, 3, 1, stream_words_3)
 GATHER(slice_stream_gather_words, -3, 37, stream_words_minus_3)
 GATHER(slice_stream_gather_words, 8, 0, stream_words_8)
+GATHER(slice_stream_gather_words, -4, 0, stream_words_minus_4)
 GATHER(slice_stream_gather_dwords, 3, 1, stream_dwords_3)
 GATHER(slice_stream_gather_dwords, -4, 37, stream_dwords_minus_4)
 GATHER(slice_stream_gather_dwords, 5, 0, stream_dwords_5)
+GATHER(slice_stream_gather_dwords, -3, 0, stream_dwords_minus_3)
 GATHER(slice_stream_gather_b128, 3, 0, stream_b128_3)
 GATHER(slice_stream_gather_b128, -5, 2, stream_b128_minus_5)
 GATHER(slice_stream_gather_b128, 2, 0, stream_b128_2)
+GATHER(slice_stream_gather_b128, -3, 0, stream_b128_minus_3)
 
 int main(void) {
     int failures = 0;
@@ -242,19 +247,28 @@ int main(void) {
     failures += check("slice_stream_gather_bytes step -5", stream_bytes_minus_5, -5, 1, 1, 16,
                       &cases);
     failures += check("slice_stream_gather_bytes step 8", stream_bytes_8, 8, 1, 1, 16, &cases);
+    /* a negative step without hints: the whole lines last first, the source upwards */
+    failures += check("slice_stream_gather_bytes step -3", stream_bytes_minus_3, -3, 1, 1, 16,
+                      &cases);
     failures += check("slice_stream_gather_halves step 3", stream_halves_3, 3, 2, 2, 16, &cases);
     failures += check("slice_stream_gather_halves step -4", stream_halves_minus_4, -4, 2, 2, 16,
                       &cases);
     failures += check("slice_stream_gather_halves step 6", stream_halves_6, 6, 2, 2, 16, &cases);
+    failures += check("slice_stream_gather_halves step -5", stream_halves_minus_5, -5, 2, 2, 16,
+                      &cases);
     failures += check("slice_stream_gather_words step 3", stream_words_3, 3, 4, 4, 16, &cases);
     failures += check("slice_stream_gather_words step -3", stream_words_minus_3, -3, 4, 4, 16,
                       &cases);
     failures += check("slice_stream_gather_words step 8", stream_words_8, 8, 4, 4, 16, &cases);
+    failures += check("slice_stream_gather_words step -4", stream_words_minus_4, -4, 4, 4, 16,
+                      &cases);
     failures += check("slice_stream_gather_dwords step 3", stream_dwords_3, 3, 8, 8, 16,
                       &cases);
     failures += check("slice_stream_gather_dwords step -4", stream_dwords_minus_4, -4, 8, 8, 16,
                       &cases);
     failures += check("slice_stream_gather_dwords step 5", stream_dwords_5, 5, 8, 8, 16,
+                      &cases);
+    failures += check("slice_stream_gather_dwords step -3", stream_dwords_minus_3, -3, 8, 8, 16,
                       &cases);
     /* 16-byte elements (8-byte aligned, as complex<f64> is) at every 8-byte offset in
      * a line: a destination that never meets a line boundary stores all plainly */
@@ -263,6 +277,8 @@ int main(void) {
     failures += check("slice_stream_gather_b128 step -5", stream_b128_minus_5, -5, 16, 8, 64,
                       &cases);
     failures += check("slice_stream_gather_b128 step 2", stream_b128_2, 2, 16, 8, 64,
+                      &cases);
+    failures += check("slice_stream_gather_b128 step -3", stream_b128_minus_3, -3, 16, 8, 64,
                       &cases);
     slice_stream_fence();
 #if defined(SLICE_WIDE_REGISTERS)
@@ -300,7 +316,7 @@ CASES = (
     + 6 * MAX_COUNT * 4
     + 6 * MAX_COUNT * 2
     + 4 * MAX_COUNT * 2
-    + 3 * MAX_COUNT * (16 + 8 + 4 + 2 + 8)
+    + 4 * MAX_COUNT * (16 + 8 + 4 + 2 + 8)
     + 3 * MAX_COUNT * (16 + 8)
 )
 """The three register helpers, streamed and cached, at 5 element sizes and 64
@@ -308,8 +324,9 @@ misalignments, the streamed ones at long runs too; the byte gather
 at 6 steps, the 2-byte one at 6 steps and the 8 even misalignments, the 4-byte one at 6
 steps and 4 misalignments, the 8-byte one at 6 steps and 2, the 16-byte one at 4 steps
 and the 2 misalignments of an 8-byte-aligned element within 16 bytes; their streamed
-twins at 3
-steps each, and the streamed gather of 16-byte elements at 3 steps and the 8 misalignments
+twins at 4
+steps each (one of them negative without hints: their lines last first), and the streamed
+gather of 16-byte elements at 4 steps and the 8 misalignments
 of an 8-byte-aligned element in a line; the dynamic runs' gathers by step of 1- and 2-byte
 elements at 3 steps each (two with a copy of their own, one the default)."""
 

@@ -3165,6 +3165,18 @@ static void NAME(TYPE *restrict d, const TYPE *restrict s, int64_t n, int64_t st
         k += 1;
     }
     SLICE_HINT_SETUP
+    if (step < 0 && hinted == 0) {
+        /* a run reading downwards that hints nothing: its whole lines last first, so
+         * that the source is read upwards, which the hardware prefetchers follow */
+        const int64_t lines = (n - k) / LINE;
+        for (int64_t line = lines - 1; line >= 0; line -= 1) {
+            const int64_t at = k + line * LINE;
+            for (int q = LINE - STORE; q >= 0; q -= STORE) {
+                STREAM_STORE_AT
+            }
+        }
+        k += lines * LINE;
+    }
     for (; k + LINE <= hinted; k += LINE) {
         SLICE_HINT
         for (int q = 0; q < LINE; q += STORE) {
@@ -3225,7 +3237,11 @@ def _stream_gather_helper(size: int) -> tuple[str, str, str]:
         name,
         c_type,
         (
-            _STREAM_GATHER_TEMPLATE.replace("STREAM_STORE", store)
+            _STREAM_GATHER_TEMPLATE.replace(
+                "STREAM_STORE_AT",
+                store.replace("k + q", "at + q").replace("\n", "\n    "),
+            )
+            .replace("STREAM_STORE", store)
             .replace("SLICE_HINT_SETUP", _HINT_SETUP)
             .replace("SLICE_HINT", _HINT)
             .replace("NAME", name)
@@ -3249,7 +3265,14 @@ for ``nontemporal scalar`` runs: name, C element type, C text (printed after the
 gathers, which it falls back to without SSE2). Measured for 1- and 2-byte elements in
 session 26 (``STREAM_GATHER_ELEMENT_BYTES``): the 4-byte helper from the packed store of
 the narrower ones ran as fast as its own form had (`notes/s26/sg1.txt`, steps 3 and -5,
-5.9-6.1 and 8.2-8.5 ms either way)."""
+5.9-6.1 and 8.2-8.5 ms either way). Since session 39 a run at a negative step that hints
+nothing stores its whole lines last first, so that its source is read upwards (as the
+reversed register helpers read theirs): the 6 cases of bench/sweep.py seeds 0-10 with
+such a run (lead, 2026-11-29, in-process A/B against the C before, medians of 9, 11 and
+15 rounds, kernel/numpy, `/work/notes39/abup_a.txt`-`abup_c.txt`): geometric mean of
+new/old 0.97 over the 18 pairs; seed 2 case 14 (``complex<f64>`` at -3 over a 79 MiB
+span) 0.93, 0.95 and 0.96; seed 1 case 53 1.01, 0.92 and 0.87; seed 11 case 44 (the
+same kind over 38 MiB) 1.00, 1.02 and 1.05; with run-time parameters 0.95-1.00."""
 
 PREFETCH_HELPER = r"""
 /* A hint to fetch the cache line at p, which the copy reads soon, into the outer

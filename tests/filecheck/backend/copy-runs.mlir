@@ -170,8 +170,18 @@ func.func @big_strided_down(%x: memref<901xf32>, %out: memref<300xf32>) {
 // two words a store).
 // CHECK:       static void slice_stream_gather_halves(uint16_t *restrict d, const uint16_t *restrict s,
 // CHECK:                   v |= (uint64_t)p[(b + 4) * step] << (16 * b);
+// A run reading downwards that hints nothing stores its whole lines last first (the
+// source read upwards), from the last store of each line to its first:
 // CHECK:       static void slice_stream_gather_words(uint32_t *restrict d, const uint32_t *restrict s,
 // CHECK:           while (k < n && ((uintptr_t)(d + k) & 63) != 0) {
+// CHECK:           if (step < 0 && hinted == 0) {
+// CHECK:               const int64_t lines = (n - k) / 16;
+// CHECK-NEXT:          for (int64_t line = lines - 1; line >= 0; line -= 1) {
+// CHECK-NEXT:              const int64_t at = k + line * 16;
+// CHECK-NEXT:              for (int q = 16 - 4; q >= 0; q -= 4) {
+// CHECK-NEXT:                  const uint32_t *p = s + (at + q) * step;
+// CHECK:                       _mm_stream_si128((__m128i *)(d + at + q),
+// CHECK:               k += lines * 16;
 // CHECK:               _mm_stream_si128((__m128i *)(d + k + q),
 // CHECK-LABEL: int32_t slice_big_gather(
 // CHECK:           slice_stream_gather_words((uint32_t *){{.+}} + {{.+}}, (const uint32_t *){{.+}} + {{.+}}, 300, 3, 0);
