@@ -813,7 +813,7 @@ def continues_rows_on(
     elements apart, in a loop stepping ``plane_step`` where ``has_plane``. The one
     rule of static runs (on ints) and dynamic ones (``lower_dynamic.prefetch_gate``,
     in the IR), for values of a checked window (``rows * row_step`` is within the
-    source's elements)."""
+    source's elements, and a row loop's step is not 0: a window's strides are not)."""
     extra = dom.sub(plane_step, dom.mul(rows, row_step))
     continues = dom.or_(
         dom.eq(extra, row_step), dom.eq(extra, dom.mul(dom.const(2), row_step))
@@ -826,7 +826,9 @@ def prefetch_ahead_rows_on(dom: IntDomain[V, B], element_bytes: int, row: V) -> 
     ``element_bytes`` bytes) apart: ``PREFETCH_AHEAD_BYTES`` of rows, rounded up to
     whole rows, at least one. No value here leaves int64 for any ``row`` (it is
     clamped to 1 ... ``PREFETCH_AHEAD_BYTES / element_bytes`` first, where the answer
-    is already 1; ``ceil(a / (b * c)) = ceil(ceil(a / c) / b)`` for positive ints)."""
+    is already 1; ``ceil(a / (b * c)) = ceil(ceil(a / c) / b)`` for positive ints, and
+    every element width divides ``PREFETCH_AHEAD_BYTES``)."""
+    assert PREFETCH_AHEAD_BYTES % element_bytes == 0, element_bytes
     whole = PREFETCH_AHEAD_BYTES // element_bytes
     row = dom.clamp(row, dom.const(1), dom.const(whole))
     return dom.div(dom.add(dom.const(whole - 1), row), row)

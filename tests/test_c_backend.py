@@ -847,20 +847,33 @@ def test_dynamic_prefetch_gate(
 
 
 @pytest.mark.parametrize(
-    ("shape", "sizes", "prefetched"),
+    ("shape", "offsets", "sizes", "strides", "prefetched"),
     [
         # 2 rows of 2 KiB, 4 KiB apart: 8 rows make the 32 KiB ahead, and the planes
         # (32 KiB apart) leave 6 rows out: no row prefetches
-        pytest.param([600, 8, 1024], [600, 2, 512], False, id="short-row-loop"),
+        pytest.param(
+            [600, 8, 1024], [0, 0, 0], [600, 2, 512], [1, 1, 1], False, id="short"
+        ),
+        # the same rows downwards
+        pytest.param(
+            [600, 8, 1024], [0, 1, 0], [600, 2, 512], [1, -1, 1], False, id="short-down"
+        ),
         # the same rows in planes of 3 rows: each plane starts a row past the last
         # one's rows, so the rows of the copy are one stream and are prefetched
-        pytest.param([600, 3, 1024], [600, 2, 512], True, id="continued-rows"),
-        # 20 such rows in a plane, more than 8: prefetched
-        pytest.param([100, 40, 1024], [100, 20, 512], True, id="long-row-loop"),
+        pytest.param(
+            [600, 3, 1024], [0, 0, 0], [600, 2, 512], [1, 1, 1], True, id="continued"
+        ),
+        # 20 such rows in a plane, more than 8: prefetched, upwards and downwards
+        pytest.param(
+            [100, 40, 1024], [0, 0, 0], [100, 20, 512], [1, 1, 1], True, id="long"
+        ),
+        pytest.param(
+            [100, 40, 1024], [0, 39, 0], [100, 20, 512], [1, -1, 1], True, id="long-down"
+        ),
     ],
 )
 def test_dynamic_row_loop_gate(
-    shape, sizes, prefetched: bool, cache_dir: Path, monkeypatch
+    shape, offsets, sizes, strides, prefetched: bool, cache_dir: Path, monkeypatch
 ) -> None:
     """A dynamic run calls ``slice_prefetch_rows`` only where its row loop prefetches
     (``copy_plan.prefetches_row_loop_on``, in the IR's gate, ``prefetch_gate``): not
@@ -885,7 +898,6 @@ def test_dynamic_row_loop_gate(
     assert counting.count("slice_test_prefetch_rows_calls") == 2
     monkeypatch.setattr(c, "PREFETCH_ROWS_HELPER", counting)
     x = np.arange(math.prod(shape), dtype=np.float32).reshape(shape)
-    offsets, strides = [0, 0, 0], [1, 1, 1]
     static = lowered_window("f32", shape, offsets, sizes, strides)
     assert ("prefetch" in str(static)) == prefetched
     import ctypes

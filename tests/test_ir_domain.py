@@ -325,6 +325,12 @@ def test_row_loop_rule_emitted_equals_int_evaluation() -> None:
         extra = plane - rows * step
         continues = has_plane and extra in (step, 2 * step)
         assert expected == (continues or rows > ahead), (size, rows, step, plane)
+        # slice_prefetch_rows' own ahead (a power of two, no division per run) is never
+        # more rows than this one, so its row count test never undoes the gate
+        helper_ahead, row_bytes = 1, abs(step) * size
+        while 2 * helper_ahead * row_bytes <= PREFETCH_AHEAD_BYTES:
+            helper_ahead *= 2
+        assert helper_ahead <= ahead, (size, step)
         answer = _emitted(
             rng,
             lambda dom, *a, s=size: prefetches_row_loop_on(dom, s, *a),

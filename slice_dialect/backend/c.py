@@ -3165,9 +3165,10 @@ static void NAME(TYPE *restrict d, const TYPE *restrict s, int64_t n, int64_t st
         k += 1;
     }
     SLICE_HINT_SETUP
-    if (step < 0 && hinted == 0) {
+    if (step < 0 && hinted == 0 && k < n) {
         /* a run reading downwards that hints nothing: its whole lines last first, so
-         * that the source is read upwards, which the hardware prefetchers follow */
+         * that the source is read upwards, which the hardware prefetchers follow (no
+         * line for a count of 0 or less) */
         const int64_t lines = (n - k) / LINE;
         for (int64_t line = lines - 1; line >= 0; line -= 1) {
             const int64_t at = k + line * LINE;

@@ -174,7 +174,7 @@ func.func @big_strided_down(%x: memref<901xf32>, %out: memref<300xf32>) {
 // source read upwards), from the last store of each line to its first:
 // CHECK:       static void slice_stream_gather_words(uint32_t *restrict d, const uint32_t *restrict s,
 // CHECK:           while (k < n && ((uintptr_t)(d + k) & 63) != 0) {
-// CHECK:           if (step < 0 && hinted == 0) {
+// CHECK:           if (step < 0 && hinted == 0 && k < n) {
 // CHECK:               const int64_t lines = (n - k) / 16;
 // CHECK-NEXT:          for (int64_t line = lines - 1; line >= 0; line -= 1) {
 // CHECK-NEXT:              const int64_t at = k + line * 16;
