@@ -115,6 +115,30 @@ static int check(const char *name, helper f, int64_t step, int64_t size,
     return failures;
 }
 
+/* A helper given a count of 0 or less reads and writes nothing (no generated call
+ * passes one; the helpers hold to it all the same): a destination of canary bytes
+ * around 64-byte lines stays as it was, and the source is a null pointer. */
+static int check_no_elements(const char *name, helper f, int64_t size, int64_t *cases) {
+    static const int64_t counts[] = {0, -1, -64, -200};
+    int failures = 0;
+    for (int i = 0; i < 4; i += 1) {
+        unsigned char *raw = malloc(8192 + 64);
+        unsigned char *block = raw + (64 - (uintptr_t)raw % 64) % 64;
+        memset(block, 0xa5, 8192);
+        f(block + 4096, NULL, counts[i], size);
+        for (int64_t b = 0; b < 8192; b += 1)
+            if (block[b] != 0xa5) {
+                printf("FAIL %s size %lld n %lld wrote byte %lld\n", name, (long long)size,
+                       (long long)counts[i], (long long)(b - 4096));
+                failures += 1;
+                break;
+            }
+        free(raw);
+        *cases += 1;
+    }
+    return failures;
+}
+
 #define GATHER(HELPER, STEP, AHEAD, NAME) \
     static void NAME(void *restrict d, const void *restrict s, int64_t n, int64_t size) { \
         (void)size; \
@@ -280,6 +304,16 @@ int main(void) {
                       &cases);
     failures += check("slice_stream_gather_b128 step -3", stream_b128_minus_3, -3, 16, 8, 64,
                       &cases);
+    failures += check_no_elements("slice_stream_gather_bytes step -3", stream_bytes_minus_3, 1,
+                                  &cases);
+    failures += check_no_elements("slice_stream_gather_halves step -5", stream_halves_minus_5,
+                                  2, &cases);
+    failures += check_no_elements("slice_stream_gather_words step -4", stream_words_minus_4, 4,
+                                  &cases);
+    failures += check_no_elements("slice_stream_gather_dwords step -3", stream_dwords_minus_3,
+                                  8, &cases);
+    failures += check_no_elements("slice_stream_gather_b128 step -3", stream_b128_minus_3, 16,
+                                  &cases);
     slice_stream_fence();
 #if defined(SLICE_WIDE_REGISTERS)
     printf("wide registers %d\n", slice_wide_registers());
@@ -317,6 +351,7 @@ CASES = (
     + 6 * MAX_COUNT * 2
     + 4 * MAX_COUNT * 2
     + 4 * MAX_COUNT * (16 + 8 + 4 + 2 + 8)
+    + 5 * 4
     + 3 * MAX_COUNT * (16 + 8)
 )
 """The three register helpers, streamed and cached, at 5 element sizes and 64
@@ -326,7 +361,8 @@ steps and 4 misalignments, the 8-byte one at 6 steps and 2, the 16-byte one at 4
 and the 2 misalignments of an 8-byte-aligned element within 16 bytes; their streamed
 twins at 4
 steps each (one of them negative without hints: their lines last first), and the streamed
-gather of 16-byte elements at 4 steps and the 8 misalignments
+gather of 16-byte elements at 4 steps and the 8 misalignments (and the negative steps
+without hints given counts of 0, -1, -64 and -200, which write nothing)
 of an 8-byte-aligned element in a line; the dynamic runs' gathers by step of 1- and 2-byte
 elements at 3 steps each (two with a copy of their own, one the default)."""
 
