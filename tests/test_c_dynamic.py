@@ -39,6 +39,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from passes.copy_plan import MIN_SCALAR_GATHER, dynamic_gather_min
 from slice_dialect import runtime
 from slice_dialect.backend.c import c_symbol, emit_c, error_message_symbol
 from slice_dialect.backend.c_safety import FunctionChecker
@@ -1438,7 +1439,8 @@ func.func @main(%x: tensor<40x300xi8>, %s: tensor<2xi64>, %e: tensor<2xi64>, %st
         (slice(None), slice(0, 40, 2)),  # stride 2, too short for the registers
         (slice(None), slice(299, 200, -2)),  # stride -2, short
         (slice(None), slice(0, 300, 2)),  # stride 2, in registers
-        (slice(None), slice(0, 45, 3)),  # 15 elements: an element loop
+        (slice(None), slice(0, 45, 3)),  # 15: the gather of 4-16 bytes, else a loop
+        (slice(None), slice(0, 27, 3)),  # 9 elements: an element loop
     ],
 )
 @pytest.mark.parametrize(
@@ -1472,6 +1474,60 @@ def test_run_time_byte_gathers(
     starts, ends, steps = _onnx_parameters(index, x.shape)
     result = kernel(x, starts, ends, steps)  # type: ignore[operator]
     assert np.array_equal(result, x[index])
+
+
+@pytest.mark.parametrize(
+    ("element", "dtype"),
+    [
+        ("i8", np.int8),
+        ("i16", np.int16),
+        ("f32", np.float32),
+        ("f64", np.float64),
+        ("complex<f64>", np.complex128),
+    ],
+)
+def test_run_time_gather_from_its_least_count(
+    element: str, dtype: type, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A dynamic run at a run-time stride of 3 calls the scalar gather of its width
+    once a row from ``copy_plan.dynamic_gather_min`` elements on (10 of 4, 8 or 16
+    bytes, 16 of 1 or 2) and never below it (an element loop): counted in a copy of
+    the helper that counts its calls. Each copy is numpy's."""
+    import re
+
+    import slice_dialect
+    from slice_dialect.backend import c
+
+    size = np.dtype(dtype).itemsize
+    table = (
+        c.GATHER_BY_STEP_HELPERS if size in c.GATHER_BY_STEP_BYTES else c.GATHER_HELPERS
+    )
+    name, c_type, text = table[size]
+    head = re.search(rf"static void {name}\([^)]*\) {{\n", text)
+    assert head is not None, name
+    counting = (
+        text[: head.start()]
+        + "uint64_t slice_test_gather_calls = 0;\n"
+        + text[head.start() : head.end()]
+        + "    slice_test_gather_calls += 1;\n"
+        + text[head.end() :]
+    )
+    monkeypatch.setitem(table, size, (name, c_type, counting))
+    rows = 41  # not _BYTE_IR's 40: a text of its own, lowered with the counting helper
+    ir = _BYTE_IR.replace("40x300xi8>", f"{rows}x300x{element}>").replace(
+        "xi8>", f"x{element}>"
+    )
+    kernel = slice_dialect.compile(ir)
+    library = ctypes.CDLL(str(kernel.library_path))  # type: ignore[attr-defined]
+    calls = ctypes.c_uint64.in_dll(library, "slice_test_gather_calls")
+    least = dynamic_gather_min(size)
+    x = (np.arange(rows * 300) % 251).astype(dtype).reshape(rows, 300)
+    for n in sorted({least - 1, least, MIN_SCALAR_GATHER - 1, MIN_SCALAR_GATHER}):
+        index = (slice(None), slice(0, 3 * n, 3))
+        before = calls.value
+        result = kernel(x, *_onnx_parameters(index, x.shape))  # type: ignore[operator]
+        assert np.array_equal(result, x[index])
+        assert calls.value - before == (rows if n >= least else 0), (element, n)
 
 
 def _run_2d(

@@ -92,9 +92,9 @@ The rules:
   ``STREAM_STORE_BYTES`` and the run ``MIN_STREAM_RUN_BYTES``, else ``memcpy`` when
   the stride is ``arith.constant 1``; a run-time stride of -1, 2 or -2 over at least
   ``MIN_REGISTER_RUN_BYTES`` goes through the register helpers, any other of at
-  least ``MIN_SCALAR_GATHER`` elements of 1, 2, 4, 8 or 16 bytes through the scalar
-  gather (streamed where a contiguous run would, for ``DYNAMIC_STREAM_GATHER_BYTES``),
-  else an element loop; within one buffer, an element loop in order;
+  least ``dynamic_gather_min`` elements of 1, 2, 4, 8 or 16 bytes (10 of 4, 8 or 16
+  bytes, 16 of 1 or 2) through the scalar gather (streamed where a contiguous run
+  would, for ``DYNAMIC_STREAM_GATHER_BYTES``), else an element loop; within one buffer, an element loop in order;
 - ``memref.load``/``store`` index their pointer with the row-major linear index (static
   shapes only); a loaded integer used in arithmetic has the signed C type of its width;
 - ``memref.collapse_shape`` is a pointer alias of its source;
@@ -147,7 +147,6 @@ from passes.copy_plan import (
     LOOKAHEAD_MAX_STEP_BYTES,
     LOOKAHEAD_MIN_SPAN_BYTES,
     MIN_REGISTER_RUN_BYTES,
-    MIN_SCALAR_GATHER,
     MIN_STREAM_RUN_BYTES,
     PREFETCH_AHEAD_BYTES,
     PREFETCH_FAR_RUN_BYTES,
@@ -158,6 +157,7 @@ from passes.copy_plan import (
     STREAM_LINE_BLOCK_BYTES,
     STREAM_STORE_BYTES,
     can_reorder,
+    dynamic_gather_min,
     row_major_strides,
 )
 from slice_dialect.dialect import CheckOp, CopyRunOp, DynamicCopyRunOp, FillConstantOp
@@ -1674,8 +1674,8 @@ SCALAR_LOOP_STEP = 4
 SCALAR_LOOP_ELEMENT_BYTES = (1, 2)
 SCALAR_LOOP_MIN = 4
 """An adaptive dynamic run of 1- or 2-byte elements at a run-time stride (not -1, 2 or
--2 over ``MIN_REGISTER_RUN_BYTES``, nor a gather's ``MIN_SCALAR_GATHER`` elements) of at
-least ``SCALAR_LOOP_MIN`` elements takes the element loop the compiler does not
+-2 over ``MIN_REGISTER_RUN_BYTES``, nor a gather's ``dynamic_gather_min`` elements) of
+at least ``SCALAR_LOOP_MIN`` elements takes the element loop the compiler does not
 vectorize (``SCALAR_LOOP_HELPER``); any other the plain one. Measured (session 36, C
 variants of sweep cases with run-time parameters in one process, two runs of 11
 rounds, kernel/numpy, not vectorized / plain, `/work/notes36/vrem.txt`, `vplain.txt`):
@@ -1791,11 +1791,11 @@ def _dynamic_run_copy(
     ``MIN_STREAM_RUN_BYTES`` and the source's ``footprint`` (or its view) and the
     destination view together the op's ``stream_working_set`` bytes; a run-time
     source stride of -1, 2 or -2 (a run of at least ``MIN_REGISTER_RUN_BYTES``) goes
-    through the register helpers; any other of 2 or more either way and at least ``MIN_SCALAR_GATHER``
-    elements through the scalar gather of its width (the streamed one when streamed,
-    for ``DYNAMIC_STREAM_GATHER_BYTES``); anything else is
-    ``memcpy`` (stride ``arith.constant 1``) or the element ``loop``. Every comparison
-    is written so it cannot overflow (divisions of constants). The strategy depends on
+    through the register helpers; any other of 2 or more either way and at least
+    ``dynamic_gather_min`` elements through the scalar gather of its width (the
+    streamed one when streamed, for ``DYNAMIC_STREAM_GATHER_BYTES``); anything else
+    is ``memcpy`` (stride ``arith.constant 1``) or the element ``loop``. Every
+    comparison is written so it cannot overflow (divisions of constants). The strategy depends on
     the op's operands only, so it is chosen once and each choice prints the op's
     loops (``nest``) around its copy: no run of a nest tests it again."""
     source, dest = buffers
@@ -1886,7 +1886,8 @@ def _dynamic_run_copy(
     # a scalar gather of any width (run_choices' scalar rule; the run's guard bounds
     # its reads)
     p.line(
-        f"}} else if (({stride} >= 2 || {stride} <= -2) && {n} >= {MIN_SCALAR_GATHER}) {{"
+        f"}} else if (({stride} >= 2 || {stride} <= -2) "
+        f"&& {n} >= {dynamic_gather_min(size)}) {{"
     )
     p.depth += 1
     # hints ahead (lookahead) by run_choices' rule, at run time: a source of at

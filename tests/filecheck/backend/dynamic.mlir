@@ -111,7 +111,8 @@
 // CHECK-NEXT:                  }
 // CHECK-NEXT:              }
 // ... else the register helpers for a stride of -1, 2 or -2 (runs of 64 bytes or more),
-// else an element loop.
+// else the scalar gather of 10 elements or more (dynamic_gather_min: 10 of 4-, 8- and
+// 16-byte elements, 16 of 1- and 2-byte ones, BYSTEP below), else an element loop.
 // CHECK-NEXT:          } else {
 // CHECK:                       const _Bool streamed_1 = ov_d0 >= 524288 && out0_d1 >= 256;
 // CHECK-NEXT:                  if (out0_d0 > 1)
@@ -122,7 +123,7 @@
 // CHECK-NEXT:                      slice_copy_reversed(ov + do_1, xv + so, out0_d1, 4);
 // CHECK-NEXT:                  } else if (stride == 2 && out0_d1 >= 16 && streamed_1) {
 // CHECK:                       } else if (stride == -2 && out0_d1 >= 16) {
-// CHECK:                       } else if ((stride >= 2 || stride <= -2) && out0_d1 >= 16) {
+// CHECK:                       } else if ((stride >= 2 || stride <= -2) && out0_d1 >= 10) {
 // CHECK:                               slice_gather_words((uint32_t *)ov + do_1, (const uint32_t *)xv + so, out0_d1, stride, ahead);
 // CHECK-NEXT:                      }
 // CHECK-NEXT:                  } else {
