@@ -312,24 +312,29 @@ without a minimum; helper "perf", 2026-11-22)."""
 
 DYNAMIC_GATHER_MIN = 10
 """A dynamic run (``slice.dynamic_copy_run``: its count and stride known at run time) of
-4-, 8- or 16-byte elements (``DYNAMIC_GATHER_MIN_BYTES``) at a stride of 2 or more either
-way, not reordered, takes the scalar gather of its width from this many elements on
-(``dynamic_gather_min``), where a static run needs ``MIN_SCALAR_GATHER``: a static run's
-element loop has a constant count, which gcc can unroll and pack into 16-byte stores
-(seed 1 case 67's static kernel: 14 loads in 7 stores a row, no loop), while a dynamic
-run's is a loop of a run-time count and stride, a load and a store an element. Measured (session 40, C variants of sweep cases with run-time parameters in
-one process, medians of 11-15 rounds, kernel/numpy, plain loop / gather, two or
-three runs, `/work/notes40/vshort_a.txt`, `vshort_b.txt`): seed 3 case 68 (``i32`` runs
-of 12 at step 5) 1.07-1.10 -> 0.86-0.87, seed 1 case 67 (``i64``, 14 at 4) 1.08-1.15 ->
+4-, 8- or 16-byte elements (``DYNAMIC_GATHER_MIN_BYTES``) at a stride of 2 or more
+either way, not reordered, takes the scalar gather of its width from this many elements
+on (``dynamic_gather_min``), where a static run needs ``MIN_SCALAR_GATHER``: a static
+run's element loop has a constant count, which gcc can unroll and pack into 16-byte
+stores (seed 1 case 67's static kernel: 14 loads in 7 stores a row, no loop), while a
+dynamic run's is a loop of a run-time count and stride, a load and a store an element.
+Measured (session 40, C variants of sweep cases with run-time parameters in one process,
+medians of 11-15 rounds, kernel/numpy, plain loop / gather, two or three runs,
+`/work/notes40/vshort_a.txt`, `vshort_b.txt`): seed 3 case 68 (``i32`` runs of 12 at
+step 5) 1.07-1.10 -> 0.86-0.87, seed 1 case 67 (``i64``, 14 at 4) 1.08-1.15 ->
 0.96-1.04, seed 6 case 92 (``complex<f64>``, 15 at 12) 1.06-1.08 -> 0.82-0.92, seed 2
 case 13 (``complex<f64>``, 13 at 4) 0.99-1.13 -> 0.91-1.00, seed 0 case 69 (``i32``, 10
 at 2) 1.02-1.20 -> 1.01-1.14, seed 8 case 98 (``i32``, 11 at -3) 0.91-1.02 -> 0.93-0.99,
-seed 1 case 94 (``f32``, 12 at -2) 0.94-0.99 -> 0.93-1.04; from 4 or 8 elements the
-call cost more than it saved (seed 4 case 64, ``f64`` runs of 6 at -2, 0.87 -> 1.40;
-seed 13 case 73, ``i64`` runs of 4, 0.57 -> 1.01; seed 14 case 24, ``i32`` runs of 8 at
--2, 1.04 -> 1.24). Runs of 1- and 2-byte elements keep ``MIN_SCALAR_GATHER``: below it
-they take the element loop the compiler does not vectorize (the C target's
-``SCALAR_LOOP_MIN``)."""
+seed 1 case 94 (``f32``, 12 at -2) 0.94-0.99 -> 0.93-1.04 (runs of 10-12 alike or a
+little faster, those of 12-15 at steps of 4 or more clearly faster); from 4 or 8
+elements the call cost more than it saved (seed 4 case 64, ``f64`` runs of 6 at -2, 0.87
+-> 1.40; seed 13 case 73, ``i64`` runs of 4, 0.57 -> 1.01; seed 14 case 24, ``i32`` runs
+of 8 at -2, 1.04 -> 1.24). Runs of 1- and 2-byte elements keep ``MIN_SCALAR_GATHER``:
+below it they take the element loop the compiler does not vectorize (the C target's
+``SCALAR_LOOP_MIN``), which the gather did not beat (`vshort_c.txt`, two runs: seed 8
+case 93, ``i16`` runs of 12 at -3, 0.69-0.73 -> 1.11-1.22; seed 1 case 9, ``f16`` runs
+of 10 at -2, 0.74-0.81 -> 1.11-1.14; seed 13 case 79, ``i16`` runs of 14 at 2, 0.83-1.06
+-> 1.03-1.16)."""
 
 DYNAMIC_GATHER_MIN_BYTES = (4, 8, 16)
 """The element widths whose dynamic runs gather from ``DYNAMIC_GATHER_MIN`` elements."""

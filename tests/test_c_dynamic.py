@@ -629,6 +629,10 @@ def test_dynamic_copy_run_under_sanitizers() -> None:
     assert not reports, result.stderr[-4000:]
     assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-4000:]
     assert f"dynamic runs: {count * len(ELEMENTS)} run, 0 failures" in result.stdout
+    runs = (
+        len(SHORT_GATHER_ELEMENTS) * len(SHORT_GATHER_COUNTS) * len(SHORT_GATHER_STRIDES)
+    )
+    assert f"short gathers: {runs} run, 0 failures" in result.stdout
 
 
 def test_sanitizer_canary() -> None:
@@ -654,13 +658,59 @@ def canary() -> int:
     return 0
 
 
+SHORT_GATHER_ELEMENTS = {
+    "i8": np.int8,
+    "i16": np.int16,
+    "f32": np.float32,
+    "f64": np.float64,
+    "complex<f64>": np.complex128,
+}
+SHORT_GATHER_COUNTS = range(MIN_SCALAR_GATHER - 8, MIN_SCALAR_GATHER + 1)
+SHORT_GATHER_STRIDES = (2, -2, 3, -3, 5, -7, 64)
+
+
+def short_gather_failures(sanitize: bool) -> tuple[list[str], int]:
+    """``@run`` on runs of 8 to 16 elements of each gather width at strides of 2 or
+    more either way, each from a source of exactly the run's span (so that a read past
+    it is outside the array, for ASan): the runs ``dynamic_gather_min`` sends to the
+    gathers or keeps in the element loop. The failures, and how many runs."""
+    failures: list[str] = []
+    runs = 0
+    for element, dtype in SHORT_GATHER_ELEMENTS.items():
+        library, _ = build(RUN_IR.replace("xT>", f"x{element}>"), sanitize)
+        for n in SHORT_GATHER_COUNTS:
+            for s in SHORT_GATHER_STRIDES:
+                span = (n - 1) * abs(s) + 1
+                so = 0 if s > 0 else span - 1
+                src = (np.arange(span) % 113 + 1).astype(dtype)
+                dst = np.zeros(n, dtype)
+                params = np.array([n, so, 0, s], np.int64)
+                code, _ = call(library, "run", [src, dst, params], [span, n])
+                runs += 1
+                if code != 0 or not np.array_equal(dst, src[so::s][:n]):
+                    failures.append(f"{element} n={n} stride {s}: code {code}")
+    return failures, runs
+
+
+def test_short_gathers() -> None:
+    """Runs of 8 to 16 elements at strides of 2 or more, around each width's
+    ``dynamic_gather_min``, copy exactly their elements (sanitized in the worker)."""
+    failures, runs = short_gather_failures(False)
+    assert runs == (
+        len(SHORT_GATHER_ELEMENTS) * len(SHORT_GATHER_COUNTS) * len(SHORT_GATHER_STRIDES)
+    )
+    assert not failures, failures[:20]
+
+
 def worker(seed: int, count: int) -> int:
     failures, _, _ = run_cases(True, seed, count)
     failures += run_nest_cases(True, seed, count)[0]
-    for failure in failures[:50]:
+    short, runs = short_gather_failures(True)
+    for failure in (failures + short)[:50]:
         print(failure, flush=True)
     print(f"dynamic runs: {count * len(ELEMENTS)} run, {len(failures)} failures")
-    return 1 if failures else 0
+    print(f"short gathers: {runs} run, {len(short)} failures")
+    return 1 if failures or short else 0
 
 
 # --- integer arithmetic ---------------------------------------------------------------
@@ -1439,7 +1489,7 @@ func.func @main(%x: tensor<40x300xi8>, %s: tensor<2xi64>, %e: tensor<2xi64>, %st
         (slice(None), slice(0, 40, 2)),  # stride 2, too short for the registers
         (slice(None), slice(299, 200, -2)),  # stride -2, short
         (slice(None), slice(0, 300, 2)),  # stride 2, in registers
-        (slice(None), slice(0, 45, 3)),  # 15: the gather of 4-16 bytes, else a loop
+        (slice(None), slice(0, 45, 3)),  # 15 elements
         (slice(None), slice(0, 27, 3)),  # 9 elements: an element loop
     ],
 )
@@ -1457,8 +1507,9 @@ def test_run_time_byte_gathers(
     index: tuple[slice, ...], element: str, dtype: type, helper: str
 ) -> None:
     """A dynamic run of 1-, 2-, 4-, 8- or 16-byte elements at a run-time stride of 2 or
-    more either way copies by the scalar gather of its width (16 elements or more, not
-    reordered), as a static one does: numpy's result for each."""
+    more either way has the scalar gather of its width in its C (taken from
+    ``dynamic_gather_min`` elements on where not reordered: counted in
+    ``test_run_time_gather_from_its_least_count``): numpy's result for each."""
     import slice_dialect
 
     ir = _BYTE_IR.replace("xi8>", f"x{element}>")
@@ -1494,8 +1545,10 @@ def test_run_time_gather_from_its_least_count(
     bytes, 16 of 1 or 2) and never below it (an element loop): counted in a copy of
     the helper that counts its calls. Each copy is numpy's."""
     import re
+    from collections import OrderedDict
 
     import slice_dialect
+    from slice_dialect import compiler
     from slice_dialect.backend import c
 
     size = np.dtype(dtype).itemsize
@@ -1513,6 +1566,8 @@ def test_run_time_gather_from_its_least_count(
         + text[head.end() :]
     )
     monkeypatch.setitem(table, size, (name, c_type, counting))
+    # no lowering kept from before (its C without the count), none kept after
+    monkeypatch.setattr(compiler, "_lowered_memo", OrderedDict())
     rows = 41  # not _BYTE_IR's 40: a text of its own, lowered with the counting helper
     ir = _BYTE_IR.replace("40x300xi8>", f"{rows}x300x{element}>").replace(
         "xi8>", f"x{element}>"

@@ -94,7 +94,8 @@ The rules:
   ``MIN_REGISTER_RUN_BYTES`` goes through the register helpers, any other of at
   least ``dynamic_gather_min`` elements of 1, 2, 4, 8 or 16 bytes (10 of 4, 8 or 16
   bytes, 16 of 1 or 2) through the scalar gather (streamed where a contiguous run
-  would, for ``DYNAMIC_STREAM_GATHER_BYTES``), else an element loop; within one buffer, an element loop in order;
+  would, for ``DYNAMIC_STREAM_GATHER_BYTES``), else an element loop; within one
+  buffer, an element loop in order;
 - ``memref.load``/``store`` index their pointer with the row-major linear index (static
   shapes only); a loaded integer used in arithmetic has the signed C type of its width;
 - ``memref.collapse_shape`` is a pointer alias of its source;
@@ -1795,9 +1796,10 @@ def _dynamic_run_copy(
     ``dynamic_gather_min`` elements through the scalar gather of its width (the
     streamed one when streamed, for ``DYNAMIC_STREAM_GATHER_BYTES``); anything else
     is ``memcpy`` (stride ``arith.constant 1``) or the element ``loop``. Every
-    comparison is written so it cannot overflow (divisions of constants). The strategy depends on
-    the op's operands only, so it is chosen once and each choice prints the op's
-    loops (``nest``) around its copy: no run of a nest tests it again."""
+    comparison is written so it cannot overflow (divisions of constants). The
+    strategy depends on the op's operands only, so it is chosen once and each choice
+    prints the op's loops (``nest``) around its copy: no run of a nest tests it
+    again."""
     source, dest = buffers
     n, stride = run
     source_type = checked_memref_type(
