@@ -60,12 +60,13 @@ def matched_op_types(pattern: RewritePattern) -> tuple[type[Operation], ...] | N
 
 class TypedPatternApplier(RewritePattern):
     """xDSL's ``GreedyRewritePatternApplier`` without folding (a trivially dead op is
-    erased, else the first pattern that rewrites it wins), trying at each op only the
-    patterns whose op type it has: the list for each op class is made once, so the
-    many ops a lowering creates that no pattern matches cost a dict lookup."""
+    erased where ``dce``, else the first pattern that rewrites it wins), trying at each
+    op only the patterns whose op type it has: the list for each op class is made once,
+    so the many ops a lowering creates that no pattern matches cost a dict lookup."""
 
-    def __init__(self, patterns: Sequence[RewritePattern]) -> None:
+    def __init__(self, patterns: Sequence[RewritePattern], dce: bool = True) -> None:
         self.patterns = tuple(patterns)
+        self.dce = dce
         self.types = tuple(matched_op_types(p) for p in self.patterns)
         self.by_class: dict[type[Operation], tuple[RewritePattern, ...]] = {}
 
@@ -80,7 +81,7 @@ class TypedPatternApplier(RewritePattern):
         return found
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
-        if is_dead(op):
+        if self.dce and is_dead(op):
             rewriter.erase(op)
             return
         for pattern in self._patterns_for(type(op)):
@@ -90,10 +91,19 @@ class TypedPatternApplier(RewritePattern):
 
 
 def rewrite_module(
-    module: ModuleOp, patterns: Sequence[RewritePattern], *, recursively: bool
+    module: ModuleOp,
+    patterns: Sequence[RewritePattern],
+    *,
+    recursively: bool,
+    dce: bool = True,
 ) -> None:
     """Apply ``patterns`` (at each op the first that matches) to ``module`` until none
-    applies; ``recursively``: also to the ops a rewrite creates, at once."""
+    applies; ``recursively``: also to the ops a rewrite creates, at once; ``dce``: erase
+    every dead op it meets (``is_dead``), as MLIR's greedy driver does (canonicalization
+    and lowering). The conversions between dialects take ``dce=False``, as MLIR's
+    dialect conversion erases nothing it does not convert: an unused op of another
+    dialect stays, and an unused slice is converted (or refused, naming it) like a
+    used one."""
     PatternRewriteWalker(
-        TypedPatternApplier(patterns), apply_recursively=recursively
+        TypedPatternApplier(patterns, dce), apply_recursively=recursively
     ).rewrite_module(module)

@@ -646,5 +646,5 @@ class ConvertSliceToTensorPass(ModulePass):
         for inner in op.walk():
             if isinstance(inner, FrameworkSliceOp | CopyRunOp | DynamicCopyRunOp):
                 raise OpPassFailedException(inner, not_converted(inner))
-        rewrite_module(op, SLICE_TO_TENSOR_PATTERNS, recursively=False)
+        rewrite_module(op, SLICE_TO_TENSOR_PATTERNS, recursively=False, dce=False)
         check_no_slice_ops(op)

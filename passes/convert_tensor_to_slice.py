@@ -215,6 +215,22 @@ class DynamicExtractSliceToWindow(RewritePattern):
                 f"{name}: result type {result_type} does not match the sizes "
                 "(only size-1 dims may be removed)",
             )
+        # an entry the checks left that equals DYNAMIC_INDEX (int64's least, from an
+        # arith.constant operand) would read as the marker of a dynamic entry in the
+        # window's static array: it stays a value (the operand it came from), and the
+        # window refuses it when it runs
+        marker = next(
+            (
+                v
+                for v in (*op.offsets, *op.sizes, *op.strides)
+                if _constant(v) == DYNAMIC_INDEX
+            ),
+            None,
+        )
+        offsets, sizes, strides = (
+            [(marker or dom.value(v)) if v == DYNAMIC_INDEX else v for v in values]
+            for values in (offsets, sizes, strides)
+        )
         new_op = DynamicWindowOp(op.source, offsets, sizes, strides, result_type)
         ops.append(new_op)
         for o in ops:
@@ -242,4 +258,4 @@ class ConvertTensorToSlicePass(ModulePass):
     name = "convert-tensor-to-slice"
 
     def apply(self, ctx: Context, op: builtin.ModuleOp) -> None:
-        rewrite_module(op, TENSOR_TO_SLICE_PATTERNS, recursively=False)
+        rewrite_module(op, TENSOR_TO_SLICE_PATTERNS, recursively=False, dce=False)

@@ -178,4 +178,6 @@ class ExportSlicesPass(ModulePass):
                 f"export-slices: framework = {self.framework!r} is not one of "
                 + ", ".join(export.FRAMEWORKS)
             )
-        rewrite_module(op, [WindowToFramework(self.framework)], recursively=False)
+        rewrite_module(
+            op, [WindowToFramework(self.framework)], recursively=False, dce=False
+        )

@@ -48,6 +48,10 @@ from slice_dialect.errors import OpPassFailedException
 DENSE_ELEMENTS_FLOOR = 1 << 16
 """A dense literal may always have this many elements, however short the input."""
 
+_OP_NAME_TEXT = re.compile(r'(?:%[^=]*=\s*)?"?([A-Za-z_][\w$.]*)')
+"""An op's text from its start: its results (if any), then its name (quoted in the
+generic form)."""
+
 _INTEGER_LITERAL = re.compile(r"(?<![\w.#%@^\"])-?(?:0x[0-9a-fA-F]+|[0-9]+)(?![\w.])")
 """An integer literal in IR text (decimal or hexadecimal), not part of a name, a float
 or a string's ``0x`` bytes."""
@@ -386,6 +390,14 @@ class LocatingParser(Parser):
         start = self._current_token.span.start
         try:
             op = super().parse_operation()
+        except VerifyException as error:
+            # an op's custom parser built it from a value of a type it does not take
+            # (tensor.extract_slice of a tensor<*xf32>): xDSL's message has neither
+            # position nor op; both are the op's start
+            found = _OP_NAME_TEXT.match(self.lexer.input.content, start)
+            name = f"{found[1]}: " if found else ""
+            end = found.end() if found else start + 1
+            self.raise_error(f"{name}{error}", start, end)
         except (ValueError, OverflowError, struct.error) as error:
             # an integer property (``array<i64>``) that does not fit: xDSL's
             # ``struct.error`` has no position (the slice ops' properties are i64)

@@ -58,3 +58,21 @@ func.func @rank_reducing(%x: tensor<4x6x5xi8>, %o: index, %s: index) -> tensor<0
   %r = tensor.extract_slice %x[%o, %o, 4] [1, 0, 3] [%s, %s, %s] : tensor<4x6x5xi8> to tensor<0x3xi8>
   func.return %r : tensor<0x3xi8>
 }
+
+// -----
+
+// A constant stride of int64's least (MLIR's marker of a dynamic entry) next to a
+// dynamic offset: it stays a value (in the static array it would read as the marker),
+// and the window refuses it when it runs.
+// CHECK-LABEL: func @marker_stride(
+// CHECK-SAME:      %[[X:.+]]: tensor<?xf32>, %[[O:.+]]: index)
+// CHECK:           %[[C:.+]] = arith.constant -9223372036854775808 : index
+// CHECK:           %[[R:.+]] = slice.dynamic_window %[[X]] offsets [%[[O]]] sizes [2] strides [%[[C]]] : tensor<?xf32> -> tensor<2xf32>
+// CHECK-NEXT:      func.return %[[R]] : tensor<2xf32>
+// CANON-LABEL: func @marker_stride(
+// CANON:           slice.dynamic_window %{{.+}} offsets [%{{.+}}] sizes [2] strides [%{{.+}}] : tensor<?xf32> -> tensor<2xf32>
+func.func @marker_stride(%x: tensor<?xf32>, %o: index) -> tensor<2xf32> {
+  %c = arith.constant -9223372036854775808 : index
+  %r = tensor.extract_slice %x[%o] [2] [%c] : tensor<?xf32> to tensor<2xf32>
+  func.return %r : tensor<2xf32>
+}
