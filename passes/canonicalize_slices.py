@@ -42,6 +42,7 @@ from slice_dialect.dialect import (
 )
 from slice_dialect.errors import OpPassFailedException
 from slice_dialect.ir_domain import IRBuilder, Value
+from slice_dialect.locations import use_before_definition
 from slice_dialect.semantics import SliceSemanticsError
 
 
@@ -660,6 +661,11 @@ class CanonicalizeSlicesPass(ModulePass):
     dynamic: bool = True
 
     def apply(self, ctx: Context, op: builtin.ModuleOp) -> None:
+        # a value that reaches its own definition made the patterns rewrite forever;
+        # slice-opt and compile refuse it when they parse, xdsl-opt does not
+        found = use_before_definition(op)
+        if found is not None:
+            raise OpPassFailedException(*found)
         patterns = list(SLICE_PATTERNS)
         if self.dynamic:
             patterns.insert(2, FrameworkSliceToDynamicWindow())

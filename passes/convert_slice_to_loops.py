@@ -81,6 +81,7 @@ from slice_dialect.dialect import (
     Mixed,
     WindowOp,
 )
+from slice_dialect.domain import INT64_MAX
 from slice_dialect.dtypes import storage_bytes
 from slice_dialect.errors import OpPassFailedException
 from slice_dialect.ir_domain import IRBuilder
@@ -584,10 +585,10 @@ class ConvertSliceToLoopsPass(ModulePass):
     of the target machine like ``stream-working-set``, calibrated with it."""
 
     def apply(self, ctx: Context, op: builtin.ModuleOp) -> None:
-        if self.stream_working_set < 0:
+        if not 0 <= self.stream_working_set <= INT64_MAX:
             raise ValueError(
                 "convert-slice-to-loops: stream-working-set = "
-                f"{self.stream_working_set}: a byte count must be at least 0"
+                f"{self.stream_working_set}: a byte count must be from 0 to 2**63 - 1"
             )
         add_shape_functions(op)
         rewrite_module(op, [FunctionToMemrefs()], recursively=False)

@@ -29,11 +29,17 @@ from xdsl.utils.exceptions import DiagnosticException, ParseError, VerifyExcepti
 
 from passes.copy_plan import DEFAULT_STREAM, StreamTarget
 from slice_dialect import dtypes
+from slice_dialect.domain import INT64_MAX
 from slice_dialect.errors import TOO_DEEP, SliceError, describe, out_of_range_integer
 from slice_dialect.ir_files import MAX_IR_BYTES as MAX_IR_BYTES
 from slice_dialect.ir_files import decode_ir, read_ir
 from slice_dialect.ir_files import max_ir_bytes as max_ir_bytes
-from slice_dialect.locations import LocatingParser, error_location, location_text
+from slice_dialect.locations import (
+    LocatingParser,
+    error_location,
+    location_text,
+    use_before_definition,
+)
 from slice_dialect.runtime.arguments import ArraySpec, CheckedArguments, check_shape
 from slice_dialect.runtime.cache import check_sanitize_backend
 from slice_dialect.semantics import SliceSemanticsError
@@ -94,6 +100,9 @@ def parse_module(
     try:
         if isinstance(source, ModuleOp):
             module = source.clone()
+            found = use_before_definition(module)
+            if found is not None:
+                raise SliceError(found[1], location_text(found[0]))
         else:
             module = LocatingParser(ctx, source, filename).parse_module()
         module.verify()
@@ -461,10 +470,14 @@ def _working_set(value: object, cache_dir: str | os.PathLike[str] | None) -> int
         from slice_dialect.runtime.calibrate import host_stream_working_set
 
         return host_stream_working_set(None if cache_dir is None else Path(cache_dir))
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, int)
+        or not 0 <= value <= INT64_MAX
+    ):
         raise SliceError(
-            f"stream_working_set must be a byte count (an int >= 0) or None, "
-            f"got {value!r}"
+            "stream_working_set must be a byte count (an int from 0 to 2**63 - 1) or "
+            f"None, got {value!r}"
         )
     return value
 

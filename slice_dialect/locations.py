@@ -37,7 +37,7 @@ from xdsl.dialects.builtin import (
     StringAttr,
     UnknownLoc,
 )
-from xdsl.ir import Attribute, Operation
+from xdsl.ir import Attribute, Operation, OpResult, Region, SSAValue
 from xdsl.irdl import AttrConstraint, base
 from xdsl.parser import AttrParser, Parser
 from xdsl.utils.exceptions import VerifyException
@@ -258,7 +258,19 @@ class LocatingParser(Parser):
         module, as ``mlir-opt`` reads it (xDSL 0.74: "Could not parse entire input!")."""
         if allow_implicit_module and self._current_token.kind == MLIRTokenKind.EOF:
             return ModuleOp([])
-        return super().parse_module(allow_implicit_module)
+        module = super().parse_module(allow_implicit_module)
+        found = use_before_definition(module)
+        if found is not None:
+            op, message = found
+            start = 0
+            loc = _file_location(op.location)
+            if loc is not None:
+                line = loc.line.data - self._line_offset
+                if 1 <= line <= len(self._line_starts):
+                    start = self._line_starts[line - 1] + loc.column.data - 1
+            name = _OP_NAME_TEXT.match(self.lexer.input.content, start)
+            self.raise_error(message, start, name.end() if name else start + 1)
+        return module
 
     def _parse_tensor_literal_element(self) -> AttrParser._TensorLiteralElement:
         element = super()._parse_tensor_literal_element()
@@ -410,6 +422,49 @@ class LocatingParser(Parser):
                 self._filename, IntAttr(line + self._line_offset), IntAttr(column)
             )
         return op
+
+
+def use_before_definition(root: Operation) -> tuple[Operation, str] | None:
+    """The first op below ``root`` with an operand that its own block (or a block
+    around it) defines only at or after it, and the message naming the operand (MLIR's
+    "operand #0 does not dominate this use"); ``None`` where every value is defined
+    before its uses. xDSL's parser and verifier take such IR (it resolves a name used
+    before its definition in the block), and a value that reaches its own definition
+    through slice ops made canonicalization rewrite forever. A value of another block
+    of the same region is not checked (that needs the region's dominance tree); the
+    programs slice ops live in have one block a region. Linear in the ops."""
+    pending: list[set[SSAValue]] = []  # per enclosing block: results not defined yet
+
+    def visit_region(region: Region) -> tuple[Operation, str] | None:
+        for block in region.blocks:
+            later: set[SSAValue] = {r for op in block.ops for r in op.results}
+            pending.append(later)
+            for op in block.ops:
+                for i, operand in enumerate(op.operands):
+                    if any(operand in each for each in pending):
+                        name = f" (%{operand.name_hint})" if operand.name_hint else ""
+                        where = (
+                            "by this op"
+                            if isinstance(operand, OpResult) and operand.op is op
+                            else "after it"
+                        )
+                        return op, (
+                            f"{op.name}: operand #{i}{name} does not dominate this "
+                            f"use: it is defined {where}"
+                        )
+                for inner in op.regions:
+                    found = visit_region(inner)
+                    if found is not None:
+                        return found
+                later.difference_update(op.results)
+            pending.pop()
+        return None
+
+    for region in root.regions:
+        found = visit_region(region)
+        if found is not None:
+            return found
+    return None
 
 
 def _file_location(loc: Attribute) -> FileLineColLoc | None:

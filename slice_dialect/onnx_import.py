@@ -470,9 +470,12 @@ class _Importer:
         if array.dtype == object:
             array = _python_numbers(array, dtype, what)
         if array.dtype != dtype:
-            if not np.can_cast(array.dtype, dtype, casting="same_kind") and not (
-                array.dtype.kind in "iub" and dtype.kind in "iu"
-            ):
+            # bools are not integers here (a kernel call refuses them for an
+            # integer argument too)
+            if (
+                not np.can_cast(array.dtype, dtype, casting="same_kind")
+                and not (array.dtype.kind in "iu" and dtype.kind in "iu")
+            ) or (array.dtype.kind == "b" and dtype.kind in "iu"):
                 raise SliceError(f"{what} has dtype {array.dtype}, the input is {dtype}")
             if array.dtype.kind in "iu" and dtype.kind in "iu":
                 info = np.iinfo(dtype)

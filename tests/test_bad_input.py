@@ -811,6 +811,43 @@ def test_module_object_with_an_error() -> None:
         )
 
 
+USE_BEFORE_DEFINITION = """\
+func.func @main(%x: tensor<?x6xf32>, %p: tensor<4xi64>) -> tensor<?x?xf32> {
+  %r = slice.onnx %x starts %s ends %e : tensor<?x6xf32>, tensor<2xi64>, tensor<2xi64> -> tensor<?x?xf32>
+  %s = slice.onnx_v1 %p starts [0] ends [2] : tensor<4xi64> -> tensor<2xi64>
+  %e = slice.onnx_v1 %p starts [2] ends [4] : tensor<4xi64> -> tensor<2xi64>
+  func.return %r : tensor<?x?xf32>
+}
+"""
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_use_before_definition(backend: str) -> None:
+    """An operand defined after its use in the block is refused at the use, as text
+    and as a ``ModuleOp`` built without our parser (xDSL's parser resolves the name, the
+    interpreter then raised a ``KeyError`` and the C target named an op of the
+    lowering). A value reaching its own definition is refused so too: canonicalization
+    rewrote it forever."""
+    from xdsl.parser import Parser
+
+    message = (
+        "slice.onnx: operand #1 (%s) does not dominate this use: it is defined after it"
+    )
+    with pytest.raises(SliceError) as info:
+        slice_dialect.compile(USE_BEFORE_DEFINITION, "main", backend)
+    assert str(info.value).endswith(message)
+    assert info.value.location == "<source>:2:3"
+    module = Parser(make_context(), USE_BEFORE_DEFINITION).parse_module()
+    assert_compile_fails(module, message, backend)  # type: ignore[arg-type]
+    cycle = (
+        "func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {\n"
+        "  %r = slice.onnx_v1 %r starts [0] ends [4] : tensor<4xf32> -> tensor<4xf32>\n"
+        "  func.return %r : tensor<4xf32>\n}\n"
+    )
+    with pytest.raises(SliceError, match=r"it is defined by this op$"):
+        slice_dialect.compile(cycle, "main", backend)
+
+
 def check_program(message: str) -> str:
     """A ``slice.check`` of a run-time index value against 0 with ``message``."""
     return f"""\

@@ -153,6 +153,11 @@ def test_show_prints_the_setting_and_measures_nothing(
     assert "$SLICE_STREAM_WORKING_SET = 'lots': not a byte count" in (
         capsys.readouterr().err
     )
+    monkeypatch.setenv(ENVIRONMENT, str(2**63))
+    assert calibrate.main(["--show", "--cache-dir", str(tmp_path)]) == 1
+    assert f"$SLICE_STREAM_WORKING_SET = '{2**63}': not a byte count" in (
+        capsys.readouterr().err
+    )
 
 
 @pytest.mark.parametrize(
@@ -279,7 +284,7 @@ def test_compile_takes_the_line_order(
     assert [s.lines_in_order for s in lowered_for] == [True, False, True, False]
 
 
-@pytest.mark.parametrize("bad", [-1, 1.5, "1", True])
+@pytest.mark.parametrize("bad", [-1, 1.5, "1", True, 2**63, 2**70])
 def test_compile_refuses_a_bad_bound(bad: object) -> None:
     with pytest.raises(SliceError, match="stream_working_set must be a byte count"):
         slice_dialect.compile(CROP, stream_working_set=bad)  # type: ignore[arg-type]

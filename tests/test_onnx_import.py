@@ -812,6 +812,9 @@ def test_bound_constants_are_checked() -> None:
         slice_dialect.import_onnx(model, constants={"s": [2**40]})
     with pytest.raises(SliceError, match="has dtype float64"):
         slice_dialect.import_onnx(model, constants={"s": [1.5]})
+    # bools are not integers (a kernel call refuses them for an integer argument)
+    with pytest.raises(SliceError, match="has dtype bool, the input is int32"):
+        slice_dialect.import_onnx(model, constants={"s": np.array([True])})
     module = slice_dialect.import_onnx(model, constants={"s": [1]})
     assert "dense<1> : tensor<1xi32>" in str(module)
     # A binding overrides an input's initializer (its default value).
@@ -924,6 +927,13 @@ def test_tool_bad_bind(tmp_path: Path) -> None:
         run = _tool(str(path), bind)
         assert run.returncode == 1
         assert run.stderr.startswith("error: ") and "Traceback" not in run.stderr
+    # what int() alone takes: digit groups with "_", spaces, a "+" without digits
+    for values in ["1_0,2", " 1", "1,", "+"]:
+        run = _tool(str(path), f"--bind=s={values}")
+        assert run.returncode == 1
+        assert run.stderr == (
+            f"error: --bind s={values}: values must be comma-separated integers\n"
+        )
 
 
 def test_a_path_that_is_not_a_regular_file_is_refused(tmp_path: Path) -> None:

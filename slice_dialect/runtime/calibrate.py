@@ -54,6 +54,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from passes.copy_plan import STREAM_LINES_IN_ORDER, STREAM_WORKING_SET, StreamTarget
+from slice_dialect.domain import INT64_MAX
 from slice_dialect.errors import SliceError
 from slice_dialect.runtime.cache import default_cache_dir
 
@@ -142,8 +143,10 @@ def _parse(value: str, where: str) -> int:
         parsed = int(value)
     except ValueError:
         parsed = -1
-    if parsed < 0:
-        raise SliceError(f"{where} = {value!r}: not a byte count (an integer >= 0)")
+    if not 0 <= parsed <= INT64_MAX:
+        raise SliceError(
+            f"{where} = {value!r}: not a byte count (an integer from 0 to 2**63 - 1)"
+        )
     return parsed
 
 

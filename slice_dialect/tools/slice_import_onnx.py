@@ -14,12 +14,16 @@ Errors are one ``error: ...`` line and exit code 1.
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from typing import Any
 
 import numpy as np
 
 from slice_dialect.errors import SliceError, report_and_exit
+
+_INTEGER = re.compile(r"[+-]?[0-9]+")
+"""One value of ``--bind NAME=VALUES``: decimal digits, an optional sign."""
 
 
 def parse_binding(text: str) -> tuple[str, Any]:
@@ -39,12 +43,13 @@ def parse_binding(text: str) -> tuple[str, Any]:
                 ".npy file (np.save)"
             )
         return name, array
-    try:
-        values = [int(v) for v in value.split(",")] if value else []
-    except ValueError:
+    parts = value.split(",") if value else []
+    if not all(_INTEGER.fullmatch(v) for v in parts):
+        # int() alone would take "1_0" (10) and " 1"
         raise SliceError(
             f"--bind {name}={value}: values must be comma-separated integers"
-        ) from None
+        )
+    values = [int(v) for v in parts]
     if not values:
         return name, np.zeros(0, dtype=np.int64)
     # numpy makes an int beyond 64 bits an object array: import_onnx names it as a

@@ -9,6 +9,7 @@
 // RUN: slice-opt %s -p 'convert-slice-to-loops{stream-working-set=16777216}' | filecheck %s --check-prefix=AT
 // RUN: slice-opt %s -p 'convert-slice-to-loops{stream-working-set=16777217}' | filecheck %s --check-prefix=ABOVE
 // RUN: not slice-opt %s -p 'convert-slice-to-loops{stream-working-set=-1}' 2>&1 | filecheck %s --check-prefix=NEGATIVE
+// RUN: not slice-opt %s -p 'convert-slice-to-loops{stream-working-set=9223372036854775808}' 2>&1 | filecheck %s --check-prefix=HUGE
 
 // W4's copy: an 8 MiB output from an 8 MiB span of a 16 MiB source, 16 MiB together.
 // DEFAULT-LABEL: func.func @crop(
@@ -87,4 +88,5 @@ func.func @dynamic(%x: tensor<?xf32>) -> tensor<?xf32> {
   func.return %x : tensor<?xf32>
 }
 
-// NEGATIVE: convert-slice-to-loops: stream-working-set = -1: a byte count must be at least 0
+// NEGATIVE: convert-slice-to-loops: stream-working-set = -1: a byte count must be from 0 to 2**63 - 1
+// HUGE: convert-slice-to-loops: stream-working-set = 9223372036854775808: a byte count must be from 0 to 2**63 - 1
