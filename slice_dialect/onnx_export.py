@@ -49,6 +49,7 @@ from slice_dialect.dialect import (
     DynamicWindowOp,
     FrameworkSliceOp,
     OnnxSliceOp,
+    OnnxSliceV1Op,
     WindowOp,
 )
 from slice_dialect.errors import SliceError
@@ -252,6 +253,24 @@ class _Exporter:
             helper.make_node("Slice", inputs, [out], name=self.fresh("slice"))
         )
 
+    def onnx_v1_slice(self, op: OnnxSliceV1Op) -> None:
+        """A ``slice.onnx_v1`` kept by static canonicalization (``?`` data dims): one
+        ``Slice``-13 node on the same data, its attributes ``int64`` initializers
+        (Slice-1 is Slice-13 without ``steps``, ``research/semantics.md`` A.2)."""
+        from onnx import helper
+
+        out = self.name(op.result)
+        inputs = [
+            self.name(op.data),
+            self.initializer(f"{out}_starts", list(op.starts.get_values())),
+            self.initializer(f"{out}_ends", list(op.ends.get_values())),
+        ]
+        if op.axes is not None:
+            inputs.append(self.initializer(f"{out}_axes", list(op.axes.get_values())))
+        self.nodes.append(
+            helper.make_node("Slice", inputs, [out], name=self.fresh("slice"))
+        )
+
     def identity(self, source: str, target: str) -> None:
         from onnx import helper
 
@@ -388,6 +407,8 @@ def export_onnx(source: str | ModuleOp | os.PathLike[str], entry: str = "main") 
             ex.window(op)
         elif isinstance(op, OnnxSliceOp):
             ex.onnx_slice(op)
+        elif isinstance(op, OnnxSliceV1Op):
+            ex.onnx_v1_slice(op)
         elif isinstance(op, tensor.CastOp):
             ex.identity(ex.name(op.source), ex.name(op.dest))
         elif isinstance(op, arith.ConstantOp):
@@ -403,9 +424,9 @@ def export_onnx(source: str | ModuleOp | os.PathLike[str], entry: str = "main") 
             if isinstance(op, FrameworkSliceOp):
                 what = (
                     "its parameters are run-time values or its data shape is dynamic, "
-                    "and only slice.onnx is exported so (as Slice-13 on the same "
-                    "inputs); bind its parameters to constants or write it as "
-                    "slice.onnx"
+                    "and only slice.onnx and slice.onnx_v1 are exported so (as "
+                    "Slice-13 on the same inputs); bind its parameters to constants or "
+                    "write it as slice.onnx"
                 )
             else:
                 what = "only slices, tensor.cast and arith.constant can be exported"
