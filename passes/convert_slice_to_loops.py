@@ -56,6 +56,7 @@ from passes.copy_plan import (
     Loop,
     StreamTarget,
     copy_plan,
+    is_working_set,
     run_choices,
 )
 from passes.function_boundary import (
@@ -81,7 +82,6 @@ from slice_dialect.dialect import (
     Mixed,
     WindowOp,
 )
-from slice_dialect.domain import INT64_MAX
 from slice_dialect.dtypes import storage_bytes
 from slice_dialect.errors import OpPassFailedException
 from slice_dialect.ir_domain import IRBuilder
@@ -585,7 +585,7 @@ class ConvertSliceToLoopsPass(ModulePass):
     of the target machine like ``stream-working-set``, calibrated with it."""
 
     def apply(self, ctx: Context, op: builtin.ModuleOp) -> None:
-        if not 0 <= self.stream_working_set <= INT64_MAX:
+        if not is_working_set(self.stream_working_set):
             raise ValueError(
                 "convert-slice-to-loops: stream-working-set = "
                 f"{self.stream_working_set}: a byte count must be from 0 to 2**63 - 1"

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from math import prod
 
-from slice_dialect.domain import INTS, B, IntDomain, V
+from slice_dialect.domain import INT64_MAX, INTS, B, IntDomain, V
 from slice_dialect.semantics import Window
 
 STREAM_STORE_BYTES = 2 * 1024 * 1024
@@ -64,6 +64,17 @@ a copy whose source and output stay in the L3 between calls ran 2.3-2.7x slower
 streamed (W4, 8 MiB from 16 MiB: 0.59 against 0.21-0.23 ms, numpy 0.25), one whose
 working set does not 1.3-2.8x faster (W1, W3, W2). ``compile()`` passes the value
 ``slice_dialect.runtime.calibrate`` measured on the host."""
+
+
+def is_working_set(value: object) -> bool:
+    """Whether ``value`` can be a ``stream-working-set`` bound: an int (not a bool)
+    from 0 to 2**63 - 1, the ``i64`` a ``slice.dynamic_copy_run`` carries it in. The one
+    rule of ``compile``'s argument, the pass option, ``$SLICE_STREAM_WORKING_SET`` and
+    a stored calibration."""
+    return (
+        isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= INT64_MAX
+    )
+
 
 FETCHED_GAP_BYTES = 4096
 """A gap of this many bytes or more between a copy's rows (or between iterations of

@@ -27,9 +27,8 @@ from xdsl.ir import Attribute, BlockArgument
 from xdsl.traits import SymbolTable
 from xdsl.utils.exceptions import DiagnosticException, ParseError, VerifyException
 
-from passes.copy_plan import DEFAULT_STREAM, StreamTarget
+from passes.copy_plan import DEFAULT_STREAM, StreamTarget, is_working_set
 from slice_dialect import dtypes
-from slice_dialect.domain import INT64_MAX
 from slice_dialect.errors import TOO_DEEP, SliceError, describe, out_of_range_integer
 from slice_dialect.ir_files import MAX_IR_BYTES as MAX_IR_BYTES
 from slice_dialect.ir_files import decode_ir, read_ir
@@ -470,11 +469,7 @@ def _working_set(value: object, cache_dir: str | os.PathLike[str] | None) -> int
         from slice_dialect.runtime.calibrate import host_stream_working_set
 
         return host_stream_working_set(None if cache_dir is None else Path(cache_dir))
-    if (
-        isinstance(value, bool)
-        or not isinstance(value, int)
-        or not 0 <= value <= INT64_MAX
-    ):
+    if not is_working_set(value):
         raise SliceError(
             "stream_working_set must be a byte count (an int from 0 to 2**63 - 1) or "
             f"None, got {value!r}"

@@ -37,9 +37,19 @@ from xdsl.dialects.builtin import (
     StringAttr,
     UnknownLoc,
 )
-from xdsl.ir import Attribute, Operation, OpResult, Region, SSAValue
+from xdsl.ir import (
+    Attribute,
+    Block,
+    BlockArgument,
+    Operation,
+    OpResult,
+    Region,
+    SSAValue,
+)
 from xdsl.irdl import AttrConstraint, base
+from xdsl.irdl.dominance import DominanceInfo
 from xdsl.parser import AttrParser, Parser
+from xdsl.traits import CallableOpInterface
 from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.mlir_lexer import MLIRTokenKind
 
@@ -166,6 +176,7 @@ class LocatingParser(Parser):
         self._line_offset = line_offset
         self._deferred_locations: dict[str, LocationAttr] = {}
         self._resolving: set[str] = set()
+        self._op_starts: dict[Operation, int] = {}  # where each op's text starts
         self._line_starts = [0]
         position = text.find("\n")
         while position != -1:
@@ -262,12 +273,7 @@ class LocatingParser(Parser):
         found = use_before_definition(module)
         if found is not None:
             op, message = found
-            start = 0
-            loc = _file_location(op.location)
-            if loc is not None:
-                line = loc.line.data - self._line_offset
-                if 1 <= line <= len(self._line_starts):
-                    start = self._line_starts[line - 1] + loc.column.data - 1
+            start = self._op_starts[op]  # not its loc(...), which may name another file
             name = _OP_NAME_TEXT.match(self.lexer.input.content, start)
             self.raise_error(message, start, name.end() if name else start + 1)
         return module
@@ -415,6 +421,7 @@ class LocatingParser(Parser):
             # ``struct.error`` has no position (the slice ops' properties are i64)
             bounds = None if isinstance(error, ValueError) else INT64_RANGE
             self._raise_out_of_range(error, start, bounds, None)
+        self._op_starts[op] = start
         if isinstance(op.location, UnknownLoc):
             line = bisect_right(self._line_starts, start)
             column = start - self._line_starts[line - 1] + 1
@@ -425,45 +432,86 @@ class LocatingParser(Parser):
 
 
 def use_before_definition(root: Operation) -> tuple[Operation, str] | None:
-    """The first op below ``root`` with an operand that its own block (or a block
-    around it) defines only at or after it, and the message naming the operand (MLIR's
-    "operand #0 does not dominate this use"); ``None`` where every value is defined
-    before its uses. xDSL's parser and verifier take such IR (it resolves a name used
-    before its definition in the block), and a value that reaches its own definition
-    through slice ops made canonicalization rewrite forever. A value of another block
-    of the same region is not checked (that needs the region's dominance tree); the
-    programs slice ops live in have one block a region. Linear in the ops."""
-    pending: list[set[SSAValue]] = []  # per enclosing block: results not defined yet
+    """The first op in a function body below ``root`` with an operand whose definition
+    does not dominate it, and the message naming the operand (MLIR's "operand #0 does
+    not dominate this use"); ``None`` where every use is dominated. xDSL's parser and
+    verifier take such IR (the parser resolves a name used before its definition),
+    and a value reaching its own definition through slice ops made canonicalization
+    rewrite forever. Only the bodies of callables (``func.func``) are checked, whose
+    regions MLIR's dominance rule holds in: a module's body and other graph regions may
+    use a value before its definition. A use in a block its region's entry does not
+    reach is not checked (MLIR's verifier skips those too). Linear in the ops, with a
+    block dominance computation per region of more than one block."""
+    index: dict[Block, dict[Operation, int]] = {}
+    dominance: dict[Region, tuple[DominanceInfo, set[Block]]] = {}
 
-    def visit_region(region: Region) -> tuple[Operation, str] | None:
-        for block in region.blocks:
-            later: set[SSAValue] = {r for op in block.ops for r in op.results}
-            pending.append(later)
-            for op in block.ops:
-                for i, operand in enumerate(op.operands):
-                    if any(operand in each for each in pending):
-                        name = f" (%{operand.name_hint})" if operand.name_hint else ""
-                        where = (
-                            "by this op"
-                            if isinstance(operand, OpResult) and operand.op is op
-                            else "after it"
-                        )
-                        return op, (
-                            f"{op.name}: operand #{i}{name} does not dominate this "
-                            f"use: it is defined {where}"
-                        )
-                for inner in op.regions:
-                    found = visit_region(inner)
-                    if found is not None:
-                        return found
-                later.difference_update(op.results)
-            pending.pop()
+    def position(op: Operation) -> int:
+        block = op.parent_block()
+        assert block is not None
+        if block not in index:
+            index[block] = {o: k for k, o in enumerate(block.ops)}
+        return index[block][op]
+
+    def reachable_dominance(region: Region) -> tuple[DominanceInfo, set[Block]]:
+        if region not in dominance:
+            reached = set[Block]()
+            todo = [region.blocks.first] if region.blocks.first else []
+            while todo:
+                block = todo.pop()
+                if block not in reached:
+                    reached.add(block)
+                    if block.last_op is not None:
+                        todo.extend(block.last_op.successors)
+            dominance[region] = DominanceInfo(region), reached
+        return dominance[region]
+
+    def problem(value: SSAValue, user: Operation) -> str | None:
+        if isinstance(value, OpResult):
+            definer: Operation | None = value.op
+            block = value.op.parent_block()
+        else:
+            assert isinstance(value, BlockArgument)
+            definer, block = None, value.block
+        if definer is user:
+            return "it is defined by this op"
+        if definer is not None and definer.is_ancestor(user):
+            return "it is defined by an op around it"
+        if block is None or block.parent is None:
+            return None
+        # the op around the user (or the user) in the definition's region
+        around: Operation | None = user
+        while around is not None and (
+            around.parent_block() is None
+            or around.parent_block().parent is not block.parent  # type: ignore[union-attr]
+        ):
+            around = around.parent_op()
+        if around is None:
+            return None  # not in the definition's scope: the parser names that
+        around_block = around.parent_block()
+        assert around_block is not None
+        if around_block is block:
+            if definer is not None and position(definer) > position(around):
+                return "it is defined after it"
+            return None
+        info, reached = reachable_dominance(block.parent)
+        if around_block in reached and not info.dominates(block, around_block):
+            return "its block does not dominate this use"
         return None
 
-    for region in root.regions:
-        found = visit_region(region)
-        if found is not None:
-            return found
+    for op in root.walk():
+        if not op.has_trait(CallableOpInterface):
+            continue
+        for user in op.walk():
+            if user is op:
+                continue
+            for i, operand in enumerate(user.operands):
+                why = problem(operand, user)
+                if why is not None:
+                    name = f" (%{operand.name_hint})" if operand.name_hint else ""
+                    return user, (
+                        f"{user.name}: operand #{i}{name} does not dominate this use: "
+                        f"{why}"
+                    )
     return None
 
 

@@ -470,8 +470,9 @@ class _Importer:
         if array.dtype == object:
             array = _python_numbers(array, dtype, what)
         if array.dtype != dtype:
-            # bools are not integers here (a kernel call refuses them for an
-            # integer argument too)
+            # bools are another kind than integers, an error for an integer input
+            # as floats are; into a float input they convert (to 0.0 and 1.0) as
+            # integers do
             if (
                 not np.can_cast(array.dtype, dtype, casting="same_kind")
                 and not (array.dtype.kind in "iu" and dtype.kind in "iu")

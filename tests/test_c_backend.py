@@ -912,7 +912,8 @@ def _calls_by_line(assembly: str, function: str) -> set[int]:
     import re
 
     call = re.compile(rf"^\s*(call|callq|jmp|bl|b)\s+{function}\b")
-    line, lines = 0, set()
+    line = 0
+    lines: set[int] = set()
     for text in assembly.splitlines():
         loc = re.match(r"^\s*\.loc\s+\d+\s+(\d+)", text)
         if loc:
@@ -922,16 +923,19 @@ def _calls_by_line(assembly: str, function: str) -> set[int]:
     return lines
 
 
-def test_row_prefetch_calls_survive_the_c_compiler() -> None:
+def test_row_prefetch_calls_survive_the_c_compiler(tmp_path: Path) -> None:
     """Every call of ``slice_prefetch_rows`` the C target prints is a call in the code
     the C compiler makes of it, with the kernels' flags and with ``-ffinite-loops``.
     GCC takes a function that only prefetches (no side effect to it) and that it can
     prove to return for pure, and deletes its calls: with GCC 12 -O3, 4 of the 11 call
-    sites of this kernel had no call left, and 8 of the 11 of W6's dynamic kernel (all
-    its row loops of contiguous runs), and every one with ``-ffinite-loops``, until
-    the helper ended with an empty volatile ``asm``. The test that counts the
-    helper's calls at run time (``test_dynamic_row_loop_gate``) cannot see this: its
-    counter is a side effect."""
+    sites of this kernel had no call left (deleted, not inlined: the helper was a
+    function the other 7 called), and 8 of the 11 of W6's dynamic kernel (all its row
+    loops of contiguous runs), and every one with ``-ffinite-loops``, until the
+    helper ended with an empty volatile ``asm`` (and, ``noinline``, stays the function
+    this test finds the calls of). The test that counts the helper's calls at run
+    time (``test_dynamic_row_loop_gate``) cannot see this: its counter is a side
+    effect. The assembly goes to a file (``zig cc`` takes ``-o -`` for a file named
+    ``-``), without link-time optimization (``-flto`` leaves no code in it)."""
     from slice_dialect.compiler import lowered
     from slice_dialect.runtime.cache import CompilerConfig, _accepts_flag, run_tool
 
@@ -947,11 +951,13 @@ def test_row_prefetch_calls_survive_the_c_compiler() -> None:
     flag_sets: list[tuple[str, ...]] = [()]
     if _accepts_flag(config.command, "-ffinite-loops"):
         flag_sets.append(("-ffinite-loops",))
+    assembly = tmp_path / "kernel.s"
     for extra in flag_sets:
-        command = [*config.command, *config.effective_flags(), *extra, "-g", "-S"]
-        result = run_tool([*command, "-x", "c", "-", "-o", "-"], source)
+        command = [*config.command, *config.effective_flags(), *extra]
+        command += ["-fno-lto", "-g", "-S", "-x", "c", "-", "-o", str(assembly)]
+        result = run_tool(command, source)
         assert result.returncode == 0, result.stderr[-4000:]
-        called = _calls_by_line(result.stdout, "slice_prefetch_rows")
+        called = _calls_by_line(assembly.read_text(), "slice_prefetch_rows")
         assert called == sites, (extra, sorted(sites - called))
 
 

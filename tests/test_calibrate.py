@@ -19,7 +19,7 @@ import numpy as np
 import pytest
 
 import slice_dialect
-from passes.copy_plan import StreamTarget
+from passes.copy_plan import STREAM_WORKING_SET, StreamTarget
 from slice_dialect import SliceError, compiler
 from slice_dialect.runtime import calibrate
 from slice_dialect.runtime.calibrate import (
@@ -288,6 +288,31 @@ def test_compile_takes_the_line_order(
 def test_compile_refuses_a_bad_bound(bad: object) -> None:
     with pytest.raises(SliceError, match="stream_working_set must be a byte count"):
         slice_dialect.compile(CROP, stream_working_set=bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("bound", [-1, 2**63, 2**64])
+def test_a_stored_bound_out_of_range_is_not_used(
+    bound: int, tmp_path: Path, lowered_for: list[StreamTarget]
+) -> None:
+    """A calibration file whose bound is no byte count ``compile`` takes (below 0, or
+    beyond int64: a ``ValueError`` of the pass, with a traceback, before) is read as
+    no calibration, like an unreadable one: the default bound."""
+    path = store(Calibration(host_identity(), 1 << 20, {}), tmp_path)
+    data = json.loads(path.read_text())
+    data["stream_working_set"] = bound
+    path.write_text(json.dumps(data))
+    assert calibrate.stored(tmp_path) is None
+    slice_dialect.compile(CROP, cache_dir=tmp_path)
+    assert lowered_for[-1].working_set == STREAM_WORKING_SET
+
+
+@pytest.mark.parametrize("text", [" 5", "5 ", "1_000", "+5", "٣", "9" * 5000])
+def test_environment_bound_is_decimal_digits(text: str, monkeypatch, capsys) -> None:
+    """``$SLICE_STREAM_WORKING_SET`` is decimal digits only (not what ``int()`` also
+    takes: spaces, ``_`` between digits, a sign, other scripts' digits)."""
+    monkeypatch.setenv(ENVIRONMENT, text)
+    with pytest.raises(SliceError, match="not a byte count"):
+        calibrate.host_setting()
 
 
 @pytest.mark.parametrize("bad", [0, 1, "true"])

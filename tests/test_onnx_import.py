@@ -928,6 +928,11 @@ def test_tool_bad_bind(tmp_path: Path) -> None:
         assert run.returncode == 1
         assert run.stderr.startswith("error: ") and "Traceback" not in run.stderr
     # what int() alone takes: digit groups with "_", spaces, a "+" without digits
+    run = _tool(str(path), "--bind=s=" + "9" * 5000)  # more digits than int() reads
+    assert run.returncode == 1
+    assert run.stderr == (
+        "error: --bind s: a value has more digits than an integer input holds\n"
+    )
     for values in ["1_0,2", " 1", "1,", "+"]:
         run = _tool(str(path), f"--bind=s={values}")
         assert run.returncode == 1

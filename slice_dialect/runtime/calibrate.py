@@ -53,8 +53,12 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TypeVar
 
-from passes.copy_plan import STREAM_LINES_IN_ORDER, STREAM_WORKING_SET, StreamTarget
-from slice_dialect.domain import INT64_MAX
+from passes.copy_plan import (
+    STREAM_LINES_IN_ORDER,
+    STREAM_WORKING_SET,
+    StreamTarget,
+    is_working_set,
+)
 from slice_dialect.errors import SliceError
 from slice_dialect.runtime.cache import default_cache_dir
 
@@ -140,10 +144,10 @@ def choose(times: Times) -> int:
 
 def _parse(value: str, where: str) -> int:
     try:
-        parsed = int(value)
-    except ValueError:
+        parsed = int(value) if value.isascii() and value.isdigit() else -1
+    except ValueError:  # more digits than int() reads
         parsed = -1
-    if not 0 <= parsed <= INT64_MAX:
+    if not is_working_set(parsed):
         raise SliceError(
             f"{where} = {value!r}: not a byte count (an integer from 0 to 2**63 - 1)"
         )
@@ -169,7 +173,9 @@ def stored(cache_dir: Path | None = None) -> Calibration | None:
             return None
     except (OSError, ValueError, KeyError, TypeError):
         return None
-    if calibration.host != host_identity() or calibration.stream_working_set < 0:
+    if calibration.host != host_identity() or not is_working_set(
+        calibration.stream_working_set
+    ):
         return None
     return calibration
 

@@ -49,7 +49,12 @@ def parse_binding(text: str) -> tuple[str, Any]:
         raise SliceError(
             f"--bind {name}={value}: values must be comma-separated integers"
         )
-    values = [int(v) for v in parts]
+    try:
+        values = [int(v) for v in parts]
+    except ValueError:  # more digits than int() reads
+        raise SliceError(
+            f"--bind {name}: a value has more digits than an integer input holds"
+        ) from None
     if not values:
         return name, np.zeros(0, dtype=np.int64)
     # numpy makes an int beyond 64 bits an object array: import_onnx names it as a

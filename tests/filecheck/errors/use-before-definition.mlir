@@ -60,3 +60,42 @@ func.func @nested(%x: tensor<4xf32>, %n: index) -> tensor<4xf32> {
   %late = slice.window %x offsets [0] sizes [4] strides [1] : tensor<4xf32> -> tensor<4xf32>
   func.return %late : tensor<4xf32>
 }
+
+// -----
+
+// Across blocks: each block reads what the other defines, and neither dominates the
+// other (canonicalize-slices rewrote this forever too).
+// CHECK:      {{^}}error: {{.*}}use-before-definition.mlir:[[# @LINE + 8]]:3{{$}}
+// CHECK:      {{^}}  slice.window: operand #0 (%b) does not dominate this use: its block does not dominate this use{{$}}
+func.func @blocks(%x: tensor<4xf32>) -> tensor<4xf32> {
+  cf.br ^bb2
+^bb1:
+  %b = slice.window %a offsets [3] sizes [4] strides [-1] : tensor<4xf32> -> tensor<4xf32>
+  func.return %b : tensor<4xf32>
+^bb2:
+  %a = slice.window %b offsets [3] sizes [4] strides [-1] : tensor<4xf32> -> tensor<4xf32>
+  cf.br ^bb1
+}
+
+// -----
+
+// A use inside the region of the op that defines the value.
+// CHECK:      {{^}}error: {{.*}}use-before-definition.mlir:[[# @LINE + 4]]:5{{$}}
+// CHECK:      {{^}}    slice.window: operand #0 (%r) does not dominate this use: it is defined by an op around it{{$}}
+func.func @around(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %r = scf.execute_region -> tensor<4xf32> {
+    %w = slice.window %r offsets [0] sizes [4] strides [1] : tensor<4xf32> -> tensor<4xf32>
+    scf.yield %w : tensor<4xf32>
+  }
+  func.return %r : tensor<4xf32>
+}
+
+// -----
+
+// An op with a loc(...) of another file: the error stands where the op's text does.
+// CHECK:      {{^}}error: {{.*}}use-before-definition.mlir:[[# @LINE + 3]]:3{{$}}
+// CHECK:      {{^}}  slice.onnx_v1: operand #0 (%r) does not dominate this use: it is defined by this op{{$}}
+func.func @located(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %r = slice.onnx_v1 %r starts [0] ends [4] : tensor<4xf32> -> tensor<4xf32> loc("elsewhere.py":1:30)
+  func.return %r : tensor<4xf32>
+}
