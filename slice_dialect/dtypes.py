@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 from xdsl.dialects.builtin import (
     BFloat16Type,
     ComplexType,
+    DenseIntOrFPElementsAttr,
     Float16Type,
     Float32Type,
     Float64Type,
@@ -87,6 +88,24 @@ def storage_bytes(t: Attribute) -> int:
         if isinstance(inner, Float64Type):
             return 16
     raise _unsupported(t)
+
+
+def constant_storage(value: DenseIntOrFPElementsAttr) -> bytes:
+    """The bytes a buffer holds for ``value``'s elements, as ``numpy_dtype`` stores
+    them: the attribute's data, with a signless ``i1`` (a numpy bool) as 0 or 1. xDSL
+    holds ``true`` as the byte 0xFF (the ``i1`` value -1); numpy reads that as True, but
+    it is not numpy's byte for True, and a kernel returning a folded ``i1`` constant
+    gave arrays whose bytes (``tobytes``, a ``uint8`` view) were not True's. The C
+    target and the interpreter both fill buffers from this."""
+    data = value.data.data
+    t = value.get_element_type()
+    if (
+        isinstance(t, IntegerType)
+        and t.width.data == 1
+        and t.signedness.data == Signedness.SIGNLESS
+    ):
+        return bytes(b & 1 for b in data)
+    return data
 
 
 def numpy_dtype(t: Attribute) -> np.dtype:

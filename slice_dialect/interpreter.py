@@ -340,8 +340,7 @@ class NumpyMemRefFunctions(InterpreterFunctions):
         self, interpreter: Interpreter, op: FillConstantOp, args: PythonValues
     ) -> PythonValues:
         (buffer,) = args
-        data = op.value.data.data
-        elements = np.frombuffer(data, dtype=buffer.dtype)
+        elements = np.frombuffer(dtypes.constant_storage(op.value), dtype=buffer.dtype)
         if elements.size == 1:
             elements = np.repeat(elements, buffer.size)  # a splat held as one value
         np.copyto(buffer, elements.reshape(buffer.shape))

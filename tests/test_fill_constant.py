@@ -97,6 +97,32 @@ def test_constants_bit_for_bit(element: str, backend: str) -> None:
         kernel(np.array([2], np.int64), np.array([4], np.int64))  # one row, not 2
 
 
+BOOL_TEXT = """
+func.func @main(%s: tensor<1xi64>) -> (tensor<5xi1>, tensor<2xi1>, tensor<2xi1>) {
+  %c = arith.constant dense<[true, false, true, true, false]> : tensor<5xi1>
+  %f = slice.window %c offsets [4] sizes [2] strides [-2] : tensor<5xi1> -> tensor<2xi1>
+  %c0 = arith.constant 0 : index
+  %v = tensor.extract %s[%c0] : tensor<1xi64>
+  %o = arith.index_cast %v : i64 to index
+  %d = slice.dynamic_window %c offsets [%o] sizes [2] strides [1] : tensor<5xi1> -> tensor<2xi1>
+  func.return %c, %f, %d : tensor<5xi1>, tensor<2xi1>, tensor<2xi1>
+}
+"""
+
+
+@pytest.mark.parametrize("backend", ["c", "interpreter"])
+def test_parsed_bool_constants_are_numpy_bools(backend: str) -> None:
+    """``true`` in an ``i1`` constant written as text (xDSL holds it as the byte 0xFF,
+    the ``i1`` value -1) comes out as numpy's True, the byte 1: returned whole, folded
+    into a window, and read by a window at run time. The kernels gave 0xFF before."""
+    kernel = slice_dialect.compile(BOOL_TEXT, backend=backend)
+    whole, folded, read = kernel(np.array([2], np.int64))
+    values = np.array([True, False, True, True, False])
+    assert same_bits(whole, values)
+    assert same_bits(folded, values[4::-2][:2])
+    assert same_bits(read, values[2:4])
+
+
 def test_slice_of_an_onnx_initializer() -> None:
     """An ONNX Slice of an initializer (a constant table) next to a data slice: the
     table's slice folds and is returned (review, session 15: refused before)."""

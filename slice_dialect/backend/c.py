@@ -162,7 +162,12 @@ from passes.copy_plan import (
     row_major_strides,
 )
 from slice_dialect.dialect import CheckOp, CopyRunOp, DynamicCopyRunOp, FillConstantOp
-from slice_dialect.dtypes import B128_TYPEDEF, c_storage_type, storage_bytes
+from slice_dialect.dtypes import (
+    B128_TYPEDEF,
+    c_storage_type,
+    constant_storage,
+    storage_bytes,
+)
 from slice_dialect.errors import SliceError
 from slice_dialect.locations import location_text
 from slice_dialect.names import unique_name
@@ -1185,7 +1190,7 @@ def _fill_constant(p: FunctionPrinter, op: FillConstantOp) -> None:
     c_type = p.element_c_type(t)
     width = storage_bytes(t.element_type)
     count = math.prod(t.get_shape())
-    data = op.value.data.data
+    data = constant_storage(op.value)
     if op.value.get_element_type().compile_time_size != width or len(data) not in (
         width,
         width * count,

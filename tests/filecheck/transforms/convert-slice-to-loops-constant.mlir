@@ -53,3 +53,18 @@ func.func @dynamic_window_of_constant(%s: tensor<1xi64>) -> tensor<2xi16> {
   %r = slice.dynamic_window %c offsets [%o] sizes [2] strides [1] : tensor<5xi16> -> tensor<2xi16>
   func.return %r : tensor<2xi16>
 }
+
+// -----
+
+// An i1 constant (a numpy bool) fills its buffer with the bytes 0 and 1: xDSL holds
+// `true` as 0xFF (the i1 value -1), which is not numpy's byte for True.
+// C-LABEL: int32_t slice_bool_constant(
+// C:         0x1u, 0x0u, 0x1u, 0x1u,
+func.func @bool_constant(%s: tensor<1xi64>) -> tensor<2xi1> {
+  %c0 = arith.constant 0 : index
+  %v = tensor.extract %s[%c0] : tensor<1xi64>
+  %o = arith.index_cast %v : i64 to index
+  %c = arith.constant dense<[true, false, true, true]> : tensor<4xi1>
+  %r = slice.dynamic_window %c offsets [%o] sizes [2] strides [1] : tensor<4xi1> -> tensor<2xi1>
+  func.return %r : tensor<2xi1>
+}
