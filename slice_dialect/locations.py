@@ -408,10 +408,11 @@ class LocatingParser(Parser):
         start = self._current_token.span.start
         try:
             op = super().parse_operation()
-        except VerifyException as error:
+        except (VerifyException, NotImplementedError) as error:
             # an op's custom parser built it from a value of a type it does not take
-            # (tensor.extract_slice of a tensor<*xf32>): xDSL's message has neither
-            # position nor op; both are the op's start
+            # (tensor.extract_slice of a tensor<*xf32>), or xDSL cannot hold a literal
+            # of its type (dense<[1, 2]> : tensor<2xi128>: "Format not implemented"):
+            # xDSL's message has neither position nor op; both are the op's start
             found = _OP_NAME_TEXT.match(self.lexer.input.content, start)
             name = f"{found[1]}: " if found else ""
             end = found.end() if found else start + 1
