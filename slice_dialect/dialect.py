@@ -1179,9 +1179,19 @@ class DynamicWindowOp(TensorWindowOp):
             ("size", self.static_sizes, self.sizes),
             ("stride", self.static_strides, self.strides),
         ):
-            verify_dynamic_index_list(
-                static.get_values(), dynamic, DYNAMIC_INDEX, f" in the {what} arguments"
-            )
+            try:
+                verify_dynamic_index_list(
+                    static.get_values(),
+                    dynamic,
+                    DYNAMIC_INDEX,
+                    f" in the {what} arguments",
+                )
+            except VerifyException as e:
+                # a static entry of int64's least is MLIR's marker of a dynamic one
+                raise VerifyException(
+                    f"{name}: {e} (a static {what} of {DYNAMIC_INDEX} reads as the "
+                    f"marker of a dynamic one: pass such a value as an operand)"
+                ) from e
         source_type = self.source_type
         _check_data_and_result(self, source_type, self.result_type)
         shape = shape_of(source_type)

@@ -973,6 +973,16 @@ func.func @dynamic_window_static_bounds(%x: tensor<?x6xf32>, %n: index) {
 
 // -----
 
+// A static offset of int64's least is MLIR's marker of a dynamic one: named, and why.
+// CHECK:      {{^}}// {{-+}}{{$}}
+// CHECK-NEXT: {{^}}slice.dynamic_window: The number of dynamic positions passed as values (0) does not match the number of dynamic position markers (1) in the offset arguments. (a static offset of -9223372036854775808 reads as the marker of a dynamic one: pass such a value as an operand){{$}}
+func.func @dynamic_window_marker_offset(%x: tensor<4xf32>) {
+  %r = slice.dynamic_window %x offsets [-9223372036854775808] sizes [2] strides [1] : tensor<4xf32> -> tensor<2xf32>
+  func.return
+}
+
+// -----
+
 // CHECK:      {{^}}// {{-+}}{{$}}
 // CHECK-NEXT: {{^}}slice.dynamic_window: result type tensor<?x4xf32> does not match sizes [?, 3] (only size-1 dims may be inserted or removed){{$}}
 func.func @dynamic_window_result(%x: tensor<?x6xf32>, %n: index) {
