@@ -92,7 +92,8 @@ def storage_bytes(t: Attribute) -> int:
 
 def constant_storage(value: DenseIntOrFPElementsAttr) -> bytes:
     """The bytes a buffer holds for ``value``'s elements, as ``numpy_dtype`` stores
-    them: the attribute's data, with a signless ``i1`` (a numpy bool) as 0 or 1. xDSL
+    them: the attribute's data, with a signless ``i1`` (a numpy bool) as 0 or 1 (a
+    byte other than 0 is true, as numpy and the C target's loads read it). xDSL
     holds ``true`` as the byte 0xFF (the ``i1`` value -1); numpy reads that as True, but
     it is not numpy's byte for True, and a kernel returning a folded ``i1`` constant
     gave arrays whose bytes (``tobytes``, a ``uint8`` view) were not True's. The C
@@ -104,7 +105,7 @@ def constant_storage(value: DenseIntOrFPElementsAttr) -> bytes:
         and t.width.data == 1
         and t.signedness.data == Signedness.SIGNLESS
     ):
-        return bytes(b & 1 for b in data)
+        return bytes(1 if b else 0 for b in data)
     return data
 
 

@@ -590,7 +590,7 @@ def test_loaded_i1_is_false_or_true() -> None:
         got = run_lowered(text, "f", [flag, table], [(np.int32, (4,))])
         truth = 101 if byte else 100
         assert got[:2].tolist() == [truth, truth], byte
-    # a hex splat puts the byte 0xC8 into an i1 buffer
+    # a hex splat of the byte 0xC8, true (the buffer holds 1: dtypes.constant_storage)
     fill = lowered(
         "  %b = memref.alloc() : memref<1xi1>\n"
         '  slice.fill_constant %b = dense<"0xC8"> : tensor<1xi1> : memref<1xi1>\n'
