@@ -50,7 +50,7 @@ from xdsl.irdl import AttrConstraint, base
 from xdsl.irdl.dominance import DominanceInfo
 from xdsl.parser import AttrParser, Parser
 from xdsl.traits import CallableOpInterface
-from xdsl.utils.exceptions import VerifyException
+from xdsl.utils.exceptions import ParseError, VerifyException
 from xdsl.utils.mlir_lexer import MLIRTokenKind
 
 from slice_dialect.errors import OpPassFailedException
@@ -269,7 +269,11 @@ class LocatingParser(Parser):
         module, as ``mlir-opt`` reads it (xDSL 0.74: "Could not parse entire input!")."""
         if allow_implicit_module and self._current_token.kind == MLIRTokenKind.EOF:
             return ModuleOp([])
-        module = super().parse_module(allow_implicit_module)
+        try:
+            module = super().parse_module(allow_implicit_module)
+        except ParseError:
+            self._raise_at_undefined_use()
+            raise
         found = use_before_definition(module)
         if found is not None:
             op, message = found
@@ -277,6 +281,27 @@ class LocatingParser(Parser):
             name = _OP_NAME_TEXT.match(self.lexer.input.content, start)
             self.raise_error(message, start, name.end() if name else start + 1)
         return module
+
+    def _raise_at_undefined_use(self) -> None:
+        """Where a name is used and never defined, the error at the first op using it
+        (MLIR's "use of undeclared SSA value name"); xDSL reports the names at the end
+        of the input, past the last line. Returns where no such op was parsed."""
+        uses = [
+            (self._op_starts[use.operation], name, use.operation)
+            for name, values in self.forward_ssa_references.items()
+            for value in values.values()
+            for use in value.uses
+            if use.operation in self._op_starts
+        ]
+        if not uses:
+            return
+        start, name, op = min(uses, key=lambda u: u[0])
+        found = _OP_NAME_TEXT.match(self.lexer.input.content, start)
+        self.raise_error(
+            f"{op.name}: use of undeclared SSA value %{name}",
+            start,
+            found.end() if found else start + 1,
+        )
 
     def _parse_tensor_literal_element(self) -> AttrParser._TensorLiteralElement:
         element = super()._parse_tensor_literal_element()
