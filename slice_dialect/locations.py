@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from functools import cache
 from math import prod
 from typing import Any, NoReturn
+from weakref import WeakKeyDictionary
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import (
@@ -448,12 +449,16 @@ class LocatingParser(Parser):
             bounds = None if isinstance(error, ValueError) else INT64_RANGE
             self._raise_out_of_range(error, start, bounds, None)
         self._op_starts[op] = start
-        if isinstance(op.location, UnknownLoc):
+        if isinstance(op.location, UnknownLoc) or _file_location(op.location) is None:
             line = bisect_right(self._line_starts, start)
             column = start - self._line_starts[line - 1] + 1
-            op.location = FileLineColLoc(
+            here = FileLineColLoc(
                 self._filename, IntAttr(line + self._line_offset), IntAttr(column)
             )
+            if isinstance(op.location, UnknownLoc):
+                op.location = here
+            else:  # a loc("name") of no file: kept as written, errors point here
+                _TEXT_LOCATIONS[op] = here
         return op
 
 
@@ -560,10 +565,17 @@ def _file_location(loc: Attribute) -> FileLineColLoc | None:
     return None
 
 
+_TEXT_LOCATIONS: WeakKeyDictionary[Operation, FileLineColLoc] = WeakKeyDictionary()
+"""Where in its text ``LocatingParser`` read each op whose own location holds no file
+(``loc("name")``, ``loc(fused[])``): kept beside the op, which keeps the location it
+was written with (MLIR's parser does too), so that an error at it is still located."""
+
+
 def location_text(op: Operation) -> str | None:
     """``file:line:col`` of ``op`` when it has a file location (or one that holds a
-    file location, :func:`_file_location`), else ``None``."""
-    loc = _file_location(op.location)
+    file location, :func:`_file_location`), else where ``LocatingParser`` read it
+    (``_TEXT_LOCATIONS``), else ``None``."""
+    loc = _file_location(op.location) or _TEXT_LOCATIONS.get(op)
     if loc is None:
         return None
     return f"{loc.filename.data}:{loc.line.data}:{loc.column.data}"
