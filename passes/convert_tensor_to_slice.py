@@ -228,7 +228,10 @@ class DynamicExtractSliceToWindow(RewritePattern):
             None,
         )
         offsets, sizes, strides = (
-            [(marker or dom.value(v)) if v == DYNAMIC_INDEX else v for v in values]
+            [
+                (dom.value(v) if marker is None else marker) if v == DYNAMIC_INDEX else v
+                for v in values
+            ]
             for values in (offsets, sizes, strides)
         )
         new_op = DynamicWindowOp(op.source, offsets, sizes, strides, result_type)

@@ -278,10 +278,15 @@ class LocatingParser(Parser):
         found = use_before_definition(module)
         if found is not None:
             op, message = found
-            start = self._op_starts[op]  # not its loc(...), which may name another file
-            name = _OP_NAME_TEXT.match(self.lexer.input.content, start)
-            self.raise_error(message, start, name.end() if name else start + 1)
+            # at the op's text, not its loc(...), which may name another file
+            self._raise_at_op(self._op_starts[op], message)
         return module
+
+    def _raise_at_op(self, start: int, message: str) -> NoReturn:
+        """A parse error at the op whose text starts at ``start``, marking its results
+        and name."""
+        found = _OP_NAME_TEXT.match(self.lexer.input.content, start)
+        self.raise_error(message, start, found.end() if found else start + 1)
 
     def _raise_at_undefined_use(self) -> None:
         """Where a name is used and never defined, the error at the first op using it
@@ -297,12 +302,7 @@ class LocatingParser(Parser):
         if not uses:
             return
         start, name, op = min(uses, key=lambda u: u[0])
-        found = _OP_NAME_TEXT.match(self.lexer.input.content, start)
-        self.raise_error(
-            f"{op.name}: use of undeclared SSA value %{name}",
-            start,
-            found.end() if found else start + 1,
-        )
+        self._raise_at_op(start, f"{op.name}: use of undeclared SSA value %{name}")
 
     def _parse_tensor_literal_element(self) -> AttrParser._TensorLiteralElement:
         element = super()._parse_tensor_literal_element()
@@ -440,16 +440,14 @@ class LocatingParser(Parser):
             # of its type (dense<[1, 2]> : tensor<2xi128>: "Format not implemented"):
             # xDSL's message has neither position nor op; both are the op's start
             found = _OP_NAME_TEXT.match(self.lexer.input.content, start)
-            name = f"{found[1]}: " if found else ""
-            end = found.end() if found else start + 1
-            self.raise_error(f"{name}{error}", start, end)
+            self._raise_at_op(start, f"{found[1]}: {error}" if found else str(error))
         except (ValueError, OverflowError, struct.error) as error:
             # an integer property (``array<i64>``) that does not fit: xDSL's
             # ``struct.error`` has no position (the slice ops' properties are i64)
             bounds = None if isinstance(error, ValueError) else INT64_RANGE
             self._raise_out_of_range(error, start, bounds, None)
         self._op_starts[op] = start
-        if isinstance(op.location, UnknownLoc) or _file_location(op.location) is None:
+        if _file_location(op.location) is None:  # loc(unknown) too
             line = bisect_right(self._line_starts, start)
             column = start - self._line_starts[line - 1] + 1
             here = FileLineColLoc(
