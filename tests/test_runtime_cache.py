@@ -140,7 +140,8 @@ print(json.dumps(report))
 
 
 class Child:
-    """A fresh Python running ``CHILD``, with its own compile log."""
+    """A fresh Python running ``CHILD``, with its own compile log; ``env`` holds the
+    variables it gets beside (or over) the test run's, $CC being ``cc``."""
 
     def __init__(
         self,
@@ -151,8 +152,14 @@ class Child:
         env: dict[str, str] | None = None,
     ) -> None:
         self.log = Path(str(cc) + f".log-{time.monotonic_ns()}-{id(self)}")
-        environment = {**(env or os.environ), "SLICE_TEST_CC_LOG": str(self.log)}
-        environment.setdefault("CC", str(cc))
+        # ``cc`` even where the test run has a $CC of its own (a $CC of the caller's
+        # wins only through ``env``): the compile counts are the counting cc's.
+        environment = {
+            **os.environ,
+            "CC": str(cc),
+            **(env or {}),
+            "SLICE_TEST_CC_LOG": str(self.log),
+        }
         self.process = subprocess.Popen(
             [
                 sys.executable,
@@ -472,7 +479,7 @@ def test_cache_dir_from_the_environment_under_a_regular_file(
 ) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("")
-    env = {**os.environ, "SLICE_CACHE_DIR": str(blocker / "a" / "b")}
+    env = {"SLICE_CACHE_DIR": str(blocker / "a" / "b")}
     r = run_child(None, [0], counting_cc, env=env)
     assert r["errors"] == [] and r["ok"] == [True]
 
@@ -605,9 +612,7 @@ def test_compiler_that_fails_is_a_slice_error(tmp_path: Path, counting_cc: Path)
     fake = tmp_path / "fake-cc"
     fake.write_text("#!/bin/sh\necho 'fake-cc: refusing' >&2\nexit 3\n")
     fake.chmod(0o755)
-    r = run_child(
-        tmp_path / "cache", [0], counting_cc, env={**os.environ, "CC": str(fake)}
-    )
+    r = run_child(tmp_path / "cache", [0], counting_cc, env={"CC": str(fake)})
     assert r["ok"] == [] and len(r["errors"]) == 1
     assert "fake-cc: refusing" in r["errors"][0]
 
