@@ -330,30 +330,52 @@ class DynamicWindowFoldConstants(RewritePattern):
         sizes = fold(op.mixed_sizes())
         strides = fold(op.mixed_strides())
         source_type, result_type = op.source_type, op.result_type
-        known_sizes = [v if isinstance(v, int) else None for v in sizes]
-        if unit_dim_pairs(known_sizes, shape_of(result_type)) is None:
-            sizes = op.mixed_sizes()  # a static 1 where the result type has ?
+        source_shape = shape_of(source_type)
         everything = [*offsets, *sizes, *strides]
-        static = all(isinstance(v, int) for v in everything)
-        if static and None not in shape_of(source_type):
-            ints = [int(v) for v in everything if isinstance(v, int)]
-            r = len(offsets)
-            w = semantics.Window(
-                tuple(ints[:r]), tuple(ints[r : 2 * r]), tuple(ints[2 * r :])
-            )
+        if all(isinstance(v, int) for v in everything) and None not in source_shape:
+            # Constant operands are values known when it runs: the run-time rule
+            # (checked, then taken in the normal form), not the static one, so a
+            # constant size of 0 or 1 with any offset or stride is what it selects.
             try:
-                semantics.window(
-                    shape_of(source_type), w.offsets, w.sizes, w.strides, op.name
+                w = semantics.run_time_window(
+                    source_shape,
+                    [int(v) for v in offsets],
+                    [int(v) for v in sizes],
+                    [int(v) for v in strides],
+                    op.name,
                 )
+                shape = op.result_shape(list(w.sizes))
             except SliceSemanticsError as e:
                 raise OpPassFailedException(op, str(e)) from e
-            shape = op.result_shape(list(w.sizes))
             static_type = TensorType(result_type.get_element_type(), shape)
             window = WindowOp(op.source, w, static_type)
             _replace_casting(rewriter, op, window, result_type)
             return
-        if len([v for v in everything if isinstance(v, SSAValue)]) == len(
-            op.operands[1:]
+        # Where a dim's size is now known to be 0 or 1, its static offset and stride
+        # take the normal form the verifier asks of static values; each known value
+        # is checked as it would be when it runs.
+        for i, d in enumerate(source_shape):
+            known = [
+                v if isinstance(v, int) else None
+                for v in (offsets[i], sizes[i], strides[i])
+            ]
+            try:
+                off, stride = semantics.run_time_window_dim_on(
+                    semantics.INTS, op.name, i, d, *known
+                )
+            except SliceSemanticsError as e:
+                raise OpPassFailedException(op, str(e)) from e
+            if isinstance(offsets[i], int) and off is not None:
+                offsets[i] = off
+            if isinstance(strides[i], int) and stride is not None:
+                strides[i] = stride
+        known_sizes = [v if isinstance(v, int) else None for v in sizes]
+        if unit_dim_pairs(known_sizes, shape_of(result_type)) is None:
+            sizes = op.mixed_sizes()  # a static 1 where the result type has ?
+        if (offsets, sizes, strides) == (
+            op.mixed_offsets(),
+            op.mixed_sizes(),
+            op.mixed_strides(),
         ):
             return  # nothing folds
         window = DynamicWindowOp(op.source, offsets, sizes, strides, result_type)

@@ -214,10 +214,10 @@ def named_errors(cls: type[OpT]) -> type[OpT]:
             verify_irdl(self)
         except VerifyException as e:
             if isinstance(e.__cause__, OperandTypeError):
-                raise VerifyException(f"{self.name}: {e.__cause__}") from e
+                raise VerifyException(f"{self.name}: {e.__cause__}") from None
             problem = property_problem(self)
             if problem is not None:
-                raise VerifyException(f"{self.name}: {problem}") from e
+                raise VerifyException(f"{self.name}: {problem}") from None
             raise
 
     cls.parse = classmethod(parse)  # pyright: ignore[reportAttributeAccessIssue]
@@ -440,7 +440,7 @@ class FrameworkSliceOp(SliceTensorOp):
         try:
             res = self.evaluate(shape_of(self.source_type), _read_known)
         except SliceSemanticsError as e:
-            raise VerifyException(str(e)) from e
+            raise VerifyException(str(e)) from None
         result_type = self.output_type
         if not all_constant and len(res.shape) != len(result_type.get_shape()):
             raise VerifyException(
@@ -585,7 +585,7 @@ class OnnxSliceOp(FrameworkSliceOp):
     steps = opt_operand_def(IndexTensor("steps"))
     """Non-zero; absent: 1. The result has ``max(0, ceil((end - start) / step))``
     elements on an axis."""
-    opset = prop_def(IntegerAttr[IntegerType], default_value=IntegerAttr(13, i64))
+    opset = prop_def(IntegerAttr[I64], default_value=IntegerAttr(13, i64))
     """The model's opset, 10, 11 or 13: recorded, as the three share these semantics."""
 
     irdl_options = (AttrSizedOperandSegments(as_property=True), ParsePropInAttrDict())
@@ -1020,7 +1020,7 @@ class WindowOp(TensorWindowOp):
         try:
             semantics.window(shape_of(source_type), w.offsets, w.sizes, w.strides)
         except SliceSemanticsError as e:
-            raise VerifyException(str(e)) from e
+            raise VerifyException(str(e)) from None
         result_shape = shape_of(result_type)
         if None in result_shape or not semantics.same_up_to_unit_dims(
             w.sizes, result_shape
@@ -1191,7 +1191,7 @@ class DynamicWindowOp(TensorWindowOp):
                 raise VerifyException(
                     f"{name}: {e} (a static {what} of {DYNAMIC_INDEX} reads as the "
                     f"marker of a dynamic one: pass such a value as an operand)"
-                ) from e
+                ) from None
         source_type = self.source_type
         _check_data_and_result(self, source_type, self.result_type)
         shape = shape_of(source_type)
@@ -1206,7 +1206,7 @@ class DynamicWindowOp(TensorWindowOp):
             ):
                 semantics.check_window_dim(name, i, d, off, size, stride)
         except SliceSemanticsError as e:
-            raise VerifyException(str(e)) from e
+            raise VerifyException(str(e)) from None
         result_type = self.result_type
         if unit_dim_pairs(sizes, shape_of(result_type)) is None:
             raise VerifyException(

@@ -73,3 +73,22 @@ func.func @value_scalar(%b: memref<3xi32>) {
   "slice.fill_constant"(%b) <{value = 5 : i32}> : (memref<3xi32>) -> ()
   func.return
 }
+
+// -----
+
+// The opset is an i64 (SPEC section 1), in the generic and the custom form alike.
+// CHECK: {{^}}error: {{.*}}invalid_property_kinds.mlir:[[# @LINE + 2]]:3: slice.onnx: property opset = 13 : i32: Expected attribute i64 but got i32{{$}}
+func.func @opset_i32_generic(%x: tensor<4x6xf32>, %s: tensor<2xi64>) -> tensor<?x?xf32> {
+  %r = "slice.onnx"(%x, %s, %s) <{opset = 13 : i32, operandSegmentSizes = array<i32: 1, 1, 1, 0, 0>}> : (tensor<4x6xf32>, tensor<2xi64>, tensor<2xi64>) -> tensor<?x?xf32>
+  func.return %r : tensor<?x?xf32>
+}
+
+// -----
+
+// CHECK:      {{^}}error: {{.*}}invalid_property_kinds.mlir:[[# @LINE + 4]]:19{{$}}
+// CHECK-NEXT: {{^}}  %r = slice.onnx %x starts %s ends %s {opset = 11 : i32}
+// CHECK:      {{^ +}}slice.onnx: Expected attribute i64 but got i32{{$}}
+func.func @opset_i32_custom(%x: tensor<4xf32>, %s: tensor<1xi64>) -> tensor<?xf32> {
+  %r = slice.onnx %x starts %s ends %s {opset = 11 : i32} : tensor<4xf32>, tensor<1xi64>, tensor<1xi64> -> tensor<?xf32>
+  func.return %r : tensor<?xf32>
+}

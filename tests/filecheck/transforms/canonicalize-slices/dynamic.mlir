@@ -218,3 +218,51 @@ func.func @invalid_on_the_static_source_stays(%x: tensor<4x4xf32>) -> tensor<1x4
   %b = slice.dml_slice1 %a window_offsets [5, 0] window_sizes [1, 4] window_strides [1, 1] : tensor<?x4xf32> -> tensor<1x4xf32>
   func.return %b : tensor<1x4xf32>
 }
+
+// -----
+
+// Constant operands are values known when it runs: a constant size of 0 takes any
+// offset and stride, as the same values passed at run time do (the run-time normal
+// form), so it folds into the empty window. Before session 42 the pass failed here
+// ("normal form needs stride 1 where size <= 1").
+// CHECK-LABEL: func.func @constant_empty_dim_any_offset_and_stride(
+// CHECK:         %[[W:.+]] = slice.window %{{.+}} offsets [0, 0] sizes [0, 3] strides [1, 1] : tensor<4x6xf32> -> tensor<0x3xf32>
+// CHECK-NEXT:    %[[R:.+]] = tensor.cast %[[W]] : tensor<0x3xf32> to tensor<?x3xf32>
+// CHECK-NEXT:    func.return %[[R]]
+func.func @constant_empty_dim_any_offset_and_stride(%x: tensor<4x6xf32>) -> tensor<?x3xf32> {
+  %o = arith.constant 3 : index
+  %n = arith.constant 0 : index
+  %s = arith.constant -1 : index
+  %r = slice.dynamic_window %x offsets [%o, 0] sizes [%n, 3] strides [%s, 2] : tensor<4x6xf32> -> tensor<?x3xf32>
+  func.return %r : tensor<?x3xf32>
+}
+
+// -----
+
+// A constant size of 1 with a stride of -1: row 3 (it stayed a dynamic window).
+// CHECK-LABEL: func.func @constant_unit_dim_any_stride(
+// CHECK:         %[[W:.+]] = slice.window %{{.+}} offsets [3, 0] sizes [1, 3] strides [1, 2] : tensor<4x6xf32> -> tensor<1x3xf32>
+// CHECK-NEXT:    tensor.cast %[[W]] : tensor<1x3xf32> to tensor<?x3xf32>
+func.func @constant_unit_dim_any_stride(%x: tensor<4x6xf32>) -> tensor<?x3xf32> {
+  %o = arith.constant 3 : index
+  %n = arith.constant 1 : index
+  %s = arith.constant -1 : index
+  %r = slice.dynamic_window %x offsets [%o, 0] sizes [%n, 3] strides [%s, 2] : tensor<4x6xf32> -> tensor<?x3xf32>
+  func.return %r : tensor<?x3xf32>
+}
+
+// -----
+
+// On a `?` source the constants fold into a dynamic window in the normal form the
+// verifier asks of static values: a constant size of 0 makes the constant offset 0 and
+// the constant stride 1.
+// CHECK-LABEL: func.func @constant_empty_dim_of_a_dynamic_source(
+// CHECK:         %[[R:.+]] = slice.dynamic_window %{{.+}} offsets [0, %{{.+}}] sizes [0, 2] strides [1, 2] : tensor<?x6xf32> -> tensor<0x2xf32>
+// CHECK-NEXT:    func.return %[[R]]
+func.func @constant_empty_dim_of_a_dynamic_source(%x: tensor<?x6xf32>, %c: index) -> tensor<0x2xf32> {
+  %o = arith.constant 7 : index
+  %n = arith.constant 0 : index
+  %s = arith.constant -3 : index
+  %r = slice.dynamic_window %x offsets [%o, %c] sizes [%n, 2] strides [%s, 2] : tensor<?x6xf32> -> tensor<0x2xf32>
+  func.return %r : tensor<0x2xf32>
+}
