@@ -189,9 +189,7 @@ class FrameworkSliceToDynamicWindow(RewritePattern):
         source_type, result_type = op.source_type, op.output_type
 
         def index(k: int) -> SSAValue:
-            c = dom.emit(arith.ConstantOp(IntegerAttr(k, IndexType())))
-            assert c is not None
-            return c
+            return dom.index_constant(k)
 
         def as_i64(value: SSAValue) -> Value:
             cast = dom.emit(arith.IndexCastOp(value, i64))

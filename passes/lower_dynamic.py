@@ -118,9 +118,7 @@ def result_dim(value: SSAValue, j: int, dom: IRBuilder) -> Mixed:
             if jj == j:
                 return owner.mixed_sizes()[i]
         return 1
-    index = dom.emit(arith.ConstantOp(IntegerAttr(j, IndexType())))
-    assert index is not None
-    dim = dom.emit(tensor.DimOp(value, index))
+    dim = dom.emit(tensor.DimOp(value, dom.index_constant(j)))
     assert dim is not None
     return dim
 

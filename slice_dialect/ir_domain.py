@@ -101,6 +101,7 @@ class IRBuilder(IntDomain[Value, Bool]):
         self._value_type = value_type
         self._location = location
         self._constants: dict[tuple[int, IntegerType | IndexType], SSAValue] = {}
+        self._values: dict[tuple[object, ...], SSAValue] = {}
         self._dead = False
         self.anchor: Operation | None = None
         """The op the builder inserts before (``before``), which diagnostics name."""
@@ -159,6 +160,28 @@ class IRBuilder(IntDomain[Value, Bool]):
         assert result is not None
         return result
 
+    def _pure(self, op: Operation) -> SSAValue:
+        """The result of ``op``, an ``arith`` op without side effects: the one made
+        before from the same operands and properties where there is one (the builder
+        inserts in one straight line, so that one dominates), else ``op``'s. What
+        MLIR's canonicalizer leaves of a normalization has each value once."""
+        key = (
+            op.name,
+            tuple(op.operands),
+            tuple(sorted(op.properties.items())),
+            tuple(op.result_types),
+        )
+        found = self._values.get(key)
+        if found is None:
+            found = self._values[key] = self._result(op)
+        else:
+            op.erase()  # never inserted: drops its operands' uses
+        return found
+
+    def index_constant(self, value: int) -> SSAValue:
+        """An ``index`` constant (one per value)."""
+        return self._constant(value, IndexType())
+
     def value(self, v: Value) -> SSAValue:
         """``v`` as an SSA value of the builder's value type (``i64`` unless made with
         another ``value_type``, e.g. ``index``); one constant per value."""
@@ -207,7 +230,7 @@ class IRBuilder(IntDomain[Value, Bool]):
             except Int64OverflowError:
                 if not self._dead:
                     raise
-        return self._result(_ARITH_OPS[op](self.value(a), self.value(b)))
+        return self._pure(_ARITH_OPS[op](self.value(a), self.value(b)))
 
     def cmpi(self, predicate: Predicate, a: Value, b: Value) -> Bool:
         if predicate == "eq" and a is b:
@@ -217,7 +240,7 @@ class IRBuilder(IntDomain[Value, Bool]):
             known = INTS.cmpi(predicate, ka, kb)
             assert known is not None
             return known
-        return self._result(arith.CmpiOp(self.value(a), self.value(b), predicate))
+        return self._pure(arith.CmpiOp(self.value(a), self.value(b), predicate))
 
     def logic(self, op: LogicOp, a: Bool, b: Bool) -> Bool:
         """``a op b``, folded where an operand is known: the absorbing one (False for
@@ -229,7 +252,7 @@ class IRBuilder(IntDomain[Value, Bool]):
             return b
         if isinstance(b, bool):
             return a
-        return self._result(_LOGIC_OPS[op](a, b))
+        return self._pure(_LOGIC_OPS[op](a, b))
 
     def not_(self, a: Bool) -> Bool:
         if isinstance(a, bool):
@@ -238,10 +261,8 @@ class IRBuilder(IntDomain[Value, Bool]):
         if isinstance(owner, arith.CmpiOp):
             predicate = arith.CMPI_COMPARISON_OPERATIONS[owner.predicate.value.data]
             if predicate in _NEGATED:
-                return self._result(
-                    arith.CmpiOp(owner.lhs, owner.rhs, _NEGATED[predicate])
-                )
-        return self._result(arith.XOrIOp(a, self.bool_value(True)))
+                return self._pure(arith.CmpiOp(owner.lhs, owner.rhs, _NEGATED[predicate]))
+        return self._pure(arith.XOrIOp(a, self.bool_value(True)))
 
     def select(self, cond: Bool, if_true: Value, if_false: Value) -> Value:
         if isinstance(cond, bool):
@@ -249,9 +270,7 @@ class IRBuilder(IntDomain[Value, Bool]):
         kt, kf = self.constant(if_true), self.constant(if_false)
         if if_true is if_false or (kt is not None and kt == kf):
             return if_true
-        return self._result(
-            arith.SelectOp(cond, self.value(if_true), self.value(if_false))
-        )
+        return self._pure(arith.SelectOp(cond, self.value(if_true), self.value(if_false)))
 
     def check(self, cond: Bool, message: str, *values: Value) -> None:
         """Emit ``slice.check``. A condition known false, with known values and no
@@ -278,5 +297,5 @@ class IRBuilder(IntDomain[Value, Bool]):
         if not isinstance(v, SSAValue):
             return self._constant(v, i64)
         if isinstance(v.type, IndexType):
-            return self._result(arith.IndexCastOp(v, i64))
+            return self._pure(arith.IndexCastOp(v, i64))
         return v

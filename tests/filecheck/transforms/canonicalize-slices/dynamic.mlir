@@ -266,3 +266,25 @@ func.func @constant_empty_dim_of_a_dynamic_source(%x: tensor<?x6xf32>, %c: index
   %r = slice.dynamic_window %x offsets [%o, %c] sizes [%n, 2] strides [%s, 2] : tensor<?x6xf32> -> tensor<0x2xf32>
   func.return %r : tensor<0x2xf32>
 }
+
+// -----
+
+// The normalization has each value once (as MLIR's canonicalizer leaves constants):
+// the index 0 of the dim and of both reads, and `0 - dim` of the start's and the end's
+// clamps, are one op each.
+// CHECK-LABEL: func.func @each_value_once(
+// CHECK:         %[[Z:.+]] = arith.constant 0 : index
+// CHECK-NOT:     arith.constant 0 : index
+// CHECK:         %[[D:.+]] = tensor.dim %{{.+}}, %[[Z]]
+// CHECK:         tensor.extract %{{.+}}[%[[Z]]]
+// CHECK:         tensor.extract %{{.+}}[%[[Z]]]
+// CHECK:         %[[N:.+]] = arith.subi %{{.+}}, %{{.+}} : i64
+// CHECK-NOT:     arith.subi %{{.+}}, %{{.+}} : i64
+// CHECK:         arith.maxsi %{{.+}}, %[[N]] : i64
+// CHECK:         arith.maxsi %{{.+}}, %[[N]] : i64
+// CHECK:         arith.subi
+// CHECK:         slice.dynamic_window
+func.func @each_value_once(%x: tensor<?x6xf32>, %s: tensor<2xi32>, %e: tensor<2xi64>) -> tensor<?x?xf32> {
+  %r = "slice.onnx"(%x, %s, %e) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0>}> : (tensor<?x6xf32>, tensor<2xi32>, tensor<2xi64>) -> tensor<?x?xf32>
+  func.return %r : tensor<?x?xf32>
+}
