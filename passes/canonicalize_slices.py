@@ -35,6 +35,7 @@ from slice_dialect.dialect import (
     FrameworkSliceOp,
     Mixed,
     WindowOp,
+    check_sizes_on,
     constant_index_values,
     message_text,
     shape_of,
@@ -447,7 +448,9 @@ class WindowOfDynamicWindow(RewritePattern):
     inserted or removed: a static 1 at the same positions in both): per dim,
     ``semantics.compose_dim_on`` on the IR domain. Both windows'
     checks are kept (``semantics.run_time_window_dim_on``: the inner against its source,
-    the outer against the inner sizes), so an invalid window still fails when it runs.
+    the outer against the inner sizes; and a dynamic inner window's sizes against its
+    result type's static dims, ``check_sizes_on``), so an invalid window still fails
+    when it runs.
     The values are composed as they are, not in the normal form (which would make a
     static stride a run-time one): where an inner dim has at most one element, the outer
     one has too, so the composed stride, or where it is empty the composed offset, is
@@ -497,6 +500,17 @@ class WindowOfDynamicWindow(RewritePattern):
             for k in range(len(dims)):
                 semantics.run_time_window_dim_on(
                     dom, inner.name, k, dims[k], o1[k], c1[k], s1[k]
+                )
+            if isinstance(inner, DynamicWindowOp):
+                # its run-time sizes against the static dims of its result type,
+                # which the composed window no longer has
+                inner_shape = shape_of(inner_type)
+                known = [c if isinstance(c, int) else None for c in c1]
+                pairs = unit_dim_pairs(known, inner_shape)
+                assert pairs is not None, "checked by the verifier"
+                holder = f"the result type {inner_type}"
+                check_sizes_on(
+                    dom, inner.name, c1, pairs, inner_shape, holder, inner_type
                 )
             for k in range(len(dims)):
                 semantics.run_time_window_dim_on(

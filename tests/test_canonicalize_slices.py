@@ -437,3 +437,78 @@ def test_constant_dynamic_window_operands_are_run_time_values(seed_group: int) -
             assert got.shape == expected.shape
         checked += 1
     assert checked >= 30
+
+
+@pytest.mark.parametrize("seed_group", range(3))
+def test_window_of_dynamic_window_keeps_every_check(seed_group: int) -> None:
+    """A dynamic window of a dynamic window, every value a run-time ``index`` and the
+    inner result type's dims each ``?`` or a static size (right or wrong), composed by
+    ``canonicalize-slices``: the same array or the same message as the two windows run
+    one after the other. The composition dropped the inner window's check of its
+    sizes against its result type (session 42: sizes [%n] for a tensor<3xf32> ran at
+    %n = 5)."""
+    ctx = make_context()
+    checked = composed = 0
+    for seed in range(seed_group * 50, seed_group * 50 + 50):
+        rng = np.random.default_rng(10_000 + seed)
+        rank = int(rng.integers(1, 4))
+        shape = [int(rng.integers(2, 7)) for _ in range(rank)]
+        inner_values: list[int] = []
+        inner_result: list[int | None] = []
+        outer_values: list[int] = []
+        for d in shape:
+            size = int(rng.integers(0, d + 1))
+            stride = int(rng.choice([1, 2, -1, -2]))
+            offset = int(rng.integers(0, d)) if stride < 0 else int(rng.integers(0, 2))
+            if rng.random() < 0.15:
+                size = int(rng.integers(-1, d + 3))  # sometimes invalid
+            inner_values += [offset, size, stride]
+            static = rng.random() < 0.4
+            inner_result.append(int(rng.choice([size, 2, 3, 4])) if static else None)
+            inner_result[-1] = None if inner_result[-1] in (0, 1) else inner_result[-1]
+            extent = max(size, 0)
+            o_size = int(rng.integers(0, extent + 1))
+            o_stride = int(rng.choice([1, -1, 2]))
+            o_offset = int(rng.integers(0, max(extent, 1))) if o_stride < 0 else 0
+            outer_values += [o_offset, o_size, o_stride]
+        block = Block(arg_types=[_tensor(shape)] + [IndexType()] * (6 * rank))
+        args = list(block.args[1:])
+        inner = DynamicWindowOp(
+            block.args[0],
+            args[0 : 3 * rank : 3],
+            args[1 : 3 * rank : 3],
+            args[2 : 3 * rank : 3],
+            _tensor(inner_result),
+        )
+        outer = DynamicWindowOp(
+            inner.result,
+            args[3 * rank :: 3],
+            args[3 * rank + 1 :: 3],
+            args[3 * rank + 2 :: 3],
+            _tensor([None] * rank),
+        )
+        block.add_ops([inner, outer, func.ReturnOp(outer.result)])
+        function = func.FuncOp(
+            "main",
+            FunctionType.from_lists(
+                [a.type for a in block.args], [_tensor([None] * rank)]
+            ),
+            Region(block),
+        )
+        module = ModuleOp([function])
+        module.verify()
+        x = np.arange(int(np.prod(shape)), dtype=np.float32).reshape(shape)
+        arguments = [x, *inner_values, *outer_values]
+        before = run(module, arguments)
+        CanonicalizeSlicesPass().apply(ctx, module)
+        module.verify()
+        windows = [o for o in module.walk() if isinstance(o, DynamicWindowOp)]
+        composed += len(windows) == 1
+        after = run(module, arguments)
+        if isinstance(before, str) or isinstance(after, str):
+            assert before == after, (seed, before, after)
+        else:
+            np.testing.assert_array_equal(after, before)
+            assert after.shape == before.shape
+        checked += 1
+    assert checked == 50 and composed == 50

@@ -288,3 +288,18 @@ func.func @each_value_once(%x: tensor<?x6xf32>, %s: tensor<2xi32>, %e: tensor<2x
   %r = "slice.onnx"(%x, %s, %e) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, 0>}> : (tensor<?x6xf32>, tensor<2xi32>, tensor<2xi64>) -> tensor<?x?xf32>
   func.return %r : tensor<?x?xf32>
 }
+
+// -----
+
+// A window of a dynamic window is one window of the source; the inner window's run-time
+// size is still checked against the static dim of its result type (the composition
+// dropped that check before session 42: %n = 5 gave elements 1 and 2).
+// CHECK-LABEL: func.func @composed_keeps_the_result_type_check(
+// CHECK:         slice.check %{{.+}}, "slice.dynamic_window: sizes[0] = {0} but the result type tensor<3xf32> has {1} in dimension 0", %{{.+}}, %{{.+}}
+// CHECK:         %[[B:.+]] = slice.window %{{.+}} offsets [1] sizes [2] strides [1] : tensor<8xf32> -> tensor<2xf32>
+// CHECK-NEXT:    func.return %[[B]]
+func.func @composed_keeps_the_result_type_check(%x: tensor<8xf32>, %n: index) -> tensor<2xf32> {
+  %a = slice.dynamic_window %x offsets [0] sizes [%n] strides [1] : tensor<8xf32> -> tensor<3xf32>
+  %b = slice.window %a offsets [1] sizes [2] strides [1] : tensor<3xf32> -> tensor<2xf32>
+  func.return %b : tensor<2xf32>
+}
