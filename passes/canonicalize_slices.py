@@ -536,7 +536,8 @@ class WindowOfDynamicWindow(RewritePattern):
 class DimOfWindow(RewritePattern):
     """A ``tensor.dim`` (constant index) of a window's result, through ``tensor.cast``,
     is the window's size it pairs with (``unit_dim_pairs``: static unit dims dropped on
-    both sides, the rest in order), or 1 for a static unit dim of the result: the
+    both sides, the rest in order), or the result type's static dim where it has one
+    (a run-time size paired with it is checked against it where the window runs): the
     normalization of a slice of a sliced tensor reads its sizes, not the tensor, so
     that tensor is only returned and lowers into its output.
 
@@ -564,8 +565,8 @@ class DimOfWindow(RewritePattern):
         pairs = unit_dim_pairs(
             [size if isinstance(size, int) else None for size in sizes], result_shape
         )
-        if result_shape[k] == 1:
-            size: Mixed = 1
+        if result_shape[k] is not None:
+            size: Mixed = result_shape[k]  # the type's static dim, as tensor.dim folds
         elif pairs is not None:
             size = sizes[next(i for i, j in pairs if j == k)]
         else:
