@@ -76,6 +76,14 @@ config.excludes = [
 # is the same on every machine (slice_dialect/runtime/calibrate.py).
 config.environment["SLICE_STREAM_WORKING_SET"] = "0"
 config.environment["SLICE_STREAM_LINES_IN_ORDER"] = "0"
+# The C compiler, its flags and the kernel cache the run was given: lit passes a test
+# only the variables it is told to, so slice-run compiled with `cc` into ~/.cache
+# whatever $CC, $CFLAGS and $SLICE_CACHE_DIR said. `%cc` is $CC (else `cc`) for the
+# RUN lines that compile emitted C themselves.
+for _name in ("CC", "CFLAGS", "SLICE_CACHE_DIR", "SLICE_CC_TIMEOUT"):
+    if _name in os.environ:
+        config.environment[_name] = os.environ[_name]
+config.substitutions.append(("%cc", os.environ.get("CC", "").strip() or "cc"))
 path = config.environment.get("PATH") or os.environ.get("PATH", "")
 config.environment["PATH"] = os.pathsep.join([path, os.path.dirname(sys.executable)])
 

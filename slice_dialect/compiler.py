@@ -430,7 +430,7 @@ def compile(
     compiles it with ``$CC`` or ``cc`` and ``$CFLAGS`` into a shared library (cached
     by content under ``cache_dir``, ``$SLICE_CACHE_DIR`` or
     ``~/.cache/slice_dialect``) and calls it; ``sanitize=True`` builds it with
-    ``-fsanitize=address,undefined`` (the process must preload the ASan runtime, see
+    ``-fsanitize=address -fsanitize=undefined`` (the process must preload the ASan runtime, see
     the README); ``prefix`` goes before every C symbol (``c_symbol``).
     ``backend="interpreter"`` runs the lowered loops in xDSL's interpreter.
     ``filename`` names the source in messages. ``stream_working_set`` is

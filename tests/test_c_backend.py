@@ -1450,10 +1450,16 @@ func.func @huge(%x: memref<4xi8>, %out: memref<4xi8>) {
 
 
 @pytest.mark.parametrize("fast_call", CALL_PATHS)
-def test_failed_allocation_fails_the_call(fast_call: bool, cache_dir: Path) -> None:
+def test_failed_allocation_fails_the_call(
+    fast_call: bool, cache_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A heap allocation that fails returns 1 (after freeing what the function holds,
     in its one cleanup: the C grows with allocations plus checks); the call raises
-    ``SliceError`` with the unit's message for code 1."""
+    ``SliceError`` with the unit's message for code 1. Built with
+    ``-fno-builtin-calloc``: clang at -O3 removes an allocation whose bytes it can
+    follow (it may: the C standard lets an unobservable allocation succeed), so
+    nothing would fail."""
+    monkeypatch.setenv("CFLAGS", "-fno-builtin-calloc")
     module = parse(HUGE_ALLOC_IR)
     source = emit_c(module)
     failure = source[source.index("h0 = calloc(1099511627776, 1);") :]
@@ -1532,10 +1538,14 @@ third's and ``%first`` by the cleanup. ``@after``: a check failing after such a 
 the cleanup frees ``%first`` and not again the buffer the last iteration freed."""
 
 
-def test_failed_allocation_under_asan_fails_the_call(tmp_path: Path) -> None:
+def test_failed_allocation_under_asan_fails_the_call(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """In a process started with ``asan_environment()``, a sanitized kernel whose heap
     allocation fails returns its error code as an unsanitized one does (ASan returns
-    NULL, ``allocator_may_return_null=1``) instead of aborting the process."""
+    NULL, ``allocator_may_return_null=1``) instead of aborting the process. Built with
+    ``-fno-builtin-calloc``, as ``test_failed_allocation_fails_the_call``."""
+    monkeypatch.setenv("CFLAGS", "-fno-builtin-calloc")
     result = run_under_asan(
         FAILED_ALLOCATION_UNDER_ASAN, str(tmp_path), "huge", stdin=HUGE_ALLOC_IR
     )

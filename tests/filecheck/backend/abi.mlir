@@ -5,7 +5,7 @@
 // RUN: slice-opt %s -p convert-slice-to-loops -t c -o %t.c
 // RUN: filecheck %s --input-file %t.c
 // RUN: slice-opt %s -p convert-slice-to-loops -t "c{prefix=my_}" | filecheck %s --check-prefix=PREFIX
-// RUN: cc -std=c99 -Wall -Wmain -Werror -fsyntax-only %t.c
+// RUN: %cc -std=c99 -Wall -Wmain -Werror -c %t.c -o %t.o
 // RUN: not slice-opt %s -p convert-slice-to-loops -t "c{prefix=9x}" 2>&1 | filecheck %s --check-prefix=BADPREFIX
 
 // @main is slice_main: no -Wmain, no clash with the C entry point. Arguments named

@@ -7,7 +7,7 @@
 //
 // RUN: slice-opt %s -t c -o %t.c
 // RUN: filecheck %s --input-file %t.c
-// RUN: cc -std=c99 -Wall -Wextra -Werror -fsyntax-only %t.c
+// RUN: %cc -std=c99 -Wall -Wextra -Werror -c %t.c -o %t.o
 
 // CHECK-LABEL: int32_t slice_f(
 // CHECK:         const _Bool streamed = out0_d0 >= 524288 && out0_d0 >= 256 && (out0_d0 >= 8388608 || in0_d0 >= 8388608 - out0_d0);

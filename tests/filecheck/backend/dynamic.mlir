@@ -6,7 +6,7 @@
 // RUN: slice-opt %s -t c -o %t.c
 // RUN: filecheck %s --input-file %t.c
 // RUN: filecheck %s --input-file %t.c --check-prefix=BYSTEP
-// RUN: cc -std=c99 -Wall -Wno-unused -Werror -fsyntax-only %t.c
+// RUN: %cc -std=c99 -Wall -Wno-unused -Werror -c %t.c -o %t.o
 
 // The helpers, once each: the overflow-checked product of the guards, MLIR's wrapping
 // arithmetic (an op without overflow<nsw>), divsi/remsi made total.

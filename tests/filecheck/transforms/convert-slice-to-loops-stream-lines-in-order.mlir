@@ -10,7 +10,7 @@
 // RUN: slice-opt %s -p 'convert-slice-to-loops{stream-lines-in-order=true stream-working-set=16777217}' | filecheck %s --check-prefix=PLAIN
 // RUN: slice-opt %s -p 'convert-slice-to-loops{stream-lines-in-order=true}' -t c -o %t.c
 // RUN: filecheck %s --check-prefix=C --input-file %t.c
-// RUN: cc -std=c99 -Wall -Wextra -Werror -fsyntax-only %t.c
+// RUN: %cc -std=c99 -Wall -Wextra -Werror -c %t.c -o %t.o
 
 // W4's copy: one streamed run of 8 MiB.
 // DEFAULT-LABEL: func.func @crop(
