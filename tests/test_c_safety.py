@@ -228,6 +228,37 @@ HOSTILE: list[tuple[str, str, str, str]] = [
         r"may reach 9223372036854775806, and the step 3 after it leaves int64_t",
     ),
     (
+        "store past the end in an else branch",
+        "  %fb = memref.alloc() : memref<1xi1>\n"
+        "  %b = memref.load %fb[%c0] : memref<1xi1>\n"
+        "  scf.if %b {\n"
+        "  } else {\n"
+        f"    %v = memref.load %out[%c0] : {I32}\n"
+        f"    memref.store %v, %out[%c4] : {I32}\n"
+        "  }\n",
+        "memref.store",
+        r"the index is 4, outside %out",
+    ),
+    (
+        "divsi of INT64_MIN by -1",
+        "  %min = arith.constant -9223372036854775808 : index\n"
+        "  %m1 = arith.constant -1 : index\n"
+        "  %c3 = arith.constant 3 : index\n"
+        "  %q = arith.divsi %min, %m1 : index\n"
+        "  %i = arith.minsi %q, %c3 : index\n"
+        f"  %v = memref.load %out[%i] : {I32}\n"
+        f"  memref.store %v, %out[%c0] : {I32}\n",
+        "memref.load",
+        r"the index may be anywhere in \[-9223372036854775808, 3\]",
+    ),
+    (
+        "i32 addi overflow",
+        f"  %a = memref.load %out[%c0] : {I32}\n"
+        "  %s = arith.addi %a, %a overflow<nsw> : i32\n",
+        "arith.addi",
+        r"leaves int32_t",
+    ),
+    (
         "view larger than its buffer",
         "  %b = memref.alloc() : memref<4xi32>\n"
         "  %w = memref.collapse_shape %b [[0]] : memref<4xi32> into memref<400xi32>\n",
@@ -244,6 +275,56 @@ HOSTILE: list[tuple[str, str, str, str]] = [
 )
 def test_hostile_lowered_ir_is_refused(body: str, op: str, pattern: str) -> None:
     refused(lowered(body), op, pattern)
+
+
+def test_dynamic_view_with_a_static_dim_not_its_group_product_is_refused() -> None:
+    """A ``memref.collapse_shape`` of a ``?`` source may not claim a static dim that is
+    not the product of the dims it collapses (the run-time guards of a dynamic run
+    would take the view for 100 rows of a buffer of 6)."""
+    refused(
+        lowered(
+            "  %v = memref.collapse_shape %x [[0, 1], [2]] : memref<2x3x?xi8> into "
+            "memref<100x?xi8>\n",
+            "%x: memref<2x3x?xi8>, %out: memref<4xi32>",
+        ),
+        "memref.collapse_shape",
+        "a view must have the same element type and number of elements",
+    )
+
+
+def test_signed_compares_of_i1_as_the_interpreter() -> None:
+    """``arith.cmpi`` with a signed predicate on ``i1``: true is -1, below false, in
+    the C as in MLIR's semantics and the interpreter (the C target reverses the
+    operator; a C ``_Bool`` compares 1 > 0)."""
+    predicates = ("slt", "sle", "sgt", "sge", "ult", "ugt")
+    body = "  %c2 = arith.constant 2 : index\n  %c3 = arith.constant 3 : index\n"
+    body += "  %a = memref.load %ab[%c0] : memref<2xi1>\n"
+    body += "  %b = memref.load %ab[%c1] : memref<2xi1>\n"
+    for k, predicate in enumerate(predicates):
+        body += (
+            f"  %r{k} = arith.cmpi {predicate}, %a, %b : i1\n"
+            f"  %k{k} = arith.constant {k} : index\n"
+            f"  memref.store %r{k}, %out[%k{k}] : memref<6xi1>\n"
+        )
+    text = lowered(body, "%ab: memref<2xi1>, %out: memref<6xi1>")
+    module = parse_module(text, CTX)
+    for a in (False, True):
+        for b in (False, True):
+            ab = np.array([a, b])
+            got = run_lowered(text, "f", [ab], [(np.bool_, (6,))])
+            out = np.zeros(6, np.bool_)
+            make_interpreter(module).call_op("f", (ab.copy(), out))
+            signed_a, signed_b = -int(a), -int(b)
+            truth = [
+                signed_a < signed_b,
+                signed_a <= signed_b,
+                signed_a > signed_b,
+                signed_a >= signed_b,
+                int(a) < int(b),
+                int(a) > int(b),
+            ]
+            assert got.tolist() == truth, (a, b, got.tolist())
+            assert out.tolist() == truth, (a, b, out.tolist())
 
 
 def test_unknown_op_is_refused() -> None:

@@ -109,6 +109,16 @@ func.func @run(%src: memref<?xi32>, %dst: memref<?xi32>, %so: index, %do: index,
   slice.dynamic_copy_run %src[%so], %dst[%do] count %n source_stride %s : memref<?xi32>, memref<?xi32>
   func.return
 }
+func.func @static_run(%src: memref<10xi32>, %dst: memref<6xi32>, %do: index) {
+  %c0 = arith.constant 0 : index
+  slice.copy_run %src[%c0], %dst[%do] count 2 source_stride 1 dest_stride 1 : memref<10xi32>, memref<6xi32>
+  func.return
+}
+func.func @one_buffer_run(%buf: memref<6xi32>, %do: index) {
+  %c0 = arith.constant 0 : index
+  slice.copy_run %buf[%c0], %buf[%do] count 2 source_stride 1 dest_stride 1 : memref<6xi32>, memref<6xi32>
+  func.return
+}
 func.func @call_run(%src: memref<?xi32>, %dst: memref<?xi32>, %so: index, %do: index, %n: index, %s: index) {
   func.call @run(%src, %dst, %so, %do, %n, %s) : (memref<?xi32>, memref<?xi32>, index, index, index, index) -> ()
   func.return
@@ -138,6 +148,7 @@ INT64_MIN = -(2**63)
         (2, -5, -1, 7, None),
         (0, 3, 5, 1, "a run of 5 elements written at offset 3 leaves the dest view of 6"),
         (0, -1, 1, 1, "a run of 1 elements written at offset -1 leaves the dest view of 6"),
+        (0, 5, 2, 1, "a run of 2 elements written at offset 5 leaves the dest view of 6"),
         (8, 0, 3, 1, "a run of 3 elements at offset 8, stride 1, leaves the source view of 10"),
         (2, 0, 2, -3, "a run of 2 elements at offset 2, stride -3, leaves the source view of 10"),
         (10, 0, 1, 1, "a run of 1 elements at offset 10, stride 1, leaves the source view of 10"),
@@ -159,12 +170,34 @@ def test_dynamic_copy_run(so: int, do: int, n: int, s: int, error: str | None) -
             # the error as the op raised it: xDSL's interpreter would attach a print
             # of the whole module to it (75 ms for a lowered dynamic function)
             assert not getattr(info.value, "__notes__", None)
+            assert (dst == -1).all()  # an invalid run writes nothing
         return
     interpreter.call_op("run", (src, dst, so, do, n, s))
     expected = np.full(6, -1, np.int32)
     for k in range(max(n, 0)):
         expected[do + k] = src[so + k * s]
     np.testing.assert_array_equal(dst, expected)
+
+
+@pytest.mark.parametrize("do", [4, 5, 6, -1])
+def test_copy_run_dest_guard(do: int) -> None:
+    """``slice.copy_run`` at a run-time dest offset: a run ending past the dest view
+    (by one element at ``do = 5``) raises the guard's ``SliceError`` and writes
+    nothing, into another buffer or its own source (element by element there)."""
+    interpreter = make_interpreter(parse_module(LOWERED_DYNAMIC, make_context()))
+    src = np.arange(10, dtype=np.int32)
+    for function, arguments, dst in (
+        ("static_run", lambda d: (src, d), np.full(6, -1, np.int32)),
+        ("one_buffer_run", lambda d: (d,), np.arange(6, dtype=np.int32)),
+    ):
+        before = dst.copy()
+        if do == 4:
+            interpreter.call_op(function, (*arguments(dst), do))
+            assert dst[4:].tolist() == [0, 1], function
+            continue
+        with pytest.raises(slice_dialect.SliceError, match="writes dest outside"):
+            interpreter.call_op(function, (*arguments(dst), do))
+        np.testing.assert_array_equal(dst, before)
 
 
 @pytest.mark.parametrize(

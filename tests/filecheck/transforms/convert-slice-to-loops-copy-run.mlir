@@ -101,6 +101,16 @@ func.func @dest_stride(%a: memref<20xf32>, %b: memref<6xf32>) {
 
 // -----
 
+// A dest_stride of 0 too (the interpreter would meet numpy's ValueError on one).
+// CHECK: {{^}}slice.copy_run: dest_stride = 0 must be at least 1{{$}}
+func.func @dest_stride_zero(%a: memref<20xf32>, %b: memref<6xf32>) {
+  %c0 = arith.constant 0 : index
+  slice.copy_run %a[%c0], %b[%c0] count 2 source_stride 1 dest_stride 0 : memref<20xf32>, memref<6xf32>
+  func.return
+}
+
+// -----
+
 // CHECK: {{^}}slice.copy_run: source has type memref<4x5xf32>; expected a static rank-1 (or rank-0) memref with the identity layout{{$}}
 func.func @rank(%a: memref<4x5xf32>, %b: memref<6xf32>) {
   %c0 = arith.constant 0 : index
