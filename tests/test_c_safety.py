@@ -292,6 +292,25 @@ def test_dynamic_view_with_a_static_dim_not_its_group_product_is_refused() -> No
     )
 
 
+def test_loop_to_a_run_time_dim_is_bounded_by_its_largest_value() -> None:
+    """A loop up to a ``memref.dim`` of a ``?`` argument may run to int64's largest
+    value (and may not run at all): its index indexes a static buffer only where that
+    holds for every dim. The mutants that took the loop for dead or bounded it by the
+    dim's least value survived the pytest suite (session 42's mutation review)."""
+    body = (
+        "  %d = memref.dim %x, %c0 : memref<?xf32>\n"
+        "  scf.for %i = %c0 to %d step %c1 {\n"
+        f"    %v = memref.load %out[%i] : {I32}\n"
+        f"    memref.store %v, %out[%c0] : {I32}\n"
+        "  }\n"
+    )
+    refused(
+        lowered(body, "%x: memref<?xf32>, %out: memref<4xi32>"),
+        "memref.load",
+        r"the index may be anywhere in \[0, 9223372036854775806\]",
+    )
+
+
 def test_signed_compares_of_i1_as_the_interpreter() -> None:
     """``arith.cmpi`` with a signed predicate on ``i1``: true is -1, below false, in
     the C as in MLIR's semantics and the interpreter (the C target reverses the
