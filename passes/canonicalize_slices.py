@@ -443,10 +443,12 @@ def _mixed_window(op: WindowOp | DynamicWindowOp) -> tuple[list[Mixed], ...]:
 
 
 class WindowOfDynamicWindow(RewritePattern):
-    """A window of a window, either of them dynamic, is one ``slice.dynamic_window``
-    where the inner result's dims are the inner window's, in order (no unit dim
-    inserted or removed: a static 1 at the same positions in both): per dim,
-    ``semantics.compose_dim_on`` on the IR domain. Both windows'
+    """A window of a window, either of them dynamic, is one ``slice.dynamic_window``:
+    per window dim the inner result keeps (``unit_dim_pairs``), ``semantics.compose_dim_on``
+    on the IR domain with the outer dim it became; a unit dim the inner result drops (a
+    shrink axis) stays the inner window's one element; a unit dim the inner result
+    inserts (a new axis) composes only where the outer window takes it whole (a static
+    size of 1; its offset and stride are checked). Both windows'
     checks are kept (``semantics.run_time_window_dim_on``: the inner against its source,
     the outer against the inner sizes; and a dynamic inner window's sizes against its
     result type's static dims, ``check_sizes_on``), so an invalid window still fails
@@ -476,17 +478,18 @@ class WindowOfDynamicWindow(RewritePattern):
         inner_type = inner.result.type
         source_type = inner.source.type
         assert isinstance(inner_type, TensorType) and isinstance(source_type, TensorType)
-        if inner_type.get_num_dims() != source_type.get_num_dims():
-            return  # unit dims inserted or removed: not composed here
         o1, c1, s1 = _mixed_window(inner)
-        if any(
-            (c == 1) != (d == 1) for c, d in zip(c1, inner_type.get_shape(), strict=True)
-        ):
-            # As many unit dims inserted as removed (an empty window's sizes
-            # [0, 1, 2] for a result 1x0x2): the result's dims are not the window's
-            # dims in order, so the per-dim composition below does not apply.
-            return
         o2, c2, s2 = _mixed_window(op)
+        inner_shape = shape_of(inner_type)
+        known = [c if isinstance(c, int) else None for c in c1]
+        pairs = unit_dim_pairs(known, inner_shape)
+        assert pairs is not None, "checked by the verifier"
+        result_of = dict(pairs)  # window dim -> inner result dim
+        paired_results = set(result_of.values())
+        # A result dim no window dim gives is a static 1 (a new axis, or a unit dim
+        # moved): the outer window must take it whole, a static size of 1.
+        if any(j not in paired_results and c2[j] != 1 for j in range(len(c2))):
+            return
         dom = IRBuilder.before(op, rewriter, IndexType())
         dims: list[Value] = []
         for k, d in enumerate(source_type.get_shape()):
@@ -496,6 +499,10 @@ class WindowOfDynamicWindow(RewritePattern):
             dim = dom.emit(tensor.DimOp(inner.source, dom.value(k)))
             assert dim is not None
             dims.append(dim)
+        # the inner result's dims: a paired window dim's size, else 1
+        extents: list[Value] = [1] * len(c2)
+        for i, j in pairs:
+            extents[j] = c1[i]
         try:
             for k in range(len(dims)):
                 semantics.run_time_window_dim_on(
@@ -504,22 +511,26 @@ class WindowOfDynamicWindow(RewritePattern):
             if isinstance(inner, DynamicWindowOp):
                 # its run-time sizes against the static dims of its result type,
                 # which the composed window no longer has
-                inner_shape = shape_of(inner_type)
-                known = [c if isinstance(c, int) else None for c in c1]
-                pairs = unit_dim_pairs(known, inner_shape)
-                assert pairs is not None, "checked by the verifier"
                 holder = f"the result type {inner_type}"
                 check_sizes_on(
                     dom, inner.name, c1, pairs, inner_shape, holder, inner_type
                 )
-            for k in range(len(dims)):
+            for j in range(len(c2)):
                 semantics.run_time_window_dim_on(
-                    dom, op.name, k, c1[k], o2[k], c2[k], s2[k]
+                    dom, op.name, j, extents[j], o2[j], c2[j], s2[j]
                 )
         except SliceSemanticsError as e:
             raise OpPassFailedException(op, str(e)) from None
+        # per source dim: a window dim the result keeps composes with the outer dim
+        # it became; a unit dim the result dropped stays the inner window's element
         composed = [
-            semantics.compose_dim_on(dom, (o1[k], c1[k], s1[k]), (o2[k], c2[k], s2[k]))
+            semantics.compose_dim_on(
+                dom,
+                (o1[k], c1[k], s1[k]),
+                (o2[result_of[k]], c2[result_of[k]], s2[result_of[k]]),
+            )
+            if k in result_of
+            else (o1[k], 1, 1)
             for k in range(len(dims))
         ]
         window = DynamicWindowOp(

@@ -149,11 +149,13 @@ func.func @dim_of_window_with_moved_unit_dims(%x: tensor<3x1xf32>, %y: tensor<?x
 // A window of an empty window whose sizes pair with its result's dims only once unit
 // dims are dropped (sizes [2, 0, 1], result 1x2x0: a unit dim inserted and one removed,
 // the same rank; the normal form of this empty slice, as the result does not fit the
-// source dim by dim): not composed per dim (that checked the outer offsets against the
-// wrong inner dims and failed a valid program; fuzz13, ONNX random model 20021).
+// source dim by dim): composed by those pairs, not dim by dim (that checked the outer
+// offsets against the wrong inner dims and failed a valid program; fuzz13, ONNX random
+// model 20021; until session 42 it was not composed at all). The outer window's dim 1
+// is the inner window's dim 0, its dim 2 the inner dim 1; inner dim 2 stays one element.
 // CHECK-LABEL: func.func @window_of_empty_window_unit_dims_moved(
-// CHECK:         %[[A:.+]] = slice.window %{{.+}} offsets [0, 0, 0] sizes [2, 0, 1] strides [1, 1, 1] : tensor<2x1x4xf32> -> tensor<1x2x0xf32>
-// CHECK-NEXT:    %[[B:.+]] = slice.dynamic_window %[[A]] offsets [0, %{{.+}}, 0] sizes [1, %{{.+}}, 0] strides [1, 1, 1] : tensor<1x2x0xf32> -> tensor<1x?x0xf32>
+// CHECK-NOT:     slice.window
+// CHECK:         %[[B:.+]] = slice.dynamic_window %{{.+}} offsets [%{{.+}}, 0, 0] sizes [%{{.+}}, 0, 1] strides [1, 1, 1] : tensor<2x1x4xf32> -> tensor<1x?x0xf32>
 // CHECK-NEXT:    func.return %[[B]]
 func.func @window_of_empty_window_unit_dims_moved(%x: tensor<2x1x4xf32>, %o: index, %n: index) -> tensor<1x?x0xf32> {
   %a = slice.window %x offsets [0, 0, 0] sizes [2, 0, 1] strides [1, 1, 1] : tensor<2x1x4xf32> -> tensor<1x2x0xf32>
@@ -302,4 +304,18 @@ func.func @composed_keeps_the_result_type_check(%x: tensor<8xf32>, %n: index) ->
   %a = slice.dynamic_window %x offsets [0] sizes [%n] strides [1] : tensor<8xf32> -> tensor<3xf32>
   %b = slice.window %a offsets [1] sizes [2] strides [1] : tensor<3xf32> -> tensor<2xf32>
   func.return %b : tensor<2xf32>
+}
+
+// -----
+
+// A slice of a run-time TensorFlow slice with a shrink axis: one window of %x, the
+// shrunk dim its one element (such a chain could not lower before session 42).
+// CHECK-LABEL: func.func @slice_of_a_shrink(
+// CHECK:         %[[R:.+]] = slice.dynamic_window %{{.+}} offsets [%{{.+}}, %{{.+}}] sizes [1, %{{.+}}] strides [1, 1] : tensor<4x6xf32> -> tensor<?xf32>
+// CHECK-NEXT:    func.return %[[R]]
+func.func @slice_of_a_shrink(%x: tensor<4x6xf32>, %b: tensor<2xi64>, %s: tensor<1xi64>, %e: tensor<1xi64>) -> tensor<?xf32> {
+  %c1 = arith.constant dense<[1, 1]> : tensor<2xi64>
+  %t = slice.tf_strided_slice %x begin %b end %b strides %c1 {shrink_axis_mask = 1 : i64, end_mask = 2 : i64} : tensor<4x6xf32>, tensor<2xi64>, tensor<2xi64>, tensor<2xi64> -> tensor<?xf32>
+  %r = slice.onnx %t starts %s ends %e : tensor<?xf32>, tensor<1xi64>, tensor<1xi64> -> tensor<?xf32>
+  func.return %r : tensor<?xf32>
 }
