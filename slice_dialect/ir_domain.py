@@ -100,7 +100,6 @@ class IRBuilder(IntDomain[Value, Bool]):
         self._insert = insert
         self._value_type = value_type
         self._location = location
-        self._constants: dict[tuple[int, IntegerType | IndexType], SSAValue] = {}
         self._values: dict[tuple[object, ...], SSAValue] = {}
         self._dead = False
         self.anchor: Operation | None = None
@@ -161,7 +160,8 @@ class IRBuilder(IntDomain[Value, Bool]):
         return result
 
     def _pure(self, op: Operation) -> SSAValue:
-        """The result of ``op``, an ``arith`` op without side effects: the one made
+        """The result of ``op``, an ``arith`` op without side effects (a constant
+        too): the one made
         before from the same operands and properties where there is one (the builder
         inserts in one straight line, so that one dominates), else ``op``'s. What
         MLIR's canonicalizer leaves of a normalization has each value once."""
@@ -196,10 +196,7 @@ class IRBuilder(IntDomain[Value, Bool]):
         return self._constant(1 if b else 0, i1)
 
     def _constant(self, v: int, t: IntegerType | IndexType) -> SSAValue:
-        key = (v, t)
-        if key not in self._constants:
-            self._constants[key] = self._result(arith.ConstantOp(IntegerAttr(v, t)))
-        return self._constants[key]
+        return self._pure(arith.ConstantOp(IntegerAttr(v, t)))
 
     # --- primitives ----------------------------------------------------------------
 
