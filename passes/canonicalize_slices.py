@@ -6,6 +6,7 @@ applies them too. They compute nothing themselves: the window of a framework op 
 two windows from :func:`slice_dialect.semantics.compose`.
 """
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from xdsl.context import Context
@@ -442,6 +443,39 @@ def _mixed_window(op: WindowOp | DynamicWindowOp) -> tuple[list[Mixed], ...]:
     return op.mixed_offsets(), op.mixed_sizes(), op.mixed_strides()
 
 
+def _check_window_on(
+    dom: IRBuilder, window: WindowOp | DynamicWindowOp, pairs: list[tuple[int, int]]
+) -> list[Value]:
+    """Emit the checks of ``window`` (``semantics.run_time_window_dim_on`` per dim, and
+    a dynamic window's sizes against its result type's static dims, ``check_sizes_on``,
+    by ``pairs``) before a rewrite that replaces it; the source's dims, for the
+    rewrite. Raises ``SliceSemanticsError`` where a known value fails."""
+    source_type = window.source.type
+    assert isinstance(source_type, TensorType)
+    offsets, sizes, strides = _mixed_window(window)
+    dims: list[Value] = []
+    for k, d in enumerate(source_type.get_shape()):
+        if d >= 0:
+            dims.append(d)
+            continue
+        dim = dom.emit(tensor.DimOp(window.source, dom.value(k)))
+        assert dim is not None
+        dims.append(dim)
+    for k in range(len(dims)):
+        semantics.run_time_window_dim_on(
+            dom, window.name, k, dims[k], offsets[k], sizes[k], strides[k]
+        )
+    if isinstance(window, DynamicWindowOp):
+        # its run-time sizes against the static dims of its result type, which the
+        # window that replaces it may no longer have
+        result_type = window.result_type
+        holder = f"the result type {result_type}"
+        check_sizes_on(
+            dom, window.name, sizes, pairs, shape_of(result_type), holder, result_type
+        )
+    return dims
+
+
 class WindowOfDynamicWindow(RewritePattern):
     """A window of a window, either of them dynamic, is one ``slice.dynamic_window``:
     per window dim the inner result keeps (``unit_dim_pairs``), ``semantics.compose_dim_on``
@@ -491,30 +525,12 @@ class WindowOfDynamicWindow(RewritePattern):
         if any(j not in paired_results and c2[j] != 1 for j in range(len(c2))):
             return
         dom = IRBuilder.before(op, rewriter, IndexType())
-        dims: list[Value] = []
-        for k, d in enumerate(source_type.get_shape()):
-            if d >= 0:
-                dims.append(d)
-                continue
-            dim = dom.emit(tensor.DimOp(inner.source, dom.value(k)))
-            assert dim is not None
-            dims.append(dim)
         # the inner result's dims: a paired window dim's size, else 1
         extents: list[Value] = [1] * len(c2)
         for i, j in pairs:
             extents[j] = c1[i]
         try:
-            for k in range(len(dims)):
-                semantics.run_time_window_dim_on(
-                    dom, inner.name, k, dims[k], o1[k], c1[k], s1[k]
-                )
-            if isinstance(inner, DynamicWindowOp):
-                # its run-time sizes against the static dims of its result type,
-                # which the composed window no longer has
-                holder = f"the result type {inner_type}"
-                check_sizes_on(
-                    dom, inner.name, c1, pairs, inner_shape, holder, inner_type
-                )
+            dims = _check_window_on(dom, inner, pairs)
             for j in range(len(c2)):
                 semantics.run_time_window_dim_on(
                     dom, op.name, j, extents[j], o2[j], c2[j], s2[j]
@@ -595,11 +611,35 @@ def _constant_int(value: SSAValue) -> int | None:
     return None
 
 
+def _dynamic_window_as(
+    window: DynamicWindowOp,
+    result_type: TensorType[Attribute],
+    sizes: Sequence[Mixed] | None = None,
+) -> DynamicWindowOp | None:
+    """``window`` with ``result_type`` (and ``sizes``, if given; its sizes paired
+    with the type's dims by ``unit_dim_pairs``, a static dim against a run-time size
+    checked where it runs), or ``None`` where that op would not verify."""
+    new_op = DynamicWindowOp(
+        window.source,
+        window.mixed_offsets(),
+        window.mixed_sizes() if sizes is None else list(sizes),
+        window.mixed_strides(),
+        result_type,
+    )
+    try:
+        new_op.verify()
+    except VerifyException:
+        new_op.drop_all_references()
+        return None
+    return new_op
+
+
 class ReshapeOfWindow(RewritePattern):
-    """A ``tensor.collapse_shape`` or ``tensor.expand_shape`` of a window that only
-    removes or inserts unit dims is the window with that result type (a window's
-    result may insert and remove unit dims; the row-major order is the same), so
-    ``convert-slice-to-tensor`` then ``convert-tensor-to-slice`` gives back one window.
+    """A ``tensor.collapse_shape`` or ``tensor.expand_shape`` of a window (either kind)
+    that only removes or inserts unit dims is the window with that result type (a
+    window's result may insert and remove unit dims; the row-major order is the same),
+    so ``convert-slice-to-tensor`` then ``convert-tensor-to-slice`` gives back one
+    window, and a reshaped dynamic window is lowered like any other.
 
     ```mlir
     %r = slice.window %x offsets [1, 0] sizes [1, 3] strides [1, 2] : tensor<4x5xf32> -> tensor<3xf32>
@@ -615,15 +655,94 @@ class ReshapeOfWindow(RewritePattern):
     ) -> None:
         window = op.operands[0].owner
         result_type = op.results[0].type
-        if not isinstance(window, WindowOp) or not isinstance(result_type, TensorType):
+        if not isinstance(result_type, TensorType):
             return
-        if not result_type.has_static_shape() or not semantics.same_up_to_unit_dims(
-            window.window.sizes, result_type.get_shape()
-        ):
+        new_op: Operation | None = None
+        if isinstance(window, WindowOp):
+            if not result_type.has_static_shape() or not semantics.same_up_to_unit_dims(
+                window.window.sizes, result_type.get_shape()
+            ):
+                return
+            new_op = WindowOp(window.source, window.window, result_type)
+        elif isinstance(window, DynamicWindowOp):
+            # only unit dims removed or inserted: the same dims apart from 1s, each
+            # ``?`` where it was (a ``?`` that is 1 at run time is not a unit dim here)
+            if not semantics.same_up_to_unit_dims(
+                shape_of(window.result_type), shape_of(result_type)
+            ):
+                return
+            new_op = _dynamic_window_as(window, result_type)
+        if new_op is None:
             return
-        new_op = WindowOp(window.source, window.window, result_type)
         new_op.location = op.location
         rewriter.replace(op, new_op)
+
+
+class CastOfDynamicWindow(RewritePattern):
+    """A ``tensor.cast`` of a ``slice.dynamic_window`` to a type with a static dim the
+    window's result has as ``?`` is the window with that dim static: its run-time size
+    is checked against the dim where it runs (MLIR leaves a cast whose dims do not hold
+    undefined; here the program stops with the window's size error). A run-time size
+    made a static 1 is checked to be 1 here and becomes a static 1 (``unit_dim_pairs``
+    pairs no run-time size with a unit dim). A dim the cast hides stays hidden by a cast
+    of the new window (as ``FrameworkSliceToWindow`` leaves it). A window of the refined
+    window then composes with it.
+
+    ```mlir
+    %a = slice.dynamic_window %x offsets [%o] sizes [%n] strides [1] : tensor<?xf32> -> tensor<?xf32>
+    %c = tensor.cast %a : tensor<?xf32> to tensor<4xf32>
+    // becomes
+    %c = slice.dynamic_window %x offsets [%o] sizes [%n] strides [1] : tensor<?xf32> -> tensor<4xf32>
+    ```
+    """
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: tensor.CastOp, rewriter: PatternRewriter) -> None:
+        window = op.source.owner
+        result_type = op.dest.type
+        if not isinstance(window, DynamicWindowOp) or not isinstance(
+            result_type, TensorType
+        ):
+            return
+        before, after = shape_of(window.result_type), shape_of(result_type)
+        if len(before) != len(after) or not any(
+            b is None and a is not None for b, a in zip(before, after)
+        ):
+            return
+        joined = [b if b is not None else a for b, a in zip(before, after)]
+        joined_type = TensorType(
+            window.result_type.get_element_type(),
+            [DYNAMIC_INDEX if d is None else d for d in joined],
+            window.result_type.encoding,
+        )
+        sizes = window.mixed_sizes()
+        pairs = unit_dim_pairs([c if isinstance(c, int) else None for c in sizes], before)
+        if pairs is None:
+            return  # the window does not verify: its verifier says why
+        # run-time sizes whose result dim the cast makes a static 1
+        to_one = [(i, j) for i, j in pairs if before[j] is None and joined[j] == 1]
+        new_sizes = list(sizes)
+        for i, _ in to_one:
+            new_sizes[i] = 1
+        new_op = _dynamic_window_as(window, joined_type, new_sizes)
+        if new_op is None:
+            return
+        if to_one:
+            dom = IRBuilder.before(op, rewriter, IndexType())
+            try:
+                # the window's own checks first, as where it ran before the cast
+                _check_window_on(dom, window, pairs)
+                for i, j in to_one:
+                    dom.check(
+                        dom.eq(sizes[i], dom.const(1)),
+                        f"{window.name}: sizes[{i}] = {{0}} but the result type "
+                        f"{message_text(joined_type)} has 1 in dimension {j}",
+                        sizes[i],
+                    )
+            except SliceSemanticsError as e:
+                new_op.drop_all_references()
+                raise OpPassFailedException(op, str(e)) from None
+        _replace_casting(rewriter, op, new_op, result_type)
 
 
 class IdentityWindow(RewritePattern):
@@ -684,6 +803,7 @@ SLICE_PATTERNS: tuple[RewritePattern, ...] = (
     WindowOfDynamicWindow(),
     DimOfWindow(),
     ReshapeOfWindow(),
+    CastOfDynamicWindow(),
     IdentityWindow(),
     EmptyWindow(),
     FoldConstantWindow(),

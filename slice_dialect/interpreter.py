@@ -316,11 +316,53 @@ class NumpyTensorFunctions(InterpreterFunctions):
         array, index = args
         return (np.asarray(array).shape[index],)
 
-    @impl(tensor.CastOp)
+    @_stopping_impl(tensor.CastOp)
     def run_cast(
         self, interpreter: Interpreter, op: tensor.CastOp, args: PythonValues
     ) -> PythonValues:
-        return (args[0],)
+        return (_with_type(args[0], op.dest.type, op.name),)
+
+    @_stopping_impl(tensor.CollapseShapeOp)
+    def run_collapse_shape(
+        self, interpreter: Interpreter, op: tensor.CollapseShapeOp, args: PythonValues
+    ) -> PythonValues:
+        array: NDArray = np.asarray(args[0])
+        groups = [[i.value.data for i in group] for group in op.reassociation]
+        shape = [int(np.prod([array.shape[i] for i in group])) for group in groups]
+        return (_with_type(array.reshape(shape), op.result.type, op.name),)
+
+    @_stopping_impl(tensor.ExpandShapeOp)
+    def run_expand_shape(
+        self, interpreter: Interpreter, op: tensor.ExpandShapeOp, args: PythonValues
+    ) -> PythonValues:
+        array: NDArray = np.asarray(args[0])
+        dynamic = iter(int(v) for v in args[1:])
+        shape = [
+            int(d) if d >= 0 else next(dynamic)
+            for d in op.static_output_shape.get_values()
+        ]
+        if any(d < 0 for d in shape) or int(np.prod(shape)) != array.size:
+            raise SliceError(
+                f"{op.name}: a value of shape {list(array.shape)} does not expand to "
+                f"{shape}"
+            )
+        return (array.reshape(shape),)
+
+
+def _with_type(value: Any, t: builtin.Attribute, name: str) -> NDArray:
+    """``value`` as a tensor of type ``t``: each static dim of ``t`` must be the
+    array's (MLIR leaves a cast whose dims do not hold undefined; the interpreter, as
+    the lowered checks of ``canonicalize-slices``, stops)."""
+    array: NDArray = np.asarray(value)
+    if not isinstance(t, TensorType):
+        return array  # an unranked tensor
+    for k, (n, d) in enumerate(zip(array.shape, t.get_shape(), strict=True)):
+        if d >= 0 and d != n:
+            raise SliceError(
+                f"{name}: dimension {k} of the value is {n} but the result type {t} "
+                f"has {d}"
+            )
+    return array
 
 
 @register_impls

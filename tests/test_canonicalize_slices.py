@@ -31,7 +31,7 @@ from generators import (
     op_ranks,
 )
 from xdsl.context import Context
-from xdsl.dialects import arith, func
+from xdsl.dialects import arith, func, tensor
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
     DenseIntOrFPElementsAttr,
@@ -49,7 +49,7 @@ from xdsl.ir import Attribute, Block, Region, SSAValue
 from xdsl.utils.exceptions import VerifyException
 
 from passes.canonicalize_slices import CanonicalizeSlicesPass
-from slice_dialect.compiler import make_context
+from slice_dialect.compiler import compile, make_context, parse_module
 from slice_dialect.dialect import (
     DmlSlice1Op,
     DynamicWindowOp,
@@ -603,3 +603,220 @@ def test_window_of_a_rank_changing_dynamic_window(seed_group: int) -> None:
         else:
             np.testing.assert_array_equal(after, before)
             assert after.shape == before.shape
+
+
+def _dims(shape: Sequence[int | None]) -> str:
+    return "x".join("?" if d is None else str(d) for d in shape)
+
+
+def _tensor_text(shape: Sequence[int | None]) -> str:
+    return f"tensor<{_dims(shape)}{'x' if shape else ''}f32>"
+
+
+def _reshaped_program(rng: np.random.Generator) -> tuple[str, list[Any], str] | None:
+    """A random ``@main``: a dynamic window (every value a run-time ``index``, unit
+    dims of static size 1), then a ``tensor.cast`` that makes some ``?`` dims static
+    (right or wrong), a ``tensor.collapse_shape`` that removes its unit dims or a
+    ``tensor.expand_shape`` that inserts some, then (sometimes) a dynamic window of that.
+    Returns the text, the arguments after the data, and which link it has."""
+    rank = int(rng.integers(1, 4))
+    shape = [int(rng.integers(1, 6)) for _ in range(rank)]
+    unit = [bool(rng.random() < 0.4) for _ in range(rank)]
+    params: list[str] = []
+    arguments: list[Any] = []
+
+    def argument(value: int) -> str:
+        params.append(f"%a{len(params)}: index")
+        arguments.append(value)
+        return f"%a{len(params) - 1}"
+
+    offsets, sizes, strides, extents = [], [], [], []
+    for d, u in zip(shape, unit):
+        stride = int(rng.choice([1, 2, -1, -2]))
+        size = 1 if u else int(rng.integers(0, d + 1))
+        if not u and rng.random() < 0.08:
+            size = d + 1  # invalid
+        offset = int(rng.integers(0, d)) if stride < 0 or u else int(rng.integers(0, 2))
+        offsets.append(argument(offset))
+        sizes.append("1" if u else argument(size))
+        strides.append(argument(stride))
+        extents.append(size)
+    inner: list[int | None] = [1 if u else None for u in unit]
+    lines = [
+        f"%w = slice.dynamic_window %x offsets [{', '.join(offsets)}] sizes "
+        f"[{', '.join(sizes)}] strides [{', '.join(strides)}] : "
+        f"{_tensor_text(shape)} -> {_tensor_text(inner)}"
+    ]
+    link = str(rng.choice(["cast", "collapse", "expand"]))
+    linked: list[int | None]
+    if link == "cast":
+        linked = [
+            d
+            if d is not None or rng.random() < 0.4
+            # its size, or a wrong one (1 would pair with no window dim: not folded)
+            else int(rng.choice([max(e, 0), e + 1, 2])) or 2
+            for d, e in zip(inner, extents)
+        ]
+        if linked == inner:
+            return None
+        lines.append(
+            f"%l = tensor.cast %w : {_tensor_text(inner)} to {_tensor_text(linked)}"
+        )
+    elif link == "collapse":
+        keep = [i for i, d in enumerate(inner) if d != 1]
+        if not keep or len(keep) == rank:
+            return None
+        groups: list[list[int]] = [[] for _ in keep]
+        g = 0
+        for i in range(rank):
+            groups[g].append(i)
+            if g < len(keep) - 1 and i >= keep[g]:
+                g += 1
+        linked = [None] * len(keep)
+        reassociation = ", ".join(f"[{', '.join(map(str, gr))}]" for gr in groups)
+        lines.append(
+            f"%l = tensor.collapse_shape %w [{reassociation}] : "
+            f"{_tensor_text(inner)} into {_tensor_text(linked)}"
+        )
+    else:
+        expand_groups: list[list[int]] = []
+        linked = []
+        output: list[str] = []
+        for d, size in zip(inner, sizes):
+            group = []
+            for _ in range(int(rng.integers(0, 3))):
+                group.append(len(linked))
+                linked.append(1)
+                output.append("1")
+            group.append(len(linked))
+            linked.append(d)
+            output.append(size)
+            expand_groups.append(group)
+        if len(linked) == rank:
+            return None
+        reassociation = ", ".join(f"[{', '.join(map(str, gr))}]" for gr in expand_groups)
+        lines.append(
+            f"%l = tensor.expand_shape %w [{reassociation}] output_shape "
+            f"[{', '.join(output)}] : {_tensor_text(inner)} into {_tensor_text(linked)}"
+        )
+    result, returned = linked, "%l"
+    if rng.random() < 0.6:
+        outer_extents = iter(max(e, 0) for e, u in zip(extents, unit) if not u)
+        o2, c2, s2, outer = [], [], [], []
+        for d in linked:
+            if d == 1:
+                o2.append(argument(int(rng.random() < 0.1)))
+                c2.append("1")
+                s2.append(argument(int(rng.choice([1, -1]))))
+                outer.append(1)
+                continue
+            if link == "cast":  # the cast keeps every dim, unit dims included
+                extent = d if d is not None else 3
+            else:
+                extent = next(outer_extents)
+            t = int(rng.choice([1, -1, 2]))
+            o2.append(argument(int(rng.integers(0, max(extent, 1))) if t < 0 else 0))
+            c2.append(argument(int(rng.integers(0, extent + 1))))
+            s2.append(argument(t))
+            outer.append(None)
+        lines.append(
+            f"%o = slice.dynamic_window %l offsets [{', '.join(o2)}] sizes "
+            f"[{', '.join(c2)}] strides [{', '.join(s2)}] : "
+            f"{_tensor_text(linked)} -> {_tensor_text(outer)}"
+        )
+        result, returned = outer, "%o"
+    body = "\n  ".join(lines)
+    text = (
+        f"func.func @main(%x: {_tensor_text(shape)}, {', '.join(params)}) -> "
+        f"{_tensor_text(result)} {{\n  {body}\n  func.return {returned} : "
+        f"{_tensor_text(result)}\n}}\n"
+    )
+    x = np.arange(int(np.prod(shape)), dtype=np.float32).reshape(shape)
+    return text, [x, *arguments], link
+
+
+@pytest.mark.parametrize("seed_group", range(3))
+def test_cast_and_reshape_of_a_dynamic_window(seed_group: int) -> None:
+    """A ``tensor.cast`` that makes dims of a dynamic window static, and a
+    ``tensor.collapse_shape``/``tensor.expand_shape`` that only removes or inserts its
+    unit dims, become the window with that type (and a window of it composes), so the
+    program lowers; it gives the same array as the program interpreted op by op, and
+    fails where that fails (a cast to a wrong static dim included: the interpreter
+    checks a cast's dims, the lowered program checks the window's sizes)."""
+    ctx = make_context()
+    checked = 0
+    links: dict[str, int] = {}
+    for seed in range(seed_group * 60, seed_group * 60 + 60):
+        program = _reshaped_program(np.random.default_rng(30_000 + seed))
+        if program is None:
+            continue
+        text, arguments, link = program
+        module = parse_module(text, ctx)
+        before = run(module, arguments)
+        CanonicalizeSlicesPass().apply(ctx, module)
+        module.verify()
+        left = [
+            o.name
+            for o in module.walk()
+            if isinstance(
+                o, tensor.CastOp | tensor.CollapseShapeOp | tensor.ExpandShapeOp
+            )
+        ]
+        windows = [o for o in module.walk() if isinstance(o, DynamicWindowOp)]
+        assert not left and len(windows) == 1, (seed, text, str(module))
+        after = run(module, arguments)
+        if isinstance(before, str) or isinstance(after, str):
+            assert isinstance(before, str) and isinstance(after, str), (
+                seed,
+                text,
+                before,
+                after,
+            )
+            if link != "cast" or "tensor.cast" not in before:
+                assert before == after, (seed, text, before, after)
+            else:
+                assert "but the result type" in after, (seed, text, after)
+        else:
+            np.testing.assert_array_equal(after, before)
+            assert after.shape == before.shape
+        checked += 1
+        links[link] = links.get(link, 0) + 1
+    assert checked >= 30 and len(links) == 3, links
+
+
+def test_cast_and_reshapes_of_dynamic_windows_in_c() -> None:
+    """The three links of ``test_cast_and_reshape_of_a_dynamic_window`` in one kernel,
+    compiled to C: numpy's arrays, and the cast's wrong dim refused with the message of
+    the interpreter backend."""
+    text = """
+func.func @main(%x: tensor<?x?xf32>, %s: tensor<2xi64>, %e: tensor<2xi64>, %r: tensor<1xi64>)
+    -> (tensor<?x?xf32>, tensor<?xf32>, tensor<1x?x1xf32>) {
+  %y = slice.onnx %x starts %s ends %e : tensor<?x?xf32>, tensor<2xi64>, tensor<2xi64> -> tensor<?x?xf32>
+  %c = tensor.cast %y : tensor<?x?xf32> to tensor<3x?xf32>
+  %z = slice.onnx %c starts %s ends %e : tensor<3x?xf32>, tensor<2xi64>, tensor<2xi64> -> tensor<?x?xf32>
+  %c0 = arith.constant 0 : index
+  %i = tensor.extract %r[%c0] : tensor<1xi64>
+  %j = arith.index_cast %i : i64 to index
+  %c1 = arith.constant 1 : index
+  %n = tensor.dim %x, %c1 : tensor<?x?xf32>
+  %one = slice.dynamic_window %x offsets [%j, 0] sizes [1, %n] strides [1, 1] : tensor<?x?xf32> -> tensor<1x?xf32>
+  %flat = tensor.collapse_shape %one [[0, 1]] : tensor<1x?xf32> into tensor<?xf32>
+  %wide = tensor.expand_shape %flat [[0, 1, 2]] output_shape [1, %n, 1] : tensor<?xf32> into tensor<1x?x1xf32>
+  func.return %z, %flat, %wide : tensor<?x?xf32>, tensor<?xf32>, tensor<1x?x1xf32>
+}
+"""
+    x = np.arange(30, dtype=np.float32).reshape(5, 6)
+    s, e = np.array([1, 2]), np.array([4, 5])
+    messages = []
+    for backend in ("c", "interpreter"):
+        kernel = compile(text, backend=backend)
+        z, flat, wide = kernel(x, s, e, np.array([2]))
+        y = x[1:4, 2:5]
+        np.testing.assert_array_equal(z, y[1:4, 2:5])
+        np.testing.assert_array_equal(flat, x[2])
+        np.testing.assert_array_equal(wide, x[2].reshape(1, 6, 1))
+        with pytest.raises(SliceError) as error:
+            kernel(x, s, np.array([5, 5]), np.array([2]))  # 4 rows for the 3 cast
+        messages.append(str(error.value))
+    assert messages[0] == messages[1]
+    assert "but the result type tensor<3x?xf32> has 3 in dimension 0" in messages[0]

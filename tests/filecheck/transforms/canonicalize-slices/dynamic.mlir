@@ -319,3 +319,68 @@ func.func @slice_of_a_shrink(%x: tensor<4x6xf32>, %b: tensor<2xi64>, %s: tensor<
   %r = slice.onnx %t starts %s ends %e : tensor<?xf32>, tensor<1xi64>, tensor<1xi64> -> tensor<?xf32>
   func.return %r : tensor<?xf32>
 }
+
+// -----
+
+// A tensor.cast that makes a `?` dim of a dynamic window static is the window with that
+// dim static: its run-time size is checked against it where it runs (MLIR leaves a
+// wrong cast undefined). A dim the cast hides stays a cast of the new window.
+// CHECK-LABEL: func.func @cast_of_a_dynamic_window(
+// CHECK-SAME:      %[[X:.+]]: tensor<?x?xf32>, %[[O:.+]]: index, %[[N:.+]]: index)
+// CHECK-NEXT:    %[[R:.+]] = slice.dynamic_window %[[X]] offsets [%[[O]], 0] sizes [%[[N]], 2] strides [1, 1] : tensor<?x?xf32> -> tensor<4x2xf32>
+// CHECK-NEXT:    %[[C:.+]] = tensor.cast %[[R]] : tensor<4x2xf32> to tensor<4x?xf32>
+// CHECK-NEXT:    func.return %[[C]]
+func.func @cast_of_a_dynamic_window(%x: tensor<?x?xf32>, %o: index, %n: index) -> tensor<4x?xf32> {
+  %w = slice.dynamic_window %x offsets [%o, 0] sizes [%n, 2] strides [1, 1] : tensor<?x?xf32> -> tensor<?x2xf32>
+  %c = tensor.cast %w : tensor<?x2xf32> to tensor<4x?xf32>
+  func.return %c : tensor<4x?xf32>
+}
+
+// -----
+
+// A run-time size the cast makes a static 1: checked to be 1 (after the window's own
+// checks), then a static 1 of the window.
+// CHECK-LABEL: func.func @cast_of_a_dynamic_window_to_one(
+// CHECK-SAME:      %[[X:.+]]: tensor<8xf32>, %[[O:.+]]: index, %[[N:.+]]: index)
+// CHECK:         %[[N64:.+]] = arith.index_cast %[[N]] : index to i64
+// CHECK-NEXT:    slice.check %{{.+}}, "slice.dynamic_window: sizes[0] = {0}: a size must be >= 0", %[[N64]]
+// CHECK:         slice.check %{{.+}}, "slice.dynamic_window: offsets[0] = {0} is out of bounds
+// CHECK:         slice.check %{{.+}}, "slice.dynamic_window: last index
+// CHECK:         %[[ONE:.+]] = arith.cmpi eq, %[[N]], %{{.+}} : index
+// CHECK-NEXT:    slice.check %[[ONE]], "slice.dynamic_window: sizes[0] = {0} but the result type tensor<1xf32> has 1 in dimension 0", %[[N64]]
+// CHECK-NEXT:    %[[R:.+]] = slice.dynamic_window %[[X]] offsets [%[[O]]] sizes [1] strides [1] : tensor<8xf32> -> tensor<1xf32>
+// CHECK-NEXT:    func.return %[[R]]
+func.func @cast_of_a_dynamic_window_to_one(%x: tensor<8xf32>, %o: index, %n: index) -> tensor<1xf32> {
+  %w = slice.dynamic_window %x offsets [%o] sizes [%n] strides [1] : tensor<8xf32> -> tensor<?xf32>
+  %c = tensor.cast %w : tensor<?xf32> to tensor<1xf32>
+  func.return %c : tensor<1xf32>
+}
+
+// -----
+
+// A tensor.collapse_shape or tensor.expand_shape of a dynamic window that only removes
+// or inserts unit dims is the window with that result type, as for a static window.
+// CHECK-LABEL: func.func @reshapes_of_a_dynamic_window(
+// CHECK-SAME:      %[[X:.+]]: tensor<?x?xf32>, %[[O:.+]]: index, %[[N:.+]]: index)
+// CHECK-NEXT:    %[[A:.+]] = slice.dynamic_window %[[X]] offsets [%[[O]], 0] sizes [1, %[[N]]] strides [1, 1] : tensor<?x?xf32> -> tensor<?xf32>
+// CHECK-NEXT:    %[[B:.+]] = slice.dynamic_window %[[X]] offsets [%[[O]], 0] sizes [1, %[[N]]] strides [1, 1] : tensor<?x?xf32> -> tensor<1x?x1xf32>
+// CHECK-NEXT:    func.return %[[A]], %[[B]]
+func.func @reshapes_of_a_dynamic_window(%x: tensor<?x?xf32>, %o: index, %n: index) -> (tensor<?xf32>, tensor<1x?x1xf32>) {
+  %w = slice.dynamic_window %x offsets [%o, 0] sizes [1, %n] strides [1, 1] : tensor<?x?xf32> -> tensor<1x?xf32>
+  %flat = tensor.collapse_shape %w [[0, 1]] : tensor<1x?xf32> into tensor<?xf32>
+  %wide = tensor.expand_shape %flat [[0, 1, 2]] output_shape [1, %n, 1] : tensor<?xf32> into tensor<1x?x1xf32>
+  func.return %flat, %wide : tensor<?xf32>, tensor<1x?x1xf32>
+}
+
+// -----
+
+// A collapse of a `?` dim is no removal of a unit dim (it may be 1 at run time or not):
+// it stays.
+// CHECK-LABEL: func.func @collapse_of_two_dynamic_dims(
+// CHECK:         %[[W:.+]] = slice.dynamic_window
+// CHECK-NEXT:    tensor.collapse_shape %[[W]] {{.+}} : tensor<?x?xf32> into tensor<?xf32>
+func.func @collapse_of_two_dynamic_dims(%x: tensor<?x?xf32>, %m: index, %n: index) -> tensor<?xf32> {
+  %w = slice.dynamic_window %x offsets [0, 0] sizes [%m, %n] strides [1, 1] : tensor<?x?xf32> -> tensor<?x?xf32>
+  %flat = tensor.collapse_shape %w [[0, 1]] : tensor<?x?xf32> into tensor<?xf32>
+  func.return %flat : tensor<?xf32>
+}
