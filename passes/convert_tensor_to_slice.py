@@ -16,10 +16,13 @@ A dynamic extract_slice (an offset, size or stride operand, or a ``?`` source or
 dim) becomes a ``slice.dynamic_window`` with the same mixed static/dynamic values. What
 is static is checked here as above (a size < 0, a stride 0 with a static size > 1, a
 static offset or last index out of bounds are errors naming the op). Our normal form
-(offset 0 where the size is 0, stride 1 where it is at most 1) is applied to the static
-values here and, where the size is dynamic, by ``arith.select``s on the run-time size
-(``canonicalize`` folds them away when the operands are constants), so every slice
-upstream accepts in normal form or not is a valid window. Two differences at run time,
+(offset 0 where the size is 0, stride 1 where it is at most 1) is applied where the size
+is static; where it is dynamic the values stay as they are (a dynamic window takes a
+run-time offset of an empty dim, or stride of a one-element dim, as what it selects),
+but a static stride 0, which the window's verifier refuses, becomes an ``arith.select``
+on the run-time size (``canonicalize`` folds it away when the size is a constant), so
+every slice upstream accepts in normal form or not is a valid window. Two differences
+at run time,
 both checked by ``slice.dynamic_window`` when it runs (an error, never an access):
 upstream leaves an out-of-bounds dynamic slice undefined, ours refuses it; upstream
 reads one element repeatedly for a stride 0 with a size > 1, ours refuses it (a window
@@ -198,9 +201,12 @@ class DynamicExtractSliceToWindow(RewritePattern):
                             f"strides[{i}] = 0 with sizes[{i}] = {size}: a window needs "
                             "a non-zero stride",
                         )
-                offsets[i], _, strides[i] = semantics.normal_dim_on(
-                    dom, off, size, stride
-                )
+                if isinstance(size, int) or stride == 0:
+                    # folded where the size is static; a static stride 0 (which the
+                    # verifier refuses) selected where the size is not
+                    offsets[i], _, strides[i] = semantics.normal_dim_on(
+                        dom, off, size, stride
+                    )
                 known = [
                     v if isinstance(v, int) else None
                     for v in (offsets[i], sizes[i], strides[i])

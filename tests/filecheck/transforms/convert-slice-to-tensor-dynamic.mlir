@@ -1,4 +1,5 @@
 // RUN: slice-opt %s -p convert-slice-to-tensor --split-input-file | filecheck %s
+// RUN: slice-opt %s -p convert-slice-to-tensor,convert-tensor-to-slice,canonicalize-slices --split-input-file | filecheck %s --check-prefix=ROUND
 
 // convert-slice-to-tensor on slice.dynamic_window: its run-time offsets and strides in
 // the normal form (offset 0 where the size is 0, stride 1 where it is at most 1: a
@@ -16,6 +17,11 @@
 // CHECK-NEXT:      %[[OFF:.+]] = arith.select %[[EMPTY]], %[[ZERO]], %[[O]] : index
 // CHECK-NEXT:      %[[R:.+]] = tensor.extract_slice %[[X]][%[[OFF]], 0] [%[[N]], 3] [1, 2] : tensor<?x6xf32> to tensor<?x3xf32>
 // CHECK-NEXT:      func.return %[[R]] : tensor<?x3xf32>
+// Round trip through convert-tensor-to-slice and canonicalize-slices: one dynamic window with
+// the static stride 2 (session 43; a run-time one selected on the size before).
+// ROUND-LABEL: func @positive(
+// ROUND:          %[[R:.+]] = slice.dynamic_window %{{.+}} offsets [%{{.+}}, 0] sizes [%{{.+}}, 3] strides [1, 2] : tensor<?x6xf32> -> tensor<?x3xf32>
+// ROUND-NEXT:      func.return %[[R]]
 func.func @positive(%x: tensor<?x6xf32>, %o: index, %n: index) -> tensor<?x3xf32> {
   %r = slice.dynamic_window %x offsets [%o, 0] sizes [%n, 3] strides [1, 2] : tensor<?x6xf32> -> tensor<?x3xf32>
   func.return %r : tensor<?x3xf32>
@@ -104,6 +110,12 @@ func.func @static_sizes(%x: tensor<8xi8>, %o: index) -> tensor<3xi8> {
 // CHECK-NEXT:      %[[E:.+]] = tensor.expand_shape %[[S]] {{\[}}[0 : i64], [1 : i64, 2 : i64]] output_shape [%{{.+}}, 2, 1] : tensor<?x2xf32> into tensor<?x2x1xf32>
 // CHECK-NEXT:      %[[R:.+]] = tensor.cast %[[E]] : tensor<?x2x1xf32> to tensor<?x?x1xf32>
 // CHECK-NEXT:      func.return %[[R]] : tensor<?x?x1xf32>
+// Round trip: the expand_shape of the raised window is the window with its type (session 43),
+// and the cast that hides a static dim stays.
+// ROUND-LABEL: func @less_static_result(
+// ROUND:          %[[R:.+]] = slice.dynamic_window %{{.+}} offsets [%{{.+}}, 1] sizes [%{{.+}}, 2] strides [1, 1] : tensor<4x8xf32> -> tensor<?x2x1xf32>
+// ROUND-NEXT:      %[[C:.+]] = tensor.cast %[[R]] : tensor<?x2x1xf32> to tensor<?x?x1xf32>
+// ROUND-NEXT:      func.return %[[C]]
 func.func @less_static_result(%x: tensor<4x8xf32>, %o: index, %n: index) -> tensor<?x?x1xf32> {
   %r = slice.dynamic_window %x offsets [%o, 1] sizes [%n, 2] strides [1, 1] : tensor<4x8xf32> -> tensor<?x?x1xf32>
   func.return %r : tensor<?x?x1xf32>
