@@ -37,6 +37,7 @@ from slice_dialect.dialect import (
     Mixed,
     WindowOp,
     check_sizes_on,
+    composition_pairs,
     constant_index_values,
     message_text,
     shape_of,
@@ -478,11 +479,12 @@ def _check_window_on(
 
 class WindowOfDynamicWindow(RewritePattern):
     """A window of a window, either of them dynamic, is one ``slice.dynamic_window``:
-    per window dim the inner result keeps (``unit_dim_pairs``), ``semantics.compose_dim_on``
-    on the IR domain with the outer dim it became; a unit dim the inner result drops (a
-    shrink axis) stays the inner window's one element; a unit dim the inner result
-    inserts (a new axis) composes only where the outer window takes it whole (a static
-    size of 1; its offset and stride are checked). Both windows'
+    per window dim the inner result keeps (``composition_pairs``: ``unit_dim_pairs``,
+    and a unit dim kept as a unit dim, such as a batch dim of 1),
+    ``semantics.compose_dim_on`` on the IR domain with the outer dim it became; a unit
+    dim the inner result drops (a shrink axis) stays the inner window's one element; a
+    unit dim the inner result inserts (a new axis) composes only where the outer window
+    takes it whole (a static size of 1; its offset and stride are checked). Both windows'
     checks are kept (``semantics.run_time_window_dim_on``: the inner against its source,
     the outer against the inner sizes; and a dynamic inner window's sizes against its
     result type's static dims, ``check_sizes_on``), so an invalid window still fails
@@ -517,8 +519,9 @@ class WindowOfDynamicWindow(RewritePattern):
         inner_shape = shape_of(inner_type)
         known = [c if isinstance(c, int) else None for c in c1]
         pairs = unit_dim_pairs(known, inner_shape)
-        assert pairs is not None, "checked by the verifier"
-        result_of = dict(pairs)  # window dim -> inner result dim
+        kept = composition_pairs(known, inner_shape)
+        assert pairs is not None and kept is not None, "checked by the verifier"
+        result_of = dict(kept)  # window dim -> inner result dim
         paired_results = set(result_of.values())
         # A result dim no window dim gives is a static 1 (a new axis, or a unit dim
         # moved): the outer window must take it whole, a static size of 1.
@@ -527,7 +530,7 @@ class WindowOfDynamicWindow(RewritePattern):
         dom = IRBuilder.before(op, rewriter, IndexType())
         # the inner result's dims: a paired window dim's size, else 1
         extents: list[Value] = [1] * len(c2)
-        for i, j in pairs:
+        for i, j in result_of.items():
             extents[j] = c1[i]
         try:
             dims = _check_window_on(dom, inner, pairs)
@@ -537,6 +540,7 @@ class WindowOfDynamicWindow(RewritePattern):
                 )
         except SliceSemanticsError as e:
             raise OpPassFailedException(op, str(e)) from None
+        dom.past_checks()
         # per source dim: a window dim the result keeps composes with the outer dim
         # it became; a unit dim the result dropped stays the inner window's element
         composed = [

@@ -295,6 +295,7 @@ def emit_dynamic_copy(
                 dom, name, k, d, off, size, stride
             )
     _check_dest(dom, name, dest, sizes, result_type)
+    dom.past_checks()
     rank = len(dims)
     if rank == 0:
         raise OpPassFailedException(

@@ -9,6 +9,7 @@ contract is ``SPEC.md`` sections 1 to 3 and 7.
 
 from __future__ import annotations
 
+import itertools
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
@@ -1054,6 +1055,29 @@ def unit_dim_pairs(
         if a is not None and b is not None and a != b:
             return None
     return list(zip(window_dims, result_dims))
+
+
+def composition_pairs(
+    sizes: Sequence[int | None], result_shape: Sequence[Dim]
+) -> list[tuple[int, int]] | None:
+    """:func:`unit_dim_pairs`, and between each two of its pairs (and before the first,
+    after the last) the window dims of static size 1 paired in order with the result's
+    static unit dims, as many as both sides have there: the window dim each result dim
+    of a rank-keeping window is (a batch dim of 1 kept as 1 is that dim, not a unit dim
+    dropped and another inserted). In order, so a window of the result composes dim by
+    dim. ``None`` where :func:`unit_dim_pairs` is."""
+    pairs = unit_dim_pairs(sizes, result_shape)
+    if pairs is None:
+        return None
+    bounds = [(-1, -1), *pairs, (len(sizes), len(result_shape))]
+    full: list[tuple[int, int]] = []
+    for (a, b), (c, d) in itertools.pairwise(bounds):
+        window_units = [i for i in range(a + 1, c) if sizes[i] == 1]
+        result_units = [j for j in range(b + 1, d) if result_shape[j] == 1]
+        full += zip(window_units, result_units)
+        if c < len(sizes):
+            full.append((c, d))
+    return full
 
 
 def message_text(text: object) -> str:

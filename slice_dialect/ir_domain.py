@@ -102,6 +102,7 @@ class IRBuilder(IntDomain[Value, Bool]):
         self._location = location
         self._values: dict[tuple[object, ...], SSAValue] = {}
         self._dead = False
+        self._past_checks = False
         self.anchor: Operation | None = None
         """The op the builder inserts before (``before``), which diagnostics name."""
         self.ops: list[Operation] = []
@@ -225,7 +226,7 @@ class IRBuilder(IntDomain[Value, Bool]):
                 assert folded is not None  # both operands are known
                 return folded
             except Int64OverflowError:
-                if not self._dead:
+                if not (self._dead or self._past_checks):
                     raise
         return self._pure(_ARITH_OPS[op](self.value(a), self.value(b)))
 
@@ -268,6 +269,15 @@ class IRBuilder(IntDomain[Value, Bool]):
         if if_true is if_false or (kt is not None and kt == kf):
             return if_true
         return self._pure(arith.SelectOp(cond, self.value(if_true), self.value(if_false)))
+
+    def past_checks(self) -> None:
+        """From here on, every value is used only where the checks emitted before
+        hold: a fold of constants that leaves int64 (possible only where those checks
+        fail, or where the value selects nothing, as the stride of a window of one
+        element) is emitted as its op, which wraps as ``arith`` does, instead of
+        raising (``convert-slice-to-loops`` and the composition of dynamic windows,
+        on static values no source can make valid: a size of 2**62 on a ``?`` dim)."""
+        self._past_checks = True
 
     def check(self, cond: Bool, message: str, *values: Value) -> None:
         """Emit ``slice.check``. A condition known false, with known values and no

@@ -605,6 +605,76 @@ def test_window_of_a_rank_changing_dynamic_window(seed_group: int) -> None:
             assert after.shape == before.shape
 
 
+@pytest.mark.parametrize("seed_group", range(2))
+def test_window_of_a_dynamic_window_with_unit_dims_kept(seed_group: int) -> None:
+    """A dynamic window whose result keeps a unit dim of its window as a unit dim (a
+    batch dim of 1, `tensor<1x?x8xf32>`), and a window of it with a run-time size on
+    that dim (0, 1, or an invalid 2): composed into one window (the unit dims paired
+    by ``composition_pairs``), with the same array or message as the two run one after
+    the other. Such chains were refused before session 43 (the unit dims were taken for
+    one dropped and one inserted)."""
+    ctx = make_context()
+    for seed in range(seed_group * 40, seed_group * 40 + 40):
+        rng = np.random.default_rng(40_000 + seed)
+        rank = int(rng.integers(1, 4))
+        shape = [int(rng.integers(1, 6)) for _ in range(rank)]
+        unit = [bool(rng.random() < 0.5) for _ in range(rank)]
+        block = Block(arg_types=[_tensor(shape)])
+        arguments: list[Any] = []
+
+        def argument(
+            value: int, block: Block = block, arguments: list[Any] = arguments
+        ) -> SSAValue:
+            arguments.append(value)
+            return block.insert_arg(IndexType(), len(block.args))
+
+        o1: list[Mixed] = []
+        c1: list[Mixed] = []
+        s1: list[Mixed] = []
+        extents = []
+        for d, u in zip(shape, unit):
+            stride = int(rng.choice([1, 2, -1]))
+            size = 1 if u else int(rng.integers(0, d + 1))
+            offset = int(rng.integers(0, d)) if stride < 0 or u else 0
+            o1.append(argument(offset))
+            c1.append(1 if u else argument(size))
+            s1.append(argument(stride))
+            extents.append(size)
+        inner = DynamicWindowOp(
+            block.args[0], o1, c1, s1, _tensor([1 if u else None for u in unit])
+        )
+        o2: list[Mixed] = []
+        c2: list[Mixed] = []
+        s2: list[Mixed] = []
+        for extent in extents:
+            size = int(rng.choice([0, 1, 1, 2])) if extent == 1 else extent // 2
+            t = int(rng.choice([1, -1]))
+            o2.append(argument(max(extent - 1, 0) if t < 0 else 0))
+            c2.append(argument(size))
+            s2.append(argument(t))
+        outer = DynamicWindowOp(inner.result, o2, c2, s2, _tensor([None] * rank))
+        block.add_ops([inner, outer, func.ReturnOp(outer.result)])
+        function = func.FuncOp(
+            "main",
+            FunctionType.from_lists([a.type for a in block.args], [outer.result.type]),
+            Region(block),
+        )
+        module = ModuleOp([function])
+        module.verify()
+        x = np.arange(int(np.prod(shape)), dtype=np.float32).reshape(shape)
+        before = run(module, [x, *arguments])
+        CanonicalizeSlicesPass().apply(ctx, module)
+        module.verify()
+        windows = [o for o in module.walk() if isinstance(o, DynamicWindowOp)]
+        assert len(windows) == 1, (seed, str(module))
+        after = run(module, [x, *arguments])
+        if isinstance(before, str) or isinstance(after, str):
+            assert before == after, (seed, before, after)
+        else:
+            np.testing.assert_array_equal(after, before)
+            assert after.shape == before.shape
+
+
 def _dims(shape: Sequence[int | None]) -> str:
     return "x".join("?" if d is None else str(d) for d in shape)
 
@@ -785,12 +855,14 @@ def test_cast_and_reshape_of_a_dynamic_window(seed_group: int) -> None:
 
 
 def test_cast_and_reshapes_of_dynamic_windows_in_c() -> None:
-    """The three links of ``test_cast_and_reshape_of_a_dynamic_window`` in one kernel,
-    compiled to C: numpy's arrays, and the cast's wrong dim refused with the message of
-    the interpreter backend."""
+    """The three links of ``test_cast_and_reshape_of_a_dynamic_window`` and a chain of
+    two run-time slices of a batch of 1 (``test_window_of_a_dynamic_window_with_unit_dims_kept``)
+    in one kernel, compiled to C: numpy's arrays, and the cast's wrong dim refused with
+    the message of the interpreter backend."""
     text = """
-func.func @main(%x: tensor<?x?xf32>, %s: tensor<2xi64>, %e: tensor<2xi64>, %r: tensor<1xi64>)
-    -> (tensor<?x?xf32>, tensor<?xf32>, tensor<1x?x1xf32>) {
+func.func @main(%x: tensor<?x?xf32>, %s: tensor<2xi64>, %e: tensor<2xi64>, %r: tensor<1xi64>,
+    %b: tensor<1x?x8xf32>, %e1: tensor<1xi64>, %s3: tensor<3xi64>, %e3: tensor<3xi64>)
+    -> (tensor<?x?xf32>, tensor<?xf32>, tensor<1x?x1xf32>, tensor<?x?x?xf32>) {
   %y = slice.onnx %x starts %s ends %e : tensor<?x?xf32>, tensor<2xi64>, tensor<2xi64> -> tensor<?x?xf32>
   %c = tensor.cast %y : tensor<?x?xf32> to tensor<3x?xf32>
   %z = slice.onnx %c starts %s ends %e : tensor<3x?xf32>, tensor<2xi64>, tensor<2xi64> -> tensor<?x?xf32>
@@ -802,21 +874,27 @@ func.func @main(%x: tensor<?x?xf32>, %s: tensor<2xi64>, %e: tensor<2xi64>, %r: t
   %one = slice.dynamic_window %x offsets [%j, 0] sizes [1, %n] strides [1, 1] : tensor<?x?xf32> -> tensor<1x?xf32>
   %flat = tensor.collapse_shape %one [[0, 1]] : tensor<1x?xf32> into tensor<?xf32>
   %wide = tensor.expand_shape %flat [[0, 1, 2]] output_shape [1, %n, 1] : tensor<?xf32> into tensor<1x?x1xf32>
-  func.return %z, %flat, %wide : tensor<?x?xf32>, tensor<?xf32>, tensor<1x?x1xf32>
+  %axes = arith.constant dense<[1]> : tensor<1xi64>
+  %b1 = slice.onnx %b starts %r ends %e1 axes %axes : tensor<1x?x8xf32>, tensor<1xi64>, tensor<1xi64> axes tensor<1xi64> -> tensor<1x?x8xf32>
+  %b2 = slice.onnx %b1 starts %s3 ends %e3 : tensor<1x?x8xf32>, tensor<3xi64>, tensor<3xi64> -> tensor<?x?x?xf32>
+  func.return %z, %flat, %wide, %b2 : tensor<?x?xf32>, tensor<?xf32>, tensor<1x?x1xf32>, tensor<?x?x?xf32>
 }
 """
     x = np.arange(30, dtype=np.float32).reshape(5, 6)
+    b = np.arange(48, dtype=np.float32).reshape(1, 6, 8)
     s, e = np.array([1, 2]), np.array([4, 5])
+    s3, e3 = np.array([0, 1, 2]), np.array([1, 3, 6])
     messages = []
     for backend in ("c", "interpreter"):
         kernel = compile(text, backend=backend)
-        z, flat, wide = kernel(x, s, e, np.array([2]))
+        z, flat, wide, b2 = kernel(x, s, e, np.array([2]), b, np.array([4]), s3, e3)
         y = x[1:4, 2:5]
         np.testing.assert_array_equal(z, y[1:4, 2:5])
         np.testing.assert_array_equal(flat, x[2])
         np.testing.assert_array_equal(wide, x[2].reshape(1, 6, 1))
+        np.testing.assert_array_equal(b2, b[:, 2:4][0:1, 1:3, 2:6])
         with pytest.raises(SliceError) as error:
-            kernel(x, s, np.array([5, 5]), np.array([2]))  # 4 rows for the 3 cast
+            kernel(x, s, np.array([5, 5]), np.array([2]), b, np.array([4]), s3, e3)
         messages.append(str(error.value))
     assert messages[0] == messages[1]
     assert "but the result type tensor<3x?xf32> has 3 in dimension 0" in messages[0]

@@ -193,3 +193,56 @@ def test_loops_merged_and_moved_at_run_time(backend: str) -> None:
         np.testing.assert_array_equal(
             kernel(x, params), x[np.ix_(*want)], err_msg=f"{shape} {dims}"
         )
+
+
+HUGE_STRIDES = """\
+func.func @main(%x: tensor<?xf32>, %p: tensor<3xi64>) -> tensor<?xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %o64 = tensor.extract %p[%c0] : tensor<3xi64>
+  %n64 = tensor.extract %p[%c1] : tensor<3xi64>
+  %m64 = tensor.extract %p[%c2] : tensor<3xi64>
+  %o = arith.index_cast %o64 : i64 to index
+  %n = arith.index_cast %n64 : i64 to index
+  %m = arith.index_cast %m64 : i64 to index
+  %a = slice.dynamic_window %x offsets [%o] sizes [%n] strides [4611686018427387904] : tensor<?xf32> -> tensor<?xf32>
+  %b = slice.dynamic_window %a offsets [0] sizes [%m] strides [4] : tensor<?xf32> -> tensor<?xf32>
+  func.return %b : tensor<?xf32>
+}
+"""
+
+HUGE_SIZE = """\
+func.func @main(%x: tensor<?x5xf32>, %p: tensor<2xi64>) -> tensor<?x5xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %o64 = tensor.extract %p[%c0] : tensor<2xi64>
+  %s64 = tensor.extract %p[%c1] : tensor<2xi64>
+  %o = arith.index_cast %o64 : i64 to index
+  %s = arith.index_cast %s64 : i64 to index
+  %n = arith.constant 4611686018427387904 : index
+  %r = slice.dynamic_window %x offsets [%o, 0] sizes [%n, 5] strides [%s, 1] : tensor<?x5xf32> -> tensor<?x5xf32>
+  func.return %r : tensor<?x5xf32>
+}
+"""
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_static_values_whose_products_leave_int64(backend: str) -> None:
+    """Static strides of 2**62 and 4 composed, and a static size of 2**62 on a ``?``
+    dim (its loop counts 5 * 2**62 elements): the products leave int64, which happens
+    only where the checks fail or the value selects nothing, so they are emitted as
+    wrapping ops, not folded. Before session 43 the composition and the lowering
+    raised an internal overflow error (a traceback). (Helper 16's review.)"""
+    kernel = slice_dialect.compile(HUGE_STRIDES, backend=backend)
+    x = np.arange(6, dtype=np.float32)
+    for o, n, m in [(2, 1, 1), (2, 1, 0), (5, 0, 0), (0, 0, 0)]:
+        got = kernel(x, np.array([o, n, m], dtype=np.int64))
+        np.testing.assert_array_equal(got, x[o:][: min(n, 1)][:m])
+    for o, n, m in [(0, 2, 1), (0, 2, 2), (2, 1, 2), (0, 6, 0)]:
+        with pytest.raises(SliceError, match="out of bounds for dimension 0 of size"):
+            kernel(x, np.array([o, n, m], dtype=np.int64))
+    if backend == "interpreter":  # the same lowering: no second C compile
+        kernel = slice_dialect.compile(HUGE_SIZE, backend=backend)
+        with pytest.raises(SliceError, match=re.escape("(4611686018427387904 - 1)")):
+            kernel(np.zeros((4, 5), np.float32), np.array([0, 1], dtype=np.int64))

@@ -384,3 +384,18 @@ func.func @collapse_of_two_dynamic_dims(%x: tensor<?x?xf32>, %m: index, %n: inde
   %flat = tensor.collapse_shape %w [[0, 1]] : tensor<?x?xf32> into tensor<?xf32>
   func.return %flat : tensor<?xf32>
 }
+
+// -----
+
+// A unit dim kept as a unit dim (a batch of 1) pairs with itself: a window of it with a
+// run-time size there composes (session 43; it was taken for a unit dim dropped and
+// another inserted, and the chain was refused at lowering).
+// CHECK-LABEL: func.func @window_of_a_batch_of_one(
+// CHECK-SAME:      %[[X:.+]]: tensor<1x?xf32>, %[[O:.+]]: index, %[[N:.+]]: index, %[[M:.+]]: index)
+// CHECK:         %[[R:.+]] = slice.dynamic_window %[[X]] offsets [0, %{{.+}}] sizes [%[[M]], %[[N]]] strides [1, 1] : tensor<1x?xf32> -> tensor<?x?xf32>
+// CHECK-NEXT:    func.return %[[R]]
+func.func @window_of_a_batch_of_one(%x: tensor<1x?xf32>, %o: index, %n: index, %m: index) -> tensor<?x?xf32> {
+  %a = slice.dynamic_window %x offsets [0, %o] sizes [1, %n] strides [1, 1] : tensor<1x?xf32> -> tensor<1x?xf32>
+  %b = slice.dynamic_window %a offsets [0, 0] sizes [%m, %n] strides [1, 1] : tensor<1x?xf32> -> tensor<?x?xf32>
+  func.return %b : tensor<?x?xf32>
+}
