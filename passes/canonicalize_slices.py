@@ -470,10 +470,7 @@ def _check_window_on(
         # its run-time sizes against the static dims of its result type, which the
         # window that replaces it may no longer have
         result_type = window.result_type
-        holder = f"the result type {result_type}"
-        check_sizes_on(
-            dom, window.name, sizes, pairs, shape_of(result_type), holder, result_type
-        )
+        check_sizes_on(dom, window.name, sizes, pairs, shape_of(result_type), result_type)
     return dims
 
 
@@ -736,13 +733,10 @@ class CastOfDynamicWindow(RewritePattern):
             try:
                 # the window's own checks first, as where it ran before the cast
                 _check_window_on(dom, window, pairs)
-                for i, j in to_one:
-                    dom.check(
-                        dom.eq(sizes[i], dom.const(1)),
-                        f"{window.name}: sizes[{i}] = {{0}} but the result type "
-                        f"{message_text(joined_type)} has 1 in dimension {j}",
-                        sizes[i],
-                    )
+                # each made 1 against the cast's dims, as the verifier would
+                ones = {j for _, j in to_one}
+                dims = [1 if j in ones else None for j in range(len(joined))]
+                check_sizes_on(dom, window.name, sizes, pairs, dims, joined_type)
             except SliceSemanticsError as e:
                 new_op.drop_all_references()
                 raise OpPassFailedException(op, str(e)) from None

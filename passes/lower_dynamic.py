@@ -584,5 +584,14 @@ def _check_dest(
         raise OpPassFailedException(
             dom.anchor, f"{name}: result type {result_type} does not match the sizes"
         )
+    others = list(pairs)
+    if isinstance(result_type, TensorType):
+        # a window's result type: its static dims with the verifier's message; then
+        # the output's dims where they are not those (a ``?`` of the output, a cast
+        # to a less static type, or a ``?`` of the result type)
+        check_sizes_on(dom, name, sizes, pairs, static, result_type)
+        dest_type = cast(MemRefType[Attribute], dest.type)
+        dest_static = [d >= 0 for d in dest_type.get_shape()]
+        others = [(i, j) for i, j in pairs if static[j] is None or not dest_static[j]]
     dest_dims = memref_dims(dom, dest)
-    check_sizes_on(dom, name, sizes, pairs, dest_dims, "the output", result_type)
+    check_sizes_on(dom, name, sizes, others, dest_dims, result_type, output=True)

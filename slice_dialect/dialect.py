@@ -1027,8 +1027,7 @@ class WindowOp(TensorWindowOp):
             w.sizes, result_shape
         ):
             raise VerifyException(
-                f"slice.window: result type {result_type} does not match sizes "
-                f"{format_shape(w.sizes)} (only size-1 dims may be inserted or removed)"
+                result_type_message("slice.window", result_type, format_shape(w.sizes))
             )
 
 
@@ -1087,40 +1086,55 @@ def message_text(text: object) -> str:
     return str(text).replace("{", "{{").replace("}", "}}")
 
 
+def result_type_message(name: str, result_type: Attribute, sizes: str) -> str:
+    """The verifier's message for sizes (``sizes``: their text, ``[2, ?]``, or a
+    ``slice.check`` template's placeholders) that ``result_type`` does not take."""
+    return (
+        f"{name}: result type {result_type} does not match sizes {sizes} (only size-1 "
+        "dims may be inserted or removed)"
+    )
+
+
 def check_sizes_on(
     dom: IntDomain[V, B],
     name: str,
     sizes: Sequence[V],
     pairs: Sequence[tuple[int, int]],
     dims: Sequence[V | None],
-    holder: str,
     result_type: Attribute,
+    output: bool = False,
 ) -> None:
-    """A window's ``sizes`` against the dims of what holds its result (``holder``: the
-    result type, or the output buffer at run time), paired by :func:`unit_dim_pairs`:
-    each paired size equals its dim (a ``None`` dim is not checked), every other size
-    is 1. One rule for the interpreter's result shape and the lowered checks."""
+    """A window's ``sizes`` against the dims of what holds its result, paired by
+    :func:`unit_dim_pairs`: each paired size equals its dim (a ``None`` dim is not
+    checked), every other size is 1. ``dims``: the result type's (static) dims, and a
+    failure is the verifier's message for the same values
+    (:func:`result_type_message`, the sizes as they are when it runs); or, with
+    ``output``, the output buffer's dims at run time (``sizes[k] = N but the output
+    has M in dimension j``; the unpaired sizes are then not checked). One rule for the
+    interpreter's result shape, the composition of windows and the lowered checks."""
 
-    escaped = message_text
+    if output:
+        for i, j in pairs:
+            dim = dims[j]
+            if dim is not None:
+                dom.check(
+                    dom.eq(sizes[i], dim),
+                    f"{name}: sizes[{i}] = {{0}} but the output has {{1}} in "
+                    f"dimension {j}",
+                    sizes[i],
+                    dim,
+                )
+        return
+    template = "[" + ", ".join(f"{{{k}}}" for k in range(len(sizes))) + "]"
+    message = result_type_message(name, message_text(result_type), template)
     paired = {i for i, _ in pairs}
     for i, j in pairs:
         dim = dims[j]
         if dim is not None:
-            dom.check(
-                dom.eq(sizes[i], dim),
-                f"{name}: sizes[{i}] = {{0}} but {escaped(holder)} has {{1}} in "
-                f"dimension {j}",
-                sizes[i],
-                dim,
-            )
+            dom.check(dom.eq(sizes[i], dim), message, *sizes)
     for i, size in enumerate(sizes):
         if i not in paired:
-            dom.check(
-                dom.eq(size, dom.const(1)),
-                f"{name}: sizes[{i}] = {{0}} but the result type "
-                f"{escaped(result_type)} has no dimension for it",
-                size,
-            )
+            dom.check(dom.eq(size, dom.const(1)), message, *sizes)
 
 
 @slice_op
@@ -1234,8 +1248,7 @@ class DynamicWindowOp(TensorWindowOp):
         result_type = self.result_type
         if unit_dim_pairs(sizes, shape_of(result_type)) is None:
             raise VerifyException(
-                f"{name}: result type {result_type} does not match sizes "
-                f"{format_shape(sizes)} (only size-1 dims may be inserted or removed)"
+                result_type_message(name, result_type, format_shape(sizes))
             )
 
     def result_shape(self, sizes: Sequence[int]) -> tuple[int, ...]:
@@ -1244,8 +1257,7 @@ class DynamicWindowOp(TensorWindowOp):
         static = shape_of(result_type)
         pairs = unit_dim_pairs(self._known(self.static_sizes), static)
         assert pairs is not None, "checked by the verifier"
-        holder = f"the result type {result_type}"
-        check_sizes_on(INTS, self.name, sizes, pairs, static, holder, result_type)
+        check_sizes_on(INTS, self.name, sizes, pairs, static, result_type)
         shape = [1] * len(static)
         for i, j in pairs:
             shape[j] = sizes[i]

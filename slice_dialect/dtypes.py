@@ -33,6 +33,7 @@ from xdsl.dialects.builtin import (
     Float64Type,
     IntegerType,
     Signedness,
+    TensorType,
 )
 from xdsl.ir import Attribute
 
@@ -107,6 +108,23 @@ def constant_storage(value: DenseIntOrFPElementsAttr) -> bytes:
     ):
         return bytes(1 if b else 0 for b in data)
     return data
+
+
+def constant_array(value: DenseIntOrFPElementsAttr) -> np.ndarray:
+    """``value`` as a numpy array of its type's shape and ``numpy_dtype`` (a splat
+    repeated), from ``constant_storage``: every element type alike, complex ones
+    included (``get_values`` gives those as pairs)."""
+    import numpy as np
+
+    t = value.get_type()
+    assert isinstance(t, TensorType)
+    shape = tuple(t.get_shape())
+    dtype = numpy_dtype(t.get_element_type())
+    array = np.frombuffer(constant_storage(value), dtype=dtype)
+    count = int(np.prod(shape))
+    if array.size == 1 and count != 1:
+        return np.full(shape, array[0], dtype=dtype)
+    return array.reshape(shape).copy()
 
 
 def numpy_dtype(t: Attribute) -> np.dtype:

@@ -21,7 +21,8 @@ Per window dimension ``(offset o, size c, stride s)`` of a dimension of size ``d
   (backward through index 0) for ONNX and OpenVINO Slice, the end_mask bit for the
   strided slices. An end of ``-1`` would mean the last element, not "before 0".
   ``INT64_MAX`` is never used with a negative step (ONNX Runtime reads it as "to the
-  end" there, onnxruntime#11107);
+  end" there, onnxruntime#11107), and an ONNX end of ``2**31 - 1`` (which ONNX Runtime
+  reads alike, on a dim longer than that) is written from the back, ``end - d``;
 * an empty dimension is ``0:0:1``;
 * unit dimensions removed from the result are shrink entries (``begin = o``,
   ``end = o + 1``, stride 1), unit dimensions inserted are new-axis entries
@@ -59,6 +60,11 @@ DML_UINT_MAX = 2**32 - 1
 ``InputWindowSizes``, are ``UINT``: 32-bit unsigned."""
 DML_INT_MIN, DML_INT_MAX = -(2**31), 2**31 - 1
 """DML_SLICE1's ``InputWindowStrides`` is an ``INT`` array: 32-bit signed."""
+
+
+ORT_INT_MAX = 2**31 - 1
+"""An ONNX ``ends`` value ONNX Runtime reads as "to the end" in the step's direction,
+as ``INT64_MAX`` (``slice_helper.h``; research A.3, onnxruntime#11107)."""
 
 
 class ExportError(ValueError):
@@ -201,8 +207,14 @@ def axis_slice_params(
                 f"dimension {a} has stride {s}, and {op} only takes stride 1 (no steps)"
             )
         r = _range(d, o, c, s)
+        end = r.end
+        if end == ORT_INT_MAX and op != "slice.ov_slice":
+            # ONNX Runtime reads an end of 2**31 - 1 as "to the end" in the step's
+            # direction (research A.3, onnxruntime#11107): the same index from the
+            # back, for a dim longer than that
+            end -= d
         starts.append(r.start)
-        ends.append(r.end)
+        ends.append(end)
         axes.append(a)
         steps.append(s)
     return AxisSliceParams(
@@ -219,6 +231,31 @@ onnx_v1_params = partial(axis_slice_params, "slice.onnx_v1", allow_steps=False)
 """ONNX Slice-1 (``slice.onnx_v1``): no steps."""
 ov_slice_params = partial(axis_slice_params, "slice.ov_slice")
 """OpenVINO Slice-8 (``slice.ov_slice``; its ``step`` operand is required)."""
+
+
+TF_KERNEL_MAX_RANK = 8
+"""The highest rank TensorFlow's StridedSlice CPU kernel copies (``HANDLE_DIM(1)`` to
+``HANDLE_DIM(8)``); its shape function takes any rank (research A.6, C112)."""
+
+
+def _tf_kernel_runs(shape: Sequence[int], w: Window) -> bool:
+    """Whether TensorFlow's kernel copies the window of a source of ``shape``: any of
+    rank <= 8; above, only the cases it takes before its per-rank copies (measured on
+    2.21: rank 9 with dims 1 or 8 sliced fails, ``x[1:]`` and ``x[:, 1:1]`` run): an
+    empty result, the whole source, or dim 0 alone sliced at stride 1 where the start
+    row is aligned (``IsDim0SliceAligned``; 64 bytes, Eigen's largest alignment, on
+    the element count, which holds for every element size)."""
+    if len(shape) <= TF_KERNEL_MAX_RANK or 0 in w.sizes:
+        return True
+    dims = list(zip(shape, w.offsets, w.sizes, w.strides, strict=True))
+    if not all(_is_whole(*dim) for dim in dims[1:]):
+        return False
+    if _is_whole(*dims[0]):
+        return True
+    row = 1
+    for d in shape[1:]:
+        row *= d
+    return w.strides[0] == 1 and w.offsets[0] * row % 64 == 0
 
 
 @dataclass(frozen=True)
@@ -317,6 +354,14 @@ def strided_slice_params(
         em.append(emask)
         nm.append(int(kind == "new"))
         sm.append(int(kind == "shrink"))
+    if op == "slice.tf_strided_slice" and not _tf_kernel_runs(shape, w):
+        raise ExportError(
+            f"the source has rank {len(shape)}, and TensorFlow's StridedSlice kernel "
+            f"handles at most {TF_KERNEL_MAX_RANK} dimensions ('Unhandled input "
+            "dimensions', research C112) except for an empty result, the whole source "
+            "or a slice of dimension 0 alone at stride 1 starting at a 64-byte aligned "
+            "row"
+        )
     if op == "slice.tf_strided_slice" and len(begin) > TF_MAX_ENTRIES:
         raise ExportError(
             f"it needs {len(begin)} entries and TensorFlow allows at most "

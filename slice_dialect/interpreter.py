@@ -286,14 +286,7 @@ class NumpyTensorFunctions(InterpreterFunctions):
     ) -> PythonValues:
         value = op.value
         if isinstance(value, DenseIntOrFPElementsAttr):
-            t = value.get_type()
-            assert isinstance(t, TensorType)
-            shape = tuple(t.get_shape())
-            values = list(value.get_values())
-            if len(values) == 1 and int(np.prod(shape)) != 1:
-                values = values * int(np.prod(shape))  # a splat
-            array = np.array(values, dtype=dtypes.numpy_dtype(t.get_element_type()))
-            return (array.reshape(shape),)
+            return (dtypes.constant_array(value),)
         if isinstance(value, IntegerAttr):
             v = value.value.data
             if isinstance(value.type, IndexType):

@@ -51,11 +51,14 @@ from slice_dialect.dialect import (
     OnnxSliceOp,
     OnnxSliceV1Op,
     WindowOp,
+    constant_index_values,
 )
 from slice_dialect.errors import SliceError
+from slice_dialect.export import ORT_INT_MAX
 from slice_dialect.locations import location_text
 from slice_dialect.names import unique_name
 from slice_dialect.onnx_import import ONNX_NAME
+from slice_dialect.semantics import INT64_MAX
 
 OPSET = 13
 """The model's opset; 14 where a ``Reshape`` to a shape with a 0 needs ``allowzero``
@@ -247,11 +250,61 @@ class _Exporter:
                 )
                 name = cast
             inputs.append(name)
+        if op.steps is not None:
+            inputs[2] = self.ends_as_onnx_runtime_reads(op, out, inputs[2], inputs[4])
         while inputs[-1] == "":
             inputs.pop()
         self.nodes.append(
             helper.make_node("Slice", inputs, [out], name=self.fresh("slice"))
         )
+
+    def ends_as_onnx_runtime_reads(
+        self, op: OnnxSliceOp, out: str, ends: str, steps: str
+    ) -> str:
+        """``ends`` with each ``INT32_MAX`` or ``INT64_MAX`` whose step is negative
+        made ``-1``: ONNX Runtime reads such an end as "to the beginning", where the
+        ONNX text (and we) clamp it to ``d - 1`` (research A.3, onnxruntime#11107),
+        and ``-1`` is ``d - 1`` for both. Constant parameters are rewritten here;
+        run-time ones by a ``Where`` in the graph."""
+        from onnx import helper
+
+        big = (ORT_INT_MAX, INT64_MAX)
+        assert op.steps is not None
+        known_ends = constant_index_values(op.ends)
+        known_steps = constant_index_values(op.steps)
+        if known_ends is not None and known_steps is not None:
+            fixed = [
+                -1 if e in big and s < 0 else e
+                for e, s in zip(known_ends, known_steps, strict=True)
+            ]
+            if fixed == known_ends:
+                return ends
+            return self.initializer(f"{out}_ends", fixed)
+        if known_ends is not None and not any(e in big for e in known_ends):
+            return ends
+        if known_steps is not None and all(s > 0 for s in known_steps):
+            return ends
+        consts = {
+            k: self.initializer(f"{out}_{k}", [v])
+            for k, v in (("int32_max", big[0]), ("int64_max", big[1]), ("zero", 0))
+        }
+        minus_one = self.initializer(f"{out}_minus_one", [-1])
+        names = {
+            k: self.fresh(f"{out}_{k}") for k in ("eq32", "eq64", "big", "neg", "big_neg")
+        }
+        fixed_name = self.fresh(f"{out}_ends")
+        for kind, args, result in (
+            ("Equal", [ends, consts["int32_max"]], names["eq32"]),
+            ("Equal", [ends, consts["int64_max"]], names["eq64"]),
+            ("Or", [names["eq32"], names["eq64"]], names["big"]),
+            ("Less", [steps, consts["zero"]], names["neg"]),
+            ("And", [names["big"], names["neg"]], names["big_neg"]),
+            ("Where", [names["big_neg"], minus_one, ends], fixed_name),
+        ):
+            self.nodes.append(
+                helper.make_node(kind, args, [result], name=self.fresh(kind.lower()))
+            )
+        return fixed_name
 
     def onnx_v1_slice(self, op: OnnxSliceV1Op) -> None:
         """A ``slice.onnx_v1`` kept by static canonicalization (``?`` data dims): one
@@ -289,15 +342,8 @@ class _Exporter:
             raise SliceError(
                 f"{_describe(op)}: only dense tensor constants can be exported"
             )
-        dtype = dtypes.numpy_dtype(t.get_element_type())
-        values = list(attr.get_values())
-        array = np.array(values, dtype=dtype)
-        shape = tuple(t.get_shape())
-        if array.size == 1 and int(np.prod(shape)) != 1:
-            array = np.full(shape, array.reshape(()), dtype=dtype)
-        self.initializers.append(
-            numpy_helper.from_array(array.reshape(shape), self.name(op.result))
-        )
+        array = dtypes.constant_array(attr)
+        self.initializers.append(numpy_helper.from_array(array, self.name(op.result)))
 
 
 def _onnx_names(

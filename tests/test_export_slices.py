@@ -10,6 +10,7 @@ the examples per framework.
 
 from __future__ import annotations
 
+import math
 import os
 
 import pytest
@@ -21,7 +22,7 @@ from xdsl.dialects.builtin import ModuleOp, TensorType
 
 from passes.canonicalize_slices import CanonicalizeSlicesPass
 from passes.export_slices import ExportSlicesPass
-from slice_dialect import export
+from slice_dialect import export, semantics
 from slice_dialect.compiler import make_context, parse_module
 from slice_dialect.dialect import FrameworkSliceOp, WindowOp, constant_index_values
 from slice_dialect.errors import OpPassFailedException
@@ -99,6 +100,14 @@ def expected_refusal(
             return "keeps the source's rank"
         if 0 in w.sizes:
             return "cannot express an empty window"
+    if framework == "tf_strided_slice" and len(shape) > 8 and 0 not in w.sizes:
+        dims = list(zip(shape, w.offsets, w.sizes, w.strides))
+        rest_whole = all((o, c, s) == (0, d, 1) for d, o, c, s in dims[1:])
+        d0, o0, c0, s0 = dims[0]
+        row = math.prod(shape[1:])
+        dim0 = (o0, c0, s0) == (0, d0, 1) or (s0 == 1 and o0 * row % 64 == 0)
+        if not (rest_whole and dim0):
+            return "at most 8 dimensions"
     return None
 
 
@@ -237,3 +246,29 @@ def test_refusal_names_the_window_location() -> None:
     line = next(n for n, t in enumerate(lines, start=1) if "slice.window" in t)
     column = len(lines[line - 1]) - len(lines[line - 1].lstrip()) + 1
     assert error_location(info.value, module) == f"f.mlir:{line}:{column}"
+
+
+@pytest.mark.parametrize(
+    ("offset", "size", "stride"),
+    [(1, 2**30 - 1, 2), (2**31 + 7, 4, -2), (0, 2**31 - 1, 1)],
+)
+def test_onnx_end_of_int32_max_is_written_from_the_back(
+    offset: int, size: int, stride: int
+) -> None:
+    """A window whose end (the element after its last) is ``2**31 - 1`` on a longer
+    dim: ONNX Runtime reads that end as "to the end" (research A.3), so ONNX's ends
+    are written from the back, ``end - d``; the same window comes back (helper 17's
+    review, session 43; a run takes 2 GiB, so only the parameters here)."""
+    d = 2**31 + 8
+    w = Window((offset,), (size,), (stride,))
+    for params in (
+        export.onnx_params([d], w, [size]),
+        export.onnx_v1_params([d], w, [size]) if stride == 1 else None,
+    ):
+        if params is None:
+            continue
+        assert params.ends == (2**31 - 1 - d,)
+        back = semantics.onnx(
+            [d], list(params.starts), list(params.ends), None, params.steps
+        )
+        assert back.window == w

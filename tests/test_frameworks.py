@@ -84,6 +84,7 @@ from slice_dialect import semantics
 from slice_dialect.compiler import make_context, parse_module
 from slice_dialect.dialect import FrameworkSliceOp, constant_index_values
 from slice_dialect.domain import INTS
+from slice_dialect.errors import OpPassFailedException
 from slice_dialect.semantics import (
     INT32_MAX,
     INT32_MIN,
@@ -837,6 +838,38 @@ def test_exported_windows_run_in_tensorflow(tf: TensorFlow, drawn: list[Any]) ->
         assert tuple(known) == want.shape, case
 
 
+def test_exported_windows_of_rank_above_8_run_in_tensorflow(tf: TensorFlow) -> None:
+    """TensorFlow's kernel copies at most 8 dims (C112); above, only an empty result,
+    the whole source, or dim 0 alone at stride 1 from an aligned row run. Export to
+    ``tf_strided_slice`` refuses the others (it wrote them before session 43, helper
+    17's review) and every window it writes runs in TensorFlow with our elements."""
+    shape9 = (2,) * 9
+    whole = [(0, 2, 1)] * 8
+    cases = {
+        "whole": (shape9, [(0, 2, 1), *whole], True),
+        "dim 0 from row 1": (shape9, [(1, 1, 1), *whole], True),
+        "dim 0 reversed": (shape9, [(1, 2, -1), *whole], False),
+        "dim 1": (shape9, [(0, 2, 1), (1, 1, 1), *whole[1:]], False),
+        "last dim": (shape9, [(0, 2, 1), *whole[1:], (1, 1, 1)], False),
+        "empty": (shape9, [(0, 2, 1), (0, 0, 1), *whole[1:]], True),
+        "dim 0 from an unaligned row": ((3,) + (1,) * 8, [(1, 2, 1)] + [(0, 1, 1)] * 8, False),
+        "rank 10, dim 0": ((4,) + (2,) * 9, [(2, 2, 1)] + [(0, 2, 1)] * 9, True),
+    }  # fmt: skip
+    for name, (shape, dims, exported) in cases.items():
+        w = Window(*(tuple(d[k] for d in dims) for k in range(3)))
+        result = w.sizes
+        refusal = expected_refusal("tf_strided_slice", shape, w, result)
+        assert (refusal is None) == exported, (name, refusal)
+        if not exported:
+            with pytest.raises(OpPassFailedException, match="at most 8 dimensions"):
+                exported_case("tf_strided_slice", shape, w, result)
+            continue
+        case = exported_case("tf_strided_slice", shape, w, result)
+        x = iota(shape)
+        want = semantics.apply_window(x, w, result)
+        check(f"tf.raw_ops.StridedSlice ({name})", case, tf.eager(case, x), want)
+
+
 # --- the known deviations, asserted ----------------------------------------------------
 
 
@@ -956,6 +989,26 @@ def test_ov_cpu_new_axis_with_shrink(ov: ModuleType, core: Any) -> None:
     check("CPU plugin", right, cpu, ours(right, x))
 
 
+EMPTY_INDICES_SCRIPT = """
+import sys
+import numpy as np
+import openvino as ov
+op = sys.argv[1]
+x = ov.opset8.parameter([2, 3], ov.Type.f32)
+params = [ov.opset8.parameter([0], ov.Type.i64) for _ in range(3)]
+if op == "ov_slice":
+    node = ov.opset8.slice(x, *params)
+else:
+    node = ov.opset1.strided_slice(x, *params, begin_mask=[], end_mask=[])
+model = ov.Model([node], [x, *params])
+feeds = [np.arange(6, dtype=np.float32).reshape(2, 3)] + [np.zeros(0, np.int64)] * 3
+try:
+    print(ov.Core().compile_model(model, "CPU")(feeds)[0].tolist())
+except Exception as e:
+    print("raised:", e)
+"""
+
+
 def test_ov_cpu_runtime_indices_known(ov: ModuleType, core: Any) -> None:
     """C20, C73: with run-time ``i64`` index inputs the CPU plugin truncates
     ``INT64_MAX`` to -1; as Constants it does not. Empty run-time index inputs (an
@@ -967,8 +1020,23 @@ def test_ov_cpu_runtime_indices_known(ov: ModuleType, core: Any) -> None:
                               "end_mask": []}),
     ):  # fmt: skip
         case = _case(op, (2, 3), **params)
-        with pytest.raises(Exception, match="compiled executor"):
-            ov_cpu(ov, core, [case], True)
+        # Fails in a way that depends on how many threads the plugin runs (session
+        # 43): an exception with 2 cpus; in a process pinned to 1 (taskset -c 0)
+        # uninitialized memory as the result, or a segmentation fault. So it runs in
+        # a child process.
+        done = subprocess.run(
+            [sys.executable, "-c", textwrap.dedent(EMPTY_INDICES_SCRIPT), op],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        outcome = (done.returncode, done.stdout.strip()[-300:])
+        if done.returncode == 0 and not done.stdout.startswith("raised:"):
+            assert done.stdout.strip() != "[[0.0, 1.0, 2.0], [3.0, 4.0, 5.0]]", outcome
+        elif done.returncode == 0:
+            assert "compiled executor" in done.stdout, outcome
+        else:
+            assert done.returncode == -signal.SIGSEGV, outcome
         (constant,) = ov_cpu(ov, core, [case], False)
         check("CPU plugin (constant indices)", case, constant, iota((2, 3)))
         assert runtime_domain(case) is None
@@ -1051,14 +1119,20 @@ def test_ov_cpu_crashes_known(ov: ModuleType, op: str, step: int, mode: str) -> 
     """C53, C34: the CPU plugin kills the process with SIGFPE on a run-time stride 0
     and on a constant negative step of ``INT32_MIN`` or below (C34 names
     ``INT64_MIN``; ``INT32_MIN`` and ``INT64_MIN + 1`` do it too, found by this test);
-    we refuse stride 0 and take the others. Run in a child process."""
+    we refuse stride 0 and take the others. Run in a child process. In a process
+    pinned to one cpu the constant steps return a wrong element instead (one run:
+    ``[-1.06e+37]`` for ``x[4::INT32_MIN]`` of ``arange(5)``, not ``[4.]``; session
+    43), so that is taken as the same deviation."""
     done = subprocess.run(
         [sys.executable, "-c", textwrap.dedent(CRASH_SCRIPT), op, str(step), mode],
         capture_output=True,
         text=True,
         timeout=120,
     )
-    assert done.returncode == -signal.SIGFPE, (done.returncode, done.stderr[-500:])
+    if step == 0 or done.returncode != 0:
+        assert done.returncode == -signal.SIGFPE, (done.returncode, done.stderr[-500:])
+    else:
+        assert done.stdout.strip() != "[4.]", done.stdout
     begin, end = (0, 5) if step >= 0 else (4, INT64_MIN)
     if op == "ov_slice":
         case = _case(op, (5,), start=[begin], stop=[end], step=[step])

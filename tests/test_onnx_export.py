@@ -31,6 +31,8 @@ from test_onnx_import import run_ort as run_ort_by_name
 
 import slice_dialect
 from slice_dialect import SliceError
+from slice_dialect.compiler import make_context, parse_module
+from slice_dialect.interpreter import make_interpreter
 from slice_dialect.semantics import INT64_MAX, Window
 
 CASES = int(os.environ.get("SLICE_ONNX_CASES", "20"))
@@ -252,12 +254,16 @@ def test_run_time_parameters_are_graph_inputs() -> None:
     assert (x.name, s.name, e.name) == ("x", "s", "e")
     dims = x.type.tensor_type.shape.dim
     assert not dims[0].HasField("dim_value") and dims[1].dim_value == 6
-    cast, cut = model.graph.node
+    cast, *fix, cut = model.graph.node
     assert (cast.op_type, list(cast.input)) == ("Cast", ["s"])
     assert cast.attribute[0].i == onnx.TensorProto.INT64
+    # the run-time ends through a Where: INT32_MAX or INT64_MAX with a negative step
+    # becomes -1 (ONNX Runtime reads it as "to the beginning", onnxruntime#11107)
+    kinds = ["Equal", "Equal", "Or", "Less", "And", "Where"]
+    assert [n.op_type for n in fix] == kinds
     assert cut.op_type == "Slice"
-    assert list(cut.input) == ["x", cast.output[0], "e", "", "st"]
-    (steps,) = model.graph.initializer
+    assert list(cut.input) == ["x", cast.output[0], fix[-1].output[0], "", "st"]
+    steps = next(i for i in model.graph.initializer if i.name == "st")
     assert onnx.numpy_helper.to_array(steps).tolist() == [1, -2]
     kernel = slice_dialect.compile(RUN_TIME)
     rng = np.random.default_rng(0)
@@ -493,3 +499,75 @@ def test_onnx_names_in_hand_written_ir() -> None:
     bad = text.replace('{onnx.name = "x"}', "{onnx.name = 3 : i64}")
     with pytest.raises(SliceError, match=r"result 0 has onnx\.name 3 : i64, not a"):
         slice_dialect.export_onnx(bad)
+
+
+INT_MAX_ENDS = """\
+func.func @main(%x: tensor<?xf32>, %e: tensor<1x{t}>, %st: tensor<1x{t}>) -> tensor<?xf32> {{
+  %s = arith.constant dense<[-1]> : tensor<1x{t}>
+  %r = slice.onnx %x starts %s ends %e steps %st : tensor<?xf32>, tensor<1x{t}>, tensor<1x{t}> steps tensor<1x{t}> -> tensor<?xf32>
+  func.return %r : tensor<?xf32>
+}}
+"""
+
+INT_MAX_CONSTANT_ENDS = """\
+func.func @main(%x: tensor<?xf32>) -> tensor<?xf32> {{
+  %s = arith.constant dense<[-1]> : tensor<1x{t}>
+  %e = arith.constant dense<[{end}]> : tensor<1x{t}>
+  %st = arith.constant dense<[-1]> : tensor<1x{t}>
+  %r = slice.onnx %x starts %s ends %e steps %st : tensor<?xf32>, tensor<1x{t}>, tensor<1x{t}> steps tensor<1x{t}> -> tensor<?xf32>
+  func.return %r : tensor<?xf32>
+}}
+"""
+
+
+@pytest.mark.parametrize("t", ["i32", "i64"])
+def test_int_max_ends_of_a_kept_slice(t: str) -> None:
+    """A ``slice.onnx`` kept for its ``?`` dim, with an end of ``INT32_MAX`` or
+    ``INT64_MAX`` and a negative step: ONNX Runtime reads such an end as "to the
+    beginning" (onnxruntime#11107), the ONNX text and we clamp it to ``d - 1`` (an
+    empty range from the last element). The export writes such an end as ``-1``:
+    rewritten where the parameters are constants, by a ``Where`` where they are graph
+    inputs, so ONNX Runtime gives our arrays (helper 17's review, session 43)."""
+    big = [2**31 - 1] + ([INT64_MAX] if t == "i64" else [])
+    x = np.arange(5, dtype=np.float32)
+    for end in big:
+        text = INT_MAX_CONSTANT_ENDS.format(t=t, end=end)
+        model = slice_dialect.export_onnx(text)
+        assert {n.op_type for n in model.graph.node} <= {"Slice", "Cast"}
+        (got,) = run_ort(model, (x,))
+        assert same_bits(got, slice_dialect.compile(text, backend="interpreter")(x))
+        assert got.shape == (0,)
+    text = INT_MAX_ENDS.format(t=t)
+    model = slice_dialect.export_onnx(text)
+    onnx.checker.check_model(model, full_check=True)
+    kernel = slice_dialect.compile(text, backend="interpreter")
+    dtype = np.int32 if t == "i32" else np.int64
+    for end in [*big, 3, -1, 0, -7]:
+        for step in (-1, -2, 1, 2):
+            e, st = np.array([end], dtype), np.array([step], dtype)
+            (got,) = run_ort(model, (x, e, st))
+            assert same_bits(got, kernel(x, e, st)), (end, step, got)
+
+
+@pytest.mark.parametrize("value", ["(1.0, 2.0)", "[(1.0, 2.0), (3.0, -4.5)]"])
+@pytest.mark.parametrize("element", ["complex<f32>", "complex<f64>"])
+def test_complex_constants(value: str, element: str) -> None:
+    """A complex constant (splat or not) becomes an initializer of its values, and the
+    interpreter reads it as the C target does: each took xDSL's ``get_values`` (pairs
+    for complex) and failed (a bare ``ValueError``) before session 43."""
+    text = (
+        f"func.func @main() -> tensor<2x{element}> {{\n"
+        f"  %c = arith.constant dense<{value}> : tensor<2x{element}>\n"
+        f"  func.return %c : tensor<2x{element}>\n}}\n"
+    )
+    model = slice_dialect.export_onnx(text)
+    (initializer,) = model.graph.initializer
+    exported = onnx.numpy_helper.to_array(initializer)
+    for backend in ("c", "interpreter"):
+        ours = slice_dialect.compile(text, backend=backend)()
+        assert same_bits(exported, ours), (backend, exported, ours)
+    module = parse_module(text, make_context())
+    (unlowered,) = make_interpreter(module).call_op("main", ())
+    assert same_bits(exported, unlowered)
+    expected = [1 + 2j, 1 + 2j] if value.startswith("(") else [1 + 2j, 3 - 4.5j]
+    assert exported.tolist() == expected

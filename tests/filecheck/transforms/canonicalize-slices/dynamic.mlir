@@ -297,7 +297,7 @@ func.func @each_value_once(%x: tensor<?x6xf32>, %s: tensor<2xi32>, %e: tensor<2x
 // size is still checked against the static dim of its result type (the composition
 // dropped that check before session 42: %n = 5 gave elements 1 and 2).
 // CHECK-LABEL: func.func @composed_keeps_the_result_type_check(
-// CHECK:         slice.check %{{.+}}, "slice.dynamic_window: sizes[0] = {0} but the result type tensor<3xf32> has {1} in dimension 0", %{{.+}}, %{{.+}}
+// CHECK:         slice.check %{{.+}}, "slice.dynamic_window: result type tensor<3xf32> does not match sizes [{0}] (only size-1 dims may be inserted or removed)", %{{.+}}
 // CHECK:         %[[B:.+]] = slice.window %{{.+}} offsets [1] sizes [2] strides [1] : tensor<8xf32> -> tensor<2xf32>
 // CHECK-NEXT:    func.return %[[B]]
 func.func @composed_keeps_the_result_type_check(%x: tensor<8xf32>, %n: index) -> tensor<2xf32> {
@@ -347,7 +347,7 @@ func.func @cast_of_a_dynamic_window(%x: tensor<?x?xf32>, %o: index, %n: index) -
 // CHECK:         slice.check %{{.+}}, "slice.dynamic_window: offsets[0] = {0} is out of bounds
 // CHECK:         slice.check %{{.+}}, "slice.dynamic_window: last index
 // CHECK:         %[[ONE:.+]] = arith.cmpi eq, %[[N]], %{{.+}} : index
-// CHECK-NEXT:    slice.check %[[ONE]], "slice.dynamic_window: sizes[0] = {0} but the result type tensor<1xf32> has 1 in dimension 0", %[[N64]]
+// CHECK-NEXT:    slice.check %[[ONE]], "slice.dynamic_window: result type tensor<1xf32> does not match sizes [{0}] (only size-1 dims may be inserted or removed)", %[[N64]]
 // CHECK-NEXT:    %[[R:.+]] = slice.dynamic_window %[[X]] offsets [%[[O]]] sizes [1] strides [1] : tensor<8xf32> -> tensor<1xf32>
 // CHECK-NEXT:    func.return %[[R]]
 func.func @cast_of_a_dynamic_window_to_one(%x: tensor<8xf32>, %o: index, %n: index) -> tensor<1xf32> {
