@@ -602,6 +602,21 @@ def error_location(error: BaseException, root: Operation) -> str | None:
     if isinstance(error, OpPassFailedException):
         return location_text(error.op)
     if isinstance(error, VerifyException):
+        redefined = _REDEFINITION.fullmatch(str(error))
+        if redefined is not None:  # the symbol table's error: at the second definition
+            named = [
+                op
+                for op in root.walk()
+                if isinstance(name := op.properties.get("sym_name"), StringAttr)
+                and name.data == redefined.group(1)
+            ]
+            if len(named) > 1:
+                return location_text(named[1])
         op = failing_op(root, str(error))
         return None if op is None else location_text(op)
     return None
+
+
+_REDEFINITION = re.compile(r'Redefinition of symbol "(.*)"')
+"""xDSL's ``SymbolTable`` message for a second definition of a symbol, which it raises
+from the table's op (the module) rather than from the definition."""

@@ -138,9 +138,14 @@ the SSA name does not spell it (``{onnx.name = "input:0"}``); ``export_onnx`` us
 
 def load_model(model: Any) -> Any:
     """An ``onnx.ModelProto`` from a model, a path or serialized bytes."""
-    import onnx
-    from google.protobuf.message import DecodeError
-    from onnx.checker import ValidationError
+    try:
+        import onnx
+        from google.protobuf.message import DecodeError
+        from onnx.checker import ValidationError
+    except ImportError:
+        raise SliceError(
+            "import_onnx needs the onnx package (pip install onnx)"
+        ) from None
 
     if isinstance(model, onnx.ModelProto):
         return model

@@ -662,6 +662,19 @@ def test_error_location(backend: str) -> None:
     assert "step" in str(info.value)
 
 
+def test_a_symbol_defined_twice_is_located() -> None:
+    """xDSL's symbol table raises "Redefinition of symbol" from the module; the error
+    stands at the second definition (it had no location before session 43, helper
+    15's review)."""
+    source = (
+        "func.func @main() {\n  func.return\n}\nfunc.func @main() {\n  func.return\n}\n"
+    )
+    with pytest.raises(SliceError) as info:
+        slice_dialect.compile(source, "main", filename="m.mlir")
+    assert str(info.value) == 'Redefinition of symbol "main"'
+    assert info.value.location == "m.mlir:4:1"
+
+
 @pytest.mark.parametrize("fast_call", [True, False], ids=["fast call", "ctypes"])
 def test_run_time_error_location_through_each_call_path(
     fast_call: bool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch

@@ -1149,3 +1149,25 @@ def test_tool_bind_values_that_do_not_fit(tmp_path: Path) -> None:
     run = _tool(str(path), "--bind=starts=0,-9223372036854775808")
     assert run.returncode == 0, run.stderr
     assert "dense<[0, -9223372036854775808]> : tensor<2xi64>" in run.stdout
+
+
+def test_without_the_onnx_package(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """``onnx`` is in the ``test`` extra, not in the dependencies: without it both
+    directions, and ``slice-import-onnx``, say what to install (``import_onnx`` raised
+    a bare ``ModuleNotFoundError`` before session 43, helper 15's review)."""
+    path = tmp_path / "m.onnx"
+    path.write_bytes(b"not read")
+    monkeypatch.setitem(sys.modules, "onnx", None)
+    for call in (
+        lambda: slice_dialect.import_onnx(path),
+        lambda: slice_dialect.export_onnx("func.func @main() {\n  func.return\n}\n"),
+    ):
+        with pytest.raises(
+            SliceError, match=r"needs the onnx package \(pip install onnx\)"
+        ):
+            call()
+    result = run("slice-import-onnx", path, cwd=tmp_path)
+    assert result.returncode == 1
+    assert "error: import_onnx needs the onnx package (pip install onnx)" in result.stderr

@@ -220,3 +220,15 @@ def test_lowering_to_c_imports_no_numpy(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     assert "int32_t slice_main(" in result.stdout
     assert result.stderr.strip() == "[]"
+
+
+def test_a_file_without_the_mlir_extension_says_how_to_read_it(tmp_path: Path) -> None:
+    """xdsl-opt picks its parser by the extension; slice-opt says to pass ``-f mlir``
+    (helper 15's review, session 43), and reads the file so."""
+    (tmp_path / "quick").write_text(QUICK)
+    result = run("slice-opt", "quick", cwd=tmp_path)
+    assert_error(
+        result, "error: Unrecognized file extension '': pass -f mlir to read it as MLIR"
+    )
+    result = run("slice-opt", "-f", "mlir", "quick", cwd=tmp_path)
+    assert result.returncode == 0 and "slice.onnx" in result.stdout

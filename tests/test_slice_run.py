@@ -125,6 +125,28 @@ def test_outputs_get_the_mode_a_plain_write_gives(workdir: Path) -> None:
     assert (workdir / "old.npy").stat().st_mode & 0o777 == 0o640
 
 
+def test_an_output_through_a_symbolic_link_writes_its_target(workdir: Path) -> None:
+    """An output path that is a symbolic link (a dangling one too) writes the file it
+    points to, as ``np.save`` and a shell redirection do; the link stays a link (it
+    was replaced by a file before session 43, helper 15's review)."""
+    (workdir / "sub").mkdir()
+    (workdir / "sub" / "target.npy").write_bytes(b"old")
+    (workdir / "link.npy").symlink_to(workdir / "sub" / "target.npy")
+    (workdir / "dangling.npy").symlink_to("sub/new.npy")
+    result = run(
+        "slice-run", "two.mlir", "--input", "x.npy", "--output", "link.npy",
+        "--output", "dangling.npy", cwd=workdir,
+    )  # fmt: skip
+    assert_ok(result)
+    assert (workdir / "link.npy").is_symlink() and (workdir / "dangling.npy").is_symlink()
+    np.testing.assert_array_equal(np.load(workdir / "sub" / "target.npy"), X[1:3, 0:6:2])
+    np.testing.assert_array_equal(np.load(workdir / "sub" / "new.npy"), X[3, ::-1])
+    assert sorted(p.name for p in (workdir / "sub").iterdir()) == [
+        "new.npy",
+        "target.npy",
+    ]
+
+
 def test_dev_zero_as_the_ir_file_is_read_with_a_bound(workdir: Path) -> None:
     result = run("slice-run", "/dev/zero", "--output", "a.npy", cwd=workdir)
     assert_error(

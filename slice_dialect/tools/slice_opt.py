@@ -134,6 +134,16 @@ class SliceOptMain(xDSLOptMain):
 
         self.available_frontends["mlir"] = parse_mlir
 
+    def prepare_input(self) -> tuple[list[tuple[IO[bytes], int]], str]:
+        try:
+            return super().prepare_input()
+        except ValueError as e:
+            if not str(e).startswith("Unrecognized file extension"):
+                raise
+            # xdsl-opt picks the parser by the extension; a file without one is
+            # MLIR as far as slice-opt's users go, so say how to ask for it
+            raise SliceError(f"{e}: pass -f mlir to read it as MLIR") from None
+
     def parse_chunk(
         self, chunk: IO[bytes], file_extension: str, start_offset: int = 0
     ) -> ModuleOp | None:

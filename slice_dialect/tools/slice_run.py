@@ -149,15 +149,18 @@ def _save_all(paths: list[str], results: list[npt.NDArray[Any]]) -> None:
             if _is_special(path):
                 special.append((path, result))
                 continue
-            directory = os.path.dirname(os.path.abspath(path))
+            # through a symbolic link, its target is written (as np.save and a shell
+            # redirection write it), not the link replaced by a file
+            target = os.path.realpath(path) if os.path.islink(path) else path
+            directory = os.path.dirname(os.path.abspath(target))
             try:
                 fd, temp = tempfile.mkstemp(dir=directory, prefix=".slice-run-")
             except OSError as e:
                 raise SliceError(f"cannot write {path}: {e.strerror or e}") from None
-            temps.append((temp, path))
+            temps.append((temp, target))
             try:
                 with os.fdopen(fd, "wb") as file:
-                    os.fchmod(file.fileno(), _new_file_mode(path))
+                    os.fchmod(file.fileno(), _new_file_mode(target))
                     np.save(file, result, allow_pickle=False)
             except OSError as e:
                 raise SliceError(f"cannot write {path}: {e.strerror or e}") from None
