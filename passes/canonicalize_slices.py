@@ -8,6 +8,7 @@ two windows from :func:`slice_dialect.semantics.compose`.
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import cast
 
 from xdsl.context import Context
 from xdsl.dialects import arith, builtin, tensor
@@ -743,6 +744,44 @@ class CastOfDynamicWindow(RewritePattern):
         _replace_casting(rewriter, op, new_op, result_type)
 
 
+class CastOfCast(RewritePattern):
+    """A ``tensor.cast`` of a ``tensor.cast`` whose middle type knows no dim that the
+    other two together do not is one cast, or none (MLIR's ``ChainedTensorCast``), so
+    that a window cast away and back is returned or sliced as the window.
+
+    ```mlir
+    %b = tensor.cast %a : tensor<?x6xf32> to tensor<?x?xf32>
+    %c = tensor.cast %b : tensor<?x?xf32> to tensor<?x6xf32>
+    // %c becomes %a
+    ```
+    """
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: tensor.CastOp, rewriter: PatternRewriter) -> None:
+        inner = op.source.owner
+        if not isinstance(inner, tensor.CastOp):
+            return
+        types = (inner.source.type, inner.dest.type, op.dest.type)
+        if not all(isinstance(t, TensorType) for t in types):
+            return
+        first, middle, last = (cast(TensorType[Attribute], t) for t in types)
+        if len({len(t.get_shape()) for t in types}) != 1:
+            return
+        a, b, c = shape_of(first), shape_of(middle), shape_of(last)
+
+        def join(x: Sequence[int | None], y: Sequence[int | None]) -> list[int | None]:
+            return [u if u is not None else v for u, v in zip(x, y, strict=True)]
+
+        if join(join(a, b), c) != join(a, c):
+            return  # the middle cast asserts a dim: it stays
+        if first == last:
+            rewriter.replace(op, [], [inner.source])
+            return
+        folded = tensor.CastOp(inner.source, last)
+        folded.location = op.location
+        rewriter.replace(op, folded)
+
+
 class IdentityWindow(RewritePattern):
     """A window that selects its whole source unchanged is its source.
 
@@ -802,6 +841,7 @@ SLICE_PATTERNS: tuple[RewritePattern, ...] = (
     DimOfWindow(),
     ReshapeOfWindow(),
     CastOfDynamicWindow(),
+    CastOfCast(),
     IdentityWindow(),
     EmptyWindow(),
     FoldConstantWindow(),

@@ -399,3 +399,22 @@ func.func @window_of_a_batch_of_one(%x: tensor<1x?xf32>, %o: index, %n: index, %
   %b = slice.dynamic_window %a offsets [0, 0] sizes [%m, %n] strides [1, 1] : tensor<1x?xf32> -> tensor<?x?xf32>
   func.return %b : tensor<?x?xf32>
 }
+
+// -----
+
+// A cast of a cast whose middle type knows no dim the other two do not is one cast, or
+// none (MLIR's ChainedTensorCast): the window cast away and back is returned as it is.
+// A middle type that asserts a dim keeps its cast (here it becomes the window's type).
+// CHECK-LABEL: func.func @cast_away_and_back(
+// CHECK:         %[[A:.+]] = slice.dynamic_window %{{.+}} : tensor<?x6xf32> -> tensor<?x6xf32>
+// CHECK-NEXT:    %[[B:.+]] = slice.dynamic_window %{{.+}} : tensor<?x6xf32> -> tensor<3x6xf32>
+// CHECK-NEXT:    %[[C:.+]] = tensor.cast %[[B]] : tensor<3x6xf32> to tensor<?x6xf32>
+// CHECK-NEXT:    func.return %[[A]], %[[C]]
+func.func @cast_away_and_back(%x: tensor<?x6xf32>, %o: index, %n: index) -> (tensor<?x6xf32>, tensor<?x6xf32>) {
+  %a = slice.dynamic_window %x offsets [%o, 0] sizes [%n, 6] strides [1, 1] : tensor<?x6xf32> -> tensor<?x6xf32>
+  %b = tensor.cast %a : tensor<?x6xf32> to tensor<?x?xf32>
+  %c = tensor.cast %b : tensor<?x?xf32> to tensor<?x6xf32>
+  %d = tensor.cast %a : tensor<?x6xf32> to tensor<3x6xf32>
+  %e = tensor.cast %d : tensor<3x6xf32> to tensor<?x6xf32>
+  func.return %c, %e : tensor<?x6xf32>, tensor<?x6xf32>
+}
