@@ -515,6 +515,49 @@ def test_window_of_dynamic_window_keeps_every_check(seed_group: int) -> None:
     assert checked == 50 and composed == 50
 
 
+class _IndexArguments:
+    """``index`` arguments added to a block, with the value each takes in a call."""
+
+    def __init__(self, block: Block) -> None:
+        self.block = block
+        self.values: list[Any] = []
+
+    def __call__(self, value: int) -> SSAValue:
+        self.values.append(value)
+        return self.block.insert_arg(IndexType(), len(self.block.args))
+
+
+def _composes_as_it_runs(
+    ctx: Context,
+    block: Block,
+    outer: DynamicWindowOp,
+    shape: Sequence[int],
+    arguments: list[Any],
+    seed: int,
+) -> None:
+    """``@main`` of ``block`` (returning ``outer``, a window of a window) composes into
+    one dynamic window, with the same array or message as the two run one by one."""
+    function = func.FuncOp(
+        "main",
+        FunctionType.from_lists([a.type for a in block.args], [outer.result.type]),
+        Region(block),
+    )
+    module = ModuleOp([function])
+    module.verify()
+    x = np.arange(int(np.prod(shape)), dtype=np.float32).reshape(shape)
+    before = run(module, [x, *arguments])
+    CanonicalizeSlicesPass().apply(ctx, module)
+    module.verify()
+    windows = [o for o in module.walk() if isinstance(o, DynamicWindowOp)]
+    assert len(windows) == 1, (seed, str(module))
+    after = run(module, [x, *arguments])
+    if isinstance(before, str) or isinstance(after, str):
+        assert before == after, (seed, before, after)
+    else:
+        np.testing.assert_array_equal(after, before)
+        assert after.shape == before.shape
+
+
 @pytest.mark.parametrize("seed_group", range(3))
 def test_window_of_a_rank_changing_dynamic_window(seed_group: int) -> None:
     """A dynamic window of a dynamic window whose result drops some unit dims of its
@@ -549,13 +592,8 @@ def test_window_of_a_rank_changing_dynamic_window(seed_group: int) -> None:
         for _ in range(int(rng.integers(0, 3))):
             result.insert(int(rng.integers(0, len(result) + 1)), 1)
         block = Block(arg_types=[_tensor(shape)])
-        arguments: list[Any] = []
-
-        def argument(
-            value: int, block: Block = block, arguments: list[Any] = arguments
-        ) -> SSAValue:
-            arguments.append(value)
-            return block.insert_arg(IndexType(), len(block.args))
+        argument = _IndexArguments(block)
+        arguments = argument.values
 
         inner = DynamicWindowOp(
             block.args[0],
@@ -584,25 +622,7 @@ def test_window_of_a_rank_changing_dynamic_window(seed_group: int) -> None:
             inner.result, o2, c2, s2, _tensor([None if c != 1 else 1 for c in c2])
         )
         block.add_ops([inner, outer, func.ReturnOp(outer.result)])
-        function = func.FuncOp(
-            "main",
-            FunctionType.from_lists([a.type for a in block.args], [outer.result.type]),
-            Region(block),
-        )
-        module = ModuleOp([function])
-        module.verify()
-        x = np.arange(int(np.prod(shape)), dtype=np.float32).reshape(shape)
-        before = run(module, [x, *arguments])
-        CanonicalizeSlicesPass().apply(ctx, module)
-        module.verify()
-        windows = [o for o in module.walk() if isinstance(o, DynamicWindowOp)]
-        assert len(windows) == 1, (seed, str(module))
-        after = run(module, [x, *arguments])
-        if isinstance(before, str) or isinstance(after, str):
-            assert before == after, (seed, before, after)
-        else:
-            np.testing.assert_array_equal(after, before)
-            assert after.shape == before.shape
+        _composes_as_it_runs(ctx, block, outer, shape, arguments, seed)
 
 
 @pytest.mark.parametrize("seed_group", range(2))
@@ -620,13 +640,8 @@ def test_window_of_a_dynamic_window_with_unit_dims_kept(seed_group: int) -> None
         shape = [int(rng.integers(1, 6)) for _ in range(rank)]
         unit = [bool(rng.random() < 0.5) for _ in range(rank)]
         block = Block(arg_types=[_tensor(shape)])
-        arguments: list[Any] = []
-
-        def argument(
-            value: int, block: Block = block, arguments: list[Any] = arguments
-        ) -> SSAValue:
-            arguments.append(value)
-            return block.insert_arg(IndexType(), len(block.args))
+        argument = _IndexArguments(block)
+        arguments = argument.values
 
         o1: list[Mixed] = []
         c1: list[Mixed] = []
@@ -654,25 +669,7 @@ def test_window_of_a_dynamic_window_with_unit_dims_kept(seed_group: int) -> None
             s2.append(argument(t))
         outer = DynamicWindowOp(inner.result, o2, c2, s2, _tensor([None] * rank))
         block.add_ops([inner, outer, func.ReturnOp(outer.result)])
-        function = func.FuncOp(
-            "main",
-            FunctionType.from_lists([a.type for a in block.args], [outer.result.type]),
-            Region(block),
-        )
-        module = ModuleOp([function])
-        module.verify()
-        x = np.arange(int(np.prod(shape)), dtype=np.float32).reshape(shape)
-        before = run(module, [x, *arguments])
-        CanonicalizeSlicesPass().apply(ctx, module)
-        module.verify()
-        windows = [o for o in module.walk() if isinstance(o, DynamicWindowOp)]
-        assert len(windows) == 1, (seed, str(module))
-        after = run(module, [x, *arguments])
-        if isinstance(before, str) or isinstance(after, str):
-            assert before == after, (seed, before, after)
-        else:
-            np.testing.assert_array_equal(after, before)
-            assert after.shape == before.shape
+        _composes_as_it_runs(ctx, block, outer, shape, arguments, seed)
 
 
 def _dims(shape: Sequence[int | None]) -> str:
