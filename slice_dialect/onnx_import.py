@@ -235,6 +235,14 @@ class _Importer:
             raise SliceError(
                 f"the model imports the default ONNX domain twice (opsets {versions})"
             )
+        import onnx
+
+        latest = onnx.defs.onnx_opset_version()
+        if versions[0] > latest:
+            raise SliceError(
+                f"the model imports opset {versions[0]} of the default ONNX domain "
+                f"(opset_import); the onnx package here knows opsets up to {latest}"
+            )
         if versions[0] < 1:
             raise SliceError(
                 f"the model imports opset {versions[0]} of the default ONNX domain "
@@ -287,6 +295,34 @@ class _Importer:
         ]
         self._check_size(shape, element, what)
         return TensorType(element, [DYNAMIC_INDEX if d is None else d for d in shape])
+
+    def _check_initializer_input(self, info: Any, what: str) -> None:
+        """A graph input with an initializer: its declared type, where it has one,
+        must be the initializer's (ONNX Runtime refuses the model otherwise)."""
+        tensor_type = info.type.tensor_type
+        if info.type.WhichOneof("value") != "tensor_type" or not tensor_type.elem_type:
+            return
+        array = self.arrays[info.name]
+        element = self.element_type(tensor_type.elem_type, what)
+        if dtypes.numpy_dtype(element) != array.dtype:
+            raise SliceError(
+                f"{what} is declared {element} but its initializer holds "
+                f"{array.dtype} values"
+            )
+        if not tensor_type.HasField("shape"):
+            return
+        declared = [
+            d.dim_value if d.WhichOneof("value") == "dim_value" else None
+            for d in tensor_type.shape.dim
+        ]
+        if len(declared) != array.ndim or any(
+            d is not None and d != n for d, n in zip(declared, array.shape)
+        ):
+            shown = ", ".join("?" if d is None else str(d) for d in declared)
+            raise SliceError(
+                f"{what} is declared with shape [{shown}] but its initializer has "
+                f"shape {list(array.shape)}"
+            )
 
     @staticmethod
     def _check_output_shape(info: Any, t: TensorType[Any]) -> None:
@@ -373,6 +409,7 @@ class _Importer:
                 self.array_origin[info.name] = f"the constant bound to {what}"
                 continue
             if info.name in initializers:
+                self._check_initializer_input(info, what)
                 continue  # the initializer is its (default) value
             t = self.value_info_type(info, what)
             arg_types.append(t)

@@ -701,6 +701,31 @@ MALFORMED: dict[str, tuple[Any, str]] = {
         "the model imports opset 0 of the default ONNX domain (opset_import); ONNX "
         "opsets start at 1",
     ),
+    "opset from the future": (
+        _slice_model(opset=onnx.defs.onnx_opset_version() + 71),
+        "of the default ONNX domain (opset_import); the onnx package here knows opsets "
+        f"up to {onnx.defs.onnx_opset_version()}",
+    ),
+    "initializer of another shape": (
+        _slice_model(
+            inputs=[
+                helper.make_tensor_value_info("x", T.FLOAT, [4]),
+                helper.make_tensor_value_info("s", T.INT64, [2]),
+            ],
+            initializers=[_s([1], "s"), _s([3], "e")],
+        ),
+        "graph input 's' is declared with shape [2] but its initializer has shape [1]",
+    ),
+    "initializer of another type": (
+        _slice_model(
+            inputs=[
+                helper.make_tensor_value_info("x", T.FLOAT, [4]),
+                helper.make_tensor_value_info("s", T.INT32, [1]),
+            ],
+            initializers=[_s([1], "s"), _s([3], "e")],
+        ),
+        "graph input 's' is declared i32 but its initializer holds int64 values",
+    ),
     "scalar data": (
         _slice_model(inputs=[helper.make_tensor_value_info("x", T.FLOAT, [])]),
         "data must have rank >= 1",
