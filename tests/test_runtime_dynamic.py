@@ -336,6 +336,7 @@ def test_dims_without_shape_function(backend: str, cache_dir: Path) -> None:
     [
         [1, 4],
         (1, 4),
+        range(1, 5, 3),  # refused as no "sequence of ints" before session 43
         [np.int8(1), np.uint64(4)],
         np.array([1, 4], np.int8),
         np.array([1, 4], np.uint8),
@@ -392,7 +393,8 @@ INVALID_INDEX = [
     (
         "f",
         "ab",
-        "f: input 1 (%s): expected a numpy integer array or a sequence of ints, got str",
+        "f: input 1 (%s): expected a numpy integer array or a list, tuple or range "
+        "of ints, got str",
     ),
     (
         "f",

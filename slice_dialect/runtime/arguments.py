@@ -301,7 +301,7 @@ class CheckedArguments:
             if array.dtype == spec.dtype or np.can_cast(array.dtype, spec.dtype, "safe"):
                 return np.ascontiguousarray(array, dtype=spec.dtype)
             values = array.tolist()
-        elif isinstance(array, list | tuple):
+        elif isinstance(array, list | tuple | range):
             values = list(array)
             for k, v in enumerate(values):
                 if not isinstance(v, int | np.integer) or isinstance(v, bool | np.bool_):
@@ -315,8 +315,8 @@ class CheckedArguments:
                 )
         else:
             raise SliceError(
-                f"{label}: expected a numpy integer array or a sequence of ints, got "
-                f"{type(array).__name__}"
+                f"{label}: expected a numpy integer array or a list, tuple or range of "
+                f"ints, got {type(array).__name__}"
             )
         info = np.iinfo(spec.dtype)
         for k, v in enumerate(values):
