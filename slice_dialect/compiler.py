@@ -181,6 +181,8 @@ def entry_signature(
 
 def _no_function(entry: str, names: Sequence[str]) -> SliceError:
     listed = ", ".join(f"@{name}" for name in names) or "none"
+    if not entry:
+        return SliceError(f"the entry name is empty (functions: {listed})")
     return SliceError(f"no function @{entry} in the module (functions: {listed})")
 
 

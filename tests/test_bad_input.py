@@ -550,6 +550,10 @@ CASES: dict[str, tuple[str, str]] = {
         onnx("2x4", "2x4", [0], [2]),
         "no function @nope in the module (functions: @main)",
     ),
+    "empty entry name": (
+        onnx("2x4", "2x4", [0], [2]),
+        "the entry name is empty (functions: @main)",
+    ),
     "missing entry, several functions": (
         TWO_FUNCTIONS,
         "no function @main in the module (functions: @first, @second)",
@@ -588,7 +592,7 @@ CASES: dict[str, tuple[str, str]] = {
     ),
 }
 
-ENTRIES = {"missing entry": "nope"}
+ENTRIES = {"missing entry": "nope", "empty entry name": ""}
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
