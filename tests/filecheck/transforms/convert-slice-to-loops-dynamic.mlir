@@ -249,3 +249,17 @@ func.func @masked_begin(%x: tensor<6xf32>, %b: tensor<1xi32>, %e: tensor<1xi32>,
   %r = slice.tf_strided_slice %x begin %b end %e strides %s {begin_mask = 1 : i64} : tensor<6xf32>, tensor<1xi32>, tensor<1xi32>, tensor<1xi32> -> tensor<?xf32>
   func.return %r : tensor<?xf32>
 }
+
+// -----
+
+// The output check names the window's size and the output's dim it pairs with, which
+// differ where a unit dim is dropped: sizes[1] against dimension 0.
+// CHECK-LABEL: func.func @output_dim_of_a_dropped_unit_dim(
+// CHECK:         slice.check %{{.+}}, "slice.dynamic_window: sizes[1] = {0} but the output has {1} in dimension 0"
+func.func @output_dim_of_a_dropped_unit_dim(%x: tensor<4x6xf32>, %o: tensor<1xi64>) -> tensor<?xf32> {
+  %c0 = arith.constant 0 : index
+  %i = tensor.extract %o[%c0] : tensor<1xi64>
+  %n = arith.index_cast %i : i64 to index
+  %r = slice.dynamic_window %x offsets [1, 0] sizes [1, %n] strides [1, 1] : tensor<4x6xf32> -> tensor<?xf32>
+  func.return %r : tensor<?xf32>
+}
