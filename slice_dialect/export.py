@@ -250,9 +250,7 @@ def _tf_kernel_runs(shape: Sequence[int], w: Window) -> bool:
     dims = list(zip(shape, w.offsets, w.sizes, w.strides, strict=True))
     if not all(_is_whole(*dim) for dim in dims[1:]):
         return False
-    if _is_whole(*dims[0]):
-        return True
-    row = 1
+    row = 1  # (the whole source is dim 0 from row 0 at stride 1)
     for d in shape[1:]:
         row *= d
     return w.strides[0] == 1 and w.offsets[0] * row % 64 == 0

@@ -854,6 +854,10 @@ def test_exported_windows_of_rank_above_8_run_in_tensorflow(tf: TensorFlow) -> N
         "empty": (shape9, [(0, 2, 1), (0, 0, 1), *whole[1:]], True),
         "dim 0 from an unaligned row": ((3,) + (1,) * 8, [(1, 2, 1)] + [(0, 1, 1)] * 8, False),
         "rank 10, dim 0": ((4,) + (2,) * 9, [(2, 2, 1)] + [(0, 2, 1)] * 9, True),
+        "rank 8, dim 1": ((2,) * 8, [(0, 2, 1), (1, 1, 1)] + [(0, 2, 1)] * 6, True),
+        # rows of 64 elements: aligned for every element size; of 32: not for i8
+        "dim 0 from row 1 of 64": ((3,) + (2,) * 6 + (1, 1), [(1, 2, 1)] + [(0, 2, 1)] * 6 + [(0, 1, 1)] * 2, True),
+        "dim 0 from row 1 of 32": ((2,) * 6 + (1, 1, 1), [(1, 1, 1)] + [(0, 2, 1)] * 5 + [(0, 1, 1)] * 3, False),
     }  # fmt: skip
     for name, (shape, dims, exported) in cases.items():
         w = Window(*(tuple(d[k] for d in dims) for k in range(3)))

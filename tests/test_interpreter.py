@@ -252,3 +252,62 @@ func.func @main(%x: tensor<10xf32>, %st: tensor<1xi64>) -> tensor<?xf32> {
     del x
     gc.collect()
     assert alive() is None
+
+
+def _interpret(body: str, args: str, result: str, *values: Any) -> Any:
+    """``@main`` of ``body`` interpreted as it is (not lowered): its result, or the
+    ``SliceError`` message."""
+    text = f"func.func @main({args}) -> {result} {{\n{body}\n  func.return %r : {result}\n}}\n"
+    try:
+        (out,) = make_interpreter(parse_module(text, make_context())).call_op(
+            "main", values
+        )
+    except slice_dialect.SliceError as e:
+        return str(e)
+    return np.asarray(out)
+
+
+def test_tensor_casts_and_reshapes_as_written() -> None:
+    """The interpreter runs ``tensor.cast`` (its static dims checked against the value,
+    a static 0 too), ``tensor.collapse_shape`` (its result type's static dims checked)
+    and ``tensor.expand_shape`` (its ``output_shape``, static 0 dims included, checked
+    against the value's size), and a splat constant of no elements, as session 43
+    added them (mutation review: each check here was dropped by a mutant that no
+    test killed)."""
+    x = np.arange(6, dtype=np.float32).reshape(2, 3)
+    cast = "  %r = tensor.cast %x : tensor<?x?xf32> to tensor<{}xf32>"
+    args = "%x: tensor<?x?xf32>"
+    assert (_interpret(cast.format("2x3"), args, "tensor<2x3xf32>", x) == x).all()
+    assert _interpret(cast.format("0x3"), args, "tensor<0x3xf32>", x) == (
+        "tensor.cast: dimension 0 of the value is 2 but the result type "
+        "tensor<0x3xf32> has 0"
+    )
+    collapse = "  %r = tensor.collapse_shape %x [[0, 1]] : tensor<?x?xf32> into {}"
+    assert _interpret(
+        collapse.format("tensor<6xf32>"), args, "tensor<6xf32>", x
+    ).shape == (6,)
+    assert "has 4" in _interpret(
+        collapse.format("tensor<4xf32>"), args, "tensor<4xf32>", x
+    )
+    v = np.arange(6, dtype=np.float32)
+    expand = (
+        "  %c = arith.constant {n} : index\n"
+        "  %r = tensor.expand_shape %v [[0, 1, 2]] output_shape [{shape}] : "
+        "tensor<?xf32> into tensor<{t}xf32>"
+    )
+    args = "%v: tensor<?xf32>"
+    got = _interpret(
+        expand.format(n=3, shape="2, %c, 1", t="2x?x1"), args, "tensor<2x?x1xf32>", v
+    )
+    assert got.shape == (2, 3, 1)
+    assert (
+        _interpret(
+            expand.format(n=4, shape="2, %c, 1", t="2x?x1"), args, "tensor<2x?x1xf32>", v
+        )
+        == "tensor.expand_shape: a value of shape [6] does not expand to [2, 4, 1]"
+    )
+    empty = np.zeros(0, dtype=np.float32)
+    two = expand.replace("[[0, 1, 2]]", "[[0, 1]]").format(n=3, shape="0, %c", t="0x?")
+    assert _interpret(two, args, "tensor<0x?xf32>", empty).shape == (0, 3)
+    splat = "  %r = arith.constant dense<1.5> : tensor<0x3xf32>"
+    assert _interpret(splat, "", "tensor<0x3xf32>").shape == (0, 3)

@@ -537,6 +537,17 @@ def test_int_max_ends_of_a_kept_slice(t: str) -> None:
         (got,) = run_ort(model, (x,))
         assert same_bits(got, slice_dialect.compile(text, backend="interpreter")(x))
         assert got.shape == (0,)
+    # ends that are no INT_MAX stay as they are: no new initializer, no Where
+    model = slice_dialect.export_onnx(INT_MAX_CONSTANT_ENDS.format(t=t, end=3))
+    (cut,) = [n for n in model.graph.node if n.op_type == "Slice"]
+    assert len(model.graph.initializer) == 3
+    if t == "i64":
+        assert cut.input[2] == "e"
+    steps_at_run_time = INT_MAX_ENDS.replace(", %e: tensor<1x{t}>", "").replace(
+        "  %s = ", "  %e = arith.constant dense<[3]> : tensor<1x{t}>\n  %s = "
+    )
+    model = slice_dialect.export_onnx(steps_at_run_time.format(t=t))
+    assert {n.op_type for n in model.graph.node} <= {"Slice", "Cast"}
     text = INT_MAX_ENDS.format(t=t)
     model = slice_dialect.export_onnx(text)
     onnx.checker.check_model(model, full_check=True)
