@@ -548,6 +548,14 @@ def test_int_max_ends_of_a_kept_slice(t: str) -> None:
     )
     model = slice_dialect.export_onnx(steps_at_run_time.format(t=t))
     assert {n.op_type for n in model.graph.node} <= {"Slice", "Cast"}
+    # a constant INT32_MAX end with run-time steps: the Where decides per call
+    big_end = steps_at_run_time.replace("dense<[3]>", "dense<[2147483647]>")
+    model = slice_dialect.export_onnx(big_end.format(t=t))
+    kernel = slice_dialect.compile(big_end.format(t=t), backend="interpreter")
+    dtype = np.int32 if t == "i32" else np.int64
+    for step in (-1, 1):
+        (got,) = run_ort(model, (x, np.array([step], dtype)))
+        assert same_bits(got, kernel(x, np.array([step], dtype))), (step, got)
     text = INT_MAX_ENDS.format(t=t)
     model = slice_dialect.export_onnx(text)
     onnx.checker.check_model(model, full_check=True)
