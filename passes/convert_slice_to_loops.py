@@ -37,7 +37,7 @@ from xdsl.dialects.builtin import (
     UnrealizedConversionCastOp,
     i64,
 )
-from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
+from xdsl.ir import Attribute, Block, BlockArgument, Operation, Region, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import (
     PatternRewriter,
@@ -413,7 +413,25 @@ class CastOfBuffer(RewritePattern):
         source = buffer_of(op.source)
         if source is None:
             return  # its window is not lowered yet
+        if _returned_argument_cast(op):
+            return  # MaterializeToCopy copies it, its checks naming the cast
         rewriter.replace(op, _cast(source, op.dest.type, op.location))
+
+
+def _returned_argument_cast(cast: tensor.CastOp) -> bool:
+    """Whether ``cast`` is of a function argument (as written, not a cast
+    ``canonicalize-slices`` put after a window) and only returned: its copy into the
+    output then names the cast."""
+    uses = list(cast.dest.uses)
+    return (
+        isinstance(buffer_of(cast.source), BlockArgument)
+        and bool(uses)
+        and all(
+            isinstance(use.operation, bufferization.MaterializeInDestinationOp)
+            and use.index == 0
+            for use in uses
+        )
+    )
 
 
 @dataclass(frozen=True)
@@ -427,7 +445,12 @@ class MaterializeToCopy(RewritePattern):
     def match_and_rewrite(
         self, op: bufferization.MaterializeInDestinationOp, rewriter: PatternRewriter
     ) -> None:
-        source = buffer_of(op.source)
+        # a returned tensor.cast of an argument (CastOfBuffer leaves it): copied from
+        # the argument, the copy's checks naming the cast at its location
+        cast = op.source.owner
+        if not isinstance(cast, tensor.CastOp) or not _returned_argument_cast(cast):
+            cast = None
+        source = buffer_of(op.source if cast is None else cast.source)
         if source is None:
             return  # its window is not lowered yet
         if source is not op.dest:
@@ -441,7 +464,7 @@ class MaterializeToCopy(RewritePattern):
                     whole_copy(dest_type), source, op.dest
                 )
             else:
-                dom = IRBuilder.before(op, rewriter, IndexType())
+                dom = IRBuilder.before(op, rewriter, IndexType(), located_at=cast)
                 dims = memref_dims(dom, source)
                 # a static 1 into a ``?`` dim (a tensor.cast) is paired, not dropped
                 dims = [
@@ -450,7 +473,7 @@ class MaterializeToCopy(RewritePattern):
                 ]
                 emit_dynamic_copy(
                     dom,
-                    "func.return",
+                    "func.return" if cast is None else cast.name,
                     source,
                     op.dest,
                     [0] * len(dims),
@@ -461,6 +484,8 @@ class MaterializeToCopy(RewritePattern):
                     stream=self.stream,
                 )
         rewriter.erase(op)
+        if cast is not None and cast.dest.first_use is None:
+            rewriter.erase(cast)
 
 
 class FromElementsToStores(RewritePattern):

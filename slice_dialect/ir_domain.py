@@ -113,9 +113,11 @@ class IRBuilder(IntDomain[Value, Bool]):
         anchor: Operation,
         rewriter: PatternRewriter | None = None,
         value_type: IntegerType | IndexType = i64,
+        located_at: Operation | None = None,
     ) -> IRBuilder:
         """A builder inserting before ``anchor`` (through ``rewriter`` in a pattern),
-        each op at ``anchor``'s location."""
+        each op at ``anchor``'s location (or ``located_at``'s, the op its checks are
+        about)."""
 
         def insert(op: Operation) -> None:
             if rewriter is not None:
@@ -123,7 +125,7 @@ class IRBuilder(IntDomain[Value, Bool]):
             else:
                 Rewriter.insert_op(op, InsertPoint.before(anchor))
 
-        builder = IRBuilder(insert, anchor.location, value_type)
+        builder = IRBuilder(insert, (located_at or anchor).location, value_type)
         builder.anchor = anchor
         return builder
 

@@ -957,11 +957,13 @@ def test_returned_cast_to_a_static_type(backend: str) -> None:
     ``?x?`` buffer into a memref of 8.5e37 elements, which the C target refused, and the
     interpreter failed a smaller argument with ``slice.copy_run: reads source outside
     [0, 18)``)."""
-    kernel = slice_dialect.compile(MORE_STATIC_CAST, "main", backend)
+    kernel = slice_dialect.compile(MORE_STATIC_CAST, "main", backend, filename="m.mlir")
     x = np.arange(24, dtype=np.float32).reshape(4, 6)
     assert same_bits(kernel(x), x)
     with pytest.raises(SliceError) as info:
         kernel(x[:3])
+    # the cast's check, at the cast (session 43: it named the func.return)
     assert str(info.value) == (
-        "func.return: sizes[0] = 3 but the output has 4 in dimension 0"
+        "tensor.cast: sizes[0] = 3 but the output has 4 in dimension 0"
     )
+    assert info.value.location == "m.mlir:2:3"
