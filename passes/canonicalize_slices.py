@@ -510,8 +510,7 @@ class WindowOfDynamicWindow(RewritePattern):
         if isinstance(op, WindowOp) and isinstance(inner, WindowOp):
             return  # WindowOfWindow
         inner_type = inner.result.type
-        source_type = inner.source.type
-        assert isinstance(inner_type, TensorType) and isinstance(source_type, TensorType)
+        assert isinstance(inner_type, TensorType)
         o1, c1, s1 = _mixed_window(inner)
         o2, c2, s2 = _mixed_window(op)
         inner_shape = shape_of(inner_type)
@@ -613,6 +612,12 @@ def _constant_int(value: SSAValue) -> int | None:
     return None
 
 
+def _join(x: Sequence[int | None], y: Sequence[int | None]) -> list[int | None]:
+    """Two compatible shapes of one rank as one: each dim static where either is (MLIR's
+    ``joinShapes``)."""
+    return [u if u is not None else v for u, v in zip(x, y, strict=True)]
+
+
 def _dynamic_window_as(
     window: DynamicWindowOp,
     result_type: TensorType[Attribute],
@@ -711,7 +716,7 @@ class CastOfDynamicWindow(RewritePattern):
             b is None and a is not None for b, a in zip(before, after)
         ):
             return
-        joined = [b if b is not None else a for b, a in zip(before, after)]
+        joined = _join(before, after)
         joined_type = TensorType(
             window.result_type.get_element_type(),
             [DYNAMIC_INDEX if d is None else d for d in joined],
@@ -768,11 +773,7 @@ class CastOfCast(RewritePattern):
         if len({len(t.get_shape()) for t in types}) != 1:
             return
         a, b, c = shape_of(first), shape_of(middle), shape_of(last)
-
-        def join(x: Sequence[int | None], y: Sequence[int | None]) -> list[int | None]:
-            return [u if u is not None else v for u, v in zip(x, y, strict=True)]
-
-        if join(join(a, b), c) != join(a, c):
+        if _join(_join(a, b), c) != _join(a, c):
             return  # the middle cast asserts a dim: it stays
         if first == last:
             rewriter.replace(op, [], [inner.source])

@@ -101,8 +101,10 @@ class IRBuilder(IntDomain[Value, Bool]):
         self._value_type = value_type
         self._location = location
         self._values: dict[tuple[object, ...], SSAValue] = {}
-        self._dead = False
-        self._past_checks = False
+        self._guarded = False
+        """Set where every value from there on is used only where the checks before it
+        hold (``past_checks``, or a check known to fail): a fold that leaves int64 is
+        emitted as its op instead of raising."""
         self.anchor: Operation | None = None
         """The op the builder inserts before (``before``), which diagnostics name."""
         self.ops: list[Operation] = []
@@ -228,7 +230,7 @@ class IRBuilder(IntDomain[Value, Bool]):
                 assert folded is not None  # both operands are known
                 return folded
             except Int64OverflowError:
-                if not (self._dead or self._past_checks):
+                if not self._guarded:
                     raise
         return self._pure(_ARITH_OPS[op](self.value(a), self.value(b)))
 
@@ -279,7 +281,7 @@ class IRBuilder(IntDomain[Value, Bool]):
         element) is emitted as its op, which wraps as ``arith`` does, instead of
         raising (``convert-slice-to-loops`` and the composition of dynamic windows,
         on static values no source can make valid: a size of 2**62 on a ``?`` dim)."""
-        self._past_checks = True
+        self._guarded = True
 
     def check(self, cond: Bool, message: str, *values: Value) -> None:
         """Emit ``slice.check``. A condition known false, with known values and no
@@ -295,7 +297,7 @@ class IRBuilder(IntDomain[Value, Bool]):
         if cond is False:
             # Fails whenever the checks before it hold: what follows never runs, so
             # folds there may meet what only checked values exclude (a 0 divisor).
-            self._dead = True
+            self._guarded = True
         self.emit(
             CheckOp(self.bool_value(cond), message, [self.i64_value(v) for v in values])
         )
