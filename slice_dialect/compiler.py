@@ -22,7 +22,14 @@ import numpy as np
 import numpy.typing as npt
 from xdsl.context import Context
 from xdsl.dialects import func, tensor
-from xdsl.dialects.builtin import ModuleOp, TensorType, UnrankedTensorType, i32, i64
+from xdsl.dialects.builtin import (
+    ModuleOp,
+    SymbolRefAttr,
+    TensorType,
+    UnrankedTensorType,
+    i32,
+    i64,
+)
 from xdsl.ir import Attribute, BlockArgument
 from xdsl.traits import SymbolTable
 from xdsl.utils.exceptions import DiagnosticException, ParseError, VerifyException
@@ -555,8 +562,39 @@ LOWERED_MEMO_MAX_TEXT = 256 * 1024
 """IR text longer than this (characters) is lowered again on every ``compile``, so that
 the memo never holds the large modules of large programs."""
 
-_lowered_memo: OrderedDict[tuple[str, str, StreamTarget], Lowered] = OrderedDict()
+
+MemoKey = tuple[str, str, StreamTarget, str]
+"""``(text, filename, stream, entry)``: ``entry`` is ``""`` for the lowering of the whole
+module, which serves every entry."""
+
+
+_lowered_memo: OrderedDict[MemoKey, Lowered] = OrderedDict()
 _lowered_memo_lock = threading.Lock()
+
+
+def _memo_get(key: MemoKey | None) -> Lowered | None:
+    """The kept lowering of ``key`` (now the most recently used), or ``None``."""
+    if key is None:
+        return None
+    with _lowered_memo_lock:
+        hit = _lowered_memo.get(key)
+        if hit is not None:
+            _lowered_memo.move_to_end(key)
+    return hit
+
+
+def _memo_put(key: MemoKey | None, result: Lowered) -> Lowered:
+    """Keep ``result`` for ``key`` (dropping the least recently used past
+    ``LOWERED_MEMO_ENTRIES``); the lowering kept for it, which another thread may have
+    put first."""
+    if key is None:
+        return result
+    with _lowered_memo_lock:
+        result = _lowered_memo.setdefault(key, result)
+        _lowered_memo.move_to_end(key)
+        while len(_lowered_memo) > LOWERED_MEMO_ENTRIES:
+            _lowered_memo.popitem(last=False)
+    return result
 
 
 def lowered(
@@ -573,30 +611,57 @@ def lowered(
     function of them, and it costs more than the rest of a ``compile`` whose library
     is cached. A module source is always lowered afresh (it may change between
     calls). Failures are not kept: the same text raises the same ``SliceError`` again.
+
+    Where the whole module does not lower, ``@entry`` is lowered with only the
+    functions it reaches (``_keep_only_reachable``), kept in the memo for that entry:
+    a function that cannot be lowered fails the entries that call it, not the others.
     """
-    key = None
+    whole = part = None
     if isinstance(source, str) and len(source) <= LOWERED_MEMO_MAX_TEXT:
-        key = (source, filename, stream)
-        with _lowered_memo_lock:
-            hit = _lowered_memo.get(key)
-            if hit is not None:
-                _lowered_memo.move_to_end(key)
-        if hit is not None:
-            hit.signature(entry)
-            return hit
+        whole, part = (source, filename, stream, ""), (source, filename, stream, entry)
+    hit = _memo_get(whole) or _memo_get(part)
+    if hit is not None:
+        hit.signature(entry)
+        return hit
     ctx = make_context()
     module = parse_module(source, ctx, filename)
     result = Lowered(module, _entries(module))
     result.before(entry)  # no such entry: the error, before lowering
-    lower(module, ctx, stream)
+    try:
+        lower(module, ctx, stream)
+    except SliceError:
+        if len(result.entries) == 1:
+            raise
+        module = parse_module(source, ctx, filename)
+        _keep_only_reachable(module, entry)
+        result = Lowered(module, _entries(module))
+        lower(module, ctx, stream)
+        result.signature(entry)
+        return _memo_put(part, result)
     result.signature(entry)
-    if key is not None:
-        with _lowered_memo_lock:
-            result = _lowered_memo.setdefault(key, result)
-            _lowered_memo.move_to_end(key)
-            while len(_lowered_memo) > LOWERED_MEMO_ENTRIES:
-                _lowered_memo.popitem(last=False)
-    return result
+    return _memo_put(whole, result)
+
+
+def _keep_only_reachable(module: ModuleOp, entry: str) -> None:
+    """Erase every function of ``module`` that ``@entry`` does not reach through the
+    symbols its ops name (``func.call``'s callee), as MLIR's ``symbol-dce`` would
+    with ``@entry`` the only public function."""
+    functions = {f.sym_name.data: f for f in module.ops if isinstance(f, func.FuncOp)}
+    reached: set[str] = set()
+    pending = [entry]
+    while pending:
+        name = pending.pop()
+        if name in reached or name not in functions:
+            continue
+        reached.add(name)
+        for op in functions[name].walk():
+            for value in (*op.attributes.values(), *op.properties.values()):
+                if isinstance(value, SymbolRefAttr):
+                    pending.append(value.root_reference.data)
+    for name, f in functions.items():
+        if name not in reached:
+            f.detach()
+            f.erase()
 
 
 def _compile(

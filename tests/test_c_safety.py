@@ -7,7 +7,7 @@ framework op (``tests/generators.py``) and the lit lowering tests, loops that ne
 and the in-bounds twin of each hostile program. On single loops with affine indices the
 check is exact (accepts if and only if every access is in bounds).
 
-Environment: ``SLICE_SAFETY_SEEDS`` (default 25) random programs per generator.
+Environment: ``SLICE_SAFETY_SEEDS`` (default 12) random programs per generator.
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ from slice_dialect.interpreter import make_interpreter
 from slice_dialect.locations import LocatingParser
 from slice_dialect.runtime.kernels import load_kernel
 
-SEEDS = int(os.environ.get("SLICE_SAFETY_SEEDS", "25"))
+SEEDS = int(os.environ.get("SLICE_SAFETY_SEEDS", "12"))
 CTX = make_context()
 TESTS = Path(__file__).resolve().parent
 

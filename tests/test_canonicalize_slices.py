@@ -7,7 +7,7 @@ true size, ``?``, or (sometimes) a wrong static size. The function before the pa
 framework op evaluated by the interpreter on the run-time values) and after it (the
 normalization in ``arith`` and ``slice.check``, then ``slice.dynamic_window``) must give
 the same array, or fail with the same message: the verifier's message for the same
-constants (SPEC section 7). ``SLICE_CANONICALIZE_EXAMPLES`` (default 25) sets the number
+constants (SPEC section 7). ``SLICE_CANONICALIZE_EXAMPLES`` (default 12) sets the number
 of cases per op.
 """
 
@@ -66,7 +66,7 @@ from slice_dialect.errors import SliceError
 from slice_dialect.interpreter import make_interpreter
 from slice_dialect.semantics import SliceSemanticsError
 
-EXAMPLES = int(os.environ.get("SLICE_CANONICALIZE_EXAMPLES", "25"))
+EXAMPLES = int(os.environ.get("SLICE_CANONICALIZE_EXAMPLES", "12"))
 
 EXTREMES = (-(2**63), -(2**31), -1, 0, 1, 2**31 - 1, 2**63 - 1)
 OPERANDS = {

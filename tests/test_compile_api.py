@@ -359,3 +359,43 @@ def test_a_lowered_function_writing_an_input_is_refused(
     with pytest.raises(SliceError) as raised:
         lowered_signature(lowered, signature)
     assert str(raised.value).startswith(message)
+
+
+WITH_A_CALL = (
+    WINDOW.replace("@main", "@callee")
+    + """\
+func.func @caller(%x: tensor<4x6xf32>) -> tensor<2x3xf32> {
+  %r = func.call @callee(%x) : (tensor<4x6xf32>) -> tensor<2x3xf32>
+  func.return %r : tensor<2x3xf32>
+}
+"""
+    + WINDOW
+)
+
+
+@pytest.mark.parametrize("backend", ["c", "interpreter"])
+def test_a_function_that_does_not_lower_fails_only_its_callers(
+    backend: str, count_lowerings: list[str], tmp_path: Path
+) -> None:
+    """A ``func.call`` on tensors does not lower (``inline the callee``): its function
+    and nothing else fails. Each other entry is lowered with the functions it reaches
+    (here none), once; the caller's error is located at the call."""
+    for _ in range(2):
+        for entry in ("main", "callee"):
+            kernel = slice_dialect.compile(
+                WITH_A_CALL,
+                entry,
+                backend,  # type: ignore[arg-type]
+                cache_dir=tmp_path,
+                filename="calls.mlir",
+            )
+            np.testing.assert_array_equal(kernel(X), expected(X))
+        with pytest.raises(SliceError) as info:
+            slice_dialect.compile(WITH_A_CALL, "caller", backend, filename="calls.mlir")  # type: ignore[arg-type]
+        assert "inline the callee" in str(info.value)
+        assert info.value.location is not None
+        assert info.value.location.startswith("calls.mlir:6:")
+    # first round: each entry lowers the whole module (which fails) and then its part;
+    # second round: main's and callee's parts from the memo, the caller's failure again
+    # (failures are not kept)
+    assert len(count_lowerings) == 3 * 2 + 2

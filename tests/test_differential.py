@@ -20,7 +20,7 @@ Programs come from ``tests/generators.py``.
 
 Environment:
 
-* ``SLICE_DIFF_EXAMPLES`` (default 25): ``max_examples`` of each hypothesis test (three
+* ``SLICE_DIFF_EXAMPLES`` (default 12): ``max_examples`` of each hypothesis test (three
   times that for the cheap numpy test, a third for single ops through C, a half for
   chains through C); the grid of (op x element type) C programs runs
   ``max(1, SLICE_DIFF_EXAMPLES // 60)`` programs per cell. ``SLICE_DIFF_EXAMPLES=1000``
@@ -69,7 +69,7 @@ from slice_dialect.interpreter import make_interpreter
 
 NDArray = npt.NDArray[Any]
 
-EXAMPLES = int(os.environ.get("SLICE_DIFF_EXAMPLES", "25"))
+EXAMPLES = int(os.environ.get("SLICE_DIFF_EXAMPLES", "12"))
 RANDOM = os.environ.get("SLICE_DIFF_RANDOM") == "1"
 GRID_ROUNDS = max(1, EXAMPLES // 60)
 SMALL = 48

@@ -29,7 +29,7 @@ index out of range, a DirectML window outside a ``?`` dim, ...) must raise
 
 Environment (as ``tests/test_differential.py``):
 
-* ``SLICE_DIFF_EXAMPLES`` (default 25): program shapes per (op, variant) are
+* ``SLICE_DIFF_EXAMPLES`` (default 12): program shapes per (op, variant) are
   ``max(1, SLICE_DIFF_EXAMPLES // 60)``, parameter sets per program shape
   ``max(12, SLICE_DIFF_EXAMPLES // 5)``; the research vectors run in variant ``both``
   by default, in every variant from ``SLICE_DIFF_EXAMPLES >= 300`` on.
@@ -85,7 +85,7 @@ from slice_dialect.semantics import INT32_MIN, INT64_MIN, SliceSemanticsError
 
 NDArray = npt.NDArray[Any]
 
-EXAMPLES = int(os.environ.get("SLICE_DIFF_EXAMPLES", "25"))
+EXAMPLES = int(os.environ.get("SLICE_DIFF_EXAMPLES", "12"))
 RANDOM = os.environ.get("SLICE_DIFF_RANDOM") == "1"
 SHAPES = max(1, EXAMPLES // 60)
 """Program shapes per (op, variant)."""
@@ -692,7 +692,7 @@ VECTOR_CELLS = [
 ]
 """(op, variant): by default each op in its most dynamic variant, all variants in a
 large run."""
-VECTOR_GROUPS = None if ALL_VECTOR_VARIANTS else max(4, EXAMPLES // 10)
+VECTOR_GROUPS = None if ALL_VECTOR_VARIANTS else max(2, EXAMPLES // 6)
 """Program shapes (one compile per backend each) per cell: all in a large run, else
 this many, spread over the cell's groups (rotating with ``SLICE_DIFF_RANDOM=1``)."""
 

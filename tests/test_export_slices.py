@@ -4,7 +4,7 @@ refuses with its reason.
 
 Windows are drawn in normal form on random shapes (rank 0 to 5, dims 0 to 6, often 1):
 empty dims, unit dims, negative strides, strides larger than 1, whole dims, and result
-shapes with unit dims removed and inserted. ``SLICE_EXPORT_EXAMPLES`` (default 100) sets
+shapes with unit dims removed and inserted. ``SLICE_EXPORT_EXAMPLES`` (default 50) sets
 the examples per framework.
 """
 
@@ -28,7 +28,7 @@ from slice_dialect.dialect import FrameworkSliceOp, WindowOp, constant_index_val
 from slice_dialect.errors import OpPassFailedException
 from slice_dialect.semantics import INT64_MAX, INT64_MIN, Window, empty_window
 
-EXAMPLES = int(os.environ.get("SLICE_EXPORT_EXAMPLES", "100"))
+EXAMPLES = int(os.environ.get("SLICE_EXPORT_EXAMPLES", "50"))
 SETTINGS = settings(
     max_examples=EXAMPLES,
     deadline=None,

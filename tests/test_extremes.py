@@ -13,7 +13,7 @@ Nothing else may happen: any other exception fails the test.
 Integer literals that do not fit their type (``dense<[4294967296]> : tensor<1xi32>``,
 ``array<i64: 9223372036854775808>``) must be a clean ``SliceError`` too.
 
-Environment: ``SLICE_EXTREME_EXAMPLES`` (default 20) examples per op;
+Environment: ``SLICE_EXTREME_EXAMPLES`` (default 10) examples per op;
 ``SLICE_DIFF_RANDOM=1`` draws new examples each run (default: derandomized).
 
 Run: ``pytest tests/test_extremes.py``.
@@ -59,7 +59,7 @@ from slice_dialect.semantics import (
     SliceSemanticsError,
 )
 
-EXAMPLES = int(os.environ.get("SLICE_EXTREME_EXAMPLES", "20"))
+EXAMPLES = int(os.environ.get("SLICE_EXTREME_EXAMPLES", "10"))
 RANDOM = os.environ.get("SLICE_DIFF_RANDOM") == "1"
 SETTINGS = settings(
     max_examples=EXAMPLES,

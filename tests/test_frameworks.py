@@ -37,7 +37,7 @@ SIGFPE on a run-time stride 0 (C53) and on a negative constant step of ``INT32_M
 below (C34 and beyond), the reference's entry precedence (C86, C88) and reversed empty
 dim (C109), the shape inference's unchecked shrink index (C62).
 
-``SLICE_FRAMEWORK_CASES`` (default 40) sets the random cases per op and path (valid,
+``SLICE_FRAMEWORK_CASES`` (default 20) sets the random cases per op and path (valid,
 run-time, invalid, exported windows); ``SLICE_FRAMEWORK_FIRST`` (default 0) shifts the
 seeds. Without the extra the tests skip, except in CI (``CI=true``), where they fail.
 """
@@ -96,7 +96,7 @@ from slice_dialect.semantics import (
 
 NDArray = npt.NDArray[Any]
 
-CASES = int(os.environ.get("SLICE_FRAMEWORK_CASES", "40"))
+CASES = int(os.environ.get("SLICE_FRAMEWORK_CASES", "20"))
 FIRST = int(os.environ.get("SLICE_FRAMEWORK_FIRST", "0"))
 BATCH = 20
 """Cases per compiled model and per compiled kernel."""

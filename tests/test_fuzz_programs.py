@@ -21,7 +21,7 @@ leaves its inputs as they were, in a forked child (``hostile.mutant_calls_in_chi
 mutant still running after ``MUTANT_SECONDS`` is killed and warned of, not failed; the
 sanitizer test runs the same mutants under ASan).
 
-Environment: ``SLICE_FUZZ_SEEDS`` (default 12) seeds, ``range(SLICE_FUZZ_SEEDS)``;
+Environment: ``SLICE_FUZZ_SEEDS`` (default 6) seeds, ``range(SLICE_FUZZ_SEEDS)``;
 ``SLICE_FUZZ_FIRST`` (default 0) shifts the range, for fresh programs.
 
 Run: ``pytest tests/test_fuzz_programs.py`` (``SLICE_FUZZ_SEEDS=500 pytest -n 2 ...``
@@ -65,7 +65,7 @@ from slice_dialect.runtime.kernels import load_kernel
 
 NDArray = npt.NDArray[Any]
 
-SEEDS = int(os.environ.get("SLICE_FUZZ_SEEDS", "12"))
+SEEDS = int(os.environ.get("SLICE_FUZZ_SEEDS", "6"))
 FIRST = int(os.environ.get("SLICE_FUZZ_FIRST", "0"))
 SMALL = 64
 """Most input elements for a program to also run on the (slow) interpreter backend."""

@@ -11,7 +11,7 @@ exactly the int evaluation's window and result shape, or fail with exactly its m
 The int evaluation asserts that no intermediate leaves int64, so the emitted IR, which
 performs the same operations, never wraps.
 
-``SLICE_IR_DOMAIN_EXAMPLES`` (default 40) sets the number of cases per op.
+``SLICE_IR_DOMAIN_EXAMPLES`` (default 20) sets the number of cases per op.
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ from slice_dialect.interpreter import make_interpreter
 from slice_dialect.ir_domain import IRBuilder
 from slice_dialect.semantics import Normalized, SliceSemanticsError
 
-EXAMPLES = int(os.environ.get("SLICE_IR_DOMAIN_EXAMPLES", "40"))
+EXAMPLES = int(os.environ.get("SLICE_IR_DOMAIN_EXAMPLES", "20"))
 
 EXTREME_VALUES = (
     INT64_MIN,

@@ -24,7 +24,7 @@ traceback (``slice-opt``, ``slice-import-onnx``); valid mutants may also succeed
 mutation fuzz runs ``slice-opt``'s ``main()`` in this process (thousands of cases in
 seconds); the targeted cases also run it as a subprocess.
 
-``SLICE_BAD_INPUT_CASES`` (default 200, as the README says) sets the number of random mutants; 20000 is a
+``SLICE_BAD_INPUT_CASES`` (default 100, as the README says) sets the number of random mutants; 20000 is a
 big run.
 """
 
@@ -51,7 +51,7 @@ import slice_dialect
 from slice_dialect import SliceError
 from slice_dialect.tools.slice_opt import main as slice_opt_main
 
-CASES = int(os.environ.get("SLICE_BAD_INPUT_CASES", "200"))
+CASES = int(os.environ.get("SLICE_BAD_INPUT_CASES", "100"))
 TESTS_DIR = Path(__file__).resolve().parent
 T = TensorProto
 

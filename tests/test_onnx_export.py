@@ -8,7 +8,7 @@ for bit with the C kernel of the same IR. The random ONNX models of
 ``test_onnx_import`` (parameters as initializers, ``Constant`` nodes, bound and run-time
 graph inputs), imported and exported again, run in ONNX Runtime like our C on their own
 and on other random parameter values: a ``slice.onnx`` with run-time parameters is a
-``Slice`` whose parameters are graph inputs. ``SLICE_ONNX_CASES`` (default 20) sets the
+``Slice`` whose parameters are graph inputs. ``SLICE_ONNX_CASES`` (default 10) sets the
 number of programs, windows and models, ``SLICE_ONNX_FIRST`` (default 0) the first
 program's and model's seed.
 """
@@ -35,7 +35,7 @@ from slice_dialect.compiler import make_context, parse_module
 from slice_dialect.interpreter import make_interpreter
 from slice_dialect.semantics import INT64_MAX, Window
 
-CASES = int(os.environ.get("SLICE_ONNX_CASES", "20"))
+CASES = int(os.environ.get("SLICE_ONNX_CASES", "10"))
 FIRST = int(os.environ.get("SLICE_ONNX_FIRST", "0"))
 """The first random model's seed (``SLICE_ONNX_FIRST``): a large run with new seeds."""
 

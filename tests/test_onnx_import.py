@@ -11,7 +11,7 @@
   graph inputs fed at run time, ``int32`` or ``int64``; chains and several outputs) give
   the same bits through import and compile as through ONNX Runtime; a kernel with
   run-time parameters is called again with other parameter values.
-  ``SLICE_ONNX_CASES`` (default 20) sets how many, ``SLICE_ONNX_FIRST`` (default 0) the
+  ``SLICE_ONNX_CASES`` (default 10) sets how many, ``SLICE_ONNX_FIRST`` (default 0) the
   first seed.
 * Malformed models give a ``SliceError`` naming the node, and the tool one ``error:``
   line and exit code 1, never a traceback.
@@ -57,7 +57,7 @@ import slice_dialect
 from slice_dialect import SliceError, semantics
 from slice_dialect.dialect import OnnxSliceOp, OnnxSliceV1Op
 
-CASES = int(os.environ.get("SLICE_ONNX_CASES", "20"))
+CASES = int(os.environ.get("SLICE_ONNX_CASES", "10"))
 FIRST = int(os.environ.get("SLICE_ONNX_FIRST", "0"))
 """The first random model's seed (``SLICE_ONNX_FIRST``): a large run with new seeds."""
 

@@ -52,7 +52,7 @@ the run-time loop bounds hold); no sanitizer report.
 
 Environment:
 
-* ``SLICE_SANITIZER_CASES`` (default 40): how many programs (random and hostile
+* ``SLICE_SANITIZER_CASES`` (default 20): how many programs (random and hostile
   each); ``2000`` is a big run.
 * ``SLICE_SANITIZER_DYNAMIC`` (default ``SLICE_SANITIZER_CASES // 5``, at least 6): how
   many dynamic programs (and as many mutated ones); ``500`` is a big run.
@@ -76,7 +76,7 @@ from pathlib import Path
 
 import pytest
 
-CASES = int(os.environ.get("SLICE_SANITIZER_CASES", "40"))
+CASES = int(os.environ.get("SLICE_SANITIZER_CASES", "20"))
 RANDOM = os.environ.get("SLICE_DIFF_RANDOM") == "1"
 SEED = (
     random.randrange(2**32)

@@ -56,7 +56,7 @@ from slice_dialect.semantics import (
     window,
 )
 
-MAX_EXAMPLES = int(os.environ.get("SLICE_HYPOTHESIS_EXAMPLES", "200"))
+MAX_EXAMPLES = int(os.environ.get("SLICE_HYPOTHESIS_EXAMPLES", "100"))
 PROPERTY = settings(
     max_examples=MAX_EXAMPLES,
     deadline=None,
