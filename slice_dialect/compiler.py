@@ -23,6 +23,7 @@ import numpy.typing as npt
 from xdsl.context import Context
 from xdsl.dialects import func, tensor
 from xdsl.dialects.builtin import (
+    MemRefType,
     ModuleOp,
     SymbolRefAttr,
     TensorType,
@@ -193,23 +194,30 @@ def _no_function(entry: str, names: Sequence[str]) -> SliceError:
     return SliceError(f"no function @{entry} in the module (functions: {listed})")
 
 
+def _several_blocks(f: func.FuncOp) -> SliceError | None:
+    """The ``SliceError`` of a function of several blocks, else ``None``."""
+    if len(f.body.blocks) <= 1:
+        return None
+    return SliceError(
+        f"@{f.sym_name.data} has {len(f.body.blocks)} blocks; the slice compiler takes "
+        "functions of one block",
+        location_text(f),
+    )
+
+
 def _functions_of_one_block(module: ModuleOp) -> list[func.FuncOp]:
     """The functions of ``module``; a function of several blocks is a ``SliceError``."""
     functions = [op for op in module.ops if isinstance(op, func.FuncOp)]
     for f in functions:
-        if len(f.body.blocks) > 1:
-            raise SliceError(
-                f"@{f.sym_name.data} has {len(f.body.blocks)} blocks; the slice "
-                "compiler takes functions of one block",
-                location_text(f),
-            )
+        if error := _several_blocks(f):
+            raise error
     return functions
 
 
 def _signature_of(f: func.FuncOp, require_static: str | None = None) -> Signature:
     name = f"@{f.sym_name.data}"
     if f.is_declaration:
-        raise SliceError(f"{name} is a declaration without a body")
+        raise SliceError(f"{name} is a declaration without a body", location_text(f))
     args = f.body.block.args
     return Signature(
         f.sym_name.data,
@@ -253,8 +261,24 @@ def lowered_signature(module: ModuleOp, signature: Signature) -> Signature:
     _check_inputs_unwritten(lowered, len(signature.inputs))
     if shape_function is not None:
         shape = SymbolTable.lookup_symbol(module, shape_function)
-        if isinstance(shape, func.FuncOp):
-            _check_inputs_unwritten(shape, len(signature.inputs))
+        inputs = lowered.function_type.inputs.data[: len(signature.inputs)]
+        wanted_type = func.FunctionType.from_lists(
+            [*inputs, *(MemRefType(i64, [len(o.shape)]) for o in signature.outputs)], []
+        )
+        if not isinstance(shape, func.FuncOp) or shape.is_declaration:
+            raise SliceError(
+                f"@{signature.name}: its shape function @{shape_function} "
+                "(slice.shape_function) is no function with a body in the module",
+                location_text(lowered),
+            )
+        if shape.function_type != wanted_type:
+            raise SliceError(
+                f"@{signature.name}: its shape function @{shape_function} has type "
+                f"{shape.function_type}, not {wanted_type} (the inputs, then one "
+                "memref of i64 per result, its dims)",
+                location_text(lowered),
+            )
+        _check_inputs_unwritten(shape, len(signature.inputs))
     return dataclasses.replace(signature, shape_function=shape_function)
 
 
@@ -312,6 +336,9 @@ class InterpreterKernel:
                 f"@{signature.name} has results with dynamic dims but no shape "
                 "function (slice.shape_function)"
             )
+        from slice_dialect.interpreter import check_interpretable
+
+        check_interpretable(module, [signature.name, signature.shape_function or ""])
         self.function = signature.name
         self.shape_function = signature.shape_function
         # Data moves as raw bytes; index operands and output shapes are read and
@@ -533,23 +560,37 @@ class Lowered:
             )
         return found
 
-    def c_source(self, prefix: str) -> str:
-        """The module's C with ``prefix`` (emitted once per prefix)."""
-        text = self.c_sources.get(prefix)
-        if text is None:
-            from slice_dialect.backend.c import emit_c
+    def c_source(self, prefix: str, entry: str = "main") -> str:
+        """The module's C with ``prefix`` (emitted once per prefix). Where the C target
+        refuses another function (a declaration, a function returning scalars), the C
+        of ``@entry`` and the functions it reaches alone (``_keep_only_reachable``, on
+        a copy), kept per prefix and entry."""
+        from slice_dialect.backend.c import emit_c
 
+        text = self.c_sources.get(prefix)
+        if text is not None:
+            return text
+        try:
             # Two threads may both emit it; either text is the same.
-            text = self.c_sources.setdefault(prefix, emit_c(self.module, prefix=prefix))
+            return self.c_sources.setdefault(prefix, emit_c(self.module, prefix=prefix))
+        except SliceError:
+            if len(self.entries) == 1:
+                raise
+        key = f"{prefix} @{entry}"  # no C prefix has a space
+        text = self.c_sources.get(key)
+        if text is None:
+            part = self.module.clone()
+            _keep_only_reachable(part, entry)
+            text = self.c_sources.setdefault(key, emit_c(part, prefix=prefix))
         return text
 
 
 def _entries(module: ModuleOp) -> dict[str, Signature | SliceError]:
     """The signature of each function of ``module``, or why it is no entry."""
     entries: dict[str, Signature | SliceError] = {}
-    for f in _functions_of_one_block(module):
+    for f in (op for op in module.ops if isinstance(op, func.FuncOp)):
         try:
-            entries.setdefault(f.sym_name.data, _signature_of(f))
+            entries.setdefault(f.sym_name.data, _several_blocks(f) or _signature_of(f))
         except SliceError as error:
             entries.setdefault(f.sym_name.data, error)
     return entries
@@ -569,6 +610,9 @@ module, which serves every entry."""
 
 
 _lowered_memo: OrderedDict[MemoKey, Lowered] = OrderedDict()
+_whole_failures: OrderedDict[MemoKey, None] = OrderedDict()
+"""The texts whose whole module did not lower (the last ``LOWERED_MEMO_ENTRIES``): their
+next entries are lowered with what they reach at once. Their errors are not kept."""
 _lowered_memo_lock = threading.Lock()
 
 
@@ -627,19 +671,44 @@ def lowered(
     module = parse_module(source, ctx, filename)
     result = Lowered(module, _entries(module))
     result.before(entry)  # no such entry: the error, before lowering
+    functions = [op for op in module.ops if isinstance(op, func.FuncOp)]
+    if len(functions) > 1 and (
+        whole in _whole_failures or any(_several_blocks(f) for f in functions)
+    ):
+        return _memo_put(part, _lowered_part(source, ctx, filename, stream, entry))
     try:
         lower(module, ctx, stream)
     except SliceError:
-        if len(result.entries) == 1:
+        if len(functions) == 1:
             raise
-        module = parse_module(source, ctx, filename)
-        _keep_only_reachable(module, entry)
-        result = Lowered(module, _entries(module))
-        lower(module, ctx, stream)
-        result.signature(entry)
-        return _memo_put(part, result)
+        if whole is not None:
+            with _lowered_memo_lock:
+                _whole_failures[whole] = None
+                while len(_whole_failures) > LOWERED_MEMO_ENTRIES:
+                    _whole_failures.popitem(last=False)
+        return _memo_put(part, _lowered_part(source, ctx, filename, stream, entry))
     result.signature(entry)
     return _memo_put(whole, result)
+
+
+def _lowered_part(
+    source: str | ModuleOp,
+    ctx: Context,
+    filename: str,
+    stream: StreamTarget,
+    entry: str,
+) -> Lowered:
+    """``@entry`` of ``source`` lowered with only the functions it reaches
+    (``_keep_only_reachable``); a function of several blocks among them is the error."""
+    module = parse_module(source, ctx, filename)
+    _keep_only_reachable(module, entry)
+    for f in module.ops:
+        if isinstance(f, func.FuncOp) and (error := _several_blocks(f)):
+            raise error
+    result = Lowered(module, _entries(module))
+    lower(module, ctx, stream)
+    result.signature(entry)
+    return result
 
 
 def _keep_only_reachable(module: ModuleOp, entry: str) -> None:
@@ -681,7 +750,7 @@ def _compile(
     from slice_dialect.runtime.kernels import load_kernel
 
     return load_kernel(
-        done.c_source(prefix),
+        done.c_source(prefix, entry),
         signature.name,
         signature.inputs,
         signature.outputs,

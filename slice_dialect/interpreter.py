@@ -21,7 +21,7 @@ from typing import Any, TypeVar
 
 import numpy as np
 import numpy.typing as npt
-from xdsl.dialects import arith, builtin, memref, tensor
+from xdsl.dialects import arith, builtin, func, memref, tensor
 from xdsl.dialects.builtin import (
     DenseIntOrFPElementsAttr,
     FloatAttr,
@@ -43,6 +43,7 @@ from xdsl.interpreters.func import FuncFunctions
 from xdsl.interpreters.scf import ScfFunctions
 from xdsl.interpreters.shaped_array import ShapedArray
 from xdsl.ir import Operation, SSAValue
+from xdsl.traits import SymbolTable
 from xdsl.utils.comparisons import to_signed
 
 from slice_dialect import dtypes, semantics
@@ -590,6 +591,24 @@ class SliceInterpreter(Interpreter):
         finally:
             self._calls -= 1
             self._ctx = scope  # pyright: ignore[reportPrivateUsage]
+
+
+def check_interpretable(module: builtin.ModuleOp, functions: Sequence[str]) -> None:
+    """A ``SliceError`` naming the first op of the ``functions`` of ``module`` that
+    :func:`make_interpreter`'s interpreter has no rule for (as the C target refuses an
+    op it has no C rule for, when compiling, not when called)."""
+    table = make_interpreter(module)._impls._impl_dict  # pyright: ignore[reportPrivateUsage]
+    for name in functions:
+        function = SymbolTable.lookup_symbol(module, name)
+        if not isinstance(function, func.FuncOp):
+            continue
+        for op in function.body.walk():
+            if type(op) not in table:
+                raise SliceError(
+                    f"{op.name}: the interpreter has no rule for it (it runs slice ops "
+                    "and the loops convert-slice-to-loops lowers them to)",
+                    location_text(op),
+                )
 
 
 def make_interpreter(module: builtin.ModuleOp) -> SliceInterpreter:

@@ -219,6 +219,7 @@ def count_lowerings(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     from slice_dialect import compiler
 
     monkeypatch.setattr(compiler, "_lowered_memo", type(compiler._lowered_memo)())
+    monkeypatch.setattr(compiler, "_whole_failures", type(compiler._whole_failures)())
     runs: list[str] = []
     real = compiler.lower
 
@@ -395,7 +396,95 @@ def test_a_function_that_does_not_lower_fails_only_its_callers(
         assert "inline the callee" in str(info.value)
         assert info.value.location is not None
         assert info.value.location.startswith("calls.mlir:6:")
-    # first round: each entry lowers the whole module (which fails) and then its part;
-    # second round: main's and callee's parts from the memo, the caller's failure again
-    # (failures are not kept)
-    assert len(count_lowerings) == 3 * 2 + 2
+    # first round: the whole module (which fails, and is remembered to) and main's part,
+    # then callee's and caller's parts; second round: main's and callee's parts from the
+    # memo, the caller's failure again (errors are not kept)
+    assert len(count_lowerings) == 2 + 1 + 1 + 1
+
+
+@pytest.mark.parametrize(
+    "other",
+    [
+        "func.func private @ext(tensor<4x6xf32>) -> tensor<2x3xf32>\n",
+        "func.func private @s(%a: i32) -> i32 {\n  func.return %a : i32\n}\n",
+    ],
+    ids=["declaration", "scalar function"],
+)
+def test_a_function_without_c_fails_no_other_entry(other: str, tmp_path: Path) -> None:
+    """A function that lowers but that the C target refuses (a declaration, a function
+    returning a scalar) is left out of the C of an entry that does not reach it; both
+    backends run the entry, the C library once per entry and prefix."""
+    source = WINDOW + other
+    for backend in ("c", "interpreter", "c"):
+        kernel = slice_dialect.compile(source, "main", backend, cache_dir=tmp_path)  # type: ignore[arg-type]
+        np.testing.assert_array_equal(kernel(X), expected(X))
+    from slice_dialect.compiler import lowered
+
+    done = lowered(source, "main", "<source>")
+    text = done.c_source("slice_", "main")
+    assert "slice_main(" in text and "slice_ext" not in text and "slice_s(" not in text
+    assert set(done.c_sources) == {"slice_ @main"}  # the whole module's C failed
+
+
+def test_a_function_of_several_blocks_fails_no_other_entry() -> None:
+    """A function of two blocks is refused where it is the entry or is reached from
+    it, not where another entry is compiled; a declaration as the entry is located."""
+    text = (
+        WINDOW
+        + "func.func private @mb(%x: tensor<4xf32>) -> tensor<4xf32> {\n"
+        + "  cf.br ^bb1\n^bb1:\n  func.return %x : tensor<4xf32>\n}\n"
+        + "func.func private @ext(tensor<4x6xf32>) -> tensor<2x3xf32>\n"
+    )
+    for backend in ("c", "interpreter"):
+        kernel = slice_dialect.compile(text, "main", backend)  # type: ignore[arg-type]
+        np.testing.assert_array_equal(kernel(X), expected(X))
+        for entry, message, line in (
+            (
+                "mb",
+                "@mb has 2 blocks; the slice compiler takes functions of one block",
+                5,
+            ),
+            ("ext", "@ext is a declaration without a body", 10),
+        ):
+            with pytest.raises(SliceError) as info:
+                slice_dialect.compile(text, entry, backend, filename="b.mlir")  # type: ignore[arg-type]
+            assert str(info.value) == message
+            assert info.value.location == f"b.mlir:{line}:1"
+
+
+SHAPE_FUNCTION_OF_ANOTHER_TYPE = WINDOW.replace(
+    "-> tensor<2x3xf32> {",
+    "-> tensor<2x3xf32> attributes {slice.shape_function = @h} {",
+    1,
+) + WINDOW.replace("@main", "@h")
+
+
+@pytest.mark.parametrize("backend", ["c", "interpreter"])
+def test_a_shape_function_of_another_type_is_refused(backend: str) -> None:
+    """A ``slice.shape_function`` written by hand that names a function of another
+    type than a shape function's (the inputs, then one ``memref<Rxi64>`` per result) is
+    refused when compiling: the kernel would call it with a shape buffer of R int64s
+    (before, the C wrote 24 bytes of f32 into the 16 of a rank-2 shape)."""
+    with pytest.raises(SliceError) as info:
+        slice_dialect.compile(SHAPE_FUNCTION_OF_ANOTHER_TYPE, "main", backend)  # type: ignore[arg-type]
+    assert str(info.value) == (
+        "@main: its shape function @h has type (memref<4x6xf32>, memref<2x3xf32>) -> (), "
+        "not (memref<4x6xf32>, memref<2xi64>) -> () (the inputs, then one memref of i64 "
+        "per result, its dims)"
+    )
+    assert info.value.location == "<source>:1:1"
+
+
+def test_an_op_the_interpreter_cannot_run_is_refused_when_compiling() -> None:
+    """As the C target refuses an op without a C rule, the interpreter backend refuses
+    an op it has no rule for at ``compile``, naming it, instead of the call raising
+    xDSL's ``InterpretationError``."""
+    text = WINDOW.replace("  %r =", '  "test.op"() : () -> ()\n  %r =')
+    for backend, message in (
+        ("interpreter", "test.op: the interpreter has no rule for it"),
+        ("c", "test.op: no C rule"),
+    ):
+        with pytest.raises(SliceError) as info:
+            slice_dialect.compile(text, "main", backend)  # type: ignore[arg-type]
+        assert str(info.value).startswith(message)
+        assert info.value.location == "<source>:2:3"
