@@ -417,25 +417,32 @@ class FrameworkSliceOp(SliceTensorOp):
         decide; the result dims they do not decide are ``None``.
 
         Raises :class:`SliceSemanticsError` for parameters invalid whatever the unknown
-        values are.
+        values are, and for an index operand longer than any slice of the op uses (the
+        verifier's message; before its unknown values are listed).
         """
+        if message := self._index_length_error():
+            raise SliceSemanticsError(self.name, message.removeprefix(f"{self.name}: "))
         return self.evaluate(shape_of(self.source_type), _read_known)
+
+    def _index_length_error(self) -> str | None:
+        """Why an index operand's length is invalid (not static, or longer than any
+        slice of the op uses: ``max_index_entries``), else ``None``."""
+        bound = max_index_entries(self)
+        for name, value in self.index_operands():
+            length = _static_length(value)
+            if length is None:
+                return f"{self.name}: {name} must have a static length, got {value.type}"
+            if length > bound:
+                return (
+                    f"{self.name}: {name} has {length} values but a slice of "
+                    f"{self.source_type} to {self.output_type} uses at most {bound}"
+                )
+        return None
 
     def verify_(self) -> None:
         operands = self.index_operands()
-        bound = max_index_entries(self)
-        for name, value in operands:
-            length = _static_length(value)
-            if length is None:
-                raise VerifyException(
-                    f"{self.name}: {name} must have a static length, got {value.type}"
-                )
-            if length > bound:
-                raise VerifyException(
-                    f"{self.name}: {name} has {length} values but a slice of "
-                    f"{self.source_type} to {self.output_type} uses at "
-                    f"most {bound}"
-                )
+        if message := self._index_length_error():
+            raise VerifyException(message)
         _check_data_and_result(self, self.source_type, self.output_type)
         all_constant = all(constant_index_values(v) is not None for _, v in operands)
         try:

@@ -110,16 +110,21 @@ class _Exporter:
         arg_names = _onnx_names(function, function.arg_attrs, "argument")
         res_names = _onnx_names(function, function.res_attrs, "result")
         given: dict[str, str] = {}
+        output_of: dict[str, SSAValue] = {}
 
-        def claim(name: str, what: str) -> None:
+        def claim(name: str, what: str, value: SSAValue | None = None) -> None:
+            if value is not None and output_of.get(name) is value:
+                return  # one value returned twice under one name: one output, listed twice
             if name in given:
                 raise SliceError(
-                    f"{function.name}: {what} has {ONNX_NAME} {name!r}, which "
+                    f"@{function.sym_name.data}: {what} has {ONNX_NAME} {name!r}, which "
                     f"{given[name]} has already: ONNX graph names are unique",
                     location_text(function),
                 )
             given[name] = what
             self.used.add(name)
+            if value is not None:
+                output_of[name] = value
 
         for i, (arg, name) in enumerate(zip(block.args, arg_names)):
             if name is not None:
@@ -130,7 +135,7 @@ class _Exporter:
                 value = ret.arguments[i]
                 if self.names.get(value) == name and isinstance(value, BlockArgument):
                     continue  # the input is the output (a graph output may be so)
-                claim(name, f"result {i}")
+                claim(name, f"result {i}", value)
         for i, arg in enumerate(block.args):
             if arg not in self.names:
                 self.names[arg] = self.fresh(arg.name_hint or f"input_{i}")
@@ -371,12 +376,30 @@ def _onnx_names(
                 name = None
         if not name:
             raise SliceError(
-                f"{function.name}: {what} {i} has {ONNX_NAME} {attr}, not a "
+                f"@{function.sym_name.data}: {what} {i} has {ONNX_NAME} {attr}, not a "
                 "non-empty UTF-8 string",
                 location_text(function),
             )
         names.append(name)
     return names
+
+
+def _pin_output_names(function: func.FuncOp) -> None:
+    """Give each result of ``function`` the ``onnx.name`` its graph output would have
+    now (``_Exporter.graph_names``), before canonicalization: a slice selecting its whole
+    source becomes the source, an argument, which would have made its output
+    ``output_N`` instead of its SSA name."""
+    probe = _Exporter()
+    probe.graph_names(function)
+    ret = function.body.block.last_op
+    assert isinstance(ret, func.ReturnOp)
+    old = function.res_attrs.data if function.res_attrs else ()
+    attrs = []
+    for i, (value, target) in enumerate(zip(ret.arguments, probe.outputs)):
+        name = probe.names[value] if target is None else target
+        kept = dict(old[i].data) if i < len(old) else {}
+        attrs.append(DictionaryAttr({**kept, ONNX_NAME: StringAttr(name)}))
+    function.res_attrs = ArrayAttr(attrs)
 
 
 def _describe(op: Any) -> str:
@@ -422,6 +445,13 @@ def export_onnx(source: str | ModuleOp | os.PathLike[str], entry: str = "main") 
     ctx = make_context()
     module = parse_module(text, ctx, name)
     entry_signature(module, entry)  # tensors in and out
+    _pin_output_names(
+        next(
+            op
+            for op in module.ops
+            if isinstance(op, func.FuncOp) and op.sym_name.data == entry
+        )
+    )
     try:
         # static windows only: a slice of run-time parameters or ? data dims stays the
         # framework op (slice.onnx is exported as itself, others are refused below)

@@ -587,6 +587,12 @@ class _Importer:
     def node(self, index: int) -> None:
         node = self.graph.node[index]
         where = self.node_name(index)
+        names = [a.name for a in node.attribute]
+        if repeated := sorted({n for n in names if names.count(n) > 1}):
+            raise SliceError(
+                f"{where}: attribute '{repeated[0]}' appears {names.count(repeated[0])} "
+                "times (ONNX Runtime refuses the graph)"
+            )
         if node.domain not in ("", "ai.onnx"):
             raise SliceError(
                 f"{where}: domain '{node.domain}' is not supported (only Slice and "

@@ -590,3 +590,58 @@ def test_complex_constants(value: str, element: str) -> None:
     assert same_bits(exported, unlowered)
     expected = [1 + 2j, 1 + 2j] if value.startswith("(") else [1 + 2j, 3 - 4.5j]
     assert exported.tolist() == expected
+
+
+def _one_slice_model(outputs: list[str], starts: int, ends: int) -> Any:
+    from onnx import TensorProto, helper, numpy_helper
+
+    node = helper.make_node("Slice", ["x", "s", "e"], ["y"])
+    graph = helper.make_graph(
+        [node],
+        "g",
+        [helper.make_tensor_value_info("x", TensorProto.FLOAT, [6])],
+        [helper.make_tensor_value_info(n, TensorProto.FLOAT, None) for n in outputs],
+        initializer=[
+            numpy_helper.from_array(np.array([starts]), "s"),
+            numpy_helper.from_array(np.array([ends]), "e"),
+        ],
+    )
+    return helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)])
+
+
+@pytest.mark.parametrize(
+    ("outputs", "ends", "starts_at"),
+    [(["y", "y"], 3, 1), (["y"], INT64_MAX, 0)],
+    ids=["listed-twice", "whole-source"],
+)
+def test_imported_outputs_export_back_by_name(
+    outputs: list[str], ends: int, starts_at: int
+) -> None:
+    """An output a graph lists twice exports listed twice (ONNX Runtime runs both
+    models), and a Slice selecting its whole source (which canonicalization makes the
+    graph input itself) keeps its output's name: both were refused or renamed."""
+    model = _one_slice_model(outputs, starts_at, ends)
+    x = np.arange(6, dtype=np.float32)
+    back = slice_dialect.export_onnx(slice_dialect.import_onnx(model))
+    onnx.checker.check_model(back, full_check=True)
+    assert [o.name for o in back.graph.output] == outputs
+    want = run_ort_by_name(model, {"x": x})
+    got = run_ort_by_name(back, {"x": x})
+    assert len(want) == len(outputs)
+    assert all(same_bits(a, b) for a, b in zip(want, got, strict=True))
+
+
+def test_two_results_named_alike_are_refused() -> None:
+    text = (
+        'func.func @main(%x: tensor<6xf32>) -> (tensor<2xf32> {onnx.name = "y"}, '
+        'tensor<3xf32> {onnx.name = "y"}) {\n'
+        "  %a = slice.window %x offsets [0] sizes [2] strides [1] : tensor<6xf32> -> tensor<2xf32>\n"
+        "  %b = slice.window %x offsets [0] sizes [3] strides [2] : tensor<6xf32> -> tensor<3xf32>\n"
+        "  func.return %a, %b : tensor<2xf32>, tensor<3xf32>\n}\n"
+    )
+    with pytest.raises(SliceError) as info:
+        slice_dialect.export_onnx(text)
+    assert str(info.value) == (
+        "@main: result 1 has onnx.name 'y', which result 0 has already: ONNX graph "
+        "names are unique"
+    )
