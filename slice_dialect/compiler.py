@@ -338,7 +338,9 @@ class InterpreterKernel:
             )
         from slice_dialect.interpreter import check_interpretable
 
-        check_interpretable(module, [signature.name, signature.shape_function or ""])
+        check_interpretable(
+            module, [n for n in (signature.name, signature.shape_function) if n]
+        )
         self.function = signature.name
         self.shape_function = signature.shape_function
         # Data moves as raw bytes; index operands and output shapes are read and
@@ -656,9 +658,11 @@ def lowered(
     is cached. A module source is always lowered afresh (it may change between
     calls). Failures are not kept: the same text raises the same ``SliceError`` again.
 
-    Where the whole module does not lower, ``@entry`` is lowered with only the
-    functions it reaches (``_keep_only_reachable``), kept in the memo for that entry:
-    a function that cannot be lowered fails the entries that call it, not the others.
+    Where the whole module does not lower (or has a function of several blocks),
+    ``@entry`` is lowered with only the functions it reaches (``_lowered_part``), kept
+    in the memo for that entry: a function that cannot be lowered fails the entries
+    that reach it, not the others. That the whole module failed is remembered
+    (``_whole_failures``), so the text's next entries go to their own lowering at once.
     """
     whole = part = None
     if isinstance(source, str) and len(source) <= LOWERED_MEMO_MAX_TEXT:
