@@ -420,29 +420,30 @@ class FrameworkSliceOp(SliceTensorOp):
         values are, and for an index operand longer than any slice of the op uses (the
         verifier's message; before its unknown values are listed).
         """
-        if message := self._index_length_error():
-            raise SliceSemanticsError(self.name, message.removeprefix(f"{self.name}: "))
+        if detail := self._index_length_error():
+            raise SliceSemanticsError(self.name, detail)
         return self.evaluate(shape_of(self.source_type), _read_known)
 
     def _index_length_error(self) -> str | None:
         """Why an index operand's length is invalid (not static, or longer than any
-        slice of the op uses: ``max_index_entries``), else ``None``."""
+        slice of the op uses: ``max_index_entries``), without the op's name; else
+        ``None``."""
         bound = max_index_entries(self)
         for name, value in self.index_operands():
             length = _static_length(value)
             if length is None:
-                return f"{self.name}: {name} must have a static length, got {value.type}"
+                return f"{name} must have a static length, got {value.type}"
             if length > bound:
                 return (
-                    f"{self.name}: {name} has {length} values but a slice of "
+                    f"{name} has {length} values but a slice of "
                     f"{self.source_type} to {self.output_type} uses at most {bound}"
                 )
         return None
 
     def verify_(self) -> None:
         operands = self.index_operands()
-        if message := self._index_length_error():
-            raise VerifyException(message)
+        if detail := self._index_length_error():
+            raise VerifyException(f"{self.name}: {detail}")
         _check_data_and_result(self, self.source_type, self.output_type)
         all_constant = all(constant_index_values(v) is not None for _, v in operands)
         try:

@@ -26,7 +26,7 @@ from generators import random_array, random_chain_program
 from hypothesis import HealthCheck, given, settings
 from oracle import same_bits
 from test_export_slices import window_module, windows
-from test_onnx_import import other_parameters, random_model
+from test_onnx_import import _s, _slice_model, other_parameters, random_model
 from test_onnx_import import run_ort as run_ort_by_name
 
 import slice_dialect
@@ -592,23 +592,6 @@ def test_complex_constants(value: str, element: str) -> None:
     assert exported.tolist() == expected
 
 
-def _one_slice_model(outputs: list[str], starts: int, ends: int) -> Any:
-    from onnx import TensorProto, helper, numpy_helper
-
-    node = helper.make_node("Slice", ["x", "s", "e"], ["y"])
-    graph = helper.make_graph(
-        [node],
-        "g",
-        [helper.make_tensor_value_info("x", TensorProto.FLOAT, [6])],
-        [helper.make_tensor_value_info(n, TensorProto.FLOAT, None) for n in outputs],
-        initializer=[
-            numpy_helper.from_array(np.array([starts]), "s"),
-            numpy_helper.from_array(np.array([ends]), "e"),
-        ],
-    )
-    return helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)])
-
-
 @pytest.mark.parametrize(
     ("outputs", "ends", "starts_at"),
     [(["y", "y"], 3, 1), (["y"], INT64_MAX, 0)],
@@ -620,7 +603,11 @@ def test_imported_outputs_export_back_by_name(
     """An output a graph lists twice exports listed twice (ONNX Runtime runs both
     models), and a Slice selecting its whole source (which canonicalization makes the
     graph input itself) keeps its output's name: both were refused or renamed."""
-    model = _one_slice_model(outputs, starts_at, ends)
+    model = _slice_model(
+        inputs=[onnx.helper.make_tensor_value_info("x", onnx.TensorProto.FLOAT, [6])],
+        initializers=[_s([starts_at], "s"), _s([ends], "e")],
+        outputs=outputs,
+    )
     x = np.arange(6, dtype=np.float32)
     back = slice_dialect.export_onnx(slice_dialect.import_onnx(model))
     onnx.checker.check_model(back, full_check=True)

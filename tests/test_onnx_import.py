@@ -1203,22 +1203,17 @@ def test_a_graph_input_index_longer_than_any_slice_uses(length: int) -> None:
     """A Slice whose ``starts`` is a graph input declared with more values than any
     slice of its data uses gets the verifier's message, before its unknown values are
     listed (2**40 of them raised ``MemoryError``)."""
-    node = helper.make_node("Slice", ["x", "s", "e"], ["y"])
-    graph = helper.make_graph(
-        [node],
-        "g",
-        [
-            helper.make_tensor_value_info("x", TensorProto.FLOAT, [6]),
-            helper.make_tensor_value_info("s", TensorProto.INT64, [length]),
+    model = _slice_model(
+        inputs=[
+            helper.make_tensor_value_info("x", T.FLOAT, [6]),
+            helper.make_tensor_value_info("s", T.INT64, [length]),
         ],
-        [helper.make_tensor_value_info("y", TensorProto.FLOAT, None)],
-        initializer=[numpy_helper.from_array(np.array([4]), "e")],
+        initializers=[_s([4], "e")],
     )
-    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)])
     with pytest.raises(SliceError) as info:
         slice_dialect.import_onnx(model)
     assert str(info.value) == (
-        f"node #0 (Slice): slice.onnx: starts has {length} values but a slice of "
+        f"node 'cut' (Slice): slice.onnx: starts has {length} values but a slice of "
         "tensor<6xf32> to tensor<?xf32> uses at most 32"
     )
 
@@ -1226,18 +1221,11 @@ def test_a_graph_input_index_longer_than_any_slice_uses(length: int) -> None:
 def test_a_repeated_attribute_is_refused() -> None:
     """A node giving one attribute twice is refused, as ONNX Runtime refuses it (the
     first value was used)."""
-    node = helper.make_node("Slice", ["x"], ["y"], starts=[1], ends=[5])
+    node = helper.make_node("Slice", ["x"], ["y"], name="cut", starts=[1], ends=[3])
     node.attribute.append(helper.make_attribute("starts", [3]))
-    graph = helper.make_graph(
-        [node],
-        "g",
-        [helper.make_tensor_value_info("x", TensorProto.FLOAT, [6])],
-        [helper.make_tensor_value_info("y", TensorProto.FLOAT, None)],
-    )
-    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 9)])
     with pytest.raises(SliceError) as info:
-        slice_dialect.import_onnx(model)
+        slice_dialect.import_onnx(_slice_model(nodes=[node], initializers=[], opset=9))
     assert str(info.value) == (
-        "node #0 (Slice): attribute 'starts' appears 2 times (ONNX Runtime refuses the "
-        "graph)"
+        "node 'cut' (Slice): attribute 'starts' appears 2 times (ONNX Runtime refuses "
+        "the graph)"
     )
