@@ -432,7 +432,14 @@ class _Importer:
                     f"graph output '{info.name}' is not produced by any node, input or "
                     "initializer"
                 )
-            if info.type.HasField("tensor_type") and info.type.tensor_type.elem_type:
+            if info.type.HasField("tensor_type") and not info.type.tensor_type.elem_type:
+                # ONNX Runtime refuses such a model ("Invalid tensor data type 0"); a
+                # graph output of unknown type leaves its type out instead.
+                raise SliceError(
+                    f"graph output '{info.name}' has element type UNDEFINED (leave its "
+                    "type out if it is not known)"
+                )
+            if info.type.HasField("tensor_type"):
                 declared = self.element_type(
                     info.type.tensor_type.elem_type, f"graph output '{info.name}'"
                 )

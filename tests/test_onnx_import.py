@@ -785,15 +785,20 @@ MALFORMED: dict[str, tuple[Any, str]] = {
 }
 
 
-def _declared_output(shape: list[Any]) -> Any:
+def _declared_output(shape: list[Any] | None, elem_type: int = T.FLOAT) -> Any:
     model = _slice_model()
-    model.graph.output[0].CopyFrom(helper.make_tensor_value_info("y", T.FLOAT, shape))
+    model.graph.output[0].CopyFrom(helper.make_tensor_value_info("y", elem_type, shape))
     return model
 
 
 MALFORMED["output shape"] = (
     _declared_output([5]),
     "graph output 'y' is declared with shape [5] but its value has type tensor<2xf32>",
+)
+# ONNX Runtime refuses it too ("Invalid tensor data type 0"); a type left out is taken
+MALFORMED["output of undefined type"] = (
+    _declared_output(None, T.UNDEFINED),
+    "graph output 'y' has element type UNDEFINED (leave its type out if it is not known)",
 )
 MALFORMED["output rank"] = (
     _declared_output([2, 1]),
@@ -1037,7 +1042,7 @@ def _bind_model(data: int = T.FLOAT, index: int = T.INT64) -> Any:
             helper.make_tensor_value_info("x:0", data, [2]),
             helper.make_tensor_value_info("starts", index, [2]),
         ],
-        [helper.make_tensor_value_info(o, T.UNDEFINED, None) for o in ("y", "x:0")],
+        [onnx.ValueInfoProto(name=o) for o in ("y", "x:0")],  # types left out
         initializer=[_s([3, 3], "e", np.int32 if index == T.INT32 else np.int64)],
     )
     return helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)])
