@@ -339,7 +339,10 @@ class InterpreterKernel:
         from slice_dialect.interpreter import check_interpretable
 
         check_interpretable(
-            module, [n for n in (signature.name, signature.shape_function) if n]
+            module,
+            reachable_functions(
+                module, [n for n in (signature.name, signature.shape_function) if n]
+            ),
         )
         self.function = signature.name
         self.shape_function = signature.shape_function
@@ -565,7 +568,7 @@ class Lowered:
     def c_source(self, prefix: str, entry: str = "main") -> str:
         """The module's C with ``prefix`` (emitted once per prefix). Where the C target
         refuses another function (a declaration, a function returning scalars), the C
-        of ``@entry`` and the functions it reaches alone (``_keep_only_reachable``, on
+        of ``@entry`` and the functions it reaches alone (``keep_only_reachable``, on
         a copy), kept per prefix and entry."""
         from slice_dialect.backend.c import emit_c
 
@@ -582,7 +585,7 @@ class Lowered:
         text = self.c_sources.get(key)
         if text is None:
             part = self.module.clone()
-            _keep_only_reachable(part, entry)
+            keep_only_reachable(part, entry)
             text = self.c_sources.setdefault(key, emit_c(part, prefix=prefix))
         return text
 
@@ -703,9 +706,9 @@ def _lowered_part(
     entry: str,
 ) -> Lowered:
     """``@entry`` of ``source`` lowered with only the functions it reaches
-    (``_keep_only_reachable``); a function of several blocks among them is the error."""
+    (``keep_only_reachable``); a function of several blocks among them is the error."""
     module = parse_module(source, ctx, filename)
-    _keep_only_reachable(module, entry)
+    keep_only_reachable(module, entry)
     for f in module.ops:
         if isinstance(f, func.FuncOp) and (error := _several_blocks(f)):
             raise error
@@ -715,13 +718,13 @@ def _lowered_part(
     return result
 
 
-def _keep_only_reachable(module: ModuleOp, entry: str) -> None:
-    """Erase every function of ``module`` that ``@entry`` does not reach through the
-    symbols its ops name (``func.call``'s callee), as MLIR's ``symbol-dce`` would
-    with ``@entry`` the only public function."""
+def reachable_functions(module: ModuleOp, roots: Sequence[str]) -> list[str]:
+    """The functions of ``module`` that the functions ``roots`` reach through the
+    symbols their ops name (``func.call``'s callee), the roots included, in the
+    module's order."""
     functions = {f.sym_name.data: f for f in module.ops if isinstance(f, func.FuncOp)}
     reached: set[str] = set()
-    pending = [entry]
+    pending = list(roots)
     while pending:
         name = pending.pop()
         if name in reached or name not in functions:
@@ -731,8 +734,19 @@ def _keep_only_reachable(module: ModuleOp, entry: str) -> None:
             for value in (*op.attributes.values(), *op.properties.values()):
                 if isinstance(value, SymbolRefAttr):
                     pending.append(value.root_reference.data)
-    for name, f in functions.items():
-        if name not in reached:
+    return [name for name in functions if name in reached]
+
+
+def keep_only_reachable(module: ModuleOp, entry: str) -> None:
+    """Erase every function of ``module`` that ``@entry`` does not reach
+    (``reachable_functions``), as MLIR's ``symbol-dce`` would with ``@entry`` the only
+    public function; no function ``@entry`` is a ``SliceError``."""
+    functions = [f for f in module.ops if isinstance(f, func.FuncOp)]
+    if all(f.sym_name.data != entry for f in functions):
+        raise _no_function(entry, [f.sym_name.data for f in functions])
+    reached = set(reachable_functions(module, [entry]))
+    for f in functions:
+        if f.sym_name.data not in reached:
             f.detach()
             f.erase()
 

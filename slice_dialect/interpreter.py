@@ -595,13 +595,19 @@ class SliceInterpreter(Interpreter):
 
 def check_interpretable(module: builtin.ModuleOp, functions: Sequence[str]) -> None:
     """A ``SliceError`` naming the first op of the ``functions`` of ``module`` that
-    :func:`make_interpreter`'s interpreter has no rule for (as the C target refuses an
-    op it has no C rule for, when compiling, not when called)."""
+    :func:`make_interpreter`'s interpreter has no rule for, or the first of them that is
+    a declaration (it has no body to run), as the C target refuses an op it has no C
+    rule for: when compiling, not when called."""
     table = make_interpreter(module)._impls._impl_dict  # pyright: ignore[reportPrivateUsage]
     for name in functions:
         function = SymbolTable.lookup_symbol(module, name)
         if not isinstance(function, func.FuncOp):
             continue
+        if function.is_declaration:
+            raise SliceError(
+                f"@{name} is a declaration without a body; the interpreter cannot call it",
+                location_text(function),
+            )
         for op in function.body.walk():
             if type(op) not in table:
                 raise SliceError(

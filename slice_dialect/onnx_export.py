@@ -133,6 +133,14 @@ class _Exporter:
         for i, name in enumerate(res_names):
             if name is not None:
                 value = ret.arguments[i]
+                if (
+                    isinstance(value, BlockArgument)
+                    and value not in self.names
+                    and value.name_hint == name
+                    and name not in given
+                ):  # an argument without onnx.name returned under its SSA name: one name
+                    claim(name, f"argument {value.index}")
+                    self.names[value] = name
                 if self.names.get(value) == name and isinstance(value, BlockArgument):
                     continue  # the input is the output (a graph output may be so)
                 claim(name, f"result {i}", value)
@@ -432,6 +440,7 @@ def export_onnx(source: str | ModuleOp | os.PathLike[str], entry: str = "main") 
     from passes.canonicalize_slices import CanonicalizeSlicesPass
     from slice_dialect.compiler import (
         entry_signature,
+        keep_only_reachable,
         make_context,
         parse_module,
         source_text,
@@ -444,6 +453,8 @@ def export_onnx(source: str | ModuleOp | os.PathLike[str], entry: str = "main") 
     text, name = source_text(source, None, "export_onnx()")
     ctx = make_context()
     module = parse_module(text, ctx, name)
+    # the functions @entry does not call are not exported: their faults are not its
+    keep_only_reachable(module, entry)
     entry_signature(module, entry)  # tensors in and out
     _pin_output_names(
         next(
@@ -471,6 +482,11 @@ def export_onnx(source: str | ModuleOp | os.PathLike[str], entry: str = "main") 
                 "canonicalize-slices",
                 location_text(op),
             )
+    if not function.function_type.outputs.data:
+        raise SliceError(
+            f"@{entry} has no results, and an ONNX graph has at least one output",
+            location_text(function),
+        )
     ex = _Exporter()
     block = function.body.block
     inputs = [
@@ -490,10 +506,13 @@ def export_onnx(source: str | ModuleOp | os.PathLike[str], entry: str = "main") 
         elif isinstance(op, arith.ConstantOp):
             ex.constant(op)
         elif isinstance(op, func.ReturnOp):
+            written: set[str] = set()
             for value, target in zip(op.arguments, ex.outputs):
                 name = ex.name(value)
                 if target is not None:
-                    ex.identity(name, target)
+                    if target not in written:  # an output listed twice: one Identity
+                        ex.identity(name, target)
+                        written.add(target)
                     name = target
                 outputs.append(_value_info(name, value.type))
         else:

@@ -488,3 +488,32 @@ def test_an_op_the_interpreter_cannot_run_is_refused_when_compiling() -> None:
             slice_dialect.compile(text, "main", backend)  # type: ignore[arg-type]
         assert str(info.value).startswith(message)
         assert info.value.location == "<source>:2:3"
+
+
+@pytest.mark.parametrize(
+    ("callee", "message", "location"),
+    [
+        (
+            'func.func private @h() {\n  "test.op"() : () -> ()\n  func.return\n}\n',
+            "test.op: the interpreter has no rule for it",
+            "<source>:7:3",
+        ),
+        (
+            "func.func private @h()\n",
+            "@h is a declaration without a body; the interpreter cannot call it",
+            "<source>:6:1",
+        ),
+    ],
+    ids=["op-without-rule", "declaration"],
+)
+def test_what_the_entry_calls_is_checked_for_the_interpreter(
+    callee: str, message: str, location: str
+) -> None:
+    """The functions the entry calls are checked as the entry is: an op the interpreter
+    has no rule for in a callee, or a callee without a body, is refused at ``compile``
+    (the call raised xDSL's ``InterpretationError``)."""
+    text = WINDOW.replace("  %r =", "  func.call @h() : () -> ()\n  %r =") + callee
+    with pytest.raises(SliceError) as info:
+        slice_dialect.compile(text, "main", "interpreter")
+    assert str(info.value).startswith(message)
+    assert info.value.location == location

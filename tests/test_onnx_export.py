@@ -69,6 +69,13 @@ def check_model_like_c(text: str, inputs: tuple[np.ndarray, ...]) -> Any:
     assert len(got) == len(expected)
     for g, e in zip(got, expected):
         assert same_bits(g, e), (g, e)
+    # and it imports back (its Identity and Reshape nodes too) to the same kernel
+    back = slice_dialect.compile(slice_dialect.import_onnx(model))(*inputs)
+    if not isinstance(back, tuple):
+        back = (back,)
+    assert len(back) == len(expected)
+    for b, e in zip(back, expected):
+        assert same_bits(b, e), (b, e)
     return model
 
 
@@ -594,8 +601,8 @@ def test_complex_constants(value: str, element: str) -> None:
 
 @pytest.mark.parametrize(
     ("outputs", "ends", "starts_at"),
-    [(["y", "y"], 3, 1), (["y"], INT64_MAX, 0)],
-    ids=["listed-twice", "whole-source"],
+    [(["y", "y"], 3, 1), (["y"], INT64_MAX, 0), (["y", "y"], INT64_MAX, 0)],
+    ids=["listed-twice", "whole-source", "whole-source-listed-twice"],
 )
 def test_imported_outputs_export_back_by_name(
     outputs: list[str], ends: int, starts_at: int
@@ -616,6 +623,93 @@ def test_imported_outputs_export_back_by_name(
     got = run_ort_by_name(back, {"x": x})
     assert len(want) == len(outputs)
     assert all(same_bits(a, b) for a, b in zip(want, got, strict=True))
+
+
+@pytest.mark.parametrize(
+    "body",
+    ["func.return %x, %x", "%c = arith.constant dense<1.5> : {t}\n  func.return %c, %c"],
+    ids=["argument", "constant"],
+)
+def test_a_value_returned_twice_under_one_name_is_one_identity(body: str) -> None:
+    """An argument or a constant returned twice under one ``onnx.name`` is one
+    ``Identity`` to that output, listed twice (two wrote the same name: not SSA, which
+    ONNX Runtime refuses)."""
+    t = "tensor<6xf32>"
+    text = (
+        f'func.func @main(%x: {t}) -> ({t} {{onnx.name = "y"}}, {t} {{onnx.name = "y"}}) '
+        f"{{\n  {body.format(t=t)} : {t}, {t}\n}}\n"
+    )
+    model = slice_dialect.export_onnx(text)
+    onnx.checker.check_model(model, full_check=True)
+    assert [n.op_type for n in model.graph.node] == ["Identity"]
+    assert [o.name for o in model.graph.output] == ["y", "y"]
+    x = np.arange(6, dtype=np.float32)
+    want = slice_dialect.compile(text)(x)
+    got = run_ort(model, (x,))
+    assert all(same_bits(w, g) for w, g in zip(want, got, strict=True))
+
+
+@pytest.mark.parametrize(
+    "other",
+    [
+        # two blocks
+        "func.func private @mb(%a: tensor<4xf32>) -> tensor<4xf32> {\n  cf.br ^bb1\n"
+        "^bb1:\n  func.return %a : tensor<4xf32>\n}\n",
+        # verifies, then fails canonicalization: axes [0, 0] once the window folds
+        "func.func @bad(%x: tensor<6x6xf32>) -> tensor<?x?xf32> {\n"
+        "  %c = arith.constant dense<[0, 0, 0]> : tensor<3xi64>\n"
+        "  %a = slice.window %c offsets [0] sizes [2] strides [1] : tensor<3xi64> -> "
+        "tensor<2xi64>\n"
+        "  %s = arith.constant dense<[0, 0]> : tensor<2xi64>\n"
+        "  %y = slice.onnx %x starts %s ends %s axes %a : tensor<6x6xf32>, tensor<2xi64>, "
+        "tensor<2xi64> axes tensor<2xi64> -> tensor<?x?xf32>\n"
+        "  func.return %y : tensor<?x?xf32>\n}\n",
+    ],
+    ids=["several-blocks", "fails-canonicalization"],
+)
+def test_a_function_the_entry_does_not_call_fails_not_its_export(other: str) -> None:
+    """As for ``compile``, a function the entry does not reach is not exported, so what
+    is wrong with it does not fail the entry's export (it failed it)."""
+    text = (
+        "func.func @main(%x: tensor<6xf32>) -> tensor<2xf32> {\n"
+        "  %y = slice.window %x offsets [1] sizes [2] strides [2] : tensor<6xf32> -> "
+        "tensor<2xf32>\n  func.return %y : tensor<2xf32>\n}\n"
+    ) + other
+    model = slice_dialect.export_onnx(text)
+    onnx.checker.check_model(model, full_check=True)
+    x = np.arange(6, dtype=np.float32)
+    assert run_ort(model, (x,))[0].tolist() == [1.0, 3.0]
+    with pytest.raises(SliceError, match="no function @nosuch in the module"):
+        slice_dialect.export_onnx(text, "nosuch")
+
+
+def test_an_argument_returned_under_a_name_is_the_input_of_that_name() -> None:
+    """An argument without ``onnx.name`` returned under its SSA name is the graph
+    input of that name, which is also the output (it was an input ``x_1`` and an
+    ``Identity``; returned under another name it is still an ``Identity``, as
+    ``test_onnx_names_in_hand_written_ir`` shows)."""
+    t = "tensor<6xf32>"
+    for argument in (f"%x: {t}", f'%x: {t} {{onnx.name = "x"}}'):
+        model = slice_dialect.export_onnx(
+            f'func.func @main({argument}) -> ({t} {{onnx.name = "x"}}) {{\n'
+            f"  func.return %x : {t}\n}}\n"
+        )
+        assert [i.name for i in model.graph.input] == ["x"]
+        assert [o.name for o in model.graph.output] == ["x"]
+        assert not model.graph.node
+
+
+def test_a_function_without_results_is_refused() -> None:
+    """ONNX Runtime does not load a graph without outputs, and ``import_onnx`` refuses
+    one: ``export_onnx`` does not write one."""
+    with pytest.raises(SliceError) as info:
+        slice_dialect.export_onnx(
+            "func.func @main(%x: tensor<6xf32>) {\n  func.return\n}\n"
+        )
+    assert str(info.value) == (
+        "@main has no results, and an ONNX graph has at least one output"
+    )
+    assert info.value.location == "<source>:1:1"
 
 
 def test_two_results_named_alike_are_refused() -> None:

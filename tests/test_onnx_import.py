@@ -806,6 +806,93 @@ MALFORMED["output rank"] = (
 )
 
 
+def _reshape_model(target: list[int], shape: list[Any] | None = None) -> Any:
+    """``y = Reshape(x[1:3] of a 4x2 x, target)`` (the shape an initializer)."""
+    return _slice_model(
+        nodes=[
+            helper.make_node("Slice", ["x", "s", "e"], ["w"], name="cut"),
+            helper.make_node("Reshape", ["w", "t"], ["y"], name="fold"),
+        ],
+        inputs=[helper.make_tensor_value_info("x", T.FLOAT, shape or [4, 2])],
+        initializers=[_s([1], "s"), _s([3], "e"), _s(target, "t")],
+    )
+
+
+MALFORMED["Reshape moving elements"] = (
+    _reshape_model([1, 4, 1]),
+    "node 'fold' (Reshape): Reshape from [2, 2] to [1, 4, 1] moves",
+)
+MALFORMED["Reshape to too many elements"] = (
+    _reshape_model([3, 2]),
+    "node 'fold' (Reshape): the shape [3, 2] does not hold the 4 elements of [2, 2]",
+)
+MALFORMED["Reshape of dynamic data"] = (
+    _reshape_model([2, 2], ["n", 2]),
+    "node 'fold' (Reshape): Reshape of data of dynamic shape tensor<?x2xf32> is not",
+)
+MALFORMED["Reshape to a run-time shape"] = (
+    _slice_model(
+        nodes=[helper.make_node("Reshape", ["x", "t"], ["y"], name="fold")],
+        inputs=[
+            helper.make_tensor_value_info("x", T.FLOAT, [4]),
+            helper.make_tensor_value_info("t", T.INT64, [2]),
+        ],
+        initializers=[],
+    ),
+    "node 'fold' (Reshape): the shape ('t') is a run-time value; only a constant",
+)
+
+
+def test_reshapes_of_unit_dims_import() -> None:
+    """A Reshape that inserts or removes dims of size 1 (``export_onnx`` writes them
+    where a window changes the rank; 0 copies a dim, -1 infers one) imports as the whole
+    window with that result type, and computes what ONNX Runtime computes."""
+    x = np.arange(8, dtype=np.float32).reshape(4, 2)
+    for target, shape in (
+        ([2, 2, 1], (2, 2, 1)),
+        ([1, 0, -1, 1], (1, 2, 2, 1)),
+        ([-1, 1, 2], (2, 1, 2)),
+    ):
+        model = _reshape_model(target)
+        module = slice_dialect.import_onnx(model)
+        assert "slice.window" in str(module)
+        got = slice_dialect.compile(module)(x)
+        (want,) = run_ort(model, {"x": x})
+        assert got.shape == shape == want.shape  # type: ignore[union-attr]
+        assert same_bits(got, want)
+
+
+def test_reshaped_shape_is_onnx_reference() -> None:
+    """``reshaped_shape`` against ONNX's own reference implementation of Reshape, on
+    random shapes and shape inputs (0, -1, allowzero, invalid ones)."""
+    from onnx.reference.ops.op_reshape import reshape_reference_implementation
+
+    from slice_dialect.onnx_import import reshaped_shape
+
+    rng = random.Random(7)
+    invalid = 0
+    for _ in range(600):
+        shape = [rng.randint(0, 4) for _ in range(rng.randint(0, 3))]
+        target = [rng.randint(-2, 4) for _ in range(rng.randint(0, 4))]
+        allowzero = rng.randint(0, 1)
+        ours = reshaped_shape(shape, target, allowzero)
+        if any(v < -1 for v in target):  # invalid (numpy's reshape reads -2 as -1)
+            invalid += 1
+            assert isinstance(ours, str)
+            continue
+        try:
+            data = np.zeros(shape, np.float32)
+            want = reshape_reference_implementation(
+                data, np.array(target, np.int64), allowzero
+            ).shape
+        except (ValueError, IndexError):  # IndexError: a 0 copying a dim not there
+            invalid += 1
+            assert isinstance(ours, str), (shape, target, allowzero, ours)
+        else:
+            assert ours == list(want), (shape, target, allowzero, ours, want)
+    assert 100 < invalid < 550
+
+
 def test_declared_output_shapes_that_agree() -> None:
     """A declared output shape agrees where it is the value's, or a ``dim_param``."""
     for shape in ([2], ["n"]):
