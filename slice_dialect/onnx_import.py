@@ -667,10 +667,10 @@ class _Importer:
                 raise SliceError(f"{where}: attribute 'allowzero' must be 0 or 1")
             allowzero = attr.i
         name = node.input[1]
-        if name in self.values:  # a graph input: a run-time shape
+        if name in self.values:  # a graph input or a node's output
             raise SliceError(
-                f"{where}: the shape ('{name}') is a run-time value; only a constant "
-                "shape is supported"
+                f"{where}: the shape ('{name}') is not an initializer or a Constant; "
+                "only a constant shape is supported"
             )
         shape_array = self.arrays[name]
         if shape_array.dtype != np.int64 or shape_array.ndim != 1:

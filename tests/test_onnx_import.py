@@ -839,7 +839,7 @@ MALFORMED["Reshape to a run-time shape"] = (
         ],
         initializers=[],
     ),
-    "node 'fold' (Reshape): the shape ('t') is a run-time value; only a constant",
+    "node 'fold' (Reshape): the shape ('t') is not an initializer or a Constant; only",
 )
 
 
