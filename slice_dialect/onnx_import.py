@@ -3,9 +3,7 @@
 SPEC section 9. Each ``Slice`` node becomes ``slice.onnx_v1`` (opsets 1 to 9, parameters
 as attributes) or ``slice.onnx`` with the model's opset (10, 11, or 13 for opsets 13 and
 later; opset 12 is Slice-11); initializers and ``Constant`` nodes become
-``arith.constant``; an ``Identity`` is its input, and a ``Reshape`` that only inserts or
-removes dims of size 1 is the whole ``slice.window`` of its data with that result type
-(``export_onnx`` writes both); graph inputs become the function's arguments, in order (index inputs
+``arith.constant``; graph inputs become the function's arguments, in order (index inputs
 are run-time parameters, SPEC section 7); graph outputs are returned. Element types map
 one to one (``BOOL`` is ``i1``, signed integers signless, unsigned ``uiN``); a dim with a
 ``dim_param`` or without a value is dynamic (``?``). SSA names are the ONNX names made identifiers; where they do not spell
@@ -57,11 +55,10 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, Block, BlockArgument, Region, SSAValue
 from xdsl.utils.exceptions import DiagnosticException, VerifyException
 
-from slice_dialect import dtypes, semantics
+from slice_dialect import dtypes
 from slice_dialect.dialect import (
     OnnxSliceOp,
     OnnxSliceV1Op,
-    WindowOp,
     shape_of,
 )
 from slice_dialect.errors import SliceError
@@ -605,109 +602,18 @@ class _Importer:
             )
         if node.domain not in ("", "ai.onnx"):
             raise SliceError(
-                f"{where}: domain '{node.domain}' is not supported (only {SUPPORTED} "
-                "of the default domain)"
+                f"{where}: domain '{node.domain}' is not supported (only Slice and "
+                "Constant of the default domain)"
             )
         if node.op_type == "Constant":
             self.constant_node(node, where)
         elif node.op_type == "Slice":
             self.slice_node(node, where)
-        elif node.op_type == "Identity":
-            self.identity_node(node, where)
-        elif node.op_type == "Reshape":
-            self.reshape_node(node, where)
         else:
             raise SliceError(
-                f"{where}: op type '{node.op_type}' is not supported (only {SUPPORTED})"
+                f"{where}: op type '{node.op_type}' is not supported (only Slice and "
+                "Constant)"
             )
-
-    def identity_node(self, node: Any, where: str) -> None:
-        """An ``Identity`` is its input under another name (``export_onnx`` writes one
-        where an output is a graph input, a constant or another output)."""
-        if len(node.input) != 1 or not node.input[0]:
-            raise SliceError(f"{where}: Identity takes 1 input, got {list(node.input)}")
-        if node.attribute:
-            raise SliceError(
-                f"{where}: Identity takes no attributes, got "
-                f"{[a.name for a in node.attribute]}"
-            )
-        _check_one_output(node, where, "Identity")
-        name, out = node.input[0], node.output[0]
-        if name in self.values:
-            self.values[out] = self.values[name]
-        else:
-            self.arrays[out] = self.arrays[name]
-            self.array_origin[out] = self.array_origin[name]
-
-    def reshape_node(self, node: Any, where: str) -> None:
-        """A ``Reshape`` (opset 5 and later) to a constant shape that only inserts or
-        removes dims of size 1, of data of static shape (as ``export_onnx`` writes one
-        where a window changes the rank): the whole window of its data with that result
-        type, as the window ops express such a reshape. Any other Reshape is refused."""
-        if self.opset < 5:
-            raise SliceError(
-                f"{where}: Reshape-1 (opset {self.opset}, the shape an attribute) is "
-                "not supported; Reshape of opset 5 and later is"
-            )
-        if len(node.input) != 2 or not all(node.input):
-            raise SliceError(
-                f"{where}: Reshape takes 2 inputs (data, shape), got {list(node.input)}"
-            )
-        _check_one_output(node, where, "Reshape")
-        allowzero = 0
-        for attr in node.attribute:
-            from onnx import AttributeProto as A
-
-            if attr.name != "allowzero" or self.opset < 14:
-                raise SliceError(
-                    f"{where}: unknown attribute '{attr.name}' for Reshape (opset "
-                    f"{self.opset})"
-                )
-            if attr.type != A.INT or attr.i not in (0, 1):
-                raise SliceError(f"{where}: attribute 'allowzero' must be 0 or 1")
-            allowzero = attr.i
-        name = node.input[1]
-        if name in self.values:  # a graph input or a node's output
-            raise SliceError(
-                f"{where}: the shape ('{name}') is not an initializer or a Constant; "
-                "only a constant shape is supported"
-            )
-        shape_array = self.arrays[name]
-        if shape_array.dtype != np.int64 or shape_array.ndim != 1:
-            raise SliceError(
-                f"{where}: the shape ('{name}') must be a 1-D int64 tensor, got "
-                f"{shape_array.dtype} of shape {list(shape_array.shape)}"
-            )
-        data = self.operand(node.input[0])
-        data_type = data.type
-        assert isinstance(data_type, TensorType)
-        data_shape = shape_of(data_type)
-        if any(d is None for d in data_shape):
-            raise SliceError(
-                f"{where}: Reshape of data of dynamic shape {data_type} is not supported"
-            )
-        static = [d for d in data_shape if d is not None]
-        result_shape = reshaped_shape(static, [int(v) for v in shape_array], allowzero)
-        if isinstance(result_shape, str):
-            raise SliceError(f"{where}: {result_shape}")
-        if [d for d in result_shape if d != 1] != [d for d in static if d != 1]:
-            raise SliceError(
-                f"{where}: Reshape from {static} to {result_shape} moves elements "
-                "between dims; only a Reshape that inserts or removes dims of size 1 "
-                "is supported"
-            )
-        op = WindowOp(
-            data,
-            semantics.Window((0,) * len(static), tuple(static), (1,) * len(static)),
-            TensorType(data_type.get_element_type(), result_shape),
-        )
-        op.result.name_hint = _valid_name(node.output[0])
-        try:
-            op.verify()
-        except (VerifyException, DiagnosticException) as e:
-            raise SliceError(f"{where}: {e}") from None
-        self.block.add_op(op)
-        self.values[node.output[0]] = op.result
 
     def constant_node(self, node: Any, where: str) -> None:
         from onnx import helper
@@ -926,39 +832,6 @@ class _Importer:
         except SliceSemanticsError as e:
             raise SliceError(f"{where}: {e}") from None
         return TensorType(element, [DYNAMIC_INDEX if d is None else d for d in shape])
-
-
-SUPPORTED = "Slice, Constant, Identity and Reshape of dims of size 1"
-
-
-def reshaped_shape(
-    shape: Sequence[int], target: Sequence[int], allowzero: int
-) -> list[int] | str:
-    """The shape ONNX ``Reshape`` gives data of ``shape`` for the shape input
-    ``target``: a 0 copies the data's dim at its index (unless ``allowzero``), one -1
-    takes what the other dims leave; else the reason it is invalid."""
-    if target.count(-1) > 1:
-        return f"the shape {list(target)} has more than one -1"
-    if any(v < -1 for v in target):
-        return f"the shape {list(target)} has a value below -1"
-    if allowzero and 0 in target and -1 in target:
-        return f"the shape {list(target)} has both 0 and -1, which allowzero forbids"
-    dims: list[int] = []
-    for i, v in enumerate(target):
-        if v == 0 and not allowzero:
-            if i >= len(shape):
-                return f"the shape {list(target)} copies dim {i}, which the data lacks"
-            v = shape[i]
-        dims.append(v)
-    total = prod(shape)
-    if -1 in dims:
-        known = prod(d for d in dims if d != -1)
-        if known == 0 or total % known:
-            return f"the shape {list(target)} cannot hold the {total} elements of {list(shape)}"
-        dims[dims.index(-1)] = total // known
-    if prod(dims) != total:
-        return f"the shape {list(target)} does not hold the {total} elements of {list(shape)}"
-    return dims
 
 
 def _fit_limit(dtype: np.dtype[Any]) -> str:
