@@ -371,6 +371,10 @@ class DynamicWindowFoldConstants(RewritePattern):
                 offsets[i] = off
             if isinstance(strides[i], int) and stride is not None:
                 strides[i] = stride
+            elif isinstance(strides[i], int) and strides[i] == 0:
+                # a constant 0 of a run-time size (taken where it is at most 1) stays
+                # an operand: the verifier refuses a static 0
+                strides[i] = op.mixed_strides()[i]
         known_sizes = [v if isinstance(v, int) else None for v in sizes]
         if unit_dim_pairs(known_sizes, shape_of(result_type)) is None:
             sizes = op.mixed_sizes()  # a static 1 where the result type has ?

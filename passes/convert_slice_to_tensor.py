@@ -154,8 +154,11 @@ def reshape_to(
     ``shape`` with unit dims inserted or removed: a ``tensor.collapse_shape`` dropping
     every unit dim, then a ``tensor.expand_shape`` inserting the result's. Either is left
     out where it would change nothing. A single element (every dim 1, or rank 0) moves
-    by ``tensor.extract`` and ``tensor.from_elements`` instead, as xDSL's verifier
-    rejects the empty reassociation of a reshape from or to rank 0."""
+    by a rank-reducing ``tensor.extract_slice`` to fewer dims, or a ``tensor.insert_slice``
+    into a ``tensor.empty`` of more, as xDSL's verifier rejects the empty reassociation of
+    a reshape from or to rank 0 (``tensor.extract`` and ``tensor.from_elements`` would
+    load the element, which upstream MLIR 22 cannot for ``i1``: ``MemRefToLLVM``
+    asserts on loads narrower than a byte)."""
     element_type = result_type.get_element_type()
     target = list(result_type.get_shape())
     if list(shape) == target:
@@ -163,15 +166,16 @@ def reshape_to(
     ops: list[Operation] = []
     core = [d for d in shape if d != 1]
     if not core:
-        if shape:
-            zero = arith.ConstantOp(IntegerAttr(0, IndexType()))
-            ops.append(zero)
-            indices = [zero.result] * len(shape)
-        else:
-            indices = []
-        element = tensor.ExtractOp(value, indices, element_type)
-        packed = tensor.FromElementsOp(element.result, result_type=result_type)
-        return [*ops, element, packed], packed.result
+        if len(target) < len(shape):
+            extract = tensor.ExtractSliceOp(
+                value, [0] * len(shape), [1] * len(shape), [1] * len(shape), result_type
+            )
+            return [extract], extract.result
+        empty = tensor.EmptyOp([], result_type)
+        insert = tensor.InsertSliceOp.from_static_parameters(
+            value, empty.tensor, [0] * len(target), [1] * len(target)
+        )
+        return [empty, insert], insert.result
     if len(core) != len(shape):
         collapse = tensor.CollapseShapeOp(
             operands=[value],

@@ -13,15 +13,17 @@ the ``tensor.extract_slice``, its operand and the value, at the op's location. A
 slice reads nothing, so its offsets are not checked (upstream rejects some valid ones).
 
 A dynamic extract_slice (an offset, size or stride operand, or a ``?`` source or result
-dim) becomes a ``slice.dynamic_window`` with the same mixed static/dynamic values. What
-is static is checked here as above (a size < 0, a stride 0 with a static size > 1, a
-static offset or last index out of bounds are errors naming the op). Our normal form
-(offset 0 where the size is 0, stride 1 where it is at most 1) is applied where the size
-is static; where it is dynamic the values stay as they are (a dynamic window takes a
-run-time offset of an empty dim, or stride of a one-element dim, as what it selects),
+dim) becomes a ``slice.dynamic_window`` with the same mixed static/dynamic values (a
+size operand stays one even where it is a constant). What is static is checked here as
+above (a size < 0, a stride 0 with a static size > 1, a static offset or last index out
+of bounds are errors naming the op). Our normal form (offset 0 where the size is 0,
+stride 1 where it is at most 1) is applied where the size is static; where it is dynamic
+the values stay as they are (a dynamic window puts a run-time offset of an empty dim, or
+stride of a one-element dim, stride 0 included, in the normal form before checking it),
 but a static stride 0, which the window's verifier refuses, becomes an ``arith.select``
 on the run-time size (``canonicalize`` folds it away when the size is a constant), so
-every slice upstream accepts in normal form or not is a valid window. Two differences
+every slice upstream accepts in normal form or not is a valid window. A slice of
+elements slice ops do not move, or of encoded tensors, is left as it is. Two differences
 at run time,
 both checked by ``slice.dynamic_window`` when it runs (an error, never an access):
 upstream leaves an out-of-bounds dynamic slice undefined, ours refuses it; upstream
@@ -41,7 +43,13 @@ from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects import arith, builtin, tensor
-from xdsl.dialects.builtin import DYNAMIC_INDEX, IndexType, IntegerAttr, TensorType
+from xdsl.dialects.builtin import (
+    DYNAMIC_INDEX,
+    IndexType,
+    IntegerAttr,
+    NoneAttr,
+    TensorType,
+)
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import (
@@ -66,11 +74,14 @@ from slice_dialect.semantics import SliceSemanticsError
 
 
 def _slice_element_type(op: tensor.ExtractSliceOp) -> bool:
-    """Whether the slice's elements are of a type slice ops move (SPEC section 1);
-    others (``index``, ``f80``, vectors) are left as upstream ops."""
-    t = op.source.type
-    return (
-        isinstance(t, TensorType) and element_type_problem(t.get_element_type()) is None
+    """Whether the slice is of tensors slice ops move: elements of a type of SPEC
+    section 1 and no encoding. Others (``index``, ``f80``, vectors, encoded tensors,
+    whose encoding a window would drop) are left as upstream ops, valid or not. An
+    operand that is no tensor (unverified IR) is ``tensor_types``' error."""
+    return all(
+        element_type_problem(t.get_element_type()) is None
+        and isinstance(t.encoding, NoneAttr)
+        for t in tensor_types(op)
     )
 
 
@@ -140,8 +151,10 @@ class ExtractSliceToWindow(RewritePattern):
     def match_and_rewrite(
         self, op: tensor.ExtractSliceOp, rewriter: PatternRewriter
     ) -> None:
+        if not _slice_element_type(op):
+            return
         window = static_window(op)
-        if window is None or not _slice_element_type(op):
+        if window is None:
             return
         new_op = WindowOp(op.source, window, op.result.type)
         new_op.location = op.location
@@ -171,7 +184,7 @@ class DynamicExtractSliceToWindow(RewritePattern):
     def match_and_rewrite(
         self, op: tensor.ExtractSliceOp, rewriter: PatternRewriter
     ) -> None:
-        if static_window(op) is not None or not _slice_element_type(op):
+        if not _slice_element_type(op) or static_window(op) is not None:
             return
         name = op.name
         source_type, result_type = tensor_types(op)
@@ -214,6 +227,14 @@ class DynamicExtractSliceToWindow(RewritePattern):
                 semantics.check_window_dim(name, i, d, *known)
         except SliceSemanticsError as e:
             raise OpPassFailedException(op, f"{name}: {e.detail}") from e
+        # The window keeps each size operand (a constant one too: folded, a static 1
+        # would not pair with the ? its result dim has; canonicalize-slices folds it
+        # and casts); its static checks above took the constant's value.
+        operands = iter(op.sizes)
+        sizes = [
+            next(operands) if v == DYNAMIC_INDEX else v
+            for v in op.static_sizes.get_values()
+        ]
         known_sizes = [v if isinstance(v, int) else None for v in sizes]
         if unit_dim_pairs(known_sizes, shape_of(result_type)) is None:
             raise OpPassFailedException(

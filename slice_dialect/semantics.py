@@ -862,12 +862,13 @@ def dml_slice1_on(
 dml_slice1 = on_ints(dml_slice1_on)
 
 
-def _check_size_and_stride_on(
-    dom: IntDomain[V, B], op: str, i: int, size: V, stride: V
-) -> None:
+def _check_size_on(dom: IntDomain[V, B], op: str, i: int, size: V) -> None:
     dom.check(
         dom.le(dom.const(0), size), f"{op}: sizes[{i}] = {{0}}: a size must be >= 0", size
     )
+
+
+def _check_stride_on(dom: IntDomain[V, B], op: str, i: int, stride: V) -> None:
     dom.check(
         dom.ne(stride, dom.const(0)), f"{op}: strides[{i}] = 0: a stride must be non-zero"
     )
@@ -885,11 +886,13 @@ def _check_bounds_on(
         d,
     )
     last_in = dom.sub(d, one)
-    inside = dom.clamp(off, zero, last_in)  # off itself once the check above held
+    # off itself once the check above held (clamped, so that an offset it refuses
+    # computes no room out of int64); a negative stride's room needs only the low end,
+    # so it is known where d is not (a ``?`` dim of a verified window)
     room = dom.select(
         dom.lt(zero, stride),
-        dom.div(dom.sub(last_in, inside), stride),
-        dom.neg(dom.div(inside, stride)),
+        dom.div(dom.sub(last_in, dom.clamp(off, zero, last_in)), stride),
+        dom.neg(dom.div(dom.max(off, zero), stride)),
     )
     dom.check(
         dom.or_(empty, dom.le(dom.sub(size, one), room)),
@@ -911,7 +914,8 @@ def check_window_dim_on(
     the offset in ``[0, d)``, a positive stride needs ``size - 1 <= (d - 1 - off) /
     stride`` and a negative one ``size - 1 <= off / -stride``."""
     zero, one = dom.const(0), dom.const(1)
-    _check_size_and_stride_on(dom, op, i, size, stride)
+    _check_size_on(dom, op, i, size)
+    _check_stride_on(dom, op, i, stride)
     dom.check(
         dom.or_(dom.lt(one, size), dom.eq(stride, one)),
         f"{op}: strides[{i}] = {{0}} with sizes[{i}] = {{1}}: normal form needs "
@@ -938,9 +942,11 @@ def run_time_window_dim_on(
     static values; a run-time offset of an empty dimension or stride of a dimension of
     one element is taken as what it selects, as ``tensor.extract_slice`` takes it.
     The checks are :func:`check_window_dim_on`'s, with its messages, but the normal
-    form's, on the normalized values."""
-    _check_size_and_stride_on(dom, op, i, size, stride)
+    form's, on the normalized values: so a stride 0 is refused only where the size is
+    more than 1 (``tensor.extract_slice`` takes a stride 0 of one element)."""
+    _check_size_on(dom, op, i, size)
     off, _, stride = normal_dim_on(dom, off, size, stride)
+    _check_stride_on(dom, op, i, stride)
     _check_bounds_on(dom, op, i, d, off, size, stride)
     return off, stride
 

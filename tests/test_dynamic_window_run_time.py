@@ -64,12 +64,14 @@ def expected(
     shape: tuple[int, ...], dims: list[tuple[int, int, int]]
 ) -> list[list[int]] | str:
     """The source indices each dim selects, or the message of the first check that
-    fails (in the kernel's order: per dim, size, stride, then the bounds)."""
+    fails (in the kernel's order: per dim, size, stride, then the bounds). A stride of a
+    dim of one element or none is what it selects (the normal form's 1, a stride 0
+    included: ``tensor.extract_slice`` takes it so)."""
     picks: list[list[int]] = []
     for i, (d, (off, size, stride)) in enumerate(zip(shape, dims)):
         if size < 0:
             return f"sizes[{i}] = {size}: a size must be >= 0"
-        if stride == 0:
+        if stride == 0 and size > 1:
             return f"strides[{i}] = 0: a stride must be non-zero"
         last = off + stride * (size - 1)
         if size > 0 and not (0 <= off < d and 0 <= last < d):

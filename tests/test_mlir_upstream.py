@@ -504,6 +504,67 @@ def test_dynamic_extract_slice_raised(seed: int) -> None:
     _assert_same(upstream, again, f"{text}\n{raised}\n{exported}")
 
 
+@pytest.mark.parametrize(("size", "stride"), [(1, 0), (0, 0), (1, -7), (0, 5)])
+def test_run_time_stride_of_one_element_or_none(size: int, stride: int) -> None:
+    """A run-time stride 0 (or any stride) of a dim of one element or none is what
+    upstream takes it as: one element, or none. The raised ``slice.dynamic_window``
+    refused a stride 0 before putting it in the normal form (helper 23's review); a
+    stride 0 of more elements is still refused when it runs."""
+    text = (
+        "func.func @main(%x: tensor<8xf32>, %o: index, %n: index, %s: index) -> "
+        "tensor<?xf32> {\n"
+        "  %r = tensor.extract_slice %x[%o] [%n] [%s] : tensor<8xf32> to tensor<?xf32>\n"
+        "  func.return %r : tensor<?xf32>\n}\n"
+    )
+    module, raised = _apply(text, ConvertTensorToSlicePass)
+    x = np.arange(8, dtype=np.float32)
+    values = [3, size, stride]
+    upstream = _upstream_run(text, [(0,)], "f32", [x, *values])
+    assert upstream[0].tolist() == [3.0] * size
+    _assert_same(upstream, [_interpret(module, [x, *values])], raised)
+    _, exported = _apply(raised, ConvertSliceToTensorPass)
+    _assert_same(upstream, _upstream_run(exported, [(0,)], "f32", [x, *values]), exported)
+    with pytest.raises(SliceError, match=r"strides\[0\] = 0: a stride must be non-zero"):
+        _interpret(module, [x, 3, 2, 0])
+
+
+@pytest.mark.parametrize(
+    ("source", "offsets", "result"),
+    [
+        ("3x4", "[1, 2]", ""),
+        ("3x4", "[2, 0]", "1x1x1x"),
+        ("", "[]", "1x1x"),
+        ("1", "[0]", ""),
+    ],
+)
+def test_one_element_i1_windows_that_change_the_rank_run_upstream(
+    source: str, offsets: str, result: str
+) -> None:
+    """A one-element ``i1`` window to fewer or more dims exports without loading its
+    element (``tensor.extract`` and ``tensor.from_elements`` did, which aborts upstream's
+    ``MemRefToLLVM`` on ``i1``: helper 23's review), and runs as our C does."""
+    dims = [int(d) for d in source.split("x")] if source else []
+    sizes = ", ".join("1" for _ in dims)
+    ones = ", ".join("1" for _ in dims)
+    source_t, result_t = (
+        f"tensor<{source}{'x' if source else ''}i1>",
+        f"tensor<{result}i1>",
+    )
+    text = (
+        f"func.func @main(%x: {source_t}) -> {result_t} {{\n"
+        f"  %r = slice.window %x offsets {offsets} sizes [{sizes}] strides [{ones}] : "
+        f"{source_t} -> {result_t}\n  func.return %r : {result_t}\n}}\n"
+    )
+    _, exported = _apply(text, ConvertSliceToTensorPass)
+    assert "tensor.extract " not in exported and "from_elements" not in exported
+    x = np.zeros(tuple(dims), np.bool_)
+    x[tuple(int(o) for o in offsets.strip("[]").split(", ") if o)] = True
+    rank = len(result.split("x")) - 1 if result else 0
+    upstream = _upstream_run(exported, [(0,) * rank], "i1", [x])
+    _assert_same(upstream, _c_run(text, [x]), exported)
+    assert upstream[0].reshape(-1).tolist() == [True]
+
+
 def test_constant_marker_stride_raised_and_refused_when_it_runs() -> None:
     """A constant stride of int64's least (MLIR's marker of a dynamic entry) next to a
     run-time offset stays a value of the raised window (in its static array it would

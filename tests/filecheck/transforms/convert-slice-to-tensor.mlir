@@ -61,13 +61,12 @@ func.func @reshape(%x: tensor<4x5xi64>) -> tensor<3x1xi64> {
 
 // -----
 
-// One element to rank 0: tensor.extract and tensor.from_elements (a reshape to or from
-// rank 0 has an empty reassociation, which xDSL's verifier rejects).
+// One element to rank 0: a rank-reducing tensor.extract_slice (a reshape to or from
+// rank 0 has an empty reassociation, which xDSL's verifier rejects; tensor.extract and
+// tensor.from_elements, used before, load the element, which upstream cannot for i1).
 // CHECK-LABEL: func @to_rank_0(
 // CHECK:           %[[S:.+]] = tensor.extract_slice %{{.+}}[1, 2] [1, 1] [1, 1] : tensor<2x3xf64> to tensor<1x1xf64>
-// CHECK-NEXT:      %[[Z:.+]] = arith.constant 0 : index
-// CHECK-NEXT:      %[[E:.+]] = tensor.extract %[[S]][%[[Z]], %[[Z]]] : tensor<1x1xf64>
-// CHECK-NEXT:      %[[R:.+]] = tensor.from_elements %[[E]] : tensor<f64>
+// CHECK-NEXT:      %[[R:.+]] = tensor.extract_slice %[[S]][0, 0] [1, 1] [1, 1] : tensor<1x1xf64> to tensor<f64>
 // CHECK-NEXT:      func.return %[[R]] : tensor<f64>
 func.func @to_rank_0(%x: tensor<2x3xf64>) -> tensor<f64> {
   %r = slice.window %x offsets [1, 2] sizes [1, 1] strides [1, 1] : tensor<2x3xf64> -> tensor<f64>
@@ -76,11 +75,12 @@ func.func @to_rank_0(%x: tensor<2x3xf64>) -> tensor<f64> {
 
 // -----
 
-// Rank-0 source with new axes: its one element, in the result type.
+// Rank-0 source with new axes: its one element inserted into a tensor.empty of the
+// result type.
 // CHECK-LABEL: func @from_rank_0(
 // CHECK-SAME:      %[[X:.+]]: tensor<i16>)
-// CHECK-NEXT:      %[[E:.+]] = tensor.extract %[[X]][] : tensor<i16>
-// CHECK-NEXT:      %[[R:.+]] = tensor.from_elements %[[E]] : tensor<1x1xi16>
+// CHECK-NEXT:      %[[E:.+]] = tensor.empty() : tensor<1x1xi16>
+// CHECK-NEXT:      %[[R:.+]] = tensor.insert_slice %[[X]] into %[[E]][0, 0] [1, 1] [1, 1] : tensor<i16> into tensor<1x1xi16>
 // CHECK-NEXT:      func.return %[[R]] : tensor<1x1xi16>
 func.func @from_rank_0(%x: tensor<i16>) -> tensor<1x1xi16> {
   %r = slice.window %x offsets [] sizes [] strides [] : tensor<i16> -> tensor<1x1xi16>

@@ -65,3 +65,35 @@ func.func @dynamic(%x: tensor<8xf32>, %o: index, %y: tensor<?xf32>) -> (tensor<2
   %s = tensor.extract_slice %y[0] [2] [1] : tensor<?xf32> to tensor<2xf32>
   func.return %r, %s : tensor<2xf32>, tensor<2xf32>
 }
+
+// -----
+
+// Slices of elements slice ops do not move (index here), or of encoded tensors (a
+// window would drop the encoding), are left as they are, valid or not: the stride 0 of
+// two elements below was refused with a window's message (helper 23's review).
+// CHECK-LABEL: func @left_alone(
+// CHECK-NEXT:      tensor.extract_slice %{{.+}}[1] [2] [0] : tensor<4xindex> to tensor<2xindex>
+// CHECK-NEXT:      tensor.extract_slice %{{.+}}[3, 5] [2, 3] [-2, -2] : tensor<4x6xf32, "enc"> to tensor<2x3xf32, "enc">
+// CHECK-NOT:       slice.
+func.func @left_alone(%x: tensor<4xindex>, %y: tensor<4x6xf32, "enc">) -> (tensor<2xindex>, tensor<2x3xf32, "enc">) {
+  %a = tensor.extract_slice %x[1] [2] [0] : tensor<4xindex> to tensor<2xindex>
+  %b = tensor.extract_slice %y[3, 5] [2, 3] [-2, -2] : tensor<4x6xf32, "enc"> to tensor<2x3xf32, "enc">
+  func.return %a, %b : tensor<2xindex>, tensor<2x3xf32, "enc">
+}
+
+// -----
+
+// A size operand that is a constant 1 stays an operand, so the ? of its result dim
+// pairs with it (folded, a static 1 did not: the pass failed); canonicalize-slices then
+// folds it, and a tensor.cast gives the result type.
+// CHECK-LABEL: func @constant_size_one(
+// CHECK:           slice.dynamic_window %{{.+}} offsets [2, 0] sizes [%{{.+}}, 4] strides [1, 1] : tensor<4x4xf32> -> tensor<?x4xf32>
+// CANON-LABEL: func @constant_size_one(
+// CANON-NEXT:      %[[W:.+]] = slice.window %{{.+}} offsets [2, 0] sizes [1, 4] strides [1, 1] : tensor<4x4xf32> -> tensor<1x4xf32>
+// CANON-NEXT:      %[[C:.+]] = tensor.cast %[[W]] : tensor<1x4xf32> to tensor<?x4xf32>
+// CANON-NEXT:      func.return %[[C]]
+func.func @constant_size_one(%x: tensor<4x4xf32>) -> tensor<?x4xf32> {
+  %c1 = arith.constant 1 : index
+  %r = tensor.extract_slice %x[2, 0] [%c1, 4] [1, 1] : tensor<4x4xf32> to tensor<?x4xf32>
+  func.return %r : tensor<?x4xf32>
+}

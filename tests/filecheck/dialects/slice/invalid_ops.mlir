@@ -973,6 +973,17 @@ func.func @dynamic_window_static_bounds(%x: tensor<?x6xf32>, %n: index) {
 
 // -----
 
+// A negative stride running below 0 needs no dim size: refused on a ? dim too (it passed,
+// and convert-slice-to-tensor exported an extract_slice at offset -2).
+// CHECK:      {{^}}// {{-+}}{{$}}
+// CHECK-NEXT: {{^}}slice.dynamic_window: last index offsets[0] + strides[0] * (sizes[0] - 1) = 1 + -1 * (3 - 1) is out of bounds for dimension 0 of size ?{{$}}
+func.func @dynamic_window_below_zero(%x: tensor<?x4xf32>) {
+  %r = slice.dynamic_window %x offsets [1, 0] sizes [3, 4] strides [-1, 1] : tensor<?x4xf32> -> tensor<3x4xf32>
+  func.return
+}
+
+// -----
+
 // A static offset of int64's least is MLIR's marker of a dynamic one: named, and why.
 // CHECK:      {{^}}// {{-+}}{{$}}
 // CHECK-NEXT: {{^}}slice.dynamic_window: The number of dynamic positions passed as values (0) does not match the number of dynamic position markers (1) in the offset arguments. (a static offset of -9223372036854775808 reads as the marker of a dynamic one: pass such a value as an operand){{$}}
