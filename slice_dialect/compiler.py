@@ -113,8 +113,10 @@ def parse_module(
         else:
             module = LocatingParser(ctx, source, filename).parse_module()
         module.verify()
-    except ParseError as e:
-        raise SliceError(describe(e), str(e.span.get_location())) from None
+    except ParseError as e:  # the message alone; the source line and caret displayed
+        raise SliceError(
+            e.msg.strip(), str(e.span.get_location()), display=describe(e)
+        ) from None
     except (VerifyException, DiagnosticException, SliceSemanticsError) as e:
         location = None if module is None else error_location(e, module)
         raise SliceError(describe(e), location) from None

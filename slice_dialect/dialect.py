@@ -168,6 +168,37 @@ def property_problem(op: IRDLOperation) -> str | None:
     return None
 
 
+def _written_property_problem(
+    cls: type[IRDLOperation], parser: Parser, start: int
+) -> tuple[str, int, int] | None:
+    """For an op whose custom form failed to parse at ``start`` (just past its name):
+    the first property its attribute dictionary gives that the definition's constraint
+    refuses, as :func:`property_problem` words it, and where that entry stands in the
+    input; ``None`` where there is no such entry (or the dictionary does not parse)."""
+    content = parser.lexer.input.content
+    if not isinstance(content, str):
+        return None
+    brace = content.find("{", start)
+    colon = content.find(" : ", start)
+    if brace == -1 or (colon != -1 and colon < brace):
+        return None
+    try:
+        entries = Parser(parser.ctx, content[brace:]).parse_optional_attr_dict()
+    except Exception:  # not a dictionary after all: xDSL's message stands
+        return None
+    for name, definition in cls.get_irdl_definition().properties.items():
+        attr = entries.get(name)
+        if attr is None:
+            continue
+        try:
+            definition.constr.verify(attr, VerificationContext())
+        except VerifyException as e:
+            found = re.compile(rf"\b{re.escape(name)}\s*=").search(content, brace)
+            where = found.start() if found else brace
+            return f"property {name} = {attr}: {e}", where, where + len(name)
+    return None
+
+
 def shadowed_property(op: IRDLOperation) -> str | None:
     """Why a discardable attribute of ``op`` that has the name of one of its properties
     is refused, else ``None``. xDSL keeps such an attribute beside the property (MLIR
@@ -205,6 +236,10 @@ def named_errors(cls: type[OpT]) -> type[OpT]:
         try:
             return parse_format(c, parser)
         except VerifyException as e:
+            found = _written_property_problem(c, parser, start)
+            if found is not None:  # at the entry, naming the property and its value
+                message, begin, end = found
+                parser.raise_error(f"{c.name}: {message}", begin, end)
             parser.raise_error(f"{c.name}: {e}", start, start + 1)
 
     def verify_(self: OpT) -> None:
@@ -219,7 +254,10 @@ def named_errors(cls: type[OpT]) -> type[OpT]:
             problem = property_problem(self)
             if problem is not None:
                 raise VerifyException(f"{self.name}: {problem}") from None
-            raise
+            if str(e).startswith(f"{self.name}: ") or f"'{self.name}'" in str(e):
+                raise  # it names the op already
+            # IRDL's own count checks ("Expected 4 operands, but got 3") name no op
+            raise VerifyException(f"{self.name}: {e}") from None
 
     cls.parse = classmethod(parse)  # pyright: ignore[reportAttributeAccessIssue]
     cls.verify_ = verify_

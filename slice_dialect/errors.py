@@ -23,12 +23,18 @@ class SliceError(Exception):
     """Invalid input to the slice compiler: IR, parameters, or arrays.
 
     The message names the op (or the argument) and the value at fault; ``location`` is
-    where that op stands in the source (``file:line:col``), when it is known.
+    where that op stands in the source (``file:line:col``), when it is known. The
+    message carries no location; ``display`` is how a command line shows the error
+    where that is more (a parse error: its location, the source line and a caret, then
+    the message, as xDSL prints a ``ParseError``).
     """
 
-    def __init__(self, message: str, location: str | None = None) -> None:
+    def __init__(
+        self, message: str, location: str | None = None, display: str | None = None
+    ) -> None:
         super().__init__(message)
         self.location = location
+        self.display = display
 
 
 class OpPassFailedException(PassFailedException):
@@ -89,6 +95,9 @@ def out_of_range_integer(text: str, filename: str) -> str | None:
 
 def report(error: BaseException) -> None:
     """Print ``error`` on stderr as ``error: [file:line:col: ]...``."""
+    if isinstance(error, SliceError) and error.display:
+        print(f"error: {error.display}", file=sys.stderr)
+        return
     location = error.location if isinstance(error, SliceError) else None
     message = describe(error)
     # a parse error's message starts with its location already

@@ -35,13 +35,23 @@ def compile_error(source: str, backend: str, entry: str = "main") -> str:
     return str(info.value)
 
 
+def shown(error: SliceError) -> str:
+    """What a command line shows of ``error``: a parse error's ``display`` (its location,
+    the source line, a caret, then the message, which alone is the error's text), else
+    the message."""
+    if error.display is None:
+        return str(error)
+    assert "\n" not in str(error) and error.display.endswith(str(error)), error.display
+    return error.display
+
+
 def assert_compile_fails(
     source: str, message: str, backend: str, entry: str = "main"
 ) -> None:
-    """``compile`` raises ``SliceError`` with exactly ``message``."""
-    with pytest.raises(SliceError, match=f"^{re.escape(message)}$") as info:
+    """``compile`` raises ``SliceError`` showing exactly ``message``."""
+    with pytest.raises(SliceError) as info:
         slice_dialect.compile(source, entry, backend)
-    assert str(info.value) == message
+    assert shown(info.value) == message
 
 
 def func(arg_type: str, result_type: str, body: str, extra_args: str = "") -> str:
@@ -749,7 +759,8 @@ def test_out_of_range_literal_is_located(line: str, value: str, message: str) ->
     with pytest.raises(SliceError) as info:
         slice_dialect.compile(source, "main", "interpreter", filename="f.mlir")
     assert info.value.location == f"f.mlir:2:{column}"
-    assert str(info.value) == located(source, 2, column, len(value), message).replace(
+    assert str(info.value) == message
+    assert shown(info.value) == located(source, 2, column, len(value), message).replace(
         "<source>", "f.mlir"
     )
 
@@ -1247,7 +1258,7 @@ def test_a_dense_literal_type_error_shows_only_the_type(after: str) -> None:
     )
     with pytest.raises(SliceError) as info:
         slice_dialect.compile(text, filename="literal.mlir")
-    lines = str(info.value).splitlines()
+    lines = shown(info.value).splitlines()
     assert lines[0] == "literal.mlir:2:34", lines
     assert (
         lines[1]

@@ -171,10 +171,18 @@ def test_a_parse_error_has_a_location() -> None:
     with pytest.raises(SliceError) as info:
         slice_dialect.compile(WINDOW.replace("sizes", "sizse"), filename="w.mlir")
     assert info.value.location == "w.mlir:2:39"
-    assert "Expected 'sizes'" in str(info.value)
+    # the message alone (it held the location, the source line and a caret before
+    # session 45, helper 24's review); display is what a command line prints
+    assert str(info.value) == "Expected 'sizes'"
+    display = info.value.display
+    assert display is not None
+    assert display.splitlines()[0] == "w.mlir:2:39"
+    assert "sizse [2, 3]" in display.splitlines()[1]
+    assert display.splitlines()[2].strip() == "^^^^^"
     with pytest.raises(SliceError) as info:
         slice_dialect.compile("func.func @main(")
     assert info.value.location == "<source>:1:17"
+    assert "\n" not in str(info.value)
 
 
 def test_prefix_names_the_symbols(tmp_path: Path) -> None:

@@ -351,6 +351,16 @@ func.func @ov_strided_mask_value_2(%x: tensor<2x4xf32>) {
 
 // -----
 
+// IRDL's count checks name the op (they gave the bare "Expected 4 operands, but got 3").
+// CHECK:      {{^}}// {{-+}}{{$}}
+// CHECK-NEXT: {{^}}slice.tf_strided_slice: Expected 4 operands, but got 3{{$}}
+func.func @tf_strided_operand_count(%x: tensor<4xf32>, %b: tensor<1xi64>) {
+  %0 = "slice.tf_strided_slice"(%x, %b, %b) <{begin_mask = 0 : i64, end_mask = 0 : i64, ellipsis_mask = 0 : i64, new_axis_mask = 0 : i64, shrink_axis_mask = 0 : i64}> : (tensor<4xf32>, tensor<1xi64>, tensor<1xi64>) -> tensor<?xf32>
+  func.return
+}
+
+// -----
+
 // CHECK:      {{^}}// {{-+}}{{$}}
 // CHECK-NEXT: {{^}}property 'begin_mask' expected in operation 'slice.ov_strided_slice'{{$}}
 func.func @ov_strided_missing_begin_mask(%x: tensor<2x4xf32>, %b: tensor<2xi64>) {

@@ -1,15 +1,17 @@
 // A property whose attribute its constraint refuses. The custom form reads some
 // properties from the attribute dictionary (slice.onnx's opset, the OpenVINO masks) and
-// checks them while it parses: the error is at the op and names it (it was xDSL's bare
-// message with no position: `error: "13" should be of base attribute integer`). The
+// checks them while it parses: the error is at the dictionary's entry and names the op,
+// the property and its value, as the generic form's does (it was xDSL's bare message
+// with no position: `error: "13" should be of base attribute integer`; until session 45
+// it was at the op's first operand and named no property). The
 // generic form's verifier names the op, the property and its value (it was xDSL's bare
 // `Expected attribute i64 but got i32`), for every slice op.
 //
 // RUN: not slice-opt %s --split-input-file 2>&1 | filecheck %s
 
-// CHECK:      {{^}}error: {{.*}}invalid_property_kinds.mlir:[[# @LINE + 4]]:19{{$}}
+// CHECK:      {{^}}error: {{.*}}invalid_property_kinds.mlir:[[# @LINE + 4]]:41{{$}}
 // CHECK-NEXT: {{^}}  %r = slice.onnx %x starts %s ends %s {opset = "13"}
-// CHECK:      {{^ +}}slice.onnx: "13" should be of base attribute integer{{$}}
+// CHECK:      {{^ +}}slice.onnx: property opset = "13": "13" should be of base attribute integer{{$}}
 func.func @opset_string(%x: tensor<4xf32>, %s: tensor<1xi64>) -> tensor<?xf32> {
   %r = slice.onnx %x starts %s ends %s {opset = "13"} : tensor<4xf32>, tensor<1xi64>, tensor<1xi64> -> tensor<?xf32>
   func.return %r : tensor<?xf32>
@@ -17,8 +19,8 @@ func.func @opset_string(%x: tensor<4xf32>, %s: tensor<1xi64>) -> tensor<?xf32> {
 
 // -----
 
-// CHECK:      {{^}}error: {{.*}}invalid_property_kinds.mlir:[[# @LINE + 3]]:31{{$}}
-// CHECK:      {{^ +}}slice.ov_strided_slice: Expected attribute i64 but got i32{{$}}
+// CHECK:      {{^}}error: {{.*}}invalid_property_kinds.mlir:[[# @LINE + 3]]:51{{$}}
+// CHECK:      {{^ +}}slice.ov_strided_slice: property begin_mask = array<i32: 0>: Expected attribute i64 but got i32{{$}}
 func.func @mask_i32(%x: tensor<4xf32>, %s: tensor<1xi64>) -> tensor<?xf32> {
   %r = slice.ov_strided_slice %x begin %s end %s {begin_mask = array<i32: 0>, end_mask = array<i64: 1>} : tensor<4xf32>, tensor<1xi64>, tensor<1xi64> -> tensor<?xf32>
   func.return %r : tensor<?xf32>
@@ -85,9 +87,9 @@ func.func @opset_i32_generic(%x: tensor<4x6xf32>, %s: tensor<2xi64>) -> tensor<?
 
 // -----
 
-// CHECK:      {{^}}error: {{.*}}invalid_property_kinds.mlir:[[# @LINE + 4]]:19{{$}}
+// CHECK:      {{^}}error: {{.*}}invalid_property_kinds.mlir:[[# @LINE + 4]]:41{{$}}
 // CHECK-NEXT: {{^}}  %r = slice.onnx %x starts %s ends %s {opset = 11 : i32}
-// CHECK:      {{^ +}}slice.onnx: Expected attribute i64 but got i32{{$}}
+// CHECK:      {{^ +}}slice.onnx: property opset = 11 : i32: Expected attribute i64 but got i32{{$}}
 func.func @opset_i32_custom(%x: tensor<4xf32>, %s: tensor<1xi64>) -> tensor<?xf32> {
   %r = slice.onnx %x starts %s ends %s {opset = 11 : i32} : tensor<4xf32>, tensor<1xi64>, tensor<1xi64> -> tensor<?xf32>
   func.return %r : tensor<?xf32>
