@@ -814,7 +814,7 @@ def dml_slice1_on(
         )
         dom.check(
             dom.ge(size, one),
-            f"{op}: window_sizes[{i}] = {{0}}: the window must not be empty",
+            f"{op}: window_sizes[{i}] = {{0}}: a window size must be at least 1",
             size,
         )
         dom.check(

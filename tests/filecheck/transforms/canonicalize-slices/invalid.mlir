@@ -208,7 +208,7 @@ func.func @dml_too_many_outputs(%x: tensor<5xf32>) -> tensor<4xf32> {
 // -----
 
 // C122: an empty DirectML window.
-// CHECK: {{^}}slice.dml_slice1: window_sizes[0] = 0: the window must not be empty{{$}}
+// CHECK: {{^}}slice.dml_slice1: window_sizes[0] = 0: a window size must be at least 1{{$}}
 func.func @dml_empty_window(%x: tensor<5xf32>) -> tensor<1xf32> {
   %0 = slice.dml_slice1 %x window_offsets [0] window_sizes [0] window_strides [1] : tensor<5xf32> -> tensor<1xf32>
   func.return %0 : tensor<1xf32>
