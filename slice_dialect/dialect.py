@@ -154,18 +154,28 @@ class IndexTensor(NamedTensor):
 OpT = TypeVar("OpT", bound=IRDLOperation)
 
 
-def property_problem(op: IRDLOperation) -> str | None:
-    """The first property of ``op`` that its definition's constraint refuses, as
-    ``property opset = "13": "13" should be of base attribute integer``, else ``None``."""
-    for name, definition in op.get_irdl_definition().properties.items():
-        attr = op.properties.get(name)
+def _refused_property(
+    cls: type[IRDLOperation], values: Mapping[str, Attribute]
+) -> tuple[str, str] | None:
+    """The first property of ``cls`` in ``values`` that its definition's constraint
+    refuses, as its name and ``property opset = "13": "13" should be of base attribute
+    integer``, else ``None``."""
+    for name, definition in cls.get_irdl_definition().properties.items():
+        attr = values.get(name)
         if attr is None:
             continue
         try:
             definition.constr.verify(attr, VerificationContext())
         except VerifyException as e:
-            return f"property {name} = {attr}: {e}"
+            return name, f"property {name} = {attr}: {e}"
     return None
+
+
+def property_problem(op: IRDLOperation) -> str | None:
+    """The first property of ``op`` that its definition's constraint refuses, worded
+    as :func:`_refused_property` words it, else ``None``."""
+    found = _refused_property(type(op), op.properties)
+    return None if found is None else found[1]
 
 
 def _written_property_problem(
@@ -173,7 +183,7 @@ def _written_property_problem(
 ) -> tuple[str, int, int] | None:
     """For an op whose custom form failed to parse at ``start`` (just past its name):
     the first property its attribute dictionary gives that the definition's constraint
-    refuses, as :func:`property_problem` words it, and where that entry stands in the
+    refuses (:func:`_refused_property`), and where that entry stands in the
     input; ``None`` where there is no such entry (or the dictionary does not parse)."""
     content = parser.lexer.input.content
     if not isinstance(content, str):
@@ -186,17 +196,13 @@ def _written_property_problem(
         entries = Parser(parser.ctx, content[brace:]).parse_optional_attr_dict()
     except Exception:  # not a dictionary after all: xDSL's message stands
         return None
-    for name, definition in cls.get_irdl_definition().properties.items():
-        attr = entries.get(name)
-        if attr is None:
-            continue
-        try:
-            definition.constr.verify(attr, VerificationContext())
-        except VerifyException as e:
-            found = re.compile(rf"\b{re.escape(name)}\s*=").search(content, brace)
-            where = found.start() if found else brace
-            return f"property {name} = {attr}: {e}", where, where + len(name)
-    return None
+    refused = _refused_property(cls, entries)
+    if refused is None:
+        return None
+    name, message = refused
+    found = re.compile(rf"\b{re.escape(name)}\s*=").search(content, brace)
+    where = found.start() if found else brace
+    return message, where, where + len(name)
 
 
 def shadowed_property(op: IRDLOperation) -> str | None:
