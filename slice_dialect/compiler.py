@@ -711,9 +711,7 @@ def _lowered_part(
     (``keep_only_reachable``); a function of several blocks among them is the error."""
     module = parse_module(source, ctx, filename)
     keep_only_reachable(module, entry)
-    for f in module.ops:
-        if isinstance(f, func.FuncOp) and (error := _several_blocks(f)):
-            raise error
+    _functions_of_one_block(module)  # a function of several blocks is the error
     result = Lowered(module, _entries(module))
     lower(module, ctx, stream)
     result.signature(entry)
