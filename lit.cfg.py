@@ -71,11 +71,12 @@ config.excludes = [
 ]
 
 # lit has already put `--path` entries and the caller's PATH here.
-# compile() (slice-run) lowers with the host's calibrated streaming bound and line
-# order unless these say otherwise: 0, the pass's defaults, so that the C of every test
+# compile() (slice-run) lowers with the host's calibrated streaming bound, line
+# order and string-move bound unless these say otherwise: 0, the pass's defaults, so that the C of every test
 # is the same on every machine (slice_dialect/runtime/calibrate.py).
 config.environment["SLICE_STREAM_WORKING_SET"] = "0"
 config.environment["SLICE_STREAM_LINES_IN_ORDER"] = "0"
+config.environment["SLICE_STRING_MOVE_BYTES"] = "0"
 # The C compiler, its flags and the kernel cache the run was given: lit passes a test
 # only the variables it is told to, so slice-run compiled with `cc` into ~/.cache
 # whatever $CC, $CFLAGS and $SLICE_CACHE_DIR said. `%cc` is $CC (else `cc`) for the

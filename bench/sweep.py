@@ -338,7 +338,7 @@ _COPY_COMMENT = re.compile(r"/\* copy (.*) \*/")
 def copy_description(ir: str, cache_dir: Path | None = None) -> str:
     """How the compiled window copies: the ``slice.copy_run`` ops of the lowered IR
     (lowered as ``compile`` with ``cache_dir`` lowers it: with the host's streaming
-    bound and line order) with their code-generation properties where the lowering
+    bound, line order and string-move bound) with their code-generation properties where the lowering
     makes them, else the copy comment the C target prints (or its one whole-buffer
     call)."""
     from slice_dialect.compiler import lowered
@@ -367,7 +367,7 @@ def copy_description(ir: str, cache_dir: Path | None = None) -> str:
             f"{properties['count'].value.data}, "
             f"source step {properties['source_stride'].value.data}"
         )
-        for flag in ("nontemporal", "in_order", "reorder", "scalar"):
+        for flag in ("nontemporal", "in_order", "string_move", "reorder", "scalar"):
             if flag in properties:
                 text += f", {flag}"
         for hint in ("lookahead", "prefetch"):
@@ -409,6 +409,8 @@ def run_kind(result: Result) -> str:
         }.get(step.group(1), "other strided runs")
     else:
         kind = "single element"
+    if "string_move" in copy:
+        return f"{kind}, cached, string move"
     return f"{kind}, {'streamed' if streamed else 'cached'}"
 
 

@@ -52,6 +52,7 @@ from passes.copy_plan import (
     DEFAULT_STREAM,
     STREAM_LINES_IN_ORDER,
     STREAM_WORKING_SET,
+    STRING_MOVE_BYTES,
     CopyPlan,
     Loop,
     StreamTarget,
@@ -173,6 +174,7 @@ class _Emitter:
                 prefetch=prefetch,
                 prefetch_bytes=choices.prefetch_bytes,
                 lookahead=choices.lookahead,
+                string_move=choices.string_move,
             )
             op.location = self.location
             return op
@@ -609,15 +611,29 @@ class ConvertSliceToLoopsPass(ModulePass):
     of each 4 KiB quarter in turn (the default, ``STREAM_LINES_IN_ORDER``). A property
     of the target machine like ``stream-working-set``, calibrated with it."""
 
+    string_move_bytes: int = STRING_MOVE_BYTES
+    """``string-move-bytes=N``: a contiguous run of at least N bytes whose stores are
+    cached is copied by the CPU's string move (``string_move`` on its run; an adaptive
+    dynamic run's ``string_move_bytes N``) rather than ``memcpy``; 0 (the default,
+    ``STRING_MOVE_BYTES``), never. A property of the target machine like
+    ``stream-working-set``, calibrated with it."""
+
     def apply(self, ctx: Context, op: builtin.ModuleOp) -> None:
         if not is_working_set(self.stream_working_set):
             raise ValueError(
                 "convert-slice-to-loops: stream-working-set = "
                 f"{self.stream_working_set}: a byte count must be from 0 to 2**63 - 1"
             )
+        if not is_working_set(self.string_move_bytes):
+            raise ValueError(
+                "convert-slice-to-loops: string-move-bytes = "
+                f"{self.string_move_bytes}: a byte count must be from 0 to 2**63 - 1"
+            )
         add_shape_functions(op)
         rewrite_module(op, [FunctionToMemrefs()], recursively=False)
-        stream = StreamTarget(self.stream_working_set, self.stream_lines_in_order)
+        stream = StreamTarget(
+            self.stream_working_set, self.stream_lines_in_order, self.string_move_bytes
+        )
         rewrite_module(op, lowering_patterns(stream), recursively=True)
         for f in op.ops:
             if not isinstance(f, func.FuncOp):

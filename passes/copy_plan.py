@@ -113,14 +113,30 @@ STREAM_LINE_BLOCK_BYTES = 16384
 contiguous run shorter than this streams its lines in order either way."""
 
 
+STRING_MOVE_BYTES = 0
+"""The default of ``convert-slice-to-loops{string-move-bytes=N}``: a contiguous run of
+at least N bytes whose stores are cached (not ``nontemporal``) is copied by the CPU's
+string move (``string_move`` on its ``slice.copy_run``: ``rep movsb`` on x86-64)
+rather than ``memcpy``; 0, never. A property of the machine, like
+``STREAM_WORKING_SET``: on session 46's Zen 5 (32 MiB L3, glibc 2.36, whose
+``memcpy`` leaves ``rep movsb`` above the L2's size on AMD), ``rep movsb`` took
+0.80-0.85x ``memcpy``'s time on cached contiguous copies of 1-4 MiB, 0.90x at 8 MiB
+and 0.65-0.80x at 12-64 MiB, as fast as non-temporal stores there
+(``/work/notes46/w4c.c``, ``rows.c``); on sessions 34-44's Zen 3 within noise of it
+(``bench/HISTORY.md``). 0 (``memcpy``) unless told; ``compile()`` passes what
+``slice_dialect.runtime.calibrate`` measured on the host."""
+
+
 @dataclass(frozen=True)
 class StreamTarget:
-    """The properties of the target machine the streaming choices depend on,
-    ``convert-slice-to-loops``' options: ``working_set`` (``STREAM_WORKING_SET``) and
-    ``lines_in_order`` (``STREAM_LINES_IN_ORDER``)."""
+    """The properties of the target machine the copy choices depend on,
+    ``convert-slice-to-loops``' options: ``working_set`` (``STREAM_WORKING_SET``),
+    ``lines_in_order`` (``STREAM_LINES_IN_ORDER``) and ``string_move_bytes``
+    (``STRING_MOVE_BYTES``)."""
 
     working_set: int = STREAM_WORKING_SET
     lines_in_order: bool = STREAM_LINES_IN_ORDER
+    string_move_bytes: int = STRING_MOVE_BYTES
 
 
 DEFAULT_STREAM = StreamTarget()
@@ -653,6 +669,8 @@ class RunChoices:
     (:func:`lookahead_elements`), else ``None``.
     ``in_order``: a ``nontemporal`` contiguous run of ``STREAM_LINE_BLOCK_BYTES`` or
     more on a target whose streamed lines go in order (``STREAM_LINES_IN_ORDER``).
+    ``string_move``: a contiguous run not ``nontemporal`` of at least the target's
+    ``string_move_bytes`` (``STRING_MOVE_BYTES``; 0: never).
     """
 
     nontemporal: bool = False
@@ -663,6 +681,14 @@ class RunChoices:
     prefetch_wrap: tuple[int, int] | None = None
     lookahead: int | None = None
     in_order: bool = False
+    string_move: bool = False
+
+
+def uses_string_move(run_bytes: int, streamed: bool, string_move_bytes: int) -> bool:
+    """Whether a contiguous run of ``run_bytes`` is copied by the string move on a
+    target whose ``string_move_bytes`` is given (``STRING_MOVE_BYTES``): one that is
+    not streamed and at least that long; never for a bound of 0."""
+    return not streamed and 0 < string_move_bytes <= run_bytes
 
 
 def lookahead_elements(source_stride: int, element_bytes: int) -> int | None:
@@ -1001,7 +1027,9 @@ def run_choices(
     element width. ``target.working_set``: the fewest bytes of source footprint
     (``source_footprint_bytes``) and output together for which non-temporal stores pay on
     the target (``STREAM_WORKING_SET``); ``target.lines_in_order``: whether a streamed
-    contiguous run stores its lines in order (``STREAM_LINES_IN_ORDER``)."""
+    contiguous run stores its lines in order (``STREAM_LINES_IN_ORDER``);
+    ``target.string_move_bytes``: from how many bytes a cached contiguous run is copied
+    by the string move (``STRING_MOVE_BYTES``)."""
     if plan.empty or not plan.loops:
         return RunChoices()
     *outer, run = plan.loops
@@ -1079,6 +1107,9 @@ def run_choices(
         and run.source_step == 1
         and run_bytes >= STREAM_LINE_BLOCK_BYTES
     )
+    string_move = run.source_step == 1 and uses_string_move(
+        run_bytes, streamed, target.string_move_bytes
+    )
     return RunChoices(
         streamed,
         reorder,
@@ -1088,4 +1119,5 @@ def run_choices(
         prefetch_wrap,
         lookahead,
         in_order,
+        string_move,
     )

@@ -285,7 +285,8 @@ def emit_dynamic_copy(
     (``convert-slice-to-loops``' options): the runs stream only when the source's
     footprint (``copy_plan.source_footprint_on``, emitted before the loops) and the
     destination hold at least ``stream.working_set`` bytes together, their lines in
-    order with ``stream.lines_in_order``."""
+    order with ``stream.lines_in_order``; a contiguous run with cached stores of at
+    least ``stream.string_move_bytes`` (not 0) is copied by the string move."""
     location = dom.location
     dims = list(sizes) if whole else memref_dims(dom, source)
     if not whole:  # checked, and the offsets and strides in the normal form
@@ -388,6 +389,7 @@ def emit_dynamic_copy(
             stream_working_set=stream.working_set,
             footprint=footprint,
             in_order=stream.lines_in_order,
+            string_move_bytes=stream.string_move_bytes,
         )
         op.location = location
         return op

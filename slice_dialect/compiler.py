@@ -312,9 +312,9 @@ def lower(module: ModuleOp, ctx: Context, stream: StreamTarget = DEFAULT_STREAM)
 
     try:
         CanonicalizeSlicesPass(dynamic=True).apply(ctx, module)
-        ConvertSliceToLoopsPass(stream.working_set, stream.lines_in_order).apply(
-            ctx, module
-        )
+        ConvertSliceToLoopsPass(
+            stream.working_set, stream.lines_in_order, stream.string_move_bytes
+        ).apply(ctx, module)
         module.verify()
     except (VerifyException, DiagnosticException, SliceSemanticsError) as e:
         raise SliceError(describe(e), error_location(e, module)) from None
@@ -465,6 +465,7 @@ def compile(
     prefix: str = "slice_",
     stream_working_set: int | None = None,
     stream_lines_in_order: bool | None = None,
+    string_move_bytes: int | None = None,
 ) -> Kernel:
     """Compile ``func.func @entry`` of ``source`` to a kernel.
 
@@ -483,7 +484,9 @@ def compile(
     directory, else ``STREAM_WORKING_SET`` (0). ``stream_lines_in_order`` is its other
     option (a streamed contiguous run's lines one after the other rather than in 16
     KiB blocks); ``None``: the host's likewise, else ``STREAM_LINES_IN_ORDER``
-    (False). Raises :class:`SliceError` for any invalid input.
+    (False). ``string_move_bytes`` is its third (a contiguous run of at least that many
+    bytes with cached stores is copied by the CPU's string move; 0: never); ``None``:
+    the host's likewise, else ``STRING_MOVE_BYTES`` (0). Raises :class:`SliceError` for any invalid input.
 
     The kernel takes one array per argument of ``@entry``, positionally in argument
     order: data arrays of the argument's dtype (any size in a ``?`` dim), and index
@@ -496,6 +499,7 @@ def compile(
     stream = StreamTarget(
         _working_set(stream_working_set, cache_dir),
         _lines_in_order(stream_lines_in_order, cache_dir),
+        _string_move_bytes(string_move_bytes, cache_dir),
     )
     text, name = source_text(source, filename)
     try:
@@ -515,6 +519,20 @@ def _working_set(value: object, cache_dir: str | os.PathLike[str] | None) -> int
     if not is_working_set(value):
         raise SliceError(
             "stream_working_set must be a byte count (an int from 0 to 2**63 - 1) or "
+            f"None, got {value!r}"
+        )
+    return value
+
+
+def _string_move_bytes(value: object, cache_dir: str | os.PathLike[str] | None) -> int:
+    """``compile``'s ``string_move_bytes``, checked, or the host's (``None``)."""
+    if value is None:
+        from slice_dialect.runtime.calibrate import host_string_move_bytes
+
+        return host_string_move_bytes(None if cache_dir is None else Path(cache_dir))
+    if not is_working_set(value):
+        raise SliceError(
+            "string_move_bytes must be a byte count (an int from 0 to 2**63 - 1) or "
             f"None, got {value!r}"
         )
     return value

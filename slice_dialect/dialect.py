@@ -1501,7 +1501,11 @@ class CopyRunOp(IRDLOperation):
     ``prefetch_bytes = B`` (with ``prefetch``) hints ``B`` bytes from that run's lowest
     source element instead of its span (whole rows, the gap after the span included);
     ``lookahead = N`` (with ``scalar``; ``1 <= N < count``) hints, as the run copies,
-    the source lines of its elements ``N`` further on in the run (never past its last).
+    the source lines of its elements ``N`` further on in the run (never past its last);
+    ``string_move`` copies a contiguous run with cached stores by the CPU's string move
+    (``rep movsb`` on x86-64 with GNU C, ``memcpy`` elsewhere and under
+    AddressSanitizer), on a host that measured it faster than ``memcpy``
+    (``convert-slice-to-loops{string-move-bytes=N}``).
     """
 
     name = "slice.copy_run"
@@ -1520,12 +1524,13 @@ class CopyRunOp(IRDLOperation):
     prefetch = opt_prop_def(IntegerAttr[I64])
     prefetch_bytes = opt_prop_def(IntegerAttr[I64])
     lookahead = opt_prop_def(IntegerAttr[I64])
+    string_move = opt_prop_def(UnitAttr)
 
     assembly_format = (
         "$source `[` $source_offset `]` `,` $dest `[` $dest_offset `]` "
         "`count` $count `source_stride` $source_stride `dest_stride` $dest_stride "
         "(`nontemporal` $nontemporal^)? (`in_order` $in_order^)? "
-        "(`reorder` $reorder^)? "
+        "(`string_move` $string_move^)? (`reorder` $reorder^)? "
         "(`scalar` $scalar^)? (`lookahead` $lookahead^)? (`prefetch` $prefetch^)? "
         "(`prefetch_bytes` $prefetch_bytes^)? "
         "attr-dict `:` type($source) `,` type($dest)"
@@ -1546,6 +1551,7 @@ class CopyRunOp(IRDLOperation):
         prefetch: int | None = None,
         prefetch_bytes: int | None = None,
         lookahead: int | None = None,
+        string_move: bool = False,
     ) -> None:
         properties: dict[str, Attribute] = {
             "count": IntegerAttr(count, i64),
@@ -1566,6 +1572,8 @@ class CopyRunOp(IRDLOperation):
             properties["prefetch_bytes"] = IntegerAttr(prefetch_bytes, i64)
         if lookahead is not None:
             properties["lookahead"] = IntegerAttr(lookahead, i64)
+        if string_move:
+            properties["string_move"] = UnitAttr()
         super().__init__(operands=[*source, *dest], properties=properties)
 
     def verify_(self) -> None:
@@ -1597,6 +1605,15 @@ class CopyRunOp(IRDLOperation):
                 f"{self.name}: in_order orders the streamed lines of a contiguous run; "
                 "it needs nontemporal and source_stride = dest_stride = 1 (source_stride "
                 f"= {source_stride}, dest_stride = {dest_stride})"
+            )
+        if self.string_move is not None and (
+            self.nontemporal is not None or source_stride != 1 or dest_stride != 1
+        ):
+            raise VerifyException(
+                f"{self.name}: string_move copies a contiguous run with cached stores; "
+                "it needs source_stride = dest_stride = 1 and no nontemporal "
+                f"(source_stride = {source_stride}, dest_stride = {dest_stride}"
+                f"{', nontemporal' if self.nontemporal is not None else ''})"
             )
         if self.prefetch_bytes is not None:
             prefetch_bytes = self.prefetch_bytes.value.data
@@ -1767,6 +1784,12 @@ class DynamicCopyRunOp(IRDLOperation):
     """An ``adaptive`` run's ``in_order``: where it streams a contiguous run, its lines
     go one after the other rather than in 16 KiB blocks
     (``convert-slice-to-loops{stream-lines-in-order=true}``, ``STREAM_LINES_IN_ORDER``)."""
+    string_move_bytes = opt_prop_def(IntegerAttr[I64])
+    """An ``adaptive`` run's ``string_move_bytes N`` (at least 1): where it copies a
+    contiguous run of at least N bytes with cached stores, it copies it by the CPU's
+    string move (``slice.copy_run``'s ``string_move``), as
+    ``convert-slice-to-loops{string-move-bytes=N}`` does static runs
+    (``STRING_MOVE_BYTES``). Absent: ``memcpy``."""
 
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
     assembly_format = (
@@ -1775,7 +1798,7 @@ class DynamicCopyRunOp(IRDLOperation):
         "(`loops` `[` $bounds^ `]` `source_steps` `[` $source_steps `]` "
         "`dest_steps` `[` $dest_steps `]`)? (`adaptive` $adaptive^)? "
         "(`stream_working_set` $stream_working_set^)? (`footprint` $footprint^)? "
-        "(`in_order` $in_order^)? "
+        "(`in_order` $in_order^)? (`string_move_bytes` $string_move_bytes^)? "
         "(`prefetch` `row` $prefetch_row^ `of` $prefetch_rows `step` $prefetch_step)? "
         "(`plane` $prefetch_plane^)? (`prefetch_if` $prefetch_if^)? "
         "attr-dict `:` type($source) `,` type($dest)"
@@ -1795,6 +1818,7 @@ class DynamicCopyRunOp(IRDLOperation):
         stream_working_set: int = 0,
         footprint: Operand | None = None,
         in_order: bool = False,
+        string_move_bytes: int = 0,
     ) -> None:
         nest: list[list[Operand]] = [[b for b, _, _ in loops]]
         nest += [[s for _, s, _ in loops], [d for _, _, d in loops]]
@@ -1810,6 +1834,8 @@ class DynamicCopyRunOp(IRDLOperation):
             properties["stream_working_set"] = IntegerAttr(stream_working_set, i64)
         if in_order:
             properties["in_order"] = UnitAttr()
+        if string_move_bytes:
+            properties["string_move_bytes"] = IntegerAttr(string_move_bytes, i64)
         super().__init__(
             operands=[*source, *dest, count, source_stride, *nest, *rows],
             properties=properties,
@@ -1877,6 +1903,18 @@ class DynamicCopyRunOp(IRDLOperation):
             raise VerifyException(
                 f"{self.name}: in_order is a choice of an adaptive run; add adaptive"
             )
+        if self.string_move_bytes is not None:
+            if self.adaptive is None:
+                raise VerifyException(
+                    f"{self.name}: string_move_bytes is a choice of an adaptive run; "
+                    "add adaptive"
+                )
+            if self.string_move_bytes.value.data < 1:
+                raise VerifyException(
+                    f"{self.name}: string_move_bytes = "
+                    f"{self.string_move_bytes.value.data}: a byte count must be at "
+                    "least 1 (leave it out for never)"
+                )
 
     def loops(self) -> list[tuple[SSAValue, SSAValue, SSAValue]]:
         """Each loop of the nest (``loops``), outermost first: bound, source step,

@@ -9,12 +9,15 @@ import pytest
 
 os.environ.setdefault("SLICE_STREAM_WORKING_SET", "0")
 os.environ.setdefault("SLICE_STREAM_LINES_IN_ORDER", "0")
-"""``compile()`` lowers with the host's calibrated streaming bound and line order
-(``slice_dialect/runtime/calibrate.py``) unless these say otherwise: 0, the pass's
+os.environ.setdefault("SLICE_STRING_MOVE_BYTES", "0")
+"""``compile()`` lowers with the host's calibrated streaming bound, line order and
+string-move bound (``slice_dialect/runtime/calibrate.py``) unless these say
+otherwise: 0, the pass's
 defaults, make every kernel of the suite the same on every machine, calibrated or not
 (``tests/test_calibrate.py`` unsets them where it tests the host's values). Set by the
 caller they stay, for large differential runs with other streaming choices
-(``SLICE_STREAM_LINES_IN_ORDER=1 SLICE_DIFF_EXAMPLES=300 pytest tests/test_differential.py``);
+(``SLICE_STREAM_LINES_IN_ORDER=1 SLICE_DIFF_EXAMPLES=300 pytest tests/test_differential.py``,
+``SLICE_STRING_MOVE_BYTES=1``: every cached contiguous run by the string move);
 the default suite runs with neither set."""
 
 

@@ -87,7 +87,8 @@ def test_short_run_prints_the_table() -> None:
     assert lines[0].startswith("# ") and "call path:" in lines[0]
     assert lines[1] == (
         "# stream-working-set 0 (0 MiB, $SLICE_STREAM_WORKING_SET), "
-        "stream-lines-in-order false ($SLICE_STREAM_LINES_IN_ORDER)"
+        "stream-lines-in-order false ($SLICE_STREAM_LINES_IN_ORDER), "
+        "string-move-bytes 0 (never, $SLICE_STRING_MOVE_BYTES)"
     )
     assert lines[2].startswith("# median of 1 interleaved rounds")
     assert lines[3].startswith("| workload | kernel | numpy | memcpy | kernel/numpy")

@@ -15,6 +15,8 @@ from __future__ import annotations
 import contextlib
 import io
 import math
+import os
+import random
 import subprocess
 import sys
 import textwrap
@@ -1676,3 +1678,93 @@ def test_copy_run_within_one_buffer_runs_in_order(cache_dir: Path) -> None:
         function, (np.array([2.5], np.float32).view("V4"), out)
     )
     assert out.view(np.float32).tolist() == [2.5] * 6
+
+
+def test_a_string_move_within_one_buffer_runs_in_order(cache_dir: Path) -> None:
+    """``string_move`` on a run whose source and dest are one buffer changes nothing:
+    the run is the element loop in order (a string move of overlapping bytes would
+    copy forwards too, but in blocks the CPU picks)."""
+    module = parse(
+        """
+        func.func @spread(%x: memref<1xf32>, %out: memref<6xf32>) {
+          %c0 = arith.constant 0 : index
+          %c1 = arith.constant 1 : index
+          slice.copy_run %x[%c0], %out[%c0] count 1 source_stride 1 dest_stride 1 : memref<1xf32>, memref<6xf32>
+          slice.copy_run %out[%c0], %out[%c1] count 5 source_stride 1 dest_stride 1 string_move : memref<6xf32>, memref<6xf32>
+          func.return
+        }
+        """
+    )
+    assert "slice_string_move" not in emit_c(module)
+    kernel = kernel_of(module, "spread", 1, cache_dir)
+    assert kernel(np.array([2.5], np.float32)).tolist() == [2.5] * 6
+
+
+STRING_MOVE_CASES = int(os.environ.get("SLICE_STRING_MOVE_CASES", "8"))
+"""Random windows (each a static and a dynamic kernel) of
+``test_string_moves_copy_what_numpy_does``."""
+
+_STRING_MOVE_ELEMENTS = ("i8", "i16", "f32", "f64", "complex<f64>")
+
+
+@pytest.mark.parametrize("seed", range(STRING_MOVE_CASES))
+def test_string_moves_copy_what_numpy_does(seed: int, cache_dir: Path) -> None:
+    """Every cached contiguous run of at least 1 byte (``string_move_bytes=1``) or 64
+    bytes through the string move, streaming off: random windows of rank 1-4 over
+    1-, 2-, 4-, 8- and 16-byte elements (mostly unit strides in the last dims, so the
+    runs are contiguous and of every length), static and with their parameters at run
+    time, copy what numpy does."""
+    rng = random.Random(20261130 + seed)
+    element = _STRING_MOVE_ELEMENTS[seed % len(_STRING_MOVE_ELEMENTS)]
+    rank = rng.randint(1, 4)
+    shape = [rng.randint(1, 40) for _ in range(rank)]
+    x = random_array(element, shape, seed)
+    offsets, sizes, strides = [], [], []
+    for k, dim in enumerate(shape):
+        stride = 1 if k == rank - 1 or rng.random() < 0.6 else rng.choice([-1, 2, -3])
+        size = rng.randint(1, -(-dim // abs(stride)))
+        stride = stride if size > 1 else 1  # the normal form
+        low = 0 if stride > 0 else (size - 1) * -stride
+        high = dim - 1 - (size - 1) * stride if stride > 0 else dim - 1
+        offsets.append(rng.randint(low, high))
+        sizes.append(size)
+        strides.append(stride)
+    expected = numpy_window(x, offsets, sizes, strides)
+    t = "x".join(map(str, shape)) + f"x{element}"
+    r = "x".join(map(str, sizes)) + f"x{element}"
+    static = (
+        f"func.func @main(%x: tensor<{t}>) -> tensor<{r}> {{\n"
+        f"  %r = slice.window %x offsets {offsets} sizes {sizes} strides {strides} "
+        f": tensor<{t}> -> tensor<{r}>\n"
+        f"  func.return %r : tensor<{r}>\n}}\n"
+    )
+    q = "x".join("?" * rank) + f"x{element}"
+    dynamic = (
+        f"func.func @main(%x: tensor<{q}>, %s: tensor<{rank}xi64>, "
+        f"%e: tensor<{rank}xi64>, %st: tensor<{rank}xi64>) -> tensor<{q}> {{\n"
+        f"  %r = slice.onnx %x starts %s ends %e steps %st : tensor<{q}>, "
+        f"tensor<{rank}xi64>, tensor<{rank}xi64> steps tensor<{rank}xi64> "
+        f"-> tensor<{q}>\n"
+        f"  func.return %r : tensor<{q}>\n}}\n"
+    )
+    ends = [
+        o + (n - 1) * s + (1 if s > 0 else -1) for o, n, s in zip(offsets, sizes, strides)
+    ]
+    ends = [e if e >= 0 else -(2**63) for e in ends]
+    from passes.copy_plan import StreamTarget
+    from slice_dialect.compiler import lowered
+
+    c_source = lowered(static, "main", "<w>", StreamTarget(1 << 62, False, 1)).c_source
+    if sizes[-1] > 1 and strides[-1] == 1:  # a contiguous run: moved
+        assert "slice_string_move(" in c_source("slice_").split("int32_t slice_main(")[1]
+    for moves in (1, 64):
+        options: dict[str, Any] = {
+            "cache_dir": cache_dir,
+            "stream_working_set": 1 << 62,
+            "string_move_bytes": moves,
+        }
+        kernel = slice_dialect.compile(static, **options)
+        assert same_bits(kernel(x), expected), (element, shape, offsets, sizes, strides)
+        kernel = slice_dialect.compile(dynamic, **options)
+        got = kernel(x, offsets, ends, strides)
+        assert same_bits(got, expected), (element, shape, offsets, sizes, strides)

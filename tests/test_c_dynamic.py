@@ -338,7 +338,8 @@ func.func @nest(%src: memref<?xT>, %dst: memref<?xT>, %p: memref<10xi64>) {
   scf.if %unit {
     slice.dynamic_copy_run %src[%so], %dst[%do] count %n source_stride %c1
         loops [%b0, %b1] source_steps [%ss0, %ss1] dest_steps [%ds0, %ds1]
-        adaptive stream_working_set 64 prefetch_if %gate : memref<?xT>, memref<?xT>
+        adaptive stream_working_set 64 string_move_bytes 8 prefetch_if %gate
+        : memref<?xT>, memref<?xT>
   } else {
     slice.dynamic_copy_run %src[%so], %dst[%do] count %n source_stride %s
         loops [%b0, %b1] source_steps [%ss0, %ss1] dest_steps [%ds0, %ds1]
@@ -358,7 +359,8 @@ func.func @plain_nest(%src: memref<?xT>, %dst: memref<?xT>, %p: memref<10xi64>) 
 """
 )
 """Nests of runs (``loops``): ``@nest`` adaptive (every strategy, the row prefetch
-gated on a run-time value), ``@plain_nest`` not (its second loop of one iteration);
+gated on a run-time value, contiguous runs of 8 bytes or more by the string move, the
+shorter ones by ``memcpy``), ``@plain_nest`` not (its second loop of one iteration);
 parameters ``[count, source offset, dest offset, stride, bound0, source step0, dest
 step0, bound1, source step1, dest step1]``."""
 

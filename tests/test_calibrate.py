@@ -1,7 +1,9 @@
-"""``slice_dialect/runtime/calibrate.py``: the host's streaming bound and line order,
-and ``compile``'s ``stream_working_set`` and ``stream_lines_in_order``.
+"""``slice_dialect/runtime/calibrate.py``: the host's streaming bound, line order and
+string-move bound, and ``compile``'s ``stream_working_set``, ``stream_lines_in_order``
+and ``string_move_bytes``.
 
-The rules that turn times into a bound (``choose``) and a line order (``line_order``),
+The rules that turn times into a bound (``choose``, ``choose_string_move``) and a line
+order (``line_order``),
 the stored calibration (read back, refused for another host or when damaged), the
 environment variables' overrides and their bad values, ``compile``'s arguments, and one
 real measurement on tiny copies (its times are not checked: speed lives in ``bench/``;
@@ -19,7 +21,7 @@ import numpy as np
 import pytest
 
 import slice_dialect
-from passes.copy_plan import STREAM_WORKING_SET, StreamTarget
+from passes.copy_plan import STREAM_WORKING_SET, STRING_MOVE_BYTES, StreamTarget
 from slice_dialect import SliceError, compiler
 from slice_dialect.runtime import calibrate
 from slice_dialect.runtime.calibrate import (
@@ -27,13 +29,17 @@ from slice_dialect.runtime.calibrate import (
     ENVIRONMENT,
     MIB,
     ORDER_ENVIRONMENT,
+    STRING_MOVE_ENVIRONMENT,
     Calibration,
     choose,
+    choose_string_move,
     host_identity,
     host_order_setting,
     host_setting,
     host_stream_lines_in_order,
     host_stream_working_set,
+    host_string_move_bytes,
+    host_string_move_setting,
     line_order,
     measure,
     store,
@@ -46,6 +52,7 @@ def host(monkeypatch: pytest.MonkeyPatch) -> None:
     """The host's own settings: ``conftest.py``'s 0s unset."""
     monkeypatch.delenv(ENVIRONMENT, raising=False)
     monkeypatch.delenv(ORDER_ENVIRONMENT, raising=False)
+    monkeypatch.delenv(STRING_MOVE_ENVIRONMENT, raising=False)
 
 
 def times(*ratios: float) -> tuple[tuple[int, float, float], ...]:
@@ -65,6 +72,28 @@ def times(*ratios: float) -> tuple[tuple[int, float, float], ...]:
 )
 def test_choose(ratios: tuple[float, ...], bound: int) -> None:
     assert choose(times(*ratios)) == bound
+
+
+@pytest.mark.parametrize(
+    ("ratios", "stream_bound", "bound"),
+    [
+        # pays everywhere: from the shortest run measured (half of 4 MiB)
+        ((0.5, 0.5, 0.5), 64 * MIB, 2 * MIB),
+        ((1.0, 0.9, 0.5), 64 * MIB, 4 * MIB),  # from the first size where it pays
+        ((1.0, 0.96, 0.5), 64 * MIB, 8 * MIB),  # 0.96 > MARGIN: not enough
+        ((0.5, 1.5, 0.5), 64 * MIB, 8 * MIB),  # a loss above a win: after the loss
+        ((1.0, 1.0, 1.0), 64 * MIB, 0),  # never
+        ((0.5, 0.5, 1.5), 64 * MIB, 0),  # a loss at the largest: never
+        # ... but from 16 MiB those copies stream: the loss there does not count
+        ((0.5, 0.5, 1.5), 16 * MIB, 2 * MIB),
+        ((0.5, 0.5, 1.5), 4 * MIB, 0),  # every copy measured streams
+        ((0.5, 0.5, 0.5), 0, 0),
+    ],
+)
+def test_choose_string_move(
+    ratios: tuple[float, ...], stream_bound: int, bound: int
+) -> None:
+    assert choose_string_move(times(*ratios), stream_bound) == bound
 
 
 @pytest.mark.parametrize(
@@ -92,6 +121,7 @@ def test_stored_calibration_round_trip(tmp_path: Path, host: None) -> None:
         32 * MIB,
         {"rows": times(1.2, 0.5), "contiguous": times(2, 1)},
         stream_lines_in_order=True,
+        string_move_bytes=MIB // 2,
     )
     path = store(calibration, tmp_path)
     assert path == tmp_path / CALIBRATION_FILE
@@ -100,9 +130,12 @@ def test_stored_calibration_round_trip(tmp_path: Path, host: None) -> None:
     assert host_setting(tmp_path) == (32 * MIB, "calibrated on this host")
     assert host_stream_lines_in_order(tmp_path) is True
     assert host_order_setting(tmp_path) == (True, "calibrated on this host")
+    assert host_string_move_bytes(tmp_path) == MIB // 2
+    assert host_string_move_setting(tmp_path) == (MIB // 2, "calibrated on this host")
     assert calibrate.describe(tmp_path) == (
         "stream-working-set 33554432 (32 MiB, calibrated on this host), "
-        "stream-lines-in-order true (calibrated on this host)"
+        "stream-lines-in-order true (calibrated on this host), "
+        "string-move-bytes 524288 (runs from 0.5 MiB, calibrated on this host)"
     )
 
 
@@ -115,6 +148,7 @@ def test_a_calibration_from_before_the_line_order_keeps_the_blocks(
     (tmp_path / CALIBRATION_FILE).write_text(text)
     assert host_setting(tmp_path) == (5, "calibrated on this host")
     assert host_order_setting(tmp_path) == (False, "calibrated on this host")
+    assert host_string_move_setting(tmp_path) == (0, "calibrated on this host")
 
 
 def test_show_prints_the_setting_and_measures_nothing(
@@ -130,7 +164,8 @@ def test_show_prints_the_setting_and_measures_nothing(
     assert calibrate.main(["--show", "--cache-dir", str(tmp_path)]) == 0
     assert capsys.readouterr().out == (
         "stream-working-set 0 (0 MiB, the default: no calibration of this host), "
-        "stream-lines-in-order false (the default: no calibration of this host)\n"
+        "stream-lines-in-order false (the default: no calibration of this host), "
+        "string-move-bytes 0 (never, the default: no calibration of this host)\n"
     )
     store(
         Calibration(host_identity(), 8 * MIB, {"rows": times(1.5, 0.5)}, True),
@@ -140,7 +175,8 @@ def test_show_prints_the_setting_and_measures_nothing(
     out = capsys.readouterr().out.splitlines()
     assert out[0] == (
         "stream-working-set 8388608 (8 MiB, calibrated on this host), "
-        "stream-lines-in-order true (calibrated on this host)"
+        "stream-lines-in-order true (calibrated on this host), "
+        "string-move-bytes 0 (never, calibrated on this host)"
     )
     assert out[1] == f"# {host_identity()}"
     assert out[4:] == [
@@ -170,6 +206,11 @@ def test_show_prints_the_setting_and_measures_nothing(
         '{"host": "another machine", "stream_working_set": 5, "times": {}}',
         '{"host": "HOST", "stream_working_set": 5, "times": {}, '
         '"stream_lines_in_order": 1}',
+        '{"host": "HOST", "stream_working_set": 5, "times": {}, "string_move_bytes": -1}',
+        '{"host": "HOST", "stream_working_set": 5, "times": {}, '
+        '"string_move_bytes": true}',
+        '{"host": "HOST", "stream_working_set": 5, "times": {}, '
+        '"string_move_bytes": "1024"}',
     ],
 )
 def test_a_damaged_or_foreign_calibration_is_not_used(
@@ -180,6 +221,10 @@ def test_a_damaged_or_foreign_calibration_is_not_used(
     assert host_setting(tmp_path) == (0, "the default: no calibration of this host")
     assert host_order_setting(tmp_path) == (
         False,
+        "the default: no calibration of this host",
+    )
+    assert host_string_move_setting(tmp_path) == (
+        STRING_MOVE_BYTES,
         "the default: no calibration of this host",
     )
 
@@ -201,6 +246,15 @@ def test_the_environment_overrides(
         monkeypatch.setenv(ORDER_ENVIRONMENT, bad)
         with pytest.raises(SliceError, match=f"\\${ORDER_ENVIRONMENT} = '{bad}': not 0"):
             host_stream_lines_in_order(tmp_path)
+    store(Calibration(host_identity(), 0, {}, string_move_bytes=MIB), tmp_path)
+    monkeypatch.setenv(STRING_MOVE_ENVIRONMENT, "0")
+    assert host_string_move_setting(tmp_path) == (0, f"${STRING_MOVE_ENVIRONMENT}")
+    for bad in ("-1", "lots", "1.5", str(2**63)):
+        monkeypatch.setenv(STRING_MOVE_ENVIRONMENT, bad)
+        with pytest.raises(
+            SliceError, match=f"\\${STRING_MOVE_ENVIRONMENT} = '{bad}': not a byte"
+        ):
+            host_string_move_bytes(tmp_path)
 
 
 CROP = """\
@@ -225,9 +279,10 @@ def lowered_for(monkeypatch: pytest.MonkeyPatch) -> list[StreamTarget]:
     return seen
 
 
-def _main(bound: int, in_order: bool = False) -> str:
-    """The C of W4's copy lowered for ``bound`` and ``in_order``."""
-    stream = StreamTarget(bound, in_order)
+def _main(bound: int, in_order: bool = False, string_move_bytes: int = 0) -> str:
+    """The C of W4's copy lowered for ``bound``, ``in_order`` and
+    ``string_move_bytes``."""
+    stream = StreamTarget(bound, in_order, string_move_bytes)
     source = compiler.lowered(CROP, "main", "<source>", stream).c_source("slice_")
     return source.split("int32_t slice_main(")[1]
 
@@ -284,6 +339,41 @@ def test_compile_takes_the_line_order(
     assert [s.lines_in_order for s in lowered_for] == [True, False, True, False]
 
 
+def test_compile_takes_the_string_move_bound(
+    tmp_path: Path,
+    host: None,
+    monkeypatch: pytest.MonkeyPatch,
+    lowered_for: list[StreamTarget],
+) -> None:
+    """``string_move_bytes`` given, from the environment and from the stored
+    calibration, reaches the lowering: W4's copy (one run of 8 MiB, cached) is a string
+    move from a bound of 8 MiB down (not 0, never; not when streamed), and copies the
+    same either way, in a plain and in a sanitizer build (where it is ``memcpy``)."""
+    never = 1 << 62
+    moved = "slice_string_move(out_flat, x_flat + 1048576, 8388608);"
+    assert moved in _main(never, string_move_bytes=8 * MIB)
+    for bound, moves in ((never, 8 * MIB + 1), (never, 0), (0, 1)):
+        assert "slice_string_move(" not in _main(bound, string_move_bytes=moves)
+    lowered_for.clear()
+    x = np.arange(256 * 128 * 128, dtype=np.float32).reshape(1, 256, 128, 128)
+    for moves in (1, 0):
+        kernel = slice_dialect.compile(
+            CROP, cache_dir=tmp_path, stream_working_set=never, string_move_bytes=moves
+        )
+        assert np.array_equal(kernel(x), x[:, 64:192])
+    store(Calibration(host_identity(), never, {}, string_move_bytes=MIB), tmp_path)
+    slice_dialect.compile(CROP, cache_dir=tmp_path)
+    monkeypatch.setenv(STRING_MOVE_ENVIRONMENT, "0")
+    slice_dialect.compile(CROP, cache_dir=tmp_path)
+    assert [s.string_move_bytes for s in lowered_for] == [1, 0, MIB, 0]
+
+
+@pytest.mark.parametrize("bad", [-1, 1.5, "1", True, 2**63, 2**70])
+def test_compile_refuses_a_bad_string_move_bound(bad: object) -> None:
+    with pytest.raises(SliceError, match="string_move_bytes must be a byte count"):
+        slice_dialect.compile(CROP, string_move_bytes=bad)  # type: ignore[arg-type]
+
+
 @pytest.mark.parametrize("bad", [-1, 1.5, "1", True, 2**63, 2**70])
 def test_compile_refuses_a_bad_bound(bad: object) -> None:
     with pytest.raises(SliceError, match="stream_working_set must be a byte count"):
@@ -331,8 +421,10 @@ def test_a_measurement_on_tiny_copies(
     bound the rule allows, stored where ``compile`` finds it."""
     sizes = (256 * 1024, 512 * 1024)
     monkeypatch.setattr(calibrate, "WORKING_SETS", sizes)
+    monkeypatch.setattr(calibrate, "STRING_MOVE_WORKING_SETS", sizes)
     monkeypatch.setattr(calibrate, "PASSES", 1)
     monkeypatch.setattr(calibrate, "REPEATS", 1)
+    monkeypatch.setattr(calibrate, "STRING_MOVE_REPEATS", 1)
     calibration = measure(tmp_path)
     assert set(calibration.times) == set(calibrate.KINDS)
     for kind_times in calibration.times.values():
@@ -345,6 +437,10 @@ def test_a_measurement_on_tiny_copies(
         choose(calibration.times["rows"]), choose(contiguous)
     )
     assert calibration.stream_working_set in (0, *sizes, 2 * sizes[-1])
+    assert calibration.string_move_bytes == choose_string_move(
+        calibration.times["string move"], calibration.stream_working_set
+    )
+    assert calibration.string_move_bytes in (0, *(size // 2 for size in sizes))
     assert calibrate.main(["--cache-dir", str(tmp_path)]) == 0
     out = capsys.readouterr().out
     assert f"written to {tmp_path / CALIBRATION_FILE}" in out

@@ -23,7 +23,9 @@ from passes.convert_slice_to_loops import ConvertSliceToLoopsPass
 from passes.copy_plan import (
     CACHE_LINE_BYTES,
     FETCHED_GAP_BYTES,
+    StreamTarget,
     copy_plan,
+    run_choices,
     source_footprint_bytes,
     source_span_bytes,
 )
@@ -177,3 +179,42 @@ def test_dynamic_runs_count_the_static_footprint(element: str) -> None:
             sizes,
             strides,
         )
+
+
+def test_string_move_rule_on_random_windows() -> None:
+    """``run_choices``' ``string_move``: exactly the runs of source step 1 (more than one
+    element) whose stores are cached and which are at least the target's
+    ``string_move_bytes`` long, never for a bound of 0; the streaming choice is the
+    same as without it."""
+    rng = random.Random(46)
+    seen = {True: 0, False: 0}
+    for _ in range(400):
+        rank = rng.randint(1, 3)
+        shape = [rng.randint(1, 64) << rng.choice([0, 4, 8]) for _ in range(rank)]
+        offsets, sizes, strides = [], [], []
+        for dim in shape:
+            stride = rng.choice([1, 1, 1, 2, -1])
+            size = rng.randint(1, -(-dim // abs(stride)))
+            stride = stride if size > 1 else 1
+            offsets.append(0 if stride > 0 else dim - 1)
+            sizes.append(size)
+            strides.append(stride)
+        plan = copy_plan(Window(tuple(offsets), tuple(sizes), tuple(strides)), shape)
+        width = rng.choice([1, 2, 4, 8, 16])
+        working_set = rng.choice([0, 1 << 20, 1 << 62])
+        bound = rng.choice([0, 1, 64, 4096, 1 << 20])
+        plain = run_choices(plan, width, StreamTarget(working_set, False, 0))
+        choices = run_choices(plan, width, StreamTarget(working_set, False, bound))
+        assert choices.nontemporal == plain.nontemporal and not plain.string_move
+        run = plan.loops[-1] if plan.loops and not plan.empty else None
+        expected = (
+            run is not None
+            and run.source_step == 1
+            and run.result_step == 1
+            and run.count > 1
+            and not choices.nontemporal
+            and 0 < bound <= run.count * width
+        )
+        assert choices.string_move == expected, (shape, sizes, strides, width, bound)
+        seen[expected] += 1
+    assert min(seen.values()) > 40, seen

@@ -78,7 +78,7 @@ def test_copy_run_syntax_parses(tmp_path: Path) -> None:
     """The syntax line of ``slice.copy_run`` with its optional choices filled in."""
     (syntax,) = blocks(section("`slice.copy_run` — one run of a lowered copy"), "mlir")
     line = " ".join(syntax.split())
-    line = line.replace("[nontemporal [in_order]] [reorder] [scalar [lookahead L]] [prefetch P [prefetch_bytes B]]", "nontemporal scalar lookahead 2 prefetch 4 prefetch_bytes 64")  # fmt: skip
+    line = line.replace("[nontemporal [in_order]] [string_move] [reorder] [scalar [lookahead L]] [prefetch P [prefetch_bytes B]]", "nontemporal scalar lookahead 2 prefetch 4 prefetch_bytes 64")  # fmt: skip
     line = line.replace("count N", "count 4").replace("source_stride S", "source_stride 2")  # fmt: skip
     line = line.replace("dest_stride D", "dest_stride 1").replace("memref<Kxf32>", "memref<8xf32>")  # fmt: skip
     line = line.replace("memref<Mxf32>", "memref<4xf32>")

@@ -138,7 +138,7 @@ def test_deep_nesting_is_one_error(tmp_path: Path) -> None:
         (
             ["-p", "convert-slice-to-loops{dynamic=true}"],
             "error: convert-slice-to-loops has no option dynamic "
-            "(options: stream-working-set, stream-lines-in-order)\n",
+            "(options: stream-working-set, stream-lines-in-order, string-move-bytes)\n",
         ),
         (
             ["-p", "export-slices{framework=1}"],

@@ -69,7 +69,8 @@ The rules:
   ``int64_t``);
 - ``scf.for`` is ``for (int64_t i = lb; i < ub; i += step)``; ``scf.if`` is ``if``;
   ``slice.check`` is ``FunctionPrinter.fail_if`` of its condition's negation;
-- ``slice.copy_run`` is a ``memcpy`` (contiguous run), an element loop (strided run),
+- ``slice.copy_run`` is a ``memcpy`` (contiguous run; ``string_move``: the CPU's string
+  move, ``slice_string_move``), an element loop (strided run),
   one assignment (one element); ``nontemporal`` streams the stores (``slice_stream``,
   ``slice_stream_in_order`` with ``in_order``: a long run's lines one after the other
   rather than in 16 KiB blocks), else a strided run is gathered through a small
@@ -90,7 +91,8 @@ The rules:
   views of two buffers, a copy chosen at run time by ``run_choices``' rules: streamed
   (``slice_stream``, ``slice_stream_*``) when the dest view has at least
   ``STREAM_STORE_BYTES`` and the run ``MIN_STREAM_RUN_BYTES``, else ``memcpy`` when
-  the stride is ``arith.constant 1``; a run-time stride of -1, 2 or -2 over at least
+  the stride is ``arith.constant 1`` (``slice_string_move`` for a run of at least the
+  op's ``string_move_bytes``); a run-time stride of -1, 2 or -2 over at least
   ``MIN_REGISTER_RUN_BYTES`` goes through the register helpers, any other of at
   least ``dynamic_gather_min`` elements of 1, 2, 4, 8 or 16 bytes (10 of 4, 8 or 16
   bytes, 16 of 1 or 2) through the scalar gather (streamed where a contiguous run
@@ -240,7 +242,7 @@ _GENERATED_NAMES = (
     "slice_gather_halves_by_step "
     "slice_stream_gather_halves slice_stream_gather_words "
     "slice_stream_gather_dwords slice_stream_gather_b128 slice_stream_fence "
-    "slice_copy_small "
+    "slice_copy_small slice_string_move SLICE_STRING_MOVE_SANITIZED "
     "slice_prefetch slice_prefetch_rows slice_stream_lines slice_stream_lines_sse2 "
     "slice_stream_line_sse2 slice_stream_long slice_stream_lines_avx slice_stream_lines_avx512 "
     "SLICE_STREAM_WIDE SLICE_STREAM_SANITIZED SLICE_BLOCK_LINES SLICE_LINES "
@@ -1255,7 +1257,8 @@ def _copy_run(p: FunctionPrinter, op: CopyRunOp) -> None:
         registers = scalar = False
     lookahead = 0 if op.lookahead is None or not scalar else op.lookahead.value.data
     in_order = streamed and op.in_order is not None
-    how = Run(streamed, registers, scalar, lookahead, in_order)
+    string_move = contiguous and not streamed and op.string_move is not None
+    how = Run(streamed, registers, scalar, lookahead, in_order, string_move)
     if not (streamed or contiguous or registers or scalar) and prefetch is None:
         k = p.temp("k")
         p.line(f"for (int64_t {k} = 0; {k} < {count}; {k} += 1)")
@@ -1345,6 +1348,7 @@ class Run:
     scalar: bool
     lookahead: int = 0
     in_order: bool = False
+    string_move: bool = False
 
 
 REGISTER_HELPERS = {-1: "reversed", 2: "even", -2: "odd_reversed"}
@@ -1399,6 +1403,9 @@ def _emit_run(
         copy = "memcpy"
         if streamed:
             copy = "slice_stream_in_order" if how.in_order else "slice_stream"
+        elif how.string_move:
+            copy = "slice_string_move"
+            p.unit.features.add("string_move")
         p.line(f"{copy}({d}, {s}, {count * size});")
         return
     if how.registers:
@@ -1867,6 +1874,12 @@ def _dynamic_run_copy(
         branch(
             "if", streamed, with_prefetch(call(f"{stream}({{d}}, {{s}}, {n} * {size});"))
         )
+        if op.string_move_bytes is not None and op.string_move_bytes.value.data > 0:
+            # a run of at least string_move_bytes, in a form that cannot wrap
+            p.unit.features.add("string_move")
+            least = -(-op.string_move_bytes.value.data // size)
+            move = f"slice_string_move({{d}}, {{s}}, (size_t){n} * {size});"
+            branch("} else if", f"{n} >= {least}", with_prefetch(call(move)))
         branch(
             "", None, with_prefetch(call(f"memcpy({{d}}, {{s}}, (size_t){n} * {size});"))
         )
@@ -2084,7 +2097,7 @@ def emit_c(module: ModuleOp, *, prefix: str = DEFAULT_PREFIX) -> str:
         for helpers in (GATHER_HELPERS, STREAM_GATHER_HELPERS)
         for name, _, _ in helpers.values()
     }
-    if features & ({"stream", "copy"} | gathers):
+    if features & ({"stream", "copy", "string_move"} | gathers):
         features.add("string.h")  # their helpers call memcpy
     if features & gathers:
         features.add("prefetch")  # the gathers hint ahead (lookahead)
@@ -2093,10 +2106,13 @@ def emit_c(module: ModuleOp, *, prefix: str = DEFAULT_PREFIX) -> str:
         header += ["", B128_TYPEDEF]
     if features & {"stream", "copy"}:
         header += ["", SSE2_INCLUDE.strip("\n"), "", REGISTER_PICKS.strip("\n")]
+    if "string_move" in features:
+        header += ["", STRING_MOVE_SANITIZED.strip("\n")]
     helpers = {
         "stream": STREAM_HELPERS,
         "copy": COPY_HELPERS,
         "prefetch": PREFETCH_HELPER,  # before the gathers, which call it
+        "string_move": STRING_MOVE_HELPER,
         **{name: text for name, _, text in GATHER_HELPERS.values()},
         **{name: text for name, _, text in GATHER_BY_STEP_HELPERS.values()},
         **{name: text for name, _, text in STREAM_GATHER_HELPERS.values()},
@@ -3282,6 +3298,36 @@ such a run (lead, 2026-11-29, in-process A/B against the C before, medians of 9,
 new/old 0.97 over the 18 pairs; seed 2 case 14 (``complex<f64>`` at -3 over a 79 MiB
 span) 0.93, 0.95 and 0.96; seed 1 case 53 1.01, 0.92 and 0.87; seed 11 case 44 (the
 same kind over 38 MiB) 1.00, 1.02 and 1.05; with run-time parameters 0.95-1.00."""
+
+STRING_MOVE_SANITIZED = r"""
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define SLICE_STRING_MOVE_SANITIZED 1 /* clang -fsanitize=address */
+#endif
+#endif
+"""
+"""Defines ``SLICE_STRING_MOVE_SANITIZED`` under clang's AddressSanitizer (gcc's
+defines ``__SANITIZE_ADDRESS__``): the string move is then ``memcpy``."""
+
+STRING_MOVE_HELPER = r"""
+/* Copies n bytes from s to d with the CPU's string move (rep movsb on x86-64), where
+ * the host's calibration measured it faster than memcpy for runs this long (a
+ * slice.copy_run's string_move: on session 46's Zen 5, 0.80-0.90x memcpy's time on
+ * cached copies of 1-8 MiB, 0.65-0.80x on 12-64 MiB, as glibc 2.36's memcpy leaves it
+ * above the L2's size on AMD); memcpy elsewhere, and under AddressSanitizer, which does
+ * not see an assembly's accesses. */
+static inline void slice_string_move(void *restrict d, const void *restrict s, size_t n) {
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__SANITIZE_ADDRESS__) \
+    && !defined(SLICE_STRING_MOVE_SANITIZED)
+    __asm__ volatile("rep movsb" : "+D"(d), "+S"(s), "+c"(n) : : "memory");
+#else
+    memcpy(d, s, n);
+#endif
+}
+"""
+"""The C helper of ``string_move`` runs, printed once in a unit that uses it (after
+``SLICE_STRING_MOVE_SANITIZED``, which clang's AddressSanitizer defines, in the
+header)."""
 
 PREFETCH_HELPER = r"""
 /* A hint to fetch the cache line at p, which the copy reads soon, into the outer

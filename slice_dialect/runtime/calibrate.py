@@ -1,5 +1,5 @@
-"""The host's streaming properties: ``convert-slice-to-loops{stream-working-set=N
-stream-lines-in-order=B}``.
+"""The host's copy properties: ``convert-slice-to-loops{stream-working-set=N
+stream-lines-in-order=B string-move-bytes=M}``.
 
 Whether non-temporal (cache-bypassing) stores pay for a copy is a property of the
 machine, not of the copy (``passes/copy_plan.py``, ``STREAM_WORKING_SET``): on one
@@ -28,15 +28,26 @@ copies took less time over all working sets (``stream_lines_in_order``: on sessi
 blocks 0.75-0.85 of the lines'); the host's bound is the smaller of the rows' and the
 contiguous copy's in that order (a copy of rows plainly stored above the L3 was the
 costlier mistake: 2.4-3.4x, against 1.05-1.26x for a contiguous copy streamed below its
-bound, session 30). Both are written to ``CALIBRATION_FILE`` in the kernel cache
-directory with the host they were measured on and every time measured.
+bound, session 30).
 
-``compile(..., stream_working_set=None, stream_lines_in_order=None)`` (the defaults)
-uses the stored values when the host is the one they were measured on, else
-``STREAM_WORKING_SET`` and ``STREAM_LINES_IN_ORDER``; the environment variables
-``SLICE_STREAM_WORKING_SET`` (bytes) and ``SLICE_STREAM_LINES_IN_ORDER`` (0 or 1)
-override them, and the test suite sets them to 0, so its kernels are the same on every
-machine.
+The third kind, ``string move``, times one contiguous copy with plain stores in its
+two forms, the CPU's string move (``slice.copy_run ... string_move``, ``rep movsb``)
+and ``memcpy``, for working sets of ``STRING_MOVE_WORKING_SETS`` (runs of half as
+many bytes): ``string_move_bytes`` is the shortest run from which the string move
+takes at most ``MARGIN`` times ``memcpy``'s time at every size measured below the
+streaming bound (from which contiguous runs stream; 0, never, if it does not at the
+largest).
+
+All three are written to ``CALIBRATION_FILE`` in the kernel cache directory with the
+host they were measured on and every time measured.
+
+``compile(..., stream_working_set=None, stream_lines_in_order=None,
+string_move_bytes=None)`` (the defaults) uses the stored values when the host is the
+one they were measured on, else ``STREAM_WORKING_SET``, ``STREAM_LINES_IN_ORDER`` and
+``STRING_MOVE_BYTES``; the environment variables ``SLICE_STREAM_WORKING_SET`` (bytes),
+``SLICE_STREAM_LINES_IN_ORDER`` (0 or 1) and ``SLICE_STRING_MOVE_BYTES`` (bytes, 0:
+never) override them, and the test suite sets them to 0, so its kernels are the same
+on every machine.
 """
 
 from __future__ import annotations
@@ -56,6 +67,7 @@ from typing import TypeVar
 from passes.copy_plan import (
     STREAM_LINES_IN_ORDER,
     STREAM_WORKING_SET,
+    STRING_MOVE_BYTES,
     StreamTarget,
     is_working_set,
 )
@@ -68,6 +80,9 @@ ENVIRONMENT = "SLICE_STREAM_WORKING_SET"
 ORDER_ENVIRONMENT = "SLICE_STREAM_LINES_IN_ORDER"
 """Overrides the stored line order (0 or 1)."""
 
+STRING_MOVE_ENVIRONMENT = "SLICE_STRING_MOVE_BYTES"
+"""Overrides the stored string-move bound (a byte count >= 0; 0: never)."""
+
 CALIBRATION_FILE = "calibration.json"
 """The stored measurement, in the kernel cache directory."""
 
@@ -77,6 +92,10 @@ MIB = 1 << 20
 WORKING_SETS = tuple(MIB << k for k in range(2, 8))
 """4, 8, ..., 128 MiB of source footprint and output together."""
 
+STRING_MOVE_WORKING_SETS = tuple((MIB // 2) << k for k in range(9))
+"""512 KiB, 1 MiB, ..., 128 MiB: the string move's copies (runs of half as many
+bytes)."""
+
 STREAM_NEVER = 1 << 62
 """A working set no copy has: the plain form."""
 
@@ -85,26 +104,34 @@ MARGIN = 0.95
 
 WARM, SAMPLES, REPEATS, PASSES = 3, 7, 3, 2
 
+STRING_MOVE_REPEATS = 9
+"""``REPEATS`` of the string move's kind: its forms differ by 5-15% on session 46's
+Zen 5, where three blocks chose 1 MiB runs or never from one run to the next."""
 
-KINDS = ("rows", "contiguous", "contiguous in order")
+
+KINDS = ("rows", "contiguous", "contiguous in order", "string move")
 """The copies timed: ``rows`` (``[:, 32:480]`` of rows of 512 ``f32``), ``contiguous``
-(all of a 1-D array, its streamed lines in 16 KiB blocks) and ``contiguous in order``
-(the same, its lines in order)."""
+(all of a 1-D array, its streamed lines in 16 KiB blocks), ``contiguous in order``
+(the same, its lines in order) and ``string move`` (all of a 1-D array, plain stores,
+by the string move and by ``memcpy``)."""
 
 Times = tuple[tuple[int, float, float], ...]
-"""``(working set, streamed seconds, plain seconds)`` by ascending working set."""
+"""``(working set, streamed seconds, plain seconds)`` by ascending working set (for
+``string move``: string-move seconds and ``memcpy`` seconds)."""
 
 
 @dataclass(frozen=True)
 class Calibration:
     """A measurement: the ``host`` (``host_identity``), the chosen bound, the
-    ``Times`` of each of ``KINDS`` and the chosen line order (a file written before
-    the line order was measured says nothing of it: the blocks, what it measured)."""
+    ``Times`` of each of ``KINDS``, the chosen line order (a file written before
+    the line order was measured says nothing of it: the blocks, what it measured) and
+    the string-move bound (a file written before it was measured: 0, never)."""
 
     host: str
     stream_working_set: int
     times: dict[str, Times]
     stream_lines_in_order: bool = STREAM_LINES_IN_ORDER
+    string_move_bytes: int = STRING_MOVE_BYTES
 
 
 def host_identity() -> str:
@@ -142,6 +169,21 @@ def choose(times: Times) -> int:
     return 0 if bound == times[0][0] else bound
 
 
+def choose_string_move(times: Times, stream_bound: int) -> int:
+    """The string-move bound: the shortest run (half the working set) from which the
+    string move pays (``MARGIN``) at every larger working set below ``stream_bound``
+    (from it, contiguous runs stream), the shortest measured if it pays at all; 0
+    (never) if it does not at the largest, or no working set measured is below
+    ``stream_bound``."""
+    below = tuple(t for t in times if t[0] < stream_bound)
+    if not below:
+        return 0
+    bound = choose(below)
+    if bound > below[-1][0]:
+        return 0
+    return max(bound, below[0][0]) // 2
+
+
 def _parse(value: str, where: str) -> int:
     try:
         parsed = int(value) if value.isascii() and value.isdigit() else -1
@@ -168,8 +210,11 @@ def stored(cache_dir: Path | None = None) -> Calibration | None:
                 for kind, times in data["times"].items()
             },
             data.get("stream_lines_in_order", STREAM_LINES_IN_ORDER),
+            data.get("string_move_bytes", STRING_MOVE_BYTES),
         )
         if not isinstance(calibration.stream_lines_in_order, bool):
+            return None
+        if not is_working_set(calibration.string_move_bytes):
             return None
     except (OSError, ValueError, KeyError, TypeError):
         return None
@@ -228,6 +273,18 @@ def host_order_setting(cache_dir: Path | None = None) -> tuple[bool, str]:
     )
 
 
+def host_string_move_setting(cache_dir: Path | None = None) -> tuple[int, str]:
+    """``$SLICE_STRING_MOVE_BYTES`` if set, else the string-move bound stored for this
+    host in ``cache_dir``, else ``STRING_MOVE_BYTES``; with where it came from."""
+    return _host_value(
+        STRING_MOVE_ENVIRONMENT,
+        _parse,
+        STRING_MOVE_BYTES,
+        lambda c: c.string_move_bytes,
+        cache_dir,
+    )
+
+
 def host_stream_working_set(cache_dir: Path | None = None) -> int:
     """The bound ``compile`` lowers with (``host_setting``)."""
     return host_setting(cache_dir)[0]
@@ -238,22 +295,35 @@ def host_stream_lines_in_order(cache_dir: Path | None = None) -> bool:
     return host_order_setting(cache_dir)[0]
 
 
+def host_string_move_bytes(cache_dir: Path | None = None) -> int:
+    """The string-move bound ``compile`` lowers with (``host_string_move_setting``)."""
+    return host_string_move_setting(cache_dir)[0]
+
+
 def host_stream_target(cache_dir: Path | None = None) -> StreamTarget:
-    """Both: what ``compile`` lowers with unless told."""
+    """All three: what ``compile`` lowers with unless told."""
     return StreamTarget(
-        host_stream_working_set(cache_dir), host_stream_lines_in_order(cache_dir)
+        host_stream_working_set(cache_dir),
+        host_stream_lines_in_order(cache_dir),
+        host_string_move_bytes(cache_dir),
     )
 
 
 def describe(cache_dir: Path | None = None) -> str:
-    """``stream-working-set N (where from), stream-lines-in-order B (where from)``,
-    for the benchmarks' headers."""
+    """``stream-working-set N (where from), stream-lines-in-order B (where from),
+    string-move-bytes M (where from)``, for the benchmarks' headers."""
     value, source = host_setting(cache_dir)
     order, order_source = host_order_setting(cache_dir)
+    moves, moves_source = host_string_move_setting(cache_dir)
     return (
         f"stream-working-set {value} ({value / MIB:g} MiB, {source}), "
-        f"stream-lines-in-order {str(order).lower()} ({order_source})"
+        f"stream-lines-in-order {str(order).lower()} ({order_source}), "
+        f"string-move-bytes {moves} ({_string_move_text(moves)}, {moves_source})"
     )
+
+
+def _string_move_text(value: int) -> str:
+    return "never" if value == 0 else f"runs from {value / MIB:g} MiB"
 
 
 def _window(kind: str, working_set: int) -> tuple[str, list[int]]:
@@ -291,7 +361,8 @@ def measure(cache_dir: Path | None = None) -> Calibration:
     in_order = line_order(times)
     contiguous = times["contiguous in order" if in_order else "contiguous"]
     bound = min(choose(times["rows"]), choose(contiguous))
-    return Calibration(host_identity(), bound, times, in_order)
+    moves = choose_string_move(times["string move"], bound)
+    return Calibration(host_identity(), bound, times, in_order, moves)
 
 
 def line_order(times: dict[str, Times]) -> bool:
@@ -307,22 +378,30 @@ def _measure_kind(kind: str, cache_dir: Path | None) -> Times:
     from slice_dialect.compiler import compile
 
     times: list[tuple[int, float, float]] = []
-    for size in WORKING_SETS:
+    moves = kind == "string move"
+    for size in STRING_MOVE_WORKING_SETS if moves else WORKING_SETS:
         text, shape = _window(kind, size)
         in_order = kind == "contiguous in order"
+        # (streamed, plain), or for the string move (string move, memcpy)
+        forms = (
+            [(STREAM_NEVER, 1), (STREAM_NEVER, 0)]
+            if moves
+            else [(0, 0), (STREAM_NEVER, 0)]
+        )
         kernels = [
             compile(
                 text,
                 cache_dir=cache_dir,
                 stream_working_set=bound,
                 stream_lines_in_order=in_order,
+                string_move_bytes=string_move,
             )
-            for bound in (0, STREAM_NEVER)
+            for bound, string_move in forms
         ]
         x = np.ones(shape, np.float32)
         out = kernels[0](x)
         best = [float("inf"), float("inf")]
-        for _ in range(REPEATS):
+        for _ in range(STRING_MOVE_REPEATS if moves else REPEATS):
             for k, kernel in enumerate(kernels):
                 for _ in range(WARM):
                     kernel(x, out=out)
@@ -351,16 +430,20 @@ def table(calibration: Calibration) -> str:
     """The times of ``calibration`` and the bound of each kind, as a Markdown table."""
     lines = [
         f"# {calibration.host}",
-        "| copy | working set | streamed | plain | streamed/plain |",
+        "| copy | working set | streamed (string move) | plain (memcpy) | ratio |",
         "|---|---|---|---|---|",
     ]
     for kind, times in calibration.times.items():
         for size, streamed, plain in times:
             lines.append(
-                f"| {kind} | {size // MIB} MiB | {streamed * 1e3:.3g} ms "
+                f"| {kind} | {size / MIB:g} MiB | {streamed * 1e3:.3g} ms "
                 f"| {plain * 1e3:.3g} ms | {streamed / plain:.2f} |"
             )
-        lines.append(f"| {kind} | from {choose(times) / MIB:g} MiB | | | |")
+        if kind == "string move":
+            chosen = _string_move_text(calibration.string_move_bytes)
+        else:
+            chosen = f"from {choose(times) / MIB:g} MiB"
+        lines.append(f"| {kind} | {chosen} | | | |")
     return "\n".join(lines)
 
 
@@ -368,8 +451,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m slice_dialect.runtime.calibrate",
         description="measure from how many bytes of working set non-temporal stores "
-        "pay on this host, and in which order they store a long run's lines; store "
-        "both for compile()",
+        "pay on this host, in which order they store a long run's lines, and from "
+        "how many bytes the string move beats memcpy; store them for compile()",
     )
     parser.add_argument(
         "--cache-dir",
@@ -401,7 +484,9 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"stream-working-set = {calibration.stream_working_set} "
         f"({calibration.stream_working_set / MIB:g} MiB), stream-lines-in-order = "
-        f"{str(calibration.stream_lines_in_order).lower()}, written to {path}"
+        f"{str(calibration.stream_lines_in_order).lower()}, string-move-bytes = "
+        f"{calibration.string_move_bytes} "
+        f"({_string_move_text(calibration.string_move_bytes)}), written to {path}"
     )
     return 0
 

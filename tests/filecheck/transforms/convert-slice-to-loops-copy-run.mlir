@@ -15,6 +15,7 @@
 // CHECK-NEXT:    slice.copy_run %i[%c0], %j[%c0] count 6 source_stride 3 dest_stride 1 nontemporal scalar : memref<20xi8>, memref<6xi8>
 // CHECK-NEXT:    slice.copy_run %a[%c0], %b[%c0] count 6 source_stride 3 dest_stride 1 nontemporal scalar lookahead 2 : memref<20xf32>, memref<6xf32>
 // CHECK-NEXT:    slice.copy_run %a[%c0], %b[%c0] count 6 source_stride 1 dest_stride 1 nontemporal in_order : memref<20xf32>, memref<6xf32>
+// CHECK-NEXT:    slice.copy_run %a[%c0], %b[%c0] count 6 source_stride 1 dest_stride 1 string_move prefetch 8 : memref<20xf32>, memref<6xf32>
 // GENERIC:       "slice.copy_run"(%a, %c3, %b, %c0) <{count = 3 : i64, source_stride = -1 : i64, dest_stride = 1 : i64, nontemporal, reorder, prefetch = -4096 : i64}> : (memref<20xf32>, index, memref<6xf32>, index) -> ()
 // GENERIC:       "slice.copy_run"(%a, %c3, %b, %c0) <{count = 3 : i64, source_stride = -1 : i64, dest_stride = 1 : i64, nontemporal, reorder, prefetch = 8 : i64, prefetch_bytes = 64 : i64}>
 // GENERIC:       "slice.copy_run"(%a, %c3, %b, %c0) <{count = 2 : i64, source_stride = -2 : i64, dest_stride = 1 : i64, reorder}>
@@ -22,6 +23,7 @@
 // GENERIC:       "slice.copy_run"(%a, %c0, %b, %c0) <{count = 6 : i64, source_stride = 3 : i64, dest_stride = 1 : i64, nontemporal, scalar}>
 // GENERIC:       "slice.copy_run"(%a, %c0, %b, %c0) <{count = 6 : i64, source_stride = 3 : i64, dest_stride = 1 : i64, nontemporal, scalar, lookahead = 2 : i64}>
 // GENERIC:       "slice.copy_run"(%a, %c0, %b, %c0) <{count = 6 : i64, source_stride = 1 : i64, dest_stride = 1 : i64, nontemporal, in_order}>
+// GENERIC:       "slice.copy_run"(%a, %c0, %b, %c0) <{count = 6 : i64, source_stride = 1 : i64, dest_stride = 1 : i64, string_move, prefetch = 8 : i64}>
 func.func @round_trip(%a: memref<20xf32>, %b: memref<6xf32>, %s: memref<f32>, %i: memref<20xi8>, %j: memref<6xi8>) {
   %c0 = arith.constant 0 : index
   %c3 = arith.constant 3 : index
@@ -35,6 +37,7 @@ func.func @round_trip(%a: memref<20xf32>, %b: memref<6xf32>, %s: memref<f32>, %i
   slice.copy_run %i[%c0], %j[%c0] count 6 source_stride 3 dest_stride 1 nontemporal scalar : memref<20xi8>, memref<6xi8>
   slice.copy_run %a[%c0], %b[%c0] count 6 source_stride 3 dest_stride 1 nontemporal scalar lookahead 2 : memref<20xf32>, memref<6xf32>
   slice.copy_run %a[%c0], %b[%c0] count 6 source_stride 1 dest_stride 1 nontemporal in_order : memref<20xf32>, memref<6xf32>
+  slice.copy_run %a[%c0], %b[%c0] count 6 source_stride 1 dest_stride 1 string_move prefetch 8 : memref<20xf32>, memref<6xf32>
   func.return
 }
 
@@ -69,6 +72,34 @@ func.func @in_order_not_streamed(%a: memref<20xf32>, %b: memref<6xf32>) {
 func.func @in_order_strided(%a: memref<20xf32>, %b: memref<6xf32>) {
   %c0 = arith.constant 0 : index
   slice.copy_run %a[%c0], %b[%c0] count 6 source_stride 2 dest_stride 1 nontemporal in_order reorder : memref<20xf32>, memref<6xf32>
+  func.return
+}
+
+// -----
+
+// CHECK: {{^}}slice.copy_run: string_move copies a contiguous run with cached stores; it needs source_stride = dest_stride = 1 and no nontemporal (source_stride = 1, dest_stride = 1, nontemporal){{$}}
+func.func @string_move_streamed(%a: memref<20xf32>, %b: memref<6xf32>) {
+  %c0 = arith.constant 0 : index
+  slice.copy_run %a[%c0], %b[%c0] count 6 source_stride 1 dest_stride 1 nontemporal string_move : memref<20xf32>, memref<6xf32>
+  func.return
+}
+
+// -----
+
+// CHECK: {{^}}slice.copy_run: string_move copies a contiguous run with cached stores; it needs source_stride = dest_stride = 1 and no nontemporal (source_stride = -1, dest_stride = 1){{$}}
+func.func @string_move_strided(%a: memref<20xf32>, %b: memref<6xf32>) {
+  %c0 = arith.constant 0 : index
+  %c9 = arith.constant 9 : index
+  slice.copy_run %a[%c9], %b[%c0] count 6 source_stride -1 dest_stride 1 string_move : memref<20xf32>, memref<6xf32>
+  func.return
+}
+
+// -----
+
+// CHECK: {{^}}slice.copy_run: string_move copies a contiguous run with cached stores; it needs source_stride = dest_stride = 1 and no nontemporal (source_stride = 1, dest_stride = 2){{$}}
+func.func @string_move_spread(%a: memref<20xf32>, %b: memref<6xf32>) {
+  %c0 = arith.constant 0 : index
+  slice.copy_run %a[%c0], %b[%c0] count 3 source_stride 1 dest_stride 2 string_move : memref<20xf32>, memref<6xf32>
   func.return
 }
 
@@ -251,17 +282,20 @@ func.func @dynamic_nest(%a: memref<?xf32>, %b: memref<?xf32>, %i: index, %n: ind
 
 // -----
 
-// `stream_working_set N`, `footprint %f` and `in_order`: the host's streaming bound, the
-// source's footprint it counts and the line order on an adaptive run (custom and
-// generic form).
+// `stream_working_set N`, `footprint %f`, `in_order` and `string_move_bytes N`: the
+// host's streaming bound, the source's footprint it counts, the line order and the
+// string-move bound on an adaptive run (custom and generic form).
 // CHECK-LABEL: func.func @dynamic_working_set(
 // CHECK:         slice.dynamic_copy_run %a[%i], %b[%i] count %i source_stride %i adaptive stream_working_set 33554432 in_order prefetch row %i of %i step %i : memref<?xf32>, memref<?xf32>
 // CHECK-NEXT:    slice.dynamic_copy_run %a[%i], %b[%i] count %i source_stride %i adaptive stream_working_set 33554432 footprint %f : memref<?xf32>, memref<?xf32>
+// CHECK-NEXT:    slice.dynamic_copy_run %a[%i], %b[%i] count %i source_stride %i adaptive in_order string_move_bytes 1048576 : memref<?xf32>, memref<?xf32>
 // GENERIC:       "slice.dynamic_copy_run"(%a, %i, %b, %i, %i, %i, %i, %i, %i) <{adaptive, stream_working_set = 33554432 : i64, in_order, operandSegmentSizes = array<i32: 1, 1, 1, 1, 1, 1, 0, 0, 0, 1, 1, 1, 0, 0, 0>}>
 // GENERIC:       "slice.dynamic_copy_run"(%a, %i, %b, %i, %i, %i, %f) <{adaptive, stream_working_set = 33554432 : i64, operandSegmentSizes = array<i32: 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1>}>
+// GENERIC:       "slice.dynamic_copy_run"(%a, %i, %b, %i, %i, %i) <{adaptive, in_order, string_move_bytes = 1048576 : i64, operandSegmentSizes = array<i32: 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0>}>
 func.func @dynamic_working_set(%a: memref<?xf32>, %b: memref<?xf32>, %i: index, %f: index) {
   slice.dynamic_copy_run %a[%i], %b[%i] count %i source_stride %i adaptive stream_working_set 33554432 in_order prefetch row %i of %i step %i : memref<?xf32>, memref<?xf32>
   slice.dynamic_copy_run %a[%i], %b[%i] count %i source_stride %i adaptive stream_working_set 33554432 footprint %f : memref<?xf32>, memref<?xf32>
+  slice.dynamic_copy_run %a[%i], %b[%i] count %i source_stride %i adaptive in_order string_move_bytes 1048576 : memref<?xf32>, memref<?xf32>
   func.return
 }
 
@@ -278,6 +312,22 @@ func.func @footprint_alone(%a: memref<?xf32>, %b: memref<?xf32>, %i: index) {
 // CHECK: {{^}}slice.dynamic_copy_run: footprint is counted against a stream_working_set of at least 1{{$}}
 func.func @footprint_zero_working_set(%a: memref<?xf32>, %b: memref<?xf32>, %i: index) {
   slice.dynamic_copy_run %a[%i], %b[%i] count %i source_stride %i adaptive stream_working_set 0 footprint %i : memref<?xf32>, memref<?xf32>
+  func.return
+}
+
+// -----
+
+// CHECK: {{^}}slice.dynamic_copy_run: string_move_bytes is a choice of an adaptive run; add adaptive{{$}}
+func.func @string_move_not_adaptive(%a: memref<?xf32>, %b: memref<?xf32>, %i: index) {
+  slice.dynamic_copy_run %a[%i], %b[%i] count %i source_stride %i string_move_bytes 1024 : memref<?xf32>, memref<?xf32>
+  func.return
+}
+
+// -----
+
+// CHECK: {{^}}slice.dynamic_copy_run: string_move_bytes = 0: a byte count must be at least 1 (leave it out for never){{$}}
+func.func @string_move_zero(%a: memref<?xf32>, %b: memref<?xf32>, %i: index) {
+  slice.dynamic_copy_run %a[%i], %b[%i] count %i source_stride %i adaptive string_move_bytes 0 : memref<?xf32>, memref<?xf32>
   func.return
 }
 
