@@ -82,6 +82,7 @@ from slice_dialect.dialect import (
     FillConstantOp,
     Mixed,
     WindowOp,
+    dimension_too_large_in,
 )
 from slice_dialect.dtypes import storage_bytes
 from slice_dialect.errors import OpPassFailedException
@@ -629,6 +630,9 @@ class ConvertSliceToLoopsPass(ModulePass):
                 "convert-slice-to-loops: string-move-bytes = "
                 f"{self.string_move_bytes}: a byte count must be from 0 to 2**63 - 1"
             )
+        too_large = dimension_too_large_in(op)
+        if too_large is not None:
+            raise OpPassFailedException(*too_large)
         add_shape_functions(op)
         rewrite_module(op, [FunctionToMemrefs()], recursively=False)
         stream = StreamTarget(

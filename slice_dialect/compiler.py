@@ -13,7 +13,7 @@ import os
 import struct
 import threading
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal, Protocol
@@ -445,6 +445,8 @@ def _check_options(
         raise SliceError(
             f"cache_dir must be a directory path (str or pathlib.Path), got {cache_dir!r}"
         )
+    if cache_dir is not None and "\0" in os.fspath(cache_dir):
+        raise SliceError(f"cache_dir {cache_dir!r} holds a NUL byte, which no path can")
     if filename is not None and not isinstance(filename, str):
         raise SliceError(f"filename must be a str, got {filename!r}")
     if not isinstance(prefix, str):
@@ -512,28 +514,32 @@ def compile(
 
 def _working_set(value: object, cache_dir: str | os.PathLike[str] | None) -> int:
     """``compile``'s ``stream_working_set``, checked, or the host's (``None``)."""
-    if value is None:
-        from slice_dialect.runtime.calibrate import host_stream_working_set
+    from slice_dialect.runtime.calibrate import host_stream_working_set
 
-        return host_stream_working_set(None if cache_dir is None else Path(cache_dir))
-    if not is_working_set(value):
-        raise SliceError(
-            "stream_working_set must be a byte count (an int from 0 to 2**63 - 1) or "
-            f"None, got {value!r}"
-        )
-    return value
+    return _byte_count("stream_working_set", value, cache_dir, host_stream_working_set)
 
 
 def _string_move_bytes(value: object, cache_dir: str | os.PathLike[str] | None) -> int:
     """``compile``'s ``string_move_bytes``, checked, or the host's (``None``)."""
-    if value is None:
-        from slice_dialect.runtime.calibrate import host_string_move_bytes
+    from slice_dialect.runtime.calibrate import host_string_move_bytes
 
-        return host_string_move_bytes(None if cache_dir is None else Path(cache_dir))
+    return _byte_count("string_move_bytes", value, cache_dir, host_string_move_bytes)
+
+
+def _byte_count(
+    name: str,
+    value: object,
+    cache_dir: str | os.PathLike[str] | None,
+    host: Callable[[Path | None], int],
+) -> int:
+    """``compile``'s byte-count argument ``name``, checked, or ``host``'s value for
+    ``cache_dir`` (``None``)."""
+    if value is None:
+        return host(None if cache_dir is None else Path(cache_dir))
     if not is_working_set(value):
         raise SliceError(
-            "string_move_bytes must be a byte count (an int from 0 to 2**63 - 1) or "
-            f"None, got {value!r}"
+            f"{name} must be a byte count (an int from 0 to 2**63 - 1) or None, got "
+            f"{value!r}"
         )
     return value
 

@@ -63,7 +63,7 @@ from xdsl.traits import HasCanonicalizationPatternsTrait, Pure
 from xdsl.utils.exceptions import VerifyException
 
 from slice_dialect import dtypes, semantics
-from slice_dialect.domain import INTS, B, IntDomain, Known, V
+from slice_dialect.domain import INT64_MAX, INTS, B, IntDomain, Known, V
 from slice_dialect.errors import SliceError
 from slice_dialect.semantics import Dim, Normalized, SliceResult, SliceSemanticsError
 
@@ -205,6 +205,27 @@ def _written_property_problem(
     return message, where, where + len(name)
 
 
+_ENTRY = re.compile(r"[A-Za-z_][\w.$-]*\s*=")
+
+
+def _failed_entry(parser: Parser, start: int) -> tuple[int, int]:
+    """Where a custom form that failed at ``parser.pos`` (past ``start``, just past the
+    op's name) failed: the attribute dictionary's entry the parser stopped in (a value
+    its attribute refuses, ``{opset = 99999999999999999999999 : i64}``), else the
+    character at ``start``."""
+    content = parser.lexer.input.content
+    stop = parser.pos
+    if not isinstance(content, str) or not start < stop <= len(content):
+        return start, start + 1
+    brace = content.rfind("{", start, stop)
+    if brace == -1:
+        return start, start + 1
+    entries = list(_ENTRY.finditer(content, brace, stop))
+    if not entries:
+        return start, start + 1
+    return entries[-1].start(), stop
+
+
 def shadowed_property(op: IRDLOperation) -> str | None:
     """Why a discardable attribute of ``op`` that has the name of one of its properties
     is refused, else ``None``. xDSL keeps such an attribute beside the property (MLIR
@@ -246,9 +267,13 @@ def named_errors(cls: type[OpT]) -> type[OpT]:
             if found is not None:  # at the entry, naming the property and its value
                 message, begin, end = found
                 parser.raise_error(f"{c.name}: {message}", begin, end)
-            parser.raise_error(f"{c.name}: {e}", start, start + 1)
+            begin, end = _failed_entry(parser, start)
+            parser.raise_error(f"{c.name}: {e}", begin, end)
 
     def verify_(self: OpT) -> None:
+        too_large = _dimension_too_large(self)
+        if too_large is not None:
+            raise VerifyException(f"{self.name}: {too_large}")
         shadowed = shadowed_property(self)
         if shadowed is not None:
             raise VerifyException(f"{self.name}: {shadowed}")
@@ -268,6 +293,37 @@ def named_errors(cls: type[OpT]) -> type[OpT]:
     cls.parse = classmethod(parse)  # pyright: ignore[reportAttributeAccessIssue]
     cls.verify_ = verify_
     return cls
+
+
+def _dimension_too_large(op: Operation) -> str | None:
+    """The first operand or result of ``op`` (or argument of a block of its regions)
+    whose shaped type has a dim beyond int64 (MLIR's ``int64_t`` dims; the semantics
+    and the C target count in int64), said as a verifier message, or ``None``."""
+    places = [("operand", op.operands), ("result", op.results)]
+    places += [("argument", block.args) for r in op.regions for block in r.blocks]
+    for kind, values in places:
+        for index, value in enumerate(values):
+            t = value.type
+            if not isinstance(t, TensorType | MemRefType):
+                continue
+            for axis, d in enumerate(t.get_shape()):
+                if d > INT64_MAX:
+                    return (
+                        f"{kind} {index} has type {t} whose dimension {axis} = {d} "
+                        "does not fit in 64 bits (at most 2**63 - 1)"
+                    )
+    return None
+
+
+def dimension_too_large_in(root: Operation) -> tuple[Operation, str] | None:
+    """The first op in ``root`` (itself included) with a shaped value of a dim beyond
+    int64 (:func:`_dimension_too_large`), with the message naming the op; passes that
+    compute on shapes refuse such a module before they start."""
+    for op in root.walk():
+        found = _dimension_too_large(op)
+        if found is not None:
+            return op, f"{op.name}: {found}"
+    return None
 
 
 def slice_op(cls: type[OpT]) -> type[OpT]:

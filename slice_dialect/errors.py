@@ -114,3 +114,23 @@ def report_and_exit(error: BaseException, code: int = 1) -> NoReturn:
         sys.exit(130)
     report(error)
     sys.exit(code)
+
+
+def write_output(path: str | None, text: str) -> None:
+    """Write a tool's ``text`` to ``path`` (``-o``), or to standard output without
+    one; a failure is a ``SliceError`` naming where (a full disk, a directory, a closed
+    standard output), not the bare ``OSError``."""
+    if path is None:
+        if sys.stdout is None:
+            raise SliceError("standard output is closed; give -o FILE")
+        try:
+            sys.stdout.write(text)
+            sys.stdout.flush()
+        except OSError as e:
+            raise SliceError(f"cannot write standard output: {e.strerror or e}") from None
+        return
+    try:
+        with open(path, "w") as f:
+            f.write(text)
+    except OSError as e:
+        raise SliceError(f"cannot write {path}: {e.strerror or e}") from None

@@ -431,6 +431,18 @@ def export_onnx(source: str | ModuleOp | os.PathLike[str], entry: str = "main") 
     to an IR file or a module, as for ``compile``): ``Slice``-13 nodes, and
     ``Reshape`` where a window changes the rank; the run-time parameters of a
     ``slice.onnx`` stay graph inputs."""
+    from slice_dialect.errors import TOO_DEEP
+
+    try:
+        return _export_onnx(source, entry)
+    except RecursionError:
+        # as in compile(): a program nested deeper than xDSL's parser, verifier or
+        # printer recurses
+        raise SliceError(TOO_DEEP) from None
+
+
+def _export_onnx(source: str | ModuleOp | os.PathLike[str], entry: str) -> Any:
+    """``export_onnx``, a ``RecursionError`` left to it."""
     try:
         from onnx import helper
     except ImportError:

@@ -31,6 +31,8 @@ import ml_dtypes
 import numpy as np
 import pytest
 
+import slice_dialect
+
 TOOLS = {
     "slice-opt": "from slice_dialect.tools.slice_opt import main; main()",
     "slice-run": "from slice_dialect.tools.slice_run import main; main()",
@@ -669,3 +671,146 @@ def test_console_scripts(workdir: Path) -> None:
             result,
             "error: bad.mlir:6:3: slice.onnx: steps[0] = 0: a step must be non-zero\n",
         )
+
+
+# --- session 46's review (helper 25): hostile inputs that escaped -------------------
+
+HUGE_DIM = """\
+func.func @main(%x: tensor<99999999999999999999999xf32>) -> tensor<2xf32> {
+  %r = slice.onnx_v1 %x starts [0] ends [2] : tensor<99999999999999999999999xf32> -> tensor<2xf32>
+  func.return %r : tensor<2xf32>
+}
+"""
+
+HUGE_ARGUMENT = """\
+func.func @main(%x: tensor<9223372036854775808xi8>) -> tensor<9223372036854775808xi8> {
+  func.return %x : tensor<9223372036854775808xi8>
+}
+"""
+
+
+def test_a_dimension_beyond_int64_is_a_verifier_error(tmp_path: Path) -> None:
+    """A dim of 2**63 or more is named at its op (it was an internal
+    ``Int64OverflowError`` from the normalization, with no location); a function whose
+    arguments have one is refused by ``convert-slice-to-loops`` before it computes."""
+    path = write(tmp_path, "huge.mlir", HUGE_DIM)
+    message = (
+        "huge.mlir:2:3: slice.onnx_v1: operand 0 has type "
+        "tensor<99999999999999999999999xf32> whose dimension 0 = "
+        "99999999999999999999999 does not fit in 64 bits (at most 2**63 - 1)"
+    )
+    assert_error(run("slice-opt", path, cwd=tmp_path), message)
+    with pytest.raises(slice_dialect.SliceError, match="does not fit in 64 bits"):
+        slice_dialect.export_onnx(path)
+    path = write(tmp_path, "argument.mlir", HUGE_ARGUMENT)
+    assert_error(
+        run("slice-opt", path, "-p", "convert-slice-to-loops", cwd=tmp_path),
+        "argument.mlir:1:1: func.func: argument 0 has type "
+        "tensor<9223372036854775808xi8> whose dimension 0 = 9223372036854775808 does "
+        "not fit in 64 bits",
+    )
+
+
+def test_export_onnx_of_a_program_nested_too_deeply() -> None:
+    """As ``compile``: the message, not Python's ``RecursionError``."""
+    text = "builtin.module {\n" * 3000 + "}\n" * 3000
+    with pytest.raises(slice_dialect.SliceError, match="nests too deeply"):
+        slice_dialect.export_onnx(text)
+
+
+def test_a_failed_run_leaves_the_output_file_alone(tmp_path: Path) -> None:
+    """``slice-opt -o FILE`` writes FILE only when the run succeeds (it emptied an
+    existing FILE when verification failed), with ``--split-input-file`` too."""
+    out = write(tmp_path, "out.mlir", "keep\n")
+    bad = write(tmp_path, "bad.mlir", HUGE_DIM)
+    for split in ([], ["--split-input-file"]):
+        assert_error(run("slice-opt", bad, "-o", out, *split, cwd=tmp_path))
+        assert out.read_text() == "keep\n"
+    good = write(tmp_path, "good.mlir", "func.func @f() {\n  func.return\n}\n")
+    assert_ok(run("slice-opt", good, "-o", out, cwd=tmp_path))
+    assert "func.func @f()" in out.read_text()
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full here")
+def test_an_unwritable_output_is_named(tmp_path: Path) -> None:
+    """A full disk names the file, once (twice with ``--split-input-file``, and
+    without the file before)."""
+    good = write(tmp_path, "good.mlir", "func.func @f() {\n  func.return\n}\n")
+    for split in ([], ["--split-input-file"]):
+        result = run("slice-opt", good, "-o", "/dev/full", *split, cwd=tmp_path)
+        assert_error(result, "cannot write /dev/full: No space left on device")
+        assert result.stderr.count("error:") == 1
+
+
+def test_a_closed_standard_output(tmp_path: Path) -> None:
+    """``slice-opt`` and ``slice-import-onnx`` with stdout closed: a message, not
+    ``AttributeError``."""
+    good = write(tmp_path, "good.mlir", "func.func @f() {\n  func.return\n}\n")
+    completed = subprocess.run(
+        [sys.executable, "-c", TOOLS["slice-opt"], str(good)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        timeout=120,
+        check=False,
+        preexec_fn=lambda: os.close(1),
+    )
+    assert completed.returncode == 1
+    assert completed.stderr == "error: standard output is closed; give -o FILE\n"
+
+
+def test_a_large_ir_limit_is_not_allocated(tmp_path: Path) -> None:
+    """``$SLICE_MAX_IR_BYTES`` bounds what is read, it is not a buffer size (32 GiB
+    made a read of a 1 KB file a ``MemoryError``); beyond int64 it is refused by
+    name."""
+    good = write(tmp_path, "good.mlir", "func.func @f() {\n  func.return\n}\n")
+    env = {**os.environ, "SLICE_MAX_IR_BYTES": str(1 << 45)}
+    assert_ok(run("slice-opt", good, cwd=tmp_path, env=env))
+    env["SLICE_MAX_IR_BYTES"] = "9" * 23
+    assert_error(
+        run("slice-opt", good, cwd=tmp_path, env=env),
+        f"$SLICE_MAX_IR_BYTES = '{'9' * 23}' is not a positive integer below 2**63",
+    )
+
+
+def test_a_nul_in_a_path_is_a_slice_error() -> None:
+    with pytest.raises(slice_dialect.SliceError, match="embedded null byte"):
+        slice_dialect.compile(Path("a\0b"))
+    with pytest.raises(slice_dialect.SliceError, match="holds a NUL byte"):
+        slice_dialect.compile(HUGE_DIM, cache_dir="/tmp/a\0b")
+
+
+def test_a_calibration_nested_too_deeply_is_no_calibration(tmp_path: Path) -> None:
+    """A ``calibration.json`` of 100000 nested lists: no calibration (it raised
+    ``RecursionError`` from ``compile``, and ``slice-run`` blamed the program)."""
+    from slice_dialect.runtime import calibrate
+
+    (tmp_path / calibrate.CALIBRATION_FILE).write_text("[" * 100000 + "]" * 100000)
+    assert calibrate.stored(tmp_path) is None
+    text = "func.func @f(%x: tensor<4xf32>) -> tensor<4xf32> {\n  func.return %x : tensor<4xf32>\n}\n"  # fmt: skip
+    kernel = slice_dialect.compile(text, "f", cache_dir=tmp_path)
+    x = np.arange(4, dtype=np.float32)
+    assert np.array_equal(kernel(x), x)
+
+
+def test_a_refused_attribute_value_is_shown_at_its_entry(tmp_path: Path) -> None:
+    """An attribute value the custom form's dictionary cannot hold: the caret under
+    its entry (it was under the first operand)."""
+    text = (
+        "func.func @main(%x: tensor<4xf32>, %s: tensor<1xi64>) -> tensor<?xf32> {\n"
+        "  %r = slice.onnx %x starts %s ends %s {opset = 99999999999999999999999 : i64}"
+        " : tensor<4xf32>, tensor<1xi64>, tensor<1xi64> -> tensor<?xf32>\n"
+        "  func.return %r : tensor<?xf32>\n}\n"
+    )
+    result = run("slice-opt", write(tmp_path, "d7.mlir", text), cwd=tmp_path)
+    assert_error(result, "d7.mlir:2:41", "out of range for type i64")
+    caret = result.stderr.splitlines()[2]
+    assert caret.index("^") == text.splitlines()[1].index("opset")
+
+
+def test_bind_an_npz_archive(tmp_path: Path) -> None:
+    np.savez(tmp_path / "x.npz", a=np.arange(3))
+    result = run(
+        "slice-import-onnx", "model.onnx", "--bind", "starts=x.npz", cwd=tmp_path
+    )
+    assert_error(result, "--bind starts: x.npz is an .npz archive")

@@ -216,8 +216,8 @@ def stored(cache_dir: Path | None = None) -> Calibration | None:
             return None
         if not is_working_set(calibration.string_move_bytes):
             return None
-    except (OSError, ValueError, KeyError, TypeError):
-        return None
+    except (OSError, ValueError, KeyError, TypeError, RecursionError):
+        return None  # unreadable (RecursionError: JSON nested too deeply)
     if calibration.host != host_identity() or not is_working_set(
         calibration.stream_working_set
     ):

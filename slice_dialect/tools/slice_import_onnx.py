@@ -15,12 +15,11 @@ from __future__ import annotations
 
 import argparse
 import re
-import sys
 from typing import Any
 
 import numpy as np
 
-from slice_dialect.errors import SliceError, report_and_exit
+from slice_dialect.errors import SliceError, report_and_exit, write_output
 
 _INTEGER = re.compile(r"[+-]?[0-9]+")
 """One value of ``--bind NAME=VALUES``: decimal digits, an optional sign."""
@@ -34,8 +33,10 @@ def parse_binding(text: str) -> tuple[str, Any]:
     if value.endswith(".npy"):
         try:
             array = np.load(value, allow_pickle=False)
-        except (OSError, ValueError, EOFError) as e:
-            raise SliceError(f"--bind {name}: cannot read {value} ({e})") from None
+        except (OSError, ValueError, EOFError, MemoryError) as e:
+            raise SliceError(
+                f"--bind {name}: cannot read {value} ({e or type(e).__name__})"
+            ) from None
         if not isinstance(array, np.ndarray):  # np.load opens an .npz as an archive
             array.close()
             raise SliceError(
@@ -43,6 +44,11 @@ def parse_binding(text: str) -> tuple[str, Any]:
                 ".npy file (np.save)"
             )
         return name, array
+    if value.endswith(".npz"):
+        raise SliceError(
+            f"--bind {name}: {value} is an .npz archive; --bind takes one array per "
+            ".npy file (np.save)"
+        )
     parts = value.split(",") if value else []
     if not all(_INTEGER.fullmatch(v) for v in parts):
         # int() alone would take "1_0" (10) and " 1"
@@ -90,12 +96,7 @@ def main(argv: list[str] | None = None) -> None:
                 )
             constants[name], given[name] = values, binding
         module = import_onnx(args.model, constants=constants)
-        text = str(module) + "\n"
-        if args.output:
-            with open(args.output, "w") as f:
-                f.write(text)
-        else:
-            sys.stdout.write(text)
+        write_output(args.output or None, str(module) + "\n")
     except Exception as e:  # every failure becomes a clean message
         report_and_exit(e)
 

@@ -13,7 +13,7 @@ import inspect
 import os
 import struct
 import sys
-from io import BytesIO
+from io import BytesIO, StringIO
 from typing import IO, Any, get_type_hints
 
 from xdsl.dialects.builtin import ModuleOp
@@ -30,6 +30,7 @@ from slice_dialect.errors import (
     out_of_range_integer,
     report,
     report_and_exit,
+    write_output,
 )
 from slice_dialect.locations import LocatingParser, error_location
 
@@ -209,7 +210,26 @@ class SliceOptMain(xDSLOptMain):
                     raise SliceError(message) from None
             raise
 
+    def prepare_output(self) -> IO[str]:
+        """Standard output (an error if it is closed), or for ``-o FILE`` a buffer
+        that ``run`` writes to the file only when every chunk succeeded: a failed run
+        leaves an existing file as it was (``mlir-opt`` keeps no output file of a
+        failed run either), and an unwritable file is one error naming it."""
+        if self.args.output_file is None:
+            if sys.stdout is None:
+                raise SliceError("standard output is closed; give -o FILE")
+            return sys.stdout
+        self.pending = _PendingOutput()
+        return self.pending
+
     def run(self) -> None:
+        """``_run``, then the output file written (``prepare_output``)."""
+        self.pending: _PendingOutput | None = None
+        self._run()
+        if self.pending is not None:
+            write_output(self.args.output_file, self.pending.getvalue())
+
+    def _run(self) -> None:
         """xdsl-opt's steps; with ``--split-input-file`` an error in one chunk is
         reported and the next chunks still run, as ``mlir-opt`` does (the exit code is
         1 if any chunk failed; a failed chunk prints no module)."""
@@ -254,6 +274,14 @@ class SliceOptMain(xDSLOptMain):
             if self.args.verify_diagnostics:
                 raise  # xdsl-opt prints it as the expected diagnostic
             raise SliceError(describe(error), error_location(error, prog)) from None
+
+
+class _PendingOutput(StringIO):
+    """``-o FILE``'s text until the run ends: xdsl-opt's driver closes its output
+    stream in any case, so ``close`` keeps the text."""
+
+    def close(self) -> None:
+        pass
 
 
 def main() -> None:
