@@ -96,6 +96,17 @@ def test_choose_string_move(
     assert choose_string_move(times(*ratios), stream_bound) == bound
 
 
+def test_a_copy_writing_under_two_mib_never_streams() -> None:
+    """A copy writing less than ``STREAM_STORE_BYTES`` (2 MiB) is cached whatever the
+    streaming bound, so its string-move time counts at a bound of 0 (helper 26: a
+    calibrated bound of 0 turned the string move off)."""
+    small = tuple(((MIB // 2) << k, 0.8, 1.0) for k in range(5))  # 0.5 ... 8 MiB
+    assert choose_string_move(small, 0) == MIB // 4
+    slower = ((MIB // 2, 0.8, 1.0), (MIB, 0.8, 1.0), (2 * MIB, 1.0, 1.0))
+    assert choose_string_move(slower, 0) == 0
+    assert choose_string_move((*slower, (4 * MIB, 0.8, 1.0)), 0) == 0
+
+
 @pytest.mark.parametrize(
     ("blocked", "in_order", "chosen"),
     [

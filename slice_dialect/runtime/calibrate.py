@@ -66,6 +66,7 @@ from typing import TypeVar
 
 from passes.copy_plan import (
     STREAM_LINES_IN_ORDER,
+    STREAM_STORE_BYTES,
     STREAM_WORKING_SET,
     STRING_MOVE_BYTES,
     StreamTarget,
@@ -171,11 +172,13 @@ def choose(times: Times) -> int:
 
 def choose_string_move(times: Times, stream_bound: int) -> int:
     """The string-move bound: the shortest run (half the working set) from which the
-    string move pays (``MARGIN``) at every larger working set below ``stream_bound``
-    (from it, contiguous runs stream), the shortest measured if it pays at all; 0
-    (never) if it does not at the largest, or no working set measured is below
-    ``stream_bound``."""
-    below = tuple(t for t in times if t[0] < stream_bound)
+    string move pays (``MARGIN``) at every larger working set whose copy is cached
+    (below ``stream_bound``, or writing less than ``STREAM_STORE_BYTES``: the others
+    stream), the shortest measured if it pays at all; 0 (never) if it does not at the
+    largest, or no copy measured is cached."""
+    below = tuple(
+        t for t in times if t[0] < stream_bound or t[0] // 2 < STREAM_STORE_BYTES
+    )
     if not below:
         return 0
     bound = choose(below)
