@@ -31,12 +31,11 @@
 // C-LABEL:        int32_t slice_reversed(
 // C-NOT:            slice_string_move(
 // C-LABEL:        int32_t slice_dynamic(
-// C:                if (streamed) {
+// C:                const _Bool moved = [[N:.+]] >= 256;
+// C-NEXT:           if (streamed) {
 // C-NEXT:               slice_stream(
-// C-NEXT:           } else if ({{.+}} >= 256) {
-// C-NEXT:               slice_string_move(
 // C-NEXT:           } else {
-// C-NEXT:               memcpy(
+// C-NEXT:               if (moved) slice_string_move({{.+}}, (size_t)[[N]] * 4); else memcpy({{.+}}, (size_t)[[N]] * 4);
 func.func @crop(%x: tensor<1x256x128x128xf32>) -> tensor<1x128x128x128xf32> {
   %r = slice.window %x offsets [0, 64, 0, 0] sizes [1, 128, 128, 128] strides [1, 1, 1, 1] : tensor<1x256x128x128xf32> -> tensor<1x128x128x128xf32>
   func.return %r : tensor<1x128x128x128xf32>
