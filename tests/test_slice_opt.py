@@ -50,7 +50,8 @@ def test_reads_a_pipe(tmp_path: Path) -> None:
 
 def test_dash_is_standard_input() -> None:
     """``slice-opt -`` reads standard input, as ``mlir-opt -`` and ``slice-run -`` do
-    (it was a file with the extension '' before session 32); errors name ``stdin``."""
+    (it was a file with the extension '' before session 32); errors name ``<stdin>``,
+    as ``mlir-opt`` and ``slice-run`` do."""
     good = subprocess.run(
         [*SLICE_OPT, "-", "-p", "canonicalize-slices"],
         input=QUICK, capture_output=True, text=True, timeout=120,
@@ -60,7 +61,9 @@ def test_dash_is_standard_input() -> None:
     bad = subprocess.run(
         [*SLICE_OPT, "-"], input="garbage\n", capture_output=True, text=True, timeout=120
     )  # fmt: skip
-    assert bad.returncode == 1 and bad.stderr.startswith("error: stdin:1:1\n"), bad.stderr
+    assert bad.returncode == 1 and bad.stderr.startswith("error: <stdin>:1:1\n"), (
+        bad.stderr
+    )
 
 
 def test_two_slice_opts_in_a_pipe(tmp_path: Path) -> None:

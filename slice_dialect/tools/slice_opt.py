@@ -104,9 +104,11 @@ class SliceOptMain(xDSLOptMain):
     """Lines of the input before the chunk being parsed (``--split-input-file``)."""
 
     def get_input_name(self) -> str:
-        """The input file's name, ``stdin`` for standard input (no file, or ``-``)."""
+        """The input file's name, ``<stdin>`` for standard input (no file, or ``-``),
+        as ``mlir-opt``, ``slice-run`` and ``compile`` name it (``stdin`` until session
+        46, xdsl-opt's name)."""
         path = self.args.input_file
-        return "stdin" if path in (None, "-") else str(path)
+        return "<stdin>" if path in (None, "-") else str(path)
 
     def get_input_stream(self) -> tuple[IO[bytes], str]:
         """The whole input (file or standard input), read with a bound, in memory:
