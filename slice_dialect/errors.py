@@ -57,7 +57,9 @@ def describe(error: BaseException) -> str:
     """A one-message description of an error from any stage of the pipeline."""
     if isinstance(error, RecursionError):
         return TOO_DEEP
-    if isinstance(error, ParseError | VerifyException | DiagnosticException):
+    if isinstance(error, ParseError):
+        return carets_under_tabs(str(error).strip())
+    if isinstance(error, VerifyException | DiagnosticException):
         return str(error).strip()
     if isinstance(error, SliceSemanticsError | SliceError):
         return str(error)
@@ -70,6 +72,26 @@ def describe(error: BaseException) -> str:
     if isinstance(error, ValueError | OverflowError) and str(error):
         return str(error)  # the drivers' own usage errors (an unknown pass, ...)
     return f"{type(error).__name__}: {error}"
+
+
+def carets_under_tabs(text: str) -> str:
+    """``text`` (xDSL's source line, carets and message) with each caret line, and the
+    message under it, indented by the source line's own tabs where it has them: xDSL
+    pads the carets with one space per character, so after a tab, which a terminal
+    shows as up to 8 columns, they stood left of what they mark."""
+    lines = text.split("\n")
+    for i in range(1, len(lines)):
+        marks = lines[i].lstrip(" ")
+        width = len(lines[i]) - len(marks)
+        source = lines[i - 1][:width]
+        if not marks.startswith("^") or "\t" not in source:
+            continue
+        indent = "".join("\t" if c == "\t" else " " for c in source)
+        lines[i] = indent + marks
+        below = lines[i + 1] if i + 1 < len(lines) else ""
+        if below.startswith(" " * width) and below[width : width + 1].strip():
+            lines[i + 1] = indent + below[width:]
+    return "\n".join(lines)
 
 
 _INTEGER = re.compile(r"(?<![\w.#%@^])-?\d+(?![\w.])")

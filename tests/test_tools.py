@@ -814,3 +814,17 @@ def test_bind_an_npz_archive(tmp_path: Path) -> None:
         "slice-import-onnx", "model.onnx", "--bind", "starts=x.npz", cwd=tmp_path
     )
     assert_error(result, "--bind starts: x.npz is an .npz archive")
+
+
+def test_carets_under_a_tab(tmp_path: Path) -> None:
+    """A parse error after a tab: the caret and message lines keep the source line's
+    tabs, so a terminal shows the carets under what they mark (xDSL pads with one
+    space per character; helper 25)."""
+    path = write(tmp_path, "tab.mlir", "func.func @f() {\n\t%x = arith.constant 1 :\ti32x\n}\n")  # fmt: skip
+    result = run("slice-opt", path, cwd=tmp_path)
+    assert_error(result, "tab.mlir:2:26")
+    source, carets, message = result.stderr.splitlines()[1:4]
+    assert source == "\t%x = arith.constant 1 :\ti32x"
+    assert carets == "\t" + " " * 23 + "\t^^^^"
+    assert message == "\t" + " " * 23 + "\ttype expected"
+    assert carets.expandtabs().index("^") == source.expandtabs().index("i32x")
