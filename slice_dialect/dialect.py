@@ -205,20 +205,44 @@ def _written_property_problem(
     return message, where, where + len(name)
 
 
-_ENTRY = re.compile(r"[A-Za-z_][\w.$-]*\s*=")
+_ENTRY = re.compile(r'(?:"(?:[^"\\]|\\.)*"|[A-Za-z_][\w.$-]*)\s*=')
+"""A dictionary entry's ``key =`` (a bare or quoted key)."""
+
+
+def _dictionary_end(content: str, brace: int) -> int | None:
+    """The index of the ``}`` closing the dictionary opened at ``brace`` (nested
+    braces counted, string literals skipped), or ``None`` if it does not close."""
+    depth = 0
+    k = brace
+    while k < len(content):
+        c = content[k]
+        if c == '"':
+            k += 1
+            while k < len(content) and content[k] != '"':
+                k += 2 if content[k] == "\\" else 1
+        elif c == "{":
+            depth += 1
+        elif c == "}":
+            depth -= 1
+            if depth == 0:
+                return k
+        k += 1
+    return None
 
 
 def _failed_entry(parser: Parser, start: int) -> tuple[int, int]:
     """Where a custom form that failed at ``parser.pos`` (past ``start``, just past the
     op's name) failed: the attribute dictionary's entry the parser stopped in (a value
-    its attribute refuses, ``{opset = 99999999999999999999999 : i64}``), else the
+    its attribute refuses, ``{opset = 99999999999999999999999 : i64}``), else (it
+    stopped before or after the dictionary: an operand's or result's type) the
     character at ``start``."""
     content = parser.lexer.input.content
     stop = parser.pos
     if not isinstance(content, str) or not start < stop <= len(content):
         return start, start + 1
-    brace = content.rfind("{", start, stop)
-    if brace == -1:
+    brace = content.find("{", start, stop)
+    end = None if brace == -1 else _dictionary_end(content, brace)
+    if end is None or stop > end + 1:
         return start, start + 1
     entries = list(_ENTRY.finditer(content, brace, stop))
     if not entries:
@@ -315,12 +339,38 @@ def _dimension_too_large(op: Operation) -> str | None:
     return None
 
 
+def _element_count_too_large(op: Operation) -> str | None:
+    """The first operand, result or block argument of ``op`` whose static shape holds
+    more than 2**63 - 1 elements (each dim fitting), said as a message, or ``None``."""
+    places = [("operand", op.operands), ("result", op.results)]
+    places += [("argument", block.args) for r in op.regions for block in r.blocks]
+    for kind, values in places:
+        for index, value in enumerate(values):
+            t = value.type
+            if not isinstance(t, TensorType | MemRefType):
+                continue
+            shape = t.get_shape()
+            if any(d == DYNAMIC_INDEX for d in shape):
+                continue
+            count = 1
+            for d in shape:
+                count *= d
+            if count > INT64_MAX:
+                return (
+                    f"{kind} {index} has type {t} of {count} elements, more than "
+                    "2**63 - 1"
+                )
+    return None
+
+
 def dimension_too_large_in(root: Operation) -> tuple[Operation, str] | None:
     """The first op in ``root`` (itself included) with a shaped value of a dim beyond
-    int64 (:func:`_dimension_too_large`), with the message naming the op; passes that
-    compute on shapes refuse such a module before they start."""
+    int64 (:func:`_dimension_too_large`), or of more than 2**63 - 1 elements, with
+    the message naming the op; ``convert-slice-to-loops``, which flattens each buffer
+    into one dim, refuses such a module before it starts (its flattened memref's
+    message would name a type the input does not have)."""
     for op in root.walk():
-        found = _dimension_too_large(op)
+        found = _dimension_too_large(op) or _element_count_too_large(op)
         if found is not None:
             return op, f"{op.name}: {found}"
     return None

@@ -828,3 +828,69 @@ def test_carets_under_a_tab(tmp_path: Path) -> None:
     assert carets == "\t" + " " * 23 + "\t^^^^"
     assert message == "\t" + " " * 23 + "\ttype expected"
     assert carets.expandtabs().index("^") == source.expandtabs().index("i32x")
+
+
+def test_an_error_after_the_dictionary_is_at_the_first_operand(tmp_path: Path) -> None:
+    """A wrong operand type in an op with an attribute dictionary: at the first operand
+    as before, not at the dictionary's last entry (helper 27: the caret ran from
+    `opset` onto the next line)."""
+    text = (
+        "func.func @main(%x: memref<4xf32>, %s: tensor<1xi64>) -> tensor<?xf32> {\n"
+        "  %r = slice.onnx %x starts %s ends %s {opset = 13 : i64} : memref<4xf32>, "
+        "tensor<1xi64>, tensor<1xi64> -> tensor<?xf32>\n"
+        "  func.return %r : tensor<?xf32>\n}\n"
+    )
+    result = run("slice-opt", write(tmp_path, "fe1.mlir", text), cwd=tmp_path)
+    assert_error(result, "fe1.mlir:2:19", "data must be a tensor, got memref<4xf32>")
+    quoted = text.replace("memref<4xf32>", "tensor<4xf32>").replace(
+        "{opset = 13 : i64}", '{foo = 1 : i64, "bar" = 99999999999999999999 : i64}'
+    )
+    result = run("slice-opt", write(tmp_path, "q.mlir", quoted), cwd=tmp_path)
+    column = quoted.splitlines()[1].index('"bar"') + 1
+    assert_error(result, f"q.mlir:2:{column}")
+
+
+def test_an_element_count_beyond_int64_is_named_at_the_argument(tmp_path: Path) -> None:
+    """Dims that fit but whose product does not: `convert-slice-to-loops` names the
+    argument's own type (its flattened memref, a type not in the input, was named)."""
+    text = (
+        "func.func @main(%x: tensor<4611686018427387904x4xf32>) -> tensor<2x4xf32> {\n"
+        "  %r = slice.window %x offsets [0, 0] sizes [2, 4] strides [1, 1] : "
+        "tensor<4611686018427387904x4xf32> -> tensor<2x4xf32>\n"
+        "  func.return %r : tensor<2x4xf32>\n}\n"
+    )
+    path = write(tmp_path, "prod.mlir", text)
+    assert_error(
+        run("slice-opt", path, "-p", "convert-slice-to-loops", cwd=tmp_path),
+        "prod.mlir:1:1: func.func: argument 0 has type "
+        "tensor<4611686018427387904x4xf32> of 18446744073709551616 elements, more "
+        "than 2**63 - 1",
+    )
+
+
+def test_output_paths_refused_before_the_run(tmp_path: Path) -> None:
+    """`-o -` is standard output (it wrote a file named `-`); a directory, or a path
+    in a missing directory, is refused before the run."""
+    good = write(tmp_path, "good.mlir", "func.func @f() {\n  func.return\n}\n")
+    result = run("slice-opt", good, "-o", "-", cwd=tmp_path)
+    assert_ok(result)
+    assert "func.func @f()" in result.stdout and not (tmp_path / "-").exists()
+    assert_error(
+        run("slice-opt", good, "-o", tmp_path, cwd=tmp_path),
+        f"cannot write {tmp_path}: Is a directory",
+    )
+    assert_error(
+        run("slice-opt", good, "-o", "missing/out.mlir", cwd=tmp_path),
+        "cannot write missing/out.mlir: No such file or directory",
+    )
+
+
+def test_a_failed_run_closes_a_named_pipe(tmp_path: Path) -> None:
+    """A failed run into a named pipe opens and closes it: its reader gets the end of
+    its input (it waited for ever, helper 27)."""
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    reader = subprocess.Popen(["cat", str(fifo)], stdout=subprocess.PIPE)
+    bad = write(tmp_path, "bad.mlir", HUGE_DIM)
+    assert_error(run("slice-opt", bad, "-o", fifo, cwd=tmp_path), "does not fit")
+    assert reader.communicate(timeout=30)[0] == b""

@@ -8,6 +8,7 @@ memory first, up to ``$SLICE_MAX_IR_BYTES`` (64 MiB by default).
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import inspect
 import os
@@ -213,21 +214,40 @@ class SliceOptMain(xDSLOptMain):
             raise
 
     def prepare_output(self) -> IO[str]:
-        """Standard output (an error if it is closed), or for ``-o FILE`` a buffer
-        that ``run`` writes to the file only when every chunk succeeded: a failed run
-        leaves an existing file as it was (``mlir-opt`` keeps no output file of a
-        failed run either), and an unwritable file is one error naming it."""
-        if self.args.output_file is None:
+        """Standard output (no ``-o``, or ``-o -``; an error if it is closed), or for
+        ``-o FILE`` a buffer that ``run`` writes to the file only when every chunk
+        succeeded: a failed run leaves an existing file as it was (``mlir-opt``
+        deletes it), and an unwritable file is one error naming it. A path that
+        cannot be a file (a directory, or in a directory that does not exist) is
+        refused before the run."""
+        path = self.args.output_file
+        if path is None or path == "-":
             if sys.stdout is None:
                 raise SliceError("standard output is closed; give -o FILE")
             return sys.stdout
+        if os.path.isdir(path):
+            raise SliceError(f"cannot write {path}: Is a directory")
+        parent = os.path.dirname(path) or "."
+        if not os.path.isdir(parent):
+            raise SliceError(f"cannot write {path}: No such file or directory")
         self.pending = _PendingOutput()
         return self.pending
 
     def run(self) -> None:
-        """``_run``, then the output file written (``prepare_output``)."""
+        """``_run``, then the output file written (``prepare_output``). A failed run
+        writes nothing, but opens and closes an output that is not a regular file (a
+        named pipe), so that its reader sees the end of its input, as with
+        ``mlir-opt``, rather than waiting for ever."""
         self.pending: _PendingOutput | None = None
-        self._run()
+        try:
+            self._run()
+        except BaseException:
+            path = self.args.output_file
+            if self.pending is not None and not os.path.isfile(path):
+                with contextlib.suppress(OSError):
+                    if os.path.exists(path):
+                        open(path, "w").close()
+            raise
         if self.pending is not None:
             write_output(self.args.output_file, self.pending.getvalue())
 
