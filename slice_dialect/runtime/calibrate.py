@@ -34,9 +34,9 @@ The third kind, ``string move``, times one contiguous copy with plain stores in 
 two forms, the CPU's string move (``slice.copy_run ... string_move``, ``rep movsb``)
 and ``memcpy``, for working sets of ``STRING_MOVE_WORKING_SETS`` (runs of half as
 many bytes): ``string_move_bytes`` is the shortest run from which the string move
-takes at most ``MARGIN`` times ``memcpy``'s time at every size measured below the
-streaming bound (from which contiguous runs stream; 0, never, if it does not at the
-largest).
+takes at most ``MARGIN`` times ``memcpy``'s time at every size measured whose copy
+is cached (below the streaming bound, or writing less than ``STREAM_STORE_BYTES``;
+0, never, if it does not at the largest), ``choose_string_move``.
 
 All three are written to ``CALIBRATION_FILE`` in the kernel cache directory with the
 host they were measured on and every time measured.
