@@ -80,17 +80,20 @@ def carets_under_tabs(text: str) -> str:
     pads the carets with one space per character, so after a tab, which a terminal
     shows as up to 8 columns, they stood left of what they mark."""
     lines = text.split("\n")
+    changed: set[int] = set()  # lines given tabs: not source lines of the next
     for i in range(1, len(lines)):
         marks = lines[i].lstrip(" ")
         width = len(lines[i]) - len(marks)
         source = lines[i - 1][:width]
-        if not marks.startswith("^") or "\t" not in source:
+        if i - 1 in changed or not marks.startswith("^") or "\t" not in source:
             continue
         indent = "".join("\t" if c == "\t" else " " for c in source)
         lines[i] = indent + marks
+        changed.add(i)
         below = lines[i + 1] if i + 1 < len(lines) else ""
         if below.startswith(" " * width) and below[width : width + 1].strip():
             lines[i + 1] = indent + below[width:]
+            changed.add(i + 1)
     return "\n".join(lines)
 
 

@@ -894,3 +894,12 @@ def test_a_failed_run_closes_a_named_pipe(tmp_path: Path) -> None:
     bad = write(tmp_path, "bad.mlir", HUGE_DIM)
     assert_error(run("slice-opt", bad, "-o", fifo, cwd=tmp_path), "does not fit")
     assert reader.communicate(timeout=30)[0] == b""
+
+
+def test_carets_under_tabs_leaves_a_message_of_carets_alone() -> None:
+    """A message line of spaces and ``^`` under a re-indented message line is the
+    message's own text, not a caret line of it (helper 27's synthetic case)."""
+    from slice_dialect.errors import carets_under_tabs
+
+    text = "\tab x\n    ^\n    x\n   ^^\nnested"
+    assert carets_under_tabs(text) == "\tab x\n\t   ^\n\t   x\n   ^^\nnested"
