@@ -10,9 +10,10 @@ contract is ``SPEC.md`` sections 1 to 3 and 7.
 from __future__ import annotations
 
 import itertools
+import math
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, TypedDict, TypeVar, Unpack
 
@@ -319,47 +320,43 @@ def named_errors(cls: type[OpT]) -> type[OpT]:
     return cls
 
 
-def _dimension_too_large(op: Operation) -> str | None:
-    """The first operand or result of ``op`` (or argument of a block of its regions)
-    whose shaped type has a dim beyond int64 (MLIR's ``int64_t`` dims; the semantics
-    and the C target count in int64), said as a verifier message, or ``None``."""
+def _shaped_values(
+    op: Operation,
+) -> Iterator[tuple[str, int, TensorType[Attribute] | MemRefType[Attribute]]]:
+    """Each operand, result and block argument of ``op``'s regions whose type is a
+    ranked tensor or memref: ``(kind, index, type)``."""
     places = [("operand", op.operands), ("result", op.results)]
     places += [("argument", block.args) for r in op.regions for block in r.blocks]
     for kind, values in places:
         for index, value in enumerate(values):
-            t = value.type
-            if not isinstance(t, TensorType | MemRefType):
-                continue
-            for axis, d in enumerate(t.get_shape()):
-                if d > INT64_MAX:
-                    return (
-                        f"{kind} {index} has type {t} whose dimension {axis} = {d} "
-                        "does not fit in 64 bits (at most 2**63 - 1)"
-                    )
+            if isinstance(value.type, TensorType | MemRefType):
+                yield kind, index, value.type
+
+
+def _dimension_too_large(op: Operation) -> str | None:
+    """The first operand or result of ``op`` (or argument of a block of its regions)
+    whose shaped type has a dim beyond int64 (MLIR's ``int64_t`` dims; the semantics
+    and the C target count in int64), said as a verifier message, or ``None``."""
+    for kind, index, t in _shaped_values(op):
+        for axis, d in enumerate(t.get_shape()):
+            if d > INT64_MAX:
+                return (
+                    f"{kind} {index} has type {t} whose dimension {axis} = {d} "
+                    "does not fit in 64 bits (at most 2**63 - 1)"
+                )
     return None
 
 
 def _element_count_too_large(op: Operation) -> str | None:
     """The first operand, result or block argument of ``op`` whose static shape holds
     more than 2**63 - 1 elements (each dim fitting), said as a message, or ``None``."""
-    places = [("operand", op.operands), ("result", op.results)]
-    places += [("argument", block.args) for r in op.regions for block in r.blocks]
-    for kind, values in places:
-        for index, value in enumerate(values):
-            t = value.type
-            if not isinstance(t, TensorType | MemRefType):
-                continue
-            shape = t.get_shape()
-            if any(d == DYNAMIC_INDEX for d in shape):
-                continue
-            count = 1
-            for d in shape:
-                count *= d
-            if count > INT64_MAX:
-                return (
-                    f"{kind} {index} has type {t} of {count} elements, more than "
-                    "2**63 - 1"
-                )
+    for kind, index, t in _shaped_values(op):
+        shape = t.get_shape()
+        if DYNAMIC_INDEX in shape:
+            continue
+        count = math.prod(shape)
+        if count > INT64_MAX:
+            return f"{kind} {index} has type {t} of {count} elements, more than 2**63 - 1"
     return None
 
 
