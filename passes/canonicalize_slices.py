@@ -220,7 +220,13 @@ class FrameworkSliceToDynamicWindow(RewritePattern):
             (count,) = t.get_shape()
             values: list[Value] = []
             for k in range(count):
-                entry = dom.emit(tensor.ExtractOp(value, [index(k)], element))
+                entry: Value | None
+                if isinstance(value.owner, tensor.FromElementsOp):
+                    # its elements themselves (then it is dead, and erased): the
+                    # lowering has no rule for a tensor.from_elements
+                    entry = value.owner.elements[k]
+                else:
+                    entry = dom.emit(tensor.ExtractOp(value, [index(k)], element))
                 assert entry is not None
                 if element.width.data != 64:
                     entry = dom.emit(arith.ExtSIOp(entry, i64))

@@ -23,6 +23,7 @@ import numpy.typing as npt
 from xdsl.context import Context
 from xdsl.dialects import func, tensor
 from xdsl.dialects.builtin import (
+    DYNAMIC_INDEX,
     MemRefType,
     ModuleOp,
     SymbolRefAttr,
@@ -150,7 +151,7 @@ def _array_spec(
         dtype = dtypes.numpy_dtype(t.get_element_type())
     except SliceError as e:
         raise SliceError(f"{what} has type {t}: {e}") from None
-    shape = tuple(None if d < 0 else d for d in t.get_shape())
+    shape = tuple(None if d == DYNAMIC_INDEX else d for d in t.get_shape())
     check_shape(shape, dtype.itemsize, f"{what} ({t})")
     return ArraySpec(dtype, shape, name or "", index)
 

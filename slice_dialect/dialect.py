@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import itertools
 import math
+import operator
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, TypedDict, TypeVar, Unpack
 
@@ -296,7 +297,7 @@ def named_errors(cls: type[OpT]) -> type[OpT]:
             parser.raise_error(f"{c.name}: {e}", begin, end)
 
     def verify_(self: OpT) -> None:
-        too_large = _dimension_too_large(self)
+        too_large = _dimension_out_of_range(self)
         if too_large is not None:
             raise VerifyException(f"{self.name}: {too_large}")
         shadowed = shadowed_property(self)
@@ -333,16 +334,23 @@ def _shaped_values(
                 yield kind, index, value.type
 
 
-def _dimension_too_large(op: Operation) -> str | None:
+def _dimension_out_of_range(op: Operation) -> str | None:
     """The first operand or result of ``op`` (or argument of a block of its regions)
     whose shaped type has a dim beyond int64 (MLIR's ``int64_t`` dims; the semantics
-    and the C target count in int64), said as a verifier message, or ``None``."""
+    and the C target count in int64) or a negative one other than ``?`` (a type built
+    in Python, ``TensorType(f32, [-3, 6])``; text cannot spell it), said as a verifier
+    message, or ``None``."""
     for kind, index, t in _shaped_values(op):
         for axis, d in enumerate(t.get_shape()):
             if d > INT64_MAX:
                 return (
                     f"{kind} {index} has type {t} whose dimension {axis} = {d} "
                     "does not fit in 64 bits (at most 2**63 - 1)"
+                )
+            if d < 0 and d != DYNAMIC_INDEX:
+                return (
+                    f"{kind} {index} has type {t} whose dimension {axis} = {d} "
+                    "is negative (a dim is >= 0 or ?)"
                 )
     return None
 
@@ -362,12 +370,12 @@ def _element_count_too_large(op: Operation) -> str | None:
 
 def dimension_too_large_in(root: Operation) -> tuple[Operation, str] | None:
     """The first op in ``root`` (itself included) with a shaped value of a dim beyond
-    int64 (:func:`_dimension_too_large`), or of more than 2**63 - 1 elements, with
+    int64 or negative (:func:`_dimension_out_of_range`), or of more than 2**63 - 1 elements, with
     the message naming the op; ``convert-slice-to-loops``, which flattens each buffer
     into one dim, refuses such a module before it starts (its flattened memref's
     message would name a type the input does not have)."""
     for op in root.walk():
-        found = _dimension_too_large(op) or _element_count_too_large(op)
+        found = _dimension_out_of_range(op) or _element_count_too_large(op)
         if found is not None:
             return op, f"{op.name}: {found}"
     return None
@@ -476,6 +484,28 @@ class SliceTensorOp(IRDLOperation, ABC):
 
     result = result_def(NamedTensor("result"))
     traits = traits_def(Pure(), SliceCanonicalizationPatterns())
+
+    def __init__(self, **fields: Any) -> None:
+        """IRDL's constructor, after a ``TypeError`` naming the op and the operand
+        for a builder's operand that is not an SSA value or an op (an index list where
+        an index tensor goes, say), and for a result type that is not an attribute:
+        IRDL's own errors name neither (``'NoneType' object has no attribute
+        'add_use'``)."""
+        names = [name for name, _ in type(self).get_irdl_definition().operands]
+        for name, group in zip(names, fields.get("operands", ())):
+            for value in group if isinstance(group, list | tuple) else [group]:
+                if not isinstance(value, SSAValue | Operation):
+                    raise TypeError(
+                        f"{self.name}: operand {name} must be an SSA value or an op "
+                        f"with one result, got {type(value).__name__} {value!r:.60}"
+                    )
+        for t in fields.get("result_types", ()):
+            if not isinstance(t, Attribute):
+                raise TypeError(
+                    f"{self.name}: the result type must be a type attribute, got "
+                    f"{type(t).__name__} {t!r:.60}"
+                )
+        super().__init__(**fields)
 
 
 class FrameworkSliceOp(SliceTensorOp):
@@ -640,13 +670,47 @@ def _consts(dom: IntDomain[V, B], values: Sequence[int]) -> list[V]:
     return [dom.const(v) for v in values]
 
 
-def _array(values: Sequence[int]) -> DenseArrayBase[IntegerType]:
-    return DenseArrayBase.from_list(i64, list(values))
+def builder_int(name: str, value: object) -> int:
+    """A builder's integer argument (a Python or numpy integer) as an ``int``; a
+    ``TypeError`` naming the argument for anything else (a float, a string)."""
+    if isinstance(value, bool):
+        return int(value)
+    try:
+        return operator.index(value)  # pyright: ignore[reportArgumentType]
+    except TypeError:
+        raise TypeError(
+            f"{name} must be an int, got {type(value).__name__} {value!r:.60}"
+        ) from None
+
+
+def builder_ints(name: str, values: object) -> list[int]:
+    """A builder's list of integers (:func:`builder_int`), any iterable but a string."""
+    if isinstance(values, str | bytes) or not isinstance(values, Iterable):
+        raise TypeError(
+            f"{name} must be a sequence of ints, got {type(values).__name__} "
+            f"{values!r:.60}"
+        )
+    return [builder_int(f"{name}[{i}]", v) for i, v in enumerate(values)]
+
+
+def builder_mixed(name: str, values: object) -> list[object]:
+    """A builder's list of static values and SSA values (an op's result taken for
+    its value), any iterable but a string; each entry is checked where it is used."""
+    if isinstance(values, str | bytes) or not isinstance(values, Iterable):
+        raise TypeError(
+            f"{name} must be a sequence of ints and SSA values, got "
+            f"{type(values).__name__} {values!r:.60}"
+        )
+    return [SSAValue.get(v) if isinstance(v, Operation) else v for v in values]
+
+
+def _array(name: str, values: Sequence[int]) -> DenseArrayBase[IntegerType]:
+    return DenseArrayBase.from_list(i64, builder_ints(name, values))
 
 
 def _arrays(**values: Sequence[int] | None) -> dict[str, Attribute]:
     """``array<i64>`` properties by name; ``None`` values are left out (absent)."""
-    return {name: _array(v) for name, v in values.items() if v is not None}
+    return {name: _array(name, v) for name, v in values.items() if v is not None}
 
 
 def _tensor(value: SSAValue | Operation) -> SSAValue:
@@ -770,7 +834,7 @@ class OnnxSliceOp(FrameworkSliceOp):
                 [] if steps is None else [steps],
             ],
             result_types=[result_type],
-            properties={"opset": IntegerAttr(opset, i64)},
+            properties={"opset": IntegerAttr(builder_int("opset", opset), i64)},
         )
 
     def verify_(self) -> None:
@@ -851,7 +915,7 @@ class OvMasks(TypedDict, total=False):
 
 
 class TfMasks(TypedDict, total=False):
-    """The bit fields of ``slice.tf_strided_slice``'s builder (absent: 0)."""
+    """The bit fields of ``slice.tf_strided_slice``'s builder (absent or ``None``: 0)."""
 
     begin_mask: int
     end_mask: int
@@ -1019,7 +1083,7 @@ class TfStridedSliceOp(FrameworkSliceOp):
             properties={
                 name: IntegerAttr(value, i64)
                 for name in _named_masks(TfMasks, masks)
-                if (value := masks.get(name, 0)) != 0
+                if (value := builder_int(name, masks.get(name) or 0)) != 0
             },
         )
 
@@ -1156,6 +1220,11 @@ class WindowOp(TensorWindowOp):
         window: semantics.Window,
         result_type: Attribute,
     ) -> None:
+        if not isinstance(window, semantics.Window):
+            raise TypeError(
+                f"{self.name}: window must be a semantics.Window, got "
+                f"{type(window).__name__} {window!r:.60}"
+            )
         props = _arrays(
             offsets=window.offsets, sizes=window.sizes, strides=window.strides
         )
@@ -1339,7 +1408,17 @@ class DynamicWindowOp(TensorWindowOp):
         strides: Sequence[Mixed],
         result_type: Attribute,
     ) -> None:
-        lists = {"offsets": offsets, "sizes": sizes, "strides": strides}
+        lists = {
+            name: [
+                v if isinstance(v, SSAValue) else builder_int(f"{name}[{i}]", v)
+                for i, v in enumerate(builder_mixed(name, values))
+            ]
+            for name, values in (
+                ("offsets", offsets),
+                ("sizes", sizes),
+                ("strides", strides),
+            )
+        }
         split = {k: split_dynamic_index_list(v, DYNAMIC_INDEX) for k, v in lists.items()}
         super().__init__(
             operands=[source, *(dynamic for _, dynamic in split.values())],

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 
 from xdsl.dialects.builtin import (
     BFloat16Type,
+    BytesAttr,
     ComplexType,
     DenseIntOrFPElementsAttr,
     Float16Type,
@@ -125,6 +126,20 @@ def constant_array(value: DenseIntOrFPElementsAttr) -> np.ndarray:
     if array.size == 1 and count != 1:
         return np.full(shape, array[0], dtype=dtype)
     return array.reshape(shape).copy()
+
+
+def constant_attribute(array: np.ndarray) -> DenseIntOrFPElementsAttr:
+    """``array`` as a dense attribute of its shape and ``element_type_for_dtype``:
+    the inverse of :func:`constant_array`. Its bytes are the array's, little-endian as
+    xDSL holds them, so every element type is exact (``bf16``, complex, a NaN's
+    payload), except a numpy bool, which xDSL holds as 0 or 0xFF."""
+    import numpy as np
+
+    t = TensorType(element_type_for_dtype(array.dtype), list(array.shape))
+    if array.dtype == np.bool_:
+        return DenseIntOrFPElementsAttr.from_list(t, [int(v) for v in array.flat])
+    data = np.ascontiguousarray(array, dtype=array.dtype.newbyteorder("<"))
+    return DenseIntOrFPElementsAttr(t, BytesAttr(data.tobytes()))
 
 
 def numpy_dtype(t: Attribute) -> np.dtype:

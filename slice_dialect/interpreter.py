@@ -79,14 +79,21 @@ class _Stop(BaseException):
 
 
 def _stops(run: _Impl) -> _Impl:
-    """An op implementation whose slice errors stop the interpretation (:class:`_Stop`)."""
+    """An op implementation whose slice errors stop the interpretation
+    (:class:`_Stop`) when it runs in a :class:`SliceInterpreter`, which unwraps it; in
+    another interpreter (``SliceFunctions`` registered in xDSL's own), the error goes
+    out as xDSL's interpreter passes on any op's ``Exception``."""
 
     @functools.wraps(run)
-    def stopping(*args: Any) -> PythonValues:
+    def stopping(
+        functions: InterpreterFunctions, interpreter: Interpreter, *args: Any
+    ) -> PythonValues:
         try:
-            return run(*args)
+            return run(functions, interpreter, *args)
         except (SliceError, semantics.SliceSemanticsError) as error:
-            raise _Stop(error) from None
+            if isinstance(interpreter, SliceInterpreter):
+                raise _Stop(error) from None
+            raise
 
     return stopping  # pyright: ignore[reportReturnType]
 

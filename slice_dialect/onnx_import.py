@@ -41,7 +41,6 @@ from xdsl.dialects.builtin import (
     ArrayAttr,
     BFloat16Type,
     ComplexType,
-    DenseIntOrFPElementsAttr,
     DictionaryAttr,
     Float16Type,
     Float32Type,
@@ -218,7 +217,6 @@ class _Importer:
         self.block = Block()
         self.values: dict[str, SSAValue] = {}
         self.arrays: dict[str, NDArray] = {}  # initializers and Constant outputs
-        self.array_origin: dict[str, str] = {}
         self.constants = dict(constants)
 
     # --- model-level checks ---------------------------------------------------------
@@ -363,7 +361,7 @@ class _Importer:
         """The ``arith.constant`` of an initializer or Constant output, made once."""
         if name not in self.values:
             array = self.arrays[name]
-            op = make_constant(array, self.array_origin[name])
+            op = make_constant(array)
             op.result.name_hint = _valid_name(name)
             self.block.add_op(op)
             self.values[name] = op.result
@@ -382,7 +380,6 @@ class _Importer:
                 raise SliceError(f"initializer '{t.name}' is defined twice")
             seen.add(t.name)
             self.arrays[t.name] = self.tensor_array(t, f"initializer '{t.name}'")
-            self.array_origin[t.name] = f"initializer '{t.name}'"
         input_names = [i.name for i in graph.input]
         unknown = sorted(set(self.constants) - set(input_names))
         if unknown:
@@ -406,7 +403,6 @@ class _Importer:
                 self.arrays[info.name] = self.bound_array(
                     info.name, t, self.constants[info.name]
                 )
-                self.array_origin[info.name] = f"the constant bound to {what}"
                 continue
             if info.name in initializers:
                 self._check_initializer_input(info, what)
@@ -663,7 +659,6 @@ class _Importer:
                 "value_int(s), value_float(s))"
             )
         self.arrays[node.output[0]] = array
-        self.array_origin[node.output[0]] = where
 
     def operand(self, name: str) -> SSAValue:
         if name in self.values:
@@ -882,21 +877,10 @@ def _python_numbers(array: NDArray, dtype: np.dtype[Any], what: str) -> NDArray:
     return np.array([float(v) for v in flat], dtype=np.float64).reshape(array.shape)
 
 
-def make_constant(array: NDArray, what: str) -> arith.ConstantOp:
-    """``arith.constant`` of a numpy array of a slice element type."""
-    element = dtypes.element_type_for_dtype(array.dtype)
-    t = TensorType(element, list(array.shape))
-    if array.dtype.kind == "c" or array.dtype == dtypes.numpy_dtype(BFloat16Type()):
-        raise SliceError(
-            f"{what}: a constant of element type {element} cannot be written as "
-            "arith.constant here (only integer and f16/f32/f64 constants)"
-        )
-    values: list[Any]
-    if array.dtype.kind in "iub":
-        values = [int(v) for v in array.reshape(-1)]
-    else:
-        values = [float(v) for v in array.reshape(-1)]
-    return arith.ConstantOp(DenseIntOrFPElementsAttr.from_list(t, values))
+def make_constant(array: NDArray) -> arith.ConstantOp:
+    """``arith.constant`` of a numpy array of a slice element type, exact for every
+    one (:func:`dtypes.constant_attribute`)."""
+    return arith.ConstantOp(dtypes.constant_attribute(array))
 
 
 def import_onnx(model: Any, *, constants: Mapping[str, Any] | None = None) -> ModuleOp:

@@ -525,3 +525,20 @@ def test_what_the_entry_calls_is_checked_for_the_interpreter(
         slice_dialect.compile(text, "main", "interpreter")
     assert str(info.value).startswith(message)
     assert info.value.location == location
+
+
+def test_compile_shows_the_compilers_parameters() -> None:
+    """``inspect.signature(slice_dialect.compile)`` is the compiler's (the wrapper
+    takes ``*args, **options`` to make a wrong argument a ``SliceError``; it showed
+    only that), and its docstring names every option (session 47's review)."""
+    import inspect
+
+    from slice_dialect import compiler
+
+    shown = inspect.signature(slice_dialect.compile).parameters
+    real = inspect.signature(compiler.compile).parameters
+    assert [(p.name, p.kind, p.default) for p in shown.values()] == [
+        (p.name, p.kind, p.default) for p in real.values()
+    ]
+    doc = slice_dialect.compile.__doc__ or ""
+    assert all(name in doc for name in real)

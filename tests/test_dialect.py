@@ -42,6 +42,7 @@ from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import ParseError, VerifyException
 
+import slice_dialect
 from slice_dialect.dialect import (
     DmlSlice1Op,
     FrameworkSliceOp,
@@ -712,3 +713,123 @@ def test_check_message_refuses_other_fields(template: str, field: str) -> None:
     with pytest.raises(VerifyException) as verify_info:
         module.verify()
     assert str(verify_info.value).startswith(f"slice.check: message field {field} ")
+
+
+# --- session 47's review (helper 29): builders and types made in Python -------------
+
+
+def _one_op_module(
+    source: list[int], result: list[int], make: Callable[[SSAValue, Attribute], Operation]
+) -> ModuleOp:
+    """``@main`` returning the one op ``make(%x, result type)`` builds."""
+    block = Block(arg_types=[TensorType(f32, source)])
+    op = make(block.args[0], TensorType(f32, result))
+    block.add_ops([op, func.ReturnOp(op.results[0])])
+    function_type = ([TensorType(f32, source)], [op.results[0].type])
+    return ModuleOp([func.FuncOp("main", function_type, Region(block))])
+
+
+@pytest.mark.parametrize(
+    ("source", "result", "place"),
+    [
+        ([-3, 6], [0, 6], "operand 0"),
+        ([4, 6], [-2, 6], "result 0"),
+        ([-1, 6], [2, 6], "operand 0"),
+    ],
+)
+def test_a_negative_dim_built_in_python_is_a_verifier_error(
+    source: list[int], result: list[int], place: str
+) -> None:
+    """Text cannot spell ``tensor<-3x6xf32>``, but ``TensorType(f32, [-3, 6])`` builds
+    it: it verified, and its kernel returned a ``(0, 6)`` array for any input. Only
+    ``DYNAMIC_INDEX`` is ``?``; ``-1`` is not (it was, before xDSL changed it)."""
+    module = _one_op_module(
+        source, result, lambda x, t: OnnxSliceV1Op(x, [0], [2], None, t)
+    )
+    with pytest.raises(
+        VerifyException, match=f"slice.onnx_v1: {place} has type .* is negative"
+    ):
+        module.verify()
+    with pytest.raises(slice_dialect.SliceError, match="is negative"):
+        slice_dialect.compile(module)
+
+
+def test_a_negative_dim_of_a_function_argument_is_refused_by_compile() -> None:
+    """With no slice op to verify it, ``compile`` refuses it at the signature (it took
+    any negative dim for ``?``)."""
+    block = Block(arg_types=[TensorType(f32, [-3])])
+    block.add_op(func.ReturnOp(block.args[0]))
+    t = TensorType(f32, [-3])
+    module = ModuleOp([func.FuncOp("main", ([t], [t]), Region(block))])
+    with pytest.raises(slice_dialect.SliceError, match="negative dimension -3"):
+        slice_dialect.compile(module)
+
+
+def test_builders_take_numpy_integers_and_none_masks() -> None:
+    """Plain values include numpy's integers (they were a ``TypeError`` deep in xDSL:
+    ``'<=' not supported between 'int' and 'memoryview'``), and an absent TensorFlow
+    mask may be ``None``, as an OpenVINO one may."""
+    import numpy as np
+
+    def onnx(x: SSAValue, t: Attribute) -> Operation:
+        def index(v: int) -> arith.ConstantOp:
+            return arith.ConstantOp(
+                DenseIntOrFPElementsAttr.from_list(TensorType(i64, [1]), [v])
+            )
+
+        return OnnxSliceOp(x, index(1), index(3), None, None, t, opset=np.int64(11))
+
+    for make in (
+        onnx,
+        lambda x, t: OnnxSliceV1Op(x, np.array([1]), [np.int32(3)], None, t),
+        lambda x, t: WindowOp(x, Window((np.int64(1),), (2,), (1,)), t),
+    ):
+        block = Block(arg_types=[TensorType(f32, [4])])
+        op = make(block.args[0], TensorType(f32, [2]))
+        owners = [o.owner for o in op.operands[1:] if isinstance(o.owner, Operation)]
+        block.add_ops([*dict.fromkeys(owners), op])
+        op.verify()
+    b = arith.ConstantOp(DenseIntOrFPElementsAttr.from_list(TensorType(i64, [1]), [1]))
+    tf = TfStridedSliceOp(
+        b, b, b, b, TensorType(i64, []), begin_mask=None, shrink_axis_mask=np.int64(1)
+    )
+    assert tf.masks()["begin_mask"] == 0 and tf.masks()["shrink_axis_mask"] == 1
+
+
+@pytest.mark.parametrize(
+    ("build", "message"),
+    [
+        (
+            lambda x, t: OnnxSliceOp(x, x, x, [], [], t),
+            "slice.onnx: operand axes must be an SSA value or an op with one result, got list",
+        ),
+        (
+            lambda x, t: OnnxSliceV1Op(x, "1", [3], None, t),
+            "starts must be a sequence of ints, got str",
+        ),
+        (
+            lambda x, t: OnnxSliceV1Op(x, [1.5], [3], None, t),
+            r"starts\[0\] must be an int, got float",
+        ),
+        (
+            lambda x, t: OnnxSliceV1Op(x, [1], [3], None, [2]),
+            "slice.onnx_v1: the result type must be a type attribute, got list",
+        ),
+        (
+            lambda x, t: WindowOp(x, ((1,), (2,), (1,)), t),  # pyright: ignore[reportArgumentType]
+            "slice.window: window must be a semantics.Window, got tuple",
+        ),
+        (
+            lambda x, t: TfStridedSliceOp(x, x, x, x, t, end_mask="1"),
+            "end_mask must be an int, got str",
+        ),
+    ],
+)
+def test_builders_name_a_wrong_argument(
+    build: Callable[[SSAValue, Attribute], Operation], message: str
+) -> None:
+    """A ``TypeError`` naming the argument, not xDSL's ``AttributeError`` from deep
+    inside (``'NoneType' object has no attribute 'add_use'``)."""
+    block = Block(arg_types=[TensorType(f32, [4])])
+    with pytest.raises(TypeError, match=message):
+        build(block.args[0], TensorType(f32, [2]))

@@ -311,3 +311,31 @@ def test_tensor_casts_and_reshapes_as_written() -> None:
     assert _interpret(two, args, "tensor<0x?xf32>", empty).shape == (0, 3)
     splat = "  %r = arith.constant dense<1.5> : tensor<0x3xf32>"
     assert _interpret(splat, "", "tensor<0x3xf32>").shape == (0, 3)
+
+
+def test_slice_functions_in_xdsls_own_interpreter_raise_an_exception() -> None:
+    """Registered in xDSL's ``Interpreter`` (not ``SliceInterpreter``), a value
+    invalid at run time is an ``Exception`` naming the op; it was the private
+    ``BaseException`` that only ``SliceInterpreter`` unwraps (session 47's review)."""
+    from xdsl.interpreter import Interpreter
+    from xdsl.interpreters.arith import ArithFunctions
+    from xdsl.interpreters.builtin import BuiltinFunctions
+    from xdsl.interpreters.func import FuncFunctions
+
+    from slice_dialect.interpreter import NumpyTensorFunctions, SliceFunctions
+
+    text = """func.func @main(%x: tensor<4x6xf32>, %s: tensor<2xi64>, %e: tensor<2xi64>, %st: tensor<2xi64>) -> tensor<?x?xf32> {
+  %r = slice.onnx %x starts %s ends %e steps %st : tensor<4x6xf32>, tensor<2xi64>, tensor<2xi64> steps tensor<2xi64> -> tensor<?x?xf32>
+  func.return %r : tensor<?x?xf32>
+}"""
+    interpreter = Interpreter(parse_module(text, make_context(), "t.mlir"))
+    for functions in (ArithFunctions(), FuncFunctions(), BuiltinFunctions()):
+        interpreter.register_implementations(functions)
+    interpreter.register_implementations(SliceFunctions())
+    interpreter.register_implementations(NumpyTensorFunctions(), override=True)
+    x = np.arange(24, dtype=np.float32).reshape(4, 6)
+    s, e = np.array([0, 5]), np.array([4, 0])
+    (y,) = interpreter.call_op("main", (x, s, e, np.array([2, -2])))
+    assert np.array_equal(y, x[0:4:2, 5:0:-2])
+    with pytest.raises(Exception, match=r"slice.onnx: steps\[0\] = 0"):
+        interpreter.call_op("main", (x, s, e, np.array([0, -2])))

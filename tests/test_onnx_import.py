@@ -489,6 +489,37 @@ def test_element_types(elem: int) -> None:
     assert same_bits(got, expected)
 
 
+@pytest.mark.parametrize("source", ["initializer", "Constant", "constants="])
+@pytest.mark.parametrize("elem", sorted(ELEMENT_TYPES), ids=T.DataType.Name)
+def test_constant_data_of_every_element_type(elem: int, source: str) -> None:
+    """The sliced data as an initializer, a ``Constant`` node or a bound input, of
+    every element type, bit for bit: ``BFLOAT16``, ``COMPLEX64`` and ``COMPLEX128``
+    were refused ("cannot be written as arith.constant here") before session 47."""
+    element_type = ELEMENT_TYPES[elem]
+    x = random_array(element_type, (4, 2), seed=elem)
+    data = numpy_helper.from_array(x, "x")
+    index = [
+        numpy_helper.from_array(np.array([v], dtype=np.int64), name)
+        for name, v in (("s", 3), ("e", 0), ("st", -2))
+    ]
+    nodes = [helper.make_node("Slice", ["x", "s", "e", "", "st"], ["y"])]
+    inputs = []
+    if source == "initializer":
+        index.append(data)
+    elif source == "Constant":
+        nodes.insert(0, helper.make_node("Constant", [], ["x"], value=data))
+    else:
+        inputs.append(helper.make_tensor_value_info("x", elem, [4, 2]))
+    graph = helper.make_graph(
+        nodes, "g", inputs, [helper.make_tensor_value_info("y", elem, [2, 2])], index
+    )
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)])
+    constants = {"x": x} if source == "constants=" else None
+    module = slice_dialect.import_onnx(model, constants=constants)
+    assert "arith.constant dense<" in str(module)
+    assert same_bits(slice_dialect.compile(module)(), x[3:0:-2])
+
+
 def test_dynamic_dims_and_partial_shapes() -> None:
     graph = helper.make_graph(
         [helper.make_node("Slice", ["x", "s", "e", "a"], ["y"])],

@@ -798,3 +798,32 @@ def test_shapes_numpy_cannot_allocate(fast_call: bool, cache_dir: Path) -> None:
     assert str(info.value) == (
         f"m: output 0: cannot allocate an array of shape [{2**62}]"
     )
+
+
+FROM_ELEMENTS = """\
+func.func @main(%x: tensor<5x3xf32>, %p: tensor<2xi32>) -> tensor<?x3xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %a = tensor.extract %p[%c0] : tensor<2xi32>
+  %b = tensor.extract %p[%c1] : tensor<2xi32>
+  %s = tensor.from_elements %b : tensor<1xi32>
+  %st = tensor.from_elements %a : tensor<1xi32>
+  %e = arith.constant dense<[-6]> : tensor<1xi32>
+  %r = slice.onnx %x starts %s ends %e steps %st : tensor<5x3xf32>, tensor<1xi32>, tensor<1xi32> steps tensor<1xi32> -> tensor<?x3xf32>
+  func.return %r : tensor<?x3xf32>
+}
+"""
+
+
+@pytest.mark.parametrize("backend", ["c", "interpreter"])
+def test_index_operands_made_by_from_elements(backend: str) -> None:
+    """An index operand made by ``tensor.from_elements`` of run-time scalars runs on
+    both backends (``canonicalize-slices`` reads its elements; session 47, before
+    which the lowering refused the function), invalid values included."""
+    kernel = slice_dialect.compile(FROM_ELEMENTS, backend=backend)
+    x = np.arange(15, dtype=np.float32).reshape(5, 3)
+    for step, start in [(-1, 4), (-2, -1), (-3, 100), (1, 0)]:
+        got = kernel(x, np.array([step, start], dtype=np.int32))
+        assert np.array_equal(got, x[start:-6:step] if start < 5 else x[4:-6:step])
+    with pytest.raises(SliceError, match="a step must be non-zero"):
+        kernel(x, np.array([0, 1], dtype=np.int32))

@@ -25,7 +25,7 @@ from typing import Any
 
 import numpy as np
 from xdsl.dialects import func
-from xdsl.dialects.builtin import MemRefType
+from xdsl.dialects.builtin import DYNAMIC_INDEX, MemRefType
 
 from slice_dialect.backend.c import dims_layout
 from slice_dialect.dtypes import c_alignment, numpy_dtype
@@ -76,7 +76,7 @@ def check_shape(shape: Sequence[int | None], itemsize: int, what: str) -> None:
         if d is None:  # a ``?`` dim of a spec: any size at run time
             continue
         if d < 0:
-            raise SliceError(f"{what} has a dynamic or negative dimension {d}")
+            raise SliceError(f"{what} has a negative dimension {d}; a dim is >= 0 or ?")
         size *= max(d, 1)  # numpy's rule: zero dims do not excuse the others
     if size > _MAX_BYTES:
         raise SliceError(
@@ -149,7 +149,7 @@ def array_specs(
             )
         dtype = numpy_dtype(t.element_type)
         what = f"func.func @{function.sym_name.data}: argument {arg.index}"
-        shape = tuple(None if d < 0 else d for d in t.get_shape())
+        shape = tuple(None if d == DYNAMIC_INDEX else d for d in t.get_shape())
         check_shape(shape, dtype.itemsize, what)
         specs.append(
             ArraySpec(dtype, shape, arg.name_hint or "", arg.index in index_arguments)

@@ -418,3 +418,25 @@ func.func @cast_away_and_back(%x: tensor<?x6xf32>, %o: index, %n: index) -> (ten
   %e = tensor.cast %d : tensor<3x6xf32> to tensor<?x6xf32>
   func.return %c, %e : tensor<?x6xf32>, tensor<?x6xf32>
 }
+
+// -----
+
+// An index operand made by tensor.from_elements is read as its elements (an i32 one
+// sign-extended), so the from_elements is dead and erased: the lowering has no rule
+// for it (session 47; before, convert-slice-to-loops refused the function).
+// CHECK-LABEL: func.func @onnx_from_elements(
+// CHECK-SAME:      %[[X:.+]]: tensor<10xf32>, %[[A:.+]]: i32, %[[B:.+]]: i32)
+// CHECK-NOT:     tensor.from_elements
+// CHECK-NOT:     tensor.extract
+// CHECK:         %[[S:.+]] = arith.extsi %[[A]] : i32 to i64
+// CHECK-NEXT:    %[[E:.+]] = arith.extsi %[[B]] : i32 to i64
+// CHECK:         arith.maxsi %[[S]], %{{.+}} : i64
+// CHECK:         arith.maxsi %[[E]], %{{.+}} : i64
+// CHECK:         %[[R:.+]] = slice.dynamic_window %[[X]] offsets [%{{.+}}] sizes [%{{.+}}] strides [1] : tensor<10xf32> -> tensor<?xf32>
+// CHECK-NEXT:    func.return %[[R]] : tensor<?xf32>
+func.func @onnx_from_elements(%x: tensor<10xf32>, %a: i32, %b: i32) -> tensor<?xf32> {
+  %s = tensor.from_elements %a : tensor<1xi32>
+  %e = tensor.from_elements %b : tensor<1xi32>
+  %r = slice.onnx %x starts %s ends %e : tensor<10xf32>, tensor<1xi32>, tensor<1xi32> -> tensor<?xf32>
+  func.return %r : tensor<?xf32>
+}
