@@ -163,6 +163,52 @@ class FrameworkSliceToWindow(RewritePattern):
         _replace_casting(rewriter, op, window, result_type)
 
 
+ELEMENTWISE_INDEX_OPS = (
+    arith.AddiOp,
+    arith.SubiOp,
+    arith.MuliOp,
+    arith.DivSIOp,
+    arith.RemSIOp,
+    arith.MaxSIOp,
+    arith.MinSIOp,
+    arith.AndIOp,
+    arith.OrIOp,
+    arith.XOrIOp,
+)
+"""The elementwise ``arith`` ops on index tensors that :func:`index_element` reads
+element by element: the integer ops the lowering has a scalar rule for (the C target's
+division is total, as the interpreter's)."""
+
+
+def index_element(dom: IRBuilder, value: SSAValue, k: int) -> SSAValue:
+    """Element ``k`` of the 1-D integer tensor ``value`` (an index operand, or an
+    operand of the op that made one), as a scalar of its element type, emitted before
+    the slice: a ``tensor.from_elements``'s element itself, a constant's value, the
+    same op on the elements of an elementwise ``arith`` op's operands
+    (``ELEMENTWISE_INDEX_OPS``, its overflow flags kept), else a ``tensor.extract``.
+    The tensor ops read so are left dead, and erased: the lowering has no rule for
+    them (session 47; before, only a function argument or a constant was lowered)."""
+    t = value.type
+    assert isinstance(t, TensorType)
+    element = t.get_element_type()
+    owner = value.owner
+    if isinstance(owner, tensor.FromElementsOp):
+        return owner.elements[k]
+    constant = constant_index_values(value)
+    if constant is not None:
+        return dom.emit_value(arith.ConstantOp(IntegerAttr(constant[k], element)))
+    if isinstance(owner, ELEMENTWISE_INDEX_OPS):
+        operands = [index_element(dom, v, k) for v in owner.operands]
+        scalar = type(owner).create(
+            operands=operands,
+            result_types=[element],
+            properties=dict(owner.properties),
+            attributes=dict(owner.attributes),
+        )
+        return dom.emit_value(scalar)
+    return dom.emit_value(tensor.ExtractOp(value, [dom.index_constant(k)], element))
+
+
 class FrameworkSliceToDynamicWindow(RewritePattern):
     """A framework op with run-time parameters or ``?`` data dims becomes its
     normalization, computed in IR, and one ``slice.dynamic_window``.
@@ -220,14 +266,7 @@ class FrameworkSliceToDynamicWindow(RewritePattern):
             (count,) = t.get_shape()
             values: list[Value] = []
             for k in range(count):
-                entry: Value | None
-                if isinstance(value.owner, tensor.FromElementsOp):
-                    # its elements themselves (then it is dead, and erased): the
-                    # lowering has no rule for a tensor.from_elements
-                    entry = value.owner.elements[k]
-                else:
-                    entry = dom.emit(tensor.ExtractOp(value, [index(k)], element))
-                assert entry is not None
+                entry: Value | None = index_element(dom, value, k)
                 if element.width.data != 64:
                     entry = dom.emit(arith.ExtSIOp(entry, i64))
                     assert entry is not None

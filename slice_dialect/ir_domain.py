@@ -159,7 +159,8 @@ class IRBuilder(IntDomain[Value, Bool]):
         self.ops.append(op)
         return op.results[0] if op.results else None
 
-    def _result(self, op: Operation) -> SSAValue:
+    def emit_value(self, op: Operation) -> SSAValue:
+        """Insert ``op``, an op with a result; its first result."""
         result = self.emit(op)
         assert result is not None
         return result
@@ -178,7 +179,7 @@ class IRBuilder(IntDomain[Value, Bool]):
         )
         found = self._values.get(key)
         if found is None:
-            found = self._values[key] = self._result(op)
+            found = self._values[key] = self.emit_value(op)
         else:
             op.erase()  # never inserted: drops its operands' uses
         return found

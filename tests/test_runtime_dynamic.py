@@ -827,3 +827,42 @@ def test_index_operands_made_by_from_elements(backend: str) -> None:
         assert np.array_equal(got, x[start:-6:step] if start < 5 else x[4:-6:step])
     with pytest.raises(SliceError, match="a step must be non-zero"):
         kernel(x, np.array([0, 1], dtype=np.int32))
+
+
+ARITH_INDEX = """\
+func.func @main(%x: tensor<10x8xf32>, %p: tensor<2xi32>) -> tensor<?x?xf32> {
+  %one = arith.constant dense<1> : tensor<2xi32>
+  %m = arith.constant dense<[3, -1]> : tensor<2xi32>
+  %q = arith.addi %p, %one : tensor<2xi32>
+  %b = arith.muli %q, %m : tensor<2xi32>
+  %d = arith.divsi %m, %p : tensor<2xi32>
+  %e = arith.maxsi %d, %m : tensor<2xi32>
+  %r = slice.onnx %x starts %b ends %e : tensor<10x8xf32>, tensor<2xi32>, tensor<2xi32> -> tensor<?x?xf32>
+  func.return %r : tensor<?x?xf32>
+}
+"""
+
+
+@pytest.mark.parametrize("backend", ["c", "interpreter"])
+def test_index_operands_computed_by_elementwise_arith(backend: str) -> None:
+    """Index operands computed by elementwise ``arith`` on tensors run on both
+    backends, element by element in their own width (``i32`` wraps; a division by
+    zero gives 0, the lowering's total division, where MLIR leaves it undefined)."""
+    kernel = slice_dialect.compile(ARITH_INDEX, backend=backend)
+    x = np.arange(80, dtype=np.float32).reshape(10, 8)
+    m = np.array([3, -1], dtype=np.int32)
+    extremes = [-(2**31), -(2**31) + 1, -2, -1, 1, 2, 2**31 - 1]
+    rng = np.random.default_rng(47)
+    cases = [[a, b] for a in extremes for b in extremes[::2]]
+    cases += rng.integers(-12, 12, size=(20, 2)).tolist()
+    for p in cases:
+        p32 = np.array(p, dtype=np.int32)
+        with np.errstate(over="ignore"):
+            starts = (p32 + np.int32(1)) * m
+            quotients = [
+                0 if d == 0 else abs(v) // abs(d) * (1 if v * d > 0 else -1)
+                for v, d in zip(m.tolist(), p)
+            ]
+            ends = np.maximum(np.array(quotients, np.int32), m)
+        expected = x[starts[0] : ends[0], starts[1] : ends[1]]
+        assert np.array_equal(kernel(x, p32), expected), p

@@ -440,3 +440,28 @@ func.func @onnx_from_elements(%x: tensor<10xf32>, %a: i32, %b: i32) -> tensor<?x
   %r = slice.onnx %x starts %s ends %e : tensor<10xf32>, tensor<1xi32>, tensor<1xi32> -> tensor<?xf32>
   func.return %r : tensor<?xf32>
 }
+
+// -----
+
+// An index operand computed by elementwise arith on tensors is read element by element:
+// the same op on each element, in its own width (i32 here), flags kept; the tensor ops
+// are dead and erased.
+// CHECK-LABEL: func.func @onnx_arith_on_tensors(
+// CHECK-SAME:      %[[X:.+]]: tensor<10xf32>, %[[P:.+]]: tensor<1xi32>)
+// CHECK:         %[[E:.+]] = tensor.extract %[[P]][%{{.+}}] : tensor<1xi32>
+// CHECK-NEXT:    %[[ONE:.+]] = arith.constant 1 : i32
+// CHECK-NEXT:    %[[SUM:.+]] = arith.addi %[[E]], %[[ONE]] overflow<nuw> : i32
+// CHECK-NEXT:    %[[TWO:.+]] = arith.constant 2 : i32
+// CHECK-NEXT:    %[[Q:.+]] = arith.muli %[[SUM]], %[[TWO]] : i32
+// CHECK-NEXT:    arith.extsi %[[Q]] : i32 to i64
+// CHECK-NOT:     : tensor<1xi32>
+// CHECK:         slice.dynamic_window %[[X]]
+func.func @onnx_arith_on_tensors(%x: tensor<10xf32>, %p: tensor<1xi32>) -> tensor<?xf32> {
+  %one = arith.constant dense<1> : tensor<1xi32>
+  %two = arith.constant dense<2> : tensor<1xi32>
+  %sum = arith.addi %p, %one overflow<nuw> : tensor<1xi32>
+  %s = arith.muli %sum, %two : tensor<1xi32>
+  %e = arith.constant dense<[9]> : tensor<1xi64>
+  %r = slice.onnx %x starts %s ends %e : tensor<10xf32>, tensor<1xi32>, tensor<1xi64> -> tensor<?xf32>
+  func.return %r : tensor<?xf32>
+}
