@@ -27,6 +27,7 @@ from xdsl.pattern_rewriter import (
     RewritePattern,
     op_type_rewrite_pattern,
 )
+from xdsl.transforms.dead_code_elimination import would_be_trivially_dead
 from xdsl.utils.exceptions import VerifyException
 
 from passes import rewrite_module
@@ -100,6 +101,34 @@ def _more_static_source(value: SSAValue) -> SSAValue | None:
     if not any(b is not None and a is None for b, a in zip(before, after)):
         return None
     return cast.source
+
+
+DEAD_CODE_LOOKAHEAD = 64
+"""How many ops :func:`feeds_only_dead_code` follows from an op before it takes the
+op for live."""
+
+
+def feeds_only_dead_code(op: Operation) -> bool:
+    """Whether every use of ``op``'s results is, transitively, by an op without effects
+    whose results nothing live reads (at most ``DEAD_CODE_LOOKAHEAD`` ops followed;
+    more, or a terminator, a ``slice.check`` or any op with effects, counts as live).
+    A pattern that emits run-time checks leaves such an op to dead-code elimination:
+    a ``slice.check`` has effects, so DCE keeps it, and a call would fail on a value
+    only dead code reads (session 47's review: a dead chain of run-time slices ending
+    in one more window left the checks of its composition behind)."""
+    seen: set[Operation] = set()
+    stack = [op]
+    while stack:
+        for result in stack.pop().results:
+            for use in result.uses:
+                user = use.operation
+                if user in seen:
+                    continue
+                if not would_be_trivially_dead(user) or len(seen) >= DEAD_CODE_LOOKAHEAD:
+                    return False
+                seen.add(user)
+                stack.append(user)
+    return True
 
 
 class FoldCastIntoSlice(RewritePattern):
@@ -235,6 +264,8 @@ class FrameworkSliceToDynamicWindow(RewritePattern):
         res = _slice_result(op)
         if res is not None and res.window is not None:
             return  # static: FrameworkSliceToWindow
+        if feeds_only_dead_code(op):
+            return  # dead-code elimination erases it, with no checks left behind
         dom = IRBuilder.before(op, rewriter)
         source_type, result_type = op.source_type, op.output_type
 
@@ -558,6 +589,8 @@ class WindowOfDynamicWindow(RewritePattern):
             return
         if isinstance(op, WindowOp) and isinstance(inner, WindowOp):
             return  # WindowOfWindow
+        if feeds_only_dead_code(op):
+            return  # dead-code elimination erases both, with no checks left behind
         inner_type = inner.result.type
         assert isinstance(inner_type, TensorType)
         o1, c1, s1 = _mixed_window(inner)
@@ -760,6 +793,8 @@ class CastOfDynamicWindow(RewritePattern):
             result_type, TensorType
         ):
             return
+        if feeds_only_dead_code(op):
+            return  # dead-code elimination erases both, with no checks left behind
         before, after = shape_of(window.result_type), shape_of(result_type)
         if len(before) != len(after) or not any(
             b is None and a is not None for b, a in zip(before, after)

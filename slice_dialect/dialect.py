@@ -429,12 +429,15 @@ def constant_index_values(value: SSAValue) -> list[int] | None:
 
 
 def _check_data_and_result(
-    op: Operation, dt: TensorType[Attribute], rt: TensorType[Attribute]
+    op: IRDLOperation, dt: TensorType[Attribute], rt: TensorType[Attribute]
 ) -> None:
+    """The element types of ``op``'s sliced operand (named as the op names it:
+    ``data``, ``input``, ``source``) and result agree."""
     if dt.get_element_type() != rt.get_element_type():
+        name = type(op).get_irdl_definition().operands[0][0]
         raise VerifyException(
             f"{op.name}: result element type {rt.get_element_type()} differs from the "
-            f"data element type {dt.get_element_type()}"
+            f"{name} element type {dt.get_element_type()}"
         )
 
 
@@ -1459,6 +1462,9 @@ class DynamicWindowOp(TensorWindowOp):
                     f" in the {what} arguments",
                 )
             except VerifyException as e:
+                markers = list(static.get_values()).count(DYNAMIC_INDEX)
+                if markers <= len(dynamic):
+                    raise VerifyException(f"{name}: {e}") from None
                 # a static entry of int64's least is MLIR's marker of a dynamic one
                 raise VerifyException(
                     f"{name}: {e} (a static {what} of {DYNAMIC_INDEX} reads as the "

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 import struct
 from bisect import bisect_right
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from math import prod
@@ -49,9 +49,10 @@ from xdsl.ir import (
 )
 from xdsl.irdl import AttrConstraint, base
 from xdsl.irdl.dominance import DominanceInfo
-from xdsl.parser import AttrParser, Parser
+from xdsl.parser import AttrParser, Parser, UnresolvedOperand
 from xdsl.traits import CallableOpInterface
 from xdsl.utils.exceptions import ParseError, VerifyException
+from xdsl.utils.lexer import Position
 from xdsl.utils.mlir_lexer import MLIRTokenKind
 
 from slice_dialect.errors import OpPassFailedException
@@ -172,6 +173,8 @@ class LocatingParser(Parser):
         self, ctx: Context, text: str, name: str = "<unknown>", line_offset: int = 0
     ) -> None:
         super().__init__(ctx, text, name)
+        self._parsing: list[int] = []
+        """The starts of the ops being parsed, innermost last."""
         self._filename = StringAttr(name)
         self._dense_type: Any = None
         self._line_offset = line_offset
@@ -430,8 +433,35 @@ class LocatingParser(Parser):
                 self.raise_error(f"Operation {name} is not registered", start, end)
         return super()._get_op_by_name(name)
 
+    def resolve_operands(
+        self,
+        args: Sequence[UnresolvedOperand],
+        input_types: Sequence[Attribute],
+        error_pos: Position,
+    ) -> Sequence[SSAValue]:
+        """xDSL's, with a count mismatch reported at the op being parsed, naming it
+        and the counts as written: a custom form's operands are resolved once its
+        types are read, and xDSL's error (``expected 0 operand types but had 1``)
+        pointed at the token after the op, on the next line (session 47's review)."""
+        types = list(input_types)
+        if len(args) != len(types) and self._parsing:
+            start = self._parsing[-1]
+            found = _OP_NAME_TEXT.match(self.lexer.input.content, start)
+            name = f"{found[1]}: " if found else ""
+            self._raise_at_op(
+                start, f"{name}{len(args)} operands present, but expected {len(types)}"
+            )
+        return super().resolve_operands(args, types, error_pos)
+
     def parse_operation(self) -> Operation:
         start = self._current_token.span.start
+        self._parsing.append(start)
+        try:
+            return self._parse_operation_at(start)
+        finally:
+            self._parsing.pop()
+
+    def _parse_operation_at(self, start: int) -> Operation:
         try:
             op = super().parse_operation()
         except (VerifyException, NotImplementedError) as error:

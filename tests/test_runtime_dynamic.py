@@ -866,3 +866,23 @@ def test_index_operands_computed_by_elementwise_arith(backend: str) -> None:
             ends = np.maximum(np.array(quotients, np.int32), m)
         expected = x[starts[0] : ends[0], starts[1] : ends[1]]
         assert np.array_equal(kernel(x, p32), expected), p
+
+
+DEAD_CHAIN = """\
+func.func @main(%x: tensor<10xf32>, %s: tensor<1xi64>, %t: tensor<1xi64>) -> tensor<10xf32> {
+  %e = arith.constant dense<10> : tensor<1xi64>
+  %y = slice.onnx %x starts %s ends %e : tensor<10xf32>, tensor<1xi64>, tensor<1xi64> -> tensor<?xf32>
+  %z = slice.onnx %y starts %t ends %e : tensor<?xf32>, tensor<1xi64>, tensor<1xi64> -> tensor<1xf32>
+  %w = slice.window %z offsets [0] sizes [1] strides [1] : tensor<1xf32> -> tensor<1xf32>
+  func.return %x : tensor<10xf32>
+}
+"""
+
+
+@pytest.mark.parametrize("backend", ["c", "interpreter"])
+def test_a_dead_chain_of_run_time_slices_checks_nothing(backend: str) -> None:
+    """Values only a dead chain reads are not checked (the README's "Dead code"): the
+    chain's composition left its checks behind, and the call failed on them."""
+    kernel = slice_dialect.compile(DEAD_CHAIN, backend=backend)
+    x = np.arange(10, dtype=np.float32)
+    assert np.array_equal(kernel(x, [2], [0]), x)  # %z would have 8 elements, not 1

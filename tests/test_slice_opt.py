@@ -235,3 +235,33 @@ def test_a_file_without_the_mlir_extension_says_how_to_read_it(tmp_path: Path) -
     )
     result = run("slice-opt", "-f", "mlir", "quick", cwd=tmp_path)
     assert result.returncode == 0 and "slice.onnx" in result.stdout
+
+
+def test_quoted_integer_and_bool_options_are_read_as_mlir_opt_reads_them(
+    tmp_path: Path,
+) -> None:
+    """``{string-move-bytes="64"}`` is the integer 64 and ``{dynamic="false"}`` the
+    bool, as in ``mlir-opt``; they were refused with a message showing a valid value
+    (session 47's review). A quoted value that spells no such value is still named."""
+    path = tmp_path / "run.mlir"
+    path.write_text(
+        "func.func @main(%x: tensor<128xf32>) -> tensor<64xf32> {\n"
+        "  %r = slice.window %x offsets [8] sizes [64] strides [1] : "
+        "tensor<128xf32> -> tensor<64xf32>\n"
+        "  func.return %r : tensor<64xf32>\n}\n"
+    )
+    outputs = []
+    for dynamic, move in (('"false"', '"64"'), ("false", "64"), ("false", "0")):
+        pipeline = (
+            f"canonicalize-slices{{dynamic={dynamic}}},"
+            f"convert-slice-to-loops{{string-move-bytes={move}}}"
+        )
+        result = run("slice-opt", path, "-p", pipeline, cwd=tmp_path)
+        assert result.returncode == 0, result.stderr
+        outputs.append(result.stdout)
+    assert outputs[0] == outputs[1] != outputs[2]
+    assert "string_move" in outputs[0]
+    assert_error(
+        run("slice-opt", path, "-p", 'canonicalize-slices{dynamic="yes"}', cwd=tmp_path),
+        "error: canonicalize-slices: option dynamic = yes is not a bool (true or false)\n",
+    )

@@ -664,7 +664,7 @@ func.func @dml_result_rank(%x: tensor<5xf32>) {
 // -----
 
 // CHECK:      {{^}}// {{-+}}{{$}}
-// CHECK-NEXT: {{^}}slice.dml_slice1: result element type f16 differs from the data element type bf16{{$}}
+// CHECK-NEXT: {{^}}slice.dml_slice1: result element type f16 differs from the input element type bf16{{$}}
 func.func @dml_element_type(%x: tensor<5xbf16>) {
   %0 = slice.dml_slice1 %x window_offsets [0] window_sizes [5] window_strides [1] : tensor<5xbf16> -> tensor<5xf16>
   func.return
@@ -792,7 +792,7 @@ func.func @window_length_mismatch(%x: tensor<2x4xf32>) {
 // -----
 
 // CHECK:      {{^}}// {{-+}}{{$}}
-// CHECK-NEXT: {{^}}slice.window: result element type complex<f64> differs from the data element type complex<f32>{{$}}
+// CHECK-NEXT: {{^}}slice.window: result element type complex<f64> differs from the source element type complex<f32>{{$}}
 func.func @window_element_type(%x: tensor<2x4xcomplex<f32>>) {
   %0 = slice.window %x offsets [0, 0] sizes [2, 4] strides [1, 1] : tensor<2x4xcomplex<f32>> -> tensor<2x4xcomplex<f64>>
   func.return
@@ -857,7 +857,7 @@ func.func @tf_f32_index(%x: tensor<2x4xf32>, %b: tensor<2xi64>, %st: tensor<2xf3
 // -----
 
 // CHECK:      {{^}}// {{-+}}{{$}}
-// CHECK-NEXT: {{^}}slice.tf_strided_slice: result element type i8 differs from the data element type ui8{{$}}
+// CHECK-NEXT: {{^}}slice.tf_strided_slice: result element type i8 differs from the input element type ui8{{$}}
 func.func @tf_element_type(%x: tensor<4xui8>, %b: tensor<1xi64>) {
   %0 = slice.tf_strided_slice %x begin %b end %b strides %b : tensor<4xui8>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64> -> tensor<?xi8>
   func.return
@@ -999,6 +999,17 @@ func.func @dynamic_window_below_zero(%x: tensor<?x4xf32>) {
 // CHECK-NEXT: {{^}}slice.dynamic_window: The number of dynamic positions passed as values (0) does not match the number of dynamic position markers (1) in the offset arguments. (a static offset of -9223372036854775808 reads as the marker of a dynamic one: pass such a value as an operand){{$}}
 func.func @dynamic_window_marker_offset(%x: tensor<4xf32>) {
   %r = slice.dynamic_window %x offsets [-9223372036854775808] sizes [2] strides [1] : tensor<4xf32> -> tensor<2xf32>
+  func.return
+}
+
+// -----
+
+// More values than markers (the generic form): no hint of a static marker, which
+// there is none of (session 47's review).
+// CHECK:      {{^}}// {{-+}}{{$}}
+// CHECK-NEXT: {{^}}slice.dynamic_window: The number of dynamic positions passed as values (1) does not match the number of dynamic position markers (0) in the offset arguments.{{$}}
+func.func @dynamic_window_values_without_markers(%x: tensor<4xf32>, %n: index) {
+  %r = "slice.dynamic_window"(%x, %n) <{operandSegmentSizes = array<i32: 1, 1, 0, 0>, static_offsets = array<i64: 0>, static_sizes = array<i64: -9223372036854775808>, static_strides = array<i64: 1>}> : (tensor<4xf32>, index) -> tensor<?xf32>
   func.return
 }
 
