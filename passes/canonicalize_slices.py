@@ -6,7 +6,8 @@ applies them too. They compute nothing themselves: the window of a framework op 
 two windows from :func:`slice_dialect.semantics.compose`.
 """
 
-from collections.abc import Sequence
+import operator
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import cast
 
@@ -28,6 +29,7 @@ from xdsl.pattern_rewriter import (
     op_type_rewrite_pattern,
 )
 from xdsl.transforms.dead_code_elimination import would_be_trivially_dead
+from xdsl.utils.comparisons import to_signed
 from xdsl.utils.exceptions import VerifyException
 
 from passes import rewrite_module
@@ -45,6 +47,7 @@ from slice_dialect.dialect import (
     shape_of,
     unit_dim_pairs,
 )
+from slice_dialect.domain import INT64_MIN, divsi, remsi
 from slice_dialect.errors import OpPassFailedException
 from slice_dialect.ir_domain import IRBuilder, Value
 from slice_dialect.locations import use_before_definition
@@ -192,50 +195,100 @@ class FrameworkSliceToWindow(RewritePattern):
         _replace_casting(rewriter, op, window, result_type)
 
 
-ELEMENTWISE_INDEX_OPS = (
-    arith.AddiOp,
-    arith.SubiOp,
-    arith.MuliOp,
-    arith.DivSIOp,
-    arith.RemSIOp,
-    arith.MaxSIOp,
-    arith.MinSIOp,
-    arith.AndIOp,
-    arith.OrIOp,
-    arith.XOrIOp,
-)
+ELEMENTWISE_INDEX_OPS: dict[type[Operation], Callable[[int, int], int]] = {
+    arith.AddiOp: operator.add,
+    arith.SubiOp: operator.sub,
+    arith.MuliOp: operator.mul,
+    arith.DivSIOp: divsi,
+    arith.RemSIOp: remsi,
+    arith.MaxSIOp: max,
+    arith.MinSIOp: min,
+    arith.AndIOp: operator.and_,
+    arith.OrIOp: operator.or_,
+    arith.XOrIOp: operator.xor,
+}
 """The elementwise ``arith`` ops on index tensors that :func:`index_element` reads
-element by element: the integer ops the lowering has a scalar rule for (the C target's
-division is total, as the interpreter's)."""
+element by element (the integer ops the lowering has a scalar rule for), each with its
+value on Python ints where it is defined (``domain.divsi``: not for a divisor of 0)."""
 
 
-def index_element(dom: IRBuilder, value: SSAValue, k: int) -> SSAValue:
+def _folded(op: Operation, a: int, b: int, width: int) -> int | None:
+    """``op`` (of ``ELEMENTWISE_INDEX_OPS``) on the signed ``width``-bit values ``a``
+    and ``b``, or ``None`` where it is left to run: a division by 0, or a result that
+    wraps (the op's own wrapping: MLIR's ``overflow<nsw>`` makes it poison, and a
+    quotient that wraps is undefined)."""
+    if isinstance(op, arith.DivSIOp | arith.RemSIOp) and (
+        b == 0 or (a, b) == (INT64_MIN, -1)
+    ):
+        return None  # domain.divsi's undefined cases
+    exact = ELEMENTWISE_INDEX_OPS[type(op)](a, b)
+    wrapped = to_signed(exact % (1 << width), width)
+    return wrapped if wrapped == exact else None
+
+
+def index_element(
+    dom: IRBuilder, value: SSAValue, k: int, memo: dict[tuple[SSAValue, int], Value]
+) -> Value:
     """Element ``k`` of the 1-D integer tensor ``value`` (an index operand, or an
-    operand of the op that made one), as a scalar of its element type, emitted before
-    the slice: a ``tensor.from_elements``'s element itself, a constant's value, the
-    same op on the elements of an elementwise ``arith`` op's operands
-    (``ELEMENTWISE_INDEX_OPS``, its overflow flags kept), else a ``tensor.extract``.
-    The tensor ops read so are left dead, and erased: the lowering has no rule for
-    them (session 47; before, only a function argument or a constant was lowered)."""
-    t = value.type
-    assert isinstance(t, TensorType)
-    element = t.get_element_type()
-    owner = value.owner
-    if isinstance(owner, tensor.FromElementsOp):
-        return owner.elements[k]
-    constant = constant_index_values(value)
-    if constant is not None:
-        return dom.emit_value(arith.ConstantOp(IntegerAttr(constant[k], element)))
-    if isinstance(owner, ELEMENTWISE_INDEX_OPS):
-        operands = [index_element(dom, v, k) for v in owner.operands]
-        scalar = type(owner).create(
-            operands=operands,
-            result_types=[element],
-            properties=dict(owner.properties),
-            attributes=dict(owner.attributes),
-        )
-        return dom.emit_value(scalar)
-    return dom.emit_value(tensor.ExtractOp(value, [dom.index_constant(k)], element))
+    operand of the op that made one), as an int where it is constant, else as a scalar
+    of its element type emitted before the slice: a ``tensor.from_elements``'s element
+    itself, the same op on the elements of an elementwise ``arith`` op's operands
+    (``ELEMENTWISE_INDEX_OPS``, at that op's location, its flags kept; folded where its
+    operands are constant, :func:`_folded`), else a ``tensor.extract``. ``memo`` holds
+    the elements read for one slice, so a value used twice is read once; the ops are
+    followed with a stack of their own (a chain of thousands is no Python recursion).
+    The tensor ops read so are left dead, and erased: the lowering has no rule for them
+    (session 47; before, only a function argument or a constant was lowered)."""
+
+    def typed(v: Value, element: IntegerType) -> SSAValue:
+        if isinstance(v, int):
+            return dom.emit_value(arith.ConstantOp(IntegerAttr(v, element)))
+        return v
+
+    stack = [value]
+    while stack:
+        current = stack[-1]
+        if (current, k) in memo:
+            stack.pop()
+            continue
+        t = current.type
+        assert isinstance(t, TensorType)
+        element = t.get_element_type()
+        assert isinstance(element, IntegerType)
+        owner = current.owner
+        constant = constant_index_values(current)
+        found: Value
+        if constant is not None:
+            found = constant[k]
+        elif isinstance(owner, tensor.FromElementsOp):
+            found = owner.elements[k]
+        elif type(owner) in ELEMENTWISE_INDEX_OPS:
+            assert isinstance(owner, Operation)
+            pending = [v for v in owner.operands if (v, k) not in memo]
+            if pending:
+                stack.extend(pending)
+                continue
+            a, b = (memo[(v, k)] for v in owner.operands)
+            folded = None
+            if isinstance(a, int) and isinstance(b, int):
+                folded = _folded(owner, a, b, element.width.data)
+            if folded is not None:
+                found = folded
+            else:
+                scalar = type(owner).create(
+                    operands=[typed(a, element), typed(b, element)],
+                    result_types=[element],
+                    properties=dict(owner.properties),
+                    attributes=dict(owner.attributes),
+                )
+                found = dom.emit_value(scalar)
+                scalar.location = owner.location  # its errors name its line
+        else:
+            extract = tensor.ExtractOp(current, [dom.index_constant(k)], element)
+            found = dom.emit_value(extract)
+        memo[(current, k)] = found
+        stack.pop()
+    return memo[(value, k)]
 
 
 class FrameworkSliceToDynamicWindow(RewritePattern):
@@ -286,6 +339,8 @@ class FrameworkSliceToDynamicWindow(RewritePattern):
             assert dim is not None
             shape.append(as_i64(dim))
 
+        memo: dict[tuple[SSAValue, int], Value] = {}  # index elements read
+
         def read(value: SSAValue) -> list[Value]:
             constant = constant_index_values(value)
             if constant is not None:
@@ -297,7 +352,10 @@ class FrameworkSliceToDynamicWindow(RewritePattern):
             (count,) = t.get_shape()
             values: list[Value] = []
             for k in range(count):
-                entry: Value | None = index_element(dom, value, k)
+                entry: Value | None = index_element(dom, value, k, memo)
+                if isinstance(entry, int):
+                    values.append(entry)  # a signed value: as it is in i64
+                    continue
                 if element.width.data != 64:
                     entry = dom.emit(arith.ExtSIOp(entry, i64))
                     assert entry is not None

@@ -15,6 +15,7 @@ import operator
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import Any, ClassVar, TypedDict, TypeVar, Unpack
 
@@ -65,7 +66,7 @@ from xdsl.traits import HasCanonicalizationPatternsTrait, Pure
 from xdsl.utils.exceptions import VerifyException
 
 from slice_dialect import dtypes, semantics
-from slice_dialect.domain import INT64_MAX, INTS, B, IntDomain, Known, V
+from slice_dialect.domain import INT64_MAX, INT64_MIN, INTS, B, IntDomain, Known, V
 from slice_dialect.errors import SliceError
 from slice_dialect.semantics import Dim, Normalized, SliceResult, SliceSemanticsError
 
@@ -497,10 +498,17 @@ class SliceTensorOp(IRDLOperation, ABC):
         names = [name for name, _ in type(self).get_irdl_definition().operands]
         for name, group in zip(names, fields.get("operands", ())):
             for value in group if isinstance(group, list | tuple) else [group]:
-                if not isinstance(value, SSAValue | Operation):
+                if isinstance(value, Operation) and len(value.results) == 1:
+                    continue
+                if not isinstance(value, SSAValue):
+                    what = (
+                        f"{value.name} with {len(value.results)} results"
+                        if isinstance(value, Operation)
+                        else f"{type(value).__name__} {value!r:.60}"
+                    )
                     raise TypeError(
                         f"{self.name}: operand {name} must be an SSA value or an op "
-                        f"with one result, got {type(value).__name__} {value!r:.60}"
+                        f"with one result, got {what}"
                     )
         for t in fields.get("result_types", ()):
             if not isinstance(t, Attribute):
@@ -679,16 +687,27 @@ def builder_int(name: str, value: object) -> int:
     if isinstance(value, bool):
         return int(value)
     try:
-        return operator.index(value)  # pyright: ignore[reportArgumentType]
+        number = operator.index(value)  # pyright: ignore[reportArgumentType]
     except TypeError:
         raise TypeError(
             f"{name} must be an int, got {type(value).__name__} {value!r:.60}"
         ) from None
+    if not INT64_MIN <= number <= INT64_MAX:
+        raise ValueError(f"{name} = {number} does not fit in int64")
+    return number
+
+
+def _mask_bits(name: str, value: object) -> int:
+    """A TensorFlow mask of a builder: an int, or ``None`` for none (0)."""
+    return 0 if value is None else builder_int(name, value)
 
 
 def builder_ints(name: str, values: object) -> list[int]:
-    """A builder's list of integers (:func:`builder_int`), any iterable but a string."""
-    if isinstance(values, str | bytes) or not isinstance(values, Iterable):
+    """A builder's list of integers (:func:`builder_int`): a sequence or an array,
+    not a string, a set or a mapping (which have no order of their own)."""
+    if isinstance(values, str | bytes | AbstractSet | Mapping) or not isinstance(
+        values, Iterable
+    ):
         raise TypeError(
             f"{name} must be a sequence of ints, got {type(values).__name__} "
             f"{values!r:.60}"
@@ -699,7 +718,9 @@ def builder_ints(name: str, values: object) -> list[int]:
 def builder_mixed(name: str, values: object) -> list[object]:
     """A builder's list of static values and SSA values (an op's result taken for
     its value), any iterable but a string; each entry is checked where it is used."""
-    if isinstance(values, str | bytes) or not isinstance(values, Iterable):
+    if isinstance(values, str | bytes | AbstractSet | Mapping) or not isinstance(
+        values, Iterable
+    ):
         raise TypeError(
             f"{name} must be a sequence of ints and SSA values, got "
             f"{type(values).__name__} {values!r:.60}"
@@ -1006,8 +1027,9 @@ class OvStridedSliceOp(FrameworkSliceOp):
         **masks: Unpack[OvMasks],
     ) -> None:
         values = {name: masks.get(name) for name in _named_masks(OvMasks, masks)}
-        values["begin_mask"] = values["begin_mask"] or ()  # required properties
-        values["end_mask"] = values["end_mask"] or ()
+        for required in ("begin_mask", "end_mask"):  # required properties
+            if values[required] is None:
+                values[required] = ()
         super().__init__(
             operands=[data, begin, end, [] if stride is None else [stride]],
             result_types=[result_type],
@@ -1086,7 +1108,7 @@ class TfStridedSliceOp(FrameworkSliceOp):
             properties={
                 name: IntegerAttr(value, i64)
                 for name in _named_masks(TfMasks, masks)
-                if (value := builder_int(name, masks.get(name) or 0)) != 0
+                if (value := _mask_bits(name, masks.get(name))) != 0
             },
         )
 

@@ -823,6 +823,26 @@ def test_builders_take_numpy_integers_and_none_masks() -> None:
             lambda x, t: TfStridedSliceOp(x, x, x, x, t, end_mask="1"),
             "end_mask must be an int, got str",
         ),
+        (
+            lambda x, t: TfStridedSliceOp(x, x, x, x, t, end_mask=0.0),
+            "end_mask must be an int, got float",
+        ),
+        (
+            lambda x, t: OvStridedSliceOp(x, x, x, None, t, begin_mask=0),
+            "begin_mask must be a sequence of ints, got int",
+        ),
+        (
+            lambda x, t: OnnxSliceV1Op(x, {1}, [3], None, t),
+            "starts must be a sequence of ints, got set",
+        ),
+        (
+            lambda x, t: OnnxSliceV1Op(x, [2**63], [3], None, t),
+            r"starts\[0\] = 9223372036854775808 does not fit in int64",
+        ),
+        (
+            lambda x, t: OnnxSliceOp(x, func.ReturnOp(), x, None, None, t),
+            "slice.onnx: operand starts must be an SSA value or an op with one result, got func.return with 0 results",
+        ),
     ],
 )
 def test_builders_name_a_wrong_argument(
@@ -831,5 +851,5 @@ def test_builders_name_a_wrong_argument(
     """A ``TypeError`` naming the argument, not xDSL's ``AttributeError`` from deep
     inside (``'NoneType' object has no attribute 'add_use'``)."""
     block = Block(arg_types=[TensorType(f32, [4])])
-    with pytest.raises(TypeError, match=message):
+    with pytest.raises((TypeError, ValueError), match=message):
         build(block.args[0], TensorType(f32, [2]))

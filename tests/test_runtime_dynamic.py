@@ -886,3 +886,85 @@ def test_a_dead_chain_of_run_time_slices_checks_nothing(backend: str) -> None:
     kernel = slice_dialect.compile(DEAD_CHAIN, backend=backend)
     x = np.arange(10, dtype=np.float32)
     assert np.array_equal(kernel(x, [2], [0]), x)  # %z would have 8 elements, not 1
+
+
+def _chain(ops: list[str], start: str, result: str) -> str:
+    """``@main(%x: tensor<10xf32>, %p: tensor<1xi64>)`` slicing ``%x`` from the index
+    tensor ``result`` that ``ops`` compute (one ``arith`` op per line)."""
+    body = "\n".join(f"  {line}" for line in ops)
+    return f"""func.func @main(%x: tensor<10xf32>, %p: tensor<1xi64>) -> tensor<?xf32> {{
+  %one = arith.constant dense<1> : tensor<1xi64>
+{body}
+  %e = arith.constant dense<[10]> : tensor<1xi64>
+  %r = slice.onnx %x starts {result} ends %e : tensor<10xf32>, tensor<1xi64>, tensor<1xi64> -> tensor<?xf32>
+  func.return %r : tensor<?xf32>
+}}
+"""
+
+
+def test_index_elements_are_read_once_and_without_recursion() -> None:
+    """A value used twice is read once (a chain of 40 ``maxsi %a, %a`` was 2**40
+    reads: helper 31's review), and a chain of 2000 ops is followed with a stack of its
+    own, not Python's recursion ("nests too deeply" at about 600)."""
+    doubled = [f"%a{i + 1} = arith.maxsi %a{i}, %a{i} : tensor<1xi64>" for i in range(40)]
+    kernel = slice_dialect.compile(
+        _chain(["%a0 = arith.addi %p, %one : tensor<1xi64>", *doubled], "", "%a40")
+    )
+    x = np.arange(10, dtype=np.float32)
+    assert np.array_equal(kernel(x, np.array([2])), x[3:])
+    chain = [f"%b{i + 1} = arith.subi %b{i}, %one : tensor<1xi64>" for i in range(2000)]
+    kernel = slice_dialect.compile(
+        _chain(["%b0 = arith.addi %p, %p : tensor<1xi64>", *chain], "", "%b2000")
+    )
+    assert np.array_equal(kernel(x, np.array([1003])), x[6:])
+
+
+def test_index_operands_computed_from_constants_fold() -> None:
+    """Constants fold through the elementwise ops (SPEC section 7: what is constant
+    folds), so a step of 0 computed from constants is refused when compiling, and a
+    constant start makes a static window; an op that would wrap, or a division by 0,
+    is left to run (MLIR: poison or undefined)."""
+    steps = """func.func @main(%x: tensor<10xf32>) -> tensor<?xf32> {
+  %zero = arith.constant dense<0> : tensor<1xi64>
+  %one = arith.constant dense<1> : tensor<1xi64>
+  %s = arith.muli %zero, %one : tensor<1xi64>
+  %r = slice.onnx %x starts %one ends %one axes %zero steps %s : tensor<10xf32>, tensor<1xi64>, tensor<1xi64> axes tensor<1xi64> steps tensor<1xi64> -> tensor<?xf32>
+  func.return %r : tensor<?xf32>
+}
+"""
+    with pytest.raises(SliceError, match=r"steps\[0\] = 0: a step must be non-zero"):
+        slice_dialect.compile(steps)
+    kernel = slice_dialect.compile(
+        _chain(["%s = arith.addi %one, %one : tensor<1xi64>"], "", "%s")
+    )
+    x = np.arange(10, dtype=np.float32)
+    assert np.array_equal(kernel(x, np.array([0])), x[2:])
+    from passes.canonicalize_slices import CanonicalizeSlicesPass
+    from slice_dialect.compiler import make_context, parse_module
+
+    ctx = make_context()
+    module = parse_module(
+        _chain(["%s = arith.addi %one, %one : tensor<1xi64>"], "", "%s"), ctx
+    )
+    CanonicalizeSlicesPass().apply(ctx, module)
+    text = str(module)
+    assert "slice.window %x offsets [2] sizes [8] strides [1]" in text, text
+    assert "slice.dynamic_window" not in text and "arith.addi" not in text
+
+
+def test_index_constants_that_wrap_are_left_to_run() -> None:
+    """``2**31 - 1 + 1`` in ``i32`` is not folded (MLIR: poison with ``nsw``, a wrap
+    without): it runs, and wraps to ``-2**31`` as the C target's and the interpreter's
+    ``addi`` do, a start that clamps to 0."""
+    text = """func.func @main(%x: tensor<10xf32>) -> tensor<?xf32> {
+  %big = arith.constant dense<2147483647> : tensor<1xi32>
+  %one = arith.constant dense<1> : tensor<1xi32>
+  %s = arith.addi %big, %one : tensor<1xi32>
+  %e = arith.constant dense<[10]> : tensor<1xi32>
+  %r = slice.onnx %x starts %s ends %e : tensor<10xf32>, tensor<1xi32>, tensor<1xi32> -> tensor<?xf32>
+  func.return %r : tensor<?xf32>
+}
+"""
+    x = np.arange(10, dtype=np.float32)
+    for backend in ("c", "interpreter"):
+        assert np.array_equal(slice_dialect.compile(text, backend=backend)(x), x)
