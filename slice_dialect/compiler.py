@@ -32,7 +32,7 @@ from xdsl.dialects.builtin import (
     i32,
     i64,
 )
-from xdsl.ir import Attribute, BlockArgument
+from xdsl.ir import Attribute, BlockArgument, SSAValue
 from xdsl.traits import SymbolTable
 from xdsl.utils.exceptions import DiagnosticException, ParseError, VerifyException
 
@@ -159,7 +159,10 @@ def _array_spec(
 def _is_index_argument(argument: BlockArgument) -> bool:
     """Whether a function argument is read only as index values: a static 1-D
     ``i32``/``i64`` tensor whose every use is an index operand of a framework slice
-    (not its data) or a ``tensor.extract``."""
+    (not its data), a ``tensor.extract``, or an elementwise ``arith`` op on tensors that
+    ``canonicalize-slices`` reads element by element (``ELEMENTWISE_INDEX_OPS``) whose
+    result is read so in turn."""
+    from passes.canonicalize_slices import ELEMENTWISE_INDEX_OPS
     from slice_dialect.dialect import FrameworkSliceOp
 
     t = argument.type
@@ -170,12 +173,23 @@ def _is_index_argument(argument: BlockArgument) -> bool:
         and t.get_element_type() in (i32, i64)
     ):
         return False
-    uses = list(argument.uses)
-    return bool(uses) and all(
-        (isinstance(use.operation, FrameworkSliceOp) and use.index > 0)
-        or isinstance(use.operation, tensor.ExtractOp)
-        for use in uses
-    )
+    if not argument.uses:
+        return False
+    seen: set[SSAValue] = set()
+    values: list[SSAValue] = [argument]
+    while values:
+        for use in list(values.pop().uses):
+            user = use.operation
+            if type(user) in ELEMENTWISE_INDEX_OPS and user.results[0] not in seen:
+                seen.add(user.results[0])
+                values.append(user.results[0])
+            elif not (
+                (isinstance(user, FrameworkSliceOp) and use.index > 0)
+                or isinstance(user, tensor.ExtractOp)
+                or type(user) in ELEMENTWISE_INDEX_OPS
+            ):
+                return False
+    return True
 
 
 def entry_signature(

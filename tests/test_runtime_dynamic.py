@@ -911,7 +911,7 @@ def test_index_elements_are_read_once_and_without_recursion() -> None:
         _chain(["%a0 = arith.addi %p, %one : tensor<1xi64>", *doubled], "", "%a40")
     )
     x = np.arange(10, dtype=np.float32)
-    assert np.array_equal(kernel(x, np.array([2])), x[3:])
+    assert np.array_equal(kernel(x, [2]), x[3:])
     chain = [f"%b{i + 1} = arith.subi %b{i}, %one : tensor<1xi64>" for i in range(2000)]
     kernel = slice_dialect.compile(
         _chain(["%b0 = arith.addi %p, %p : tensor<1xi64>", *chain], "", "%b2000")
@@ -968,3 +968,26 @@ def test_index_constants_that_wrap_are_left_to_run() -> None:
     x = np.arange(10, dtype=np.float32)
     for backend in ("c", "interpreter"):
         assert np.array_equal(slice_dialect.compile(text, backend=backend)(x), x)
+
+
+def test_an_argument_read_through_arith_is_an_index_argument() -> None:
+    """Read only through elementwise ``arith`` into index operands, an argument takes
+    any integer sequence, as one the slice reads itself; returned too, it is data."""
+    x = np.arange(10, dtype=np.float32)
+    kernel = slice_dialect.compile(
+        _chain(["%s = arith.addi %p, %one : tensor<1xi64>"], "", "%s")
+    )
+    assert np.array_equal(kernel(x, [2]), x[3:])
+    assert np.array_equal(kernel(x, (np.int32(-4),)), x[7:])
+    returned = """func.func @main(%x: tensor<10xf32>, %p: tensor<1xi64>) -> (tensor<?xf32>, tensor<1xi64>) {
+  %one = arith.constant dense<1> : tensor<1xi64>
+  %s = arith.addi %p, %one : tensor<1xi64>
+  %e = arith.constant dense<[10]> : tensor<1xi64>
+  %r = slice.onnx %x starts %s ends %e : tensor<10xf32>, tensor<1xi64>, tensor<1xi64> -> tensor<?xf32>
+  func.return %r, %p : tensor<?xf32>, tensor<1xi64>
+}
+"""
+    with pytest.raises(SliceError, match="expected a numpy array, got list"):
+        slice_dialect.compile(returned)(x, [2])
+    got, p = slice_dialect.compile(returned)(x, np.array([2]))
+    assert np.array_equal(got, x[3:]) and list(p) == [2]
