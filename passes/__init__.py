@@ -3,11 +3,12 @@
 import inspect
 from collections.abc import Sequence
 from types import UnionType
-from typing import Union, get_args, get_origin
+from typing import Self, Union, get_args, get_origin, get_type_hints
 
 from xdsl.dialects import arith
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation, Region
+from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import (
     PatternRewriter,
     PatternRewriteWalker,
@@ -15,6 +16,55 @@ from xdsl.pattern_rewriter import (
 )
 from xdsl.rewriter import Rewriter
 from xdsl.transforms.dead_code_elimination import is_trivially_dead
+from xdsl.utils.arg_spec import ArgSpec
+from xdsl.utils.arg_spec import (
+    _convert_arg_to_type as convert_option,  # pyright: ignore[reportPrivateUsage]
+)
+
+
+def unquoted_options(spec: ArgSpec, convertible: type[ModulePass]) -> ArgSpec:
+    """``spec`` with each quoted value of an ``int`` or ``bool`` option as the value it
+    spells (``{stream-working-set="1024"}``, ``{dynamic="true"}``), as ``mlir-opt``
+    reads them; xDSL takes a quoted value for a string only. Anything else as it was
+    (session 47's review)."""
+    hints = get_type_hints(convertible)
+    parameters = dict(spec.parameters)
+    for option, value in spec.parameters.items():
+        hint = hints.get(option.replace("-", "_"))
+        if len(value) != 1 or not isinstance(value[0], str) or hint is None:
+            continue
+        text = value[0].strip()
+        try:
+            convert_option([text], hint)
+            continue  # a string option takes it as it is
+        except ValueError:
+            pass
+        if text in ("true", "false"):
+            if hint is not bool and bool not in get_args(hint):
+                continue  # an int option: a bool is an int to Python, not to mlir-opt
+            parsed: int | bool = text == "true"
+        else:
+            try:
+                parsed = int(text)
+            except ValueError:
+                continue
+        try:
+            convert_option([parsed], hint)
+        except ValueError:
+            continue
+        parameters[option] = (parsed,)
+    return ArgSpec(spec.name, parameters)
+
+
+class SlicePass(ModulePass):
+    """A pass of the slice compiler: xDSL's ``ModulePass``, whose options read a
+    quoted ``int`` or ``bool`` as ``mlir-opt`` does (:func:`unquoted_options`), in
+    ``slice-opt``, ``xdsl-opt`` and ``PassPipeline.parse_spec`` alike."""
+
+    @classmethod
+    def from_spec(cls, spec: ArgSpec) -> Self:
+        return super().from_spec(unquoted_options(spec, cls))
+
 
 UNMARKED_PURE: tuple[type[Operation], ...] = (arith.ExtSIOp,)
 """Ops without side effects that xDSL does not mark ``Pure`` (0.74's ``arith.extsi``

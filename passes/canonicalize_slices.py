@@ -22,7 +22,6 @@ from xdsl.dialects.builtin import (
     i64,
 )
 from xdsl.ir import Attribute, Operation, SSAValue
-from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import (
     PatternRewriter,
     RewritePattern,
@@ -32,7 +31,7 @@ from xdsl.transforms.dead_code_elimination import would_be_trivially_dead
 from xdsl.utils.comparisons import to_signed
 from xdsl.utils.exceptions import VerifyException
 
-from passes import rewrite_module
+from passes import SlicePass, erase_dead_ops, rewrite_module
 from passes.fold_constant_slices import FoldConstantWindow
 from slice_dialect import semantics
 from slice_dialect.dialect import (
@@ -108,7 +107,9 @@ def _more_static_source(value: SSAValue) -> SSAValue | None:
 
 DEAD_CODE_LOOKAHEAD = 64
 """How many ops :func:`feeds_only_dead_code` follows from an op before it takes the
-op for live."""
+op for live. ``canonicalize-slices`` erases dead code of any depth before its patterns
+run; the bound matters only under xDSL's ``canonicalize``, which erases dead code
+after them."""
 
 
 def feeds_only_dead_code(op: Operation) -> bool:
@@ -246,6 +247,7 @@ def index_element(
         return v
 
     stack = [value]
+    expanded: set[SSAValue] = set()  # its operands pushed, it waits for them
     while stack:
         current = stack[-1]
         if (current, k) in memo:
@@ -257,17 +259,21 @@ def index_element(
         assert isinstance(element, IntegerType)
         owner = current.owner
         constant = constant_index_values(current)
+        pending: list[SSAValue] = []
+        if type(owner) in ELEMENTWISE_INDEX_OPS:
+            assert isinstance(owner, Operation)
+            pending = [v for v in owner.operands if (v, k) not in memo]
         found: Value
         if constant is not None:
             found = constant[k]
         elif isinstance(owner, tensor.FromElementsOp):
             found = owner.elements[k]
-        elif type(owner) in ELEMENTWISE_INDEX_OPS:
+        elif pending and current not in expanded and expanded.isdisjoint(pending):
+            expanded.add(current)
+            stack.extend(pending)
+            continue
+        elif type(owner) in ELEMENTWISE_INDEX_OPS and not pending:
             assert isinstance(owner, Operation)
-            pending = [v for v in owner.operands if (v, k) not in memo]
-            if pending:
-                stack.extend(pending)
-                continue
             a, b = (memo[(v, k)] for v in owner.operands)
             folded = None
             if isinstance(a, int) and isinstance(b, int):
@@ -284,6 +290,9 @@ def index_element(
                 found = dom.emit_value(scalar)
                 scalar.location = owner.location  # its errors name its line
         else:
+            # not an op read element by element, or one whose operands wait on it (a
+            # cycle, which only a graph region holds: its ops stay, and the lowering
+            # refuses them)
             extract = tensor.ExtractOp(current, [dom.index_constant(k)], element)
             found = dom.emit_value(extract)
         memo[(current, k)] = found
@@ -992,7 +1001,7 @@ SLICE_PATTERNS: tuple[RewritePattern, ...] = (
 
 
 @dataclass(frozen=True)
-class CanonicalizeSlicesPass(ModulePass):
+class CanonicalizeSlicesPass(SlicePass):
     """Rewrite every static slice into one normal-form ``slice.window``.
 
     Applies only the slice patterns (the ops' canonicalization patterns) to a fixpoint;
@@ -1013,6 +1022,9 @@ class CanonicalizeSlicesPass(ModulePass):
         found = use_before_definition(op)
         if found is not None:
             raise OpPassFailedException(*found)
+        # dead code of any depth goes first, so that no pattern emits the checks of a
+        # slice nobody reads (feeds_only_dead_code covers what becomes dead later)
+        erase_dead_ops(op.body)
         patterns = list(SLICE_PATTERNS)
         if self.dynamic:
             patterns.insert(2, FrameworkSliceToDynamicWindow())

@@ -38,7 +38,6 @@ from xdsl.dialects.builtin import (
     i64,
 )
 from xdsl.ir import Attribute, Block, BlockArgument, Operation, Region, SSAValue
-from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import (
     PatternRewriter,
     RewritePattern,
@@ -47,7 +46,7 @@ from xdsl.pattern_rewriter import (
 from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.transforms.common_subexpression_elimination import cse
 
-from passes import erase_dead_ops, rewrite_module
+from passes import SlicePass, erase_dead_ops, rewrite_module
 from passes.copy_plan import (
     DEFAULT_STREAM,
     STREAM_LINES_IN_ORDER,
@@ -588,7 +587,7 @@ def erase_unread_buffers(region: Region) -> None:
 
 
 @dataclass(frozen=True)
-class ConvertSliceToLoopsPass(ModulePass):
+class ConvertSliceToLoopsPass(SlicePass):
     """Lower ``slice.window`` to ``scf.for`` loops around ``slice.copy_run``.
 
     Function tensor arguments become memrefs and tensor results trailing memref output

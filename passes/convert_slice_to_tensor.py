@@ -84,14 +84,13 @@ from xdsl.dialects.linalg.attrs import IteratorTypeAttr
 from xdsl.dialects.linalg.ops import GenericOp, IndexOp, YieldOp
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.ir.affine import AffineExpr, AffineMap
-from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import (
     PatternRewriter,
     RewritePattern,
     op_type_rewrite_pattern,
 )
 
-from passes import is_dead, rewrite_module
+from passes import SlicePass, is_dead, rewrite_module
 from slice_dialect import semantics
 from slice_dialect.dialect import (
     CheckOp,
@@ -633,7 +632,7 @@ def check_no_slice_ops(module: builtin.ModuleOp) -> None:
 
 
 @dataclass(frozen=True)
-class ConvertSliceToTensorPass(ModulePass):
+class ConvertSliceToTensorPass(SlicePass):
     """Rewrite every ``slice.window`` and ``slice.dynamic_window`` into upstream
     ``tensor``, ``linalg`` and ``arith`` ops, and every ``slice.check`` (the run-time
     checks ``canonicalize-slices`` leaves for a framework op with run-time parameters

@@ -51,14 +51,13 @@ from xdsl.dialects.builtin import (
     TensorType,
 )
 from xdsl.ir import Attribute, Operation, SSAValue
-from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import (
     PatternRewriter,
     RewritePattern,
     op_type_rewrite_pattern,
 )
 
-from passes import rewrite_module
+from passes import SlicePass, rewrite_module
 from slice_dialect import semantics
 from slice_dialect.dialect import (
     DynamicWindowOp,
@@ -276,7 +275,7 @@ TENSOR_TO_SLICE_PATTERNS: tuple[RewritePattern, ...] = (
 
 
 @dataclass(frozen=True)
-class ConvertTensorToSlicePass(ModulePass):
+class ConvertTensorToSlicePass(SlicePass):
     """Rewrite every ``tensor.extract_slice`` into a ``slice.window`` (static) or a
     ``slice.dynamic_window`` (dynamic).
 

@@ -16,14 +16,13 @@ from xdsl.context import Context
 from xdsl.dialects import arith, builtin
 from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, TensorType, i64
 from xdsl.ir import Operation, SSAValue
-from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import (
     PatternRewriter,
     RewritePattern,
     op_type_rewrite_pattern,
 )
 
-from passes import rewrite_module
+from passes import SlicePass, rewrite_module
 from slice_dialect import dialect, export
 from slice_dialect.errors import OpPassFailedException
 
@@ -162,7 +161,7 @@ class WindowToFramework(RewritePattern):
 
 
 @dataclass(frozen=True)
-class ExportSlicesPass(ModulePass):
+class ExportSlicesPass(SlicePass):
     """Rewrite every ``slice.window`` into one op of ``framework`` (one of
     ``onnx``, ``onnx_v1``, ``ov_slice``, ``ov_strided_slice``, ``tf_strided_slice``,
     ``dml_slice1``) selecting the same elements. Framework ops already in the module stay

@@ -991,3 +991,25 @@ def test_an_argument_read_through_arith_is_an_index_argument() -> None:
         slice_dialect.compile(returned)(x, [2])
     got, p = slice_dialect.compile(returned)(x, np.array([2]))
     assert np.array_equal(got, x[3:]) and list(p) == [2]
+
+
+def test_a_long_dead_chain_checks_nothing() -> None:
+    """A dead chain longer than ``DEAD_CODE_LOOKAHEAD`` goes too: ``canonicalize-slices``
+    erases dead code before its patterns run (helper 32's review: 70 windows after the
+    run-time slice left its checks, and the call failed)."""
+    windows = [
+        f"%w{i + 1} = slice.window %w{i} offsets [0] sizes [1] strides [1] : "
+        "tensor<1xf32> -> tensor<1xf32>"
+        for i in range(70)
+    ]
+    text = DEAD_CHAIN.replace(
+        "  %w = slice.window %z offsets [0] sizes [1] strides [1] : tensor<1xf32> -> tensor<1xf32>\n",
+        "  %w0 = slice.window %z offsets [0] sizes [1] strides [1] : tensor<1xf32> -> tensor<1xf32>\n"
+        + "".join(f"  {line}\n" for line in windows),
+    )
+    assert "%w70" in text
+    x = np.arange(10, dtype=np.float32)
+    for backend in ("c", "interpreter"):
+        assert np.array_equal(
+            slice_dialect.compile(text, backend=backend)(x, [2], [0]), x
+        )

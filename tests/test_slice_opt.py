@@ -265,3 +265,21 @@ def test_quoted_integer_and_bool_options_are_read_as_mlir_opt_reads_them(
         run("slice-opt", path, "-p", 'canonicalize-slices{dynamic="yes"}', cwd=tmp_path),
         "error: canonicalize-slices: option dynamic = yes is not a bool (true or false)\n",
     )
+
+
+def test_quoted_options_in_xdsl_opt_too(tmp_path: Path) -> None:
+    """The passes read the quoted values themselves (``SlicePass.from_spec``), so
+    ``xdsl-opt`` takes them as ``slice-opt`` does (it printed a traceback)."""
+    path = tmp_path / "quick.mlir"
+    path.write_text(QUICK)
+    pipeline = 'canonicalize-slices{dynamic="true"},convert-slice-to-loops{string-move-bytes="64"}'
+    ours = run("slice-opt", path, "-p", pipeline, cwd=tmp_path)
+    theirs = subprocess.run(
+        [str(Path(sys.executable).parent / "xdsl-opt"), str(path), "-p", pipeline],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert ours.returncode == theirs.returncode == 0, theirs.stderr
+    assert ours.stdout == theirs.stdout

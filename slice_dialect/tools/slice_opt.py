@@ -70,37 +70,6 @@ def option_error(spec: ArgSpec, convertible: type[ArgSpecConvertible]) -> str | 
     return None
 
 
-def unquoted_options(spec: ArgSpec, convertible: type[ArgSpecConvertible]) -> ArgSpec:
-    """``spec`` with each quoted value of an ``int`` or ``bool`` option as the value it
-    spells (``{stream-working-set="1024"}``, ``{dynamic="true"}``), as ``mlir-opt``
-    reads them; xDSL takes a quoted value for a string only. Anything else as it was."""
-    hints = get_type_hints(convertible)
-    parameters = dict(spec.parameters)
-    for option, value in spec.parameters.items():
-        hint = hints.get(option.replace("-", "_"))
-        if len(value) != 1 or not isinstance(value[0], str) or hint is None:
-            continue
-        text = value[0].strip()
-        try:
-            convert_option([text], hint)
-            continue  # a string option takes it as it is
-        except ValueError:
-            pass
-        if text in ("true", "false"):
-            parsed: int | bool = text == "true"
-        else:
-            try:
-                parsed = int(text)
-            except ValueError:
-                continue
-        try:
-            convert_option([parsed], hint)
-        except ValueError:
-            continue
-        parameters[option] = (parsed,)
-    return ArgSpec(spec.name, parameters)
-
-
 def _universes() -> tuple[Universe, ...]:
     """xDSL's universe and ours: what ``slice-opt`` registers. Not the entry-point
     multiverse ``xdsl-opt`` scans for, which costs 40 ms of every start (importing
@@ -196,18 +165,6 @@ class SliceOptMain(xDSLOptMain):
             raise (SliceError(located) if located else error) from None
 
     def setup_pipeline(self) -> None:
-        try:
-            specs = list(parse_pipeline(self.args.passes))
-        except ValueError:
-            specs = None  # malformed: xDSL's parse says where
-        if specs is not None:
-            unquoted = [
-                spec
-                if (factory := self.available_passes.get(spec.name)) is None
-                else unquoted_options(spec, factory())
-                for spec in specs
-            ]
-            self.args.passes = ",".join(str(spec) for spec in unquoted)
         try:
             super().setup_pipeline()
         except ValueError:
@@ -324,16 +281,16 @@ class SliceOptMain(xDSLOptMain):
                 except ParseError as error:
                     error.span = dataclasses.replace(error.span, line_offset=offset)
                     if args.parsing_diagnostics:
-                        print(error, file=output_stream)
+                        print(error)  # standard output, as xdsl-opt prints it
                         continue
                     failed = True
                     report(error)
                 except DiagnosticException as error:
                     if not args.verify_diagnostics:
                         raise  # not raised: apply_passes makes it a SliceError
-                    print(error, file=output_stream)
+                    print(error)  # standard output, as xdsl-opt prints it
                     for note in getattr(error, "__notes__", ()):
-                        print(note, file=output_stream)
+                        print(note)
                 except (Exception, ArgSpecParseError) as error:
                     failed = True
                     report(error)
