@@ -46,7 +46,7 @@ from slice_dialect.dialect import (
     shape_of,
     unit_dim_pairs,
 )
-from slice_dialect.domain import INT64_MIN, divsi, remsi
+from slice_dialect.domain import divsi, remsi
 from slice_dialect.errors import OpPassFailedException
 from slice_dialect.ir_domain import IRBuilder, Value
 from slice_dialect.locations import use_before_definition
@@ -219,9 +219,9 @@ def _folded(op: Operation, a: int, b: int, width: int) -> int | None:
     wraps (the op's own wrapping: MLIR's ``overflow<nsw>`` makes it poison, and a
     quotient that wraps is undefined)."""
     if isinstance(op, arith.DivSIOp | arith.RemSIOp) and (
-        b == 0 or (a, b) == (INT64_MIN, -1)
+        b == 0 or (a, b) == (-(1 << (width - 1)), -1)
     ):
-        return None  # domain.divsi's undefined cases
+        return None  # undefined in MLIR at the width (and in domain.divsi at 64)
     exact = ELEMENTWISE_INDEX_OPS[type(op)](a, b)
     wrapped = to_signed(exact % (1 << width), width)
     return wrapped if wrapped == exact else None

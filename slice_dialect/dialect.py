@@ -684,8 +684,11 @@ def _consts(dom: IntDomain[V, B], values: Sequence[int]) -> list[V]:
 def builder_int(name: str, value: object) -> int:
     """A builder's integer argument (a Python or numpy integer) as an ``int``; a
     ``TypeError`` naming the argument for anything else (a float, a string)."""
-    if isinstance(value, bool):
-        return int(value)
+    if isinstance(value, bool) or (
+        getattr(value, "ndim", None) == 0
+        and getattr(getattr(value, "dtype", None), "kind", "") == "b"
+    ):  # a Python or numpy bool
+        return int(value)  # pyright: ignore[reportArgumentType]
     try:
         number = operator.index(value)  # pyright: ignore[reportArgumentType]
     except TypeError:
