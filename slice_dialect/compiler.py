@@ -46,6 +46,7 @@ from slice_dialect.locations import (
     LocatingParser,
     error_location,
     location_text,
+    plain_verifier_error,
     use_before_definition,
 )
 from slice_dialect.runtime.arguments import ArraySpec, CheckedArguments, check_shape
@@ -129,6 +130,13 @@ def parse_module(
             else out_of_range_integer(source, filename)
         )
         raise SliceError(located or f"{filename}: invalid IR: {describe(e)}") from None
+    except (SliceError, RecursionError):
+        raise
+    except Exception as e:  # a verifier of xDSL's that raises a plain Exception
+        found = None if module is None else plain_verifier_error(e, module)
+        if found is None:
+            raise
+        raise SliceError(*found) from None
     return module
 
 

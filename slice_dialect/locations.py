@@ -627,6 +627,23 @@ def failing_op(root: Operation, message: str) -> Operation | None:
     return first
 
 
+def plain_verifier_error(error: Exception, root: Operation) -> tuple[str, str] | None:
+    """For an error of a verifier of xDSL's that raises a plain ``Exception`` rather
+    than a ``VerifyException`` (``memref.store`` with an index too many: "Expected an
+    index for each dimension", naming neither op nor place): the message with the op
+    whose own verifier raises it, and where the op stands; ``None`` if no op's does."""
+    message = str(error)
+    op = failing_op(root, message) if message else None
+    if op is None:
+        return None
+    try:
+        op.verify(verify_nested_ops=False)
+    except Exception as again:  # the same failure again, from this op alone
+        if type(again) is type(error) and str(again) == message:
+            return f"{op.name}: {message}", location_text(op)
+    return None
+
+
 def error_location(error: BaseException, root: Operation) -> str | None:
     """Where in the source the op of a verifier or pass failure below ``root`` stands."""
     if isinstance(error, OpPassFailedException):

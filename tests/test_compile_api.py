@@ -542,3 +542,17 @@ def test_compile_shows_the_compilers_parameters() -> None:
     ]
     doc = slice_dialect.compile.__doc__ or ""
     assert all(name in doc for name in real)
+
+
+def test_a_plain_exception_of_an_xdsl_verifier_is_a_slice_error() -> None:
+    """xDSL's ``memref.store`` verifier raises a plain ``Exception``; ``compile``
+    raised it as it came (its contract: every failure a ``SliceError``), with neither
+    op nor place (session 47)."""
+    text = """func.func @main(%m: memref<4xf32>, %v: f32, %i: index) {
+  memref.store %v, %m[%i, %i] : memref<4xf32>
+  func.return
+}
+"""
+    with pytest.raises(SliceError, match=r"memref\.store: Expected an index") as caught:
+        slice_dialect.compile(text, filename="store.mlir")
+    assert caught.value.location == "store.mlir:2:3"

@@ -33,7 +33,11 @@ from slice_dialect.errors import (
     report_and_exit,
     write_output,
 )
-from slice_dialect.locations import LocatingParser, error_location
+from slice_dialect.locations import (
+    LocatingParser,
+    error_location,
+    plain_verifier_error,
+)
 
 _TYPE_NAMES: dict[Any, str] = {
     bool: "a bool (true or false)",
@@ -309,6 +313,13 @@ class SliceOptMain(xDSLOptMain):
             if self.args.verify_diagnostics:
                 raise  # xdsl-opt prints it as the expected diagnostic
             raise SliceError(describe(error), error_location(error, prog)) from None
+        except (SliceError, RecursionError):
+            raise
+        except Exception as error:
+            found = plain_verifier_error(error, prog)
+            if found is None:
+                raise
+            raise SliceError(*found) from None
 
 
 class _PendingOutput(StringIO):
