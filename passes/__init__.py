@@ -80,14 +80,20 @@ def is_dead(op: Operation) -> bool:
 
 
 def erase_dead_ops(region: Region) -> None:
-    """Erase every dead op of ``region`` (``is_dead``), the ops only they used too."""
-    erased = True
-    while erased:
-        erased = False
-        for op in reversed(list(region.walk())):
-            if is_dead(op):
-                Rewriter.erase_op(op)
-                erased = True
+    """Erase every dead op of ``region`` (``is_dead``), the ops only they used too:
+    each op is tested once, last first, and again only when an op that used it is
+    erased (a worklist; the repeated walks it replaced took quadratic time on a chain
+    of unused ops written uses first, 16 s for 5000: helper 33's review)."""
+    stack = list(region.walk())
+    erased: set[Operation] = set()
+    while stack:
+        op = stack.pop()
+        if op in erased or not is_dead(op):
+            continue
+        owners = [v.owner for v in op.operands if isinstance(v.owner, Operation)]
+        erased.update(op.walk())
+        Rewriter.erase_op(op)
+        stack.extend(o for o in owners if o not in erased)
 
 
 def matched_op_types(pattern: RewritePattern) -> tuple[type[Operation], ...] | None:

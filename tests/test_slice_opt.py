@@ -283,3 +283,32 @@ def test_quoted_options_in_xdsl_opt_too(tmp_path: Path) -> None:
     )
     assert ours.returncode == theirs.returncode == 0, theirs.stderr
     assert ours.stdout == theirs.stdout
+
+
+def test_a_quoted_option_is_not_blamed_for_another_mistake(tmp_path: Path) -> None:
+    """The message names the real mistake of a pipeline that also has a quoted option
+    (it blamed the quoted value, which the pass reads: helper 33's review)."""
+    path = tmp_path / "quick.mlir"
+    path.write_text(QUICK)
+    for pipeline, message in (
+        ('canonicalize-slices{dynamic="true"},bogus-pass', "Unrecognized passes"),
+        (
+            'convert-slice-to-loops{string-move-bytes="64" stream-working-set=maybe}',
+            "option stream-working-set = maybe is not an integer",
+        ),
+    ):
+        result = run("slice-opt", path, "-p", pipeline, cwd=tmp_path)
+        assert result.returncode == 1 and message in result.stderr, result.stderr
+
+
+def test_dead_code_written_uses_first_goes_in_one_pass(tmp_path: Path) -> None:
+    """A module-level chain of unused ops, each using the next, is erased whole by
+    ``canonicalize-slices``' first sweep (a worklist since helper 33's review: the
+    repeated walks before took one op per walk)."""
+    n = 400
+    lines = [f"%a{i} = arith.addi %a{i + 1}, %a{i + 1} : i64" for i in range(n)]
+    path = tmp_path / "chain.mlir"
+    path.write_text("\n".join([*lines, f"%a{n} = arith.constant 1 : i64", ""]))
+    result = run("slice-opt", path, "-p", "canonicalize-slices", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "arith." not in result.stdout

@@ -172,9 +172,15 @@ class SliceOptMain(xDSLOptMain):
         try:
             super().setup_pipeline()
         except ValueError:
+            from passes import unquoted_options
+
             for spec in parse_pipeline(self.args.passes):
                 factory = self.available_passes.get(spec.name)
-                message = None if factory is None else option_error(spec, factory())
+                if factory is None:
+                    continue
+                # as the pass reads it (SlicePass.from_spec): a quoted value is not
+                # the mistake
+                message = option_error(unquoted_options(spec, factory()), factory())
                 if message is not None:
                     raise SliceError(message) from None
             raise
