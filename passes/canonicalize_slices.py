@@ -227,6 +227,41 @@ def _folded(op: Operation, a: int, b: int, width: int) -> int | None:
     return wrapped if wrapped == exact else None
 
 
+INDEX_ELEMENT_OPS: tuple[type[Operation], ...] = tuple(ELEMENTWISE_INDEX_OPS)
+"""Every elementwise op on tensors :func:`index_element` reads element by element.
+Not ``arith.cmpi`` and ``arith.select``: xDSL 0.74 types a ``cmpi`` of tensors as a
+scalar ``i1`` (it does not verify), so no ``select`` of tensor conditions can be
+written."""
+
+
+def _static_element(op: tensor.ExtractSliceOp, k: int) -> int | None:
+    """Which element of its source element ``k`` of a static 1-D
+    ``tensor.extract_slice`` is, where each of its elements lies inside the source
+    (xDSL's verifier does not check that); else ``None``."""
+    source_type = op.source.type
+    if not isinstance(source_type, TensorType) or len(source_type.get_shape()) != 1:
+        return None
+    if op.offsets or op.sizes or op.strides:
+        return None
+    (n,) = source_type.get_shape()
+    (offset,) = op.static_offsets.get_values()
+    (size,) = op.static_sizes.get_values()
+    (stride,) = op.static_strides.get_values()
+    last = offset + (size - 1) * stride
+    if n < 0 or not (0 <= offset < n and 0 <= last < n and 0 <= k < size):
+        return None
+    return offset + k * stride
+
+
+def reads_element_by_element(op: Operation) -> bool:
+    """Whether :func:`index_element` reads ``op``'s result element by element from its
+    operands (an op of ``INDEX_ELEMENT_OPS``, or a static, in-bounds 1-D
+    ``tensor.extract_slice``), rather than with ``tensor.extract``."""
+    if isinstance(op, tensor.ExtractSliceOp):
+        return _static_element(op, 0) is not None
+    return type(op) in INDEX_ELEMENT_OPS
+
+
 def index_element(
     dom: IRBuilder, value: SSAValue, k: int, memo: dict[tuple[SSAValue, int], Value]
 ) -> Value:
@@ -234,8 +269,10 @@ def index_element(
     operand of the op that made one), as an int where it is constant, else as a scalar
     of its element type emitted before the slice: a ``tensor.from_elements``'s element
     itself, the same op on the elements of an elementwise ``arith`` op's operands
-    (``ELEMENTWISE_INDEX_OPS``, at that op's location, its flags kept; folded where its
-    operands are constant, :func:`_folded`), else a ``tensor.extract``. ``memo`` holds
+    (``INDEX_ELEMENT_OPS``, at that op's location, its flags kept; the integer ops
+    folded where their operands are constant, :func:`_folded`), the element of the
+    source of a static 1-D ``tensor.extract_slice`` (:func:`_static_element`), else a
+    ``tensor.extract``. ``memo`` holds
     the elements read for one slice, so a value used twice is read once; the ops are
     followed with a stack of their own (a chain of thousands is no Python recursion).
     The tensor ops read so are left dead, and erased: the lowering has no rule for them
@@ -246,11 +283,11 @@ def index_element(
             return dom.emit_value(arith.ConstantOp(IntegerAttr(v, element)))
         return v
 
-    stack = [value]
-    expanded: set[SSAValue] = set()  # its operands pushed, it waits for them
+    stack = [(value, k)]
+    expanded: set[tuple[SSAValue, int]] = set()  # operands pushed, waiting for them
     while stack:
-        current = stack[-1]
-        if (current, k) in memo:
+        current, at = key = stack[-1]
+        if key in memo:
             stack.pop()
             continue
         t = current.type
@@ -259,30 +296,43 @@ def index_element(
         assert isinstance(element, IntegerType)
         owner = current.owner
         constant = constant_index_values(current)
-        pending: list[SSAValue] = []
-        if type(owner) in ELEMENTWISE_INDEX_OPS:
+        pending: list[tuple[SSAValue, int]] = []
+        if type(owner) in INDEX_ELEMENT_OPS:
             assert isinstance(owner, Operation)
-            pending = [v for v in owner.operands if (v, k) not in memo]
+            pending = [(v, at) for v in owner.operands if (v, at) not in memo]
+        elif isinstance(owner, tensor.ExtractSliceOp):
+            source_at = _static_element(owner, at)
+            if source_at is not None:  # that element of the source, read in its place
+                if (owner.source, source_at) in memo:
+                    memo[key] = memo[(owner.source, source_at)]
+                    stack.pop()
+                    continue
+                pending = [(owner.source, source_at)]
         found: Value
         if constant is not None:
-            found = constant[k]
+            found = constant[at]
         elif isinstance(owner, tensor.FromElementsOp):
-            found = owner.elements[k]
-        elif pending and current not in expanded and expanded.isdisjoint(pending):
-            expanded.add(current)
+            found = owner.elements[at]
+        elif pending and key not in expanded and expanded.isdisjoint(pending):
+            expanded.add(key)
             stack.extend(pending)
             continue
-        elif type(owner) in ELEMENTWISE_INDEX_OPS and not pending:
+        elif type(owner) in INDEX_ELEMENT_OPS and not pending:
             assert isinstance(owner, Operation)
-            a, b = (memo[(v, k)] for v in owner.operands)
+            elements = [memo[(v, at)] for v in owner.operands]
             folded = None
-            if isinstance(a, int) and isinstance(b, int):
-                folded = _folded(owner, a, b, element.width.data)
+            if len(elements) == 2 and type(owner) in ELEMENTWISE_INDEX_OPS:
+                a, b = elements
+                if isinstance(a, int) and isinstance(b, int):
+                    folded = _folded(owner, a, b, element.width.data)
             if folded is not None:
                 found = folded
             else:
                 scalar = type(owner).create(
-                    operands=[typed(a, element), typed(b, element)],
+                    operands=[
+                        typed(e, cast(TensorType[IntegerType], v.type).get_element_type())
+                        for e, v in zip(elements, owner.operands, strict=True)
+                    ],
                     result_types=[element],
                     properties=dict(owner.properties),
                     attributes=dict(owner.attributes),
@@ -293,9 +343,9 @@ def index_element(
             # not an op read element by element, or one whose operands wait on it (a
             # cycle, which only a graph region holds: its ops stay, and the lowering
             # refuses them)
-            extract = tensor.ExtractOp(current, [dom.index_constant(k)], element)
+            extract = tensor.ExtractOp(current, [dom.index_constant(at)], element)
             found = dom.emit_value(extract)
-        memo[(current, k)] = found
+        memo[key] = found
         stack.pop()
     return memo[(value, k)]
 

@@ -167,10 +167,11 @@ def _array_spec(
 def _is_index_argument(argument: BlockArgument) -> bool:
     """Whether a function argument is read only as index values: a static 1-D
     ``i32``/``i64`` tensor whose every use is an index operand of a framework slice
-    (not its data), a ``tensor.extract``, or an elementwise ``arith`` op on tensors that
-    ``canonicalize-slices`` reads element by element (``ELEMENTWISE_INDEX_OPS``) whose
-    result is read so in turn."""
-    from passes.canonicalize_slices import ELEMENTWISE_INDEX_OPS
+    (not its data), a ``tensor.extract``, or an op on tensors that
+    ``canonicalize-slices`` reads element by element (``reads_element_by_element``:
+    elementwise ``arith``, a static ``tensor.extract_slice``) whose result is read so
+    in turn."""
+    from passes.canonicalize_slices import reads_element_by_element
     from slice_dialect.dialect import FrameworkSliceOp
 
     t = argument.type
@@ -188,15 +189,15 @@ def _is_index_argument(argument: BlockArgument) -> bool:
     while values:
         for use in list(values.pop().uses):
             user = use.operation
-            if type(user) in ELEMENTWISE_INDEX_OPS and user.results[0] not in seen:
+            if isinstance(user, FrameworkSliceOp) and use.index > 0:
+                continue
+            if isinstance(user, tensor.ExtractOp):
+                continue
+            if not reads_element_by_element(user):
+                return False
+            if user.results[0] not in seen:
                 seen.add(user.results[0])
                 values.append(user.results[0])
-            elif not (
-                (isinstance(user, FrameworkSliceOp) and use.index > 0)
-                or isinstance(user, tensor.ExtractOp)
-                or type(user) in ELEMENTWISE_INDEX_OPS
-            ):
-                return False
     return True
 
 

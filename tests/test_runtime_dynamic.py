@@ -1013,3 +1013,35 @@ def test_a_long_dead_chain_checks_nothing() -> None:
         assert np.array_equal(
             slice_dialect.compile(text, backend=backend)(x, [2], [0]), x
         )
+
+
+EXTRACT_SLICE = """\
+func.func @main(%x: tensor<10x8xf32>, %p: tensor<4xi64>) -> tensor<?x?xf32> {
+  %dims = arith.constant dense<[10, 8]> : tensor<2xi64>
+  %s = tensor.extract_slice %p[1] [2] [2] : tensor<4xi64> to tensor<2xi64>
+  %starts = arith.remsi %s, %dims : tensor<2xi64>
+  %e = tensor.extract_slice %p[0] [2] [3] : tensor<4xi64> to tensor<2xi64>
+  %r = slice.onnx %x starts %starts ends %e : tensor<10x8xf32>, tensor<2xi64>, tensor<2xi64> -> tensor<?x?xf32>
+  func.return %r : tensor<?x?xf32>
+}
+"""
+
+
+@pytest.mark.parametrize("backend", ["c", "interpreter"])
+def test_index_operands_through_a_static_extract_slice(backend: str) -> None:
+    """A static 1-D ``tensor.extract_slice`` of a parameter reads its source's
+    elements (``reads_element_by_element``), so ``%p`` is an index argument; one that
+    is not static stays, and the lowering refuses it, naming it."""
+    kernel = slice_dialect.compile(EXTRACT_SLICE, backend=backend)
+    x = np.arange(80, dtype=np.float32).reshape(10, 8)
+    rng = np.random.default_rng(4701)
+    for p in rng.integers(-12, 12, size=(30, 4)).tolist():
+        starts = [int(np.fmod(p[1], 10)), int(np.fmod(p[3], 8))]
+        assert np.array_equal(kernel(x, p), x[starts[0] : p[0], starts[1] : p[3]]), p
+    dynamic = EXTRACT_SLICE.replace(
+        "%p[1] [2] [2] : tensor<4xi64>", "%p[%i] [2] [2] : tensor<4xi64>"
+    ).replace("%dims = ", "%i = arith.constant 1 : index\n  %dims = ")
+    with pytest.raises(
+        SliceError, match=r"tensor\.extract_slice: convert-slice-to-loops"
+    ):
+        slice_dialect.compile(dynamic, backend=backend)
