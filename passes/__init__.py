@@ -90,8 +90,11 @@ def erase_dead_ops(region: Region) -> None:
         op = stack.pop()
         if op in erased or not is_dead(op):
             continue
-        owners = [v.owner for v in op.operands if isinstance(v.owner, Operation)]
-        erased.update(op.walk())
+        inside = list(op.walk())  # its own operands and its nested ops'
+        owners = [
+            v.owner for o in inside for v in o.operands if isinstance(v.owner, Operation)
+        ]
+        erased.update(inside)
         Rewriter.erase_op(op)
         stack.extend(o for o in owners if o not in erased)
 

@@ -236,13 +236,21 @@ written."""
 
 def _static_element(op: tensor.ExtractSliceOp, k: int) -> int | None:
     """Which element of its source element ``k`` of a static 1-D
-    ``tensor.extract_slice`` is, where each of its elements lies inside the source
-    (xDSL's verifier does not check that); else ``None``."""
-    source_type = op.source.type
+    ``tensor.extract_slice`` is, where each of its elements lies inside the source and
+    its result type is its source's element type in its size (xDSL's verifier checks
+    neither); else ``None``."""
+    source_type, result_type = op.source.type, op.result.type
     if not isinstance(source_type, TensorType) or len(source_type.get_shape()) != 1:
         return None
     if op.offsets or op.sizes or op.strides:
         return None
+    if not (
+        isinstance(result_type, TensorType)
+        and result_type.get_element_type() == source_type.get_element_type()
+        and len(op.static_sizes.get_values()) == 1
+        and tuple(result_type.get_shape()) == tuple(op.static_sizes.get_values())
+    ):
+        return None  # xDSL's verifier takes a slice that does not hold its own type
     (n,) = source_type.get_shape()
     (offset,) = op.static_offsets.get_values()
     (size,) = op.static_sizes.get_values()

@@ -76,3 +76,23 @@ def test_same_ir_as_xdsls_greedy_applier(
         lower(module, ctx)
         printed.append(str(module))
     assert printed[0] == printed[1]
+
+
+def test_erase_dead_ops_follows_the_uses_inside_an_erased_region() -> None:
+    """Erasing a dead op with a region frees what its nested ops used, which is
+    tested again: in a module body (a graph region) a value used only inside it, and
+    defined after it, stayed (the worklist re-tested only the op's own operands:
+    helper 34's review)."""
+    text = """%r = scf.if %c -> (i64) {
+  %y = arith.addi %e, %e : i64
+  scf.yield %y : i64
+} else {
+  scf.yield %e : i64
+}
+%c = arith.constant true
+%e = arith.extsi %a : i32 to i64
+%a = arith.constant 1 : i32
+"""
+    module = parse_module(text, make_context())
+    passes.erase_dead_ops(module.body)
+    assert [op.name for op in module.body.walk()] == []
