@@ -26,6 +26,7 @@ from xdsl.utils.exceptions import ArgSpecParseError, DiagnosticException, ParseE
 from xdsl.xdsl_opt_main import xDSLOptMain
 
 from slice_dialect.errors import (
+    OpPassFailedException,
     SliceError,
     describe,
     out_of_range_integer,
@@ -317,7 +318,13 @@ class SliceOptMain(xDSLOptMain):
             super().apply_passes(prog)
         except DiagnosticException as error:
             if self.args.verify_diagnostics:
-                raise  # xdsl-opt prints it as the expected diagnostic
+                # xdsl-opt prints it as the expected diagnostic; a pass that failed
+                # at one op has it marked there, not at the op its pattern ran on
+                # (convert-slice-to-loops lowers a function at a time)
+                if isinstance(error, OpPassFailedException) and error.op.parent:
+                    fresh = OpPassFailedException(error.op, str(error))
+                    error.op.emit_error(str(error), fresh)
+                raise
             raise SliceError(describe(error), error_location(error, prog)) from None
         except (SliceError, RecursionError):
             raise
