@@ -46,7 +46,7 @@ from slice_dialect.dialect import (
     shape_of,
     unit_dim_pairs,
 )
-from slice_dialect.domain import divsi, remsi
+from slice_dialect.domain import ARITH
 from slice_dialect.errors import OpPassFailedException
 from slice_dialect.ir_domain import IRBuilder, Value
 from slice_dialect.locations import use_before_definition
@@ -197,20 +197,23 @@ class FrameworkSliceToWindow(RewritePattern):
 
 
 ELEMENTWISE_INDEX_OPS: dict[type[Operation], Callable[[int, int], int]] = {
-    arith.AddiOp: operator.add,
-    arith.SubiOp: operator.sub,
-    arith.MuliOp: operator.mul,
-    arith.DivSIOp: divsi,
-    arith.RemSIOp: remsi,
-    arith.MaxSIOp: max,
-    arith.MinSIOp: min,
+    arith.AddiOp: ARITH["addi"],
+    arith.SubiOp: ARITH["subi"],
+    arith.MuliOp: ARITH["muli"],
+    arith.DivSIOp: ARITH["divsi"],
+    arith.RemSIOp: ARITH["remsi"],
+    arith.MaxSIOp: ARITH["maxsi"],
+    arith.MinSIOp: ARITH["minsi"],
     arith.AndIOp: operator.and_,
     arith.OrIOp: operator.or_,
     arith.XOrIOp: operator.xor,
 }
 """The elementwise ``arith`` ops on index tensors that :func:`index_element` reads
 element by element (the integer ops the lowering has a scalar rule for), each with its
-value on Python ints where it is defined (``domain.divsi``: not for a divisor of 0)."""
+value on Python ints where it is defined (the domain's ``ARITH``; ``divsi`` not for a
+divisor of 0). Not ``arith.cmpi`` and ``arith.select``: xDSL 0.74 types a ``cmpi`` of
+tensors as a scalar ``i1`` (it does not verify), so no ``select`` of tensor conditions
+can be written."""
 
 
 def _folded(op: Operation, a: int, b: int, width: int) -> int | None:
@@ -225,13 +228,6 @@ def _folded(op: Operation, a: int, b: int, width: int) -> int | None:
     exact = ELEMENTWISE_INDEX_OPS[type(op)](a, b)
     wrapped = to_signed(exact % (1 << width), width)
     return wrapped if wrapped == exact else None
-
-
-INDEX_ELEMENT_OPS: tuple[type[Operation], ...] = tuple(ELEMENTWISE_INDEX_OPS)
-"""Every elementwise op on tensors :func:`index_element` reads element by element.
-Not ``arith.cmpi`` and ``arith.select``: xDSL 0.74 types a ``cmpi`` of tensors as a
-scalar ``i1`` (it does not verify), so no ``select`` of tensor conditions can be
-written."""
 
 
 def _static_element(op: tensor.ExtractSliceOp, k: int) -> int | None:
@@ -263,11 +259,11 @@ def _static_element(op: tensor.ExtractSliceOp, k: int) -> int | None:
 
 def reads_element_by_element(op: Operation) -> bool:
     """Whether :func:`index_element` reads ``op``'s result element by element from its
-    operands (an op of ``INDEX_ELEMENT_OPS``, or a static, in-bounds 1-D
+    operands (an op of ``ELEMENTWISE_INDEX_OPS``, or a static, in-bounds 1-D
     ``tensor.extract_slice``), rather than with ``tensor.extract``."""
     if isinstance(op, tensor.ExtractSliceOp):
         return _static_element(op, 0) is not None
-    return type(op) in INDEX_ELEMENT_OPS
+    return type(op) in ELEMENTWISE_INDEX_OPS
 
 
 def index_element(
@@ -277,8 +273,8 @@ def index_element(
     operand of the op that made one), as an int where it is constant, else as a scalar
     of its element type emitted before the slice: a ``tensor.from_elements``'s element
     itself, the same op on the elements of an elementwise ``arith`` op's operands
-    (``INDEX_ELEMENT_OPS``, at that op's location, its flags kept; the integer ops
-    folded where their operands are constant, :func:`_folded`), the element of the
+    (``ELEMENTWISE_INDEX_OPS``, at that op's location, its flags kept; folded where
+    its operands are constant, :func:`_folded`), the element of the
     source of a static 1-D ``tensor.extract_slice`` (:func:`_static_element`), else a
     ``tensor.extract``. ``memo`` holds
     the elements read for one slice, so a value used twice is read once; the ops are
@@ -305,7 +301,7 @@ def index_element(
         owner = current.owner
         constant = constant_index_values(current)
         pending: list[tuple[SSAValue, int]] = []
-        if type(owner) in INDEX_ELEMENT_OPS:
+        if type(owner) in ELEMENTWISE_INDEX_OPS:
             assert isinstance(owner, Operation)
             pending = [(v, at) for v in owner.operands if (v, at) not in memo]
         elif isinstance(owner, tensor.ExtractSliceOp):
@@ -325,22 +321,17 @@ def index_element(
             expanded.add(key)
             stack.extend(pending)
             continue
-        elif type(owner) in INDEX_ELEMENT_OPS and not pending:
+        elif type(owner) in ELEMENTWISE_INDEX_OPS and not pending:
             assert isinstance(owner, Operation)
-            elements = [memo[(v, at)] for v in owner.operands]
+            a, b = (memo[(v, at)] for v in owner.operands)
             folded = None
-            if len(elements) == 2 and type(owner) in ELEMENTWISE_INDEX_OPS:
-                a, b = elements
-                if isinstance(a, int) and isinstance(b, int):
-                    folded = _folded(owner, a, b, element.width.data)
+            if isinstance(a, int) and isinstance(b, int):
+                folded = _folded(owner, a, b, element.width.data)
             if folded is not None:
                 found = folded
             else:
                 scalar = type(owner).create(
-                    operands=[
-                        typed(e, cast(TensorType[IntegerType], v.type).get_element_type())
-                        for e, v in zip(elements, owner.operands, strict=True)
-                    ],
+                    operands=[typed(a, element), typed(b, element)],
                     result_types=[element],
                     properties=dict(owner.properties),
                     attributes=dict(owner.attributes),

@@ -705,30 +705,30 @@ def _mask_bits(name: str, value: object) -> int:
     return 0 if value is None else builder_int(name, value)
 
 
-def builder_ints(name: str, values: object) -> list[int]:
-    """A builder's list of integers (:func:`builder_int`): a sequence or an array,
-    not a string, a set or a mapping (which have no order of their own)."""
+def _builder_sequence(name: str, values: object, of: str) -> list[object]:
+    """A builder's list argument: a sequence or an array, not a string, a set or a
+    mapping (which have no order of their own); a ``TypeError`` naming it else."""
     if isinstance(values, str | bytes | AbstractSet | Mapping) or not isinstance(
         values, Iterable
     ):
         raise TypeError(
-            f"{name} must be a sequence of ints, got {type(values).__name__} "
+            f"{name} must be a sequence of {of}, got {type(values).__name__} "
             f"{values!r:.60}"
         )
-    return [builder_int(f"{name}[{i}]", v) for i, v in enumerate(values)]
+    return list(values)  # pyright: ignore[reportUnknownArgumentType]
+
+
+def builder_ints(name: str, values: object) -> list[int]:
+    """A builder's list of integers (:func:`builder_int`)."""
+    entries = _builder_sequence(name, values, "ints")
+    return [builder_int(f"{name}[{i}]", v) for i, v in enumerate(entries)]
 
 
 def builder_mixed(name: str, values: object) -> list[object]:
     """A builder's list of static values and SSA values (an op's result taken for
-    its value), any iterable but a string; each entry is checked where it is used."""
-    if isinstance(values, str | bytes | AbstractSet | Mapping) or not isinstance(
-        values, Iterable
-    ):
-        raise TypeError(
-            f"{name} must be a sequence of ints and SSA values, got "
-            f"{type(values).__name__} {values!r:.60}"
-        )
-    return [SSAValue.get(v) if isinstance(v, Operation) else v for v in values]
+    its value); each entry is checked where it is used."""
+    entries = _builder_sequence(name, values, "ints and SSA values")
+    return [SSAValue.get(v) if isinstance(v, Operation) else v for v in entries]
 
 
 def _array(name: str, values: Sequence[int]) -> DenseArrayBase[IntegerType]:
