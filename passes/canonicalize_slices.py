@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import cast
 
 from xdsl.context import Context
-from xdsl.dialects import arith, builtin, tensor
+from xdsl.dialects import arith, builtin, func, tensor
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
     IndexType,
@@ -21,7 +21,7 @@ from xdsl.dialects.builtin import (
     TensorType,
     i64,
 )
-from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.ir import Attribute, BlockArgument, Operation, SSAValue
 from xdsl.pattern_rewriter import (
     PatternRewriter,
     RewritePattern,
@@ -35,6 +35,7 @@ from passes import SlicePass, erase_dead_ops, rewrite_module
 from passes.fold_constant_slices import FoldConstantWindow
 from slice_dialect import semantics
 from slice_dialect.dialect import (
+    CheckOp,
     DynamicWindowOp,
     FrameworkSliceOp,
     Mixed,
@@ -48,7 +49,7 @@ from slice_dialect.dialect import (
 )
 from slice_dialect.domain import ARITH
 from slice_dialect.errors import OpPassFailedException
-from slice_dialect.ir_domain import IRBuilder, Value
+from slice_dialect.ir_domain import Bool, IRBuilder, Value
 from slice_dialect.locations import use_before_definition
 from slice_dialect.semantics import SliceSemanticsError
 
@@ -230,40 +231,190 @@ def _folded(op: Operation, a: int, b: int, width: int) -> int | None:
     return wrapped if wrapped == exact else None
 
 
+def _static_1d(t: Attribute, element: Attribute | None = None) -> int | None:
+    """The size of ``t`` where it is a static 1-D tensor (of ``element``, if given)."""
+    if not isinstance(t, TensorType) or len(t.get_shape()) != 1:
+        return None
+    if element is not None and t.get_element_type() != element:
+        return None
+    (n,) = t.get_shape()
+    return n if n >= 0 else None
+
+
+def _holds_its_type(op: tensor.ExtractSliceOp) -> int | None:
+    """The size of a 1-D ``tensor.extract_slice`` of a static 1-D source whose result
+    type is its source's element type in its (static) size, else ``None`` (xDSL's
+    verifier checks neither the element type nor the size)."""
+    source, result = op.source.type, op.result.type
+    if _static_1d(source) is None or op.sizes:
+        return None
+    assert isinstance(source, TensorType)
+    n = _static_1d(result, source.get_element_type())
+    sizes = op.static_sizes.get_values()
+    if n is None or len(sizes) != 1 or sizes[0] != n:
+        return None
+    return n
+
+
 def _static_element(op: tensor.ExtractSliceOp, k: int) -> int | None:
     """Which element of its source element ``k`` of a static 1-D
     ``tensor.extract_slice`` is, where each of its elements lies inside the source and
-    its result type is its source's element type in its size (xDSL's verifier checks
-    neither); else ``None``."""
-    source_type, result_type = op.source.type, op.result.type
-    if not isinstance(source_type, TensorType) or len(source_type.get_shape()) != 1:
+    its result type is its source's element type in its size (:func:`_holds_its_type`);
+    else ``None``."""
+    size = _holds_its_type(op)
+    if size is None or op.offsets or op.strides:
         return None
-    if op.offsets or op.sizes or op.strides:
-        return None
-    if not (
-        isinstance(result_type, TensorType)
-        and result_type.get_element_type() == source_type.get_element_type()
-        and len(op.static_sizes.get_values()) == 1
-        and tuple(result_type.get_shape()) == tuple(op.static_sizes.get_values())
-    ):
-        return None  # xDSL's verifier takes a slice that does not hold its own type
-    (n,) = source_type.get_shape()
+    n = _static_1d(op.source.type)
+    assert n is not None
     (offset,) = op.static_offsets.get_values()
-    (size,) = op.static_sizes.get_values()
     (stride,) = op.static_strides.get_values()
     last = offset + (size - 1) * stride
-    if n < 0 or not (0 <= offset < n and 0 <= last < n and 0 <= k < size):
+    if not (0 <= offset < n and 0 <= last < n and 0 <= k < size):
         return None
     return offset + k * stride
 
 
+def _runtime_extract_slice(op: Operation) -> bool:
+    """Whether ``op`` is a 1-D ``tensor.extract_slice`` of a function argument (a
+    buffer the kernel reads) with a run-time offset or stride, holding its type: its
+    elements are ``tensor.extract``s at positions computed at run time, after checks
+    that they lie in the source (:func:`_runtime_positions`)."""
+    return (
+        isinstance(op, tensor.ExtractSliceOp)
+        and bool(op.offsets or op.strides)
+        and _holds_its_type(op) is not None
+        and isinstance(op.source, BlockArgument)
+        and isinstance(op.source.block.parent_op(), func.FuncOp)
+        and len(op.static_offsets.get_values()) == 1
+        and len(op.static_strides.get_values()) == 1
+    )
+
+
+def _concat_element(op: tensor.ConcatOp, k: int) -> tuple[SSAValue, int] | None:
+    """The input and position of element ``k`` of a 1-D ``tensor.concat`` of static
+    inputs of its element type, else ``None``."""
+    result = op.result.type
+    if not isinstance(result, TensorType) or op.dim.value.data != 0:
+        return None
+    element = result.get_element_type()
+    total = _static_1d(result, element)
+    sizes = [_static_1d(v.type, element) for v in op.inputs]
+    if total is None or None in sizes or sum(s or 0 for s in sizes) != total:
+        return None
+    for value, size in zip(op.inputs, sizes):
+        assert size is not None
+        if k < size:
+            return (value, k) if k >= 0 else None
+        k -= size
+    return None
+
+
+def _insert_position(op: tensor.InsertOp) -> int | SSAValue | None:
+    """Where a ``tensor.insert`` into a static 1-D tensor of its scalar's type writes:
+    its index, as an int where constant (in the tensor, else ``None``), else the
+    run-time ``index`` value; ``None`` for an insert that does not hold its types."""
+    dest = op.dest.type
+    if (
+        op.result.type != dest
+        or len(op.indices) != 1
+        or not isinstance(dest, TensorType)
+        or _static_1d(dest, op.scalar.type) is None
+    ):
+        return None
+    (index,) = op.indices
+    n = _static_1d(dest)
+    assert n is not None
+    owner = index.owner
+    if isinstance(owner, arith.ConstantOp) and isinstance(owner.value, IntegerAttr):
+        at = owner.value.value.data
+        return at if 0 <= at < n else None
+    return index
+
+
+def _splat_holds(op: tensor.SplatOp) -> bool:
+    """Whether a ``tensor.splat`` makes a static 1-D tensor of its input's type."""
+    return not op.dynamicSizes and _static_1d(op.result.type, op.input.type) is not None
+
+
+def _element_in_place(op: Operation, k: int) -> tuple[SSAValue, int] | None:
+    """The operand and position element ``k`` of ``op``'s result is read from, for an
+    op that moves elements to static places: a static 1-D ``tensor.extract_slice``, a
+    ``tensor.concat``, or a ``tensor.insert`` at a constant index other than ``k``."""
+    if isinstance(op, tensor.ExtractSliceOp):
+        at = _static_element(op, k)
+        return None if at is None else (op.source, at)
+    if isinstance(op, tensor.ConcatOp):
+        return _concat_element(op, k)
+    if isinstance(op, tensor.InsertOp):
+        position = _insert_position(op)
+        if isinstance(position, int) and position != k:
+            return (op.dest, k)
+    return None
+
+
 def reads_element_by_element(op: Operation) -> bool:
     """Whether :func:`index_element` reads ``op``'s result element by element from its
-    operands (an op of ``ELEMENTWISE_INDEX_OPS``, or a static, in-bounds 1-D
-    ``tensor.extract_slice``), rather than with ``tensor.extract``."""
+    operands (an op of ``ELEMENTWISE_INDEX_OPS``, a static, in-bounds 1-D
+    ``tensor.extract_slice``, a ``tensor.concat``, ``tensor.splat`` or
+    ``tensor.insert``, or an ``extract_slice`` of an argument at run-time positions),
+    rather than with ``tensor.extract``."""
     if isinstance(op, tensor.ExtractSliceOp):
-        return _static_element(op, 0) is not None
+        return _static_element(op, 0) is not None or _runtime_extract_slice(op)
+    if isinstance(op, tensor.ConcatOp):
+        return _concat_element(op, 0) is not None
+    if isinstance(op, tensor.InsertOp):
+        return _insert_position(op) is not None
+    if isinstance(op, tensor.SplatOp):
+        return _splat_holds(op)
     return type(op) in ELEMENTWISE_INDEX_OPS
+
+
+def _checked(
+    ix: IRBuilder, op: Operation, cond: Bool, message: str, *values: Value
+) -> None:
+    """A ``slice.check`` of ``cond`` at ``op``'s location (the tensor op it is about),
+    unless it is known to hold."""
+    emitted = len(ix.ops)
+    ix.check(cond, message, *values)
+    for check in ix.ops[emitted:]:
+        if isinstance(check, CheckOp):
+            check.location = op.location
+
+
+def _runtime_positions(ix: IRBuilder, op: tensor.ExtractSliceOp) -> list[Value]:
+    """The source positions of a 1-D ``tensor.extract_slice`` with a run-time offset or
+    stride (:func:`_runtime_extract_slice`), computed by ``ix`` (on ``index``), after
+    checks that its offset and last element lie in the source and its stride is
+    shorter than the source (so no position computed overflows). Upstream leaves a
+    slice out of bounds undefined; here it is a run-time error, never a read
+    elsewhere."""
+    n = _static_1d(op.source.type)
+    size = _holds_its_type(op)
+    assert n is not None and size is not None
+
+    def mixed(static: Sequence[int], dynamic: Sequence[SSAValue]) -> Value:
+        (v,) = static
+        return dynamic[0] if v == DYNAMIC_INDEX else v
+
+    offset = mixed(op.static_offsets.get_values(), op.offsets)
+    stride = mixed(op.static_strides.get_values(), op.strides)
+    where = f"{op.name}: offset {{0}} is out of bounds for dimension 0 of size {n}"
+    _checked(ix, op, ix.in_range(offset, 0, n), where, offset)
+    if size < 2:
+        return [offset] * size
+    short = ix.and_(ix.lt(-n, stride), ix.lt(stride, n))
+    where = f"{op.name}: stride {{0}} steps out of a dimension of size {n}"
+    _checked(ix, op, short, where, stride)
+    positions = [offset]
+    for k in range(1, size):
+        positions.append(ix.add(offset, ix.mul(stride, k)))
+    last = positions[-1]
+    where = (
+        f"{op.name}: last index {{0}} + {{1}} * {size - 1} = {{2}} is out of bounds "
+        f"for dimension 0 of size {n}"
+    )
+    _checked(ix, op, ix.in_range(last, 0, n), where, offset, stride, last)
+    return positions
 
 
 def index_element(
@@ -271,13 +422,24 @@ def index_element(
 ) -> Value:
     """Element ``k`` of the 1-D integer tensor ``value`` (an index operand, or an
     operand of the op that made one), as an int where it is constant, else as a scalar
-    of its element type emitted before the slice: a ``tensor.from_elements``'s element
-    itself, the same op on the elements of an elementwise ``arith`` op's operands
-    (``ELEMENTWISE_INDEX_OPS``, at that op's location, its flags kept; folded where
-    its operands are constant, :func:`_folded`), the element of the
-    source of a static 1-D ``tensor.extract_slice`` (:func:`_static_element`), else a
-    ``tensor.extract``. ``memo`` holds
-    the elements read for one slice, so a value used twice is read once; the ops are
+    of its element type emitted before the slice:
+
+    - a ``tensor.from_elements``'s element, a ``tensor.splat``'s input, a
+      ``tensor.insert``'s scalar at its index, itself;
+    - the same op on the elements of an elementwise ``arith`` op's operands
+      (``ELEMENTWISE_INDEX_OPS``, at that op's location, its flags kept; folded where
+      its operands are constant, :func:`_folded`);
+    - the element it moves of a static 1-D ``tensor.extract_slice``
+      (:func:`_static_element`), a ``tensor.concat`` or a ``tensor.insert`` at another
+      index (:func:`_element_in_place`);
+    - a ``tensor.insert`` at a run-time index: an ``arith.select`` of its scalar and
+      the destination's element, after a check that the index is in the tensor;
+    - an ``extract_slice`` of an argument at run-time positions: a ``tensor.extract``
+      at its position, after checks (:func:`_runtime_positions`);
+    - else a ``tensor.extract``.
+
+    ``memo`` holds the elements read for one slice, so a value used twice is read once
+    (and a run-time check made once: the key ``(value, -1)`` marks it); the ops are
     followed with a stack of their own (a chain of thousands is no Python recursion).
     The tensor ops read so are left dead, and erased: the lowering has no rule for them
     (session 47; before, only a function argument or a constant was lowered)."""
@@ -301,22 +463,32 @@ def index_element(
         owner = current.owner
         constant = constant_index_values(current)
         pending: list[tuple[SSAValue, int]] = []
+        position: int | SSAValue | None = None
+        if isinstance(owner, tensor.InsertOp):
+            position = _insert_position(owner)
         if type(owner) in ELEMENTWISE_INDEX_OPS:
             assert isinstance(owner, Operation)
             pending = [(v, at) for v in owner.operands if (v, at) not in memo]
-        elif isinstance(owner, tensor.ExtractSliceOp):
-            source_at = _static_element(owner, at)
-            if source_at is not None:  # that element of the source, read in its place
-                if (owner.source, source_at) in memo:
-                    memo[key] = memo[(owner.source, source_at)]
-                    stack.pop()
-                    continue
-                pending = [(owner.source, source_at)]
+        elif (
+            isinstance(owner, Operation)
+            and (moved := _element_in_place(owner, at)) is not None
+        ):
+            if moved in memo:  # that element of the operand, read in its place
+                memo[key] = memo[moved]
+                stack.pop()
+                continue
+            pending = [moved]
+        elif isinstance(owner, tensor.InsertOp) and isinstance(position, SSAValue):
+            pending = [(owner.dest, at)] if (owner.dest, at) not in memo else []
         found: Value
         if constant is not None:
             found = constant[at]
         elif isinstance(owner, tensor.FromElementsOp):
             found = owner.elements[at]
+        elif isinstance(owner, tensor.SplatOp) and _splat_holds(owner):
+            found = owner.input
+        elif isinstance(owner, tensor.InsertOp) and position == at:
+            found = owner.scalar
         elif pending and key not in expanded and expanded.isdisjoint(pending):
             expanded.add(key)
             stack.extend(pending)
@@ -338,6 +510,37 @@ def index_element(
                 )
                 found = dom.emit_value(scalar)
                 scalar.location = owner.location  # its errors name its line
+        elif (
+            isinstance(owner, tensor.InsertOp)
+            and isinstance(position, SSAValue)
+            and not pending
+        ):
+            n = _static_1d(t)
+            assert n is not None
+            ix = dom.retyped(IndexType())
+            if (current, -1) not in memo:
+                memo[(current, -1)] = 0  # its index checked once
+                where = (
+                    f"{owner.name}: index {{0}} is out of bounds for dimension 0 of "
+                    f"size {n}"
+                )
+                _checked(ix, owner, ix.in_range(position, 0, n), where, position)
+            here = ix.bool_value(ix.eq(position, at))
+            chosen = arith.SelectOp(
+                here, owner.scalar, typed(memo[(owner.dest, at)], element)
+            )
+            found = dom.emit_value(chosen)
+            chosen.location = owner.location
+        elif isinstance(owner, Operation) and _runtime_extract_slice(owner):
+            assert isinstance(owner, tensor.ExtractSliceOp)
+            if (current, -1) not in memo:
+                memo[(current, -1)] = 0
+                ix = dom.retyped(IndexType())
+                for j, p in enumerate(_runtime_positions(ix, owner)):
+                    read = tensor.ExtractOp(owner.source, [ix.value(p)], element)
+                    memo[(current, j)] = dom.emit_value(read)
+                    read.location = owner.location
+            found = memo[key]
         else:
             # not an op read element by element, or one whose operands wait on it (a
             # cycle, which only a graph region holds: its ops stay, and the lowering

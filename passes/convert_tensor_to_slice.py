@@ -65,7 +65,6 @@ from slice_dialect.dialect import (
     element_type_problem,
     operand_type,
     shape_of,
-    unit_dim_pairs,
 )
 from slice_dialect.errors import OpPassFailedException
 from slice_dialect.ir_domain import IRBuilder
@@ -88,11 +87,17 @@ def tensor_types(
     op: tensor.ExtractSliceOp,
 ) -> tuple[TensorType[Attribute], TensorType[Attribute]]:
     """The source and result types of ``op``, tensors by its IRDL constraints once it
-    verified (a ``VerifyException`` at the op for unverified IR)."""
-    return (
-        operand_type(op, op.source, "source", TensorType),
-        operand_type(op, op.result, "result", TensorType),
-    )
+    verified (a ``VerifyException`` at the op for unverified IR), of one element type
+    (xDSL's verifier does not check it, upstream's does: an error at the op)."""
+    source = operand_type(op, op.source, "source", TensorType)
+    result = operand_type(op, op.result, "result", TensorType)
+    if source.get_element_type() != result.get_element_type():
+        raise OpPassFailedException(
+            op,
+            f"{op.name}: result element type {result.get_element_type()} differs "
+            f"from the source element type {source.get_element_type()}",
+        )
+    return source, result
 
 
 def static_window(op: tensor.ExtractSliceOp) -> semantics.Window | None:
@@ -134,11 +139,11 @@ def static_window(op: tensor.ExtractSliceOp) -> semantics.Window | None:
         semantics.window(shape, window.offsets, window.sizes, window.strides)
     except SliceSemanticsError as e:
         raise OpPassFailedException(op, f"{name}: {e.detail}") from e
-    if not semantics.same_up_to_unit_dims(window.sizes, result_type.get_shape()):
+    if not semantics.drops_unit_dims(window.sizes, result_type.get_shape()):
         raise OpPassFailedException(
             op,
             f"{name}: result type {result_type} does not match sizes "
-            f"{list(window.sizes)} (only size-1 dims may be removed)",
+            f"{list(window.sizes)} (only size-1 dims may be removed, in place)",
         )
     return window
 
@@ -235,11 +240,11 @@ class DynamicExtractSliceToWindow(RewritePattern):
             for v in op.static_sizes.get_values()
         ]
         known_sizes = [v if isinstance(v, int) else None for v in sizes]
-        if unit_dim_pairs(known_sizes, shape_of(result_type)) is None:
+        if not semantics.drops_unit_dims(known_sizes, shape_of(result_type)):
             raise OpPassFailedException(
                 op,
                 f"{name}: result type {result_type} does not match the sizes "
-                "(only size-1 dims may be removed)",
+                "(only size-1 dims may be removed, in place)",
             )
         # an entry the checks left that equals DYNAMIC_INDEX (int64's least, from an
         # arith.constant operand) would read as the marker of a dynamic entry in the

@@ -196,6 +196,28 @@ def add_shape_functions(module: builtin.ModuleOp) -> None:
 # ---------------------------------------------------------------------------------------
 
 
+def _checked_indices(
+    op: tensor.ExtractOp, buffer: SSAValue, rewriter: PatternRewriter
+) -> list[SSAValue]:
+    """The indices of a ``tensor.extract`` of ``buffer``'s tensor, each run-time one
+    checked to lie in its dim (``slice.check`` at the extract's location: upstream
+    leaves an index out of bounds undefined, here it is a run-time error) and then
+    clamped to it, the same value wherever the check holds, so the C target's
+    interval check proves the load in bounds."""
+    t = buffer.type
+    assert isinstance(t, MemRefType)
+    ix = IRBuilder.before(op, rewriter, IndexType())
+    indices: list[SSAValue] = []
+    for j, (index, d) in enumerate(zip(op.indices, t.get_shape())):
+        if ix.constant(index) is not None or d < 0:
+            indices.append(index)  # proved or refused by the C target as it is
+            continue
+        where = f"{op.name}: index {{0}} is out of bounds for dimension {j} of size {d}"
+        ix.check(ix.in_range(index, 0, d), where, index)
+        indices.append(ix.value(ix.clamp(index, 0, d - 1)))
+    return indices
+
+
 class TensorReadToMemrefRead(RewritePattern):
     """``tensor.extract`` and ``tensor.dim`` of an argument: ``memref.load`` and
     ``memref.dim`` of its buffer."""
@@ -203,7 +225,7 @@ class TensorReadToMemrefRead(RewritePattern):
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
         read: Operation
         if isinstance(op, tensor.ExtractOp) and (b := buffer_of(op.tensor)) is not None:
-            read = memref.LoadOp.get(b, list(op.indices))
+            read = memref.LoadOp.get(b, _checked_indices(op, b, rewriter))
         elif isinstance(op, tensor.DimOp) and (b := buffer_of(op.source)) is not None:
             read = memref.DimOp(b, op.index)
         else:

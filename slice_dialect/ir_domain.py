@@ -144,6 +144,17 @@ class IRBuilder(IntDomain[Value, Bool]):
 
         return IRBuilder(insert)
 
+    def retyped(self, value_type: IntegerType | IndexType) -> IRBuilder:
+        """A builder inserting where this one does, at its location, computing on
+        ``value_type`` (``index`` for positions in a tensor); both share the list of
+        ops emitted, so a check of either counts for the other's folds."""
+        builder = IRBuilder(self._insert, self._location, value_type)
+        builder.anchor = self.anchor
+        builder.ops = self.ops
+        builder._values = self._values  # keyed by type too: one constant per value
+        builder._guarded = self._guarded
+        return builder
+
     @property
     def location(self) -> LocationAttr:
         """The location every op made gets (unknown if none was given)."""

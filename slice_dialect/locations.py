@@ -51,7 +51,7 @@ from xdsl.irdl import AttrConstraint, base
 from xdsl.irdl.dominance import DominanceInfo
 from xdsl.parser import AttrParser, Parser, UnresolvedOperand
 from xdsl.traits import CallableOpInterface
-from xdsl.utils.exceptions import ParseError, VerifyException
+from xdsl.utils.exceptions import DiagnosticException, ParseError, VerifyException
 from xdsl.utils.lexer import Position
 from xdsl.utils.mlir_lexer import MLIRTokenKind
 
@@ -470,7 +470,12 @@ class LocatingParser(Parser):
             # of its type (dense<[1, 2]> : tensor<2xi128>: "Format not implemented"):
             # xDSL's message has neither position nor op; both are the op's start
             found = _OP_NAME_TEXT.match(self.lexer.input.content, start)
-            self._raise_at_op(start, f"{found[1]}: {error}" if found else str(error))
+            detail = str(error) or (
+                "xDSL cannot build a value of a type this op's text gives "
+                f"({type(error).__name__}: a literal of an element type outside SPEC "
+                "section 1, such as f80)"
+            )
+            self._raise_at_op(start, f"{found[1]}: {detail}" if found else detail)
         except (ValueError, OverflowError, struct.error) as error:
             # an integer property (``array<i64>``) that does not fit: xDSL's
             # ``struct.error`` has no position (the slice ops' properties are i64)
@@ -642,6 +647,26 @@ def plain_verifier_error(error: Exception, root: Operation) -> tuple[str, str] |
         if type(again) is type(error) and str(again) == message:
             return f"{op.name}: {message}", location_text(op)
     return None
+
+
+def verify_located(module: Operation) -> None:
+    """``module.verify()``, a failure raised as a ``SliceError`` with the failing op's
+    location (an xDSL verifier's plain ``Exception`` too, :func:`plain_verifier_error`)."""
+    from slice_dialect.errors import SliceError, describe
+
+    try:
+        module.verify()
+    except (VerifyException, DiagnosticException) as e:
+        message = describe(e)
+        op = failing_op(module, str(e))
+        if op is not None and not message.startswith(op.name):
+            message = f"{op.name}: {message}"  # an IRDL constraint's names no op
+        raise SliceError(message, error_location(e, module)) from None
+    except Exception as e:  # a verifier of xDSL's that raises a plain Exception
+        found = plain_verifier_error(e, module)
+        if found is None:
+            raise
+        raise SliceError(*found) from None
 
 
 def error_location(error: BaseException, root: Operation) -> str | None:

@@ -1008,6 +1008,25 @@ def compatible_shape(expected: Sequence[Dim], actual: Sequence[Dim]) -> bool:
     )
 
 
+def drops_unit_dims(sizes: Sequence[int | None], result: Sequence[Dim]) -> bool:
+    """Whether ``result`` is ``sizes`` with some of its static 1s dropped, in order:
+    upstream's rank reduction of a ``tensor.extract_slice`` (no dim inserted or moved;
+    ``None`` is a dynamic size or dim, which matches any and is never dropped)."""
+
+    @cache
+    def fits(i: int, j: int) -> bool:
+        if i == len(sizes):
+            return j == len(result)
+        if sizes[i] == 1 and fits(i + 1, j):
+            return True
+        if j == len(result):
+            return False
+        a, b = sizes[i], result[j]
+        return (a is None or b is None or a == b) and fits(i + 1, j + 1)
+
+    return fits(0, 0)
+
+
 def same_up_to_unit_dims(a: Sequence[Dim], b: Sequence[Dim]) -> bool:
     """True if dropping every 1 from both shapes gives the same list."""
     return drop_unit_dims(a) == drop_unit_dims(b)

@@ -17,6 +17,7 @@ import io
 import math
 import os
 import random
+import re
 import subprocess
 import sys
 import textwrap
@@ -1260,7 +1261,15 @@ def test_c_symbol_refuses_a_prefix_that_is_no_identifier() -> None:
         emit_c(kernel_module(), prefix="a-")
 
 
-@pytest.mark.parametrize("name", ["malloc", "memset", "printf", "main", "exit"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        *("malloc", "memset", "printf", "main", "exit"),
+        # the headers' macros and reserved identifiers (session 48's review: the C of
+        # @INT64_MIN did not compile)
+        *("INT64_MIN", "UINT64_C", "SIZE_MAX", "NULL", "__builtin_prefetch", "_mm_pause"),
+    ],
+)
 def test_no_symbol_is_a_c_library_name(name: str) -> None:
     """With an empty prefix a kernel named like a C library function would define it
     for the whole program the C is linked into (review, session 15)."""
@@ -1768,3 +1777,35 @@ def test_string_moves_copy_what_numpy_does(seed: int, cache_dir: Path) -> None:
         kernel = slice_dialect.compile(dynamic, **options)
         got = kernel(x, offsets, ends, strides)
         assert same_bits(got, expected), (element, shape, offsets, sizes, strides)
+
+
+def test_unverified_ir_is_verified_before_it_is_printed() -> None:
+    """The memory-safety check trusts what the verifiers check, so ``emit_c`` verifies
+    the module first: a ``slice.copy_run`` from ``f32`` to ``i8`` parsed unverified
+    printed a ``memcpy`` of 256 bytes into 64 (session 48's review), and a
+    ``memref.load`` typed ``i1`` from an ``i64`` buffer an index out of bounds."""
+    from slice_dialect.compiler import make_context
+    from slice_dialect.locations import LocatingParser
+
+    texts = {
+        "slice.copy_run: source elements f32 and dest elements i8 differ": """
+func.func @main(%x: memref<64xf32>, %out: memref<64xi8>) {
+  %c0 = arith.constant 0 : index
+  slice.copy_run %x[%c0], %out[%c0] count 64 source_stride 1 dest_stride 1 : memref<64xf32>, memref<64xi8>
+  func.return
+}""",
+        "memref.load: result 'res' at position 0 does not verify": """
+func.func @main(%p: memref<1xi64>, %x: memref<2xf32>, %out: memref<1xf32>) {
+  %c0 = arith.constant 0 : index
+  %v = "memref.load"(%p, %c0) : (memref<1xi64>, index) -> i1
+  %i = arith.index_cast %v : i1 to index
+  %e = memref.load %x[%i] : memref<2xf32>
+  memref.store %e, %out[%c0] : memref<1xf32>
+  func.return
+}""",
+    }
+    for message, text in texts.items():
+        module = LocatingParser(make_context(), text, "k.mlir").parse_module()
+        with pytest.raises(SliceError, match=re.escape(message)) as info:
+            emit_c(module)  # not verified before
+        assert (info.value.location or "").startswith("k.mlir:")

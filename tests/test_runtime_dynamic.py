@@ -1038,13 +1038,29 @@ def test_index_operands_through_a_static_extract_slice(backend: str) -> None:
     for p in rng.integers(-12, 12, size=(30, 4)).tolist():
         starts = [int(np.fmod(p[1], 10)), int(np.fmod(p[3], 8))]
         assert np.array_equal(kernel(x, p), x[starts[0] : p[0], starts[1] : p[3]]), p
-    dynamic = EXTRACT_SLICE.replace(
+    # an offset that is a constant SSA value is read as the static slice; one of a
+    # source that is not an argument (a constant) at a run-time offset is refused
+    constant = EXTRACT_SLICE.replace(
         "%p[1] [2] [2] : tensor<4xi64>", "%p[%i] [2] [2] : tensor<4xi64>"
     ).replace("%dims = ", "%i = arith.constant 1 : index\n  %dims = ")
+    p = [7, -3, 5, 2]
+    assert np.array_equal(
+        slice_dialect.compile(constant, backend=backend)(x, p), x[7:7, 2:2]
+    )
+    of_a_constant = """func.func @main(%x: tensor<10xf32>, %p: tensor<1xi64>) -> tensor<?xf32> {
+  %c0 = arith.constant 0 : index
+  %q = tensor.extract %p[%c0] : tensor<1xi64>
+  %i = arith.index_cast %q : i64 to index
+  %table = arith.constant dense<[1, 2, 3]> : tensor<3xi64>
+  %s = tensor.extract_slice %table[%i] [1] [1] : tensor<3xi64> to tensor<1xi64>
+  %r = slice.onnx %x starts %s ends %p : tensor<10xf32>, tensor<1xi64>, tensor<1xi64> -> tensor<?xf32>
+  func.return %r : tensor<?xf32>
+}
+"""
     with pytest.raises(
         SliceError, match=r"tensor\.extract_slice: convert-slice-to-loops"
     ):
-        slice_dialect.compile(dynamic, backend=backend)
+        slice_dialect.compile(of_a_constant, backend=backend)
     # a slice that does not hold its own type, which xDSL's verifier takes (another
     # size, another element type): not read through, so refused, naming it (the
     # element type made a bare TypeError: helper 34's review)
@@ -1063,3 +1079,109 @@ def test_index_operands_through_a_static_extract_slice(backend: str) -> None:
         assert text != EXTRACT_SLICE
         with pytest.raises(SliceError, match=r"tensor\.extract_slice: convert-slice"):
             slice_dialect.compile(text, backend=backend)
+
+
+MOVED_INDEX_ELEMENTS = """\
+func.func @main(%x: tensor<8x8xf32>, %a: tensor<1xi64>, %b: tensor<1xi64>, %p: tensor<4xi64>, %o: tensor<1xi64>, %t: tensor<1xi64>, %sv: tensor<1xi64>) -> tensor<?x?xf32> {
+  %c0 = arith.constant 0 : index
+  %s = tensor.extract %sv[%c0] : tensor<1xi64>
+  %st = tensor.concat dim(0) %a, %b : (tensor<1xi64>, tensor<1xi64>) -> tensor<2xi64>
+  %e0 = tensor.splat %s : tensor<2xi64>
+  %oi = tensor.extract %o[%c0] : tensor<1xi64>
+  %ox = arith.index_cast %oi : i64 to index
+  %ti = tensor.extract %t[%c0] : tensor<1xi64>
+  %tx = arith.index_cast %ti : i64 to index
+  %ax = tensor.extract_slice %p[%ox] [2] [%tx] : tensor<4xi64> to tensor<2xi64>
+  %seven = arith.constant 7 : i64
+  %e = tensor.insert %seven into %e0[%ox] : tensor<2xi64>
+  %r = slice.onnx %x starts %st ends %e axes %ax : tensor<8x8xf32>, tensor<2xi64>, tensor<2xi64> axes tensor<2xi64> -> tensor<?x?xf32>
+  func.return %r : tensor<?x?xf32>
+}
+"""
+
+
+@pytest.mark.parametrize("backend", ["c", "interpreter"])
+def test_index_operands_through_concat_splat_insert_and_run_time_positions(
+    backend: str,
+) -> None:
+    """``tensor.concat``, ``tensor.splat``, ``tensor.insert`` (at a run-time index) and
+    ``tensor.extract_slice`` of an argument at a run-time offset and stride are read
+    element by element (session 48): against numpy on random parameters, and every
+    index or slice out of its tensor a ``SliceError`` (upstream leaves them undefined),
+    never a read elsewhere."""
+    kernel = slice_dialect.compile(MOVED_INDEX_ELEMENTS, backend=backend)
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    rng = np.random.default_rng(4801)
+    valid = invalid = 0
+    for _ in range(80):
+        a, b, s = (int(v) for v in rng.integers(-10, 10, size=3))
+        p = [int(v) for v in rng.integers(-2, 3, size=4)]
+        o, t = int(rng.integers(-1, 3)), int(rng.integers(-2, 4))
+        if rng.random() < 0.6:  # most of them valid: two positions, two axes
+            o = int(rng.integers(0, 2))
+            t = int(rng.choice([d for d in range(-3, 4) if d and 0 <= o + d < 4]))
+            p[o] = int(rng.integers(-2, 2))
+            p[o + t] = (p[o] + 1) % 2 - 2 * int(rng.integers(0, 2))
+        arguments = [np.array([v], np.int64) for v in (a, b)]
+        arguments += [np.array(p, np.int64)]
+        arguments += [np.array([v], np.int64) for v in (o, t, s)]
+        ends = [s, s]
+        axes: list[int] = []
+        ok = 0 <= o < 2 and -4 < t < 4 and 0 <= o + t < 4
+        if ok:
+            ends[o] = 7
+            axes = [p[o] % 2, p[o + t] % 2]
+            ok = all(-2 <= p[j] < 2 for j in (o, o + t)) and axes[0] != axes[1]
+        if not ok:
+            with pytest.raises(SliceError):
+                kernel(x, *arguments)
+            invalid += 1
+            continue
+        index = [slice(None), slice(None)]
+        for axis, start, end in zip(axes, (a, b), ends):
+            index[axis] = slice(start, end)
+        assert np.array_equal(kernel(x, *arguments), x[tuple(index)]), (a, b, p, o, t)
+        valid += 1
+    assert valid >= 10 and invalid >= 10
+    with pytest.raises(SliceError, match=r"tensor\.insert: index 3 is out of bounds"):
+        kernel(
+            x, *[np.array(v, np.int64) for v in ([0], [1], [0, 1, 0, 1], [3], [0], [2])]
+        )
+    with pytest.raises(
+        SliceError, match=r"tensor\.extract_slice: stride -9223372036854775808 steps out"
+    ):
+        kernel(
+            x,
+            *[
+                np.array(v, np.int64)
+                for v in ([0], [1], [0, 1, 0, 1], [1], [-(2**63)], [2])
+            ],
+        )
+
+
+@pytest.mark.parametrize("backend", ["c", "interpreter"])
+def test_an_index_argument_read_at_a_run_time_index(backend: str) -> None:
+    """``tensor.extract`` of an argument at a run-time index is checked and clamped
+    (``convert-slice-to-loops``, session 48): the C target proves the load in bounds,
+    and an index outside the tensor, int64's extremes too, is a ``SliceError`` naming
+    the extract's line."""
+    text = """func.func @main(%x: tensor<8xf32>, %p: tensor<4xi64>, %i: tensor<1xi64>) -> tensor<?xf32> {
+  %c0 = arith.constant 0 : index
+  %j = tensor.extract %i[%c0] : tensor<1xi64>
+  %k = arith.index_cast %j : i64 to index
+  %a = tensor.extract %p[%k] : tensor<4xi64>
+  %s = tensor.from_elements %a : tensor<1xi64>
+  %e = arith.constant dense<8> : tensor<1xi64>
+  %r = slice.onnx %x starts %s ends %e : tensor<8xf32>, tensor<1xi64>, tensor<1xi64> -> tensor<?xf32>
+  func.return %r : tensor<?xf32>
+}
+"""
+    kernel = slice_dialect.compile(text, backend=backend)
+    x = np.arange(8, dtype=np.float32)
+    p = np.array([3, -2, 9, 0], np.int32)  # an index argument: any integer sequence
+    for k in range(4):
+        assert np.array_equal(kernel(x, p, np.array([k])), x[int(p[k]) :])
+    for k in (-1, 4, -(2**63), 2**63 - 1):
+        with pytest.raises(SliceError, match=rf"tensor\.extract: index {k} is") as info:
+            kernel(x, p, np.array([k]))
+        assert info.value.location == "<source>:5:3"

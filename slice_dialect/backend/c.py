@@ -171,7 +171,7 @@ from slice_dialect.dtypes import (
     storage_bytes,
 )
 from slice_dialect.errors import SliceError
-from slice_dialect.locations import location_text
+from slice_dialect.locations import location_text, verify_located
 from slice_dialect.names import unique_name
 
 DEFAULT_PREFIX = "slice_"
@@ -292,6 +292,16 @@ generated code uses itself."""
 
 LIBRARY_NAMES = frozenset(_C_LIBRARY_NAMES.split())
 """The C library's functions and objects: no kernel symbol may be one."""
+
+HEADER_NAMES = re.compile(
+    r"(_.*|U?INT\w*_(MIN|MAX|C)|(SIZE|PTRDIFF|SIG_ATOMIC|WCHAR|WINT)_(MIN|MAX)"
+    r"|NULL|offsetof|EOF)\Z"
+)
+"""Symbols a kernel may not have besides ``RESERVED_NAMES`` and ``LIBRARY_NAMES``: the
+macros of the headers the unit includes (``INT64_MIN``, ``UINT64_C``, ``SIZE_MAX``,
+``NULL``), and every identifier that starts with ``_``, which C99 7.1.3 reserves at
+file scope (``__builtin_prefetch``, the intrinsics' ``_mm_*``). Only an empty prefix
+makes one (session 48's review: ``@INT64_MIN`` gave C that did not compile)."""
 
 SHUFFLE_NAMES = frozenset(("slice_lanes_even", "slice_lanes_odd", "slice_lanes_reversed"))
 """The shuffles of the register helpers (``REGISTER_PICKS``), defined only in a unit
@@ -2032,12 +2042,16 @@ def function_symbols(module: ModuleOp, prefix: str) -> dict[func.FuncOp, str]:
             raise op_error(
                 op, f"{name} and {taken[symbol]} have the same C symbol {symbol}"
             )
-        if symbol in RESERVED_NAMES or symbol in LIBRARY_NAMES:
+        if (
+            symbol in RESERVED_NAMES
+            or symbol in LIBRARY_NAMES
+            or HEADER_NAMES.match(symbol)
+        ):
             raise op_error(
                 op,
                 f"{name}: its C symbol {symbol} is a C keyword, a name of the C "
-                "library or a name the C target uses; choose another name or a "
-                "symbol prefix",
+                "library or its headers, a reserved identifier or a name the C "
+                "target uses; choose another name or a symbol prefix",
             )
         taken[symbol] = name
         symbols[op] = symbol
@@ -2071,8 +2085,13 @@ def emit_c(module: ModuleOp, *, prefix: str = DEFAULT_PREFIX) -> str:
     ``module`` (symbols ``c_symbol(name, prefix)``) and ``PREFIXerror_message``.
 
     Raises ``SliceError`` naming the first op, type or name the C target cannot print
-    (with the op's location where it has one).
+    (with the op's location where it has one). The module is verified first: the
+    memory-safety check (``c_safety``) trusts what the verifiers check (element and
+    result types), so unverified IR (``slice-opt --disable-verify``) that does not
+    verify is refused, never printed (session 48's review: a ``slice.copy_run`` from
+    ``f32`` to ``i8`` printed a ``memcpy`` past its output).
     """
+    verify_located(module)
     unit = Unit(check_prefix(prefix))
     functions: list[str] = []
     symbols = function_symbols(module, prefix)

@@ -263,3 +263,36 @@ func.func @output_dim_of_a_dropped_unit_dim(%x: tensor<4x6xf32>, %o: tensor<1xi6
   %r = slice.dynamic_window %x offsets [1, 0] sizes [1, %n] strides [1, 1] : tensor<4x6xf32> -> tensor<?xf32>
   func.return %r : tensor<?xf32>
 }
+
+// -----
+
+// A tensor.extract of an argument at a run-time index is checked to lie in its dim
+// (upstream leaves it undefined; here it is a run-time error, at the extract's
+// location) and then clamped to it, the same value wherever the check holds, so the C
+// target's interval check proves the load in bounds (session 48; before, the C target
+// refused the load).
+// CHECK-LABEL: func.func @extract_at_run_time(
+// CHECK-SAME:      %[[X:.+]]: memref<8xf32>, %[[P:.+]]: memref<4xi64>, %[[I:.+]]: memref<1xi64>, %{{.+}}: memref<?xf32>)
+// CHECK:         %[[K:.+]] = arith.index_cast %{{.+}} : i64 to index
+// CHECK-NEXT:    %[[LOW:.+]] = arith.cmpi sle, %[[C0:.+]], %[[K]] : index
+// CHECK-NEXT:    %[[FOUR:.+]] = arith.constant 4 : index
+// CHECK-NEXT:    %[[HIGH:.+]] = arith.cmpi slt, %[[K]], %[[FOUR]] : index
+// CHECK-NEXT:    %[[IN:.+]] = arith.andi %[[LOW]], %[[HIGH]] : i1
+// CHECK-NEXT:    %[[K64:.+]] = arith.index_cast %[[K]] : index to i64
+// CHECK-NEXT:    slice.check %[[IN]], "tensor.extract: index {0} is out of bounds for dimension 0 of size 4", %[[K64]]
+// CHECK-NEXT:    %[[MAX:.+]] = arith.maxsi %[[K]], %[[C0]] : index
+// CHECK-NEXT:    %[[THREE:.+]] = arith.constant 3 : index
+// CHECK-NEXT:    %[[CLAMPED:.+]] = arith.minsi %[[MAX]], %[[THREE]] : index
+// CHECK-NEXT:    %{{.+}} = memref.load %[[P]][%[[CLAMPED]]] : memref<4xi64>
+// SHAPE-LABEL: func.func @extract_at_run_time.shape(
+// SHAPE:         slice.check %{{.+}}, "tensor.extract: index {0} is out of bounds for dimension 0 of size 4"
+func.func @extract_at_run_time(%x: tensor<8xf32>, %p: tensor<4xi64>, %i: tensor<1xi64>) -> tensor<?xf32> {
+  %c0 = arith.constant 0 : index
+  %j = tensor.extract %i[%c0] : tensor<1xi64>
+  %k = arith.index_cast %j : i64 to index
+  %a = tensor.extract %p[%k] : tensor<4xi64>
+  %s = tensor.from_elements %a : tensor<1xi64>
+  %e = arith.constant dense<8> : tensor<1xi64>
+  %r = slice.onnx %x starts %s ends %e : tensor<8xf32>, tensor<1xi64>, tensor<1xi64> -> tensor<?xf32>
+  func.return %r : tensor<?xf32>
+}

@@ -482,3 +482,79 @@ func.func @dead_chain(%x: tensor<10xf32>, %s: tensor<1xi64>, %t: tensor<1xi64>) 
   %c = tensor.cast %y : tensor<?xf32> to tensor<3xf32>
   func.return %x : tensor<10xf32>
 }
+
+// -----
+
+// tensor.concat, tensor.splat and tensor.insert at a constant index are read element by
+// element too: each element is the one they move there (session 48), and they are
+// dead and erased.
+// CHECK-LABEL: func.func @onnx_concat_splat_insert(
+// CHECK-SAME:      %[[X:.+]]: tensor<8x8xf32>, %[[A:.+]]: tensor<1xi64>, %[[B:.+]]: tensor<1xi64>, %[[S:.+]]: i64)
+// CHECK-NOT:     tensor.concat
+// CHECK-NOT:     tensor.splat
+// CHECK-NOT:     tensor.insert
+// CHECK:         %[[A0:.+]] = tensor.extract %[[A]][%{{.+}}] : tensor<1xi64>
+// CHECK-NEXT:    %[[B0:.+]] = tensor.extract %[[B]][%{{.+}}] : tensor<1xi64>
+// CHECK:         arith.maxsi %[[A0]], %{{.+}} : i64
+// CHECK:         arith.maxsi %[[S]], %{{.+}} : i64
+// CHECK:         arith.maxsi %[[B0]], %{{.+}} : i64
+// CHECK-NOT:     %[[S]]
+// CHECK:         slice.dynamic_window %[[X]]
+func.func @onnx_concat_splat_insert(%x: tensor<8x8xf32>, %a: tensor<1xi64>, %b: tensor<1xi64>, %s: i64) -> tensor<?x?xf32> {
+  %c1 = arith.constant 1 : index
+  %st = tensor.concat dim(0) %a, %b : (tensor<1xi64>, tensor<1xi64>) -> tensor<2xi64>
+  %e0 = tensor.splat %s : tensor<2xi64>
+  %seven = arith.constant 7 : i64
+  %e = tensor.insert %seven into %e0[%c1] : tensor<2xi64>
+  %r = slice.onnx %x starts %st ends %e : tensor<8x8xf32>, tensor<2xi64>, tensor<2xi64> -> tensor<?x?xf32>
+  func.return %r : tensor<?x?xf32>
+}
+
+// -----
+
+// A tensor.insert at a run-time index: each element is an arith.select of the scalar
+// and the destination's element, after one check that the index lies in the tensor
+// (upstream leaves it undefined; here it is a run-time error).
+// CHECK-LABEL: func.func @onnx_insert_at_run_time(
+// CHECK-SAME:      %[[X:.+]]: tensor<8xf32>, %[[I:.+]]: index, %[[S:.+]]: i64)
+// CHECK:         %[[LOW:.+]] = arith.cmpi sle, %{{.+}}, %[[I]] : index
+// CHECK:         %[[HIGH:.+]] = arith.cmpi slt, %[[I]], %{{.+}} : index
+// CHECK-NEXT:    %[[IN:.+]] = arith.andi %[[LOW]], %[[HIGH]] : i1
+// CHECK-NEXT:    %[[I64:.+]] = arith.index_cast %[[I]] : index to i64
+// CHECK-NEXT:    slice.check %[[IN]], "tensor.insert: index {0} is out of bounds for dimension 0 of size 1", %[[I64]]
+// CHECK-NEXT:    %[[HERE:.+]] = arith.cmpi eq, %[[I]], %{{.+}} : index
+// CHECK-NEXT:    %[[EIGHT:.+]] = arith.constant 8 : i64
+// CHECK-NEXT:    %[[START:.+]] = arith.select %[[HERE]], %[[S]], %[[EIGHT]] : i64
+// CHECK:         arith.maxsi %[[START]], %{{.+}} : i64
+// CHECK-NOT:     tensor.insert
+// CHECK:         slice.dynamic_window %[[X]]
+func.func @onnx_insert_at_run_time(%x: tensor<8xf32>, %i: index, %s: i64) -> tensor<?xf32> {
+  %e0 = arith.constant dense<[8]> : tensor<1xi64>
+  %st = tensor.insert %s into %e0[%i] : tensor<1xi64>
+  %r = slice.onnx %x starts %st ends %e0 : tensor<8xf32>, tensor<1xi64>, tensor<1xi64> -> tensor<?xf32>
+  func.return %r : tensor<?xf32>
+}
+
+// -----
+
+// A tensor.extract_slice of an argument at a run-time offset is read with a
+// tensor.extract at each position, after checks that its offset, stride and last
+// position lie in the source (so no position overflows).
+// CHECK-LABEL: func.func @onnx_extract_slice_at_run_time(
+// CHECK-SAME:      %[[X:.+]]: tensor<8x8xf32>, %[[P:.+]]: tensor<4xi64>, %[[O:.+]]: index, %[[T:.+]]: index)
+// CHECK:         slice.check %{{.+}}, "tensor.extract_slice: offset {0} is out of bounds for dimension 0 of size 4", %{{.+}}
+// CHECK:         %[[MINUS4:.+]] = arith.constant -4 : index
+// CHECK-NEXT:    arith.cmpi slt, %[[MINUS4]], %[[T]] : index
+// CHECK:         slice.check %{{.+}}, "tensor.extract_slice: stride {0} steps out of a dimension of size 4", %{{.+}}
+// CHECK-NEXT:    %[[SECOND:.+]] = arith.addi %[[O]], %[[T]] : index
+// CHECK:         slice.check %{{.+}}, "tensor.extract_slice: last index {0} + {1} * 1 = {2} is out of bounds for dimension 0 of size 4", %{{.+}}, %{{.+}}, %{{.+}}
+// CHECK-NEXT:    %{{.+}} = tensor.extract %[[P]][%[[O]]] : tensor<4xi64>
+// CHECK-NEXT:    %{{.+}} = tensor.extract %[[P]][%[[SECOND]]] : tensor<4xi64>
+// CHECK-NOT:     tensor.extract_slice
+// CHECK:         slice.dynamic_window %[[X]]
+func.func @onnx_extract_slice_at_run_time(%x: tensor<8x8xf32>, %p: tensor<4xi64>, %o: index, %t: index) -> tensor<?x?xf32> {
+  %s = tensor.extract_slice %p[%o] [2] [%t] : tensor<4xi64> to tensor<2xi64>
+  %e = arith.constant dense<[8, 8]> : tensor<2xi64>
+  %r = slice.onnx %x starts %s ends %e : tensor<8x8xf32>, tensor<2xi64>, tensor<2xi64> -> tensor<?x?xf32>
+  func.return %r : tensor<?x?xf32>
+}
