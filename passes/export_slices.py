@@ -24,6 +24,7 @@ from xdsl.pattern_rewriter import (
 
 from passes import SlicePass, rewrite_module
 from slice_dialect import dialect, export
+from slice_dialect.dtypes import storage_bytes
 from slice_dialect.errors import OpPassFailedException
 
 
@@ -147,7 +148,11 @@ class WindowToFramework(RewritePattern):
         params, build = FRAMEWORKS[self.framework]
         constants = Constants()
         try:
-            p = params(source_type.get_shape(), op.window, result_type.get_shape())
+            extra = {}
+            if self.framework == "tf_strided_slice":  # its kernel's rank-9 rule
+                extra["element_bytes"] = storage_bytes(source_type.get_element_type())
+            shape = source_type.get_shape()
+            p = params(shape, op.window, result_type.get_shape(), **extra)
             framework_op = build(op.source, p, result_type, constants)
         except export.ExportError as e:
             raise OpPassFailedException(

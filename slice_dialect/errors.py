@@ -143,9 +143,10 @@ def report_and_exit(error: BaseException, code: int = 1) -> NoReturn:
 
 def write_output(path: str | None, text: str) -> None:
     """Write a tool's ``text`` to ``path`` (``-o``), or to standard output without
-    one; a failure is a ``SliceError`` naming where (a full disk, a directory, a closed
-    standard output), not the bare ``OSError``."""
-    if path is None:
+    one (or for ``-``, as ``slice-opt -o -``); a failure is a ``SliceError`` naming
+    where (a full disk, a directory, a closed standard output), not the bare
+    ``OSError``."""
+    if path is None or path == "-":
         if sys.stdout is None:
             raise SliceError("standard output is closed; give -o FILE")
         try:

@@ -238,22 +238,26 @@ TF_KERNEL_MAX_RANK = 8
 ``HANDLE_DIM(8)``); its shape function takes any rank (research A.6, C112)."""
 
 
-def _tf_kernel_runs(shape: Sequence[int], w: Window) -> bool:
-    """Whether TensorFlow's kernel copies the window of a source of ``shape``: any of
-    rank <= 8; above, only the cases it takes before its per-rank copies (measured on
-    2.21: rank 9 with dims 1 or 8 sliced fails, ``x[1:]`` and ``x[:, 1:1]`` run): an
-    empty result, the whole source, or dim 0 alone sliced at stride 1 where the start
-    row is aligned (``IsDim0SliceAligned``; 64 bytes, Eigen's largest alignment, on
-    the element count, which holds for every element size)."""
+def _tf_kernel_runs(shape: Sequence[int], w: Window, element_bytes: int) -> bool:
+    """Whether TensorFlow's kernel copies the window of a source of ``shape`` (elements
+    of ``element_bytes``): any of rank <= 8; above, only the cases it takes before its
+    per-rank copies (measured on 2.21: rank 9 with dims 1 or 8 sliced fails, ``x[1:]``
+    and ``x[:, 1:1]`` run): an empty result, the whole source, or dim 0 alone sliced
+    at stride 1 where a row of the source (every dim but 0) is a whole number of
+    64-byte lines, Eigen's largest alignment (``IsDim0SliceAligned``, which for rank
+    > 1 is ``IsInnerDimsSizeAligned``: the row's bytes, whatever the start; session
+    48's review found the start's element count tested instead)."""
     if len(shape) <= TF_KERNEL_MAX_RANK or 0 in w.sizes:
         return True
     dims = list(zip(shape, w.offsets, w.sizes, w.strides, strict=True))
     if not all(_is_whole(*dim) for dim in dims[1:]):
         return False
-    row = 1  # (the whole source is dim 0 from row 0 at stride 1)
+    if _is_whole(*dims[0]):
+        return True  # the identity, which the kernel returns before anything else
+    row = element_bytes
     for d in shape[1:]:
         row *= d
-    return w.strides[0] == 1 and w.offsets[0] * row % 64 == 0
+    return w.strides[0] == 1 and row % 64 == 0
 
 
 @dataclass(frozen=True)
@@ -313,11 +317,16 @@ def align_unit_dims(
 
 
 def strided_slice_params(
-    op: str, shape: Sequence[int], w: Window, result_shape: Sequence[int]
+    op: str,
+    shape: Sequence[int],
+    w: Window,
+    result_shape: Sequence[int],
+    element_bytes: int | None = None,
 ) -> StridedSliceParams:
     """TensorFlow StridedSlice or OpenVINO StridedSlice-1: one range entry per source
     dimension (trailing whole ones left to the implicit ellipsis), shrink entries for
-    removed unit dims, new-axis entries for inserted ones."""
+    removed unit dims, new-axis entries for inserted ones. TensorFlow's needs the
+    element size (``element_bytes``) for a source of rank above 8."""
     entries = align_unit_dims(w.sizes, result_shape)
     # Drop trailing whole dims: the implicit ellipsis at the end covers them.
     while entries:
@@ -352,14 +361,19 @@ def strided_slice_params(
         em.append(emask)
         nm.append(int(kind == "new"))
         sm.append(int(kind == "shrink"))
-    if op == "slice.tf_strided_slice" and not _tf_kernel_runs(shape, w):
-        raise ExportError(
-            f"the source has rank {len(shape)}, and TensorFlow's StridedSlice kernel "
-            f"handles at most {TF_KERNEL_MAX_RANK} dimensions ('Unhandled input "
-            "dimensions', research C112) except for an empty result, the whole source "
-            "or a slice of dimension 0 alone at stride 1 starting at a 64-byte aligned "
-            "row"
-        )
+    if op == "slice.tf_strided_slice" and len(shape) > TF_KERNEL_MAX_RANK:
+        if element_bytes is None:
+            raise ValueError(
+                "tf_strided_slice_params: element_bytes is needed above rank 8"
+            )
+        if not _tf_kernel_runs(shape, w, element_bytes):
+            raise ExportError(
+                f"the source has rank {len(shape)}, and TensorFlow's StridedSlice "
+                f"kernel handles at most {TF_KERNEL_MAX_RANK} dimensions ('Unhandled "
+                "input dimensions', research C112) except for an empty result, the "
+                "whole source or a slice of dimension 0 alone at stride 1 of a source "
+                "whose rows (every dimension but 0) are whole 64-byte lines"
+            )
     if op == "slice.tf_strided_slice" and len(begin) > TF_MAX_ENTRIES:
         raise ExportError(
             f"it needs {len(begin)} entries and TensorFlow allows at most "

@@ -27,6 +27,7 @@ address, and files that do not parse as a model.
 
 from __future__ import annotations
 
+import math
 import os
 import re
 from collections.abc import Mapping, Sequence
@@ -508,27 +509,38 @@ class _Importer:
         value that would become infinite is an error (NaN and infinities stay)."""
         what = f"the constant bound to graph input '{name}'"
         dtype = dtypes.numpy_dtype(t.get_element_type())
+        bfloat16 = dtypes.numpy_dtype(BFloat16Type())
         try:
-            array = np.asarray(value)
+            array = _bound_values(value)
         except (ValueError, TypeError) as e:  # ragged lists
             raise SliceError(f"{what} is not an array ({e})") from None
+        if array.dtype.kind == "V" and array.dtype.itemsize == dtype.itemsize:
+            array = array.view(dtype)  # raw bytes (np.save of bf16), as slice-run reads
         if array.dtype == object:
             array = _python_numbers(array, dtype, what)
         if array.dtype != dtype:
             # bools are another kind than integers, an error for an integer input
             # as floats are; into a float input they convert (to 0.0 and 1.0) as
-            # integers do
+            # integers do; complex values only into a complex input (ml_dtypes casts
+            # complex to bfloat16 as "same kind", dropping the imaginary parts)
             if (
-                not np.can_cast(array.dtype, dtype, casting="same_kind")
-                and not (array.dtype.kind in "iu" and dtype.kind in "iu")
-            ) or (array.dtype.kind == "b" and dtype.kind in "iu"):
+                (
+                    not np.can_cast(array.dtype, dtype, casting="same_kind")
+                    and not (array.dtype.kind in "iu" and dtype.kind in "iu")
+                )
+                or (array.dtype.kind == "b" and dtype.kind in "iu")
+                or (array.dtype.kind == "c" and dtype.kind != "c")
+            ):
                 raise SliceError(f"{what} has dtype {array.dtype}, the input is {dtype}")
             if array.dtype.kind in "iu" and dtype.kind in "iu":
                 info = np.iinfo(dtype)
                 _check_fits(array, (array < info.min) | (array > info.max), dtype, what)
             with np.errstate(over="ignore", invalid="ignore"):
-                cast = array.astype(dtype)
-            if dtype.kind in "fc" or dtype == dtypes.numpy_dtype(BFloat16Type()):
+                if dtype == bfloat16 and array.dtype.kind in "iuf":
+                    cast = _nearest_bfloat16(array, dtype)
+                else:
+                    cast = array.astype(dtype)
+            if dtype.kind in "fc" or dtype == bfloat16:
                 _check_fits(array, np.isfinite(array) & ~np.isfinite(cast), dtype, what)
             array = cast
         declared = shape_of(t)
@@ -850,31 +862,106 @@ def _check_fits(array: NDArray, bad: NDArray, dtype: np.dtype[Any], what: str) -
     )
 
 
+def _bound_values(value: Any) -> NDArray:
+    """A bound value as an array: an array as it is; a list (or a number) of Python
+    integers as an object array of them, so each converts exactly to the input's
+    type (``np.asarray`` would make ``[2**64 - 1, 1]`` ``float64``, and round it);
+    anything else as ``np.asarray`` makes it."""
+    if isinstance(value, np.ndarray):
+        return value
+    exact = np.array(value, dtype=object)
+    if exact.size and all(
+        isinstance(v, int | np.integer) and not isinstance(v, bool | np.bool_)
+        for v in exact.reshape(-1)
+    ):
+        return exact
+    return np.asarray(value)
+
+
+_SIGNIFICANT_BITS = {"e": 11, "f": 24, "d": 53, "F": 24, "D": 53}
+"""The significand bits of each float type (numpy's type character; ``bfloat16`` is
+8), to which an integer rounds."""
+
+
+def _nearest_integer(v: int, bits: int) -> int:
+    """``v`` rounded to ``bits`` significant bits, ties to even: the value of a float
+    with that significand nearest to ``v`` (exact in Python ints, no double
+    rounding through ``float64``)."""
+    shift = abs(v).bit_length() - bits
+    if shift <= 0:
+        return v
+    q, r = divmod(abs(v), 1 << shift)
+    half = 1 << (shift - 1)
+    if r > half or (r == half and q & 1):
+        q += 1
+    return (q << shift) * (1 if v >= 0 else -1)
+
+
+def _nearest_bfloat16(array: NDArray, dtype: np.dtype[Any]) -> NDArray:
+    """Real values as ``bfloat16``, each rounded once to the nearest (ties to even):
+    ml_dtypes converts through ``float32``, which rounds twice (``16842753`` became
+    ``16777216``, not ``16908288``)."""
+    flat = array.reshape(-1)
+    nearest = np.empty(flat.shape, dtype=np.float64)
+    for k, v in enumerate(flat.tolist()):
+        if isinstance(v, int):
+            v = _nearest_integer(v, 8)
+            nearest[k] = (
+                float(v) if v.bit_length() <= 1024 else (math.inf if v > 0 else -math.inf)
+            )
+            continue
+        if not math.isfinite(v) or v == 0:
+            nearest[k] = v
+            continue
+        _, e = math.frexp(v)  # v = m * 2**e, 0.5 <= |m| < 1
+        ulp = max(e - 8, -133)  # 8 bits, or bfloat16's least subnormal 2**-133
+        nearest[k] = math.ldexp(round(math.ldexp(v, -ulp)), ulp)
+    return nearest.astype(dtype).reshape(array.shape)  # exact: each one is a bfloat16
+
+
 def _python_numbers(array: NDArray, dtype: np.dtype[Any], what: str) -> NDArray:
-    """An object array of Python ints (numpy makes one for an int beyond 64 bits)
-    as an array of ``dtype`` where every value fits; other objects stay (and are
-    refused by their dtype)."""
+    """An object array of Python ints (a list of them, or numpy's array of an int
+    beyond 64 bits) as an array of ``dtype`` where every value fits, each rounded
+    once to the nearest value of a float type; other objects stay (and are refused
+    by their dtype)."""
     flat = array.reshape(-1)
     if flat.size == 0 or not all(
-        isinstance(v, int | np.integer) and not isinstance(v, bool) for v in flat
+        isinstance(v, int | np.integer) and not isinstance(v, bool | np.bool_)
+        for v in flat
     ):
         return array
+    if dtype.kind == "b":
+        raise SliceError(f"{what} has integer values, the input is bool")
     if dtype.kind in "iu":
         info = np.iinfo(dtype)
         low, high = int(info.min), int(info.max)
-    else:  # a float type: as far as float64 reaches
-        low, high = -(2**1024) + 1, 2**1024 - 1
-    for index in np.ndindex(array.shape):
-        v = int(array[index])
-        if not low <= v <= high:
-            limit = _fit_limit(dtype) if dtype.kind in "iu" else "beyond float64"
-            raise SliceError(
-                f"{what} has the value {v} at {list(index)}, which does not fit "
-                f"{dtype} ({limit})"
-            )
-    if dtype.kind in "iu":
+        for index in np.ndindex(array.shape):
+            v = int(array[index])
+            if not low <= v <= high:
+                raise SliceError(
+                    f"{what} has the value {v} at {list(index)}, which does not fit "
+                    f"{dtype} ({_fit_limit(dtype)})"
+                )
         return np.array([int(v) for v in flat], dtype=dtype).reshape(array.shape)
-    return np.array([float(v) for v in flat], dtype=np.float64).reshape(array.shape)
+    bits = _SIGNIFICANT_BITS.get(dtype.char, 8)  # bfloat16: 8
+    rounded = [_nearest_integer(int(v), bits) for v in flat]
+    floats = np.array(
+        [
+            float(v) if v.bit_length() <= 1024 else (math.inf if v > 0 else -math.inf)
+            for v in rounded
+        ],
+        dtype=np.float64,
+    )
+    with np.errstate(over="ignore"):
+        cast = floats.astype(dtype).reshape(array.shape)  # exact, or infinite
+    bad = ~np.isfinite(cast)
+    if bad.any():
+        index = tuple(int(i) for i in np.argwhere(bad)[0])
+        raise SliceError(
+            f"{what} has the value {int(array[index])} at {list(index)}, which does "
+            f"not fit {dtype} ({_fit_limit(dtype)})"
+        )
+    return cast
 
 
 def make_constant(array: NDArray) -> arith.ConstantOp:

@@ -104,8 +104,8 @@ def expected_refusal(
         dims = list(zip(shape, w.offsets, w.sizes, w.strides))
         rest_whole = all((o, c, s) == (0, d, 1) for d, o, c, s in dims[1:])
         d0, o0, c0, s0 = dims[0]
-        row = math.prod(shape[1:])
-        dim0 = (o0, c0, s0) == (0, d0, 1) or (s0 == 1 and o0 * row % 64 == 0)
+        row_bytes = 4 * math.prod(shape[1:])  # f32: rows of whole 64-byte lines
+        dim0 = (o0, c0, s0) == (0, d0, 1) or (s0 == 1 and row_bytes % 64 == 0)
         if not (rest_whole and dim0):
             return "at most 8 dimensions"
     return None

@@ -855,9 +855,14 @@ def test_exported_windows_of_rank_above_8_run_in_tensorflow(tf: TensorFlow) -> N
         "dim 0 from an unaligned row": ((3,) + (1,) * 8, [(1, 2, 1)] + [(0, 1, 1)] * 8, False),
         "rank 10, dim 0": ((4,) + (2,) * 9, [(2, 2, 1)] + [(0, 2, 1)] * 9, True),
         "rank 8, dim 1": ((2,) * 8, [(0, 2, 1), (1, 1, 1)] + [(0, 2, 1)] * 6, True),
-        # rows of 64 elements: aligned for every element size; of 32: not for i8
+        # f32 rows of 16 elements are 64 bytes, whole lines (from any row: TensorFlow's
+        # IsInnerDimsSizeAligned); of 8, 32 bytes, are not (session 48's review: the
+        # start row's element count was tested, and rows of 32 bytes exported)
         "dim 0 from row 1 of 64": ((3,) + (2,) * 6 + (1, 1), [(1, 2, 1)] + [(0, 2, 1)] * 6 + [(0, 1, 1)] * 2, True),
-        "dim 0 from row 1 of 32": ((2,) * 6 + (1, 1, 1), [(1, 1, 1)] + [(0, 2, 1)] * 5 + [(0, 1, 1)] * 3, False),
+        "dim 0 from row 1 of 16": ((4, 16) + (1,) * 7, [(1, 2, 1), (0, 16, 1)] + [(0, 1, 1)] * 7, True),
+        "dim 0 from row 64 of 1": ((130,) + (1,) * 8, [(64, 64, 1)] + [(0, 1, 1)] * 8, False),
+        "dim 0 from row 2 of 8": ((4, 8) + (1,) * 7, [(2, 2, 1), (0, 8, 1)] + [(0, 1, 1)] * 7, False),
+        "whole, rows of 1": ((3,) + (1,) * 8, [(0, 3, 1)] + [(0, 1, 1)] * 8, True),
     }  # fmt: skip
     for name, (shape, dims, exported) in cases.items():
         w = Window(*(tuple(d[k] for d in dims) for k in range(3)))

@@ -28,6 +28,7 @@ from __future__ import annotations
 import importlib
 import os
 import random
+import subprocess
 import sys
 import warnings
 from dataclasses import dataclass, field
@@ -48,6 +49,7 @@ from generators import (
     random_array,
     range_values,
 )
+from numpy.typing import NDArray
 from onnx import TensorProto, helper, numpy_helper
 from onnx.backend.test.case import node as node_cases
 from oracle import same_bits
@@ -1113,7 +1115,7 @@ FIT = "which does not fit"
             T.INT64,
             "x:0",
             [2**1024, 0],
-            f"value {2**1024} at [0], {FIT} float64 (beyond float64)",
+            f"value {2**1024} at [0], {FIT} float64 (its largest finite value is 1.7976931348623157e+308)",
         ),
         # integers beyond the input's type: beyond 64 bits (numpy's object arrays),
         # uint64 into int64, negative into unsigned
@@ -1265,3 +1267,63 @@ def test_a_repeated_attribute_is_refused() -> None:
         "node 'cut' (Slice): attribute 'starts' appears 2 times (ONNX Runtime refuses "
         "the graph)"
     )
+
+
+def _bound(data: int, value: Any) -> NDArray:
+    """The array ``import_onnx`` binds ``value`` to as ``x:0`` of ``_bind_model(data)``
+    (its constant, read back through ``compile``)."""
+    module = slice_dialect.import_onnx(_bind_model(data), constants={"x:0": value})
+    kernel = slice_dialect.compile(module)
+    _, x = kernel(np.zeros((4, 4), np.float32), np.array([0, 0]))
+    return x
+
+
+def test_bound_values_convert_exactly() -> None:
+    """Session 48's review of bound values: integers convert one by one (a list of
+    them is never made ``float64`` first), floats round once to the nearest value of
+    the type (``bfloat16`` too: ml_dtypes rounds through ``float32``), complex values
+    go only into complex inputs, and raw ``|V2`` bytes (``np.save`` of ``bfloat16``)
+    are read as the input's type."""
+    import ml_dtypes
+
+    bf16 = np.dtype(ml_dtypes.bfloat16)
+    assert _bound(T.UINT64, [2**64 - 1, 1]).tolist() == [2**64 - 1, 1]
+    # 2**63 + 2**39 + 1 lies above the midpoint of float32's neighbours 2**63 and
+    # 2**63 + 2**40 (rounded to float64 first, it was the midpoint, and went to 2**63)
+    assert _bound(T.FLOAT, [2**63 + 2**39 + 1, 0]).tolist() == [2.0**63 + 2.0**40, 0]
+    # 16842753 = 2**24 + 2**16 + 1: nearest bfloat16 2**24 + 2**17 (through float32,
+    # 2**24 + 2**16 is a tie, and went to 2**24)
+    for value in ([16842753, 0], [16842753.0, 0.0], np.array([16842753, 0])):
+        got = _bound(T.BFLOAT16, value)
+        assert got.dtype == bf16 and got.astype(np.float64).tolist() == [16908288.0, 0]
+    for complex_value in ([1 + 5j, 2 - 7j], np.array([1 + 5j, 2], np.complex64)):
+        with pytest.raises(
+            SliceError, match=r"has dtype complex.*, the input is bfloat16"
+        ):
+            _bound(T.BFLOAT16, complex_value)
+    with pytest.raises(SliceError, match=r"'x:0' has the value 1797\d+ at \[0\], which"):
+        _bound(T.DOUBLE, [2**1024 - 1, 1])
+    with pytest.raises(SliceError, match=r"has the value -1797\d+ at \[0\], which"):
+        _bound(T.FLOAT, [-(2**1024) + 1, 1])
+    with pytest.raises(SliceError, match="has integer values, the input is bool"):
+        _bound(T.BOOL, [1, 0])
+    raw = np.array([1.5, -2.0], bf16).view("V2")
+    assert _bound(T.BFLOAT16, raw).astype(np.float64).tolist() == [1.5, -2.0]
+
+
+def test_tool_reads_and_writes_dash(tmp_path: Path) -> None:
+    """``-`` as the model reads standard input, and ``-o -`` writes standard output,
+    as ``slice-opt -o -`` does (it wrote a file named ``-``: session 48's review)."""
+    path = tmp_path / "m.onnx"
+    onnx.save(_bind_model(), path)
+    expected = str(slice_dialect.import_onnx(path)) + "\n"
+    done = subprocess.run(
+        [sys.executable, "-m", "slice_dialect.tools.slice_import_onnx", "-", "-o", "-"],
+        input=path.read_bytes(),
+        capture_output=True,
+        cwd=tmp_path,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.decode() == expected
+    assert not (tmp_path / "-").exists()

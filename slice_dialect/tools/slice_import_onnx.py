@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import re
+import sys
 from typing import Any
 
 import numpy as np
@@ -63,9 +64,9 @@ def parse_binding(text: str) -> tuple[str, Any]:
         ) from None
     if not values:
         return name, np.zeros(0, dtype=np.int64)
-    # numpy makes an int beyond 64 bits an object array: import_onnx names it as a
-    # value that does not fit the input's type
-    return name, np.array(values)
+    # Python ints: import_onnx converts each exactly to the input's type, or names
+    # the value that does not fit it (np.array would make [2**64 - 1, 1] float64)
+    return name, values
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -73,7 +74,7 @@ def main(argv: list[str] | None = None) -> None:
         prog="slice-import-onnx",
         description="Print an ONNX model of Slice and Constant nodes as slice IR.",
     )
-    parser.add_argument("model", help="the .onnx file")
+    parser.add_argument("model", help="the .onnx file (- reads standard input)")
     parser.add_argument(
         "--bind",
         action="append",
@@ -81,7 +82,9 @@ def main(argv: list[str] | None = None) -> None:
         metavar="NAME=VALUES",
         help="bind a graph input to constant values (1,2,3 or a .npy file)",
     )
-    parser.add_argument("-o", "--output", help="write the IR here instead of stdout")
+    parser.add_argument(
+        "-o", "--output", help="write the IR here instead of stdout (- is stdout)"
+    )
     args = parser.parse_args(argv)
     try:
         from slice_dialect.onnx_import import import_onnx
@@ -95,7 +98,10 @@ def main(argv: list[str] | None = None) -> None:
                     f"--bind {name} is given twice ({given[name]} and {binding})"
                 )
             constants[name], given[name] = values, binding
-        module = import_onnx(args.model, constants=constants)
+        model: str | bytes = args.model
+        if model == "-":
+            model = sys.stdin.buffer.read()
+        module = import_onnx(model, constants=constants)
         write_output(args.output or None, str(module) + "\n")
     except Exception as e:  # every failure becomes a clean message
         report_and_exit(e)
