@@ -1816,3 +1816,29 @@ func.func @main(%p: memref<1xi64>, %x: memref<2xf32>, %out: memref<1xf32>) {
         with pytest.raises(SliceError, match=re.escape(message)) as info:
             emit_c(module)  # not verified before
         assert (info.value.location or "").startswith("k.mlir:")
+
+
+def test_constant_operands_of_a_dynamic_run_print_warning_free_c() -> None:
+    """A hand-written ``slice.dynamic_copy_run`` with constant operands beyond int32
+    (a count of int64's least) or a constant stride of 0 (adaptive) prints C that
+    builds with ``-Wall -Wextra -Werror``: those operands are variables, so the
+    run's guards, dead for them, are no overflowing constant expressions (session
+    48's review: ``8 - INT64_MIN``, ``INT64_MIN - 1`` and a division by 0)."""
+    from c_warnings import c_warnings
+
+    text = """
+func.func @main(%x: memref<8xf32>, %out: memref<8xf32>) {
+  %c0 = arith.constant 0 : index
+  %n = arith.constant -9223372036854775808 : index
+  %s = arith.constant 2 : index
+  slice.dynamic_copy_run %x[%c0], %out[%c0] count %n source_stride %s : memref<8xf32>, memref<8xf32>
+  func.return
+}
+func.func @stride0(%x: memref<?xf32>, %out: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %n = arith.constant 4 : index
+  slice.dynamic_copy_run %x[%c0], %out[%c0] count %n source_stride %c0 adaptive : memref<?xf32>, memref<?xf32>
+  func.return
+}
+"""
+    assert c_warnings(emit_c(parse(text))) == ""

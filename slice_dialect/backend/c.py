@@ -1548,6 +1548,26 @@ def _outside(
     return out
 
 
+def _opaque_if_extreme(
+    p: FunctionPrinter, value: SSAValue, op: Operation, divisor: bool = False
+) -> str:
+    """The C text of an operand of a dynamic run; a constant one beyond int32 (or 0,
+    for a ``divisor``: the stride) in a variable of its own, so the run's guards
+    (``8 - INT64_MIN``, ``/ apart``), dead for such values, are no constant
+    expressions a C compiler warns of under ``-Wall -Wextra`` (session 48's review:
+    hand-written constant operands)."""
+    text = p.expr(value, op)
+    owner = value.owner
+    if not (isinstance(owner, arith.ConstantOp) and isinstance(owner.value, IntegerAttr)):
+        return text
+    known = owner.value.value.data
+    if abs(known) < 2**31 and not (divisor and known == 0):
+        return text
+    name = p.temp("operand")
+    p.line(f"int64_t {name} = {text};")
+    return name
+
+
 def _dynamic_copy_run(p: FunctionPrinter, op: DynamicCopyRunOp) -> None:
     """The self-guarding run: if ``count > 0`` (and every bound of its ``loops`` is),
     check that every element it writes lies in the dest view and every element it
@@ -1562,9 +1582,13 @@ def _dynamic_copy_run(p: FunctionPrinter, op: DynamicCopyRunOp) -> None:
     checked_memref_type(op.source.type, "slice.dynamic_copy_run source", op, dynamic=True)
     checked_memref_type(op.dest.type, "slice.dynamic_copy_run dest", op, dynamic=True)
     source, dest = p.expr(op.source, op), p.expr(op.dest, op)
-    so, do = p.expr(op.source_offset, op), p.expr(op.dest_offset, op)
-    n, stride = p.expr(op.count, op), p.expr(op.source_stride, op)
-    loops = [tuple(p.expr(v, op) for v in loop) for loop in op.loops()]
+
+    def value(v: SSAValue) -> str:
+        return _opaque_if_extreme(p, v, op)
+
+    so, do = value(op.source_offset), value(op.dest_offset)
+    n, stride = value(op.count), _opaque_if_extreme(p, op.source_stride, op, True)
+    loops = [tuple(value(v) for v in loop) for loop in op.loops()]
     (source_size,) = p.dims_of(op.source, op)
     (dest_size,) = p.dims_of(op.dest, op)
     p.unit.features.add("mul_overflows")
