@@ -52,6 +52,7 @@ from slice_dialect.dialect import (
     OnnxSliceV1Op,
     WindowOp,
     constant_index_values,
+    shape_of,
 )
 from slice_dialect.errors import SliceError
 from slice_dialect.export import ORT_INT_MAX
@@ -263,8 +264,20 @@ class _Exporter:
                 )
                 name = cast
             inputs.append(name)
-        if op.steps is not None:
-            inputs[2] = self.ends_as_onnx_runtime_reads(op, out, inputs[2], inputs[4])
+        ends_type = op.ends.type
+        assert isinstance(ends_type, TensorType)
+        (count,) = ends_type.get_shape()
+        inputs[2] = self.ends_as_onnx_runtime_reads(
+            out,
+            op.data,
+            (inputs[2], inputs[4] or None, inputs[3] or None),
+            (
+                constant_index_values(op.ends),
+                None if op.steps is None else constant_index_values(op.steps),
+                None if op.axes is None else constant_index_values(op.axes),
+            ),
+            count,
+        )
         while inputs[-1] == "":
             inputs.pop()
         self.nodes.append(
@@ -272,52 +285,123 @@ class _Exporter:
         )
 
     def ends_as_onnx_runtime_reads(
-        self, op: OnnxSliceOp, out: str, ends: str, steps: str
+        self,
+        out: str,
+        data: SSAValue,
+        inputs: tuple[str, str | None, str | None],
+        known: tuple[list[int] | None, list[int] | None, list[int] | None],
+        count: int,
     ) -> str:
-        """``ends`` with each ``INT32_MAX`` or ``INT64_MAX`` whose step is negative
-        made ``-1``: ONNX Runtime reads such an end as "to the beginning", where the
-        ONNX text (and we) clamp it to ``d - 1`` (research A.3, onnxruntime#11107),
-        and ``-1`` is ``d - 1`` for both. Constant parameters are rewritten here;
-        run-time ones by a ``Where`` in the graph."""
+        """The ends of a ``Slice`` node on ``data`` as ONNX Runtime reads them.
+        ``inputs`` names its ``int64`` ends, steps and axes (``None`` where absent),
+        ``known`` holds their constant values (``None`` where run-time or absent), and
+        each has ``count`` entries.
+
+        ONNX Runtime takes an end of ``INT32_MAX`` or ``INT64_MAX`` as "to the end"
+        whatever the step, where the ONNX text (and we) clamp it (research A.3,
+        onnxruntime#11107):
+
+        - with a negative step such an end is made ``-1``, which both read as ``d - 1``;
+        - with a positive step, ``INT32_MAX`` on a dim longer than ``INT32_MAX`` is made
+          ``INT32_MAX - d``, which both read as ``INT32_MAX`` (session 48's review: ORT
+          read it as ``d``); on a shorter dim both read it as ``d``.
+
+        Constants are rewritten here; run-time values, and dims the type leaves ``?``,
+        by ``Where`` nodes in the graph (and ``Shape`` and ``Gather`` for the dims)."""
         from onnx import helper
 
+        ends, steps, axes = inputs
+        known_ends, known_steps, known_axes = known
+        data_type = data.type
+        assert isinstance(data_type, TensorType)
+        shape = shape_of(data_type)
+        rank = len(shape)
         big = (ORT_INT_MAX, INT64_MAX)
-        assert op.steps is not None
-        known_ends = constant_index_values(op.ends)
-        known_steps = constant_index_values(op.steps)
-        if known_ends is not None and known_steps is not None:
-            fixed = [
-                -1 if e in big and s < 0 else e
-                for e, s in zip(known_ends, known_steps, strict=True)
-            ]
-            if fixed == known_ends:
-                return ends
-            return self.initializer(f"{out}_ends", fixed)
-        if known_ends is not None and not any(e in big for e in known_ends):
-            return ends
-        if known_steps is not None and all(s > 0 for s in known_steps):
-            return ends
-        consts = {
-            k: self.initializer(f"{out}_{k}", [v])
-            for k, v in (("int32_max", big[0]), ("int64_max", big[1]), ("zero", 0))
-        }
-        minus_one = self.initializer(f"{out}_minus_one", [-1])
-        names = {
-            k: self.fresh(f"{out}_{k}") for k in ("eq32", "eq64", "big", "neg", "big_neg")
-        }
-        fixed_name = self.fresh(f"{out}_ends")
-        for kind, args, result in (
-            ("Equal", [ends, consts["int32_max"]], names["eq32"]),
-            ("Equal", [ends, consts["int64_max"]], names["eq64"]),
-            ("Or", [names["eq32"], names["eq64"]], names["big"]),
-            ("Less", [steps, consts["zero"]], names["neg"]),
-            ("And", [names["big"], names["neg"]], names["big_neg"]),
-            ("Where", [names["big_neg"], minus_one, ends], fixed_name),
-        ):
+
+        def dim(k: int) -> int | None:
+            """The dim entry ``k`` slices, where known."""
+            if axes is None:
+                axis: int | None = k
+            elif known_axes is None:
+                return None
+            else:
+                axis = known_axes[k] + rank if known_axes[k] < 0 else known_axes[k]
+            return shape[axis] if axis is not None and 0 <= axis < rank else None
+
+        # a positive step's INT32_MAX differs only on a dim longer than INT32_MAX
+        wide = any(d is None or d > ORT_INT_MAX for d in shape)
+        if known_ends is not None and (steps is None or known_steps is not None):
+            fixed: list[int] = []
+            exact = True
+            for k, e in enumerate(known_ends):
+                s = 1 if known_steps is None else known_steps[k]
+                if e in big and s < 0:
+                    e = -1
+                elif e == ORT_INT_MAX and s > 0 and wide:
+                    d = dim(k)
+                    if d is None:
+                        exact = False  # a run-time dim: the graph decides
+                    elif d > ORT_INT_MAX:
+                        e = ORT_INT_MAX - d
+                fixed.append(e)
+            if exact:
+                if fixed == known_ends:
+                    return ends
+                return self.initializer(f"{out}_ends", fixed)
+        negative = steps is not None and not (
+            (known_ends is not None and not any(e in big for e in known_ends))
+            or (known_steps is not None and all(s > 0 for s in known_steps))
+        )
+        positive = wide and not (
+            (known_ends is not None and ORT_INT_MAX not in known_ends)
+            or (known_steps is not None and all(s < 0 for s in known_steps))
+        )
+
+        def node(kind: str, args: list[str], base: str) -> str:
+            result = self.fresh(f"{out}_{base}")
             self.nodes.append(
                 helper.make_node(kind, args, [result], name=self.fresh(kind.lower()))
             )
-        return fixed_name
+            return result
+
+        made: dict[str, str] = {}
+
+        def const(base: str, value: int) -> str:
+            if base not in made:
+                made[base] = self.initializer(f"{out}_{base}", [value])
+            return made[base]
+
+        def is_int32_max() -> str:
+            if "eq32" not in made:
+                made["eq32"] = node(
+                    "Equal", [ends, const("int32_max", ORT_INT_MAX)], "eq32"
+                )
+            return made["eq32"]
+
+        current = ends
+        if negative:
+            assert steps is not None
+            eq32 = is_int32_max()
+            eq64 = node("Equal", [ends, const("int64_max", INT64_MAX)], "eq64")
+            large = node("Or", [eq32, eq64], "big")
+            neg = node("Less", [steps, const("zero", 0)], "neg")
+            large_neg = node("And", [large, neg], "big_neg")
+            current = node("Where", [large_neg, const("minus_one", -1), current], "ends")
+        if positive:
+            which = axes or self.initializer(f"{out}_axes", list(range(count)))
+            shape_name = node("Shape", [self.name(data)], "shape")
+            dims = node("Gather", [shape_name, which], "dims")
+            int32_max = const("int32_max", ORT_INT_MAX)
+            longer = node("Greater", [dims, int32_max], "wide")
+            back = node("Sub", [int32_max, dims], "from_back")
+            to_end = const("int64_max", INT64_MAX)
+            replaced = node("Where", [longer, back, to_end], "int32_end")
+            pick = is_int32_max()
+            if steps is not None:
+                pos = node("Greater", [steps, const("zero", 0)], "pos")
+                pick = node("And", [pick, pos], "int32_pos")
+            current = node("Where", [pick, replaced, current], "ends")
+        return current
 
     def onnx_v1_slice(self, op: OnnxSliceV1Op) -> None:
         """A ``slice.onnx_v1`` kept by static canonicalization (``?`` data dims): one
@@ -326,13 +410,22 @@ class _Exporter:
         from onnx import helper
 
         out = self.name(op.result)
+        ends = list(op.ends.get_values())
+        axes = None if op.axes is None else list(op.axes.get_values())
         inputs = [
             self.name(op.data),
             self.initializer(f"{out}_starts", list(op.starts.get_values())),
-            self.initializer(f"{out}_ends", list(op.ends.get_values())),
+            self.initializer(f"{out}_ends", ends),
         ]
-        if op.axes is not None:
-            inputs.append(self.initializer(f"{out}_axes", list(op.axes.get_values())))
+        if axes is not None:
+            inputs.append(self.initializer(f"{out}_axes", axes))
+        inputs[2] = self.ends_as_onnx_runtime_reads(
+            out,
+            op.data,
+            (inputs[2], None, inputs[3] if axes is not None else None),
+            (ends, None, axes),
+            len(ends),
+        )
         self.nodes.append(
             helper.make_node("Slice", inputs, [out], name=self.fresh("slice"))
         )

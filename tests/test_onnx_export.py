@@ -24,6 +24,7 @@ import onnxruntime as ort
 import pytest
 from generators import random_array, random_chain_program
 from hypothesis import HealthCheck, given, settings
+from onnx import TensorProto, helper
 from oracle import same_bits
 from test_export_slices import window_module, windows
 from test_onnx_import import _s, _slice_model, other_parameters, random_model
@@ -267,8 +268,11 @@ def test_run_time_parameters_are_graph_inputs() -> None:
     assert (cast.op_type, list(cast.input)) == ("Cast", ["s"])
     assert cast.attribute[0].i == onnx.TensorProto.INT64
     # the run-time ends through a Where: INT32_MAX or INT64_MAX with a negative step
-    # becomes -1 (ONNX Runtime reads it as "to the beginning", onnxruntime#11107)
+    # becomes -1 (ONNX Runtime reads it as "to the beginning", onnxruntime#11107), and
+    # INT32_MAX with a positive step on a dim longer than INT32_MAX (which the ? dim
+    # may be) INT32_MAX - d (ONNX Runtime reads INT32_MAX as "to the end")
     kinds = ["Equal", "Equal", "Or", "Less", "And", "Where"]
+    kinds += ["Shape", "Gather", "Greater", "Sub", "Where", "Greater", "And", "Where"]
     assert [n.op_type for n in fix] == kinds
     assert cut.op_type == "Slice"
     assert list(cut.input) == ["x", cast.output[0], fix[-1].output[0], "", "st"]
@@ -728,3 +732,76 @@ def test_two_results_named_alike_are_refused() -> None:
         "@main: result 1 has onnx.name 'y', which result 0 has already: ONNX graph "
         "names are unique"
     )
+
+
+def _ends_as_exported(model: Any, dims: list[int], inputs: dict[str, Any]) -> list[int]:
+    """The ends the exported ``Slice`` node of ``model`` reads, computed by ONNX
+    Runtime from ``inputs`` with the data's ``Shape`` given as ``dims`` (a data tensor
+    of a dim over ``INT32_MAX`` would not fit this machine's memory)."""
+    graph = model.graph
+    *fix, cut = graph.node
+    nodes = [n for n in fix if n.op_type != "Shape"]
+    shape = next((n.output[0] for n in fix if n.op_type == "Shape"), None)
+    feeds = {k: v for k, v in inputs.items() if k != "x"}
+    graph_inputs = [i for i in graph.input if i.name in feeds]
+    if shape is not None:
+        graph_inputs.append(
+            helper.make_tensor_value_info(shape, TensorProto.INT64, [len(dims)])
+        )
+        feeds[shape] = np.array(dims, np.int64)
+    ends = helper.make_tensor_value_info(cut.input[2], TensorProto.INT64, None)
+    sub = helper.make_graph(nodes, "ends", graph_inputs, [ends], list(graph.initializer))
+    sub_model = helper.make_model(sub, opset_imports=list(model.opset_import))
+    sub_model.ir_version = model.ir_version
+    session = ort.InferenceSession(
+        sub_model.SerializeToString(), providers=["CPUExecutionProvider"]
+    )
+    (got,) = session.run(None, feeds)
+    return [int(v) for v in got]
+
+
+def test_int32_max_ends_on_dims_longer_than_int32_max() -> None:
+    """An end of INT32_MAX with a positive step, which ONNX clamps to INT32_MAX and ONNX
+    Runtime reads as "to the end", is ``INT32_MAX - d`` on a dim longer than INT32_MAX
+    (both read it as INT32_MAX) and stays on shorter ones (both read it as ``d``):
+    computed in the graph for run-time ends and ``?`` dims, as an initializer for
+    constants on static dims (session 48's review: ORT returned 24 elements where the
+    kernel returned 7, on a dim of 2**31 + 16)."""
+    int32_max, wide = 2**31 - 1, 2**31 + 16
+    model = slice_dialect.export_onnx(RUN_TIME)
+    e = np.array([int32_max, int32_max], np.int64)
+    inputs = {"x": None, "s": np.zeros(2, np.int32), "e": e}
+    # dim 0 (step 1) from the back past INT32_MAX; dim 1 (step -2): -1, as before
+    assert _ends_as_exported(model, [wide, 6], inputs) == [int32_max - wide, -1]
+    assert _ends_as_exported(model, [5, 6], inputs) == [2**63 - 1, -1]
+    inputs["e"] = np.array([3, 2**63 - 1], np.int64)
+    assert _ends_as_exported(model, [wide, 6], inputs) == [3, -1]
+    # constants on a static dim: the initializer holds the end
+    static = (
+        "func.func @main(%x: tensor<2147483664xi8>, %s: tensor<1xi64>) -> tensor<?xi8> {\n"
+        "  %e = arith.constant dense<2147483647> : tensor<1xi64>\n"
+        "  %r = slice.onnx %x starts %s ends %e : tensor<2147483664xi8>, tensor<1xi64>, "
+        "tensor<1xi64> -> tensor<?xi8>\n"
+        "  func.return %r : tensor<?xi8>\n}\n"
+    )
+    model = slice_dialect.export_onnx(static)
+    (cut,) = model.graph.node
+    ends = next(i for i in model.graph.initializer if i.name == cut.input[2])
+    assert onnx.numpy_helper.to_array(ends).tolist() == [int32_max - wide]
+    # on a short static dim nothing is added
+    short = static.replace("2147483664", "16")
+    (cut,) = slice_dialect.export_onnx(short).graph.node
+    assert cut.input[2] == "e"
+    # slice.onnx_v1 (attributes) on a ? dim: through the graph too
+    v1 = (
+        "func.func @main(%x: tensor<?xi8>) -> tensor<?xi8> {\n"
+        "  %r = slice.onnx_v1 %x starts [2147483640] ends [2147483647] "
+        ": tensor<?xi8> -> tensor<?xi8>\n"
+        "  func.return %r : tensor<?xi8>\n}\n"
+    )
+    model = slice_dialect.export_onnx(v1)
+    assert _ends_as_exported(model, [wide], {"x": None}) == [int32_max - wide]
+    assert _ends_as_exported(model, [9], {"x": None}) == [2**63 - 1]
+    x = np.arange(9, dtype=np.int8)
+    (got,) = run_ort(model, (x,))
+    assert same_bits(got, slice_dialect.compile(v1)(x))
