@@ -97,8 +97,9 @@ def not_lowered(op: Operation) -> str:
     if isinstance(op, tensor.ExtractSliceOp):
         return text + "; run convert-tensor-to-slice first (SPEC section 8)"
     if isinstance(op, func.CallOp):
-        return (
-            text + " (calls of functions on tensors are not lowered: inline the callee)"
+        return text + (
+            " (calls of functions on tensors are not lowered: run inline first, which "
+            "inlines every call but a recursive one or one of a declaration)"
         )
     return text
 

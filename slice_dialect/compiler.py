@@ -37,6 +37,7 @@ from xdsl.traits import SymbolTable
 from xdsl.utils.exceptions import DiagnosticException, ParseError, VerifyException
 
 from passes.copy_plan import DEFAULT_STREAM, StreamTarget, is_working_set
+from passes.inline import inline_calls
 from slice_dialect import dtypes
 from slice_dialect.errors import TOO_DEEP, SliceError, describe, out_of_range_integer
 from slice_dialect.ir_files import MAX_IR_BYTES as MAX_IR_BYTES
@@ -726,6 +727,7 @@ def lowered(
         return hit
     ctx = make_context()
     module = parse_module(source, ctx, filename)
+    inline_calls(module, erase_private=False)  # every function stays an entry
     result = Lowered(module, _entries(module))
     result.before(entry)  # no such entry: the error, before lowering
     functions = [op for op in module.ops if isinstance(op, func.FuncOp)]
@@ -758,6 +760,7 @@ def _lowered_part(
     """``@entry`` of ``source`` lowered with only the functions it reaches
     (``keep_only_reachable``); a function of several blocks among them is the error."""
     module = parse_module(source, ctx, filename)
+    inline_calls(module, erase_private=False)
     keep_only_reachable(module, entry)
     _functions_of_one_block(module)  # a function of several blocks is the error
     result = Lowered(module, _entries(module))

@@ -19,6 +19,7 @@ _PASSES = {
     "convert-slice-to-tensor": "passes.convert_slice_to_tensor:ConvertSliceToTensorPass",
     "convert-tensor-to-slice": "passes.convert_tensor_to_slice:ConvertTensorToSlicePass",
     "export-slices": "passes.export_slices:ExportSlicesPass",
+    "inline": "passes.inline:InlinePass",
 }
 
 SLICE_UNIVERSE = Universe(
