@@ -1,6 +1,7 @@
 """Passes of the slice compiler: canonicalization and lowering to loops."""
 
 import inspect
+import re
 from collections.abc import Sequence
 from types import UnionType
 from typing import Self, Union, get_args, get_origin, get_type_hints
@@ -21,6 +22,9 @@ from xdsl.utils.arg_spec import (
     _convert_arg_to_type as convert_option,  # pyright: ignore[reportPrivateUsage]
 )
 
+_DECIMAL = re.compile(r"[+-]?[0-9]+")
+"""A quoted integer option's text: decimal digits, an optional sign."""
+
 
 def unquoted_options(spec: ArgSpec, convertible: type[ModulePass]) -> ArgSpec:
     """``spec`` with each quoted value of an ``int`` or ``bool`` option as the value it
@@ -33,7 +37,7 @@ def unquoted_options(spec: ArgSpec, convertible: type[ModulePass]) -> ArgSpec:
         hint = hints.get(option.replace("-", "_"))
         if len(value) != 1 or not isinstance(value[0], str) or hint is None:
             continue
-        text = value[0].strip()
+        text = value[0]
         try:
             convert_option([text], hint)
             continue  # a string option takes it as it is
@@ -43,11 +47,10 @@ def unquoted_options(spec: ArgSpec, convertible: type[ModulePass]) -> ArgSpec:
             if hint is not bool and bool not in get_args(hint):
                 continue  # an int option: a bool is an int to Python, not to mlir-opt
             parsed: int | bool = text == "true"
+        elif _DECIMAL.fullmatch(text):
+            parsed = int(text)  # not int()'s other forms: "1_0", " 1", "٣" (session 48)
         else:
-            try:
-                parsed = int(text)
-            except ValueError:
-                continue
+            continue
         try:
             convert_option([parsed], hint)
         except ValueError:

@@ -684,6 +684,8 @@ def _consts(dom: IntDomain[V, B], values: Sequence[int]) -> list[V]:
 def builder_int(name: str, value: object) -> int:
     """A builder's integer argument (a Python or numpy integer) as an ``int``; a
     ``TypeError`` naming the argument for anything else (a float, a string)."""
+    if getattr(value, "ndim", None) == 0 and bool(getattr(value, "mask", False)):
+        raise TypeError(f"{name} must be an int, got a masked value")  # none to take
     if isinstance(value, bool) or (
         getattr(value, "ndim", None) == 0
         and getattr(getattr(value, "dtype", None), "kind", "") == "b"

@@ -794,6 +794,11 @@ def test_builders_take_numpy_integers_and_none_masks() -> None:
         b, b, b, b, TensorType(i64, []), begin_mask=None, shrink_axis_mask=np.int64(1)
     )
     assert tf.masks()["begin_mask"] == 0 and tf.masks()["shrink_axis_mask"] == 1
+    # a masked value has none to take: a TypeError naming the argument (a masked bool
+    # raised numpy's MaskError, a masked int gave its hidden data: session 48)
+    for masked in (np.ma.masked_array(True, mask=True), np.ma.masked_array(3, mask=True)):
+        with pytest.raises(TypeError, match="begin_mask must be an int, got a masked"):
+            TfStridedSliceOp(b, b, b, b, TensorType(i64, []), begin_mask=masked)
 
 
 @pytest.mark.parametrize(

@@ -265,6 +265,14 @@ def test_quoted_integer_and_bool_options_are_read_as_mlir_opt_reads_them(
         run("slice-opt", path, "-p", 'canonicalize-slices{dynamic="yes"}', cwd=tmp_path),
         "error: canonicalize-slices: option dynamic = yes is not a bool (true or false)\n",
     )
+    # decimal digits only, not the other forms Python's int() reads (session 48)
+    for text in ("1_0", " 10", "0x10", "\u0663"):
+        pipeline = f'convert-slice-to-loops{{string-move-bytes="{text}"}}'
+        assert_error(
+            run("slice-opt", path, "-p", pipeline, cwd=tmp_path),
+            f"error: convert-slice-to-loops: option string-move-bytes = {text} is not "
+            "an integer\n",
+        )
 
 
 def test_quoted_options_in_xdsl_opt_too(tmp_path: Path) -> None:
