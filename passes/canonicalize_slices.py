@@ -373,9 +373,12 @@ def _checked(
     ix: IRBuilder, op: Operation, cond: Bool, message: str, *values: Value
 ) -> None:
     """A ``slice.check`` of ``cond`` at ``op``'s location (the tensor op it is about),
-    unless it is known to hold."""
+    unless it is known to hold; known to fail, an error at ``op`` now."""
     emitted = len(ix.ops)
-    ix.check(cond, message, *values)
+    try:
+        ix.check(cond, message, *values)
+    except SliceSemanticsError as e:  # known to fail now: the error at that op too
+        raise OpPassFailedException(op, str(e)) from e
     for check in ix.ops[emitted:]:
         if isinstance(check, CheckOp):
             check.location = op.location

@@ -49,6 +49,7 @@ from slice_dialect.locations import (
     location_text,
     plain_verifier_error,
     use_before_definition,
+    verify_located,
 )
 from slice_dialect.runtime.arguments import ArraySpec, CheckedArguments, check_shape
 from slice_dialect.runtime.cache import check_sanitize_backend
@@ -340,9 +341,9 @@ def lower(module: ModuleOp, ctx: Context, stream: StreamTarget = DEFAULT_STREAM)
         ConvertSliceToLoopsPass(
             stream.working_set, stream.lines_in_order, stream.string_move_bytes
         ).apply(ctx, module)
-        module.verify()
     except (VerifyException, DiagnosticException, SliceSemanticsError) as e:
         raise SliceError(describe(e), error_location(e, module)) from None
+    verify_located(module)  # an xDSL verifier's plain Exception too, at its op
 
 
 class InterpreterKernel:

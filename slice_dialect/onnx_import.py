@@ -862,18 +862,25 @@ def _check_fits(array: NDArray, bad: NDArray, dtype: np.dtype[Any], what: str) -
     )
 
 
+def _is_int(v: object) -> bool:
+    return isinstance(v, int | np.integer) and not isinstance(v, bool | np.bool_)
+
+
+def _is_real(v: object) -> bool:
+    return _is_int(v) or isinstance(v, float | np.floating)
+
+
 def _bound_values(value: Any) -> NDArray:
     """A bound value as an array: an array as it is; a list (or a number) of Python
-    integers as an object array of them, so each converts exactly to the input's
-    type (``np.asarray`` would make ``[2**64 - 1, 1]`` ``float64``, and round it);
-    anything else as ``np.asarray`` makes it."""
+    integers, or of integers and floats, as an object array of them, so each converts
+    once to the input's type (``np.asarray`` would make ``[2**64 - 1, 1]`` ``float64``,
+    and round an integer beyond ``2**53`` before the input's type does); anything
+    else as ``np.asarray`` makes it."""
     if isinstance(value, np.ndarray):
         return value
     exact = np.array(value, dtype=object)
-    if exact.size and all(
-        isinstance(v, int | np.integer) and not isinstance(v, bool | np.bool_)
-        for v in exact.reshape(-1)
-    ):
+    flat = exact.reshape(-1)
+    if exact.size and all(_is_real(v) for v in flat) and any(_is_int(v) for v in flat):
         return exact
     return np.asarray(value)
 
@@ -915,24 +922,23 @@ def _nearest_bfloat16(array: NDArray, dtype: np.dtype[Any]) -> NDArray:
             continue
         _, e = math.frexp(v)  # v = m * 2**e, 0.5 <= |m| < 1
         ulp = max(e - 8, -133)  # 8 bits, or bfloat16's least subnormal 2**-133
-        nearest[k] = math.ldexp(round(math.ldexp(v, -ulp)), ulp)
+        nearest[k] = math.copysign(math.ldexp(round(math.ldexp(v, -ulp)), ulp), v)
     return nearest.astype(dtype).reshape(array.shape)  # exact: each one is a bfloat16
 
 
 def _python_numbers(array: NDArray, dtype: np.dtype[Any], what: str) -> NDArray:
-    """An object array of Python ints (a list of them, or numpy's array of an int
-    beyond 64 bits) as an array of ``dtype`` where every value fits, each rounded
-    once to the nearest value of a float type; other objects stay (and are refused
-    by their dtype)."""
+    """An object array of Python integers (a list of them, or numpy's array of an int
+    beyond 64 bits), or of integers and floats, as an array of ``dtype``: integers
+    where every value fits, each value rounded once to the nearest value of a float
+    type; other objects stay (and are refused by their dtype), as do integers mixed
+    with floats for an integer input (a ``float64`` array, refused so)."""
     flat = array.reshape(-1)
-    if flat.size == 0 or not all(
-        isinstance(v, int | np.integer) and not isinstance(v, bool | np.bool_)
-        for v in flat
-    ):
+    if flat.size == 0 or not all(_is_real(v) for v in flat):
         return array
-    if dtype.kind == "b":
+    ints_only = all(_is_int(v) for v in flat)
+    if dtype.kind == "b" and ints_only:
         raise SliceError(f"{what} has integer values, the input is bool")
-    if dtype.kind in "iu":
+    if dtype.kind in "iu" and ints_only:
         info = np.iinfo(dtype)
         low, high = int(info.min), int(info.max)
         for index in np.ndindex(array.shape):
@@ -943,25 +949,34 @@ def _python_numbers(array: NDArray, dtype: np.dtype[Any], what: str) -> NDArray:
                     f"{dtype} ({_fit_limit(dtype)})"
                 )
         return np.array([int(v) for v in flat], dtype=dtype).reshape(array.shape)
+    if dtype.kind not in "fc" and dtype != dtypes.numpy_dtype(BFloat16Type()):
+        return np.array([float(v) for v in flat]).reshape(array.shape)  # refused so
     bits = _SIGNIFICANT_BITS.get(dtype.char, 8)  # bfloat16: 8
-    rounded = [_nearest_integer(int(v), bits) for v in flat]
-    floats = np.array(
-        [
-            float(v) if v.bit_length() <= 1024 else (math.inf if v > 0 else -math.inf)
-            for v in rounded
-        ],
-        dtype=np.float64,
-    )
-    with np.errstate(over="ignore"):
-        cast = floats.astype(dtype).reshape(array.shape)  # exact, or infinite
-    bad = ~np.isfinite(cast)
-    if bad.any():
-        index = tuple(int(i) for i in np.argwhere(bad)[0])
-        raise SliceError(
-            f"{what} has the value {int(array[index])} at {list(index)}, which does "
-            f"not fit {dtype} ({_fit_limit(dtype)})"
+    values: list[float] = []
+    for v in flat:
+        if not _is_int(v):
+            values.append(float(v))
+            continue
+        r = _nearest_integer(int(v), bits)  # exact in float64 from here
+        values.append(
+            float(r) if r.bit_length() <= 1024 else (math.inf if r > 0 else -math.inf)
         )
-    return cast
+    floats = np.array(values, dtype=np.float64)
+    with np.errstate(over="ignore"):
+        if dtype.kind in "fc":
+            cast = floats.astype(dtype)  # each value once: the integers are exact
+        else:
+            cast = _nearest_bfloat16(floats, dtype)
+    for k, v in enumerate(flat):
+        given = int(v) if _is_int(v) else float(v)
+        finite = isinstance(given, int) or math.isfinite(given)  # NaN and inf stay
+        if finite and not np.isfinite(cast[k]):
+            index = [int(i) for i in np.unravel_index(k, array.shape)]
+            raise SliceError(
+                f"{what} has the value {given} at {index}, which does not fit {dtype} "
+                f"({_fit_limit(dtype)})"
+            )
+    return cast.reshape(array.shape)
 
 
 def make_constant(array: NDArray) -> arith.ConstantOp:

@@ -1010,8 +1010,9 @@ def compatible_shape(expected: Sequence[Dim], actual: Sequence[Dim]) -> bool:
 
 def drops_unit_dims(sizes: Sequence[int | None], result: Sequence[Dim]) -> bool:
     """Whether ``result`` is ``sizes`` with some of its static 1s dropped, in order:
-    upstream's rank reduction of a ``tensor.extract_slice`` (no dim inserted or moved;
-    ``None`` is a dynamic size or dim, which matches any and is never dropped)."""
+    upstream's rank reduction of a ``tensor.extract_slice`` (``isRankReducedType``: no
+    dim inserted or moved; ``None`` is a dynamic size or dim, which matches only
+    ``None``, as upstream matches ``?`` only with ``?``, and is never dropped)."""
 
     @cache
     def fits(i: int, j: int) -> bool:
@@ -1021,8 +1022,7 @@ def drops_unit_dims(sizes: Sequence[int | None], result: Sequence[Dim]) -> bool:
             return True
         if j == len(result):
             return False
-        a, b = sizes[i], result[j]
-        return (a is None or b is None or a == b) and fits(i + 1, j + 1)
+        return sizes[i] == result[j] and fits(i + 1, j + 1)
 
     return fits(0, 0)
 

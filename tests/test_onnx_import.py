@@ -1309,6 +1309,20 @@ def test_bound_values_convert_exactly() -> None:
         _bound(T.BOOL, [1, 0])
     raw = np.array([1.5, -2.0], bf16).view("V2")
     assert _bound(T.BFLOAT16, raw).astype(np.float64).tolist() == [1.5, -2.0]
+    # a negative value that rounds to zero keeps its sign (-0.0), as IEEE rounds
+    tiny = _bound(T.BFLOAT16, [-1e-45, 1e-45])
+    assert tiny.view(np.uint16).tolist() == [0x8000, 0x0000]
+    # integers mixed with floats round once too (np.asarray made them float64 first):
+    # 2**54 + 2**30 + 1 is above the midpoint of float32's 2**54 and 2**54 + 2**31
+    mixed = _bound(T.FLOAT, [2**54 + 2**30 + 1, 0.5])
+    assert mixed.tolist() == [2.0**54 + 2.0**31, 0.5]
+    with pytest.raises(
+        SliceError, match=r"has the value 1e\+300 at \[1\], which does not"
+    ):
+        _bound(T.FLOAT, [1, 1e300])
+    assert np.isnan(_bound(T.FLOAT, [1, float("nan")])[1])
+    with pytest.raises(SliceError, match="has dtype float64, the input is int64"):
+        _bound(T.INT64, [1, 0.5])
 
 
 def test_tool_reads_and_writes_dash(tmp_path: Path) -> None:

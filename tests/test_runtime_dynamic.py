@@ -1185,3 +1185,73 @@ def test_an_index_argument_read_at_a_run_time_index(backend: str) -> None:
         with pytest.raises(SliceError, match=rf"tensor\.extract: index {k} is") as info:
             kernel(x, p, np.array([k]))
         assert info.value.location == "<source>:5:3"
+
+
+@pytest.mark.parametrize("backend", ["c", "interpreter"])
+def test_every_tensor_extract_of_an_argument_is_checked(backend: str) -> None:
+    """Session 48's second review: a ``tensor.extract`` at a run-time index of a ``?``
+    argument is checked against its ``memref.dim`` (the interpreter read index -1 as
+    the last element; the C target refuses loads of ``?`` memrefs, naming why), a
+    constant index outside a static dim is an error at compile time (the interpreter
+    read it), and one index too many is ``memref.load``'s error (``zip`` dropped it)."""
+    text = """func.func @main(%x: tensor<8xf32>, %p: tensor<?xi64>, %i: tensor<1xi64>) -> tensor<?xf32> {
+  %c0 = arith.constant 0 : index
+  %j = tensor.extract %i[%c0] : tensor<1xi64>
+  %k = arith.index_cast %j : i64 to index
+  %a = tensor.extract %p[%k] : tensor<?xi64>
+  %s = tensor.from_elements %a : tensor<1xi64>
+  %e = arith.constant dense<8> : tensor<1xi64>
+  %r = slice.onnx %x starts %s ends %e : tensor<8xf32>, tensor<1xi64>, tensor<1xi64> -> tensor<?xf32>
+  func.return %r : tensor<?xf32>
+}
+"""
+    x = np.arange(8, dtype=np.float32)
+    p = np.array([3, 1, 4, 1], np.int64)
+    if backend == "c":
+        with pytest.raises(SliceError, match=r"only through slice\.dynamic_copy_run"):
+            slice_dialect.compile(text, backend=backend)
+    else:
+        kernel = slice_dialect.compile(text, backend=backend)
+        assert np.array_equal(kernel(x, p, np.array([2])), x[4:])
+        for k in (-1, 4, -(2**63)):
+            with pytest.raises(
+                SliceError,
+                match=rf"tensor\.extract: index {k} is out of bounds for "
+                "dimension 0 of size 4",
+            ) as info:
+                kernel(x, p, np.array([k]))
+            assert info.value.location == "<source>:5:3"
+    constant = text.replace("tensor<?xi64>", "tensor<4xi64>").replace(
+        "%a = tensor.extract %p[%k]",
+        "%m = arith.constant -1 : index\n  %a = tensor.extract %p[%m]",
+    )
+    with pytest.raises(
+        SliceError, match=r"tensor\.extract: index -1 is out of bounds for dimension 0"
+    ):
+        slice_dialect.compile(constant, backend=backend)
+    extra = text.replace("tensor<?xi64>", "tensor<4xi64>").replace(
+        "tensor.extract %p[%k]", "tensor.extract %p[%k, %k]"
+    )
+    with pytest.raises(SliceError, match="expected an index for each dimension"):
+        slice_dialect.compile(extra, backend=backend)
+
+
+def test_a_check_known_to_fail_names_its_tensor_op() -> None:
+    """A check of a run-time ``extract_slice`` that constants decide is an error at the
+    ``extract_slice``, as the same check failing at run time is (it named the slice
+    op: session 48's second review)."""
+    text = """func.func @main(%x: tensor<8x8xf32>, %p: tensor<4xi64>, %t: tensor<1xi64>) -> tensor<?x?xf32> {
+  %c0 = arith.constant 0 : index
+  %ti = tensor.extract %t[%c0] : tensor<1xi64>
+  %tx = arith.index_cast %ti : i64 to index
+  %s = tensor.extract_slice %p[7] [2] [%tx] : tensor<4xi64> to tensor<2xi64>
+  %e = arith.constant dense<8> : tensor<2xi64>
+  %r = slice.onnx %x starts %s ends %e : tensor<8x8xf32>, tensor<2xi64>, tensor<2xi64> -> tensor<?x?xf32>
+  func.return %r : tensor<?x?xf32>
+}
+"""
+    with pytest.raises(
+        SliceError, match=r"tensor\.extract_slice: offset 7 is out of"
+    ) as info:
+        slice_dialect.compile(text)
+    assert info.value.location == "<source>:5:3"

@@ -247,7 +247,7 @@ _GENERATED_NAMES = (
     "slice_stream_line_sse2 slice_stream_long slice_stream_lines_avx slice_stream_lines_avx512 "
     "SLICE_STREAM_WIDE SLICE_STREAM_SANITIZED SLICE_BLOCK_LINES SLICE_LINES "
     "SLICE_WIDE_REGISTERS SLICE_NO_WIDE_REGISTERS SLICE_NO_AVX512_REGISTERS "
-    "SLICE_AVX512 SLICE_AVX2 slice_wide_registers wide_tier "
+    "SLICE_AVX512 SLICE_AVX2 SLICE_OPAQUE slice_wide_registers wide_tier "
     "slice_u8x64 slice_u16x32 slice_u32x16 slice_u64x8 slice_u8x32 slice_u16x16 "
     "slice_u32x8 slice_u64x4 SLICE_WIDE_STORE SLICE_WIDE_STREAM SLICE_EVEN_STEPS "
     "SLICE_EVEN_STEP SLICE_EVEN_LAST SLICE_REVERSED_STEPS SLICE_ODD_REVERSED_STEPS "
@@ -283,7 +283,9 @@ _C_LIBRARY_NAMES = (
     "gmtime localtime strftime isalnum isalpha isblank iscntrl isdigit isgraph "
     "islower isprint ispunct isspace isupper isxdigit tolower toupper acos asin "
     "atan atan2 ceil cos cosh exp fabs floor fmod frexp ldexp log log10 modf pow "
-    "sin sinh sqrt tan tanh fmin fmax fma round trunc"
+    "sin sinh sqrt tan tanh fmin fmax fma round trunc "
+    # C11's and the intrinsics' mm_malloc.h's (emmintrin.h includes it)
+    "aligned_alloc quick_exit at_quick_exit posix_memalign"
 )
 
 RESERVED_NAMES = frozenset(_C_KEYWORDS.split()) | frozenset(_GENERATED_NAMES.split())
@@ -294,14 +296,17 @@ LIBRARY_NAMES = frozenset(_C_LIBRARY_NAMES.split())
 """The C library's functions and objects: no kernel symbol may be one."""
 
 HEADER_NAMES = re.compile(
-    r"(_.*|U?INT\w*_(MIN|MAX|C)|(SIZE|PTRDIFF|SIG_ATOMIC|WCHAR|WINT)_(MIN|MAX)"
-    r"|NULL|offsetof|EOF)\Z"
+    r"(_.*|u?int\w*_t|(s?size|ptrdiff|wchar|wint|max_align|l?l?div|mbstate)_t"
+    r"|U?INT\w*_(MIN|MAX|C)|(SIZE|PTRDIFF|SIG_ATOMIC|WCHAR|WINT)_(MIN|MAX)"
+    r"|NULL|offsetof|EOF|EXIT_(SUCCESS|FAILURE)|RAND_MAX|MB_CUR_MAX)\Z"
 )
 """Symbols a kernel may not have besides ``RESERVED_NAMES`` and ``LIBRARY_NAMES``: the
 macros of the headers the unit includes (``INT64_MIN``, ``UINT64_C``, ``SIZE_MAX``,
-``NULL``), and every identifier that starts with ``_``, which C99 7.1.3 reserves at
-file scope (``__builtin_prefetch``, the intrinsics' ``_mm_*``). Only an empty prefix
-makes one (session 48's review: ``@INT64_MIN`` gave C that did not compile)."""
+``NULL``, ``RAND_MAX``), their type names (``intptr_t``, ``int_fast8_t``,
+``ldiv_t``), and every identifier that starts with
+``_``, which C99 7.1.3 reserves at file scope (``__builtin_prefetch``, the intrinsics'
+``_mm_*``). Only an empty prefix makes one (session 48's reviews: ``@INT64_MIN``, then
+``@intptr_t`` and ``@RAND_MAX``, gave C that did not compile)."""
 
 SHUFFLE_NAMES = frozenset(("slice_lanes_even", "slice_lanes_odd", "slice_lanes_reversed"))
 """The shuffles of the register helpers (``REGISTER_PICKS``), defined only in a unit
@@ -448,9 +453,10 @@ def checked_memref_type(
     if not dynamic and any(d < 0 for d in t.get_shape()):
         raise op_error(
             op,
-            f"{what} has type {t}; the C target takes dynamic shapes (?) only for "
-            "function arguments, memref.dim, memref.collapse_shape and "
-            "slice.dynamic_copy_run",
+            f"{what} has type {t}; the C target reads and writes a memref of dynamic "
+            "shape (?) only through slice.dynamic_copy_run, which guards itself (a "
+            "function argument of that shape is taken by memref.dim, "
+            "memref.collapse_shape and slice.dynamic_copy_run only)",
         )
     try:
         c_storage_type(t.element_type)
@@ -1551,20 +1557,26 @@ def _outside(
 def _opaque_if_extreme(
     p: FunctionPrinter, value: SSAValue, op: Operation, divisor: bool = False
 ) -> str:
-    """The C text of an operand of a dynamic run; a constant one beyond int32 (or 0,
-    for a ``divisor``: the stride) in a variable of its own, so the run's guards
-    (``8 - INT64_MIN``, ``/ apart``), dead for such values, are no constant
-    expressions a C compiler warns of under ``-Wall -Wextra`` (session 48's review:
-    hand-written constant operands)."""
+    """The C text of an operand of a dynamic run. A constant one of ``2**26`` or more
+    (or 0, for a ``divisor``: the stride) goes in a variable the compiler cannot see
+    through (``SLICE_OPAQUE``), so the run's guards and loops, dead for such values,
+    are no overflowing constant expressions or loops with undefined iterations a C
+    compiler warns of under ``-Wall -Wextra`` (``8 - INT64_MIN``, ``/ apart``,
+    ``2147483647 * 8`` in ``int``, ``k * 2**62``). A smaller one stays a literal: the
+    guards add a few such values and multiply them by an element size (16 at most),
+    which stays in ``int`` (session 48's reviews: hand-written constant operands; the
+    lowering's runs of sources below ``2**26`` elements print as before)."""
     text = p.expr(value, op)
     owner = value.owner
     if not (isinstance(owner, arith.ConstantOp) and isinstance(owner.value, IntegerAttr)):
         return text
     known = owner.value.value.data
-    if abs(known) < 2**31 and not (divisor and known == 0):
+    if abs(known) < 2**26 and not (divisor and known == 0):
         return text
     name = p.temp("operand")
+    p.unit.features.add("opaque")
     p.line(f"int64_t {name} = {text};")
+    p.line(f"SLICE_OPAQUE({name});")
     return name
 
 
@@ -2154,6 +2166,8 @@ def emit_c(module: ModuleOp, *, prefix: str = DEFAULT_PREFIX) -> str:
         header += ["", SSE2_INCLUDE.strip("\n"), "", REGISTER_PICKS.strip("\n")]
     if "string_move" in features:
         header += ["", STRING_MOVE_SANITIZED.strip("\n")]
+    if "opaque" in features:
+        header += ["", OPAQUE_MACRO.strip("\n")]
     helpers = {
         "stream": STREAM_HELPERS,
         "copy": COPY_HELPERS,
@@ -2197,6 +2211,16 @@ class CTarget(Target):
 
 # The C helpers of nontemporal, register-reordered, scalar and prefetching runs, printed
 # once in a unit that uses them.
+
+OPAQUE_MACRO = """\
+/* A value the optimizer may not see: a constant operand of a dynamic run beyond int32,
+ * whose guards and loops are dead, is no constant a C compiler warns of. */
+#if defined(__GNUC__)
+#define SLICE_OPAQUE(v) __asm__("" : "+r"(v))
+#else
+#define SLICE_OPAQUE(v) ((void)(v))
+#endif
+"""
 
 UNUSED_HELPERS_BEGIN = """\
 /* Helpers are printed by family (all the streamed copies where one run streams):

@@ -13,7 +13,7 @@
 // RUN: awk -v RS='\n// -----\n' 'NR==8' %s > %t.8.mlir && not slice-opt %t.8.mlir -t c 2>&1 | filecheck %s --check-prefix=NORULE
 
 // A load from a memref of dynamic shape: its bounds are not known when compiled.
-// LOAD: error: {{.+}}.mlir:{{[0-9]+}}:3: memref.load operand has type memref<?xf32>; the C target takes dynamic shapes (?) only for function arguments, memref.dim, memref.collapse_shape and slice.dynamic_copy_run
+// LOAD: error: {{.+}}.mlir:{{[0-9]+}}:3: memref.load operand has type memref<?xf32>; the C target reads and writes a memref of dynamic shape (?) only through slice.dynamic_copy_run, which guards itself (a function argument of that shape is taken by memref.dim, memref.collapse_shape and slice.dynamic_copy_run only)
 // LOAD-NOT: int32_t
 func.func @load(%x: memref<?xf32>, %out: memref<1xf32>) {
   %c0 = arith.constant 0 : index
@@ -25,7 +25,7 @@ func.func @load(%x: memref<?xf32>, %out: memref<1xf32>) {
 // -----
 
 // A store into a view of dynamic shape.
-// STORE: error: {{.+}}.mlir:{{[0-9]+}}:3: memref.store operand has type memref<?xf32>; the C target takes dynamic shapes (?) only
+// STORE: error: {{.+}}.mlir:{{[0-9]+}}:3: memref.store operand has type memref<?xf32>; the C target reads and writes a memref of dynamic shape (?) only
 func.func @store(%y: memref<1xf32>, %x: memref<2x?xf32>) {
   %c0 = arith.constant 0 : index
   %f = memref.load %y[%c0] : memref<1xf32>
