@@ -18,8 +18,8 @@ from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects import builtin, func
-from xdsl.dialects.builtin import SymbolRefAttr
-from xdsl.ir import Operation
+from xdsl.dialects.builtin import ArrayAttr, DictionaryAttr, SymbolRefAttr
+from xdsl.ir import Attribute, Operation
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from passes import SlicePass
@@ -82,12 +82,21 @@ def inline_call(call: func.CallOp, callee: func.FuncOp) -> None:
 
 
 def _named_symbols(module: builtin.ModuleOp) -> set[str]:
-    """The symbols the ops of ``module`` name (a call's callee, a shape function)."""
+    """The symbols the ops of ``module`` name (a call's callee, a shape function),
+    inside arrays and dictionaries of attributes too, as MLIR's symbol uses are."""
     named: set[str] = set()
+    pending: list[Attribute] = []
     for op in module.walk():
-        for value in (*op.attributes.values(), *op.properties.values()):
-            if isinstance(value, SymbolRefAttr):
-                named.add(value.root_reference.data)
+        pending.extend(op.attributes.values())
+        pending.extend(op.properties.values())
+    while pending:
+        value = pending.pop()
+        if isinstance(value, SymbolRefAttr):
+            named.add(value.root_reference.data)
+        elif isinstance(value, ArrayAttr):
+            pending.extend(value.data)
+        elif isinstance(value, DictionaryAttr):
+            pending.extend(value.data.values())
     return named
 
 

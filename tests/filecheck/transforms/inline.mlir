@@ -69,3 +69,20 @@ func.func @caller(%x: tensor<4xf32>) -> tensor<2xf32> {
   %z = func.call @external(%y) : (tensor<2xf32>) -> tensor<2xf32>
   func.return %z : tensor<2xf32>
 }
+
+// -----
+
+// A private function named inside an array or a dictionary of attributes is used, as
+// MLIR's symbol uses are, and stays.
+// CHECK:         func.func private @named_in_an_array(
+// CHECK-NOT:     func.func private @not_named(
+// CHECK-LABEL:   func.func @names_them(
+func.func private @named_in_an_array(%t: tensor<4xf32>) -> tensor<4xf32> {
+  func.return %t : tensor<4xf32>
+}
+func.func private @not_named(%t: tensor<4xf32>) -> tensor<4xf32> {
+  func.return %t : tensor<4xf32>
+}
+func.func @names_them(%x: tensor<4xf32>) -> tensor<4xf32> attributes {refs = [@named_in_an_array], table = {f = @named_in_an_array}} {
+  func.return %x : tensor<4xf32>
+}
