@@ -4,25 +4,32 @@ xDSL 0.74 has no general inliner, and the lowering (``convert-slice-to-loops``) 
 the C target take one function per kernel: a ``func.call`` of a function on tensors
 stops them. This pass replaces each call of a ``func.func`` of the module that has a
 body of one block by a copy of that body, its arguments the call's operands and its
-``func.return``'s operands the call's results; callees first, so a chain of calls
-becomes one body. A recursive call (one that reaches its own function again) is left,
-as MLIR's inliner leaves it, and so is a call of a declaration or of a function of
-several blocks: the lowering then refuses them, naming the call. A private function
-that nothing names any more is erased afterwards (MLIR's inliner erases dead private
-callables too), unless ``erase-private=false``.
+``func.return``'s operands the call's results, and the calls in the copy in turn. A
+call of a function on a cycle of calls (recursion) is left, as MLIR's inliner leaves
+it, and so is a call of a declaration or of a function of several blocks: the lowering
+then refuses them, naming the call. A private function that nothing names any more is
+erased afterwards (MLIR's inliner erases dead private callables too), unless
+``erase-private=false``.
+
+The calls are inlined into the functions that stay (every function with
+``erase-private=false``; else the public ones, those named otherwise than by a call,
+and those asked to be kept), each copy from the callee as written or as far as it is
+inlined already: a private chain of calls costs its length, not its square.
 """
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects import builtin, func
 from xdsl.dialects.builtin import ArrayAttr, DictionaryAttr, SymbolRefAttr
-from xdsl.ir import Attribute, Operation
+from xdsl.ir import Attribute, BlockArgument, Operation, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from passes import SlicePass
+from slice_dialect.locations import copy_text_locations
 
 
 def _body_to_inline(callee: func.FuncOp) -> bool:
@@ -32,63 +39,18 @@ def _body_to_inline(callee: func.FuncOp) -> bool:
     return len(blocks) == 1 and isinstance(blocks[0].last_op, func.ReturnOp)
 
 
-def _callees(f: func.FuncOp) -> list[func.CallOp]:
-    return [op for op in f.walk() if isinstance(op, func.CallOp)]
+def _calls(op: Operation) -> list[func.CallOp]:
+    return [o for o in op.walk() if isinstance(o, func.CallOp)]
 
 
-def _call_order(functions: dict[str, func.FuncOp]) -> tuple[list[str], set[int]]:
-    """The functions, each after every function it calls (a depth-first post-order,
-    with a stack of its own: a chain of thousands of calls is no Python recursion),
-    and the ``id`` of each call that closes a cycle (left as it is)."""
-    order: list[str] = []
-    state: dict[str, int] = {}  # 1: on the path, 2: done
-    recursive: set[int] = set()
-    for root in functions:
-        if root in state:
-            continue
-        stack: list[tuple[str, list[func.CallOp]]] = [(root, _callees(functions[root]))]
-        state[root] = 1
-        while stack:
-            name, pending = stack[-1]
-            if not pending:
-                stack.pop()
-                state[name] = 2
-                order.append(name)
-                continue
-            call = pending.pop(0)
-            callee = call.callee.root_reference.data
-            if callee not in functions:
-                continue
-            if state.get(callee) == 1:
-                recursive.add(id(call))
-            elif callee not in state:
-                state[callee] = 1
-                stack.append((callee, _callees(functions[callee])))
-    return order, recursive
+def _callee_name(call: func.CallOp) -> str:
+    return call.callee.root_reference.data
 
 
-def inline_call(call: func.CallOp, callee: func.FuncOp) -> None:
-    """Replace ``call`` by a copy of ``callee``'s body (one block ending in
-    ``func.return``): its arguments the call's operands, the return's operands the
-    call's results. The copied ops keep their locations (the callee's lines)."""
-    region = callee.body.clone()
-    block = region.blocks[0]
-    ret = block.last_op
-    assert isinstance(ret, func.ReturnOp)
-    results = list(ret.arguments)
-    Rewriter.erase_op(ret)
-    Rewriter.inline_block(block, InsertPoint.before(call), call.arguments)
-    Rewriter.replace_op(call, [], results)
-
-
-def _named_symbols(module: builtin.ModuleOp) -> set[str]:
-    """The symbols the ops of ``module`` name (a call's callee, a shape function),
-    inside arrays and dictionaries of attributes too, as MLIR's symbol uses are."""
+def _symbols_in(values: Collection[Attribute]) -> set[str]:
+    """The symbols ``values`` name, inside arrays and dictionaries too."""
     named: set[str] = set()
-    pending: list[Attribute] = []
-    for op in module.walk():
-        pending.extend(op.attributes.values())
-        pending.extend(op.properties.values())
+    pending = list(values)
     while pending:
         value = pending.pop()
         if isinstance(value, SymbolRefAttr):
@@ -100,50 +62,177 @@ def _named_symbols(module: builtin.ModuleOp) -> set[str]:
     return named
 
 
-def erase_dead_private_functions(module: builtin.ModuleOp) -> None:
-    """Erase each private ``func.func`` that no op names, until none is left."""
-    while True:
-        named = _named_symbols(module)
-        dead: list[Operation] = [
-            f
-            for f in module.ops
-            if isinstance(f, func.FuncOp)
-            and f.sym_visibility is not None
-            and f.sym_visibility.data == "private"
-            and f.sym_name.data not in named
-        ]
-        if not dead:
-            return
-        for f in dead:
-            Rewriter.erase_op(f)
+def _named_by(op: Operation, calls_too: bool = True) -> set[str]:
+    """The symbols the ops of ``op`` name (a call's callee unless not ``calls_too``, a
+    shape function, any symbol in an attribute or property), as MLIR's symbol uses."""
+    named: set[str] = set()
+    for inner in op.walk():
+        if not calls_too and isinstance(inner, func.CallOp):
+            values = [v for k, v in inner.properties.items() if k != "callee"]
+            named |= _symbols_in([*values, *inner.attributes.values()])
+            continue
+        named |= _symbols_in([*inner.attributes.values(), *inner.properties.values()])
+    return named
 
 
-def inline_calls(module: builtin.ModuleOp, erase_private: bool = True) -> None:
-    """Inline every call of a function of ``module`` that has a body of one block and
-    is not recursive (see the module's doc); then, with ``erase_private``, erase the
-    private functions nothing names."""
-    functions = {f.sym_name.data: f for f in module.ops if isinstance(f, func.FuncOp)}
-    order, recursive = _call_order(functions)
-    for name in order:
-        for call in _callees(functions[name]):
-            callee = functions.get(call.callee.root_reference.data)
-            if (
-                callee is None
-                or id(call) in recursive
-                or callee is functions[name]
-                or not _body_to_inline(callee)
-            ):
+def _on_cycles(functions: dict[str, func.FuncOp]) -> set[str]:
+    """The functions on a cycle of calls (a strongly connected component of the call
+    graph with more than one function, or one that calls itself): Tarjan's algorithm
+    with a stack of its own, so a chain of thousands is no Python recursion."""
+    edges = {
+        name: [c for c in dict.fromkeys(map(_callee_name, _calls(f))) if c in functions]
+        for name, f in functions.items()
+    }
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    on_stack: set[str] = set()
+    stack: list[str] = []
+    cyclic: set[str] = set()
+    for root in functions:
+        if root in index:
+            continue
+        work: list[tuple[str, int]] = [(root, 0)]
+        while work:
+            name, i = work.pop()
+            if i == 0:
+                index[name] = low[name] = len(index)
+                stack.append(name)
+                on_stack.add(name)
+            if i < len(edges[name]):
+                work.append((name, i + 1))
+                callee = edges[name][i]
+                if callee not in index:
+                    work.append((callee, 0))
+                elif callee in on_stack:
+                    low[name] = min(low[name], index[callee])
                 continue
-            inline_call(call, callee)
+            if work:  # back in the caller: its low takes this one's
+                caller = work[-1][0]
+                low[caller] = min(low[caller], low[name])
+            if low[name] == index[name]:
+                component: list[str] = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component.append(member)
+                    if member == name:
+                        break
+                if len(component) > 1 or name in edges[name]:
+                    cyclic.update(component)
+    return cyclic
+
+
+def inline_call(call: func.CallOp, callee: func.FuncOp) -> list[func.CallOp]:
+    """Replace ``call`` by a copy of ``callee``'s body (one block ending in
+    ``func.return``): its arguments the call's operands, the return's operands the
+    call's results (an argument returned as it is: that operand). The copied ops keep
+    their locations (the callee's lines). The calls of the copy, in order."""
+    region = callee.body.clone()
+    copy_text_locations(callee.body, region)
+    block = region.blocks[0]
+    ret = block.last_op
+    assert isinstance(ret, func.ReturnOp)
+    results: list[SSAValue] = [
+        call.arguments[v.index]
+        if isinstance(v, BlockArgument) and v.block is block
+        else v
+        for v in ret.arguments
+    ]
+    Rewriter.erase_op(ret)
+    calls: list[func.CallOp] = []
+    for op in block.ops:
+        calls.extend(_calls(op))
+    Rewriter.inline_block(block, InsertPoint.before(call), call.arguments)
+    Rewriter.replace_op(call, [], results)
+    return calls
+
+
+def erase_dead_private_functions(
+    module: builtin.ModuleOp, keep: Collection[str] = ()
+) -> None:
+    """Erase each private ``func.func`` (not in ``keep``) that no op outside it names
+    once the dead ones are gone: references counted, so a dead chain goes in one
+    sweep."""
+    functions = {f.sym_name.data: f for f in module.ops if isinstance(f, func.FuncOp)}
+    names = {name: _named_by(f) for name, f in functions.items()}
+    outside: set[str] = set()
+    for op in module.ops:
+        if not isinstance(op, func.FuncOp):
+            outside |= _named_by(op)
+    uses = dict.fromkeys(functions, 0)
+    for name, named in names.items():
+        for other in named - {name}:
+            if other in uses:
+                uses[other] += 1
+
+    def removable(name: str) -> bool:
+        f = functions[name]
+        return (
+            f.sym_visibility is not None
+            and f.sym_visibility.data == "private"
+            and name not in keep
+            and name not in outside
+            and uses[name] == 0
+        )
+
+    pending = [name for name in functions if removable(name)]
+    erased: set[str] = set()
+    while pending:
+        name = pending.pop()
+        if name in erased or not removable(name):
+            continue
+        erased.add(name)
+        for other in names[name] - {name}:
+            if other in uses:
+                uses[other] -= 1
+                if uses[other] == 0 and removable(other):
+                    pending.append(other)
+        Rewriter.erase_op(functions[name])
+
+
+def inline_calls(
+    module: builtin.ModuleOp, erase_private: bool = True, keep: Collection[str] = ()
+) -> None:
+    """Inline every call of a function of ``module`` that has a body of one block and
+    is on no cycle of calls (see the module's doc), into the functions that stay;
+    then, with ``erase_private``, erase the private functions nothing names (but those
+    in ``keep``)."""
+    functions = {f.sym_name.data: f for f in module.ops if isinstance(f, func.FuncOp)}
+    cyclic = _on_cycles(functions)
+    named_otherwise: set[str] = set()
+    for op in module.ops:
+        named_otherwise |= _named_by(op, calls_too=False)
+    roots = [
+        f
+        for name, f in functions.items()
+        if not erase_private
+        or f.sym_visibility is None
+        or f.sym_visibility.data != "private"
+        or name in keep
+        or name in named_otherwise
+    ]
+    for root in roots:
+        pending = _calls(root)
+        pending.reverse()
+        while pending:
+            call = pending.pop()
+            callee = functions.get(_callee_name(call))
+            if callee is None or callee.sym_name.data in cyclic:
+                continue
+            if callee is root or not _body_to_inline(callee):
+                continue
+            new_calls = inline_call(call, callee)
+            pending.extend(reversed(new_calls))
     if erase_private:
-        erase_dead_private_functions(module)
+        erase_dead_private_functions(module, keep)
 
 
 @dataclass(frozen=True)
 class InlinePass(SlicePass):
     """``inline``: every call of a function of the module with a body of one block is
-    replaced by that body, callees first; recursive calls stay. Private functions no
-    op names any more are erased unless ``erase-private=false``.
+    replaced by that body, and the calls in it in turn; calls on a cycle of calls
+    (recursion) stay. Private functions no op names any more are erased unless
+    ``erase-private=false``.
 
     ```mlir
     func.func private @crop(%t: tensor<8xf32>) -> tensor<4xf32> {

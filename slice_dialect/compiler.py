@@ -596,6 +596,9 @@ class Lowered:
     signatures: dict[str, Signature] = dataclasses.field(
         default_factory=dict[str, Signature]
     )
+    inlined_away: frozenset[str] = frozenset()
+    """The private functions ``inline`` erased once every call of them was inlined:
+    an entry of them is lowered on its own (``_lowered_part``)."""
     c_sources: dict[str, str] = dataclasses.field(default_factory=dict[str, str])
 
     def before(self, entry: str) -> Signature:
@@ -722,14 +725,21 @@ def lowered(
     whole = part = None
     if isinstance(source, str) and len(source) <= LOWERED_MEMO_MAX_TEXT:
         whole, part = (source, filename, stream, ""), (source, filename, stream, entry)
-    hit = _memo_get(whole) or _memo_get(part)
+    hit = _memo_get(whole)
+    if hit is not None and entry in hit.inlined_away:
+        hit = None  # a private function inlined away: lowered on its own
+    hit = hit or _memo_get(part)
     if hit is not None:
         hit.signature(entry)
         return hit
     ctx = make_context()
     module = parse_module(source, ctx, filename)
-    inline_calls(module, erase_private=False)  # every function stays an entry
-    result = Lowered(module, _entries(module))
+    before = {f.sym_name.data for f in module.ops if isinstance(f, func.FuncOp)}
+    inline_calls(module)  # a private callee inlined everywhere is erased, as MLIR's
+    after = {f.sym_name.data for f in module.ops if isinstance(f, func.FuncOp)}
+    result = Lowered(module, _entries(module), inlined_away=frozenset(before - after))
+    if entry in result.inlined_away:
+        return _memo_put(part, _lowered_part(source, ctx, filename, stream, entry))
     result.before(entry)  # no such entry: the error, before lowering
     functions = [op for op in module.ops if isinstance(op, func.FuncOp)]
     if len(functions) > 1 and (
@@ -761,8 +771,8 @@ def _lowered_part(
     """``@entry`` of ``source`` lowered with only the functions it reaches
     (``keep_only_reachable``); a function of several blocks among them is the error."""
     module = parse_module(source, ctx, filename)
-    inline_calls(module, erase_private=False)
     keep_only_reachable(module, entry)
+    inline_calls(module, keep=[entry])
     _functions_of_one_block(module)  # a function of several blocks is the error
     result = Lowered(module, _entries(module))
     lower(module, ctx, stream)

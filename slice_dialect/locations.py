@@ -604,6 +604,16 @@ _TEXT_LOCATIONS: WeakKeyDictionary[Operation, FileLineColLoc] = WeakKeyDictionar
 was written with (MLIR's parser does too), so that an error at it is still located."""
 
 
+def copy_text_locations(original: Region, copy: Region) -> None:
+    """Give each op of ``copy`` (a clone of ``original``) the place in the text its op
+    of ``original`` was read at (``_TEXT_LOCATIONS``), so that an error at a copy of an
+    op written with ``loc("name")`` (a callee's, inlined) is located as the op is."""
+    for old, new in zip(original.walk(), copy.walk(), strict=True):
+        found = _TEXT_LOCATIONS.get(old)
+        if found is not None:
+            _TEXT_LOCATIONS[new] = found
+
+
 def location_text(op: Operation) -> str | None:
     """``file:line:col`` of ``op`` when it has a file location (or one that holds a
     file location, :func:`_file_location`), else where ``LocatingParser`` read it

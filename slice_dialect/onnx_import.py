@@ -516,6 +516,20 @@ class _Importer:
             raise SliceError(f"{what} is not an array ({e})") from None
         if array.dtype.kind == "V" and array.dtype.itemsize == dtype.itemsize:
             array = array.view(dtype)  # raw bytes (np.save of bf16), as slice-run reads
+        wider = array.dtype.kind in "fc" and array.dtype.itemsize > dtype.itemsize * (
+            2 if dtype.kind == "c" and array.dtype.kind == "c" else 1
+        )
+        if (
+            array.dtype != dtype
+            and array.dtype.kind in "iufc"
+            and (
+                dtype == bfloat16
+                or (wider and dtype.kind in "fc" and array.dtype.itemsize > 8)
+            )
+        ):
+            # ml_dtypes rounds to bfloat16 through float32, numpy a long double to
+            # float16 through float64: each value rounded once instead
+            array = array.astype(object)
         if array.dtype == object:
             array = _python_numbers(array, dtype, what)
         if array.dtype != dtype:
@@ -536,10 +550,7 @@ class _Importer:
                 info = np.iinfo(dtype)
                 _check_fits(array, (array < info.min) | (array > info.max), dtype, what)
             with np.errstate(over="ignore", invalid="ignore"):
-                if dtype == bfloat16 and array.dtype.kind in "iuf":
-                    cast = _nearest_bfloat16(array, dtype)
-                else:
-                    cast = array.astype(dtype)
+                cast = array.astype(dtype)
             if dtype.kind in "fc" or dtype == bfloat16:
                 _check_fits(array, np.isfinite(array) & ~np.isfinite(cast), dtype, what)
             array = cast
@@ -866,74 +877,78 @@ def _is_int(v: object) -> bool:
     return isinstance(v, int | np.integer) and not isinstance(v, bool | np.bool_)
 
 
-def _is_real(v: object) -> bool:
-    return _is_int(v) or isinstance(v, float | np.floating)
+def _is_number(v: object) -> bool:
+    return _is_int(v) or isinstance(v, float | complex | np.floating | np.complexfloating)
 
 
 def _bound_values(value: Any) -> NDArray:
     """A bound value as an array: an array as it is; a list (or a number) of Python
-    integers, or of integers and floats, as an object array of them, so each converts
-    once to the input's type (``np.asarray`` would make ``[2**64 - 1, 1]`` ``float64``,
-    and round an integer beyond ``2**53`` before the input's type does); anything
-    else as ``np.asarray`` makes it."""
+    integers, or of integers and other numbers, as an object array of them, so each
+    converts once to the input's type (``np.asarray`` would make ``[2**64 - 1, 1]``
+    ``float64``, and round an integer beyond ``2**53`` before the input's type does);
+    anything else as ``np.asarray`` makes it."""
     if isinstance(value, np.ndarray):
         return value
     exact = np.array(value, dtype=object)
     flat = exact.reshape(-1)
-    if exact.size and all(_is_real(v) for v in flat) and any(_is_int(v) for v in flat):
+    if exact.size and all(_is_number(v) for v in flat) and any(_is_int(v) for v in flat):
         return exact
     return np.asarray(value)
 
 
-_SIGNIFICANT_BITS = {"e": 11, "f": 24, "d": 53, "F": 24, "D": 53}
-"""The significand bits of each float type (numpy's type character; ``bfloat16`` is
-8), to which an integer rounds."""
+_FLOAT_FORMATS = {"e": (11, -24), "f": (24, -149), "d": (53, -1074)}
+"""Each float type's significand bits and least exponent of its ulp (numpy's type
+character; a complex type's parts are its float's; ``bfloat16`` is ``(8, -133)``)."""
 
 
-def _nearest_integer(v: int, bits: int) -> int:
-    """``v`` rounded to ``bits`` significant bits, ties to even: the value of a float
-    with that significand nearest to ``v`` (exact in Python ints, no double
-    rounding through ``float64``)."""
-    shift = abs(v).bit_length() - bits
-    if shift <= 0:
-        return v
-    q, r = divmod(abs(v), 1 << shift)
-    half = 1 << (shift - 1)
-    if r > half or (r == half and q & 1):
+def _float_format(dtype: np.dtype[Any]) -> tuple[int, int]:
+    if dtype.kind == "c":
+        return _FLOAT_FORMATS["f" if dtype.itemsize == 8 else "d"]
+    return _FLOAT_FORMATS.get(dtype.char, (8, -133))
+
+
+def _nearest(num: int, den: int, bits: int, least: int) -> float:
+    """``num / den`` (``den > 0``) rounded once to ``bits`` significant bits, ties to
+    even, with no ulp below ``2**least`` (the type's subnormals): exact as a
+    ``float64``, or infinite beyond it. In Python integers, so no value is rounded
+    twice on its way (through ``float64`` or ``float32``)."""
+    if num == 0:
+        return 0.0
+    a = abs(num)
+    top = a.bit_length() - den.bit_length()  # floor(log2(a / den)) is top or top - 1
+    if (a << max(0, -top)) < (den << max(0, top)):
+        top -= 1
+    e = max(top - (bits - 1), least)
+    n, d = (a, den << e) if e >= 0 else (a << -e, den)
+    q, r = divmod(n, d)
+    if 2 * r > d or (2 * r == d and q & 1):
         q += 1
-    return (q << shift) * (1 if v >= 0 else -1)
+    try:
+        value = math.ldexp(q, e)
+    except OverflowError:
+        value = math.inf
+    return value if num > 0 else -value
 
 
-def _nearest_bfloat16(array: NDArray, dtype: np.dtype[Any]) -> NDArray:
-    """Real values as ``bfloat16``, each rounded once to the nearest (ties to even):
-    ml_dtypes converts through ``float32``, which rounds twice (``16842753`` became
-    ``16777216``, not ``16908288``)."""
-    flat = array.reshape(-1)
-    nearest = np.empty(flat.shape, dtype=np.float64)
-    for k, v in enumerate(flat.tolist()):
-        if isinstance(v, int):
-            v = _nearest_integer(v, 8)
-            nearest[k] = (
-                float(v) if v.bit_length() <= 1024 else (math.inf if v > 0 else -math.inf)
-            )
-            continue
-        if not math.isfinite(v) or v == 0:
-            nearest[k] = v
-            continue
-        _, e = math.frexp(v)  # v = m * 2**e, 0.5 <= |m| < 1
-        ulp = max(e - 8, -133)  # 8 bits, or bfloat16's least subnormal 2**-133
-        nearest[k] = math.copysign(math.ldexp(round(math.ldexp(v, -ulp)), ulp), v)
-    return nearest.astype(dtype).reshape(array.shape)  # exact: each one is a bfloat16
+def _rounded(v: Any, bits: int, least: int) -> float:
+    """A real number (an int, a float of any width) rounded once to the format."""
+    if _is_int(v):
+        return _nearest(int(v), 1, bits, least)
+    if not np.isfinite(v) or v == 0:
+        return float(v)  # NaN, the infinities and the zeros (their signs) stay
+    num, den = v.as_integer_ratio()  # exact, a long double's too
+    return _nearest(num, den, bits, least)
 
 
 def _python_numbers(array: NDArray, dtype: np.dtype[Any], what: str) -> NDArray:
-    """An object array of Python integers (a list of them, or numpy's array of an int
-    beyond 64 bits), or of integers and floats, as an array of ``dtype``: integers
-    where every value fits, each value rounded once to the nearest value of a float
-    type; other objects stay (and are refused by their dtype), as do integers mixed
-    with floats for an integer input (a ``float64`` array, refused so)."""
+    """An object array of numbers (a list of Python integers, alone or with floats or
+    complex values; numpy's array of an int beyond 64 bits; numbers of a type wider
+    than the input's) as an array of ``dtype``: integers where every value fits, each
+    value (each part) rounded once to the nearest value of a float type; other
+    objects stay (and are refused by their dtype), as do integers mixed with floats
+    for an integer input and complex values for a real one."""
     flat = array.reshape(-1)
-    if flat.size == 0 or not all(_is_real(v) for v in flat):
+    if flat.size == 0 or not all(_is_number(v) for v in flat):
         return array
     ints_only = all(_is_int(v) for v in flat)
     if dtype.kind == "b" and ints_only:
@@ -949,33 +964,33 @@ def _python_numbers(array: NDArray, dtype: np.dtype[Any], what: str) -> NDArray:
                     f"{dtype} ({_fit_limit(dtype)})"
                 )
         return np.array([int(v) for v in flat], dtype=dtype).reshape(array.shape)
-    if dtype.kind not in "fc" and dtype != dtypes.numpy_dtype(BFloat16Type()):
-        return np.array([float(v) for v in flat]).reshape(array.shape)  # refused so
-    bits = _SIGNIFICANT_BITS.get(dtype.char, 8)  # bfloat16: 8
-    values: list[float] = []
-    for v in flat:
-        if not _is_int(v):
-            values.append(float(v))
-            continue
-        r = _nearest_integer(int(v), bits)  # exact in float64 from here
-        values.append(
-            float(r) if r.bit_length() <= 1024 else (math.inf if r > 0 else -math.inf)
-        )
-    floats = np.array(values, dtype=np.float64)
+    is_complex = [isinstance(v, complex | np.complexfloating) for v in flat]
+    floating = dtype.kind in "fc" or dtype == dtypes.numpy_dtype(BFloat16Type())
+    if not floating or (any(is_complex) and dtype.kind != "c"):
+        kind = complex if any(is_complex) else float
+        return np.array([kind(v) for v in flat]).reshape(array.shape)  # refused so
+    bits, least = _float_format(dtype)
+    parts: list[tuple[Any, Any]] = [
+        (v.real, v.imag) if c else (v, 0) for v, c in zip(flat, is_complex)
+    ]
+    rounded = [(_rounded(a, bits, least), _rounded(b, bits, least)) for a, b in parts]
+    if dtype.kind == "c":
+        exact = np.array([complex(a, b) for a, b in rounded], dtype=np.complex128)
+    else:
+        exact = np.array([a for a, _ in rounded], dtype=np.float64)
     with np.errstate(over="ignore"):
-        if dtype.kind in "fc":
-            cast = floats.astype(dtype)  # each value once: the integers are exact
-        else:
-            cast = _nearest_bfloat16(floats, dtype)
-    for k, v in enumerate(flat):
-        given = int(v) if _is_int(v) else float(v)
-        finite = isinstance(given, int) or math.isfinite(given)  # NaN and inf stay
-        if finite and not np.isfinite(cast[k]):
-            index = [int(i) for i in np.unravel_index(k, array.shape)]
-            raise SliceError(
-                f"{what} has the value {given} at {index}, which does not fit {dtype} "
-                f"({_fit_limit(dtype)})"
-            )
+        cast = exact.astype(dtype)  # exact: each value (part) is one of the type's
+    for k, (given_parts, got_parts) in enumerate(zip(parts, rounded)):
+        stored = (cast[k].real, cast[k].imag) if dtype.kind == "c" else (cast[k],)
+        for given, got, kept in zip(given_parts, got_parts, stored):
+            finite = _is_int(given) or bool(np.isfinite(given))
+            if finite and not (math.isfinite(got) and np.isfinite(kept)):
+                index = [int(i) for i in np.unravel_index(k, array.shape)]
+                shown = int(given) if _is_int(given) else flat[k]
+                raise SliceError(
+                    f"{what} has the value {shown} at {index}, which does not fit "
+                    f"{dtype} ({_fit_limit(dtype)})"
+                )
     return cast.reshape(array.shape)
 
 

@@ -1323,6 +1323,19 @@ def test_bound_values_convert_exactly() -> None:
     assert np.isnan(_bound(T.FLOAT, [1, float("nan")])[1])
     with pytest.raises(SliceError, match="has dtype float64, the input is int64"):
         _bound(T.INT64, [1, 0.5])
+    # integers mixed with complex values, and long doubles, round once too (session
+    # 48's third review: through complex128 and float64 first)
+    (z,) = _bound(T.COMPLEX64, [2**63 + 2**39 + 1, 1j])[:1]
+    assert z == complex(2.0**63 + 2.0**40, 0)
+    near_one = np.longdouble(1) + np.longdouble(2) ** -11 + np.longdouble(2) ** -60
+    # (above the tie of float16's 1 and 1 + 2**-10 where a long double holds 2**-60)
+    above = near_one != np.longdouble(1) + np.longdouble(2) ** -11
+    for value in ([near_one, 1], np.array([near_one, 1], np.longdouble)):
+        assert _bound(T.FLOAT16, value).tolist()[0] == (1 + 2**-10 if above else 1)
+    beyond = np.array([1 + 2.0**-8 + 2.0**-40, 1])
+    assert _bound(T.BFLOAT16, beyond).astype(np.float64).tolist()[0] == 1 + 2**-7
+    with pytest.raises(SliceError, match="has dtype complex128, the input is float32"):
+        _bound(T.FLOAT, [1, 1j])
 
 
 def test_tool_reads_and_writes_dash(tmp_path: Path) -> None:

@@ -86,3 +86,17 @@ func.func private @not_named(%t: tensor<4xf32>) -> tensor<4xf32> {
 func.func @names_them(%x: tensor<4xf32>) -> tensor<4xf32> attributes {refs = [@named_in_an_array], table = {f = @named_in_an_array}} {
   func.return %x : tensor<4xf32>
 }
+
+// -----
+
+// A callee that returns its argument as it is: the call's result is the call's operand.
+// CHECK-LABEL: func.func @returns_its_argument(
+// CHECK-SAME:      %[[X:.+]]: tensor<8xf32>)
+// CHECK-NEXT:    func.return %[[X]] : tensor<8xf32>
+func.func private @identity(%t: tensor<8xf32>) -> tensor<8xf32> {
+  func.return %t : tensor<8xf32>
+}
+func.func @returns_its_argument(%x: tensor<8xf32>) -> tensor<8xf32> {
+  %y = func.call @identity(%x) : (tensor<8xf32>) -> tensor<8xf32>
+  func.return %y : tensor<8xf32>
+}
