@@ -211,18 +211,27 @@ def inline_calls(
         or name in keep
         or name in named_otherwise
     ]
-    for root in roots:
-        pending = _calls(root)
-        pending.reverse()
-        while pending:
-            call = pending.pop()
-            callee = functions.get(_callee_name(call))
-            if callee is None or callee.sym_name.data in cyclic:
-                continue
-            if callee is root or not _body_to_inline(callee):
-                continue
-            new_calls = inline_call(call, callee)
-            pending.extend(reversed(new_calls))
+    done: set[str] = set()
+    while roots:
+        # a function a left call still names stays too (a recursive one, one of
+        # several blocks): its calls are inlined in turn
+        left: list[func.FuncOp] = []
+        for root in roots:
+            done.add(root.sym_name.data)
+            pending = _calls(root)
+            pending.reverse()
+            while pending:
+                call = pending.pop()
+                callee = functions.get(_callee_name(call))
+                if callee is None or callee.sym_name.data in cyclic:
+                    left.append(call)
+                    continue
+                if callee is root or not _body_to_inline(callee):
+                    left.append(call)
+                    continue
+                pending.extend(reversed(inline_call(call, callee)))
+        named = {_callee_name(c) for c in left}
+        roots = [f for name, f in functions.items() if name in named - done]
     if erase_private:
         erase_dead_private_functions(module, keep)
 

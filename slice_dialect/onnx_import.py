@@ -519,16 +519,21 @@ class _Importer:
         wider = array.dtype.kind in "fc" and array.dtype.itemsize > dtype.itemsize * (
             2 if dtype.kind == "c" and array.dtype.kind == "c" else 1
         )
+        exact_in_float32 = array.dtype.kind in "iuf" and array.dtype.itemsize <= (
+            4 if array.dtype.kind == "f" else 2
+        )
         if (
             array.dtype != dtype
             and array.dtype.kind in "iufc"
             and (
-                dtype == bfloat16
+                (dtype == bfloat16 and not exact_in_float32)
                 or (wider and dtype.kind in "fc" and array.dtype.itemsize > 8)
             )
         ):
-            # ml_dtypes rounds to bfloat16 through float32, numpy a long double to
-            # float16 through float64: each value rounded once instead
+            # ml_dtypes rounds to bfloat16 through float32 (once only for values
+            # float32 holds: from f16, f32, and integers of 16 bits at most), numpy a
+            # long double to float16 through float64: each value rounded once
+            # instead, one by one (linear, 4 us a value)
             array = array.astype(object)
         if array.dtype == object:
             array = _python_numbers(array, dtype, what)
@@ -551,7 +556,11 @@ class _Importer:
                 _check_fits(array, (array < info.min) | (array > info.max), dtype, what)
             with np.errstate(over="ignore", invalid="ignore"):
                 cast = array.astype(dtype)
-            if dtype.kind in "fc" or dtype == bfloat16:
+            if dtype.kind == "c" and array.dtype.kind == "c":  # each part on its own
+                bad = np.isfinite(array.real) & ~np.isfinite(cast.real)
+                bad |= np.isfinite(array.imag) & ~np.isfinite(cast.imag)
+                _check_fits(array, bad, dtype, what)
+            elif dtype.kind in "fc" or dtype == bfloat16:
                 _check_fits(array, np.isfinite(array) & ~np.isfinite(cast), dtype, what)
             array = cast
         declared = shape_of(t)
@@ -861,15 +870,26 @@ def _fit_limit(dtype: np.dtype[Any]) -> str:
     return f"its largest finite value is {ml_dtypes.finfo(dtype).max!s}"
 
 
+def _shown(value: Any) -> str:
+    """A value as a message shows it: a long double's own digits (not through
+    ``float``), an integer too long for ``str`` by its size (Python refuses ints of
+    more than 4300 digits)."""
+    if isinstance(value, np.generic) and not _is_int(value):
+        return str(value)
+    try:
+        return str(value.item() if isinstance(value, np.generic) else value)
+    except ValueError:
+        return f"an integer of {int(value).bit_length()} bits"
+
+
 def _check_fits(array: NDArray, bad: NDArray, dtype: np.dtype[Any], what: str) -> None:
     """An error naming the first value of ``array`` where ``bad``."""
     if not bad.any():
         return
     index = tuple(int(i) for i in np.argwhere(bad)[0])
     raise SliceError(
-        f"{what} has the value {array[index].item()} at {list(index)}, which does not "
-        f"fit "
-        f"{dtype} ({_fit_limit(dtype)})"
+        f"{what} has the value {_shown(array[index])} at {list(index)}, which does "
+        f"not fit {dtype} ({_fit_limit(dtype)})"
     )
 
 
@@ -960,7 +980,8 @@ def _python_numbers(array: NDArray, dtype: np.dtype[Any], what: str) -> NDArray:
             v = int(array[index])
             if not low <= v <= high:
                 raise SliceError(
-                    f"{what} has the value {v} at {list(index)}, which does not fit "
+                    f"{what} has the value {_shown(v)} at {list(index)}, which does "
+                    "not fit "
                     f"{dtype} ({_fit_limit(dtype)})"
                 )
         return np.array([int(v) for v in flat], dtype=dtype).reshape(array.shape)
@@ -986,7 +1007,7 @@ def _python_numbers(array: NDArray, dtype: np.dtype[Any], what: str) -> NDArray:
             finite = _is_int(given) or bool(np.isfinite(given))
             if finite and not (math.isfinite(got) and np.isfinite(kept)):
                 index = [int(i) for i in np.unravel_index(k, array.shape)]
-                shown = int(given) if _is_int(given) else flat[k]
+                shown = _shown(int(given) if _is_int(given) else flat[k])
                 raise SliceError(
                     f"{what} has the value {shown} at {index}, which does not fit "
                     f"{dtype} ({_fit_limit(dtype)})"

@@ -1336,6 +1336,21 @@ def test_bound_values_convert_exactly() -> None:
     assert _bound(T.BFLOAT16, beyond).astype(np.float64).tolist()[0] == 1 + 2**-7
     with pytest.raises(SliceError, match="has dtype complex128, the input is float32"):
         _bound(T.FLOAT, [1, 1j])
+    # each part of a complex value is checked (np.isfinite of the whole was False
+    # for a NaN part, and 1e39 became inf), a long double shown in its own digits,
+    # an integer too long for str by its size (session 48's fourth review)
+    for value in ([1.0, complex(1e39, float("nan"))], [1, complex(1e39, 1)]):
+        with pytest.raises(
+            SliceError, match=r"has the value \(1e\+39\+(nan|1)j\) at \[1\]"
+        ):
+            _bound(T.COMPLEX64, value)
+    with pytest.raises(
+        SliceError, match=r"has the value 1e\+400 at \[0\], which does not"
+    ):
+        _bound(T.DOUBLE, [np.longdouble("1e400"), 1])
+    for data in (T.FLOAT, T.INT64):
+        with pytest.raises(SliceError, match="has the value an integer of 16610 bits at"):
+            _bound(data, [1, 10**5000])
 
 
 def test_tool_reads_and_writes_dash(tmp_path: Path) -> None:

@@ -100,3 +100,26 @@ func.func @returns_its_argument(%x: tensor<8xf32>) -> tensor<8xf32> {
   %y = func.call @identity(%x) : (tensor<8xf32>) -> tensor<8xf32>
   func.return %y : tensor<8xf32>
 }
+
+// -----
+
+// A private function that stays because a call of it is left (it is recursive) has
+// its other calls inlined too, and the function it called goes.
+// CHECK-NOT:     func.func private @reverse4(
+// CHECK-LABEL:   func.func private @loops(
+// CHECK-NEXT:      %{{.+}} = slice.window
+// CHECK-NEXT:      %{{.+}} = func.call @loops(
+// CHECK-LABEL:   func.func @calls_loops(
+func.func private @reverse4(%t: tensor<4xf32>) -> tensor<4xf32> {
+  %r = slice.window %t offsets [3] sizes [4] strides [-1] : tensor<4xf32> -> tensor<4xf32>
+  func.return %r : tensor<4xf32>
+}
+func.func private @loops(%t: tensor<4xf32>) -> tensor<4xf32> {
+  %a = func.call @reverse4(%t) : (tensor<4xf32>) -> tensor<4xf32>
+  %b = func.call @loops(%a) : (tensor<4xf32>) -> tensor<4xf32>
+  func.return %b : tensor<4xf32>
+}
+func.func @calls_loops(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %y = func.call @loops(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  func.return %y : tensor<4xf32>
+}
