@@ -514,7 +514,10 @@ class _Importer:
             array = _bound_values(value)
         except (ValueError, TypeError) as e:  # ragged lists
             raise SliceError(f"{what} is not an array ({e})") from None
-        if array.dtype.kind == "V" and array.dtype.itemsize == dtype.itemsize:
+        if array.dtype == bfloat16 and dtype.kind in "fc":
+            array = array.astype(np.float32)  # exact; then as any float32 array
+        raw = array.dtype.type is np.void and array.dtype.names is None
+        if raw and array.dtype.itemsize == dtype.itemsize:
             array = array.view(dtype)  # raw bytes (np.save of bf16), as slice-run reads
         wider = array.dtype.kind in "fc" and array.dtype.itemsize > dtype.itemsize * (
             2 if dtype.kind == "c" and array.dtype.kind == "c" else 1
@@ -526,7 +529,7 @@ class _Importer:
             array.dtype != dtype
             and array.dtype.kind in "iufc"
             and (
-                (dtype == bfloat16 and not exact_in_float32)
+                (dtype == bfloat16 and array.dtype.kind in "iuf" and not exact_in_float32)
                 or (wider and dtype.kind in "fc" and array.dtype.itemsize > 8)
             )
         ):
@@ -879,7 +882,8 @@ def _shown(value: Any) -> str:
     try:
         return str(value.item() if isinstance(value, np.generic) else value)
     except ValueError:
-        return f"an integer of {int(value).bit_length()} bits"
+        sign = "a negative" if int(value) < 0 else "an"
+        return f"{sign} integer of {int(value).bit_length()} bits"
 
 
 def _check_fits(array: NDArray, bad: NDArray, dtype: np.dtype[Any], what: str) -> None:
@@ -988,8 +992,8 @@ def _python_numbers(array: NDArray, dtype: np.dtype[Any], what: str) -> NDArray:
     is_complex = [isinstance(v, complex | np.complexfloating) for v in flat]
     floating = dtype.kind in "fc" or dtype == dtypes.numpy_dtype(BFloat16Type())
     if not floating or (any(is_complex) and dtype.kind != "c"):
-        kind = complex if any(is_complex) else float
-        return np.array([kind(v) for v in flat]).reshape(array.shape)  # refused so
+        kind = np.complex128 if any(is_complex) else np.float64
+        return np.zeros(array.shape, dtype=kind)  # refused by its dtype
     bits, least = _float_format(dtype)
     parts: list[tuple[Any, Any]] = [
         (v.real, v.imag) if c else (v, 0) for v, c in zip(flat, is_complex)
@@ -999,7 +1003,7 @@ def _python_numbers(array: NDArray, dtype: np.dtype[Any], what: str) -> NDArray:
         exact = np.array([complex(a, b) for a, b in rounded], dtype=np.complex128)
     else:
         exact = np.array([a for a, _ in rounded], dtype=np.float64)
-    with np.errstate(over="ignore"):
+    with np.errstate(over="ignore", invalid="ignore"):  # a signalling NaN stays NaN
         cast = exact.astype(dtype)  # exact: each value (part) is one of the type's
     for k, (given_parts, got_parts) in enumerate(zip(parts, rounded)):
         stored = (cast[k].real, cast[k].imag) if dtype.kind == "c" else (cast[k],)

@@ -1351,6 +1351,23 @@ def test_bound_values_convert_exactly() -> None:
     for data in (T.FLOAT, T.INT64):
         with pytest.raises(SliceError, match="has the value an integer of 16610 bits at"):
             _bound(data, [1, 10**5000])
+    with pytest.raises(SliceError, match="has the value a negative integer of 16610"):
+        _bound(T.INT64, [-(10**5000), 1])
+    # session 48's fifth review: a bfloat16 array (its numpy kind is "V") is no raw
+    # bytes: into float16 it rounds, into int16 it is refused, naming bfloat16; a
+    # float or complex mixed with an integer beyond float64 is refused by its kind; a
+    # complex64 array is refused by its own dtype; a signalling NaN stays NaN quietly
+    assert _bound(T.FLOAT16, np.array([1.5, -2.0], bf16)).tolist() == [1.5, -2.0]
+    with pytest.raises(SliceError, match="has dtype bfloat16, the input is int16"):
+        _bound(T.INT16, np.array([1.5, -2.0], bf16))
+    with pytest.raises(SliceError, match="has dtype float64, the input is int64"):
+        _bound(T.INT64, [1.5, 10**400])
+    with pytest.raises(SliceError, match="has dtype complex64, the input is bfloat16"):
+        _bound(T.BFLOAT16, np.array([1, 2], np.complex64))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        signalling = np.array([0x7FF0000000000001, 0], np.uint64).view(np.float64)
+        assert np.isnan(_bound(T.BFLOAT16, signalling).astype(np.float32)[0])
 
 
 def test_tool_reads_and_writes_dash(tmp_path: Path) -> None:
