@@ -8,8 +8,8 @@ body of one block by a copy of that body, its arguments the call's operands and 
 call of a function on a cycle of calls (recursion) is left, as MLIR's inliner leaves
 it, and so is a call of a declaration or of a function of several blocks: the lowering
 then refuses them, naming the call. A private function that nothing names any more is
-erased afterwards (MLIR's inliner erases dead private callables too), unless
-``erase-private=false``.
+erased afterwards (MLIR's inliner erases dead private callables too; found from
+the live functions, as ``symbol-dce`` does), unless ``erase-private=false``.
 
 The calls are inlined into the functions that stay (every function with
 ``erase-private=false``; else the public ones, those named otherwise than by a call,
@@ -150,44 +150,30 @@ def inline_call(call: func.CallOp, callee: func.FuncOp) -> list[func.CallOp]:
 def erase_dead_private_functions(
     module: builtin.ModuleOp, keep: Collection[str] = ()
 ) -> None:
-    """Erase each private ``func.func`` (not in ``keep``) that no op outside it names
-    once the dead ones are gone: references counted, so a dead chain goes in one
-    sweep."""
+    """Erase each private ``func.func`` (not in ``keep``) that no live op names: the
+    live ones are found from the public functions, ``keep`` and the module's other
+    ops, through the symbols each live function names, as MLIR's ``symbol-dce`` finds
+    them (so a dead cycle of calls goes too)."""
     functions = {f.sym_name.data: f for f in module.ops if isinstance(f, func.FuncOp)}
-    names = {name: _named_by(f) for name, f in functions.items()}
-    outside: set[str] = set()
+    live: set[str] = set(keep)
     for op in module.ops:
         if not isinstance(op, func.FuncOp):
-            outside |= _named_by(op)
-    uses = dict.fromkeys(functions, 0)
-    for name, named in names.items():
-        for other in named - {name}:
-            if other in uses:
-                uses[other] += 1
-
-    def removable(name: str) -> bool:
-        f = functions[name]
-        return (
-            f.sym_visibility is not None
-            and f.sym_visibility.data == "private"
-            and name not in keep
-            and name not in outside
-            and uses[name] == 0
-        )
-
-    pending = [name for name in functions if removable(name)]
-    erased: set[str] = set()
+            live |= _named_by(op)
+        elif op.sym_visibility is None or op.sym_visibility.data != "private":
+            live.add(op.sym_name.data)
+    pending = [name for name in live if name in functions]
+    seen: set[str] = set()
     while pending:
         name = pending.pop()
-        if name in erased or not removable(name):
+        if name in seen:
             continue
-        erased.add(name)
-        for other in names[name] - {name}:
-            if other in uses:
-                uses[other] -= 1
-                if uses[other] == 0 and removable(other):
-                    pending.append(other)
-        Rewriter.erase_op(functions[name])
+        seen.add(name)
+        for other in _named_by(functions[name]):
+            if other in functions and other not in seen:
+                pending.append(other)
+    for name, f in functions.items():
+        if name not in seen:
+            Rewriter.erase_op(f)
 
 
 def inline_calls(

@@ -123,3 +123,21 @@ func.func @calls_loops(%x: tensor<4xf32>) -> tensor<4xf32> {
   %y = func.call @loops(%x) : (tensor<4xf32>) -> tensor<4xf32>
   func.return %y : tensor<4xf32>
 }
+
+// -----
+
+// A dead private cycle of calls goes too (nothing live names it), as symbol-dce finds.
+// CHECK-NOT:     func.func private @ping(
+// CHECK-NOT:     func.func private @pong(
+// CHECK-LABEL:   func.func @live(
+func.func private @ping(%t: tensor<4xf32>) -> tensor<4xf32> {
+  %r = func.call @pong(%t) : (tensor<4xf32>) -> tensor<4xf32>
+  func.return %r : tensor<4xf32>
+}
+func.func private @pong(%t: tensor<4xf32>) -> tensor<4xf32> {
+  %r = func.call @ping(%t) : (tensor<4xf32>) -> tensor<4xf32>
+  func.return %r : tensor<4xf32>
+}
+func.func @live(%x: tensor<4xf32>) -> tensor<4xf32> {
+  func.return %x : tensor<4xf32>
+}
