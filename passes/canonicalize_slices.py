@@ -9,7 +9,8 @@ two windows from :func:`slice_dialect.semantics.compose`.
 import operator
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import cast
+from functools import partial
+from typing import TypeVar, cast
 
 from xdsl.context import Context
 from xdsl.dialects import arith, builtin, func, tensor
@@ -49,7 +50,7 @@ from slice_dialect.dialect import (
 )
 from slice_dialect.domain import ARITH
 from slice_dialect.errors import OpPassFailedException
-from slice_dialect.ir_domain import Bool, IRBuilder, Value
+from slice_dialect.ir_domain import IRBuilder, Value
 from slice_dialect.locations import use_before_definition
 from slice_dialect.semantics import SliceSemanticsError
 
@@ -369,28 +370,30 @@ def reads_element_by_element(op: Operation) -> bool:
     return type(op) in ELEMENTWISE_INDEX_OPS
 
 
-def _checked(
-    ix: IRBuilder, op: Operation, cond: Bool, message: str, *values: Value
-) -> None:
-    """A ``slice.check`` of ``cond`` at ``op``'s location (the tensor op it is about),
-    unless it is known to hold; known to fail, an error at ``op`` now."""
+T = TypeVar("T")
+
+
+def _checks_at(ix: IRBuilder, op: Operation, emit: Callable[[], T]) -> T:
+    """``emit()``, its ``slice.check``s at ``op``'s location (the tensor op they are
+    about); a check known to fail is an error at ``op`` now."""
     emitted = len(ix.ops)
     try:
-        ix.check(cond, message, *values)
+        result = emit()
     except SliceSemanticsError as e:  # known to fail now: the error at that op too
         raise OpPassFailedException(op, str(e)) from e
     for check in ix.ops[emitted:]:
         if isinstance(check, CheckOp):
             check.location = op.location
+    return result
 
 
 def _runtime_positions(ix: IRBuilder, op: tensor.ExtractSliceOp) -> list[Value]:
     """The source positions of a 1-D ``tensor.extract_slice`` with a run-time offset or
     stride (:func:`_runtime_extract_slice`), computed by ``ix`` (on ``index``), after
-    checks that its offset and last element lie in the source and its stride is
-    shorter than the source (so no position computed overflows). Upstream leaves a
-    slice out of bounds undefined; here it is a run-time error, never a read
-    elsewhere."""
+    the checks of a run-time window's dim (``semantics.run_time_window_dim_on``, the
+    rule ``convert-tensor-to-slice`` gives such a slice, with its messages): upstream
+    leaves a slice out of bounds undefined; here it is a run-time error, never a read
+    elsewhere (a position past them is never used)."""
     n = _static_1d(op.source.type)
     size = _holds_its_type(op)
     assert n is not None and size is not None
@@ -399,25 +402,20 @@ def _runtime_positions(ix: IRBuilder, op: tensor.ExtractSliceOp) -> list[Value]:
         (v,) = static
         return dynamic[0] if v == DYNAMIC_INDEX else v
 
-    offset = mixed(op.static_offsets.get_values(), op.offsets)
-    stride = mixed(op.static_strides.get_values(), op.strides)
-    where = f"{op.name}: offset {{0}} is out of bounds for dimension 0 of size {n}"
-    _checked(ix, op, ix.in_range(offset, 0, n), where, offset)
-    if size < 2:
-        return [offset] * size
-    short = ix.and_(ix.lt(-n, stride), ix.lt(stride, n))
-    where = f"{op.name}: stride {{0}} steps out of a dimension of size {n}"
-    _checked(ix, op, short, where, stride)
-    positions = [offset]
-    for k in range(1, size):
-        positions.append(ix.add(offset, ix.mul(stride, k)))
-    last = positions[-1]
-    where = (
-        f"{op.name}: last index {{0}} + {{1}} * {size - 1} = {{2}} is out of bounds "
-        f"for dimension 0 of size {n}"
+    offset, stride = _checks_at(
+        ix,
+        op,
+        lambda: semantics.run_time_window_dim_on(
+            ix,
+            op.name,
+            0,
+            n,
+            mixed(op.static_offsets.get_values(), op.offsets),
+            size,
+            mixed(op.static_strides.get_values(), op.strides),
+        ),
     )
-    _checked(ix, op, ix.in_range(last, 0, n), where, offset, stride, last)
-    return positions
+    return [offset if k == 0 else ix.add(offset, ix.mul(stride, k)) for k in range(size)]
 
 
 def index_element(
@@ -527,7 +525,8 @@ def index_element(
                     f"{owner.name}: index {{0}} is out of bounds for dimension 0 of "
                     f"size {n}"
                 )
-                _checked(ix, owner, ix.in_range(position, 0, n), where, position)
+                inside = ix.in_range(position, 0, n)
+                _checks_at(ix, owner, partial(ix.check, inside, where, position))
             here = ix.bool_value(ix.eq(position, at))
             chosen = arith.SelectOp(
                 here, owner.scalar, typed(memo[(owner.dest, at)], element)

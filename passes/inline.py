@@ -147,32 +147,39 @@ def inline_call(call: func.CallOp, callee: func.FuncOp) -> list[func.CallOp]:
     return calls
 
 
+def reachable_functions(module: builtin.ModuleOp, roots: Collection[str]) -> list[str]:
+    """The functions of ``module`` that the functions ``roots`` reach through the
+    symbols their ops name (a call's callee, a shape function, any symbol in an
+    attribute), the roots included, in the module's order: what MLIR's ``symbol-dce``
+    keeps with ``roots`` the live symbols."""
+    functions = {f.sym_name.data: f for f in module.ops if isinstance(f, func.FuncOp)}
+    reached: set[str] = set()
+    pending = list(roots)
+    while pending:
+        name = pending.pop()
+        if name in reached or name not in functions:
+            continue
+        reached.add(name)
+        pending.extend(_named_by(functions[name]) - reached)
+    return [name for name in functions if name in reached]
+
+
 def erase_dead_private_functions(
     module: builtin.ModuleOp, keep: Collection[str] = ()
 ) -> None:
-    """Erase each private ``func.func`` (not in ``keep``) that no live op names: the
-    live ones are found from the public functions, ``keep`` and the module's other
-    ops, through the symbols each live function names, as MLIR's ``symbol-dce`` finds
-    them (so a dead cycle of calls goes too)."""
-    functions = {f.sym_name.data: f for f in module.ops if isinstance(f, func.FuncOp)}
-    live: set[str] = set(keep)
+    """Erase each private ``func.func`` (not in ``keep``) that no live function
+    reaches (:func:`reachable_functions` from the public functions, ``keep`` and the
+    symbols the module's other ops name), as MLIR's ``symbol-dce`` finds them: a dead
+    cycle of calls goes too."""
+    roots: set[str] = set(keep)
     for op in module.ops:
         if not isinstance(op, func.FuncOp):
-            live |= _named_by(op)
+            roots |= _named_by(op)
         elif op.sym_visibility is None or op.sym_visibility.data != "private":
-            live.add(op.sym_name.data)
-    pending = [name for name in live if name in functions]
-    seen: set[str] = set()
-    while pending:
-        name = pending.pop()
-        if name in seen:
-            continue
-        seen.add(name)
-        for other in _named_by(functions[name]):
-            if other in functions and other not in seen:
-                pending.append(other)
-    for name, f in functions.items():
-        if name not in seen:
+            roots.add(op.sym_name.data)
+    live = set(reachable_functions(module, roots))
+    for f in [f for f in module.ops if isinstance(f, func.FuncOp)]:
+        if f.sym_name.data not in live:
             Rewriter.erase_op(f)
 
 

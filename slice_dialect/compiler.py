@@ -26,7 +26,6 @@ from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
     MemRefType,
     ModuleOp,
-    SymbolRefAttr,
     TensorType,
     UnrankedTensorType,
     i32,
@@ -37,7 +36,7 @@ from xdsl.traits import SymbolTable
 from xdsl.utils.exceptions import DiagnosticException, ParseError, VerifyException
 
 from passes.copy_plan import DEFAULT_STREAM, StreamTarget, is_working_set
-from passes.inline import inline_calls
+from passes.inline import inline_calls, reachable_functions
 from slice_dialect import dtypes
 from slice_dialect.errors import TOO_DEEP, SliceError, describe, out_of_range_integer
 from slice_dialect.ir_files import MAX_IR_BYTES as MAX_IR_BYTES
@@ -778,25 +777,6 @@ def _lowered_part(
     lower(module, ctx, stream)
     result.signature(entry)
     return result
-
-
-def reachable_functions(module: ModuleOp, roots: Sequence[str]) -> list[str]:
-    """The functions of ``module`` that the functions ``roots`` reach through the
-    symbols their ops name (``func.call``'s callee), the roots included, in the
-    module's order."""
-    functions = {f.sym_name.data: f for f in module.ops if isinstance(f, func.FuncOp)}
-    reached: set[str] = set()
-    pending = list(roots)
-    while pending:
-        name = pending.pop()
-        if name in reached or name not in functions:
-            continue
-        reached.add(name)
-        for op in functions[name].walk():
-            for value in (*op.attributes.values(), *op.properties.values()):
-                if isinstance(value, SymbolRefAttr):
-                    pending.append(value.root_reference.data)
-    return [name for name in functions if name in reached]
 
 
 def keep_only_reachable(module: ModuleOp, entry: str) -> None:

@@ -538,16 +538,15 @@ func.func @onnx_insert_at_run_time(%x: tensor<8xf32>, %i: index, %s: i64) -> ten
 // -----
 
 // A tensor.extract_slice of an argument at a run-time offset is read with a
-// tensor.extract at each position, after checks that its offset, stride and last
-// position lie in the source (so no position overflows).
+// tensor.extract at each position, after the checks of a run-time window's dim
+// (semantics.run_time_window_dim_on, convert-tensor-to-slice's rule for such a slice,
+// with its messages).
 // CHECK-LABEL: func.func @onnx_extract_slice_at_run_time(
 // CHECK-SAME:      %[[X:.+]]: tensor<8x8xf32>, %[[P:.+]]: tensor<4xi64>, %[[O:.+]]: index, %[[T:.+]]: index)
-// CHECK:         slice.check %{{.+}}, "tensor.extract_slice: offset {0} is out of bounds for dimension 0 of size 4", %{{.+}}
-// CHECK:         %[[MINUS4:.+]] = arith.constant -4 : index
-// CHECK-NEXT:    arith.cmpi slt, %[[MINUS4]], %[[T]] : index
-// CHECK:         slice.check %{{.+}}, "tensor.extract_slice: stride {0} steps out of a dimension of size 4", %{{.+}}
+// CHECK:         slice.check %{{.+}}, "tensor.extract_slice: strides[0] = 0: a stride must be non-zero"
+// CHECK:         slice.check %{{.+}}, "tensor.extract_slice: offsets[0] = {0} is out of bounds for dimension 0 of size {1}", %{{.+}}, %{{.+}}
+// CHECK:         slice.check %{{.+}}, "tensor.extract_slice: last index offsets[0] + strides[0] * (sizes[0] - 1) = {0} + {1} * ({2} - 1) is out of bounds for dimension 0 of size {3}", %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}
 // CHECK-NEXT:    %[[SECOND:.+]] = arith.addi %[[O]], %[[T]] : index
-// CHECK:         slice.check %{{.+}}, "tensor.extract_slice: last index {0} + {1} * 1 = {2} is out of bounds for dimension 0 of size 4", %{{.+}}, %{{.+}}, %{{.+}}
 // CHECK-NEXT:    %{{.+}} = tensor.extract %[[P]][%[[O]]] : tensor<4xi64>
 // CHECK-NEXT:    %{{.+}} = tensor.extract %[[P]][%[[SECOND]]] : tensor<4xi64>
 // CHECK-NOT:     tensor.extract_slice
