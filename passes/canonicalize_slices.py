@@ -275,17 +275,25 @@ def _static_element(op: tensor.ExtractSliceOp, k: int) -> int | None:
     return offset + k * stride
 
 
+def _has_buffer(value: SSAValue) -> bool:
+    """Whether the lowering gives ``value`` a buffer that a ``tensor.extract`` at a
+    run-time index reads: a function argument, or an ``arith.constant`` (a constant
+    table, filled by ``slice.fill_constant``)."""
+    if isinstance(value, BlockArgument):
+        return isinstance(value.block.parent_op(), func.FuncOp)
+    return isinstance(value.owner, arith.ConstantOp)
+
+
 def _runtime_extract_slice(op: Operation) -> bool:
-    """Whether ``op`` is a 1-D ``tensor.extract_slice`` of a function argument (a
-    buffer the kernel reads) with a run-time offset or stride, holding its type: its
-    elements are ``tensor.extract``s at positions computed at run time, after checks
-    that they lie in the source (:func:`_runtime_positions`)."""
+    """Whether ``op`` is a 1-D ``tensor.extract_slice`` of a function argument or a
+    constant table (:func:`_has_buffer`) with a run-time offset or stride, holding its
+    type: its elements are ``tensor.extract``s at positions computed at run time, after
+    checks that they lie in the source (:func:`_runtime_positions`)."""
     return (
         isinstance(op, tensor.ExtractSliceOp)
         and bool(op.offsets or op.strides)
         and _holds_its_type(op) is not None
-        and isinstance(op.source, BlockArgument)
-        and isinstance(op.source.block.parent_op(), func.FuncOp)
+        and _has_buffer(op.source)
         and len(op.static_offsets.get_values()) == 1
         and len(op.static_strides.get_values()) == 1
     )
@@ -357,8 +365,8 @@ def reads_element_by_element(op: Operation) -> bool:
     """Whether :func:`index_element` reads ``op``'s result element by element from its
     operands (an op of ``ELEMENTWISE_INDEX_OPS``, a static, in-bounds 1-D
     ``tensor.extract_slice``, a ``tensor.concat``, ``tensor.splat`` or
-    ``tensor.insert``, or an ``extract_slice`` of an argument at run-time positions),
-    rather than with ``tensor.extract``."""
+    ``tensor.insert``, or an ``extract_slice`` of an argument or a constant table at
+    run-time positions), rather than with ``tensor.extract``."""
     if isinstance(op, tensor.ExtractSliceOp):
         return _static_element(op, 0) is not None or _runtime_extract_slice(op)
     if isinstance(op, tensor.ConcatOp):
@@ -435,8 +443,8 @@ def index_element(
       index (:func:`_element_in_place`);
     - a ``tensor.insert`` at a run-time index: an ``arith.select`` of its scalar and
       the destination's element, after a check that the index is in the tensor;
-    - an ``extract_slice`` of an argument at run-time positions: a ``tensor.extract``
-      at its position, after checks (:func:`_runtime_positions`);
+    - an ``extract_slice`` of an argument or a constant table at run-time positions: a
+      ``tensor.extract`` at its position, after checks (:func:`_runtime_positions`);
     - else a ``tensor.extract``.
 
     ``memo`` holds the elements read for one slice, so a value used twice is read once

@@ -70,6 +70,7 @@ from passes.lower_dynamic import (
     TensorReadToMemrefRead,
     add_shape_functions,
     emit_dynamic_copy,
+    erase_repeated_checks,
     memref_dims,
 )
 from slice_dialect import semantics
@@ -643,6 +644,7 @@ class ConvertSliceToLoopsPass(SlicePass):
                 continue
             if any(isinstance(o, DynamicCopyRunOp | CheckOp) for o in f.walk()):
                 cse(f.body)  # the normalization and window checks share their values
+                erase_repeated_checks(f.body)  # and some test one condition
             # a parameter the window does not read (a masked begin) leaves its load
             # unused, a buffer only an empty slice takes its copy: C compilers warn of
             # both (-Wunused-variable, -Wunused-but-set-variable)

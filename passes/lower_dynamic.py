@@ -72,6 +72,7 @@ from passes.copy_plan import (
 from passes.function_boundary import buffer_of
 from slice_dialect import semantics
 from slice_dialect.dialect import (
+    CheckOp,
     DynamicCopyRunOp,
     DynamicWindowOp,
     Mixed,
@@ -259,6 +260,35 @@ class TensorReadToMemrefRead(RewritePattern):
             return
         read.location = op.location
         rewriter.replace(op, read)
+
+
+def erase_repeated_checks(region: Region) -> None:
+    """Erase each ``slice.check`` of a condition that a check before it already checked
+    (in its block, or before its op in an enclosing block), or of a constant true
+    condition: if the earlier check failed, the program stopped there. After ``cse``,
+    the checks of a run-time ``extract_slice`` and of the ``tensor.extract``s of its
+    positions, or of two slices with the same run-time parameters, test one value."""
+
+    def sweep(block: Block, checked: frozenset[SSAValue]) -> None:
+        seen = set(checked)
+        for op in list(block.ops):
+            if isinstance(op, CheckOp):
+                cond = op.condition
+                true = (
+                    isinstance(cond.owner, arith.ConstantOp)
+                    and isinstance(cond.owner.value, builtin.IntegerAttr)
+                    and cond.owner.value.value.data != 0
+                )
+                if true or cond in seen:
+                    Rewriter.erase_op(op)
+                    continue
+                seen.add(cond)
+            for inner_region in op.regions:
+                for inner in inner_region.blocks:
+                    sweep(inner, frozenset(seen))
+
+    for block in region.blocks:
+        sweep(block, frozenset())
 
 
 # ---------------------------------------------------------------------------------------

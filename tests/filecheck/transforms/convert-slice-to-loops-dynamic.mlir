@@ -296,3 +296,27 @@ func.func @extract_at_run_time(%x: tensor<8xf32>, %p: tensor<4xi64>, %i: tensor<
   %r = slice.onnx %x starts %s ends %e : tensor<8xf32>, tensor<1xi64>, tensor<1xi64> -> tensor<?xf32>
   func.return %r : tensor<?xf32>
 }
+
+// -----
+
+// A check of a condition a check before it tested is erased (after cse): here the
+// tensor.extract of the constant table at the extract_slice's offset is the offset's
+// own check, which the extract_slice made first (session 49).
+// CHECK-LABEL: func.func @constant_table(
+// CHECK:         %[[TABLE:.+]] = memref.alloc() : memref<3xi64>
+// CHECK:         slice.check %[[IN:.+]], "tensor.extract_slice: offsets[0] = {0} is out of bounds for dimension 0 of size {1}"
+// CHECK-NOT:     slice.check %[[IN]],
+// CHECK-NOT:     "tensor.extract: index
+// CHECK:         memref.load %[[TABLE]]
+// CHECK:         func.return
+// SHAPE-LABEL: func.func @constant_table.shape(
+func.func @constant_table(%x: tensor<8xf32>, %k: tensor<1xi64>) -> tensor<?xf32> {
+  %table = arith.constant dense<[1, 3, 5]> : tensor<3xi64>
+  %c0 = arith.constant 0 : index
+  %ki = tensor.extract %k[%c0] : tensor<1xi64>
+  %o = arith.index_cast %ki : i64 to index
+  %s = tensor.extract_slice %table[%o] [1] [1] : tensor<3xi64> to tensor<1xi64>
+  %e = arith.constant dense<[8]> : tensor<1xi64>
+  %r = slice.onnx %x starts %s ends %e : tensor<8xf32>, tensor<1xi64>, tensor<1xi64> -> tensor<?xf32>
+  func.return %r : tensor<?xf32>
+}

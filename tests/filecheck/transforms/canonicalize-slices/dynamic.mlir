@@ -557,3 +557,23 @@ func.func @onnx_extract_slice_at_run_time(%x: tensor<8x8xf32>, %p: tensor<4xi64>
   %r = slice.onnx %x starts %s ends %e : tensor<8x8xf32>, tensor<2xi64>, tensor<2xi64> -> tensor<?x?xf32>
   func.return %r : tensor<?x?xf32>
 }
+
+// -----
+
+// A constant table at a run-time offset is read the same way (session 49): the
+// lowering gives the constant a buffer (slice.fill_constant), and the tensor.extract
+// reads it.
+// CHECK-LABEL: func.func @onnx_constant_table_at_run_time(
+// CHECK-SAME:      %[[X:.+]]: tensor<8xf32>, %[[O:.+]]: index)
+// CHECK:         %[[TABLE:.+]] = arith.constant dense<[1, 3, 5]> : tensor<3xi64>
+// CHECK:         slice.check %{{.+}}, "tensor.extract_slice: offsets[0] = {0} is out of bounds for dimension 0 of size {1}", %{{.+}}, %{{.+}}
+// CHECK:         %{{.+}} = tensor.extract %[[TABLE]][%[[O]]] : tensor<3xi64>
+// CHECK-NOT:     tensor.extract_slice
+// CHECK:         slice.dynamic_window %[[X]]
+func.func @onnx_constant_table_at_run_time(%x: tensor<8xf32>, %o: index) -> tensor<?xf32> {
+  %table = arith.constant dense<[1, 3, 5]> : tensor<3xi64>
+  %s = tensor.extract_slice %table[%o] [1] [1] : tensor<3xi64> to tensor<1xi64>
+  %e = arith.constant dense<[8]> : tensor<1xi64>
+  %r = slice.onnx %x starts %s ends %e : tensor<8xf32>, tensor<1xi64>, tensor<1xi64> -> tensor<?xf32>
+  func.return %r : tensor<?xf32>
+}
