@@ -44,6 +44,8 @@ from slice_dialect.dialect import (
     check_sizes_on,
     composition_pairs,
     constant_index_values,
+    constant_int,
+    failure_before,
     message_text,
     shape_of,
     unit_dim_pairs,
@@ -51,7 +53,7 @@ from slice_dialect.dialect import (
 from slice_dialect.domain import ARITH
 from slice_dialect.errors import OpPassFailedException
 from slice_dialect.ir_domain import IRBuilder, Value
-from slice_dialect.locations import use_before_definition
+from slice_dialect.locations import upstream_verifier_gap, use_before_definition
 from slice_dialect.semantics import SliceSemanticsError
 
 
@@ -257,22 +259,38 @@ def _holds_its_type(op: tensor.ExtractSliceOp) -> int | None:
     return n
 
 
+def _static_extract_slice(op: Operation) -> bool:
+    """Whether ``op`` is a static 1-D ``tensor.extract_slice`` holding its type
+    (:func:`_holds_its_type`): its elements are its source's, at the positions
+    :func:`_static_element` gives."""
+    return (
+        isinstance(op, tensor.ExtractSliceOp)
+        and not (op.offsets or op.strides)
+        and _holds_its_type(op) is not None
+    )
+
+
 def _static_element(op: tensor.ExtractSliceOp, k: int) -> int | None:
     """Which element of its source element ``k`` of a static 1-D
-    ``tensor.extract_slice`` is, where each of its elements lies inside the source and
-    its result type is its source's element type in its size (:func:`_holds_its_type`);
-    else ``None``."""
+    ``tensor.extract_slice`` (:func:`_static_extract_slice`) is (``None`` for ``k``
+    outside it), after the checks of a run-time window's dim on its constants
+    (``semantics.run_time_window_dim_on``, the rule of the same slice at run-time
+    positions, :func:`_runtime_positions`, and of ``convert-tensor-to-slice``): one
+    that fails is an error at the slice (session 49's review: out of bounds it was
+    refused as not lowered, and a stride of 0 read one element twice)."""
     size = _holds_its_type(op)
-    if size is None or op.offsets or op.strides:
-        return None
     n = _static_1d(op.source.type)
-    assert n is not None
+    assert size is not None and n is not None
     (offset,) = op.static_offsets.get_values()
     (stride,) = op.static_strides.get_values()
-    last = offset + (size - 1) * stride
-    if not (0 <= offset < n and 0 <= last < n and 0 <= k < size):
-        return None
-    return offset + k * stride
+    try:
+        off, step = semantics.run_time_window_dim_on(
+            semantics.INTS, op.name, 0, n, offset, size, stride
+        )
+    except SliceSemanticsError as e:
+        raise failure_before(op, str(e)) from None
+    assert off is not None and step is not None
+    return off + k * step if 0 <= k < size else None
 
 
 def _has_buffer(value: SSAValue) -> bool:
@@ -318,26 +336,35 @@ def _concat_element(op: tensor.ConcatOp, k: int) -> tuple[SSAValue, int] | None:
     return None
 
 
-def _insert_position(op: tensor.InsertOp) -> int | SSAValue | None:
-    """Where a ``tensor.insert`` into a static 1-D tensor of its scalar's type writes:
-    its index, as an int where constant (in the tensor, else ``None``), else the
-    run-time ``index`` value; ``None`` for an insert that does not hold its types."""
+def _insert_holds(op: tensor.InsertOp) -> bool:
+    """Whether a ``tensor.insert`` writes into a static 1-D tensor of its scalar's
+    type, its result of that type."""
     dest = op.dest.type
-    if (
-        op.result.type != dest
-        or len(op.indices) != 1
-        or not isinstance(dest, TensorType)
-        or _static_1d(dest, op.scalar.type) is None
-    ):
+    return (
+        op.result.type == dest
+        and len(op.indices) == 1
+        and _static_1d(dest, op.scalar.type) is not None
+    )
+
+
+def _insert_position(op: tensor.InsertOp) -> int | SSAValue | None:
+    """Where a ``tensor.insert`` that holds its types (:func:`_insert_holds`) writes:
+    its index, as an int where constant (``semantics.check_index_on``: outside the
+    tensor it is an error at the insert, session 49's review), else the run-time
+    ``index`` value (checked where it is read); ``None`` for another insert."""
+    if not _insert_holds(op):
         return None
     (index,) = op.indices
-    n = _static_1d(dest)
+    n = _static_1d(op.dest.type)
     assert n is not None
-    owner = index.owner
-    if isinstance(owner, arith.ConstantOp) and isinstance(owner.value, IntegerAttr):
-        at = owner.value.value.data
-        return at if 0 <= at < n else None
-    return index
+    at = constant_int(index)
+    if at is None:
+        return index
+    try:
+        semantics.check_index_on(semantics.INTS, op.name, 0, at, n)
+    except SliceSemanticsError as e:
+        raise failure_before(op, str(e)) from None
+    return at
 
 
 def _splat_holds(op: tensor.SplatOp) -> bool:
@@ -349,7 +376,8 @@ def _element_in_place(op: Operation, k: int) -> tuple[SSAValue, int] | None:
     """The operand and position element ``k`` of ``op``'s result is read from, for an
     op that moves elements to static places: a static 1-D ``tensor.extract_slice``, a
     ``tensor.concat``, or a ``tensor.insert`` at a constant index other than ``k``."""
-    if isinstance(op, tensor.ExtractSliceOp):
+    if _static_extract_slice(op):
+        assert isinstance(op, tensor.ExtractSliceOp)
         at = _static_element(op, k)
         return None if at is None else (op.source, at)
     if isinstance(op, tensor.ConcatOp):
@@ -363,16 +391,16 @@ def _element_in_place(op: Operation, k: int) -> tuple[SSAValue, int] | None:
 
 def reads_element_by_element(op: Operation) -> bool:
     """Whether :func:`index_element` reads ``op``'s result element by element from its
-    operands (an op of ``ELEMENTWISE_INDEX_OPS``, a static, in-bounds 1-D
+    operands (an op of ``ELEMENTWISE_INDEX_OPS``, a static 1-D
     ``tensor.extract_slice``, a ``tensor.concat``, ``tensor.splat`` or
     ``tensor.insert``, or an ``extract_slice`` of an argument or a constant table at
     run-time positions), rather than with ``tensor.extract``."""
     if isinstance(op, tensor.ExtractSliceOp):
-        return _static_element(op, 0) is not None or _runtime_extract_slice(op)
+        return _static_extract_slice(op) or _runtime_extract_slice(op)
     if isinstance(op, tensor.ConcatOp):
         return _concat_element(op, 0) is not None
     if isinstance(op, tensor.InsertOp):
-        return _insert_position(op) is not None
+        return _insert_holds(op)
     if isinstance(op, tensor.SplatOp):
         return _splat_holds(op)
     return type(op) in ELEMENTWISE_INDEX_OPS
@@ -529,12 +557,8 @@ def index_element(
             ix = dom.retyped(IndexType())
             if (current, -1) not in memo:
                 memo[(current, -1)] = 0  # its index checked once
-                where = (
-                    f"{owner.name}: index {{0}} is out of bounds for dimension 0 of "
-                    f"size {n}"
-                )
-                inside = ix.in_range(position, 0, n)
-                _checks_at(ix, owner, partial(ix.check, inside, where, position))
+                check = partial(semantics.check_index_on, ix, owner.name, 0)
+                _checks_at(ix, owner, partial(check, position, n))
             here = ix.bool_value(ix.eq(position, at))
             chosen = arith.SelectOp(
                 here, owner.scalar, typed(memo[(owner.dest, at)], element)
@@ -753,7 +777,7 @@ class DynamicWindowFoldConstants(RewritePattern):
                 )
                 shape = op.result_shape(list(w.sizes))
             except SliceSemanticsError as e:
-                raise OpPassFailedException(op, str(e)) from e
+                raise failure_before(op, str(e)) from e
             static_type = TensorType(result_type.get_element_type(), shape)
             window = WindowOp(op.source, w, static_type)
             _replace_casting(rewriter, op, window, result_type)
@@ -771,7 +795,7 @@ class DynamicWindowFoldConstants(RewritePattern):
                     semantics.INTS, op.name, i, d, *known
                 )
             except SliceSemanticsError as e:
-                raise OpPassFailedException(op, str(e)) from e
+                raise failure_before(op, str(e)) from e
             if isinstance(offsets[i], int) and off is not None:
                 offsets[i] = off
             if isinstance(strides[i], int) and stride is not None:
@@ -990,7 +1014,7 @@ class DimOfWindow(RewritePattern):
 
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: tensor.DimOp, rewriter: PatternRewriter) -> None:
-        k = _constant_int(op.index)
+        k = constant_int(op.index)
         value = op.source
         while isinstance(value.owner, tensor.CastOp):
             value = value.owner.source
@@ -1014,13 +1038,6 @@ class DimOfWindow(RewritePattern):
             rewriter.replace(op, arith.ConstantOp(IntegerAttr(size, IndexType())))
         else:
             rewriter.replace(op, [], [size])
-
-
-def _constant_int(value: SSAValue) -> int | None:
-    owner = value.owner
-    if isinstance(owner, arith.ConstantOp) and isinstance(owner.value, IntegerAttr):
-        return owner.value.value.data
-    return None
 
 
 def _join(x: Sequence[int | None], y: Sequence[int | None]) -> list[int | None]:
@@ -1281,7 +1298,7 @@ class CanonicalizeSlicesPass(SlicePass):
     def apply(self, ctx: Context, op: builtin.ModuleOp) -> None:
         # a value that reaches its own definition made the patterns rewrite forever;
         # slice-opt and compile refuse it when they parse, xdsl-opt does not
-        found = use_before_definition(op)
+        found = use_before_definition(op) or upstream_verifier_gap(op)
         if found is not None:
             raise OpPassFailedException(*found)
         # dead code of any depth goes first, so that no pattern emits the checks of a

@@ -29,6 +29,7 @@ from xdsl.ir import Attribute, BlockArgument, Operation, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from passes import SlicePass
+from slice_dialect.errors import OpPassFailedException
 from slice_dialect.locations import copy_text_locations
 
 
@@ -183,13 +184,27 @@ def erase_dead_private_functions(
             Rewriter.erase_op(f)
 
 
+MAX_OPS = 100_000
+"""``inline``'s default ``max-ops``: the most ops a function may hold once calls are
+inlined into it. Each private function calling the next one twice doubles what
+inlining makes, so 40 such functions would never finish (session 49's review);
+inlining 100,000 ops takes about 16 s here (200,000: 33 s and 207 MB), and lowering
+them far longer."""
+
+
 def inline_calls(
-    module: builtin.ModuleOp, erase_private: bool = True, keep: Collection[str] = ()
+    module: builtin.ModuleOp,
+    erase_private: bool = True,
+    keep: Collection[str] = (),
+    max_ops: int | None = None,
 ) -> None:
     """Inline every call of a function of ``module`` that has a body of one block and
     is on no cycle of calls (see the module's doc), into the functions that stay;
     then, with ``erase_private``, erase the private functions nothing names (but those
-    in ``keep``)."""
+    in ``keep``). A call whose body would make its function hold more than
+    ``max_ops`` ops (``MAX_OPS`` unless given) is an error at the call."""
+    if max_ops is None:
+        max_ops = MAX_OPS
     functions = {f.sym_name.data: f for f in module.ops if isinstance(f, func.FuncOp)}
     cyclic = _on_cycles(functions)
     named_otherwise: set[str] = set()
@@ -211,6 +226,7 @@ def inline_calls(
         left: list[func.FuncOp] = []
         for root in roots:
             done.add(root.sym_name.data)
+            size = sum(1 for _ in root.walk())
             pending = _calls(root)
             pending.reverse()
             while pending:
@@ -222,6 +238,15 @@ def inline_calls(
                 if callee is root or not _body_to_inline(callee):
                     left.append(call)
                     continue
+                size += sum(1 for _ in callee.body.walk()) - 2  # its return, the call
+                if size > max_ops:
+                    raise OpPassFailedException(
+                        call,
+                        f"inline: inlining @{callee.sym_name.data} here makes "
+                        f"@{root.sym_name.data} hold more than {max_ops} ops "
+                        "(max-ops): calls that each call the next several times "
+                        "grow it exponentially",
+                    )
                 pending.extend(reversed(inline_call(call, callee)))
         named = {_callee_name(c) for c in left}
         roots = [f for name, f in functions.items() if name in named - done]
@@ -257,5 +282,11 @@ class InlinePass(SlicePass):
 
     erase_private: bool = True
 
+    max_ops: int = MAX_OPS
+    """``max-ops=N``: the most ops a function may hold with calls inlined into it; a
+    call that would make it more is an error at the call (``MAX_OPS``)."""
+
     def apply(self, ctx: Context, op: builtin.ModuleOp) -> None:
-        inline_calls(op, self.erase_private)
+        if self.max_ops < 0:
+            raise ValueError(f"inline: max-ops = {self.max_ops}: a count must be >= 0")
+        inline_calls(op, self.erase_private, max_ops=self.max_ops)

@@ -77,6 +77,7 @@ from slice_dialect.dialect import (
     DynamicWindowOp,
     Mixed,
     check_sizes_on,
+    failure_before,
     unit_dim_pairs,
 )
 from slice_dialect.dtypes import storage_bytes
@@ -221,26 +222,20 @@ def _checked_indices(
     for j, (index, d) in enumerate(zip(op.indices, shape)):
         known = ix.constant(index)
         if d >= 0 and known is not None:
-            if not 0 <= known < d:
-                raise OpPassFailedException(
-                    op,
-                    f"{op.name}: index {known} is out of bounds for dimension {j} of "
-                    f"size {d}",
-                )
+            try:
+                semantics.check_index_on(semantics.INTS, op.name, j, known, d)
+            except semantics.SliceSemanticsError as e:
+                raise failure_before(op, str(e)) from None
             indices.append(index)
             continue
         size: int | SSAValue = d
         if d < 0:
             size = ix.emit_value(memref.DimOp(buffer, ix.index_constant(j)))
-            where = (
-                f"{op.name}: index {{0}} is out of bounds for dimension {j} of size {{1}}"
+        elif d == 0:  # no index is in it: an error now, as a constant's is
+            raise failure_before(
+                op, f"{op.name}: dimension {j} of {op.tensor.type} has no elements"
             )
-            ix.check(ix.in_range(index, 0, size), where, index, size)
-        else:
-            where = (
-                f"{op.name}: index {{0}} is out of bounds for dimension {j} of size {d}"
-            )
-            ix.check(ix.in_range(index, 0, d), where, index)
+        semantics.check_index_on(ix, op.name, j, index, size)
         last = ix.sub(size, 1)
         indices.append(ix.value(ix.clamp(index, 0, last)))
     return indices

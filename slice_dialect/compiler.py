@@ -38,7 +38,13 @@ from xdsl.utils.exceptions import DiagnosticException, ParseError, VerifyExcepti
 from passes.copy_plan import DEFAULT_STREAM, StreamTarget, is_working_set
 from passes.inline import inline_calls, reachable_functions
 from slice_dialect import dtypes
-from slice_dialect.errors import TOO_DEEP, SliceError, describe, out_of_range_integer
+from slice_dialect.errors import (
+    TOO_DEEP,
+    OpPassFailedException,
+    SliceError,
+    describe,
+    out_of_range_integer,
+)
 from slice_dialect.ir_files import MAX_IR_BYTES as MAX_IR_BYTES
 from slice_dialect.ir_files import decode_ir, read_ir
 from slice_dialect.ir_files import max_ir_bytes as max_ir_bytes
@@ -47,7 +53,9 @@ from slice_dialect.locations import (
     error_location,
     location_text,
     plain_verifier_error,
+    upstream_verifier_gap,
     use_before_definition,
+    verifier_error,
     verify_located,
 )
 from slice_dialect.runtime.arguments import ArraySpec, CheckedArguments, check_shape
@@ -121,8 +129,9 @@ def parse_module(
             e.msg.strip(), str(e.span.get_location()), display=describe(e)
         ) from None
     except (VerifyException, DiagnosticException, SliceSemanticsError) as e:
-        location = None if module is None else error_location(e, module)
-        raise SliceError(describe(e), location) from None
+        if module is None:
+            raise SliceError(describe(e)) from None
+        raise SliceError(*verifier_error(e, module)) from None
     except (ValueError, OverflowError, struct.error) as e:
         # xDSL reports some literals that do not fit their type without a location.
         located = (
@@ -138,6 +147,9 @@ def parse_module(
         if found is None:
             raise
         raise SliceError(*found) from None
+    gap = upstream_verifier_gap(module)
+    if gap is not None:
+        raise SliceError(gap[1], location_text(gap[0]))
     return module
 
 
@@ -734,7 +746,7 @@ def lowered(
     ctx = make_context()
     module = parse_module(source, ctx, filename)
     before = {f.sym_name.data for f in module.ops if isinstance(f, func.FuncOp)}
-    inline_calls(module)  # a private callee inlined everywhere is erased, as MLIR's
+    inline_checked(module)  # a private callee inlined everywhere is erased, as MLIR's
     after = {f.sym_name.data for f in module.ops if isinstance(f, func.FuncOp)}
     result = Lowered(module, _entries(module), inlined_away=frozenset(before - after))
     if entry in result.inlined_away:
@@ -771,12 +783,21 @@ def _lowered_part(
     (``keep_only_reachable``); a function of several blocks among them is the error."""
     module = parse_module(source, ctx, filename)
     keep_only_reachable(module, entry)
-    inline_calls(module, keep=[entry])
+    inline_checked(module, keep=[entry])
     _functions_of_one_block(module)  # a function of several blocks is the error
     result = Lowered(module, _entries(module))
     lower(module, ctx, stream)
     result.signature(entry)
     return result
+
+
+def inline_checked(module: ModuleOp, keep: Sequence[str] = ()) -> None:
+    """``inline_calls``, its failure (a call past ``max-ops``) a ``SliceError`` at the
+    call."""
+    try:
+        inline_calls(module, keep=keep)
+    except OpPassFailedException as e:
+        raise SliceError(str(e), error_location(e, module)) from None
 
 
 def keep_only_reachable(module: ModuleOp, entry: str) -> None:

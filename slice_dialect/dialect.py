@@ -67,7 +67,7 @@ from xdsl.utils.exceptions import VerifyException
 
 from slice_dialect import dtypes, semantics
 from slice_dialect.domain import INT64_MAX, INT64_MIN, INTS, B, IntDomain, Known, V
-from slice_dialect.errors import SliceError
+from slice_dialect.errors import OpPassFailedException, SliceError
 from slice_dialect.semantics import Dim, Normalized, SliceResult, SliceSemanticsError
 
 Read = Callable[[SSAValue], Sequence[V]]
@@ -1640,6 +1640,41 @@ class CheckOp(IRDLOperation):
 
     def verify_(self) -> None:
         self._parts()
+
+
+def constant_int(value: SSAValue) -> int | None:
+    """The value of an integer ``arith.constant``'s result, else ``None``."""
+    owner = value.owner
+    if isinstance(owner, arith.ConstantOp) and isinstance(owner.value, IntegerAttr):
+        return owner.value.value.data
+    return None
+
+
+def failure_before(op: Operation, message: str) -> OpPassFailedException:
+    """The compile-time error for ``op``, whose constants fail a check (``message``):
+    the first ``slice.check`` before it (in its block, or before an op holding it)
+    that constants decide to fail, where there is one, with its message and location,
+    else ``message`` at ``op``. A framework op's check that constants decide, after a
+    run-time check, stays a ``slice.check`` (the run-time one's message comes first
+    when it runs), and the window made after it fails when it folds: this names the
+    framework op's value, not the window's derived one (session 49's review)."""
+    found: CheckOp | None = None
+    at: Operation | None = op
+    while at is not None:
+        before = at.prev_op
+        while before is not None:
+            if isinstance(before, CheckOp) and constant_int(before.condition) == 0:
+                values = [constant_int(v) for v in before.values]
+                if None not in values:
+                    found = before
+            before = before.prev_op
+        at = at.parent_op()
+    if found is None:
+        return OpPassFailedException(op, message)
+    values = [constant_int(v) for v in found.values]
+    return OpPassFailedException(
+        found, found.format_message([v for v in values if v is not None])
+    )
 
 
 FRAMEWORK_OPS: tuple[type[FrameworkSliceOp], ...] = (

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import struct
 import sys
@@ -32,9 +33,18 @@ class SliceError(Exception):
     def __init__(
         self, message: str, location: str | None = None, display: str | None = None
     ) -> None:
-        super().__init__(message)
+        super().__init__(visible(message))
         self.location = location
-        self.display = display
+        self.display = None if display is None else visible(display)
+
+
+def visible(text: str) -> str:
+    """``text`` with each character a terminal does not show (a NUL, a byte-order mark,
+    a lone surrogate: not ``str.isprintable``, but newlines and tabs) as a Python
+    escape, ``\\x00`` (session 49's review: "Unexpected character: " then nothing)."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() or c in "\n\t" else repr(c)[1:-1] for c in text)
 
 
 class OpPassFailedException(PassFailedException):
@@ -124,7 +134,7 @@ def report(error: BaseException) -> None:
         print(f"error: {error.display}", file=sys.stderr)
         return
     location = error.location if isinstance(error, SliceError) else None
-    message = describe(error)
+    message = visible(describe(error))
     # a parse error's message starts with its location already
     where = f"{location}: " if location and not message.startswith(location) else ""
     print(f"error: {where}{message}", file=sys.stderr)
@@ -139,6 +149,31 @@ def report_and_exit(error: BaseException, code: int = 1) -> NoReturn:
         sys.exit(130)
     report(error)
     sys.exit(code)
+
+
+def same_file(a: str, b: str) -> bool:
+    """Whether paths ``a`` and ``b`` name one file (under any spelling, through a
+    symbolic or a hard link)."""
+    if os.path.realpath(a) == os.path.realpath(b):
+        return True
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return False
+
+
+def refuse_overwriting(output: str | None, source: str, what: str) -> None:
+    """Refuse ``-o output`` where it is the file ``source`` a tool reads (``what``
+    names it): gcc's "input file is the same as output file" (session 49's review: an
+    ONNX model, or an IR program, was overwritten and the tool exited 0). Standard
+    streams (``-``) and devices are never the same file as a program."""
+    if output is None or "-" in (output, source):
+        return
+    if same_file(output, source):
+        raise SliceError(
+            f"the output {output} is the {what} it reads ({source}): give another output "
+            "file"
+        )
 
 
 def write_output(path: str | None, text: str) -> None:

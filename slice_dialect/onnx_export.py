@@ -301,10 +301,12 @@ class _Exporter:
         whatever the step, where the ONNX text (and we) clamp it (research A.3,
         onnxruntime#11107):
 
-        - with a negative step such an end is made ``-1``, which both read as ``d - 1``;
-        - with a positive step, ``INT32_MAX`` on a dim longer than ``INT32_MAX`` is made
-          ``INT32_MAX - d``, which both read as ``INT32_MAX`` (session 48's review: ORT
-          read it as ``d``); on a shorter dim both read it as ``d``.
+        - ``INT32_MAX`` on a dim longer than ``INT32_MAX`` is made ``INT32_MAX - d``,
+          which both read as ``INT32_MAX``, whatever the step (session 48's review: ORT
+          read it as ``d`` with a positive step; session 49's: the negative step's
+          ``-1`` below read it as ``d - 1``);
+        - else, with a negative step such an end is made ``-1``, which both read as
+          ``d - 1``; with a positive step both read ``INT32_MAX`` as ``d``.
 
         Constants are rewritten here; run-time values, and dims the type leaves ``?``,
         by ``Where`` nodes in the graph (and ``Shape`` and ``Gather`` for the dims)."""
@@ -328,21 +330,20 @@ class _Exporter:
                 axis = known_axes[k] + rank if known_axes[k] < 0 else known_axes[k]
             return shape[axis] if axis is not None and 0 <= axis < rank else None
 
-        # a positive step's INT32_MAX differs only on a dim longer than INT32_MAX
+        # INT32_MAX is an index of its own only on a dim longer than INT32_MAX
         wide = any(d is None or d > ORT_INT_MAX for d in shape)
         if known_ends is not None and (steps is None or known_steps is not None):
             fixed: list[int] = []
             exact = True
             for k, e in enumerate(known_ends):
                 s = 1 if known_steps is None else known_steps[k]
-                if e in big and s < 0:
+                d = dim(k)
+                if e == ORT_INT_MAX and wide and d is None:
+                    exact = False  # a run-time dim: the graph decides
+                elif e == ORT_INT_MAX and d is not None and d > ORT_INT_MAX:
+                    e = ORT_INT_MAX - d
+                elif e in big and s < 0:
                     e = -1
-                elif e == ORT_INT_MAX and s > 0 and wide:
-                    d = dim(k)
-                    if d is None:
-                        exact = False  # a run-time dim: the graph decides
-                    elif d > ORT_INT_MAX:
-                        e = ORT_INT_MAX - d
                 fixed.append(e)
             if exact:
                 if fixed == known_ends:
@@ -352,10 +353,7 @@ class _Exporter:
             (known_ends is not None and not any(e in big for e in known_ends))
             or (known_steps is not None and all(s > 0 for s in known_steps))
         )
-        positive = wide and not (
-            (known_ends is not None and ORT_INT_MAX not in known_ends)
-            or (known_steps is not None and all(s < 0 for s in known_steps))
-        )
+        longer = wide and not (known_ends is not None and ORT_INT_MAX not in known_ends)
 
         def node(kind: str, args: list[str], base: str) -> str:
             result = self.fresh(f"{out}_{base}")
@@ -387,20 +385,15 @@ class _Exporter:
             neg = node("Less", [steps, const("zero", 0)], "neg")
             large_neg = node("And", [large, neg], "big_neg")
             current = node("Where", [large_neg, const("minus_one", -1), current], "ends")
-        if positive:
+        if longer:  # after the negative step's -1, which it overrides there
             which = axes or self.initializer(f"{out}_axes", list(range(count)))
             shape_name = node("Shape", [self.name(data)], "shape")
             dims = node("Gather", [shape_name, which], "dims")
             int32_max = const("int32_max", ORT_INT_MAX)
-            longer = node("Greater", [dims, int32_max], "wide")
+            wider = node("Greater", [dims, int32_max], "wide")
             back = node("Sub", [int32_max, dims], "from_back")
-            to_end = const("int64_max", INT64_MAX)
-            replaced = node("Where", [longer, back, to_end], "int32_end")
-            pick = is_int32_max()
-            if steps is not None:
-                pos = node("Greater", [steps, const("zero", 0)], "pos")
-                pick = node("And", [pick, pos], "int32_pos")
-            current = node("Where", [pick, replaced, current], "ends")
+            pick = node("And", [is_int32_max(), wider], "int32_wide")
+            current = node("Where", [pick, back, current], "ends")
         return current
 
     def onnx_v1_slice(self, op: OnnxSliceV1Op) -> None:
@@ -545,6 +538,7 @@ def _export_onnx(source: str | ModuleOp | os.PathLike[str], entry: str) -> Any:
     from passes.canonicalize_slices import CanonicalizeSlicesPass
     from slice_dialect.compiler import (
         entry_signature,
+        inline_checked,
         keep_only_reachable,
         make_context,
         parse_module,
@@ -560,6 +554,7 @@ def _export_onnx(source: str | ModuleOp | os.PathLike[str], entry: str) -> Any:
     module = parse_module(text, ctx, name)
     # the functions @entry does not call are not exported: their faults are not its
     keep_only_reachable(module, entry)
+    inline_checked(module, keep=[entry])  # its calls, as compile() inlines them
     entry_signature(module, entry)  # tensors in and out
     _pin_output_names(
         next(

@@ -30,6 +30,7 @@ from collections.abc import Callable, Mapping, Sequence, Sized
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
+from numbers import Integral
 from typing import TYPE_CHECKING, Any, Concatenate, Generic, ParamSpec
 
 from slice_dialect.domain import INT64_MAX, INTS, B, IntDomain, Ints, Known, V
@@ -370,9 +371,10 @@ def to_result(res: Normalized[Known], shape: Sequence[Dim]) -> SliceResult:
 
 
 def _checked(value: Any) -> Any:
-    """A list of a rule's values on :data:`INTS`: each int in int64 (``None`` kept)."""
+    """A list of a rule's values on :data:`INTS`: each integer (numpy's too) a Python
+    int in int64 (``None`` kept)."""
     if isinstance(value, list | tuple):
-        return [INTS.const(v) if isinstance(v, int) else v for v in value]
+        return [INTS.const(v) if isinstance(v, Integral) else v for v in value]
     return value
 
 
@@ -949,6 +951,20 @@ def run_time_window_dim_on(
     _check_stride_on(dom, op, i, stride)
     _check_bounds_on(dom, op, i, d, off, size, stride)
     return off, stride
+
+
+def check_index_on(dom: IntDomain[V, B], op: str, j: int, index: V, d: V) -> None:
+    """Check that ``index``, an element's index in dimension ``j`` of size ``d`` (a
+    ``tensor.extract`` or ``tensor.insert``), lies in it: upstream MLIR leaves one
+    outside undefined; here it is an error (when compiling where constants decide it,
+    else when it runs). A size that is a constant is written in the message."""
+    where = f"{op}: index {{0}} is out of bounds for dimension {j} of size"
+    size = dom.constant(d)
+    inside = dom.in_range(index, dom.const(0), d)
+    if size is None:
+        dom.check(inside, f"{where} {{1}}", index, d)
+    else:
+        dom.check(inside, f"{where} {size}", index)
 
 
 def check_window_dim(

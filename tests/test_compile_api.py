@@ -643,3 +643,26 @@ func.func private @f(%t: tensor<8xf32>) -> tensor<4xf32> {
     with pytest.raises(SliceError, match=r"tensor\.extract_slice: convert") as info:
         slice_dialect.compile(named, backend=backend, filename="t.mlir")  # type: ignore[arg-type]
     assert info.value.location == "t.mlir:6:3"
+
+
+def test_inlining_past_max_ops_is_an_error_at_the_call(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Functions that each call the next twice double the inlined body per function
+    (session 49's review: 40 of them never finished). ``compile`` stops at the call
+    that would make its function hold more than ``passes.inline.MAX_OPS`` ops, a
+    ``SliceError`` at that call; with room, the program runs."""
+    import passes.inline
+
+    text = (
+        Path(__file__).parent / "filecheck" / "transforms" / "inline-max-ops.mlir"
+    ).read_text()
+    x = np.arange(8, dtype=np.float32)
+    monkeypatch.setattr(passes.inline, "MAX_OPS", 9)
+    with pytest.raises(
+        SliceError, match=r"^inline: inlining @g2 here makes @main hold more than 9 ops"
+    ) as info:
+        slice_dialect.compile(text)
+    assert info.value.location == "<source>:25:3"
+    monkeypatch.setattr(passes.inline, "MAX_OPS", 10)
+    np.testing.assert_array_equal(slice_dialect.compile(text)(x), x)  # 8 reversals

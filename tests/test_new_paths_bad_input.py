@@ -634,6 +634,30 @@ def _tool(*args: str) -> Result:
     return run("slice-import-onnx", *args, cwd=Path.cwd())
 
 
+def test_tool_refuses_to_overwrite_its_model(tmp_path: Path) -> None:
+    """``slice-import-onnx m.onnx -o m.onnx`` (or a link to it) is refused, the model
+    kept (session 49's review: the model was overwritten by IR text, exit 0)."""
+    x = helper.make_tensor_value_info("x", T.FLOAT, [4])
+    y = helper.make_tensor_value_info("y", T.FLOAT, None)
+    model = helper.make_model(
+        helper.make_graph([helper.make_node("Identity", ["x"], ["y"])], "g", [x], [y]),
+        opset_imports=[helper.make_opsetid("", 13)],
+    )
+    path = tmp_path / "m.onnx"
+    path.write_bytes(model.SerializeToString())
+    before = path.read_bytes()
+    os.link(path, tmp_path / "linked.onnx")
+    for output in (
+        str(path),
+        str(tmp_path / "." / "m.onnx"),
+        str(tmp_path / "linked.onnx"),
+    ):
+        result = _tool(str(path), "-o", output)
+        assert_one_error(result.returncode, result.stdout, result.stderr, output)
+        assert "is the model it reads" in result.stderr
+    assert path.read_bytes() == before
+
+
 def test_tool_on_hostile_models(tmp_path: Path) -> None:
     for name in ["dim 2**63-1", "external data", "reads its own output"]:
         path = tmp_path / "bad.onnx"
@@ -686,8 +710,12 @@ CANNOT_EXPORT: dict[str, tuple[str, str]] = {
         "^b:\n  func.return %x : tensor<4xf32>\n}\n",
         "main",
     ),
-    "a call": (
-        "func.func @g(%x: tensor<4xf32>) -> tensor<4xf32> {\n  func.return %x : tensor<4xf32>\n}\n"
+    # a call of a function with a body is inlined first (session 49), a recursive
+    # one stays
+    "a recursive call": (
+        "func.func @g(%x: tensor<4xf32>) -> tensor<4xf32> {\n"
+        "  %r = func.call @g(%x) : (tensor<4xf32>) -> tensor<4xf32>\n"
+        "  func.return %r : tensor<4xf32>\n}\n"
         "func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {\n"
         "  %r = func.call @g(%x) : (tensor<4xf32>) -> tensor<4xf32>\n"
         "  func.return %r : tensor<4xf32>\n}\n",

@@ -892,3 +892,25 @@ def test_window_rejects_with_property_and_index(
         window(shape, offsets, sizes, strides)
     for part in expected:
         assert part in str(info.value)
+
+
+def test_numpy_integers_are_the_same_values() -> None:
+    """The rules given numpy integers (``list(np.array(...))``) give what Python ints
+    give, checks included (session 49's review: a numpy comparison made a numpy bool,
+    which ``Ints``' ``is True``/``is False`` tests missed: ONNX's ``[0:1]`` of a dim of
+    1 gave 2 elements, and a shrink index out of range passed)."""
+
+    def numpy(values: list[int]) -> list[int]:
+        return list(np.array(values, dtype=np.int64))
+
+    assert semantics.onnx((1, 4), numpy([0]), numpy([1])) == semantics.onnx(
+        (1, 4), [0], [1]
+    )
+    assert semantics.tf_strided_slice(
+        (1, 1, 2), numpy([0, 0]), numpy([1, 1]), numpy([1, 1])
+    ) == semantics.tf_strided_slice((1, 1, 2), [0, 0], [1, 1], [1, 1])
+    with pytest.raises(SliceSemanticsError, match=r"begin\[0\] = 5 is out of range"):
+        semantics.tf_strided_slice(
+            (3,), numpy([5]), numpy([6]), numpy([1]), shrink_axis_mask=1
+        )
+    assert semantics.INTS.lt(np.int64(1), np.int64(2)) is True

@@ -320,3 +320,20 @@ def test_dead_code_written_uses_first_goes_in_one_pass(tmp_path: Path) -> None:
     result = run("slice-opt", path, "-p", "canonicalize-slices", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     assert "arith." not in result.stdout
+
+
+def test_invisible_characters_in_messages_are_escaped(tmp_path: Path) -> None:
+    """A character a terminal does not show (a NUL, a byte-order mark) is escaped in
+    an error message, as ``slice-opt`` prints it and as ``SliceError`` holds it
+    (session 49's review: "Unexpected character: " then nothing)."""
+    import slice_dialect
+
+    for char, escaped in (("\x00", "\\x00"), ("\ufeff", "\\ufeff")):
+        path = tmp_path / "invisible.mlir"
+        path.write_text(QUICK + char + "\n")
+        result = run("slice-opt", str(path), cwd=tmp_path)
+        assert_error(result, f"Unexpected character: {escaped}")
+        assert char not in result.stderr
+        with pytest.raises(slice_dialect.SliceError) as info:
+            slice_dialect.compile(QUICK + char)
+        assert str(info.value) == f"Unexpected character: {escaped}"

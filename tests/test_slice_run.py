@@ -288,3 +288,23 @@ def test_sanitize_runs_as_written(workdir: Path) -> None:
         "error: --sanitize builds the C with ASan and UBSan; the interpreter backend "
         "runs no C",
     )
+
+
+def test_an_output_that_is_the_program_is_refused(workdir: Path) -> None:
+    """The program is read too: an ``--output`` naming it (under any spelling, or a
+    hard link) is refused before anything runs (session 49's review: the IR was
+    overwritten by ``.npy`` bytes and slice-run exited 0)."""
+    before = (workdir / "two.mlir").read_bytes()
+    os.link(workdir / "two.mlir", workdir / "linked.mlir")
+    for output in ("two.mlir", "./two.mlir", "linked.mlir"):
+        result = run(
+            "slice-run", "two.mlir", "--input", "x.npy", "--output", output,
+            "--output", "b.npy", cwd=workdir,
+        )  # fmt: skip
+        assert_error(
+            result,
+            f"error: the output {output} is the program it reads (two.mlir): give "
+            "another output file",
+        )
+    assert (workdir / "two.mlir").read_bytes() == before
+    assert not (workdir / "b.npy").exists()

@@ -20,7 +20,12 @@ from typing import Any
 
 import numpy as np
 
-from slice_dialect.errors import SliceError, report_and_exit, write_output
+from slice_dialect.errors import (
+    SliceError,
+    refuse_overwriting,
+    report_and_exit,
+    write_output,
+)
 
 _INTEGER = re.compile(r"[+-]?[0-9]+")
 """One value of ``--bind NAME=VALUES``: decimal digits, an optional sign."""
@@ -98,6 +103,7 @@ def main(argv: list[str] | None = None) -> None:
                     f"--bind {name} is given twice ({given[name]} and {binding})"
                 )
             constants[name], given[name] = values, binding
+        refuse_overwriting(args.output, args.model, "model")
         model: str | bytes = args.model
         if model == "-":
             model = sys.stdin.buffer.read()

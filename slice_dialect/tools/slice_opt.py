@@ -28,7 +28,6 @@ from xdsl.xdsl_opt_main import xDSLOptMain
 from slice_dialect.errors import (
     OpPassFailedException,
     SliceError,
-    describe,
     out_of_range_integer,
     report,
     report_and_exit,
@@ -36,8 +35,8 @@ from slice_dialect.errors import (
 )
 from slice_dialect.locations import (
     LocatingParser,
-    error_location,
     plain_verifier_error,
+    verifier_error,
 )
 
 _TYPE_NAMES: dict[Any, str] = {
@@ -170,6 +169,12 @@ class SliceOptMain(xDSLOptMain):
             raise (SliceError(located) if located else error) from None
 
     def setup_pipeline(self) -> None:
+        if self.args.passes.endswith(","):
+            # xDSL 0.74 takes it, and a leading or doubled comma not; mlir-opt takes
+            # none of them (session 49's review)
+            raise SliceError(
+                f"-p {self.args.passes!r}: a pass name is expected after the last comma"
+            )
         try:
             super().setup_pipeline()
         except ValueError:
@@ -325,7 +330,7 @@ class SliceOptMain(xDSLOptMain):
                     fresh = OpPassFailedException(error.op, str(error))
                     error.op.emit_error(str(error), fresh)
                 raise
-            raise SliceError(describe(error), error_location(error, prog)) from None
+            raise SliceError(*verifier_error(error, prog)) from None
         except (SliceError, RecursionError):
             raise
         except Exception as error:

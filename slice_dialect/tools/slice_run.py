@@ -39,7 +39,12 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from slice_dialect.errors import SliceError, report_and_exit
+from slice_dialect.errors import (
+    SliceError,
+    refuse_overwriting,
+    report_and_exit,
+    same_file,
+)
 
 NPY_MAGIC = b"\x93NUMPY"
 ZIP_MAGIC = b"PK\x03\x04"
@@ -92,25 +97,17 @@ def _load(path: str, expected: np.dtype[Any] | None) -> npt.NDArray[Any]:
     return array
 
 
-def _same_file(a: str, b: str) -> bool:
-    if os.path.realpath(a) == os.path.realpath(b):
-        return True
-    try:
-        return os.path.samefile(a, b)
-    except OSError:
-        return False
-
-
-def _check_paths(inputs: list[str], outputs: list[str]) -> None:
+def _check_paths(program: str, inputs: list[str], outputs: list[str]) -> None:
     for i, output in enumerate(outputs):
+        refuse_overwriting(output, program, "program")
         for earlier in outputs[:i]:
-            if _same_file(output, earlier):
+            if same_file(output, earlier):
                 raise SliceError(
                     f"--output {output} is given twice (also as {earlier}); each result "
                     "needs its own file"
                 )
         for path in inputs:
-            if _same_file(output, path):
+            if same_file(output, path):
                 raise SliceError(
                     f"--output {output} is also an --input ({path}); slice-run does not "
                     "overwrite its inputs"
@@ -247,7 +244,7 @@ def run(argv: list[str] | None = None) -> None:
     from slice_dialect.compiler import compile
     from slice_dialect.ir_files import decode_ir, read_ir
 
-    _check_paths(args.input, args.output)
+    _check_paths(args.file, args.input, args.output)
     name = "<stdin>" if args.file == "-" else args.file
     source = decode_ir(read_ir(args.file), name)
     kernel = compile(

@@ -10,6 +10,7 @@
 // RUN: not slice-opt %s --split-input-file -p canonicalize-slices 2>&1 | filecheck %s --check-prefix=VERIFY
 // RUN: not slice-opt %s.missing 2>&1 | filecheck %s --check-prefix=MISSING
 // RUN: not slice-opt %s -p no-such-pass 2>&1 | filecheck %s --check-prefix=PASS
+// RUN: not slice-opt %s -p canonicalize-slices, 2>&1 | filecheck %s --check-prefix=COMMA
 
 // PARSE-NOT:   Traceback
 // PARSE:       error: {{.*}}slice-opt-errors.mlir:{{[0-9]+}}:{{[0-9]+}}
@@ -27,6 +28,9 @@
 // PASS-NOT:    Traceback
 // PASS:        error: {{.*}}no-such-pass
 // PASS-NOT:    Traceback
+
+// A trailing comma, as a leading or doubled one, is an error (as in mlir-opt):
+// COMMA:       {{^}}error: -p 'canonicalize-slices,': a pass name is expected after the last comma{{$}}
 
 func.func @verify_error(%x: tensor<2x4xf32>) -> tensor<1x4xf32> {
   %0 = slice.onnx_v1 %x starts [0, 1] ends [1, 2] axes [0, 0] : tensor<2x4xf32> -> tensor<1x4xf32>
