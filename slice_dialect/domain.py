@@ -214,12 +214,24 @@ def _int64(value: int) -> int:
     return value
 
 
+def truncating_quotient(a: int, b: int) -> int:
+    """C's ``a / b`` on unbounded ints (rounded toward 0; ``b != 0``): the rule
+    :func:`divsi` and the interpreter's total ``arith.divsi`` share (the C helpers
+    are C's ``/``)."""
+    q = abs(a) // abs(b)
+    return q if (a < 0) == (b < 0) else -q
+
+
+def truncating_remainder(a: int, b: int) -> int:
+    """C's ``a % b`` on unbounded ints (the sign of ``a``; ``b != 0``)."""
+    return a - truncating_quotient(a, b) * b
+
+
 def divsi(a: int, b: int) -> int:
     """C's truncating quotient; :class:`Int64OverflowError` where it is not defined."""
     if b == 0 or (a == INT64_MIN and b == -1):
         raise Int64OverflowError(f"{a} / {b} is not defined in int64")
-    q = abs(a) // abs(b)
-    return q if (a < 0) == (b < 0) else -q
+    return truncating_quotient(a, b)
 
 
 def remsi(a: int, b: int) -> int:
@@ -227,7 +239,7 @@ def remsi(a: int, b: int) -> int:
     :func:`divsi` is not defined."""
     if b == 0 or (a == INT64_MIN and b == -1):
         raise Int64OverflowError(f"{a} % {b} is not defined in int64")
-    return a - divsi(a, b) * b
+    return truncating_remainder(a, b)
 
 
 ARITH: dict[ArithOp, Callable[[int, int], int]] = {

@@ -59,6 +59,7 @@ from slice_dialect.dialect import (
     format_shape,
     shape_of,
 )
+from slice_dialect.domain import truncating_quotient, truncating_remainder
 from slice_dialect.errors import SliceError
 from slice_dialect.locations import location_text
 
@@ -192,15 +193,12 @@ def _signed_binary(
 
 def _divsi_total(lhs: int, rhs: int, width: int) -> int:
     """C's truncating quotient, total: 0 for a divisor of 0, ``INT_MIN / -1`` wraps."""
-    if rhs == 0:
-        return 0
-    quotient = abs(lhs) // abs(rhs)
-    return to_signed(-quotient if (lhs < 0) != (rhs < 0) else quotient, width)
+    return 0 if rhs == 0 else to_signed(truncating_quotient(lhs, rhs), width)
 
 
 def _remsi_total(lhs: int, rhs: int, width: int) -> int:
     """C's ``%`` (the sign of the dividend), total: 0 for a divisor of 0."""
-    return 0 if rhs == 0 else (-1 if lhs < 0 else 1) * (abs(lhs) % abs(rhs))
+    return 0 if rhs == 0 else truncating_remainder(lhs, rhs)
 
 
 @register_impls
