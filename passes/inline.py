@@ -29,6 +29,7 @@ from xdsl.ir import Attribute, BlockArgument, Operation, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from passes import SlicePass
+from passes.copy_plan import is_working_set
 from slice_dialect.errors import OpPassFailedException
 from slice_dialect.locations import copy_text_locations
 
@@ -226,7 +227,7 @@ def inline_calls(
         left: list[func.FuncOp] = []
         for root in roots:
             done.add(root.sym_name.data)
-            size = sum(1 for _ in root.walk())
+            size = sum(1 for _ in root.body.walk())  # its ops, not itself
             pending = _calls(root)
             pending.reverse()
             while pending:
@@ -287,6 +288,9 @@ class InlinePass(SlicePass):
     call that would make it more is an error at the call (``MAX_OPS``)."""
 
     def apply(self, ctx: Context, op: builtin.ModuleOp) -> None:
-        if self.max_ops < 0:
-            raise ValueError(f"inline: max-ops = {self.max_ops}: a count must be >= 0")
+        if not is_working_set(self.max_ops):  # an int from 0 to 2**63 - 1, no bool
+            raise ValueError(
+                f"inline: max-ops = {self.max_ops}: a count must be an integer from 0 "
+                "to 2**63 - 1"
+            )
         inline_calls(op, self.erase_private, max_ops=self.max_ops)

@@ -744,32 +744,47 @@ def lowered(
         hit.signature(entry)
         return hit
     ctx = make_context()
+    if whole is not None and whole in _whole_failures:
+        return _memo_put(part, _lowered_part(source, ctx, filename, stream, entry))
     module = parse_module(source, ctx, filename)
     before = {f.sym_name.data for f in module.ops if isinstance(f, func.FuncOp)}
-    inline_checked(module)  # a private callee inlined everywhere is erased, as MLIR's
+    try:
+        inline_checked(module)  # a private callee inlined everywhere is erased
+    except SliceError:
+        if len(before) == 1:
+            raise
+        # a function the entry may not reach grows past max-ops: the entry's own
+        # functions are inlined alone (session 49's review)
+        _remember_whole_failure(whole)
+        return _memo_put(part, _lowered_part(source, ctx, filename, stream, entry))
     after = {f.sym_name.data for f in module.ops if isinstance(f, func.FuncOp)}
     result = Lowered(module, _entries(module), inlined_away=frozenset(before - after))
     if entry in result.inlined_away:
         return _memo_put(part, _lowered_part(source, ctx, filename, stream, entry))
     result.before(entry)  # no such entry: the error, before lowering
     functions = [op for op in module.ops if isinstance(op, func.FuncOp)]
-    if len(functions) > 1 and (
-        whole in _whole_failures or any(_several_blocks(f) for f in functions)
-    ):
+    if len(functions) > 1 and any(_several_blocks(f) for f in functions):
         return _memo_put(part, _lowered_part(source, ctx, filename, stream, entry))
     try:
         lower(module, ctx, stream)
     except SliceError:
         if len(functions) == 1:
             raise
-        if whole is not None:
-            with _lowered_memo_lock:
-                _whole_failures[whole] = None
-                while len(_whole_failures) > LOWERED_MEMO_ENTRIES:
-                    _whole_failures.popitem(last=False)
+        _remember_whole_failure(whole)
         return _memo_put(part, _lowered_part(source, ctx, filename, stream, entry))
     result.signature(entry)
     return _memo_put(whole, result)
+
+
+def _remember_whole_failure(whole: MemoKey | None) -> None:
+    """That the whole module of ``whole`` (a memo key) failed: its next entries go to
+    their own lowering at once (``_lowered_part``)."""
+    if whole is None:
+        return
+    with _lowered_memo_lock:
+        _whole_failures[whole] = None
+        while len(_whole_failures) > LOWERED_MEMO_ENTRIES:
+            _whole_failures.popitem(last=False)
 
 
 def _lowered_part(

@@ -1652,18 +1652,24 @@ def constant_int(value: SSAValue) -> int | None:
 
 def failure_before(op: Operation, message: str) -> OpPassFailedException:
     """The compile-time error for ``op``, whose constants fail a check (``message``):
-    the first ``slice.check`` before it (in its block, or before an op holding it)
-    that constants decide to fail, where there is one, with its message and location,
-    else ``message`` at ``op``. A framework op's check that constants decide, after a
-    run-time check, stays a ``slice.check`` (the run-time one's message comes first
-    when it runs), and the window made after it fails when it folds: this names the
-    framework op's value, not the window's derived one (session 49's review)."""
+    the first ``slice.check`` of the same source op (its location) before it (in its
+    block, or before an op holding it) that constants decide to fail, where there is
+    one, with its message, else ``message`` at ``op``. A framework op's check that
+    constants decide, after a run-time check, stays a ``slice.check`` (the run-time
+    one's message comes first when it runs), and the window made after it fails when
+    it folds: this names the framework op's value, not the window's derived one
+    (session 49's review; a check of another op, which fails when it runs, is not
+    this op's error)."""
     found: CheckOp | None = None
     at: Operation | None = op
     while at is not None:
         before = at.prev_op
         while before is not None:
-            if isinstance(before, CheckOp) and constant_int(before.condition) == 0:
+            if (
+                isinstance(before, CheckOp)
+                and before.location == op.location
+                and constant_int(before.condition) == 0
+            ):
                 values = [constant_int(v) for v in before.values]
                 if None not in values:
                     found = before

@@ -658,11 +658,39 @@ def test_inlining_past_max_ops_is_an_error_at_the_call(
         Path(__file__).parent / "filecheck" / "transforms" / "inline-max-ops.mlir"
     ).read_text()
     x = np.arange(8, dtype=np.float32)
-    monkeypatch.setattr(passes.inline, "MAX_OPS", 9)
+    monkeypatch.setattr(passes.inline, "MAX_OPS", 8)
     with pytest.raises(
-        SliceError, match=r"^inline: inlining @g2 here makes @main hold more than 9 ops"
+        SliceError, match=r"^inline: inlining @g2 here makes @main hold more than 8 ops"
     ) as info:
         slice_dialect.compile(text)
-    assert info.value.location == "<source>:25:3"
-    monkeypatch.setattr(passes.inline, "MAX_OPS", 10)
-    np.testing.assert_array_equal(slice_dialect.compile(text)(x), x)  # 8 reversals
+    location = info.value.location
+    assert location is not None and location.startswith("<source>:")
+    line = int(location.split(":")[1])
+    assert "func.call @g2(" in text.splitlines()[line - 1]
+    monkeypatch.setattr(passes.inline, "MAX_OPS", 9)  # 8 reversals and the return
+    np.testing.assert_array_equal(slice_dialect.compile(text)(x), x)
+
+
+def test_a_function_past_max_ops_fails_only_the_entries_that_reach_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A public function whose calls inline past ``MAX_OPS`` fails the entries that
+    reach it, not the others (session 49's review: ``compile(entry="main")`` failed
+    with another function's error, after inlining the whole module)."""
+    import passes.inline
+
+    doubling = (
+        Path(__file__).parent / "filecheck" / "transforms" / "inline-max-ops.mlir"
+    ).read_text()
+    text = doubling.replace("func.func @main(", "func.func @bomb(") + (
+        "func.func @main(%x: tensor<8xf32>) -> tensor<8xf32> {\n"
+        "  %r = slice.window %x offsets [7] sizes [8] strides [-1] : "
+        "tensor<8xf32> -> tensor<8xf32>\n  func.return %r : tensor<8xf32>\n}\n"
+    )
+    monkeypatch.setattr(passes.inline, "MAX_OPS", 8)
+    x = np.arange(8, dtype=np.float32)
+    for backend in ("c", "interpreter"):
+        kernel = slice_dialect.compile(text, "main", backend)  # type: ignore[arg-type]
+        np.testing.assert_array_equal(kernel(x), x[::-1])
+        with pytest.raises(SliceError, match=r"^inline: inlining @g2 here makes @bomb"):
+            slice_dialect.compile(text, "bomb", backend)  # type: ignore[arg-type]

@@ -1433,3 +1433,63 @@ def test_an_extract_of_an_empty_argument_is_refused_on_both_backends(
     ) as info:
         slice_dialect.compile(text, backend=backend)
     assert info.value.location == "<source>:5:3"
+
+
+@pytest.mark.parametrize("backend", ["c", "interpreter"])
+def test_a_static_result_dim_that_constants_contradict(backend: str) -> None:
+    """A static result dim that the constant entries decide otherwise, where other
+    entries are run-time values (which the verifier cannot check), fails with the
+    verifier's message rather than being taken as the size (session 49's review: a
+    ``tensor<3x?xf32>`` of ``[0:2, q:8]`` returned 3 rows)."""
+    text = (
+        "func.func @main(%x: tensor<8x8xf32>, %p: tensor<1xi64>) -> tensor<RESULTxf32> {\n"
+        "  %c0 = arith.constant 0 : index\n"
+        "  %q = tensor.extract %p[%c0] : tensor<1xi64>\n"
+        "  %z = arith.constant 0 : i64\n"
+        "  %s = tensor.from_elements %z, %q : tensor<2xi64>\n"
+        "  %e = arith.constant dense<[2, 8]> : tensor<2xi64>\n"
+        "  %r = slice.onnx %x starts %s ends %e : tensor<8x8xf32>, tensor<2xi64>, "
+        "tensor<2xi64> -> tensor<RESULTxf32>\n"
+        "  func.return %r : tensor<RESULTxf32>\n}\n"
+    )
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    kernel = slice_dialect.compile(text.replace("RESULT", "3x?"), backend=backend)
+    with pytest.raises(
+        SliceError,
+        match=r"^slice\.onnx: result type tensor<3x\?xf32> does not match the shape "
+        r"\[2, 7\] the slice gives$",
+    ):
+        kernel(x, [1])
+    right = slice_dialect.compile(text.replace("RESULT", "2x?"), backend=backend)
+    assert np.array_equal(right(x, [1]), x[0:2, 1:8])
+
+
+def test_a_compile_time_error_is_its_own_ops() -> None:
+    """An op whose constants fail (a ``tensor.insert`` at index 5 of 1) reports its own
+    error, not an earlier op's check that constants make fail but that stays a
+    run-time one (a step of 0 after a run-time step's check): ``failure_before`` takes
+    only checks of the same source op (session 49's review)."""
+    text = (
+        "func.func @main(%x: tensor<8x8xf32>, %p: tensor<1xi64>, %t: tensor<1xi64>) -> (tensor<?x?xf32>, tensor<?x8xf32>) {\n"
+        "  %c0 = arith.constant 0 : index\n"
+        "  %q = tensor.extract %p[%c0] : tensor<1xi64>\n"
+        "  %z = arith.constant 0 : i64\n"
+        "  %s = tensor.from_elements %q, %q : tensor<2xi64>\n"
+        "  %e = arith.constant dense<[8, 8]> : tensor<2xi64>\n"
+        "  %a = arith.constant dense<[0, 1]> : tensor<2xi64>\n"
+        "  %st = tensor.from_elements %q, %z : tensor<2xi64>\n"
+        "  %r = slice.onnx %x starts %s ends %e axes %a steps %st : tensor<8x8xf32>, tensor<2xi64>, tensor<2xi64> axes tensor<2xi64> steps tensor<2xi64> -> tensor<?x?xf32>\n"
+        "  %c5 = arith.constant 5 : index\n"
+        "  %one = arith.constant 1 : i64\n"
+        "  %bs = tensor.insert %one into %t[%c5] : tensor<1xi64>\n"
+        "  %be = arith.constant dense<[8]> : tensor<1xi64>\n"
+        "  %r2 = slice.onnx %x starts %bs ends %be : tensor<8x8xf32>, tensor<1xi64>, tensor<1xi64> -> tensor<?x8xf32>\n"
+        "  func.return %r, %r2 : tensor<?x?xf32>, tensor<?x8xf32>\n"
+        "}\n"
+    )
+    with pytest.raises(
+        SliceError,
+        match=r"^tensor\.insert: index 5 is out of bounds for dimension 0 of size 1$",
+    ) as info:
+        slice_dialect.compile(text)
+    assert info.value.location == "<source>:12:3"

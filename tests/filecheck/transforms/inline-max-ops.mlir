@@ -1,20 +1,22 @@
 // inline stops at the call that would make its function hold more than max-ops ops
-// (default 100,000; the count is of the function as inlining leaves it, ten ops here):
+// (default 100,000; the count is of the function's body as inlining leaves it, nine ops here):
 // each function here calls the next twice, so inlining doubles
 // the body per function (session 49's review: 40 of them never finished).
 //
-// RUN: not slice-opt %s -p 'inline{max-ops=9}' 2>&1 | filecheck %s
-// RUN: slice-opt %s -p 'inline{max-ops=10}' | filecheck %s --check-prefix=ROOM
+// RUN: not slice-opt %s -p 'inline{max-ops=8}' 2>&1 | filecheck %s
+// RUN: slice-opt %s -p 'inline{max-ops=9}' | filecheck %s --check-prefix=ROOM
 // RUN: not slice-opt %s -p 'inline{max-ops=-1}' 2>&1 | filecheck %s --check-prefix=NEGATIVE
+// RUN: not slice-opt %s -p 'inline{max-ops=true}' 2>&1 | filecheck %s --check-prefix=BOOL
 
 // CHECK-NOT:  Traceback
-// CHECK:      {{^}}error: {{.+}}inline-max-ops.mlir:{{[0-9]+}}:{{[0-9]+}}: inline: inlining @g2 here makes @main hold more than 9 ops (max-ops): calls that each call the next several times grow it exponentially{{$}}
+// CHECK:      {{^}}error: {{.+}}inline-max-ops.mlir:{{[0-9]+}}:{{[0-9]+}}: inline: inlining @g2 here makes @main hold more than 8 ops (max-ops): calls that each call the next several times grow it exponentially{{$}}
 // ROOM-LABEL: func.func @main(
 // ROOM-NOT:   func.call
 // ROOM-COUNT-8: slice.window
 // ROOM-NOT:   slice.window
 // ROOM:       func.return
-// NEGATIVE:   {{^}}error: {{.*}}inline: max-ops = -1: a count must be >= 0
+// NEGATIVE:   {{^}}error: {{.*}}inline: max-ops = -1: a count must be an integer from 0 to 2**63 - 1
+// BOOL:       {{^}}error: {{.*}}inline: max-ops = True: a count must be an integer from 0 to 2**63 - 1
 func.func private @g0(%t: tensor<8xf32>) -> tensor<8xf32> {
   %r = func.call @g1(%t) : (tensor<8xf32>) -> tensor<8xf32>
   %s = func.call @g1(%r) : (tensor<8xf32>) -> tensor<8xf32>
