@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 import struct
 import sys
 from typing import NoReturn
@@ -34,17 +35,33 @@ class SliceError(Exception):
         self, message: str, location: str | None = None, display: str | None = None
     ) -> None:
         super().__init__(visible(message))
-        self.location = location
+        self.location = None if location is None else visible(location)
         self.display = None if display is None else visible(display)
 
 
 def visible(text: str) -> str:
-    """``text`` with each character a terminal does not show (a NUL, a byte-order mark,
-    a lone surrogate: not ``str.isprintable``, but newlines and tabs) as a Python
-    escape, ``\\x00`` (session 49's review: "Unexpected character: " then nothing)."""
+    """``text`` with each character a terminal does not show as itself (a NUL, a
+    byte-order mark, a no-break space, a lone surrogate: not ``str.isprintable``, but
+    newlines and tabs) as a Python escape, ``\\x00`` (session 49's review:
+    "Unexpected character: " then nothing). A source line over a caret line (a parse
+    error's) has its carets widened with it, so they still mark what they marked."""
     if text.isprintable():
         return text
-    return "".join(c if c.isprintable() or c in "\n\t" else repr(c)[1:-1] for c in text)
+    lines = text.split("\n")
+    for i, line in enumerate(lines):
+        pieces = [c if c.isprintable() or c == "\t" else repr(c)[1:-1] for c in line]
+        lines[i] = "".join(pieces)
+        below = lines[i + 1] if i + 1 < len(lines) else ""
+        if lines[i] != line and _CARETS.fullmatch(below):
+            lines[i + 1] = "".join(
+                mark * (len(pieces[j]) if j < len(pieces) else 1)
+                for j, mark in enumerate(below)
+            )
+    return "\n".join(lines)
+
+
+_CARETS = re.compile(r"[ \t]*\^[\^-]*")
+"""A caret line under a quoted source line (xDSL's parse and verifier errors)."""
 
 
 class OpPassFailedException(PassFailedException):
@@ -134,7 +151,7 @@ def report(error: BaseException) -> None:
         print(f"error: {error.display}", file=sys.stderr)
         return
     location = error.location if isinstance(error, SliceError) else None
-    message = visible(describe(error))
+    message = visible(describe(error))  # a location in it (a parse error's) too
     # a parse error's message starts with its location already
     where = f"{location}: " if location and not message.startswith(location) else ""
     print(f"error: {where}{message}", file=sys.stderr)
@@ -163,15 +180,24 @@ def same_file(a: str, b: str) -> bool:
 
 
 def refuse_overwriting(output: str | None, source: str, what: str) -> None:
-    """Refuse ``-o output`` where it is the file ``source`` a tool reads (``what``
-    names it): gcc's "input file is the same as output file" (session 49's review: an
-    ONNX model, or an IR program, was overwritten and the tool exited 0). Standard
-    streams (``-``) and devices are never the same file as a program."""
-    if output is None or "-" in (output, source):
+    """Refuse ``-o output`` where it is the regular file ``source`` a tool reads
+    (``what`` names it; ``-``: the file standard input reads, if it is one): gcc's
+    "input file is the same as output file" (session 49's review: an ONNX model, or an
+    IR program, was overwritten and the tool exited 0). An output that does not exist
+    yet, standard output (``-``) and devices are never refused."""
+    if output is None or output == "-":
         return
-    if same_file(output, source):
+    try:
+        written = os.stat(output)
+        read = os.fstat(sys.stdin.fileno()) if source == "-" else os.stat(source)
+    except (OSError, ValueError, AttributeError):  # none, or no standard input
+        return
+    if not stat.S_ISREG(written.st_mode):
+        return
+    if (written.st_dev, written.st_ino) == (read.st_dev, read.st_ino):
         raise SliceError(
-            f"the output {output} is the {what} it reads ({source}): give another output "
+            f"the output {output} is the {what} it reads "
+            f"({'standard input' if source == '-' else source}): give another output "
             "file"
         )
 

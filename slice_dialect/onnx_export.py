@@ -554,7 +554,6 @@ def _export_onnx(source: str | ModuleOp | os.PathLike[str], entry: str) -> Any:
     module = parse_module(text, ctx, name)
     # the functions @entry does not call are not exported: their faults are not its
     keep_only_reachable(module, entry)
-    inline_checked(module, keep=[entry])  # its calls, as compile() inlines them
     entry_signature(module, entry)  # tensors in and out
     _pin_output_names(
         next(
@@ -563,6 +562,9 @@ def _export_onnx(source: str | ModuleOp | os.PathLike[str], entry: str) -> Any:
             if isinstance(op, func.FuncOp) and op.sym_name.data == entry
         )
     )
+    # its calls, as compile() inlines them, once its outputs' names are pinned (the
+    # inlined values would bring the callee's names: session 49's review)
+    inline_checked(module, keep=[entry])
     try:
         # static windows only: a slice of run-time parameters or ? data dims stays the
         # framework op (slice.onnx is exported as itself, others are refused below)

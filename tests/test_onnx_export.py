@@ -872,3 +872,16 @@ func.func @main(%x: tensor<8xf32>) -> (tensor<4xf32>, tensor<6xf32>) {
     model = check_model_like_c(text, (x,))
     got = run_ort(model, (x,))
     assert np.array_equal(got[0], x[1:7][::-1][:4]) and np.array_equal(got[1], x[1:7])
+    # the outputs keep the entry's names: pinned before inlining (session 49's second
+    # review: they took the callee's, "r", or output_0 for a returned argument)
+    assert [o.name for o in model.graph.output] == ["y", "z"]
+    identity = (
+        "func.func private @id(%t: tensor<8xf32>) -> tensor<8xf32> {\n"
+        "  func.return %t : tensor<8xf32>\n}\n"
+        "func.func @main(%x: tensor<8xf32>) -> tensor<8xf32> {\n"
+        "  %y = func.call @id(%x) : (tensor<8xf32>) -> tensor<8xf32>\n"
+        "  func.return %y : tensor<8xf32>\n}\n"
+    )
+    model = slice_dialect.export_onnx(identity)
+    assert [o.name for o in model.graph.output] == ["y"]
+    assert same_bits(run_ort(model, (x,))[0], x)

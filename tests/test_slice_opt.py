@@ -337,3 +337,32 @@ def test_invisible_characters_in_messages_are_escaped(tmp_path: Path) -> None:
         with pytest.raises(slice_dialect.SliceError) as info:
             slice_dialect.compile(QUICK + char)
         assert str(info.value) == f"Unexpected character: {escaped}"
+
+
+def test_carets_stay_under_escaped_characters(tmp_path: Path) -> None:
+    """A source line quoted by a parse error has its invisible characters escaped and
+    the carets under it widened with them, so they mark the same token; a location
+    with such characters is escaped too (session 49's second review)."""
+    line = (
+        "  %r = slice.onnx_v1{sep}%x starts [1] ends [3] : tensor<4xi8> -> tensor<2xq8>"
+    )
+    text = (
+        "func.func @main(%x: tensor<4xi8>) -> tensor<2xi8> {\n"
+        + line.format(sep="\x0c")
+        + "\n  func.return %r : tensor<2xi8>\n}\n"
+    )
+    path = tmp_path / "formfeed.mlir"
+    path.write_text(text)
+    result = run("slice-opt", str(path), cwd=tmp_path)
+    _, source, carets, *_ = result.stderr.split("\n")
+    assert source == line.format(sep="\\x0c")
+    assert source[carets.index("^") :].startswith("q8>")
+    located = (
+        "func.func @main(%x: tensor<4xi8>) -> tensor<3xi8> {\n"
+        "  %r = slice.onnx_v1 %x starts [1] ends [3] : tensor<4xi8> -> tensor<3xi8> "
+        'loc("f\\00g.mlir":7:1)\n  func.return %r : tensor<3xi8>\n}\n'
+    )
+    path.write_text(located)
+    result = run("slice-opt", str(path), cwd=tmp_path)
+    assert_error(result, "error: f\\x00g.mlir:7:1: slice.onnx_v1")
+    assert "\x00" not in result.stderr

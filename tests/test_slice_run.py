@@ -10,11 +10,13 @@ the IR file is read with a bound; ``.npy`` inputs that are structured, raw bytes
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
 import pytest
-from test_tools import assert_error, assert_ok, run
+from test_tools import TOOLS, assert_error, assert_ok, run
 
 TWO = """\
 func.func @main(%x: tensor<4x6xf32>) -> (tensor<2x3xf32>, tensor<6xf32>) {
@@ -308,3 +310,31 @@ def test_an_output_that_is_the_program_is_refused(workdir: Path) -> None:
         )
     assert (workdir / "two.mlir").read_bytes() == before
     assert not (workdir / "b.npy").exists()
+
+
+def test_an_output_that_is_the_program_read_from_standard_input_is_refused(
+    workdir: Path,
+) -> None:
+    """``slice-run - --output prog.mlir < prog.mlir``: standard input is that file, so
+    it is refused as the file's own name is (session 49's second review: ``-`` was
+    never compared). A fresh output is written."""
+    before = (workdir / "two.mlir").read_bytes()
+    command = [sys.executable, "-c", TOOLS["slice-run"], "-", "--input", "x.npy"]
+    with (workdir / "two.mlir").open("rb") as stdin:
+        result = subprocess.run(
+            [*command, "--output", "two.mlir", "--output", "b.npy"],
+            cwd=workdir, stdin=stdin, capture_output=True, text=True, timeout=120,
+        )  # fmt: skip
+    assert result.returncode == 1 and "Traceback" not in result.stderr, result.stderr
+    assert result.stderr == (
+        "error: the output two.mlir is the program it reads (standard input): give "
+        "another output file\n"
+    )
+    assert (workdir / "two.mlir").read_bytes() == before
+    with (workdir / "two.mlir").open("rb") as stdin:
+        result = subprocess.run(
+            [*command, "--output", "a.npy", "--output", "b.npy"],
+            cwd=workdir, stdin=stdin, capture_output=True, text=True, timeout=120,
+        )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    np.testing.assert_array_equal(np.load(workdir / "b.npy"), X[3, ::-1])
