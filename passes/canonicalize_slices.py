@@ -53,7 +53,11 @@ from slice_dialect.dialect import (
 from slice_dialect.domain import ARITH
 from slice_dialect.errors import OpPassFailedException
 from slice_dialect.ir_domain import IRBuilder, Value
-from slice_dialect.locations import upstream_verifier_gap, use_before_definition
+from slice_dialect.locations import (
+    inherit_text_location,
+    upstream_verifier_gap,
+    use_before_definition,
+)
 from slice_dialect.semantics import SliceSemanticsError
 
 
@@ -72,6 +76,7 @@ def _replace_casting(
         new_ops.append(tensor.CastOp(new_op.results[0], result_type))
     for each in new_ops:
         each.location = op.location
+        inherit_text_location(each, op)
     rewriter.replace(op, new_ops)
 
 
@@ -671,6 +676,18 @@ class FrameworkSliceToDynamicWindow(RewritePattern):
             for j, d in enumerate(result_shape)
             if d is not None and dom.constant(norm.shape[j]) != d
         ]
+        if any(dom.constant(norm.shape[j]) is not None for j in promised):
+            # constants decide that the type is wrong: no run of it can pass, and its
+            # window would be one it does not take (an error naming the window, or
+            # none, its size the type's: session 49's reviews), so an error at the op
+            # now, the run-time dims shown as ?
+            shape = [dom.constant(v) for v in norm.shape]
+            raise OpPassFailedException(
+                op,
+                f"{op.name}: result type {message_text(result_type)} does not match "
+                f"the shape [{', '.join('?' if d is None else str(d) for d in shape)}] "
+                "the slice gives",
+            )
         if promised:
             # dims the constants decide are text: only the run-time ones are values
             # (a C kernel reports at most SLICE_ERROR_VALUES of them)

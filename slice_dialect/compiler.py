@@ -44,6 +44,7 @@ from slice_dialect.errors import (
     SliceError,
     describe,
     out_of_range_integer,
+    visible,
 )
 from slice_dialect.ir_files import MAX_IR_BYTES as MAX_IR_BYTES
 from slice_dialect.ir_files import decode_ir, read_ir
@@ -126,7 +127,7 @@ def parse_module(
         module.verify()
     except ParseError as e:  # the message alone; the source line and caret displayed
         raise SliceError(
-            e.msg.strip(), str(e.span.get_location()), display=describe(e)
+            visible(e.msg).strip(), str(e.span.get_location()), display=describe(e)
         ) from None
     except (VerifyException, DiagnosticException, SliceSemanticsError) as e:
         if module is None:

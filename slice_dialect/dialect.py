@@ -25,6 +25,7 @@ from xdsl.dialects.builtin import (
     I64,
     DenseArrayBase,
     DenseIntOrFPElementsAttr,
+    FileLineColLoc,
     IndexType,
     IntegerAttr,
     IntegerType,
@@ -34,6 +35,7 @@ from xdsl.dialects.builtin import (
     StringAttr,
     TensorType,
     UnitAttr,
+    UnknownLoc,
     UnrankedTensorType,
     i1,
     i64,
@@ -1652,29 +1654,38 @@ def constant_int(value: SSAValue) -> int | None:
 
 def failure_before(op: Operation, message: str) -> OpPassFailedException:
     """The compile-time error for ``op``, whose constants fail a check (``message``):
-    the first ``slice.check`` of the same source op (its location) before it (in its
-    block, or before an op holding it) that constants decide to fail, where there is
-    one, with its message, else ``message`` at ``op``. A framework op's check that
-    constants decide, after a run-time check, stays a ``slice.check`` (the run-time
-    one's message comes first when it runs), and the window made after it fails when
-    it folds: this names the framework op's value, not the window's derived one
-    (session 49's review; a check of another op, which fails when it runs, is not
-    this op's error)."""
+    the first ``slice.check`` of the same source op before it that constants decide
+    to fail, where there is one, with its message, else ``message`` at ``op``. A
+    framework op's check that constants decide, after a run-time check, stays a
+    ``slice.check`` (the run-time one's message comes first when it runs), and the
+    window made after it fails when it folds: this names the framework op's value, not
+    the window's derived one (session 49's review; a check of another op, which fails
+    when it runs, is not this op's error).
+
+    The same source op: the same ``file:line:col`` location, before ``op`` in its
+    block or before an op holding it. With a location of no place in the text (a
+    ``loc("a")``, which unrelated ops may share), only the ops right before ``op`` in
+    its block with that location (what one rewrite emitted); with an unknown one,
+    none."""
+    if isinstance(op.location, UnknownLoc):
+        return OpPassFailedException(op, message)
+    placed = isinstance(op.location, FileLineColLoc)
     found: CheckOp | None = None
     at: Operation | None = op
     while at is not None:
         before = at.prev_op
         while before is not None:
-            if (
+            if before.location != op.location:
+                if not placed:
+                    break  # the end of what this op's rewrite emitted
+            elif (
                 isinstance(before, CheckOp)
-                and before.location == op.location
                 and constant_int(before.condition) == 0
+                and None not in [constant_int(v) for v in before.values]
             ):
-                values = [constant_int(v) for v in before.values]
-                if None not in values:
-                    found = before
+                found = before
             before = before.prev_op
-        at = at.parent_op()
+        at = at.parent_op() if placed else None
     if found is None:
         return OpPassFailedException(op, message)
     values = [constant_int(v) for v in found.values]

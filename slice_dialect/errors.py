@@ -57,6 +57,11 @@ def visible(text: str) -> str:
                 mark * (len(pieces[j]) if j < len(pieces) else 1)
                 for j, mark in enumerate(below)
             )
+            # and the message under the carets, which starts where they do
+            old, new = (len(c) - len(c.lstrip(" \t")) for c in (below, lines[i + 1]))
+            message = lines[i + 2] if i + 2 < len(lines) else ""
+            if message.strip() and message.startswith(below[:old]):
+                lines[i + 2] = lines[i + 1][:new] + message[old:]
     return "\n".join(lines)
 
 
@@ -85,7 +90,9 @@ def describe(error: BaseException) -> str:
     if isinstance(error, RecursionError):
         return TOO_DEEP
     if isinstance(error, ParseError):
-        return carets_under_tabs(str(error).strip())
+        # escaped first: a no-break space or U+3000 at the end of its message
+        # ("Unexpected character: ") would go with the strip
+        return carets_under_tabs(visible(str(error)).strip())
     if isinstance(error, VerifyException | DiagnosticException):
         return str(error).strip()
     if isinstance(error, SliceSemanticsError | SliceError):

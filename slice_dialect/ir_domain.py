@@ -41,6 +41,7 @@ from slice_dialect.domain import (
     LogicOp,
     Predicate,
 )
+from slice_dialect.locations import inherit_text_location
 
 Value = int | SSAValue
 """An ``i64`` value: a Python int (constant, not yet materialized) or an SSA value."""
@@ -107,6 +108,9 @@ class IRBuilder(IntDomain[Value, Bool]):
         emitted as its op instead of raising."""
         self.anchor: Operation | None = None
         """The op the builder inserts before (``before``), which diagnostics name."""
+        self._source: Operation | None = None
+        """The op whose location every op made gets (``before``), its place in the
+        text too (``inherit_text_location``)."""
         self.ops: list[Operation] = []
         """Every op emitted, in order."""
 
@@ -129,6 +133,7 @@ class IRBuilder(IntDomain[Value, Bool]):
 
         builder = IRBuilder(insert, (located_at or anchor).location, value_type)
         builder.anchor = anchor
+        builder._source = located_at or anchor
         return builder
 
     @staticmethod
@@ -150,6 +155,7 @@ class IRBuilder(IntDomain[Value, Bool]):
         ops emitted, so a check of either counts for the other's folds."""
         builder = IRBuilder(self._insert, self._location, value_type)
         builder.anchor = self.anchor
+        builder._source = self._source
         builder.ops = self.ops
         builder._values = self._values  # keyed by type too: one constant per value
         builder._guarded = self._guarded
@@ -166,6 +172,8 @@ class IRBuilder(IntDomain[Value, Bool]):
         """Insert ``op``; its first result, if any."""
         if self._location is not None:
             op.location = self._location
+        if self._source is not None:
+            inherit_text_location(op, self._source)
         self._insert(op)
         self.ops.append(op)
         return op.results[0] if op.results else None

@@ -680,6 +680,16 @@ def copy_text_locations(original: Region, copy: Region) -> None:
             _TEXT_LOCATIONS[new] = found
 
 
+def inherit_text_location(new: Operation, source: Operation) -> None:
+    """Give ``new``, an op a rewrite of ``source`` made at its location, the place in
+    the text ``source`` was read at (``_TEXT_LOCATIONS``), so that an error at it is
+    located where ``source`` was written with ``loc("name")`` (session 49's review: a
+    check or window made from such an op had no location)."""
+    found = _TEXT_LOCATIONS.get(source)
+    if found is not None:
+        _TEXT_LOCATIONS[new] = found
+
+
 def location_text(op: Operation) -> str | None:
     """``file:line:col`` of ``op`` when it has a file location (or one that holds a
     file location, :func:`_file_location`), else where ``LocatingParser`` read it

@@ -45,7 +45,7 @@ import numpy as np
 import onnx
 import pytest
 from onnx import TensorProto, helper, numpy_helper
-from test_tools import Result, run
+from test_tools import TOOLS, Result, run
 
 import slice_dialect
 from slice_dialect import SliceError
@@ -656,6 +656,18 @@ def test_tool_refuses_to_overwrite_its_model(tmp_path: Path) -> None:
         assert_one_error(result.returncode, result.stdout, result.stderr, output)
         assert "is the model it reads" in result.stderr
     assert path.read_bytes() == before
+
+
+def test_tool_with_standard_input_closed() -> None:
+    """``slice-import-onnx -`` with standard input closed: one error, no
+    ``AttributeError`` (session 49's review)."""
+    result = subprocess.run(
+        [sys.executable, "-c", TOOLS["slice-import-onnx"], "-"],
+        stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=120,
+        preexec_fn=lambda: os.close(0),
+    )  # fmt: skip
+    assert result.returncode == 1, result.stderr
+    assert result.stderr == "error: standard input is closed; give the model's file\n"
 
 
 def test_tool_on_hostile_models(tmp_path: Path) -> None:

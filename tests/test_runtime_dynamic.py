@@ -1436,11 +1436,13 @@ def test_an_extract_of_an_empty_argument_is_refused_on_both_backends(
 
 
 @pytest.mark.parametrize("backend", ["c", "interpreter"])
-def test_a_static_result_dim_that_constants_contradict(backend: str) -> None:
+@pytest.mark.parametrize("dim", [3, 9])
+def test_a_static_result_dim_that_constants_contradict(backend: str, dim: int) -> None:
     """A static result dim that the constant entries decide otherwise, where other
-    entries are run-time values (which the verifier cannot check), fails with the
-    verifier's message rather than being taken as the size (session 49's review: a
-    ``tensor<3x?xf32>`` of ``[0:2, q:8]`` returned 3 rows)."""
+    entries are run-time values (which the verifier cannot check), is an error at the
+    op when compiling, the run-time dims shown as ``?`` (session 49's reviews: a
+    ``tensor<3x?xf32>`` of ``[0:2, q:8]`` returned 3 rows; then a run-time error, and
+    for ``9x?`` one naming ``slice.dynamic_window``)."""
     text = (
         "func.func @main(%x: tensor<8x8xf32>, %p: tensor<1xi64>) -> tensor<RESULTxf32> {\n"
         "  %c0 = arith.constant 0 : index\n"
@@ -1452,16 +1454,22 @@ def test_a_static_result_dim_that_constants_contradict(backend: str) -> None:
         "tensor<2xi64> -> tensor<RESULTxf32>\n"
         "  func.return %r : tensor<RESULTxf32>\n}\n"
     )
-    x = np.arange(64, dtype=np.float32).reshape(8, 8)
-    kernel = slice_dialect.compile(text.replace("RESULT", "3x?"), backend=backend)
     with pytest.raises(
         SliceError,
-        match=r"^slice\.onnx: result type tensor<3x\?xf32> does not match the shape "
-        r"\[2, 7\] the slice gives$",
-    ):
-        kernel(x, [1])
+        match=rf"^slice\.onnx: result type tensor<{dim}x\?xf32> does not match the "
+        r"shape \[2, \?\] the slice gives$",
+    ) as info:
+        slice_dialect.compile(text.replace("RESULT", f"{dim}x?"), backend=backend)
+    assert info.value.location == "<source>:7:3"
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
     right = slice_dialect.compile(text.replace("RESULT", "2x?"), backend=backend)
     assert np.array_equal(right(x, [1]), x[0:2, 1:8])
+    with pytest.raises(
+        SliceError,
+        match=r"^slice\.onnx: result type tensor<2x3xf32> does not match the shape "
+        r"\[2, 7\] the slice gives$",
+    ):
+        slice_dialect.compile(text.replace("RESULT", "2x3"), backend=backend)(x, [1])
 
 
 def test_a_compile_time_error_is_its_own_ops() -> None:
@@ -1493,3 +1501,26 @@ def test_a_compile_time_error_is_its_own_ops() -> None:
     ) as info:
         slice_dialect.compile(text)
     assert info.value.location == "<source>:12:3"
+
+
+def test_a_named_location_keeps_the_framework_ops_error_and_place() -> None:
+    """An op written with ``loc("name")``: the checks and window its rewrite makes
+    keep its place in the text (``inherit_text_location``), and a check its
+    constants make fail after a run-time one is its error there; ops sharing one
+    ``loc("a")`` do not take each other's errors (session 49's third review)."""
+    text = (
+        "func.func @main(%x: tensor<4xf32>, %s: tensor<1xi64>) -> tensor<f32> {\n"
+        "  %v = arith.constant 7 : i64\n"
+        "  %b = tensor.from_elements %v : tensor<1xi64>\n"
+        "  %e = arith.constant dense<[0]> : tensor<1xi64>\n"
+        "  %r = slice.tf_strided_slice %x begin %b end %e strides %s "
+        "{shrink_axis_mask = 1 : i64} : tensor<4xf32>, tensor<1xi64>, tensor<1xi64>, "
+        'tensor<1xi64> -> tensor<f32> loc("shrink")\n'
+        "  func.return %r : tensor<f32>\n}\n"
+    )
+    with pytest.raises(
+        SliceError,
+        match=r"^slice\.tf_strided_slice: begin\[0\] = 7 is out of range \[-4, 3\]",
+    ) as info:
+        slice_dialect.compile(text)
+    assert info.value.location == "<source>:5:3"

@@ -328,7 +328,12 @@ def test_invisible_characters_in_messages_are_escaped(tmp_path: Path) -> None:
     (session 49's review: "Unexpected character: " then nothing)."""
     import slice_dialect
 
-    for char, escaped in (("\x00", "\\x00"), ("\ufeff", "\\ufeff")):
+    for char, escaped in (
+        ("\x00", "\\x00"),
+        ("\ufeff", "\\ufeff"),
+        ("\xa0", "\\xa0"),  # white space, which a strip took (session 49)
+        ("\u3000", "\\u3000"),
+    ):
         path = tmp_path / "invisible.mlir"
         path.write_text(QUICK + char + "\n")
         result = run("slice-opt", str(path), cwd=tmp_path)
@@ -357,6 +362,13 @@ def test_carets_stay_under_escaped_characters(tmp_path: Path) -> None:
     _, source, carets, *_ = result.stderr.split("\n")
     assert source == line.format(sep="\\x0c")
     assert source[carets.index("^") :].startswith("q8>")
+    # the message under the carets moves with them (as xDSL writes it: one column on)
+    unclosed = '  %r = "test.op"() {s = "\x01\x02"} : () -> i64 ]'
+    path.write_text("func.func @main() -> i64 {\n" + unclosed + "\n}\n")
+    result = run("slice-opt", str(path), cwd=tmp_path)
+    _, source, carets, message, *_ = result.stderr.split("\n")
+    assert source[carets.index("^")] == "]"
+    assert message.index("in block definition") == carets.index("^") + 1
     located = (
         "func.func @main(%x: tensor<4xi8>) -> tensor<3xi8> {\n"
         "  %r = slice.onnx_v1 %x starts [1] ends [3] : tensor<4xi8> -> tensor<3xi8> "

@@ -106,6 +106,8 @@ def main(argv: list[str] | None = None) -> None:
         refuse_overwriting(args.output, args.model, "model")
         model: str | bytes = args.model
         if model == "-":
+            if sys.stdin is None:
+                raise SliceError("standard input is closed; give the model's file")
             model = sys.stdin.buffer.read()
         module = import_onnx(model, constants=constants)
         write_output(args.output or None, str(module) + "\n")
