@@ -146,10 +146,25 @@ class TypedPatternApplier(RewritePattern):
         if self.dce and is_dead(op):
             rewriter.erase(op)
             return
-        for pattern in self._patterns_for(type(op)):
-            pattern.match_and_rewrite(op, rewriter)
-            if rewriter.has_done_action:
-                return
+        from slice_dialect.locations import has_text_location, inherit_text_location
+
+        def located(new: Operation) -> None:
+            # what a rewrite of op makes at op's location is where op was written
+            for each in new.walk():
+                if each.location == op.location:
+                    inherit_text_location(each, op)
+
+        named = has_text_location(op)  # written with loc("name"): a side table's
+        if named:
+            rewriter.operation_insertion_handler.append(located)
+        try:
+            for pattern in self._patterns_for(type(op)):
+                pattern.match_and_rewrite(op, rewriter)
+                if rewriter.has_done_action:
+                    return
+        finally:
+            if named:
+                rewriter.operation_insertion_handler.remove(located)
 
 
 def rewrite_module(

@@ -83,6 +83,7 @@ from slice_dialect.dialect import (
 from slice_dialect.dtypes import storage_bytes
 from slice_dialect.errors import OpPassFailedException
 from slice_dialect.ir_domain import Bool, IRBuilder
+from slice_dialect.locations import copy_text_locations
 
 SHAPE_FUNCTION = "slice.shape_function"
 """The attribute linking a lowered function to its shape function."""
@@ -142,6 +143,7 @@ def check_dynamic_window(window: DynamicWindowOp) -> None:
 
 def _shape_function(f: func.FuncOp, name: str) -> func.FuncOp:
     shape_f = f.clone()
+    copy_text_locations(f.body, shape_f.body)  # its checks' errors are f's ops'
     shape_f.sym_name = StringAttr(name)
     block = shape_f.body.block
     ret = block.last_op

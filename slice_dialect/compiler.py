@@ -51,6 +51,7 @@ from slice_dialect.ir_files import decode_ir, read_ir
 from slice_dialect.ir_files import max_ir_bytes as max_ir_bytes
 from slice_dialect.locations import (
     LocatingParser,
+    copy_text_locations,
     error_location,
     location_text,
     plain_verifier_error,
@@ -652,6 +653,7 @@ class Lowered:
         text = self.c_sources.get(key)
         if text is None:
             part = self.module.clone()
+            copy_text_locations(self.module.body, part.body)
             keep_only_reachable(part, entry)
             text = self.c_sources.setdefault(key, emit_c(part, prefix=prefix))
         return text

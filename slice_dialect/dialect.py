@@ -35,7 +35,6 @@ from xdsl.dialects.builtin import (
     StringAttr,
     TensorType,
     UnitAttr,
-    UnknownLoc,
     UnrankedTensorType,
     i1,
     i64,
@@ -1654,38 +1653,43 @@ def constant_int(value: SSAValue) -> int | None:
 
 def failure_before(op: Operation, message: str) -> OpPassFailedException:
     """The compile-time error for ``op``, whose constants fail a check (``message``):
-    the first ``slice.check`` of the same source op before it that constants decide
-    to fail, where there is one, with its message, else ``message`` at ``op``. A
-    framework op's check that constants decide, after a run-time check, stays a
-    ``slice.check`` (the run-time one's message comes first when it runs), and the
-    window made after it fails when it folds: this names the framework op's value, not
-    the window's derived one (session 49's review; a check of another op, which fails
-    when it runs, is not this op's error).
+    the first ``slice.check`` of the same source op before it (in its block, or before
+    an op holding it) that constants decide to fail, where there is one, with its
+    message, else ``message`` at ``op``. A framework op's check that constants decide,
+    after a run-time check, stays a ``slice.check`` (the run-time one's message comes
+    first when it runs), and the window made after it fails when it folds: this names
+    the framework op's value, not the window's derived one (session 49's review; a
+    check of another op, which fails when it runs, is not this op's error).
 
-    The same source op: the same ``file:line:col`` location, before ``op`` in its
-    block or before an op holding it. With a location of no place in the text (a
-    ``loc("a")``, which unrelated ops may share), only the ops right before ``op`` in
-    its block with that location (what one rewrite emitted); with an unknown one,
-    none."""
-    if isinstance(op.location, UnknownLoc):
+    The same source op: the same place in the text, kept beside an op written with
+    ``loc("name")`` (which unrelated ops may share) and the ops its rewrites made
+    (``locations.text_location``), else the same ``file:line:col`` location; an op of
+    neither (an unknown location) has none."""
+    from slice_dialect.locations import text_location
+
+    def place(o: Operation) -> Attribute | None:
+        kept = text_location(o)
+        if kept is not None:
+            return kept
+        return o.location if isinstance(o.location, FileLineColLoc) else None
+
+    here = place(op)
+    if here is None:
         return OpPassFailedException(op, message)
-    placed = isinstance(op.location, FileLineColLoc)
     found: CheckOp | None = None
     at: Operation | None = op
     while at is not None:
         before = at.prev_op
         while before is not None:
-            if before.location != op.location:
-                if not placed:
-                    break  # the end of what this op's rewrite emitted
-            elif (
+            if (
                 isinstance(before, CheckOp)
+                and place(before) == here
                 and constant_int(before.condition) == 0
                 and None not in [constant_int(v) for v in before.values]
             ):
                 found = before
             before = before.prev_op
-        at = at.parent_op() if placed else None
+        at = at.parent_op()
     if found is None:
         return OpPassFailedException(op, message)
     values = [constant_int(v) for v in found.values]

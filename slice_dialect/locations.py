@@ -680,6 +680,18 @@ def copy_text_locations(original: Region, copy: Region) -> None:
             _TEXT_LOCATIONS[new] = found
 
 
+def has_text_location(op: Operation) -> bool:
+    """Whether ``op``'s place in the text is kept beside it (``_TEXT_LOCATIONS``: an op
+    written with ``loc("name")``), not in its location."""
+    return op in _TEXT_LOCATIONS
+
+
+def text_location(op: Operation) -> FileLineColLoc | None:
+    """Where in the text ``op`` (written with ``loc("name")``), or the op a rewrite made
+    it from, was read, if kept beside it (``_TEXT_LOCATIONS``)."""
+    return _TEXT_LOCATIONS.get(op)
+
+
 def inherit_text_location(new: Operation, source: Operation) -> None:
     """Give ``new``, an op a rewrite of ``source`` made at its location, the place in
     the text ``source`` was read at (``_TEXT_LOCATIONS``), so that an error at it is

@@ -1524,3 +1524,31 @@ def test_a_named_location_keeps_the_framework_ops_error_and_place() -> None:
     ) as info:
         slice_dialect.compile(text)
     assert info.value.location == "<source>:5:3"
+
+
+@pytest.mark.parametrize("backend", ["c", "interpreter"])
+def test_run_time_errors_of_a_named_op_are_located(backend: str) -> None:
+    """A run-time error of a slice written with ``loc("n")`` whose result has ``?``
+    dims (its check runs in the shape function, a clone) is located at the op's text,
+    as the same op's without ``loc`` is: the ops every rewrite of it makes keep its
+    place (``TypedPatternApplier``, ``copy_text_locations``; session 49's fourth
+    review)."""
+    text = (
+        "func.func @main(%x: tensor<8x8xf32>, %st: tensor<2xi64>) -> tensor<?x?xf32> {\n"
+        "  %s = arith.constant dense<[0, 0]> : tensor<2xi64>\n"
+        "  %e = arith.constant dense<[2, 8]> : tensor<2xi64>\n"
+        "  %a = arith.constant dense<[0, 1]> : tensor<2xi64>\n"
+        "  %r = slice.onnx %x starts %s ends %e axes %a steps %st : tensor<8x8xf32>, "
+        "tensor<2xi64>, tensor<2xi64> axes tensor<2xi64> steps tensor<2xi64> "
+        '-> tensor<?x?xf32> loc("n")\n'
+        "  func.return %r : tensor<?x?xf32>\n}\n"
+    )
+    x = np.arange(64, dtype=np.float32).reshape(8, 8)
+    kernel = slice_dialect.compile(text, backend=backend)
+    with pytest.raises(SliceError, match=r"steps\[1\] = 0: a step must be non-zero"):
+        kernel(x, [1, 0])
+    try:
+        kernel(x, [1, 0])
+    except SliceError as e:
+        assert e.location == "<source>:5:3"
+    assert np.array_equal(kernel(x, [1, 2]), x[0:2, 0:8:2])
