@@ -149,9 +149,11 @@ class TypedPatternApplier(RewritePattern):
         from slice_dialect.locations import has_text_location, inherit_text_location
 
         def located(new: Operation) -> None:
-            # what a rewrite of op makes at op's location is where op was written
+            # what a rewrite of op makes at op's location is where op was written,
+            # unless it has a place already (made for another op with an equal
+            # loc("name"): session 49's review)
             for each in new.walk():
-                if each.location == op.location:
+                if each.location == op.location and not has_text_location(each):
                     inherit_text_location(each, op)
 
         named = has_text_location(op)  # written with loc("name"): a side table's

@@ -425,6 +425,7 @@ def _checks_at(ix: IRBuilder, op: Operation, emit: Callable[[], T]) -> T:
     for check in ix.ops[emitted:]:
         if isinstance(check, CheckOp):
             check.location = op.location
+            inherit_text_location(check, op)
     return result
 
 
@@ -552,6 +553,7 @@ def index_element(
                 )
                 found = dom.emit_value(scalar)
                 scalar.location = owner.location  # its errors name its line
+                inherit_text_location(scalar, owner)
         elif (
             isinstance(owner, tensor.InsertOp)
             and isinstance(position, SSAValue)
@@ -570,6 +572,7 @@ def index_element(
             )
             found = dom.emit_value(chosen)
             chosen.location = owner.location
+            inherit_text_location(chosen, owner)
         elif isinstance(owner, Operation) and _runtime_extract_slice(owner):
             assert isinstance(owner, tensor.ExtractSliceOp)
             if (current, -1) not in memo:
@@ -579,6 +582,7 @@ def index_element(
                     read = tensor.ExtractOp(owner.source, [ix.value(p)], element)
                     memo[(current, j)] = dom.emit_value(read)
                     read.location = owner.location
+                    inherit_text_location(read, owner)
             found = memo[key]
         else:
             # not an op read element by element, or one whose operands wait on it (a

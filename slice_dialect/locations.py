@@ -700,6 +700,8 @@ def inherit_text_location(new: Operation, source: Operation) -> None:
     found = _TEXT_LOCATIONS.get(source)
     if found is not None:
         _TEXT_LOCATIONS[new] = found
+    else:  # a place it was given before, from another op, is not its
+        _TEXT_LOCATIONS.pop(new, None)
 
 
 def location_text(op: Operation) -> str | None:

@@ -1552,3 +1552,43 @@ def test_run_time_errors_of_a_named_op_are_located(backend: str) -> None:
     except SliceError as e:
         assert e.location == "<source>:5:3"
     assert np.array_equal(kernel(x, [1, 2]), x[0:2, 0:8:2])
+
+
+@pytest.mark.parametrize("backend", ["c", "interpreter"])
+def test_named_ops_sharing_a_name_keep_their_own_places(backend: str) -> None:
+    """Ops written with one ``loc("n")`` keep their own places: the checks a rewrite
+    made for one are not given another's (the insertion handler leaves an op that has
+    a place), and the checks of a ``tensor.insert`` read while its slice is rewritten
+    are the insert's (session 49's fifth review: the cast's error was at the
+    function's line, the insert's at the slice's or nowhere)."""
+    cast = (
+        "func.func @main(%x: tensor<?xf32>) -> tensor<4xf32> {\n"
+        '  %c = tensor.cast %x : tensor<?xf32> to tensor<4xf32> loc("n")\n'
+        '  func.return %c : tensor<4xf32> loc("n")\n'
+        '} loc("n")\n'
+    )
+    with pytest.raises(SliceError, match=r"^tensor\.cast: sizes\[0\] = 5") as info:
+        slice_dialect.compile(cast, backend=backend)(np.zeros(5, np.float32))
+    assert info.value.location == "<source>:2:3"
+    insert = (
+        "func.func @main(%x: tensor<8xf32>, %pt: tensor<1xi64>) -> tensor<?xf32> {\n"
+        "  %s = arith.constant dense<[0]> : tensor<1xi64>\n"
+        "  %e0 = arith.constant dense<[4]> : tensor<1xi64>\n"
+        "  %v = arith.constant 6 : i64\n"
+        "  %c0 = arith.constant 0 : index\n"
+        "  %pi = tensor.extract %pt[%c0] : tensor<1xi64>\n"
+        "  %p = arith.index_cast %pi : i64 to index\n"
+        '  %e = tensor.insert %v into %e0[%p] : tensor<1xi64> loc("m")\n'
+        '  %r = slice.onnx %x starts %s ends %e : tensor<8xf32>, tensor<1xi64>, tensor<1xi64> -> tensor<?xf32> loc("n")\n'
+        "  func.return %r : tensor<?xf32>\n"
+        "}\n"
+    )
+    kernel = slice_dialect.compile(insert, backend=backend)
+    x = np.arange(8, dtype=np.float32)
+    assert np.array_equal(kernel(x, [0]), x[0:6])
+    for text in (insert, insert.replace(' loc("n")', "")):
+        with pytest.raises(
+            SliceError, match=r"^tensor\.insert: index 3 is out of"
+        ) as info:
+            slice_dialect.compile(text, backend=backend)(x, [3])
+        assert info.value.location == "<source>:8:3"
