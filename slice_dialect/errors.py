@@ -125,7 +125,8 @@ def carets_under_tabs(text: str) -> str:
         lines[i] = indent + marks
         changed.add(i)
         below = lines[i + 1] if i + 1 < len(lines) else ""
-        if below.startswith(" " * width) and below[width : width + 1].strip():
+        # the message under the carets (xDSL's starts one space further: session 49)
+        if below.startswith(" " * width) and below.strip():
             lines[i + 1] = indent + below[width:]
             changed.add(i + 1)
     return "\n".join(lines)

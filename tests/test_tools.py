@@ -828,6 +828,13 @@ def test_carets_under_a_tab(tmp_path: Path) -> None:
     assert carets == "\t" + " " * 23 + "\t^^^^"
     assert message == "\t" + " " * 23 + "\ttype expected"
     assert carets.expandtabs().index("^") == source.expandtabs().index("i32x")
+    # a message xDSL starts one space right of the carets moves with them too
+    # (session 49's review: it stayed where its spaces put it, left of the tab)
+    path = write(tmp_path, "tab2.mlir", 'func.func @f() -> i64 {\n\t%r = "test.op"() : () -> i64 ]\n}\n')  # fmt: skip
+    result = run("slice-opt", path, cwd=tmp_path)
+    source, carets, message = result.stderr.splitlines()[1:4]
+    assert carets.expandtabs().index("^") == source.expandtabs().index("]")
+    assert message.expandtabs().index("in block") == carets.expandtabs().index("^") + 1
 
 
 def test_an_error_after_the_dictionary_is_at_the_first_operand(tmp_path: Path) -> None:
