@@ -187,7 +187,9 @@ def erase_dead_private_functions(
 
 MAX_OPS = 100_000
 """``inline``'s default ``max-ops``: the most ops a function may hold once calls are
-inlined into it. Each private function calling the next one twice doubles what
+inlined into it, and the most calls inlined into it (a chain of functions that each
+call the next twice and whose last returns its argument holds few ops but takes 2**N
+inlinings: session 49's review). Each private function calling the next one twice doubles what
 inlining makes, so 40 such functions would never finish (session 49's review);
 inlining 100,000 ops takes about 16 s here (200,000: 33 s and 207 MB), and lowering
 them far longer."""
@@ -228,6 +230,7 @@ def inline_calls(
         for root in roots:
             done.add(root.sym_name.data)
             size = sum(1 for _ in root.body.walk())  # its ops, not itself
+            steps = 0
             pending = _calls(root)
             pending.reverse()
             while pending:
@@ -240,13 +243,15 @@ def inline_calls(
                     left.append(call)
                     continue
                 size += sum(1 for _ in callee.body.walk()) - 2  # its return, the call
-                if size > max_ops:
+                steps += 1  # a body of a return alone adds nothing but takes time
+                if size > max_ops or steps > max_ops:
+                    what = "hold more than" if size > max_ops else "take more than"
                     raise OpPassFailedException(
                         call,
                         f"inline: inlining @{callee.sym_name.data} here makes "
-                        f"@{root.sym_name.data} hold more than {max_ops} ops "
-                        "(max-ops): calls that each call the next several times "
-                        "grow it exponentially",
+                        f"@{root.sym_name.data} {what} {max_ops} "
+                        f"{'ops' if size > max_ops else 'inlinings'} (max-ops): calls "
+                        "that each call the next several times grow it exponentially",
                     )
                 pending.extend(reversed(inline_call(call, callee)))
         named = {_callee_name(c) for c in left}

@@ -164,6 +164,14 @@ class _HexFloatElement(AttrParser._TensorLiteralElement):
         return super().to_type(parser, type)
 
 
+MAX_INTEGER_WIDTH = 16_777_215
+"""MLIR's widest integer type (``IntegerType::kMaxWidth``)."""
+
+_INTEGER_TYPE = re.compile(r"[su]?i([0-9]+)")
+"""An integer type's name, its width (compared by its digits first: Python's ``int``
+refuses more than 4300 of them)."""
+
+
 class LocatingParser(Parser):
     """xDSL's parser, recording each op's source position as its location.
 
@@ -226,6 +234,21 @@ class LocatingParser(Parser):
         xDSL lexes ``tensor<4x5xf32>`` token by token, backing up in the shape, and
         types were half of the time spent parsing a module of slice ops."""
         return self._remembered(_SHAPED_TYPE_TEXT, super().parse_optional_type)
+
+    def _parse_optional_integer_or_float_type(self) -> Any:
+        """xDSL's, and an integer type wider than MLIR's limit an error at it (MLIR:
+        "integer bitwidth is limited to 16777215 bits"): xDSL builds such a type, and a
+        literal of it made a number of billions of bits (session 49's review: killed
+        for memory)."""
+        token = self._current_token
+        if token.kind == MLIRTokenKind.BARE_IDENT:
+            found = _INTEGER_TYPE.fullmatch(token.text)
+            digits = "" if found is None else found[1]
+            if len(digits) > 8 or (digits and int(digits) > MAX_INTEGER_WIDTH):
+                self.raise_error(
+                    f"integer bitwidth is limited to {MAX_INTEGER_WIDTH} bits", token.span
+                )
+        return super()._parse_optional_integer_or_float_type()
 
     def _parse_location(self) -> LocationAttr:
         """xDSL's, and a location alias defined further down the input, as
