@@ -22,6 +22,8 @@ from xdsl.utils.arg_spec import (
     _convert_arg_to_type as convert_option,  # pyright: ignore[reportPrivateUsage]
 )
 
+from slice_dialect.locations import has_text_location, inherit_text_location
+
 _DECIMAL = re.compile(r"[+-]?[0-9]+")
 """A quoted integer option's text: decimal digits, an optional sign."""
 
@@ -146,7 +148,6 @@ class TypedPatternApplier(RewritePattern):
         if self.dce and is_dead(op):
             rewriter.erase(op)
             return
-        from slice_dialect.locations import has_text_location, inherit_text_location
 
         def located(new: Operation) -> None:
             # what a rewrite of op makes at op's location is where op was written,

@@ -80,6 +80,15 @@ def _replace_casting(
     rewriter.replace(op, new_ops)
 
 
+def _shape_mismatch(op: Operation, result_type: Attribute, shape: str) -> str:
+    """The message of a result type that the slice's shape (``shape``, its dims
+    written out, as values, or ``?``) does not match."""
+    return (
+        f"{op.name}: result type {message_text(result_type)} does not match the shape "
+        f"[{shape}] the slice gives"
+    )
+
+
 def _slice_result(op: FrameworkSliceOp) -> semantics.SliceResult | None:
     try:
         return op.slice_result()
@@ -686,12 +695,8 @@ class FrameworkSliceToDynamicWindow(RewritePattern):
             # none, its size the type's: session 49's reviews), so an error at the op
             # now, the run-time dims shown as ?
             shape = [dom.constant(v) for v in norm.shape]
-            raise OpPassFailedException(
-                op,
-                f"{op.name}: result type {message_text(result_type)} does not match "
-                f"the shape [{', '.join('?' if d is None else str(d) for d in shape)}] "
-                "the slice gives",
-            )
+            shown = ", ".join("?" if d is None else str(d) for d in shape)
+            raise OpPassFailedException(op, _shape_mismatch(op, result_type, shown))
         if promised:
             # dims the constants decide are text: only the run-time ones are values
             # (a C kernel reports at most SLICE_ERROR_VALUES of them)
@@ -708,12 +713,7 @@ class FrameworkSliceToDynamicWindow(RewritePattern):
             ok: bool | SSAValue = True
             for j in promised:
                 ok = dom.and_(ok, dom.eq(norm.shape[j], result_shape[j]))
-            dom.check(
-                ok,
-                f"{op.name}: result type {message_text(result_type)} does not match "
-                f"the shape [{template}] the slice gives",
-                *shown,
-            )
+            dom.check(ok, _shape_mismatch(op, result_type, template), *shown)
         for j, source in enumerate(norm.sources):
             d = result_shape[j]
             if source is None or d is None:

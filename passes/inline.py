@@ -187,12 +187,11 @@ def erase_dead_private_functions(
 
 MAX_OPS = 100_000
 """``inline``'s default ``max-ops``: the most ops a function may hold once calls are
-inlined into it, and the most calls inlined into it (a chain of functions that each
-call the next twice and whose last returns its argument holds few ops but takes 2**N
-inlinings: session 49's review). Each private function calling the next one twice doubles what
-inlining makes, so 40 such functions would never finish (session 49's review);
-inlining 100,000 ops takes about 16 s here (200,000: 33 s and 207 MB), and lowering
-them far longer."""
+inlined into it, and the most calls inlined into it. Each private function calling the
+next one twice doubles what inlining makes, so 40 such functions never finished, and
+where the last returns its argument the body stays small but takes 2**N inlinings
+(session 49's reviews); inlining 100,000 ops takes about 16 s here (200,000: 33 s and
+207 MB), and lowering them far longer."""
 
 
 def inline_calls(
@@ -205,7 +204,8 @@ def inline_calls(
     is on no cycle of calls (see the module's doc), into the functions that stay;
     then, with ``erase_private``, erase the private functions nothing names (but those
     in ``keep``). A call whose body would make its function hold more than
-    ``max_ops`` ops (``MAX_OPS`` unless given) is an error at the call."""
+    ``max_ops`` ops, or be its ``max_ops + 1``-th inlining (``MAX_OPS`` unless given),
+    is an error at the call."""
     if max_ops is None:
         max_ops = MAX_OPS
     functions = {f.sym_name.data: f for f in module.ops if isinstance(f, func.FuncOp)}
@@ -289,8 +289,9 @@ class InlinePass(SlicePass):
     erase_private: bool = True
 
     max_ops: int = MAX_OPS
-    """``max-ops=N``: the most ops a function may hold with calls inlined into it; a
-    call that would make it more is an error at the call (``MAX_OPS``)."""
+    """``max-ops=N``: the most ops a function may hold with calls inlined into it, and
+    the most calls inlined into it; a call past either is an error at the call
+    (``MAX_OPS``)."""
 
     def apply(self, ctx: Context, op: builtin.ModuleOp) -> None:
         if not is_working_set(self.max_ops):  # an int from 0 to 2**63 - 1, no bool

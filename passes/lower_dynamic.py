@@ -77,6 +77,7 @@ from slice_dialect.dialect import (
     DynamicWindowOp,
     Mixed,
     check_sizes_on,
+    constant_int,
     failure_before,
     unit_dim_pairs,
 )
@@ -271,12 +272,7 @@ def erase_repeated_checks(region: Region) -> None:
         for op in list(block.ops):
             if isinstance(op, CheckOp):
                 cond = op.condition
-                true = (
-                    isinstance(cond.owner, arith.ConstantOp)
-                    and isinstance(cond.owner.value, builtin.IntegerAttr)
-                    and cond.owner.value.value.data != 0
-                )
-                if true or cond in seen:
+                if constant_int(cond) not in (None, 0) or cond in seen:
                     Rewriter.erase_op(op)
                     continue
                 seen.add(cond)
