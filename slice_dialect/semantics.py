@@ -26,7 +26,7 @@ algorithms these functions follow.
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable, Mapping, Sequence, Sized
+from collections.abc import Callable, Iterable, Mapping, Sequence, Sized
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
@@ -370,12 +370,41 @@ def to_result(res: Normalized[Known], shape: Sequence[Dim]) -> SliceResult:
     return SliceResult(w, tuple(res.shape))
 
 
-def _checked(value: Any) -> Any:
+def _integer(op: str, name: str, value: Any) -> int:
+    """``value`` as a Python int (numpy's integers too), or a :class:`SliceSemanticsError`
+    naming ``name``: a bool (numpy's or Python's), a float or anything else that is not
+    an integer is refused."""
+    if isinstance(value, bool) or not isinstance(value, Integral):
+        raise SliceSemanticsError(
+            op, f"{name} = {value!r} is not an integer ({type(value).__name__})"
+        )
+    return int(value)
+
+
+def _checked(op: str, name: str, value: Any) -> Any:
     """A list of a rule's values on :data:`INTS`: each integer (numpy's too) a Python
-    int in int64 (``None`` kept)."""
-    if isinstance(value, list | tuple):
-        return [INTS.const(v) if isinstance(v, Integral) else v for v in value]
+    int in int64 (``None`` kept; anything else refused, :func:`_integer`)."""
+    if isinstance(value, Iterable) and not isinstance(value, str | bytes):
+        return [
+            None if v is None else INTS.const(_integer(op, f"{name}[{i}]", v))
+            for i, v in enumerate(value)
+        ]
     return value
+
+
+def _checked_shape(op: str, shape: Sequence[Dim]) -> tuple[Dim, ...]:
+    """The data shape as Python ints in ``[0, INT64_MAX]`` (``None``: dynamic), or a
+    :class:`SliceSemanticsError` naming the dim."""
+    dims: list[Dim] = []
+    for i, d in enumerate(shape):
+        if d is not None:
+            d = _integer(op, f"shape[{i}]", d)
+            if not 0 <= d <= INT64_MAX:
+                raise SliceSemanticsError(
+                    op, f"shape[{i}] = {d} is not a dimension size (0 to {INT64_MAX})"
+                )
+        dims.append(d)
+    return tuple(dims)
 
 
 _VALUE_LISTS = ("Sequence[V]", "Sequence[V] | None")
@@ -394,13 +423,16 @@ def on_ints(
     values = {p.name for p in parameters if p.annotation in _VALUE_LISTS}
     names = [p.name for p in parameters]
 
+    op = rule.__name__.removesuffix("_on")
+
     def on(shape: Sequence[Dim], *args: P.args, **kwargs: P.kwargs) -> SliceResult:
-        checked = [_checked(a) if n in values else a for n, a in zip(names, args)]
-        named = {k: _checked(v) if k in values else v for k, v in kwargs.items()}
+        shape = _checked_shape(op, shape)
+        checked = [_checked(op, n, a) if n in values else a for n, a in zip(names, args)]
+        named = {k: _checked(op, k, v) if k in values else v for k, v in kwargs.items()}
         res = rule(INTS, shape, *checked, *args[len(names) :], **named)  # pyright: ignore[reportCallIssue]
         return to_result(res, shape)
 
-    on.__name__ = on.__qualname__ = rule.__name__.removesuffix("_on")
+    on.__name__ = on.__qualname__ = op
     on.__doc__ = f"{rule.__name__} on Python ints; see :func:`{rule.__name__}`."
     on.__signature__ = signature.replace(  # type: ignore[attr-defined]
         parameters=list(signature.parameters.values())[1:],

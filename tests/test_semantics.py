@@ -914,3 +914,38 @@ def test_numpy_integers_are_the_same_values() -> None:
             (3,), numpy([5]), numpy([6]), numpy([1]), shrink_axis_mask=1
         )
     assert semantics.INTS.lt(np.int64(1), np.int64(2)) is True
+
+
+@pytest.mark.parametrize(
+    ("shape", "ends", "message"),
+    [
+        (
+            (8,),
+            [np.bool_(True)],
+            r"^onnx: ends\[0\] = np\.True_ is not an integer \(bool\)",
+        ),
+        ((8,), [True], r"^onnx: ends\[0\] = True is not an integer \(bool\)"),
+        ((8,), [1.5], r"^onnx: ends\[0\] = 1\.5 is not an integer \(float\)"),
+        ((8,), [np.float64(4)], r"ends\[0\] = np\.float64\(4\.0\) is not an integer"),
+        ((8.0,), [4], r"^onnx: shape\[0\] = 8\.0 is not an integer \(float\)"),
+        ((-1,), [4], r"^onnx: shape\[0\] = -1 is not a dimension size"),
+        ((2**63,), [4], r"^onnx: shape\[0\] = 9223372036854775808 is not a dimension"),
+    ],
+)
+def test_values_that_are_not_integers_are_named(
+    shape: tuple[Any, ...], ends: list[Any], message: str
+) -> None:
+    """A bool, a float or a negative dim given to a rule is a
+    :class:`SliceSemanticsError` naming the parameter and its index (session 49's
+    review: numpy bools and floats were a bare ``TypeError``, a dim of -1 gave an empty
+    window)."""
+    with pytest.raises(SliceSemanticsError, match=message):
+        semantics.onnx(shape, [0], ends)
+
+
+def test_numpy_shapes_and_arrays_give_python_ints() -> None:
+    """A numpy shape and numpy index arrays give the same result as Python lists, with
+    Python ints in it (no ``np.int64`` leaks into ``SliceResult.shape``)."""
+    res = semantics.onnx(np.array([1, 8]), np.array([2]), np.array([6]), [1])
+    assert res == semantics.onnx((1, 8), [2], [6], [1])
+    assert all(type(d) is int for d in res.shape)
