@@ -32,6 +32,7 @@ from xdsl.pattern_rewriter import (
 )
 from xdsl.rewriter import InsertPoint
 
+from passes.inline import why_not_inlined
 from slice_dialect.dialect import DynamicWindowOp, FrameworkSliceOp, WindowOp
 from slice_dialect.errors import OpPassFailedException
 from slice_dialect.semantics import SliceSemanticsError
@@ -97,10 +98,7 @@ def not_lowered(op: Operation) -> str:
     if isinstance(op, tensor.ExtractSliceOp):
         return text + "; run convert-tensor-to-slice first (SPEC section 8)"
     if isinstance(op, func.CallOp):
-        return text + (
-            " (calls of functions on tensors are not lowered: run inline first, which "
-            "inlines every call but a recursive one or one of a declaration)"
-        )
+        return text + (f" (a call of a function is not lowered: {why_not_inlined(op)})")
     return text
 
 

@@ -124,6 +124,58 @@ def _on_cycles(functions: dict[str, func.FuncOp]) -> set[str]:
     return cyclic
 
 
+def why_not_inlined(call: func.CallOp) -> str:
+    """Why ``inline`` leaves ``call`` (in a module): its callee is missing, a
+    declaration, of several blocks, or on a cycle of calls (named, ``@f -> @g -> @f``);
+    a phrase for the error that refuses the call."""
+    name = _callee_name(call)
+    module = call.get_toplevel_object()
+    functions = {
+        f.sym_name.data: f
+        for f in (module.ops if isinstance(module, builtin.ModuleOp) else ())
+        if isinstance(f, func.FuncOp)
+    }
+    callee = functions.get(name)
+    if callee is None:
+        return f"@{name} is not a function of the module"
+    if not callee.body.blocks:
+        return f"@{name} is a declaration: it has no body to inline"
+    if not _body_to_inline(callee):
+        return f"@{name} has {len(callee.body.blocks)} blocks: inline copies one"
+    if name in _on_cycles(functions):
+        return (
+            f"the call is recursive ({_cycle_through(functions, name)}): inline leaves it"
+        )
+    return f"@{name} is not inlined yet: run inline first"
+
+
+def _cycle_through(functions: dict[str, func.FuncOp], name: str) -> str:
+    """A shortest cycle of calls through ``name`` (``name`` on one), as ``@f -> @g ->
+    @f``: a breadth-first search of the call graph."""
+    edges = {
+        n: [c for c in dict.fromkeys(map(_callee_name, _calls(f))) if c in functions]
+        for n, f in functions.items()
+    }
+    parent: dict[str, str] = {}
+    frontier = [name]
+    while frontier:
+        after: list[str] = []
+        for n in frontier:
+            for c in edges[n]:
+                if c == name:
+                    path = [n]
+                    while path[-1] != name:
+                        path.append(parent[path[-1]])
+                    return " -> ".join(
+                        f"@{p}" for p in [name, *reversed(path[:-1]), name]
+                    )
+                if c not in parent:
+                    parent[c] = n
+                    after.append(c)
+        frontier = after
+    return f"@{name}"
+
+
 def inline_call(call: func.CallOp, callee: func.FuncOp) -> list[func.CallOp]:
     """Replace ``call`` by a copy of ``callee``'s body (one block ending in
     ``func.return``): its arguments the call's operands, the return's operands the

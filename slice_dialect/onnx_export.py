@@ -625,6 +625,10 @@ def _export_onnx(source: str | ModuleOp | os.PathLike[str], entry: str) -> Any:
                     "Slice-13 on the same inputs); bind its parameters to constants or "
                     "write it as slice.onnx"
                 )
+            elif isinstance(op, func.CallOp):
+                from passes.inline import why_not_inlined
+
+                what = f"a call of a function is not exported: {why_not_inlined(op)}"
             else:
                 what = "only slices, tensor.cast and arith.constant can be exported"
             raise SliceError(

@@ -885,3 +885,35 @@ func.func @main(%x: tensor<8xf32>) -> (tensor<4xf32>, tensor<6xf32>) {
     model = slice_dialect.export_onnx(identity)
     assert [o.name for o in model.graph.output] == ["y"]
     assert same_bits(run_ort(model, (x,))[0], x)
+
+
+@pytest.mark.parametrize(
+    ("callee", "why"),
+    [
+        (
+            "func.func private @f(%x: tensor<8xf32>) -> tensor<8xf32> {\n"
+            "  %y = func.call @f(%x) : (tensor<8xf32>) -> tensor<8xf32>\n"
+            "  return %y : tensor<8xf32>\n}",
+            r"the call is recursive \(@f -> @f\): inline leaves it",
+        ),
+        (
+            "func.func private @f(%x: tensor<8xf32>) -> tensor<8xf32>",
+            "@f is a declaration: it has no body to inline",
+        ),
+    ],
+)
+def test_a_call_inline_leaves_is_named(callee: str, why: str) -> None:
+    """A call ``inline`` leaves (of a recursive function or of a declaration) is refused
+    at the call with the reason (session 49's review: the error said only that calls
+    cannot be exported)."""
+    text = (
+        "func.func @main(%x: tensor<8xf32>) -> tensor<8xf32> {\n"
+        "  %y = func.call @f(%x) : (tensor<8xf32>) -> tensor<8xf32>\n"
+        "  return %y : tensor<8xf32>\n}\n" + callee
+    )
+    with pytest.raises(
+        SliceError, match=r"func\.call: cannot be exported to ONNX: "
+    ) as info:
+        slice_dialect.export_onnx(text)
+    assert info.match(f"a call of a function is not exported: {why}")
+    assert info.value.location == "<source>:2:3"
