@@ -316,19 +316,66 @@ def _has_buffer(value: SSAValue) -> bool:
     return isinstance(value.owner, arith.ConstantOp)
 
 
+MAX_SELECTED = 64
+"""The most elements of a source without a buffer (:func:`_has_buffer`) that a
+``tensor.extract_slice`` at run-time positions reads by selection
+(:func:`_selected_extract_slice`): each element of the slice is a chain of this many
+``arith.select``s at most. Index operands hold one entry per dim, so a source of more
+is a table, which a buffer serves better: it is refused."""
+
+
+def _runtime_slice_of(op: Operation) -> bool:
+    """Whether ``op`` is a 1-D ``tensor.extract_slice`` with a run-time offset or
+    stride, holding its type (:func:`_holds_its_type`)."""
+    return (
+        isinstance(op, tensor.ExtractSliceOp)
+        and bool(op.offsets or op.strides)
+        and _holds_its_type(op) is not None
+        and len(op.static_offsets.get_values()) == 1
+        and len(op.static_strides.get_values()) == 1
+    )
+
+
 def _runtime_extract_slice(op: Operation) -> bool:
     """Whether ``op`` is a 1-D ``tensor.extract_slice`` of a function argument or a
     constant table (:func:`_has_buffer`) with a run-time offset or stride, holding its
     type: its elements are ``tensor.extract``s at positions computed at run time, after
     checks that they lie in the source (:func:`_runtime_positions`)."""
     return (
-        isinstance(op, tensor.ExtractSliceOp)
-        and bool(op.offsets or op.strides)
-        and _holds_its_type(op) is not None
+        _runtime_slice_of(op)
+        and isinstance(op, tensor.ExtractSliceOp)
         and _has_buffer(op.source)
-        and len(op.static_offsets.get_values()) == 1
-        and len(op.static_strides.get_values()) == 1
     )
+
+
+def unread_runtime_slice(op: Operation) -> str | None:
+    """Why a 1-D ``tensor.extract_slice`` at run-time positions (an index operand's
+    maker) was not read element by element, for the lowering's refusal of it; ``None``
+    for another op."""
+    if not _runtime_slice_of(op) or not isinstance(op, tensor.ExtractSliceOp):
+        return None
+    if _has_buffer(op.source):
+        return None
+    n = _static_1d(op.source.type)
+    return (
+        "a slice at run-time positions of an index tensor reads a function argument, "
+        f"a constant, or another op's result of 1 to {MAX_SELECTED} elements (by "
+        f"arith.select), and this source is {op.source.type}"
+        + ("" if n is None else f": a table of {n} elements, pass it as an argument")
+    )
+
+
+def _selected_extract_slice(op: Operation) -> bool:
+    """Whether ``op`` is a 1-D ``tensor.extract_slice`` at run-time positions
+    (:func:`_runtime_slice_of`) of a source without a buffer (another op's result: a
+    ``tensor.from_elements``, a ``tensor.concat``, another slice...) of at most
+    :data:`MAX_SELECTED` elements: each of its elements is the source's elements, read
+    by :func:`index_element`, chosen by ``arith.select``s on its position, after the
+    same checks as :func:`_runtime_extract_slice`'s (session 50; refused before)."""
+    if not _runtime_slice_of(op) or not isinstance(op, tensor.ExtractSliceOp):
+        return False
+    n = _static_1d(op.source.type)
+    return not _has_buffer(op.source) and n is not None and 1 <= n <= MAX_SELECTED
 
 
 def _concat_element(op: tensor.ConcatOp, k: int) -> tuple[SSAValue, int] | None:
@@ -410,7 +457,11 @@ def reads_element_by_element(op: Operation) -> bool:
     ``tensor.insert``, or an ``extract_slice`` of an argument or a constant table at
     run-time positions), rather than with ``tensor.extract``."""
     if isinstance(op, tensor.ExtractSliceOp):
-        return _static_extract_slice(op) or _runtime_extract_slice(op)
+        return (
+            _static_extract_slice(op)
+            or _runtime_extract_slice(op)
+            or _selected_extract_slice(op)
+        )
     if isinstance(op, tensor.ConcatOp):
         return _concat_element(op, 0) is not None
     if isinstance(op, tensor.InsertOp):
@@ -469,6 +520,48 @@ def _runtime_positions(ix: IRBuilder, op: tensor.ExtractSliceOp) -> list[Value]:
     return [offset if k == 0 else ix.add(offset, ix.mul(stride, k)) for k in range(size)]
 
 
+def _select_elements(
+    dom: IRBuilder,
+    op: tensor.ExtractSliceOp,
+    memo: dict[tuple[SSAValue, int], Value],
+) -> None:
+    """Every element of ``op``, a :func:`_selected_extract_slice` whose source's
+    elements are in ``memo``, into ``memo``: after the checks of a run-time window's dim
+    (:func:`_runtime_positions`), element ``j`` at position ``p`` is the source's
+    element ``n - 1`` replaced by element ``i`` where ``p == i``, for ``i`` from
+    ``n - 2`` down to 0 (a constant position is that element itself)."""
+    n = _static_1d(op.source.type)
+    assert n is not None
+    t = op.result.type
+    assert isinstance(t, TensorType)
+    element = t.get_element_type()
+    assert isinstance(element, IntegerType)
+    ix = dom.retyped(IndexType())
+
+    def typed(v: Value) -> SSAValue:
+        if isinstance(v, int):
+            return dom.emit_value(arith.ConstantOp(IntegerAttr(v, element)))
+        return v
+
+    for j, p in enumerate(_runtime_positions(ix, op)):
+        if isinstance(p, int):  # the checks keep it in the source
+            chosen_value = memo[(op.source, p if 0 <= p < n else 0)]
+        else:
+            chosen_value = memo[(op.source, n - 1)]
+            for i in reversed(range(n - 1)):
+                if memo[(op.source, i)] == chosen_value:
+                    continue  # the same value either way
+                chosen = arith.SelectOp(
+                    ix.bool_value(ix.eq(p, i)),
+                    typed(memo[(op.source, i)]),
+                    typed(chosen_value),
+                )
+                chosen_value = dom.emit_value(chosen)
+                chosen.location = op.location
+                inherit_text_location(chosen, op)
+        memo[(op.result, j)] = chosen_value
+
+
 def index_element(
     dom: IRBuilder, value: SSAValue, k: int, memo: dict[tuple[SSAValue, int], Value]
 ) -> Value:
@@ -488,6 +581,9 @@ def index_element(
       the destination's element, after a check that the index is in the tensor;
     - an ``extract_slice`` of an argument or a constant table at run-time positions: a
       ``tensor.extract`` at its position, after checks (:func:`_runtime_positions`);
+    - an ``extract_slice`` at run-time positions of a source of at most
+      :data:`MAX_SELECTED` elements without a buffer: its source's elements chosen by
+      ``arith.select``s, after the same checks (:func:`_select_elements`);
     - else a ``tensor.extract``.
 
     ``memo`` holds the elements read for one slice, so a value used twice is read once
@@ -532,6 +628,12 @@ def index_element(
             pending = [moved]
         elif isinstance(owner, tensor.InsertOp) and isinstance(position, SSAValue):
             pending = [(owner.dest, at)] if (owner.dest, at) not in memo else []
+        elif isinstance(owner, Operation) and _selected_extract_slice(owner):
+            assert isinstance(owner, tensor.ExtractSliceOp)
+            n = _static_1d(owner.source.type)
+            assert n is not None
+            pending = [(owner.source, i) for i in range(n)]
+            pending = [p for p in pending if p not in memo]
         found: Value
         if constant is not None:
             found = constant[at]
@@ -592,6 +694,16 @@ def index_element(
                     memo[(current, j)] = dom.emit_value(read)
                     read.location = owner.location
                     inherit_text_location(read, owner)
+            found = memo[key]
+        elif (
+            isinstance(owner, Operation)
+            and _selected_extract_slice(owner)
+            and not pending
+        ):
+            assert isinstance(owner, tensor.ExtractSliceOp)
+            if (current, -1) not in memo:
+                memo[(current, -1)] = 0
+                _select_elements(dom, owner, memo)
             found = memo[key]
         else:
             # not an op read element by element, or one whose operands wait on it (a

@@ -32,6 +32,7 @@ from xdsl.pattern_rewriter import (
 )
 from xdsl.rewriter import InsertPoint
 
+from passes.canonicalize_slices import unread_runtime_slice
 from passes.inline import why_not_inlined
 from slice_dialect.dialect import DynamicWindowOp, FrameworkSliceOp, WindowOp
 from slice_dialect.errors import OpPassFailedException
@@ -96,6 +97,9 @@ def not_lowered(op: Operation) -> str:
         "slice.dynamic_window on tensors"
     )
     if isinstance(op, tensor.ExtractSliceOp):
+        why = unread_runtime_slice(op)
+        if why is not None:
+            return text + f" ({why})"
         return text + "; run convert-tensor-to-slice first (SPEC section 8)"
     if isinstance(op, func.CallOp):
         return text + (f" (a call of a function is not lowered: {why_not_inlined(op)})")
@@ -117,6 +121,9 @@ def check_lowerable(f: func.FuncOp) -> None:
     for op in f.body.walk():
         if isinstance(op, FrameworkSliceOp):
             raise OpPassFailedException(op, not_a_window(op))
+    for op in f.body.walk():  # the slice an index operand's makers feed explains more
+        if unread_runtime_slice(op) is not None:
+            raise OpPassFailedException(op, not_lowered(op))
     for op in f.body.walk():
         if isinstance(op, LOWERED_TENSOR_OPS) or not holds_tensors(op):
             continue

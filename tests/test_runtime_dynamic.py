@@ -1089,6 +1089,69 @@ def test_index_operands_through_a_static_extract_slice(backend: str) -> None:
             slice_dialect.compile(text, backend=backend)
 
 
+SELECTED = """\
+func.func @main(%x: tensor<10x8xf32>, %a: tensor<2xi64>, %ot: tensor<2xi64>) -> tensor<?x?xf32> {
+  %z = arith.constant 0 : index
+  %one = arith.constant 1 : index
+  %c7 = arith.constant 7 : i64
+  %oi = tensor.extract %ot[%z] : tensor<2xi64>
+  %o = arith.index_cast %oi : i64 to index
+  %si = tensor.extract %ot[%one] : tensor<2xi64>
+  %stride = arith.index_cast %si : i64 to index
+  %e0 = tensor.extract %a[%z] : tensor<2xi64>
+  %t = tensor.from_elements %e0, %c7, %c7, %c7 : tensor<4xi64>
+  %p = tensor.concat dim(0) %a, %t : (tensor<2xi64>, tensor<4xi64>) -> tensor<6xi64>
+  %w = tensor.extract_slice %p[1] [5] [1] : tensor<6xi64> to tensor<5xi64>
+  %s = tensor.extract_slice %w[%o] [2] [%stride] : tensor<5xi64> to tensor<2xi64>
+  %c0 = arith.constant dense<[0, 1]> : tensor<2xi64>
+  %r = slice.onnx %x starts %c0 ends %s : tensor<10x8xf32>, tensor<2xi64>, tensor<2xi64> -> tensor<?x?xf32>
+  func.return %r : tensor<?x?xf32>
+}
+"""
+
+
+@pytest.mark.parametrize("backend", ["c", "interpreter"])
+def test_index_operands_selected_from_a_source_without_a_buffer(backend: str) -> None:
+    """A 1-D ``tensor.extract_slice`` at a run-time offset and stride of another op's
+    result (here a static slice of a concat of an argument and a ``from_elements``) reads
+    each element by ``arith.select``s over its source's elements, after the checks of
+    a run-time window's dim (session 50; refused before); out of bounds it is the same
+    run-time error as a slice of an argument."""
+    kernel = slice_dialect.compile(SELECTED, backend=backend)
+    x = np.arange(80, dtype=np.float32).reshape(10, 8)
+    for a in ([3, 5], [9, -2], [-1, 100]):
+        p = [a[1], a[0], 7, 7, 7]
+        for offset in range(5):
+            for stride in (-2, -1, 1, 2, 3):
+                last = offset + stride
+                if not 0 <= last < 5:
+                    with pytest.raises(SliceError, match=r"tensor\.extract_slice: "):
+                        kernel(x, a, [offset, stride])
+                    continue
+                expected = x[0 : p[offset], 1 : p[last]]
+                got = kernel(x, a, [offset, stride])
+                assert np.array_equal(got, expected), (a, offset, stride)
+    with pytest.raises(SliceError, match=r"offsets\[0\] = -1 is out of bounds"):
+        kernel(x, [1, 1], [-1, 1])
+    # a source of more than MAX_SELECTED elements is a table: refused, naming the slice
+    big = (
+        SELECTED.replace("tensor<6xi64>", "tensor<70xi64>")
+        .replace("tensor<5xi64>", "tensor<69xi64>")
+        .replace("[1] [5] [1]", "[1] [69] [1]")
+        .replace(
+            "%t = tensor.from_elements %e0, %c7, %c7, %c7 : tensor<4xi64>",
+            "%t = tensor.splat %c7 : tensor<68xi64>",
+        )
+        .replace("tensor<4xi64>", "tensor<68xi64>")
+    )
+    with pytest.raises(SliceError, match=r"tensor\.extract_slice: convert-slice") as info:
+        slice_dialect.compile(big, backend=backend)
+    assert info.match(
+        r"another op's result of 1 to 64 elements \(by arith\.select\), and this "
+        r"source is tensor<69xi64>: a table of 69 elements, pass it as an argument\)$"
+    )
+
+
 MOVED_INDEX_ELEMENTS = """\
 func.func @main(%x: tensor<8x8xf32>, %a: tensor<1xi64>, %b: tensor<1xi64>, %p: tensor<4xi64>, %o: tensor<1xi64>, %t: tensor<1xi64>, %sv: tensor<1xi64>) -> tensor<?x?xf32> {
   %c0 = arith.constant 0 : index

@@ -577,3 +577,29 @@ func.func @onnx_constant_table_at_run_time(%x: tensor<8xf32>, %o: index) -> tens
   %r = slice.onnx %x starts %s ends %e : tensor<8xf32>, tensor<1xi64>, tensor<1xi64> -> tensor<?xf32>
   func.return %r : tensor<?xf32>
 }
+
+// -----
+
+// Another op's result at a run-time offset (session 50; refused before): each element
+// is its source's elements chosen by arith.select on its position, after the same
+// checks; the slice and the from_elements are read through and erased.
+// CHECK-LABEL: func.func @onnx_selected_at_run_time(
+// CHECK-SAME:      %[[X:.+]]: tensor<8xf32>, %[[O:.+]]: index, %[[A:.+]]: i64, %[[B:.+]]: i64)
+// CHECK:         slice.check %{{.+}}, "tensor.extract_slice: offsets[0] = {0} is out of bounds for dimension 0 of size {1}", %{{.+}}, %{{.+}}
+// CHECK:         %[[C2:.+]] = arith.constant 2 : index
+// CHECK-NEXT:    %[[AT2:.+]] = arith.cmpi eq, %[[O]], %[[C2]] : index
+// CHECK-NEXT:    %[[S2:.+]] = arith.select %[[AT2]], %[[B]], %{{.+}} : i64
+// CHECK:         %[[AT1:.+]] = arith.cmpi eq, %[[O]], %{{.+}} : index
+// CHECK-NEXT:    %[[S1:.+]] = arith.select %[[AT1]], %[[A]], %[[S2]] : i64
+// CHECK-NOT:     tensor.extract_slice
+// CHECK-NOT:     tensor.from_elements
+// CHECK:         slice.dynamic_window %[[X]]
+func.func @onnx_selected_at_run_time(%x: tensor<8xf32>, %o: index, %a: i64, %b: i64) -> tensor<?xf32> {
+  %c1 = arith.constant 1 : i64
+  %c5 = arith.constant 5 : i64
+  %t = tensor.from_elements %c1, %a, %b, %c5 : tensor<4xi64>
+  %s = tensor.extract_slice %t[%o] [1] [1] : tensor<4xi64> to tensor<1xi64>
+  %e = arith.constant dense<[8]> : tensor<1xi64>
+  %r = slice.onnx %x starts %s ends %e : tensor<8xf32>, tensor<1xi64>, tensor<1xi64> -> tensor<?xf32>
+  func.return %r : tensor<?xf32>
+}
