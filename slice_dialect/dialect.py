@@ -14,7 +14,7 @@ import math
 import operator
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import Any, ClassVar, TypedDict, TypeVar, Unpack
@@ -507,6 +507,13 @@ class SliceTensorOp(IRDLOperation, ABC):
                         if isinstance(value, Operation)
                         else f"{type(value).__name__} {value!r:.60}"
                     )
+                    if isinstance(group, list | tuple) and not isinstance(
+                        value, Operation
+                    ):  # a list of ints where an index tensor goes
+                        what = (
+                            f"{type(group).__name__} {group!r:.60} (an index operand "
+                            "is a 1-D integer tensor: an arith.constant for constants)"
+                        )
                     raise TypeError(
                         f"{self.name}: operand {name} must be an SSA value or an op "
                         f"with one result, got {what}"
@@ -738,9 +745,24 @@ def _array(name: str, values: Sequence[int]) -> DenseArrayBase[IntegerType]:
     return DenseArrayBase.from_list(i64, builder_ints(name, values))
 
 
-def _arrays(**values: Sequence[int] | None) -> dict[str, Attribute]:
-    """``array<i64>`` properties by name; ``None`` values are left out (absent)."""
-    return {name: _array(name, v) for name, v in values.items() if v is not None}
+def _arrays(
+    op: str, required: Collection[str] = (), **values: Sequence[int] | None
+) -> dict[str, Attribute]:
+    """``array<i64>`` properties by name for a builder of ``op``; ``None`` values are
+    left out (absent), but a ``TypeError`` naming the op and the argument for one of
+    ``required`` (xDSL's verifier would say only ``property 'starts' expected``), and
+    for a value that is not a sequence of ints."""
+    arrays: dict[str, Attribute] = {}
+    for name, v in values.items():
+        if v is None:
+            if name in required:
+                raise TypeError(f"{op}: {name} is required: a sequence of ints, not None")
+            continue
+        try:
+            arrays[name] = _array(name, v)
+        except TypeError as e:
+            raise TypeError(f"{op}: {e}") from None
+    return arrays
 
 
 def _tensor(value: SSAValue | Operation) -> SSAValue:
@@ -791,7 +813,9 @@ class OnnxSliceV1Op(FrameworkSliceOp):
         super().__init__(
             operands=[data],
             result_types=[result_type],
-            properties=_arrays(starts=starts, ends=ends, axes=axes),
+            properties=_arrays(
+                self.name, ("starts", "ends"), starts=starts, ends=ends, axes=axes
+            ),
         )
 
     def rule_properties(self, dom: IntDomain[V, B]) -> dict[str, Any]:
@@ -1039,7 +1063,7 @@ class OvStridedSliceOp(FrameworkSliceOp):
         super().__init__(
             operands=[data, begin, end, [] if stride is None else [stride]],
             result_types=[result_type],
-            properties=_arrays(**values),
+            properties=_arrays(self.name, **values),
         )
 
     def masks(self) -> dict[str, list[int]]:
@@ -1181,6 +1205,8 @@ class DmlSlice1Op(FrameworkSliceOp):
             operands=[input],
             result_types=[result_type],
             properties=_arrays(
+                self.name,
+                ("window_offsets", "window_sizes", "window_strides"),
                 window_offsets=window_offsets,
                 window_sizes=window_sizes,
                 window_strides=window_strides,
@@ -1257,7 +1283,7 @@ class WindowOp(TensorWindowOp):
                 f"{type(window).__name__} {window!r:.60}"
             )
         props = _arrays(
-            offsets=window.offsets, sizes=window.sizes, strides=window.strides
+            self.name, offsets=window.offsets, sizes=window.sizes, strides=window.strides
         )
         super().__init__(operands=[source], result_types=[result_type], properties=props)
 
@@ -1454,7 +1480,9 @@ class DynamicWindowOp(TensorWindowOp):
         super().__init__(
             operands=[source, *(dynamic for _, dynamic in split.values())],
             result_types=[result_type],
-            properties=_arrays(**{f"static_{k}": v for k, (v, _) in split.items()}),
+            properties=_arrays(
+                self.name, **{f"static_{k}": v for k, (v, _) in split.items()}
+            ),
         )
 
     def _mixed(

@@ -810,11 +810,11 @@ def test_builders_take_numpy_integers_and_none_masks() -> None:
         ),
         (
             lambda x, t: OnnxSliceV1Op(x, "1", [3], None, t),
-            "starts must be a sequence of ints, got str",
+            "^slice.onnx_v1: starts must be a sequence of ints, got str",
         ),
         (
             lambda x, t: OnnxSliceV1Op(x, [1.5], [3], None, t),
-            r"starts\[0\] must be an int, got float",
+            r"^slice\.onnx_v1: starts\[0\] must be an int, got float",
         ),
         (
             lambda x, t: OnnxSliceV1Op(x, [1], [3], None, [2]),
@@ -834,11 +834,24 @@ def test_builders_take_numpy_integers_and_none_masks() -> None:
         ),
         (
             lambda x, t: OvStridedSliceOp(x, x, x, None, t, begin_mask=0),
-            "begin_mask must be a sequence of ints, got int",
+            "^slice.ov_strided_slice: begin_mask must be a sequence of ints, got int",
         ),
         (
             lambda x, t: OnnxSliceV1Op(x, {1}, [3], None, t),
-            "starts must be a sequence of ints, got set",
+            "^slice.onnx_v1: starts must be a sequence of ints, got set",
+        ),
+        (
+            lambda x, t: OnnxSliceV1Op(x, None, [3], None, t),  # pyright: ignore[reportArgumentType]
+            "^slice.onnx_v1: starts is required: a sequence of ints, not None",
+        ),
+        (
+            lambda x, t: DmlSlice1Op(x, [0], [1], None, t),  # pyright: ignore[reportArgumentType]
+            "^slice.dml_slice1: window_strides is required",
+        ),
+        (
+            lambda x, t: OnnxSliceOp(x, [1, 2], x, None, None, t),  # pyright: ignore[reportArgumentType]
+            r"^slice\.onnx: operand starts must be an SSA value or an op with one result, "
+            r"got list \[1, 2\] \(an index operand is a 1-D integer tensor",
         ),
         (
             lambda x, t: OnnxSliceV1Op(x, [2**63], [3], None, t),
