@@ -522,6 +522,14 @@ def main(argv: list[str] | None = None) -> None:
     add_warm_argument(parser)
     args = parser.parse_args(argv)
     only = {name.strip() for name in args.only.split(",") if name.strip()}
+    unknown = sorted(only - {w.name for w in WORKLOADS})
+    if unknown:
+        parser.error(
+            f"--only: no workload {', '.join(unknown)} (the workloads are "
+            f"{', '.join(w.name for w in WORKLOADS)})"
+        )
+    if args.rounds < 1:
+        parser.error("--rounds must be at least 1")
     workloads = [w for w in WORKLOADS if not only or w.name in only]
 
     print(

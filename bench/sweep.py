@@ -506,6 +506,9 @@ CASE_HEAD = (
     + "|"
 )
 
+CHECK_HEAD = "| case | type | shape | result |\n|---|---|---|---|"
+"""The table head of ``--check-only`` (no timing columns)."""
+
 
 def quantiles(values: Sequence[float]) -> tuple[float, float, float, float, float]:
     """Minimum, first quartile, median, third quartile, maximum."""
@@ -662,6 +665,14 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.max_bytes < 2 * MIN_BYTES:
         parser.error(f"--max-bytes must be at least {2 * MIN_BYTES}")
+    if args.cases < 1 and not args.case:
+        parser.error("--cases must be at least 1")
+    if args.rounds < 1:
+        parser.error("--rounds must be at least 1")
+    if args.recheck < 0:
+        parser.error("--recheck must be 0 (none) or more rounds")
+    if args.case and min(args.case) < 0:
+        parser.error("--case must be 0 or more")
     indices = args.case if args.case else list(range(args.cases))
     cache_dir = os.environ.get("SLICE_CACHE_DIR")
 
@@ -671,15 +682,20 @@ def main(argv: list[str] | None = None) -> int:
         f"numpy {np.__version__}, call path: {runtime.call_path_description()}"
     )
     print(f"# {calibrate.describe(None if cache_dir is None else Path(cache_dir))}")
-    print(
-        f"# sweep: seed {args.seed}, {len(indices)} cases, inputs up to "
-        f"{_fmt_bytes(args.max_bytes)}, {args.rounds} interleaved rounds, {args.estimator} of each"
-        + (", parameters at run time" if args.runtime else "")
+    timing = (
+        "compiled and checked against numpy, not timed"
+        if args.check_only
+        else f"{args.rounds} interleaved rounds, {args.estimator} of each"
         + (
             f", each sample after {args.warm} calls of its own function"
             if args.warm
             else ""
         )
+    )
+    print(
+        f"# sweep: seed {args.seed}, {len(indices)} cases, inputs up to "
+        f"{_fmt_bytes(args.max_bytes)}, {timing}"
+        + (", parameters at run time" if args.runtime else "")
     )
     cases = [make_case(args.seed, i, args.max_bytes) for i in indices]
     pool_bytes = max(c.base_offset + c.input_bytes for c in cases)
@@ -689,7 +705,7 @@ def main(argv: list[str] | None = None) -> int:
     pool = raw[-raw.ctypes.data % 64 :][:pool_bytes]  # starts on a 64-byte line
     results: list[Result] = []
     start = time.perf_counter()
-    print(CASE_HEAD)
+    print(CHECK_HEAD if args.check_only else CASE_HEAD)
     for case in cases:
         if args.check_only:
             time_case(
@@ -699,7 +715,7 @@ def main(argv: list[str] | None = None) -> int:
                 None if cache_dir is None else Path(cache_dir),
                 runtime=args.runtime,
             )
-            print(f"| {case.index} | {case.element} | {case.shape} | checked |")
+            print(f"| {case.index} | {case.element} | {case.shape} | equal |")
             continue
         result = time_case(
             case,

@@ -166,7 +166,9 @@ def load_model(model: Any) -> Any:
         where = "the model" if isinstance(model, bytes | bytearray) else str(model)
         raise SliceError(f"{where}: not a valid ONNX model ({e})") from None
     except OSError as e:
-        raise SliceError(f"{e.filename or model}: {e.strerror or e}") from None
+        raise SliceError(
+            f"cannot read {e.filename or model}: {e.strerror or e}"
+        ) from None
     raise SliceError(
         f"import_onnx takes an onnx.ModelProto, a path or bytes, not "
         f"{type(model).__name__}"

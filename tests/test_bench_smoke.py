@@ -259,3 +259,30 @@ def test_read_patterns_compiles(tmp_path: Path) -> None:
     )
     assert result.returncode == 0, result.stderr
     assert program.exists()
+
+
+@pytest.mark.parametrize(
+    ("script", "arguments", "message"),
+    [
+        ("run.py", ["--only", "W9"], "--only: no workload W9 (the workloads are W1, "),
+        ("run.py", ["--rounds", "0"], "--rounds must be at least 1"),
+        ("sweep.py", ["--cases", "0"], "--cases must be at least 1"),
+        ("sweep.py", ["--recheck", "-1"], "--recheck must be 0 (none) or more rounds"),
+    ],
+)
+def test_bad_arguments_are_usage_errors(
+    script: str, arguments: list[str], message: str
+) -> None:
+    """A workload that does not exist or a count that cannot be run is a usage error
+    (exit 2), before anything is compiled (an unknown name printed empty tables and
+    exited 0; ``--cases 0`` was a traceback: session 50's review)."""
+    result = subprocess.run(
+        [sys.executable, str(BENCH / script), *arguments],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert result.returncode == 2
+    assert message in result.stderr
+    assert "Traceback" not in result.stderr
