@@ -371,16 +371,6 @@ def test_store_through_view_makes_argument_writable() -> None:
             r"memref arguments only \(scalar arguments are not supported\)",
         ),
         (
-            """func.func @main(%x: memref<?xf32>, %out: memref<1xf32>) {
-                 %c0 = arith.constant 0 : index
-                 %v = memref.load %x[%c0] : memref<?xf32>
-                 memref.store %v, %out[%c0] : memref<1xf32>
-                 func.return
-               }""",
-            r"memref.load operand has type memref<\?xf32>; the C target reads and "
-            r"writes a memref of dynamic shape \(\?\) only through slice.dynamic_copy_run",
-        ),
-        (
             """func.func @main(%x: memref<4xf80>) {
                  func.return
                }""",

@@ -965,3 +965,60 @@ def test_many_constants_compile() -> None:
     kernel = slice_dialect.compile("\n".join(lines))
     got = kernel([5], [4000])
     assert len(got) == n and all(r.tolist() == values[5:4000].tolist() for r in got)
+
+
+def test_loads_and_stores_of_dynamic_shape_guard_themselves() -> None:
+    """A ``memref.load``/``memref.store`` through a memref with ``?`` dims (an argument
+    or a ``memref.collapse_shape`` view of one): the C guards each index on a ``?`` dim
+    at run time, an error code outside ``[0, dim)`` (session 50; refused before, so a
+    ``tensor.extract`` of a ``?`` argument ran on the interpreter only); its static
+    dims are still proved, so an index there that may leave them is refused."""
+    text = lowered(
+        "  %i = memref.load %p[%c0] : memref<2xi64>\n"
+        "  %j = memref.load %p[%c1] : memref<2xi64>\n"
+        "  %ii = arith.index_cast %i : i64 to index\n"
+        "  %jj = arith.index_cast %j : i64 to index\n"
+        "  %v = memref.load %x[%ii, %c1] : memref<?x3xf32>\n"
+        "  %flat = memref.collapse_shape %x [[0, 1]] : memref<?x3xf32> into memref<?xf32>\n"
+        "  %w = memref.load %flat[%jj] : memref<?xf32>\n"
+        "  memref.store %v, %out[%c0] : memref<2xf32>\n"
+        "  memref.store %w, %out[%c1] : memref<2xf32>\n",
+        "%x: memref<?x3xf32>, %p: memref<2xi64>, %out: memref<2xf32>",
+    )
+    module = parse_module(text, CTX)
+    check_module(module)
+    x = np.arange(12, dtype=np.float32).reshape(4, 3)
+    kernel = load_kernel(
+        emit_c(module),
+        "f",
+        [(np.dtype(np.float32), (None, 3)), (np.dtype(np.int64), (2,))],
+        [(np.dtype(np.float32), (2,))],
+    )
+    assert kernel(x, np.array([2, 5], np.int64)).tolist() == [7.0, 5.0]
+    for p, message in (
+        ([4, 0], "memref.load: index 4 is out of bounds for dimension 0 of size 4"),
+        ([-1, 0], "memref.load: index -1 is out of bounds for dimension 0 of size 4"),
+        ([0, 12], "memref.load: index 12 is out of bounds for dimension 0 of size 12"),
+    ):
+        with pytest.raises(SliceError, match=re.escape(message)):
+            kernel(x, np.array(p, np.int64))
+    with pytest.raises(SliceError, match=r"index 0 is out of bounds .* size 0"):
+        kernel(np.zeros((0, 3), np.float32), np.array([0, 0], np.int64))
+    # a store through a ? dim is guarded the same way
+    store = lowered(
+        "  %v = memref.load %src[%c0] : memref<1xf32>\n"
+        "  memref.store %v, %y[%c4] : memref<?xf32>\n",
+        "%src: memref<1xf32>, %y: memref<?xf32>",
+    )
+    module = parse_module(store, CTX)
+    check_module(module)
+    assert (
+        "memref.store: index {0} is out of bounds for dimension 0 of size {1}"
+        in emit_c(module)
+    )
+    # a static dim of a dynamic memref is proved as ever: index 3 of a dim of 3
+    refused(
+        text.replace("%x[%ii, %c1]", "%x[%ii, %c4]"),
+        "memref.load",
+        r"the index .*outside dimension 1 of %x \(memref<\?x3xf32>\)",
+    )

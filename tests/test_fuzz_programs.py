@@ -31,6 +31,7 @@ for a big run).
 from __future__ import annotations
 
 import os
+import re
 import signal
 import time
 import warnings
@@ -261,3 +262,86 @@ def test_mutant_calls_in_child_reports_each_outcome() -> None:
     assert run(writes) == MutantCalls(n, n, 0, nonempty)
     assert run(hangs, seconds=1) is None
     assert run(crashes) == MutantCalls(1, 0, 0, 1)
+
+
+def _extracting(program_text: str, rank: int, element: str) -> str:
+    """``program_text`` (``@main`` returning ``%r``) returning one element of ``%r``
+    instead, at the indices of a last argument ``tensor<RANKxi64>``."""
+    head, _, rest = program_text.partition(") -> ")
+    result_type, _, body = rest.partition(" {\n")
+    body = body.replace(f"  func.return %r : {result_type}\n}}\n", "")
+    lines = [
+        f"  %xi{j} = tensor.extract %idx[%xc{j}] : tensor<{rank}xi64>\n"
+        f"  %xn{j} = arith.index_cast %xi{j} : i64 to index\n"
+        for j in range(rank)
+    ]
+    constants = "".join(f"  %xc{j} = arith.constant {j} : index\n" for j in range(rank))
+    names = ", ".join(f"%xn{j}" for j in range(rank))
+    return (
+        f"{head}, %idx: tensor<{rank}xi64>) -> tensor<1x{element}> {{\n"
+        + body
+        + constants
+        + "".join(lines)
+        + f"  %xv = tensor.extract %r[{names}] : {result_type}\n"
+        + f"  %xt = tensor.from_elements %xv : tensor<1x{element}>\n"
+        + f"  func.return %xt : tensor<1x{element}>\n}}\n"
+    )
+
+
+@pytest.mark.parametrize("seed", range(FIRST, FIRST + SEEDS))
+def test_fuzz_element_of_a_dynamic_slice(seed: int) -> None:
+    """One element of a dynamic program's result, at run-time indices
+    (``ExtractOfWindow``: the window's source read where the window maps them, after
+    the window's checks and the indices' against its result; before session 50 a
+    dynamic window lowered only into a function result): the oracle's element, the
+    verifier's message for an invalid op, or ``tensor.extract``'s message for an index
+    outside the result, on both backends."""
+    program = dynamic_program(
+        seed, op=OPS[seed % len(OPS)], mode=MODES[seed // len(OPS) % len(MODES)]
+    )
+    rank = len(program.result_dims)
+    if rank == 0:
+        return  # no index to pass
+    text = _extracting(program.text, rank, program.element_type)
+    try:
+        kernels = {
+            backend: slice_dialect.compile(text, "main", backend)
+            for backend in ("c", "interpreter")
+        }
+    except SliceError as e:
+        # refused when compiling only where the result can never hold an element
+        assert re.match(r"tensor\.extract: .*has no elements", str(e)), str(e)
+        for call in program.calls(DYNAMIC_CALLS, seed):
+            assert call.verifier_message() is not None or call.expected().size == 0
+        return
+    rng = np.random.default_rng(seed)
+    for call in program.calls(DYNAMIC_CALLS, seed):
+        message = call.verifier_message()
+        expected = None if message is not None else call.expected()
+        for _ in range(3):
+            shape = expected.shape if expected is not None else (1,) * rank
+            index = [int(rng.integers(-1, d + 2)) for d in shape]
+            if rng.random() < 0.6 and all(d > 0 for d in shape):
+                index = [int(rng.integers(0, d)) for d in shape]
+            context = (
+                f"seed {seed}: {call.describe()}, index {index}; the program:\n{text}"
+            )
+            inside = expected is not None and all(
+                0 <= i < d for i, d in zip(index, shape, strict=True)
+            )
+            for backend, kernel in kernels.items():
+                if backend == "interpreter" and call.x.size > SMALL:
+                    continue
+                try:
+                    got = kernel(call.x, *call.arguments, np.array(index, np.int64))
+                except SliceError as e:
+                    if message is not None:
+                        assert str(e) == message, f"{backend}: {e}\n{context}"
+                    else:
+                        assert not inside, f"{backend}: {e}\n{context}"
+                        assert "tensor.extract: index " in str(e), f"{e}\n{context}"
+                    continue
+                assert inside, f"{backend}: returned {got}\n{context}"
+                assert expected is not None
+                want = expected[tuple(index)].reshape(1)
+                assert same_bits(got, want), f"{backend}: {got} != {want}\n{context}"

@@ -83,6 +83,11 @@ The rules:
   elements into 8- or 16-byte stores); ``prefetch``
   hints the source run that many elements ahead, if it lies inside the source view;
   a run within one buffer is always an element loop, in order;
+- ``memref.load``/``memref.store`` through a memref with ``?`` dims guard themselves:
+  each index on a ``?`` dim is checked to lie in ``[0, dim)`` first (an error code,
+  ``memref.load: index {0} is out of bounds for dimension d of size {1}``), then the
+  element is ``((i0 * d1 + i1) * d2 + ...)``, inside the buffer the caller's dims
+  describe (``FunctionPrinter.linear_index``);
 - ``slice.dynamic_copy_run`` guards itself: for ``count > 0`` it checks that
   ``[do, do + count)`` lies in the dest view and that ``so`` and ``so + (count - 1) *
   stride`` lie in the source view, with no arithmetic that can wrap for any int64
@@ -454,9 +459,9 @@ def checked_memref_type(
         raise op_error(
             op,
             f"{what} has type {t}; the C target reads and writes a memref of dynamic "
-            "shape (?) only through slice.dynamic_copy_run, which guards itself (a "
-            "function argument of that shape is taken by memref.dim, "
-            "memref.collapse_shape and slice.dynamic_copy_run only)",
+            "shape (?) only through slice.dynamic_copy_run, memref.load and "
+            "memref.store, which guard themselves (a function argument of that shape "
+            "is taken by memref.dim, memref.collapse_shape and those three only)",
         )
     try:
         c_storage_type(t.element_type)
@@ -645,19 +650,45 @@ class FunctionPrinter:
         return f"{const}{c_type} *"
 
     def linear_index(
-        self, t: MemRefType[Attribute], indices: Sequence[SSAValue], op: Operation
+        self,
+        t: MemRefType[Attribute],
+        indices: Sequence[SSAValue],
+        op: Operation,
+        buffer: SSAValue | None = None,
     ) -> str:
-        """The row-major linear index of ``indices`` into a buffer of type ``t``."""
+        """The row-major linear index of ``indices`` into a buffer of type ``t``. Where
+        ``t`` has ``?`` dims (``buffer``, a function argument or a view of one: a
+        ``memref.load`` or ``memref.store``), each index on such a dim is first
+        guarded, an error code unless it lies in ``[0, dim)`` (``c_safety`` proves the
+        static dims only), and the index is ``((i0 * d1 + i1) * d2 + i2)...``: below
+        the element count of the buffer, which the caller's dims describe."""
         shape = t.get_shape()
         if len(indices) != len(shape):
             raise op_error(op, f"{op.name}: {len(indices)} indices into {t}")
-        terms: list[str] = []
-        for index, stride in zip(indices, row_major_strides(shape)):
-            text = self.expr(index, op)
-            if text == "0":
-                continue
-            terms.append(text if stride == 1 else f"{text} * {stride}")
-        return " + ".join(terms) or "0"
+        if all(d >= 0 for d in shape):
+            terms: list[str] = []
+            for index, stride in zip(indices, row_major_strides(shape)):
+                text = self.expr(index, op)
+                if text == "0":
+                    continue
+                terms.append(text if stride == 1 else f"{text} * {stride}")
+            return " + ".join(terms) or "0"
+        assert buffer is not None
+        dims = self.dims_of(buffer, op)
+        texts = [self.expr(index, op) for index in indices]
+        for d, (text, size) in enumerate(zip(texts, shape)):
+            if size < 0:
+                self.fail_if(
+                    f"(uint64_t){text} >= (uint64_t){dims[d]}",
+                    f"{op.name}: index {{0}} is out of bounds for dimension {d} of "
+                    "size {1}",
+                    [text, dims[d]],
+                    op,
+                )
+        linear = texts[0] if texts else "0"
+        for text, dim in zip(texts[1:], dims[1:]):
+            linear = f"({linear}) * {dim} + {text}"
+        return linear
 
     # Blocks and functions
 
@@ -1109,8 +1140,8 @@ def _collapse_shape(p: FunctionPrinter, op: memref.CollapseShapeOp) -> None:
 
 
 def _load(p: FunctionPrinter, op: memref.LoadOp) -> None:
-    t = checked_memref_type(op.memref.type, "memref.load operand", op)
-    index = p.linear_index(t, tuple(op.indices), op)
+    t = checked_memref_type(op.memref.type, "memref.load operand", op, dynamic=True)
+    index = p.linear_index(t, tuple(op.indices), op, op.memref)
     c_type = p.element_c_type(t)
     ptr = p.expr(op.memref, op)
     width = integer_width(t.element_type)
@@ -1134,8 +1165,8 @@ def _load(p: FunctionPrinter, op: memref.LoadOp) -> None:
 
 
 def _store(p: FunctionPrinter, op: memref.StoreOp) -> None:
-    t = checked_memref_type(op.memref.type, "memref.store operand", op)
-    index = p.linear_index(t, tuple(op.indices), op)
+    t = checked_memref_type(op.memref.type, "memref.store operand", op, dynamic=True)
+    index = p.linear_index(t, tuple(op.indices), op, op.memref)
     p.line(f"{p.expr(op.memref, op)}[{index}] = {p.expr(op.value, op)};")
 
 

@@ -31,7 +31,9 @@ What it reasons about:
   each branch that may run is checked as live.
 - **accesses** (``ACCESS_RULES``: op name -> the index intervals the op reads or writes):
   each must lie in the static shape of the memref (or view) it goes through, in every
-  dimension (an access through a memref with a ``?`` dim is refused);
+  dimension (an access through a memref with a ``?`` dim is refused, but for a
+  ``memref.load``/``memref.store``, whose indices on ``?`` dims the C guards at run
+  time: ``Access.guarded``; its static dims are proved);
   ``memref.copy`` needs equal static shapes and element types; ``slice.copy_run``
   reads and writes the runs ABI.md gives; ``slice.fill_constant`` writes all of its
   static buffer. ``slice.dynamic_copy_run`` is accepted
@@ -166,6 +168,10 @@ class Access:
     indices: tuple[Interval, ...]
     write: bool
     what: str
+    guarded: bool = False
+    """Whether the C guards each index on a ``?`` dim of the buffer at run time (a
+    ``memref.load`` or ``memref.store``: ``c.FunctionPrinter.linear_index``); only its
+    static dims are then proved here."""
 
 
 def _is(interval: Interval) -> str:
@@ -291,13 +297,16 @@ class FunctionChecker:
             raise op_error(
                 op, f"{kind} {name} with {len(access.indices)} indices, not {len(shape)}"
             )
-        if any(d < 0 for d in shape):
+        if any(d < 0 for d in shape) and not access.guarded:
             raise op_error(
                 op,
                 f"{kind} {name}, of dynamic shape: accesses are checked only in static "
-                "shapes (slice.dynamic_copy_run guards itself)",
+                "shapes (slice.dynamic_copy_run, memref.load and memref.store guard "
+                "themselves)",
             )
         for d, (interval, size) in enumerate(zip(access.indices, shape)):
+            if size < 0:
+                continue  # a ? dim: the C guards the index (access.guarded)
             if interval.lo < 0 or interval.hi >= size:
                 where = f"dimension {d} of " if len(shape) > 1 else ""
                 raise op_error(
@@ -774,13 +783,13 @@ def _load(c: FunctionChecker, op: Operation) -> list[Access]:
     width = integer_width(op.res.type)
     if width is not None and not isinstance(op.res.type, IndexType):
         c.intervals[op.res] = type_range(width)  # an integer element: any of its type
-    return [Access(op.memref, indices, False, "the index")]
+    return [Access(op.memref, indices, False, "the index", guarded=True)]
 
 
 def _store(c: FunctionChecker, op: Operation) -> list[Access]:
     assert isinstance(op, memref.StoreOp)
     indices = tuple(c.index(op, v, f"index {k}") for k, v in enumerate(op.indices))
-    return [Access(op.memref, indices, True, "the index")]
+    return [Access(op.memref, indices, True, "the index", guarded=True)]
 
 
 def _copy(c: FunctionChecker, op: Operation) -> list[Access]:
