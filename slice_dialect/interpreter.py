@@ -47,6 +47,7 @@ from xdsl.traits import SymbolTable
 from xdsl.utils.comparisons import to_signed
 
 from slice_dialect import dtypes, semantics
+from slice_dialect.backend.c import has_nsw
 from slice_dialect.dialect import (
     FRAMEWORK_OPS,
     CheckOp,
@@ -227,15 +228,46 @@ class CheckFunctions(InterpreterFunctions):
         return (to_signed(int(args[0]), _width(interpreter, op.input.type)),)
 
 
+def _nsw_binary(
+    symbol: str, rule: Callable[[int, int], int]
+) -> Callable[[Any, Interpreter, Operation, PythonValues], PythonValues]:
+    """The interpreter method of ``addi``/``subi``/``muli``: the result wraps to the
+    result's width, but with ``overflow<nsw>`` an exact result outside it is an error
+    at the op (MLIR's poison: the C target refuses an ``nsw`` it cannot prove, so the
+    interpreter never uses a wrapped value either; session 50's review)."""
+
+    @_stops
+    def run(
+        _: Any, interpreter: Interpreter, op: Operation, args: PythonValues
+    ) -> PythonValues:
+        width = _width(interpreter, op.results[0].type)
+        a, b = to_signed(args[0], width), to_signed(args[1], width)
+        exact = rule(a, b)
+        wrapped = to_signed(exact, width)
+        if wrapped != exact and has_nsw(op):
+            raise SliceError(
+                f"{op.name}: {a} {symbol} {b} = {exact} leaves the {width}-bit signed "
+                "range, and overflow<nsw> says it cannot",
+                location_text(op),
+            )
+        return (wrapped,)
+
+    return run
+
+
 @register_impls
 class TotalArithFunctions(InterpreterFunctions):
     """The integer ``arith`` ops of lowered dynamic functions as the C target defines
     them (DYNAMIC.md): ``divsi``/``remsi`` total (a divisor of 0 gives 0; ``INT_MIN /
-    -1`` wraps to ``INT_MIN``; ``remsi`` by -1 is 0), and the ``extui``/``trunci`` casts
+    -1`` wraps to ``INT_MIN``; ``remsi`` by -1 is 0), ``addi``/``subi``/``muli`` an
+    error where ``overflow<nsw>`` is broken (:func:`_nsw_binary`), and the ``extui``/``trunci`` casts
     xDSL's arith interpreter lacks. Registered over xDSL's ``divsi``/``remsi``."""
 
     run_divsi = impl(arith.DivSIOp)(_signed_binary(_divsi_total))
     run_remsi = impl(arith.RemSIOp)(_signed_binary(_remsi_total))
+    run_addi = impl(arith.AddiOp)(_nsw_binary("+", lambda a, b: a + b))
+    run_subi = impl(arith.SubiOp)(_nsw_binary("-", lambda a, b: a - b))
+    run_muli = impl(arith.MuliOp)(_nsw_binary("*", lambda a, b: a * b))
 
     @impl(arith.ExtUIOp)
     def run_extui(

@@ -1264,7 +1264,7 @@ def test_an_index_argument_read_at_a_run_time_index(backend: str) -> None:
 def test_every_tensor_extract_of_an_argument_is_checked(backend: str) -> None:
     """Session 48's second review: a ``tensor.extract`` at a run-time index of a ``?``
     argument is checked against its ``memref.dim`` (the interpreter read index -1 as
-    the last element; the C target refuses loads of ``?`` memrefs, naming why), a
+    the last element; the C target refused loads of ``?`` memrefs until session 50), a
     constant index outside a static dim is an error at compile time (the interpreter
     read it), and one index too many is ``memref.load``'s error (``zip`` dropped it)."""
     text = """func.func @main(%x: tensor<8xf32>, %p: tensor<?xi64>, %i: tensor<1xi64>) -> tensor<?xf32> {
@@ -1280,20 +1280,18 @@ def test_every_tensor_extract_of_an_argument_is_checked(backend: str) -> None:
 """
     x = np.arange(8, dtype=np.float32)
     p = np.array([3, 1, 4, 1], np.int64)
-    if backend == "c":
-        with pytest.raises(SliceError, match=r"only through slice\.dynamic_copy_run"):
-            slice_dialect.compile(text, backend=backend)
-    else:
-        kernel = slice_dialect.compile(text, backend=backend)
-        assert np.array_equal(kernel(x, p, np.array([2])), x[4:])
-        for k in (-1, 4, -(2**63)):
-            with pytest.raises(
-                SliceError,
-                match=rf"tensor\.extract: index {k} is out of bounds for "
-                "dimension 0 of size 4",
-            ) as info:
-                kernel(x, p, np.array([k]))
-            assert info.value.location == "<source>:5:3"
+    kernel = slice_dialect.compile(text, backend=backend)
+    assert np.array_equal(kernel(x, p, np.array([2])), x[4:])
+    for k in (-1, 4, -(2**63)):
+        with pytest.raises(
+            SliceError,
+            match=rf"tensor\.extract: index {k} is out of bounds for "
+            "dimension 0 of size 4",
+        ) as info:
+            kernel(x, p, np.array([k]))
+        assert info.value.location == "<source>:5:3"
+    with pytest.raises(SliceError, match=r"index 0 is out of bounds .* size 0"):
+        kernel(x, np.zeros(0, np.int64), np.array([0]))
     constant = text.replace("tensor<?xi64>", "tensor<4xi64>").replace(
         "%a = tensor.extract %p[%k]",
         "%m = arith.constant -1 : index\n  %a = tensor.extract %p[%m]",
@@ -1655,3 +1653,35 @@ def test_named_ops_sharing_a_name_keep_their_own_places(backend: str) -> None:
         ) as info:
             slice_dialect.compile(text, backend=backend)(x, [3])
         assert info.value.location == "<source>:8:3"
+
+
+NSW_INDEX = """\
+func.func @main(%x: tensor<10xf32>, %a: tensor<1xi64>, %b: tensor<1xi64>, %e: tensor<1xi64>) -> tensor<?xf32> {
+  %s = arith.addi %a, %b overflow<nsw> : tensor<1xi64>
+  %r = slice.onnx %x starts %s ends %e : tensor<10xf32>, tensor<1xi64>, tensor<1xi64> -> tensor<?xf32>
+  func.return %r : tensor<?xf32>
+}
+"""
+
+
+def test_a_broken_nsw_is_an_error_on_the_interpreter() -> None:
+    """An index operand from ``arith.addi ... overflow<nsw>`` that does overflow is an
+    error at the op on the interpreter (the C target refuses the program, as it cannot
+    prove the ``nsw``); without the flag the sum wraps on both (session 50's review:
+    the interpreter used the wrapped value of a broken ``nsw``)."""
+    x = np.arange(10, dtype=np.float32)
+    with pytest.raises(SliceError, match=r"^arith\.addi: the result of operands"):
+        slice_dialect.compile(NSW_INDEX, backend="c")
+    kernel = slice_dialect.compile(NSW_INDEX, backend="interpreter")
+    assert np.array_equal(kernel(x, [3], [1], [10]), x[4:])
+    with pytest.raises(
+        SliceError,
+        match=r"^arith\.addi: 9223372036854775807 \+ 1 = 9223372036854775808 leaves "
+        r"the 64-bit signed range, and overflow<nsw> says it cannot$",
+    ) as info:
+        kernel(x, [2**63 - 1], [1], [10])
+    assert info.value.location == "<source>:2:3"
+    wrapping = NSW_INDEX.replace(" overflow<nsw>", "")
+    for backend in ("c", "interpreter"):
+        kernel = slice_dialect.compile(wrapping, backend=backend)
+        assert np.array_equal(kernel(x, [2**63 - 1], [1], [10]), x[0:10]), backend
