@@ -84,7 +84,11 @@ from slice_dialect.dialect import (
 from slice_dialect.dtypes import storage_bytes
 from slice_dialect.errors import OpPassFailedException
 from slice_dialect.ir_domain import Bool, IRBuilder
-from slice_dialect.locations import copy_text_locations
+from slice_dialect.locations import (
+    copy_text_locations,
+    inherit_text_location,
+    source_place,
+)
 
 SHAPE_FUNCTION = "slice.shape_function"
 """The attribute linking a lowered function to its shape function."""
@@ -260,28 +264,88 @@ class TensorReadToMemrefRead(RewritePattern):
         rewriter.replace(op, read)
 
 
+def _defined_before(value: SSAValue, op: Operation) -> bool:
+    """Whether ``value`` is defined where ``op`` runs: an argument of a block that
+    holds ``op`` (or an ancestor of it), or the result of an op before ``op`` (or before
+    the ancestor of ``op``) in its block."""
+    owner = value.owner
+    current: Operation | None = op
+    while current is not None:
+        block = current.parent_block()
+        if block is None:
+            return False
+        if isinstance(owner, Block):
+            if owner is block:
+                return True
+        elif owner.parent_block() is block:
+            return block.get_operation_index(owner) < block.get_operation_index(current)
+        current = block.parent_op()
+    return False
+
+
+def _earlier_in_text(a: Operation, b: Operation) -> bool:
+    """Whether ``a`` was written before ``b`` in one source text (both located)."""
+    pa, pb = source_place(a), source_place(b)
+    return pa is not None and pb is not None and pa[0] == pb[0] and pa[1:] < pb[1:]
+
+
 def erase_repeated_checks(region: Region) -> None:
     """Erase each ``slice.check`` of a condition that a check before it already checked
     (in its block, or before its op in an enclosing block), or of a constant true
     condition: if the earlier check failed, the program stopped there. After ``cse``,
     the checks of a run-time ``extract_slice`` and of the ``tensor.extract``s of its
-    positions, or of two slices with the same run-time parameters, test one value."""
+    positions, or of two slices with the same run-time parameters, test one value.
 
-    def sweep(block: Block, checked: frozenset[SSAValue]) -> None:
-        seen = set(checked)
+    The check kept says what the erased one said where the erased one's op was written
+    first in the text and its values are defined at the kept one (or are constants,
+    made there too): the error is then
+    the first op's at fault, as the verifier names it for the same constants (session
+    50's review: a ``tensor.extract`` lowered before the ``extract_slice`` written above
+    it took its error)."""
+
+    def sweep(block: Block, checked: dict[SSAValue, CheckOp]) -> None:
+        seen = dict(checked)
         for op in list(block.ops):
             if isinstance(op, CheckOp):
                 cond = op.condition
-                if constant_int(cond) not in (None, 0) or cond in seen:
+                if constant_int(cond) not in (None, 0):
                     Rewriter.erase_op(op)
                     continue
-                seen.add(cond)
+                kept = seen.get(cond)
+                if kept is None:
+                    seen[cond] = op
+                    continue
+                if (
+                    kept.parent_block() is block  # (an enclosing block's stays)
+                    and _earlier_in_text(op, kept)
+                    and all(
+                        _defined_before(v, kept) or isinstance(v.owner, arith.ConstantOp)
+                        for v in op.values
+                    )
+                ):
+                    values: list[SSAValue] = []
+                    for v in op.values:
+                        if not _defined_before(v, kept):  # a constant: made there too
+                            assert isinstance(v.owner, arith.ConstantOp)
+                            constant = v.owner.clone()
+                            Rewriter.insert_op(constant, InsertPoint.before(kept))
+                            v = constant.result
+                        values.append(v)
+                    first = CheckOp(cond, op.message.data, values)
+                    first.location = op.location
+                    inherit_text_location(first, op)
+                    Rewriter.replace_op(kept, first)
+                    for key, value in seen.items():
+                        if value is kept:
+                            seen[key] = first
+                Rewriter.erase_op(op)
+                continue
             for inner_region in op.regions:
                 for inner in inner_region.blocks:
-                    sweep(inner, frozenset(seen))
+                    sweep(inner, seen)
 
     for block in region.blocks:
-        sweep(block, frozenset())
+        sweep(block, {})
 
 
 # ---------------------------------------------------------------------------------------

@@ -727,6 +727,15 @@ def inherit_text_location(new: Operation, source: Operation) -> None:
         _TEXT_LOCATIONS.pop(new, None)
 
 
+def source_place(op: Operation) -> tuple[str, int, int] | None:
+    """``(file, line, column)`` of ``op`` as :func:`location_text` finds it, or
+    ``None``: to compare where two ops were written."""
+    loc = _file_location(op.location) or _TEXT_LOCATIONS.get(op)
+    if loc is None:
+        return None
+    return (loc.filename.data, loc.line.data, loc.column.data)
+
+
 def location_text(op: Operation) -> str | None:
     """``file:line:col`` of ``op`` when it has a file location (or one that holds a
     file location, :func:`_file_location`), else where ``LocatingParser`` read it

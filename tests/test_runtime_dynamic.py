@@ -1685,3 +1685,40 @@ def test_a_broken_nsw_is_an_error_on_the_interpreter() -> None:
     for backend in ("c", "interpreter"):
         kernel = slice_dialect.compile(wrapping, backend=backend)
         assert np.array_equal(kernel(x, [2**63 - 1], [1], [10]), x[0:10]), backend
+
+
+FIRST_AT_FAULT = """\
+func.func @main(%x: tensor<10xf32>, %p: tensor<4xi64>, %o: tensor<1xi64>) -> tensor<?xf32> {
+  %c0 = arith.constant 0 : index
+  %ov = tensor.extract %o[%c0] : tensor<1xi64>
+  %oi = arith.index_cast %ov : i64 to index
+  %s = tensor.extract_slice %p[%oi] [1] [1] : tensor<4xi64> to tensor<1xi64>
+  %v = tensor.extract %p[%oi] : tensor<4xi64>
+  %e = tensor.from_elements %v : tensor<1xi64>
+  %r = slice.onnx %x starts %s ends %e : tensor<10xf32>, tensor<1xi64>, tensor<1xi64> -> tensor<?xf32>
+  func.return %r : tensor<?xf32>
+}
+"""
+
+
+@pytest.mark.parametrize("backend", ["c", "interpreter"])
+def test_a_repeated_check_says_what_the_first_op_at_fault_says(backend: str) -> None:
+    """Two ops that check one condition (after ``cse``), a run-time ``extract_slice``
+    and a ``tensor.extract`` written below it at the same offset: the error is the
+    ``extract_slice``'s, at its line, as ``compile`` says for the same constant
+    (session 50's review: the ``tensor.extract``, lowered first, took the error)."""
+    kernel = slice_dialect.compile(FIRST_AT_FAULT, backend=backend)
+    x = np.arange(10, dtype=np.float32)
+    p = [1, 2, 3, 8]
+    assert np.array_equal(kernel(x, p, [1]), x[2:2])
+    message = r"^tensor\.extract_slice: offsets\[0\] = -1 is out of bounds for dimension 0 of size 4$"
+    with pytest.raises(SliceError, match=message) as info:
+        kernel(x, p, [-1])
+    assert info.value.location == "<source>:5:3"
+    constant = FIRST_AT_FAULT.replace(
+        "%ov = tensor.extract %o[%c0] : tensor<1xi64>\n  %oi = arith.index_cast %ov : i64 to index",
+        "%oi = arith.constant -1 : index",
+    )
+    with pytest.raises(SliceError, match=message) as info:
+        slice_dialect.compile(constant, backend=backend)
+    assert info.value.location == "<source>:4:3"
