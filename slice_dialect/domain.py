@@ -158,16 +158,6 @@ class IntDomain(ABC, Generic[V, B]):
         )
         return self.add(q, self.select(positive, self.const(1), zero))
 
-    def floor_div(self, a: V, b: V) -> V:
-        """``floor(a / b)`` for ``b != 0``, without an intermediate leaving int64."""
-        q, r = self.div(a, b), self.rem(a, b)
-        zero = self.const(0)
-        negative = self.or_(
-            self.and_(self.gt(r, zero), self.lt(b, zero)),
-            self.and_(self.lt(r, zero), self.gt(b, zero)),
-        )
-        return self.add(q, self.select(negative, self.const(-1), zero))
-
     # --- comparisons and connectives -------------------------------------------------
 
     def lt(self, a: V, b: V) -> B:

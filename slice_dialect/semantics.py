@@ -799,11 +799,6 @@ def tf_strided_slice_on(
 tf_strided_slice = on_ints(tf_strided_slice_on)
 
 
-def strided_result_rank(entries: Sequence[_SpecEntry]) -> int:
-    """The rank of a strided slice's result, known from its masks alone."""
-    return sum(e.kind != "shrink" for e in entries)
-
-
 DML_MAX_RANK = 8
 
 

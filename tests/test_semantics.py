@@ -949,3 +949,50 @@ def test_numpy_shapes_and_arrays_give_python_ints() -> None:
     res = semantics.onnx(np.array([1, 8]), np.array([2]), np.array([6]), [1])
     assert res == semantics.onnx((1, 8), [2], [6], [1])
     assert all(type(d) is int for d in res.shape)
+
+
+def test_mismatched_lengths_and_rank_8() -> None:
+    """What session 50's mutation test of this module found no test for: TensorFlow's
+    ``end`` of another length than ``begin`` (a mutant that dropped the check accepted
+    it, or raised a bare ``IndexError``); the message for more explicit axes than dims
+    (the axis out of range, not the default axes); DirectML at its largest rank, 8."""
+    with pytest.raises(
+        SliceSemanticsError,
+        match=r"^slice\.tf_strided_slice: end has 2 values but begin has 1$",
+    ):
+        semantics.tf_strided_slice((4, 5), (0,), (2, 3), (1,))
+    with pytest.raises(
+        SliceSemanticsError,
+        match=r"^slice\.tf_strided_slice: end has 1 value but begin has 2$",
+    ):
+        semantics.tf_strided_slice((4, 5), (0, 1), (2,), (1, 1))
+    with pytest.raises(
+        SliceSemanticsError,
+        match=r"^slice\.onnx: axes\[1\] = 5 is out of range \[-1, 0\] for rank 1$",
+    ):
+        semantics.onnx((4,), (0, 0), (1, 1), axes=(0, 5))
+    res = semantics.dml_slice1((2,) * 8, (1,) * 8, (1,) * 8, (1,) * 8, (1,) * 8)
+    assert res.window == Window((1,) * 8, (1,) * 8, (1,) * 8)
+    with pytest.raises(SliceSemanticsError, match="rank"):
+        semantics.dml_slice1((2,) * 9, (1,) * 9, (1,) * 9, (1,) * 9, (1,) * 9)
+
+
+@pytest.mark.parametrize("op", ["tf_strided_slice", "ov_strided_slice"])
+def test_shrink_index_on_a_dim_above_2_to_62(op: str) -> None:
+    """A shrink begin on a static dim above ``2**62`` (beyond the overflow proofs'
+    dims, ``smt.DIM_MAX``): no operation of the rule leaves int64, as the module
+    promises for any input (a mutant computing ``begin + dim`` for every begin
+    overflowed here and refused a valid op)."""
+    d = 2**62 + 5
+    if op == "tf_strided_slice":
+        res = semantics.tf_strided_slice((d,), (2**62,), (0,), (1,), shrink_axis_mask=1)
+        last = semantics.tf_strided_slice((d,), (-1,), (0,), (1,), shrink_axis_mask=1)
+    else:
+        res = semantics.ov_strided_slice(
+            (d,), (2**62,), (0,), (1,), (0,), (0,), shrink_axis_mask=(1,)
+        )
+        last = semantics.ov_strided_slice(
+            (d,), (-1,), (0,), (1,), (0,), (0,), shrink_axis_mask=(1,)
+        )
+    assert res.window == Window((2**62,), (1,), (1,)) and res.shape == ()
+    assert last.window == Window((d - 1,), (1,), (1,))
