@@ -85,6 +85,12 @@ for _name in ("CC", "CFLAGS", "SLICE_CACHE_DIR", "SLICE_CC_TIMEOUT"):
     if _name in os.environ:
         config.environment[_name] = os.environ[_name]
 config.substitutions.append(("%cc", os.environ.get("CC", "").strip() or "cc"))
+# The tools import `slice_dialect` and `passes` by name: this checkout's, first, so that
+# lit tests the tree it runs from even where another checkout is the one installed
+# (session 50's mutation test ran lit on a copy and tested the installed tree).
+config.environment["PYTHONPATH"] = os.pathsep.join(
+    p for p in (config.test_source_root, os.environ.get("PYTHONPATH", "")) if p
+)
 path = config.environment.get("PATH") or os.environ.get("PATH", "")
 config.environment["PATH"] = os.pathsep.join([path, os.path.dirname(sys.executable)])
 
