@@ -8,6 +8,7 @@ for it) is one ``error:`` line.
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -198,6 +199,17 @@ def test_help_names_the_tool(tmp_path: Path) -> None:
     assert result.returncode == 0
     assert "slice-opt: xdsl-opt with the slice dialect" in result.stdout
     assert "xDSL modular optimizer driver" not in result.stdout
+
+
+@pytest.mark.parametrize("flag", ["-v", "--version"])
+def test_version_names_the_tool(flag: str, tmp_path: Path) -> None:
+    """``slice-opt --version`` gives our version, then xDSL's (it printed only
+    ``xdsl-opt built from xdsl version ...``: session 50's review)."""
+    result = run("slice-opt", flag, cwd=tmp_path)
+    assert result.returncode == 0
+    assert re.fullmatch(
+        r"slice-opt \S+ \(slice-dialect\), built on xdsl \S+\n", result.stdout
+    ), result.stdout
 
 
 def test_lowering_to_c_imports_no_numpy(tmp_path: Path) -> None:

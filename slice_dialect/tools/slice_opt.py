@@ -15,7 +15,7 @@ import os
 import struct
 import sys
 from io import BytesIO, StringIO
-from typing import IO, Any, get_type_hints
+from typing import IO, Any, ClassVar, get_type_hints
 
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import parse_pipeline
@@ -86,9 +86,25 @@ def _universes() -> tuple[Universe, ...]:
     return (XDSL_UNIVERSE, SLICE_UNIVERSE)
 
 
+def _package_version() -> str:
+    """The installed slice-dialect's version, ``unknown`` where it is not installed."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("slice-dialect")
+    except PackageNotFoundError:
+        return "unknown"
+
+
 class SliceOptMain(xDSLOptMain):
     """``xdsl-opt``'s driver with op locations in its diagnostics, registering xDSL's
     dialects, passes and targets and ours (:func:`_universes`)."""
+
+    version_format: ClassVar[str] = (
+        f"slice-opt {_package_version()} (slice-dialect), built on xdsl {{xdsl_version}}"
+    )
+    """What ``--version`` (``-v``) prints: ours, then xDSL's (xdsl-opt printed only
+    xDSL's)."""
 
     def register_all_dialects(self) -> None:
         for universe in _universes():
