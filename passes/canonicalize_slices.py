@@ -1138,7 +1138,8 @@ class ExtractOfWindow(RewritePattern):
     ``extract_slice`` so, in ``fold-tensor-subset-ops``' spirit): per source dim ``k``
     the result keeps, ``offsets[k] + strides[k] * index``; a unit dim the result drops,
     ``offsets[k]`` (through ``tensor.cast``s that only hide static dims of the result
-    too: a cast that asserts a dim keeps its run-time check). The window's checks stay
+    too: a cast that asserts a dim keeps its run-time check). The window's checks stay,
+    where the window is (it runs there, whether or not the extract does)
     (``semantics.run_time_window_dim_on``, and a
     dynamic window's sizes against its result type), at the window, and each index is
     checked against the window's result dim (``semantics.check_index_on``, the message
@@ -1183,12 +1184,15 @@ class ExtractOfWindow(RewritePattern):
                 extents[j] = sizes[i]
         if None in extents:
             return  # a ? dim no window dim gives: the verifier names it
+        # the window's checks where the window is (it runs there, whether or not the
+        # extract does), then the indices' at the extract
+        at_window = IRBuilder.before(window, rewriter, IndexType())
+        _checks_at(at_window, window, lambda: _check_window_on(at_window, window, pairs))
         ix = IRBuilder.before(op, rewriter, IndexType())
         indices: list[Value] = []
         for v in op.indices:
             c = constant_int(v)
             indices.append(v if c is None else c)
-        _checks_at(ix, window, lambda: _check_window_on(ix, window, pairs))
         read_type = op.tensor.type
         of_window = "" if read_type == result_type else f" (a slice's {result_type})"
         for j, extent in enumerate(extents):

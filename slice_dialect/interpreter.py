@@ -232,9 +232,11 @@ def _nsw_binary(
     symbol: str, rule: Callable[[int, int], int]
 ) -> Callable[[Any, Interpreter, Operation, PythonValues], PythonValues]:
     """The interpreter method of ``addi``/``subi``/``muli``: the result wraps to the
-    result's width, but with ``overflow<nsw>`` an exact result outside it is an error
-    at the op (MLIR's poison: the C target refuses an ``nsw`` it cannot prove, so the
-    interpreter never uses a wrapped value either; session 50's review)."""
+    result's width, but with ``overflow<nsw>`` on 32 or 64 bits (and ``index``) an
+    exact result outside it is an error at the op (MLIR's poison: the C target prints
+    those as plain C and refuses one it cannot prove, so the interpreter never uses a
+    wrapped value either; narrower ones wrap in the C's helpers, and here too; session
+    50's reviews)."""
 
     @_stops
     def run(
@@ -244,7 +246,7 @@ def _nsw_binary(
         a, b = to_signed(args[0], width), to_signed(args[1], width)
         exact = rule(a, b)
         wrapped = to_signed(exact, width)
-        if wrapped != exact and has_nsw(op):
+        if wrapped != exact and width in (32, 64) and has_nsw(op):
             raise SliceError(
                 f"{op.name}: {a} {symbol} {b} = {exact} leaves the {width}-bit signed "
                 "range, and overflow<nsw> says it cannot",

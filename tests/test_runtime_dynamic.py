@@ -1685,6 +1685,20 @@ def test_a_broken_nsw_is_an_error_on_the_interpreter() -> None:
     for backend in ("c", "interpreter"):
         kernel = slice_dialect.compile(wrapping, backend=backend)
         assert np.array_equal(kernel(x, [2**63 - 1], [1], [10]), x[0:10]), backend
+    # below 32 bits the C target wraps an nsw op in its helpers: the interpreter too
+    narrow = """func.func @main(%a: tensor<2xi8>) -> tensor<1xi8> {
+  %z = arith.constant 0 : index
+  %one = arith.constant 1 : index
+  %x = tensor.extract %a[%z] : tensor<2xi8>
+  %y = tensor.extract %a[%one] : tensor<2xi8>
+  %s = arith.addi %x, %y overflow<nsw> : i8
+  %t = tensor.from_elements %s : tensor<1xi8>
+  func.return %t : tensor<1xi8>
+}
+"""
+    for backend in ("c", "interpreter"):
+        kernel = slice_dialect.compile(narrow, backend=backend)
+        assert kernel(np.array([100, 100], np.int8)).tolist() == [-56], backend
 
 
 FIRST_AT_FAULT = """\
@@ -1722,3 +1736,68 @@ def test_a_repeated_check_says_what_the_first_op_at_fault_says(backend: str) -> 
     with pytest.raises(SliceError, match=message) as info:
         slice_dialect.compile(constant, backend=backend)
     assert info.value.location == "<source>:4:3"
+
+
+WINDOW_READ_IN_A_BRANCH = """\
+func.func @main(%x: tensor<8xi32>, %p: tensor<2xi64>) -> tensor<1xi32> {
+  %k0 = arith.constant 0 : index
+  %k1 = arith.constant 1 : index
+  %p0 = tensor.extract %p[%k0] : tensor<2xi64>
+  %p1 = tensor.extract %p[%k1] : tensor<2xi64>
+  %o = arith.index_cast %p0 : i64 to index
+  %z = arith.constant 0 : i64
+  %c = arith.cmpi ne, %p1, %z : i64
+  %w = slice.dynamic_window %x offsets [%o] sizes [2] strides [1] : tensor<8xi32> -> tensor<2xi32>
+  %f = arith.constant 0 : i32
+  %v = scf.if %c -> (i32) {
+    %e = tensor.extract %w[%k0] : tensor<2xi32>
+    scf.yield %e : i32
+  } else {
+    scf.yield %f : i32
+  }
+  %t = tensor.from_elements %v : tensor<1xi32>
+  func.return %t : tensor<1xi32>
+}
+"""
+
+TWO_WINDOWS = """\
+func.func @main(%x: tensor<8xf32>, %p: tensor<2xi64>) -> (tensor<1xf32>, tensor<?xf32>) {
+  %k0 = arith.constant 0 : index
+  %k1 = arith.constant 1 : index
+  %p0 = tensor.extract %p[%k0] : tensor<2xi64>
+  %p1 = tensor.extract %p[%k1] : tensor<2xi64>
+  %o = arith.index_cast %p0 : i64 to index
+  %n = arith.index_cast %p1 : i64 to index
+  %w = slice.dynamic_window %x offsets [%o] sizes [2] strides [1] : tensor<8xf32> -> tensor<2xf32>
+  %r = slice.dynamic_window %x offsets [%n] sizes [3] strides [1] : tensor<8xf32> -> tensor<?xf32>
+  %v = tensor.extract %w[%k0] : tensor<2xf32>
+  %t = tensor.from_elements %v : tensor<1xf32>
+  func.return %t, %r : tensor<1xf32>, tensor<?xf32>
+}
+"""
+
+
+def test_a_window_read_by_extract_is_checked_where_it_is() -> None:
+    """``ExtractOfWindow`` emits the window's checks where the window is: an invalid
+    window read in a branch that does not run still fails (it ran on the interpreter),
+    and of two invalid windows the first written fails first (the second did); session
+    50's review."""
+    message = r"^slice\.dynamic_window: last index offsets\[0\] \+ strides\[0\] \* "
+    kernel = slice_dialect.compile(WINDOW_READ_IN_A_BRANCH, backend="interpreter")
+    x = np.arange(8, dtype=np.int32)
+    assert kernel(x, [3, 1]).tolist() == [3]
+    assert kernel(x, [3, 0]).tolist() == [0]
+    for p in ([7, 1], [7, 0]):
+        with pytest.raises(SliceError, match=message) as info:
+            kernel(x, p)
+        assert info.value.location == "<source>:9:3"
+    xf = np.arange(8, dtype=np.float32)
+    for backend in ("c", "interpreter"):
+        two = slice_dialect.compile(TWO_WINDOWS, backend=backend)
+        first, second = two(xf, [1, 2])
+        assert first.tolist() == [1.0] and second.tolist() == [2.0, 3.0, 4.0]
+        with pytest.raises(
+            SliceError, match=message + r".* = 7 \+ 1 \* \(2 - 1\)"
+        ) as info:
+            two(xf, [7, 7])
+        assert info.value.location == "<source>:8:3"
