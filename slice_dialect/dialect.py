@@ -50,6 +50,7 @@ from xdsl.irdl import (
     BaseAttr,
     ConstraintContext,
     IRDLOperation,
+    OperandDef,
     ParsePropInAttrDict,
     irdl_op_definition,
     operand_def,
@@ -496,8 +497,14 @@ class SliceTensorOp(IRDLOperation, ABC):
         an index tensor goes, say), and for a result type that is not an attribute:
         IRDL's own errors name neither (``'NoneType' object has no attribute
         'add_use'``)."""
-        names = [name for name, _ in type(self).get_irdl_definition().operands]
-        for name, group in zip(names, fields.get("operands", ())):
+        definitions = type(self).get_irdl_definition().operands
+        for (name, definition), group in zip(definitions, fields.get("operands", ())):
+            if isinstance(group, list | tuple) and type(definition) is OperandDef:
+                raise TypeError(  # xDSL: "passed Sequence to non-variadic ..."
+                    f"{self.name}: operand {name} must be an SSA value or an op with one "
+                    f"result, got {type(group).__name__} {group!r:.60} (an index operand "
+                    "is a 1-D integer tensor: an arith.constant for constants)"
+                )
             for value in group if isinstance(group, list | tuple) else [group]:
                 if isinstance(value, Operation) and len(value.results) == 1:
                     continue
@@ -1283,7 +1290,11 @@ class WindowOp(TensorWindowOp):
                 f"{type(window).__name__} {window!r:.60}"
             )
         props = _arrays(
-            self.name, offsets=window.offsets, sizes=window.sizes, strides=window.strides
+            self.name,
+            ("offsets", "sizes", "strides"),
+            offsets=window.offsets,
+            sizes=window.sizes,
+            strides=window.strides,
         )
         super().__init__(operands=[source], result_types=[result_type], properties=props)
 
@@ -1465,17 +1476,20 @@ class DynamicWindowOp(TensorWindowOp):
         strides: Sequence[Mixed],
         result_type: Attribute,
     ) -> None:
-        lists = {
-            name: [
-                v if isinstance(v, SSAValue) else builder_int(f"{name}[{i}]", v)
-                for i, v in enumerate(builder_mixed(name, values))
-            ]
-            for name, values in (
-                ("offsets", offsets),
-                ("sizes", sizes),
-                ("strides", strides),
-            )
-        }
+        try:
+            lists = {
+                name: [
+                    v if isinstance(v, SSAValue) else builder_int(f"{name}[{i}]", v)
+                    for i, v in enumerate(builder_mixed(name, values))
+                ]
+                for name, values in (
+                    ("offsets", offsets),
+                    ("sizes", sizes),
+                    ("strides", strides),
+                )
+            }
+        except TypeError as e:
+            raise TypeError(f"{self.name}: {e}") from None
         split = {k: split_dynamic_index_list(v, DYNAMIC_INDEX) for k, v in lists.items()}
         super().__init__(
             operands=[source, *(dynamic for _, dynamic in split.values())],

@@ -111,6 +111,15 @@ def constant_storage(value: DenseIntOrFPElementsAttr) -> bytes:
     return data
 
 
+def scalar_storage(value: float, t: Attribute) -> bytes:
+    """The bytes a buffer of element type ``t`` (a float type) holds for the scalar
+    ``value`` of an ``arith.constant``: xDSL's packing of a one-element dense
+    attribute, as a dense constant's (:func:`constant_storage`), so that the C target
+    and the interpreter store the same bits."""
+    dense = DenseIntOrFPElementsAttr.from_list(TensorType(t, [1]), [value])  # type: ignore[arg-type]
+    return constant_storage(dense)
+
+
 def constant_array(value: DenseIntOrFPElementsAttr) -> np.ndarray:
     """``value`` as a numpy array of its type's shape and ``numpy_dtype`` (a splat
     repeated), from ``constant_storage``: every element type alike, complex ones

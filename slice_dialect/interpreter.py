@@ -448,6 +448,9 @@ class NumpyMemRefFunctions(InterpreterFunctions):
             t = op.value.type
             assert isinstance(t, builtin.IntegerType)
             value = np.array([value], _signed(t)).view(buffer.dtype)[0]
+        elif isinstance(value, float):  # a scalar arith.constant: the C's bytes
+            storage = dtypes.scalar_storage(value, op.value.type)
+            value = np.frombuffer(storage, buffer.dtype)[0]
         buffer[tuple(indices)] = value
         return ()
 

@@ -26,7 +26,8 @@ algorithms these functions follow.
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable, Iterable, Mapping, Sequence, Sized
+from collections.abc import Callable, Mapping, Sequence, Sized
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
@@ -381,15 +382,42 @@ def _integer(op: str, name: str, value: Any) -> int:
     return int(value)
 
 
+def _sequence(op: str, name: str, value: Any) -> list[Any]:
+    """``value``, a list, a tuple or another ordered sequence (a 1-D numpy array), as a
+    list; a :class:`SliceSemanticsError` naming ``name`` for anything else (a scalar, a
+    string, a dict or a set, whose order is not the caller's)."""
+    ordered = isinstance(value, Sequence) or (
+        hasattr(value, "tolist") and getattr(value, "ndim", None) == 1
+    )
+    if not ordered or isinstance(value, str | bytes | Mapping | AbstractSet):
+        raise SliceSemanticsError(
+            op, f"{name} = {value!r:.60} is not a sequence of integers"
+        )
+    return list(value)
+
+
 def _checked(op: str, name: str, value: Any) -> Any:
     """A list of a rule's values on :data:`INTS`: each integer (numpy's too) a Python
-    int in int64 (``None`` kept; anything else refused, :func:`_integer`)."""
-    if isinstance(value, Iterable) and not isinstance(value, str | bytes):
-        return [
-            None if v is None else INTS.const(_integer(op, f"{name}[{i}]", v))
-            for i, v in enumerate(value)
-        ]
-    return value
+    int in int64 (``None`` for the list, or an entry, kept; anything else refused,
+    :func:`_integer`, :func:`_sequence`)."""
+    if value is None:
+        return None
+    return [
+        None if v is None else INTS.const(_integer(op, f"{name}[{i}]", v))
+        for i, v in enumerate(_sequence(op, name, value))
+    ]
+
+
+def _checked_property(op: str, name: str, value: Any) -> Any:
+    """A rule's other argument (a mask, an opset): ``None``, an integer, or a sequence
+    of integers (each a Python int; a bool or a float refused, :func:`_integer`)."""
+    if value is None:
+        return None
+    if isinstance(value, Integral | bool | float):
+        return _integer(op, name, value)
+    return tuple(
+        _integer(op, f"{name}[{i}]", v) for i, v in enumerate(_sequence(op, name, value))
+    )
 
 
 def _checked_shape(op: str, shape: Sequence[Dim]) -> tuple[Dim, ...]:
@@ -423,16 +451,23 @@ def on_ints(
     values = {p.name for p in parameters if p.annotation in _VALUE_LISTS}
     names = [p.name for p in parameters]
 
-    op = rule.__name__.removesuffix("_on")
+    name = rule.__name__.removesuffix("_on")
+    op = f"slice.{name}"  # the op of the rule, as its other messages name it
 
     def on(shape: Sequence[Dim], *args: P.args, **kwargs: P.kwargs) -> SliceResult:
         shape = _checked_shape(op, shape)
-        checked = [_checked(op, n, a) if n in values else a for n, a in zip(names, args)]
-        named = {k: _checked(op, k, v) if k in values else v for k, v in kwargs.items()}
+        checked = [
+            _checked(op, n, a) if n in values else _checked_property(op, n, a)
+            for n, a in zip(names, args)
+        ]
+        named = {
+            k: _checked(op, k, v) if k in values else _checked_property(op, k, v)
+            for k, v in kwargs.items()
+        }
         res = rule(INTS, shape, *checked, *args[len(names) :], **named)  # pyright: ignore[reportCallIssue]
         return to_result(res, shape)
 
-    on.__name__ = on.__qualname__ = op
+    on.__name__ = on.__qualname__ = name
     on.__doc__ = f"{rule.__name__} on Python ints; see :func:`{rule.__name__}`."
     on.__signature__ = signature.replace(  # type: ignore[attr-defined]
         parameters=list(signature.parameters.values())[1:],
@@ -1010,7 +1045,13 @@ def window(
     op: str = "slice.window",
 ) -> SliceResult:
     """Check a ``slice.window`` (or another ``op``'s window): every access in bounds
-    and the normal form."""
+    and the normal form. Integers may be numpy's (the window holds Python ints); a
+    bool, a float or a dim outside ``[0, INT64_MAX]`` is refused, naming it."""
+    shape = _checked_shape(op, shape)
+    offsets, sizes, strides = (
+        [_integer(op, f"{name}[{i}]", v) for i, v in enumerate(_sequence(op, name, vs))]
+        for name, vs in (("offsets", offsets), ("sizes", sizes), ("strides", strides))
+    )
     rank = len(shape)
     check_window_lengths(op, rank, offsets, sizes, strides)
     for i, (d, off, size, stride) in enumerate(zip(shape, offsets, sizes, strides)):

@@ -45,6 +45,7 @@ from xdsl.utils.exceptions import ParseError, VerifyException
 import slice_dialect
 from slice_dialect.dialect import (
     DmlSlice1Op,
+    DynamicWindowOp,
     FrameworkSliceOp,
     OnnxSliceOp,
     OnnxSliceV1Op,
@@ -839,6 +840,19 @@ def test_builders_take_numpy_integers_and_none_masks() -> None:
         (
             lambda x, t: OnnxSliceV1Op(x, {1}, [3], None, t),
             "^slice.onnx_v1: starts must be a sequence of ints, got set",
+        ),
+        (
+            lambda x, t: OnnxSliceOp(x, [], x, None, None, t),  # pyright: ignore[reportArgumentType]
+            r"^slice\.onnx: operand starts must be an SSA value or an op with one result, "
+            r"got list \[\]",
+        ),
+        (
+            lambda x, t: WindowOp(x, Window(None, (1,), (1,)), t),  # pyright: ignore[reportArgumentType]
+            "^slice.window: offsets is required: a sequence of ints, not None",
+        ),
+        (
+            lambda x, t: DynamicWindowOp(x, "a", [1], [1], t),  # pyright: ignore[reportArgumentType]
+            "^slice.dynamic_window: offsets must be a sequence of ints and SSA values",
         ),
         (
             lambda x, t: OnnxSliceV1Op(x, None, [3], None, t),  # pyright: ignore[reportArgumentType]

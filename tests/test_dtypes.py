@@ -18,6 +18,7 @@ from xdsl.dialects.builtin import (
     Signedness,
 )
 
+import slice_dialect
 from slice_dialect.dtypes import (
     c_storage_type,
     element_type_for_dtype,
@@ -87,3 +88,30 @@ def test_element_type_for_dtype_round_trips(dtype) -> None:
 def test_element_type_for_unknown_dtype() -> None:
     with pytest.raises(SliceError, match="<U3"):
         element_type_for_dtype(np.dtype("<U3"))
+
+
+@pytest.mark.parametrize("element", ["f16", "bf16", "f32", "f64"])
+def test_scalar_float_constants_into_a_tensor(element: str) -> None:
+    """A scalar float ``arith.constant`` put into a tensor (``tensor.from_elements``):
+    its storage bits on both backends, the same (``dtypes.scalar_storage``; the
+    interpreter crashed with a bare ``TypeError`` and the C target refused it, as it
+    computes on integers only: session 50's review)."""
+    text = f"""func.func @main(%x: tensor<2x{element}>) -> tensor<3x{element}> {{
+  %f = arith.constant 2.5 : {element}
+  %g = arith.constant -0.1 : {element}
+  %c0 = arith.constant 0 : index
+  %h = tensor.extract %x[%c0] : tensor<2x{element}>
+  %t = tensor.from_elements %f, %g, %h : tensor<3x{element}>
+  func.return %t : tensor<3x{element}>
+}}
+"""
+    dtype = numpy_dtype(
+        {"f16": Float16Type(), "bf16": BFloat16Type(), "f32": Float32Type()}.get(
+            element, Float64Type()
+        )
+    )
+    x = np.array([7.0, 8.0], dtype)
+    got = [slice_dialect.compile(text, backend=b)(x) for b in ("c", "interpreter")]
+    assert got[0].tobytes() == got[1].tobytes()
+    assert got[0][[0, 2]].tolist() == [2.5, 7.0]
+    assert got[0][1] == np.array([-0.1], dtype)[0]

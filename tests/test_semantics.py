@@ -922,14 +922,18 @@ def test_numpy_integers_are_the_same_values() -> None:
         (
             (8,),
             [np.bool_(True)],
-            r"^onnx: ends\[0\] = np\.True_ is not an integer \(bool\)",
+            r"^slice\.onnx: ends\[0\] = np\.True_ is not an integer \(bool\)",
         ),
-        ((8,), [True], r"^onnx: ends\[0\] = True is not an integer \(bool\)"),
-        ((8,), [1.5], r"^onnx: ends\[0\] = 1\.5 is not an integer \(float\)"),
+        ((8,), [True], r"^slice\.onnx: ends\[0\] = True is not an integer \(bool\)"),
+        ((8,), [1.5], r"^slice\.onnx: ends\[0\] = 1\.5 is not an integer \(float\)"),
         ((8,), [np.float64(4)], r"ends\[0\] = np\.float64\(4\.0\) is not an integer"),
-        ((8.0,), [4], r"^onnx: shape\[0\] = 8\.0 is not an integer \(float\)"),
-        ((-1,), [4], r"^onnx: shape\[0\] = -1 is not a dimension size"),
-        ((2**63,), [4], r"^onnx: shape\[0\] = 9223372036854775808 is not a dimension"),
+        ((8.0,), [4], r"^slice\.onnx: shape\[0\] = 8\.0 is not an integer \(float\)"),
+        ((-1,), [4], r"^slice\.onnx: shape\[0\] = -1 is not a dimension size"),
+        (
+            (2**63,),
+            [4],
+            r"^slice\.onnx: shape\[0\] = 9223372036854775808 is not a dimension",
+        ),
     ],
 )
 def test_values_that_are_not_integers_are_named(
@@ -996,3 +1000,58 @@ def test_shrink_index_on_a_dim_above_2_to_62(op: str) -> None:
         )
     assert res.window == Window((2**62,), (1,), (1,)) and res.shape == ()
     assert last.window == Window((d - 1,), (1,), (1,))
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (
+            lambda: semantics.tf_strided_slice((3,), [0], [3], [1], begin_mask=True),
+            r"^slice\.tf_strided_slice: begin_mask = True is not an integer \(bool\)$",
+        ),
+        (
+            lambda: semantics.tf_strided_slice((3,), [0], [3], [1], begin_mask=1.0),
+            r"^slice\.tf_strided_slice: begin_mask = 1\.0 is not an integer \(float\)$",
+        ),
+        (
+            lambda: semantics.onnx((3,), [0], [3], opset=13.0),
+            r"^slice\.onnx: opset = 13\.0 is not an integer \(float\)$",
+        ),
+        (
+            lambda: semantics.onnx((3,), 1, [3]),
+            r"^slice\.onnx: starts = 1 is not a sequence of integers$",
+        ),
+        (
+            lambda: semantics.onnx((3,), "1", [3]),
+            r"^slice\.onnx: starts = '1' is not a sequence of integers$",
+        ),
+        (
+            lambda: semantics.onnx((3, 2), {1, 0}, [3, 2]),
+            r"^slice\.onnx: starts = \{0, 1\} is not a sequence of integers$",
+        ),
+        (
+            lambda: semantics.onnx((3,), {1: 2}, [3]),
+            r"^slice\.onnx: starts = \{1: 2\} is not a sequence of integers$",
+        ),
+        (
+            lambda: semantics.window((3,), [True], [1], [1]),
+            r"^slice\.window: offsets\[0\] = True is not an integer \(bool\)$",
+        ),
+        (
+            lambda: semantics.window((-1,), [0], [0], [1]),
+            r"^slice\.window: shape\[0\] = -1 is not a dimension size",
+        ),
+    ],
+)
+def test_arguments_of_the_wrong_kind_are_named(call: Any, message: str) -> None:
+    """Masks, opsets and index lists of the wrong kind, and ``semantics.window``'s
+    arguments, are a :class:`SliceSemanticsError` naming the argument (session 50's
+    review: a bool mask was taken as 1, a float one was a bare ``TypeError``, a set's
+    order or a dict's keys were taken as the list). TensorFlow's ``-1`` mask (every
+    bit) stays valid, and ``semantics.window`` gives Python ints for numpy's."""
+    with pytest.raises(SliceSemanticsError, match=message):
+        call()
+    assert semantics.tf_strided_slice((3,), [0], [3], [1], begin_mask=-1).shape == (3,)
+    res = semantics.window(np.array([4]), np.array([1]), np.array([2]), [np.int64(1)])
+    assert res.window == Window((1,), (2,), (1,))
+    assert all(type(v) is int for v in (*res.window.offsets, *res.shape))

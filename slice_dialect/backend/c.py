@@ -134,6 +134,7 @@ from typing import IO, Any
 from xdsl.context import Context
 from xdsl.dialects import arith, func, memref, scf
 from xdsl.dialects.builtin import (
+    FloatAttr,
     IndexType,
     IntegerAttr,
     IntegerType,
@@ -173,6 +174,7 @@ from slice_dialect.dtypes import (
     B128_TYPEDEF,
     c_storage_type,
     constant_storage,
+    scalar_storage,
     storage_bytes,
 )
 from slice_dialect.errors import SliceError
@@ -853,6 +855,13 @@ def _c_int(op: Operation, value: SSAValue) -> str:
 
 
 def _constant(p: FunctionPrinter, op: arith.ConstantOp) -> None:
+    if isinstance(op.value, FloatAttr) and integer_width(op.result.type) is None:
+        # a float scalar (stored into a buffer): its storage bits, as elements are
+        # copied by width, never computed with (dtypes.scalar_storage)
+        bits = scalar_storage(op.value.value.data, op.result.type)
+        suffix = "ull" if len(bits) == 8 else "u"
+        p.exprs[op.result] = f"{int.from_bytes(bits, 'little'):#x}{suffix}"
+        return
     width = _width(op, op.result)
     assert isinstance(op.value, IntegerAttr)
     value = op.value.value.data

@@ -73,7 +73,7 @@ from dataclasses import dataclass, field
 from typing import TypeVar
 
 from xdsl.dialects import arith, builtin, func, memref, scf
-from xdsl.dialects.builtin import IndexType, IntegerAttr, MemRefType
+from xdsl.dialects.builtin import FloatAttr, IndexType, IntegerAttr, MemRefType
 from xdsl.ir import Attribute, Block, BlockArgument, Operation, SSAValue
 from xdsl.utils.exceptions import VerifyException
 
@@ -523,6 +523,8 @@ may leave its type is refused."""
 def _constant(c: FunctionChecker, op: Operation) -> None:
     assert isinstance(op, arith.ConstantOp)
     width = integer_width(op.result.type)
+    if width is None and isinstance(op.value, FloatAttr):
+        return  # a float scalar: stored bits, never an index (c._constant)
     if width is None or not isinstance(op.value, IntegerAttr):
         raise op_error(
             op, f"of type {op.result.type}: only i1, i8, i16, i32, i64, index constants"
