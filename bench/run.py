@@ -530,6 +530,8 @@ def main(argv: list[str] | None = None) -> None:
         )
     if args.rounds < 1:
         parser.error("--rounds must be at least 1")
+    if args.warm < 0:
+        parser.error("--warm must be 0 or more calls")
     workloads = [w for w in WORKLOADS if not only or w.name in only]
 
     print(

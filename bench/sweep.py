@@ -669,6 +669,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--cases must be at least 1")
     if args.rounds < 1:
         parser.error("--rounds must be at least 1")
+    if args.warm < 0:
+        parser.error("--warm must be 0 or more calls")
     if args.recheck < 0:
         parser.error("--recheck must be 0 (none) or more rounds")
     if args.case and min(args.case) < 0:

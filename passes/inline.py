@@ -142,10 +142,15 @@ def why_not_inlined(call: func.CallOp) -> str:
         return f"@{name} is a declaration: it has no body to inline"
     if not _body_to_inline(callee):
         return f"@{name} has {len(callee.body.blocks)} blocks: inline copies one"
-    if name in _on_cycles(functions):
-        return (
-            f"the call is recursive ({_cycle_through(functions, name)}): inline leaves it"
-        )
+    cyclic = _on_cycles(functions)
+    if name in cyclic:
+        cycle = _cycle_through(functions, name)
+        caller = call.parent_op()
+        while caller is not None and not isinstance(caller, func.FuncOp):
+            caller = caller.parent_op()
+        if isinstance(caller, func.FuncOp) and caller.sym_name.data in cyclic:
+            return f"the call is recursive ({cycle}): inline leaves it"
+        return f"@{name} is recursive ({cycle}): inline leaves the calls of it"
     return f"@{name} is not inlined yet: run inline first"
 
 

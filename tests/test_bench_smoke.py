@@ -267,6 +267,8 @@ def test_read_patterns_compiles(tmp_path: Path) -> None:
         ("run.py", ["--only", "W9"], "--only: no workload W9 (the workloads are W1, "),
         ("run.py", ["--rounds", "0"], "--rounds must be at least 1"),
         ("sweep.py", ["--cases", "0"], "--cases must be at least 1"),
+        ("sweep.py", ["--warm", "-3"], "--warm must be 0 or more calls"),
+        ("run.py", ["--warm", "-1"], "--warm must be 0 or more calls"),
         ("sweep.py", ["--recheck", "-1"], "--recheck must be 0 (none) or more rounds"),
     ],
 )

@@ -894,7 +894,7 @@ func.func @main(%x: tensor<8xf32>) -> (tensor<4xf32>, tensor<6xf32>) {
             "func.func private @f(%x: tensor<8xf32>) -> tensor<8xf32> {\n"
             "  %y = func.call @f(%x) : (tensor<8xf32>) -> tensor<8xf32>\n"
             "  return %y : tensor<8xf32>\n}",
-            r"the call is recursive \(@f -> @f\): inline leaves it",
+            r"@f is recursive \(@f -> @f\): inline leaves the calls of it",
         ),
         (
             "func.func private @f(%x: tensor<8xf32>) -> tensor<8xf32>",

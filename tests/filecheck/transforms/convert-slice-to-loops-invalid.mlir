@@ -62,7 +62,7 @@ func.func @f(%x: tensor<4xf32>) -> tensor<2xf32> {
 // -----
 
 // A call inline leaves: the cycle of calls is named.
-// RECURSIVE: error: {{.+}}.mlir:{{[0-9]+}}:3: func.call: convert-slice-to-loops lowers only slice.window and slice.dynamic_window on tensors (a call of a function is not lowered: the call is recursive (@rf -> @rg -> @rf): inline leaves it)
+// RECURSIVE: error: {{.+}}.mlir:{{[0-9]+}}:3: func.call: convert-slice-to-loops lowers only slice.window and slice.dynamic_window on tensors (a call of a function is not lowered: @rf is recursive (@rf -> @rg -> @rf): inline leaves the calls of it)
 func.func @recursive_main(%x: tensor<4xf32>) -> tensor<4xf32> {
   %r = func.call @rf(%x) : (tensor<4xf32>) -> tensor<4xf32>
   func.return %r : tensor<4xf32>
