@@ -340,10 +340,12 @@ def test_store_through_view_makes_argument_writable() -> None:
         ),
         (
             """func.func @main(%x: memref<4xf32>) {
+                 %t = arith.constant true
                  %c = arith.constant 1.0 : f32
+                 %d = arith.select %t, %c, %c : f32
                  func.return
                }""",
-            "arith.constant on f32: the C target has integer arithmetic only",
+            "arith.select on f32: the C target has integer arithmetic only",
         ),
         (
             """func.func @main(%x: memref<4xf32>, %y: memref<4xf32>) {

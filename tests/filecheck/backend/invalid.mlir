@@ -45,9 +45,11 @@ func.func @g(%x: memref<4xi8>) {
 
 // -----
 
-// Arithmetic on other types than integers.
-// TYPE: error: {{.+}}.mlir:{{[0-9]+}}:3: arith.constant on f32: the C target has integer arithmetic only (i1, i8, i16, i32, i64, index)
+// Arithmetic on other types than integers (a float constant is its stored bits only).
+// TYPE: error: {{.+}}.mlir:{{[0-9]+}}:3: arith.select on f32: the C target has integer arithmetic only (i1, i8, i16, i32, i64, index)
 func.func @h(%x: memref<4xi8>) {
+  %t = arith.constant true
   %c = arith.constant 1.0 : f32
+  %d = arith.select %t, %c, %c : f32
   func.return
 }
