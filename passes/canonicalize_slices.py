@@ -1138,13 +1138,12 @@ class ExtractOfWindow(RewritePattern):
     ``extract_slice`` so, in ``fold-tensor-subset-ops``' spirit): per source dim ``k``
     the result keeps, ``offsets[k] + strides[k] * index``; a unit dim the result drops,
     ``offsets[k]`` (through ``tensor.cast``s that only hide static dims of the result
-    too: a cast that asserts a dim keeps its run-time check). The window's checks stay,
-    where the window is (it runs there, whether or not the extract does)
-    (``semantics.run_time_window_dim_on``, and a
-    dynamic window's sizes against its result type), at the window, and each index is
-    checked against the window's result dim (``semantics.check_index_on``, the message
-    of any ``tensor.extract``), at the extract, so an invalid window or an index past
-    the window (but inside the source) still fails when it runs. A window whose result is
+    too: a cast that asserts a dim keeps its run-time check). The window's checks stay
+    (``semantics.run_time_window_dim_on``, and a dynamic window's sizes against its
+    result type), where the window is: it runs there, whether or not the extract does.
+    Each index is checked against the window's result dim (``semantics.check_index_on``,
+    the message of any ``tensor.extract``) at the extract. So an invalid window, or an
+    index past the window but inside the source, still fails when it runs. A window whose result is
     only read so is then dead: one element no longer copies the whole window, and a
     dynamic window's result read so no longer has to be a function result (session 50;
     refused before, "its result is used by another op than func.return").
