@@ -298,10 +298,9 @@ def erase_repeated_checks(region: Region) -> None:
 
     The check kept says what the erased one said where the erased one's op was written
     first in the text and its values are defined at the kept one (or are constants,
-    made there too): the error is then
-    the first op's at fault, as the verifier names it for the same constants (session
-    50's review: a ``tensor.extract`` lowered before the ``extract_slice`` written above
-    it took its error)."""
+    made there too): the error is then the first op's at fault, as the verifier names
+    it for the same constants (session 50's review: a ``tensor.extract`` lowered before
+    the ``extract_slice`` written above it took its error)."""
 
     def sweep(block: Block, checked: dict[SSAValue, CheckOp]) -> None:
         seen = dict(checked)

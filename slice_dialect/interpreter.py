@@ -262,8 +262,9 @@ class TotalArithFunctions(InterpreterFunctions):
     """The integer ``arith`` ops of lowered dynamic functions as the C target defines
     them (DYNAMIC.md): ``divsi``/``remsi`` total (a divisor of 0 gives 0; ``INT_MIN /
     -1`` wraps to ``INT_MIN``; ``remsi`` by -1 is 0), ``addi``/``subi``/``muli`` an
-    error where ``overflow<nsw>`` is broken (:func:`_nsw_binary`), and the ``extui``/``trunci`` casts
-    xDSL's arith interpreter lacks. Registered over xDSL's ``divsi``/``remsi``."""
+    error where ``overflow<nsw>`` is broken (:func:`_nsw_binary`), and the
+    ``extui``/``trunci`` casts xDSL's arith interpreter lacks. Registered over xDSL's
+    ``divsi``/``remsi`` and ``addi``/``subi``/``muli``."""
 
     run_divsi = impl(arith.DivSIOp)(_signed_binary(_divsi_total))
     run_remsi = impl(arith.RemSIOp)(_signed_binary(_remsi_total))
