@@ -111,6 +111,7 @@ else:
 # `llvm/lib` beside the package in case the two are installed apart. Without the extra
 # those tests are unsupported, except under CI=true, where that is a fatal error: CI
 # installs the extra, so nothing is skipped there.
+sys.path.insert(0, config.test_source_root)  # this checkout's `passes`, as the tools'
 from passes.convert_slice_to_tensor import UPSTREAM_PIPELINE  # noqa: E402
 
 

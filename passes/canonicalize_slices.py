@@ -1054,8 +1054,9 @@ class WindowOfDynamicWindow(RewritePattern):
     takes it whole (a static size of 1; its offset and stride are checked). Both windows'
     checks are kept (``semantics.run_time_window_dim_on``: the inner against its source,
     the outer against the inner sizes; and a dynamic inner window's sizes against its
-    result type's static dims, ``check_sizes_on``), so an invalid window still fails
-    when it runs.
+    result type's static dims, ``check_sizes_on``), each where its window is (since
+    session 50; the inner one's were at the outer window), so an invalid window still
+    fails when it runs, at its own line, before the ops written after it.
     The values are composed as they are, not in the normal form (which would make a
     static stride a run-time one): where an inner dim has at most one element, the outer
     one has too, so the composed stride, or where it is empty the composed offset, is
@@ -1100,8 +1101,13 @@ class WindowOfDynamicWindow(RewritePattern):
         extents: list[Value] = [1] * len(c2)
         for i, j in result_of.items():
             extents[j] = c1[i]
+        # the inner window's checks where it is (it runs there, whether or not the
+        # outer one does), the outer one's here
+        at_inner = IRBuilder.before(inner, rewriter, IndexType())
+        dims = _checks_at(
+            at_inner, inner, lambda: _check_window_on(at_inner, inner, pairs)
+        )
         try:
-            dims = _check_window_on(dom, inner, pairs)
             for j in range(len(c2)):
                 semantics.run_time_window_dim_on(
                     dom, op.name, j, extents[j], o2[j], c2[j], s2[j]
@@ -1158,8 +1164,12 @@ class ExtractOfWindow(RewritePattern):
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: tensor.ExtractOp, rewriter: PatternRewriter) -> None:
         value = op.tensor
-        while (source := _more_static_source(value)) is not None:
-            value = source  # a cast that only hides static dims (it has no check)
+        while isinstance(value.owner, tensor.CastOp) and (
+            (source := _more_static_source(value)) is not None
+            or value.owner.source.type == value.type
+        ):
+            # a cast that only hides static dims, or changes nothing: it has no check
+            value = source if source is not None else value.owner.source
         window = value.owner
         if not isinstance(window, WindowOp | DynamicWindowOp):
             return

@@ -408,15 +408,19 @@ def _checked(op: str, name: str, value: Any) -> Any:
     ]
 
 
-def _checked_property(op: str, name: str, value: Any) -> Any:
-    """A rule's other argument (a mask, an opset): ``None``, an integer, or a sequence
-    of integers (each a Python int; a bool or a float refused, :func:`_integer`)."""
+def _checked_property(op: str, name: str, value: Any, annotation: str) -> Any:
+    """A rule's other argument (a mask, an opset, DirectML's output sizes) of the kind
+    its ``annotation`` says: an ``int``, or a sequence of ints (``Sequence[int]``; of
+    ints or ``None``, ``Sequence[Dim]``), each a Python int (a bool or a float refused,
+    :func:`_integer`); ``None`` is left to the rule."""
     if value is None:
         return None
-    if isinstance(value, Integral | bool | float):
+    if annotation == "int":
         return _integer(op, name, value)
+    dims = annotation == "Sequence[Dim]"
     return tuple(
-        _integer(op, f"{name}[{i}]", v) for i, v in enumerate(_sequence(op, name, value))
+        None if dims and v is None else _integer(op, f"{name}[{i}]", v)
+        for i, v in enumerate(_sequence(op, name, value))
     )
 
 
@@ -449,6 +453,7 @@ def on_ints(
     signature = inspect.signature(rule)
     parameters = list(signature.parameters.values())[2:]  # after dom and shape
     values = {p.name for p in parameters if p.annotation in _VALUE_LISTS}
+    kinds = {p.name: str(p.annotation) for p in parameters}
     names = [p.name for p in parameters]
 
     name = rule.__name__.removesuffix("_on")
@@ -457,11 +462,15 @@ def on_ints(
     def on(shape: Sequence[Dim], *args: P.args, **kwargs: P.kwargs) -> SliceResult:
         shape = _checked_shape(op, shape)
         checked = [
-            _checked(op, n, a) if n in values else _checked_property(op, n, a)
+            _checked(op, n, a) if n in values else _checked_property(op, n, a, kinds[n])
             for n, a in zip(names, args)
         ]
-        named = {
-            k: _checked(op, k, v) if k in values else _checked_property(op, k, v)
+        named = {  # an unknown keyword is left to Python's TypeError
+            k: _checked(op, k, v)
+            if k in values
+            else _checked_property(op, k, v, kinds[k])
+            if k in kinds
+            else v
             for k, v in kwargs.items()
         }
         res = rule(INTS, shape, *checked, *args[len(names) :], **named)  # pyright: ignore[reportCallIssue]

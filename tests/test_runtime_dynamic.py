@@ -1801,3 +1801,39 @@ def test_a_window_read_by_extract_is_checked_where_it_is() -> None:
         ) as info:
             two(xf, [7, 7])
         assert info.value.location == "<source>:8:3"
+
+
+COMPOSED_WINDOWS = """\
+func.func @main(%x: tensor<8xi32>, %p: tensor<2xi64>) -> tensor<2xi32> {
+  %k0 = arith.constant 0 : index
+  %k1 = arith.constant 1 : index
+  %p0 = tensor.extract %p[%k0] : tensor<2xi64>
+  %p1 = tensor.extract %p[%k1] : tensor<2xi64>
+  %o1 = arith.index_cast %p0 : i64 to index
+  %o2 = arith.index_cast %p1 : i64 to index
+  %w1 = slice.dynamic_window %x offsets [%o1] sizes [3] strides [1] : tensor<8xi32> -> tensor<3xi32>
+  %w2 = slice.dynamic_window %x offsets [%o2] sizes [2] strides [1] : tensor<8xi32> -> tensor<2xi32>
+  %w3 = slice.window %w1 offsets [0] sizes [1] strides [1] : tensor<3xi32> -> tensor<1xi32>
+  %a = tensor.extract %w3[%k0] : tensor<1xi32>
+  %b = tensor.extract %w2[%k0] : tensor<2xi32>
+  %t = tensor.from_elements %a, %b : tensor<2xi32>
+  func.return %t : tensor<2xi32>
+}
+"""
+
+
+@pytest.mark.parametrize("backend", ["c", "interpreter"])
+def test_a_composed_window_is_checked_where_it_is(backend: str) -> None:
+    """A window of a window is one window (``WindowOfDynamicWindow``), but the inner
+    window's checks stay where it is, at its line: of two invalid windows the first
+    written fails first (session 50's review: the inner window's checks went to the
+    outer one's place, after the second window's)."""
+    kernel = slice_dialect.compile(COMPOSED_WINDOWS, backend=backend)
+    x = np.arange(8, dtype=np.int32)
+    assert kernel(x, [1, 2]).tolist() == [1, 2]
+    message = r"^slice\.dynamic_window: last index .* = 7 \+ 1 \* \((\d) - 1\)"
+    for p, size, line in (([7, 7], "3", 8), ([7, 0], "3", 8), ([0, 7], "2", 9)):
+        with pytest.raises(SliceError, match=message) as info:
+            kernel(x, p)
+        assert info.match(rf"\({size} - 1\)"), (p, str(info.value))
+        assert info.value.location == f"<source>:{line}:3", p

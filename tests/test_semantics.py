@@ -1034,6 +1034,22 @@ def test_shrink_index_on_a_dim_above_2_to_62(op: str) -> None:
             r"^slice\.onnx: starts = \{1: 2\} is not a sequence of integers$",
         ),
         (
+            lambda: semantics.ov_strided_slice((4, 5), [1, 0], [3, 5], [1, 1], 0, 0),
+            r"^slice\.ov_strided_slice: begin_mask = 0 is not a sequence of integers$",
+        ),
+        (
+            lambda: semantics.tf_strided_slice((4, 5), [1, 0], [3, 5], [1, 1], [1]),
+            r"^slice\.tf_strided_slice: begin_mask = \[1\] is not an integer \(list\)$",
+        ),
+        (
+            lambda: semantics.onnx((4,), [1], [3], None, None, "13"),
+            r"^slice\.onnx: opset = '13' is not an integer \(str\)$",
+        ),
+        (
+            lambda: semantics.dml_slice1((4,), [1], [2], [1], [None]),
+            r"^slice\.dml_slice1: result dimension 0 is dynamic but DirectML needs",
+        ),
+        (
             lambda: semantics.window((3,), [True], [1], [1]),
             r"^slice\.window: offsets\[0\] = True is not an integer \(bool\)$",
         ),
