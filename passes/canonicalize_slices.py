@@ -1142,7 +1142,8 @@ class ExtractOfWindow(RewritePattern):
     """A ``tensor.extract`` of a window's result (either kind) reads the window's source
     at the element the window maps its indices to (MLIR folds ``tensor.extract`` of an
     ``extract_slice`` so, in ``fold-tensor-subset-ops``' spirit): per source dim ``k``
-    the result keeps, ``offsets[k] + strides[k] * index``; a unit dim the result drops,
+    the result keeps, ``offsets[k] + strides[k] * index`` (``semantics.compose_dim_on``
+    of the window and a window of one element at ``index``); a unit dim the result drops,
     ``offsets[k]`` (through ``tensor.cast``s that only hide static dims of the result
     too: a cast that asserts a dim keeps its run-time check). The window's checks stay
     (``semantics.run_time_window_dim_on``, and a dynamic window's sizes against its
@@ -1226,8 +1227,15 @@ class ExtractOfWindow(RewritePattern):
             ],
         )
         ix.past_checks()
+        # the element is a window of one element of the window: the composition rule
         source_indices = [
-            ix.value(ix.add(offsets[k], ix.mul(strides[k], indices[result_of[k]])))
+            ix.value(
+                semantics.compose_dim_on(
+                    ix,
+                    (offsets[k], sizes[k], strides[k]),
+                    (indices[result_of[k]], 1, 1),
+                )[0]
+            )
             if k in result_of
             else ix.value(offsets[k])
             for k in range(len(offsets))

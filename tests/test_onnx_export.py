@@ -740,6 +740,13 @@ def test_two_results_named_alike_are_refused() -> None:
     )
 
 
+def _initializer_ends(model: Any) -> list[int]:
+    """The ends initializer of a model's one ``Slice`` node, as ints."""
+    (cut,) = model.graph.node
+    ends = next(i for i in model.graph.initializer if i.name == cut.input[2])
+    return onnx.numpy_helper.to_array(ends).tolist()
+
+
 def _ends_as_exported(model: Any, dims: list[int], inputs: dict[str, Any]) -> list[int]:
     """The ends the exported ``Slice`` node of ``model`` reads, computed by ONNX
     Runtime from ``inputs`` with the data's ``Shape`` given as ``dims`` (a data tensor
@@ -790,10 +797,7 @@ def test_int32_max_ends_on_dims_longer_than_int32_max() -> None:
         "tensor<1xi64> -> tensor<?xi8>\n"
         "  func.return %r : tensor<?xi8>\n}\n"
     )
-    model = slice_dialect.export_onnx(static)
-    (cut,) = model.graph.node
-    ends = next(i for i in model.graph.initializer if i.name == cut.input[2])
-    assert onnx.numpy_helper.to_array(ends).tolist() == [int32_max - wide]
+    assert _initializer_ends(slice_dialect.export_onnx(static)) == [int32_max - wide]
     # on a short static dim nothing is added
     short = static.replace("2147483664", "16")
     (cut,) = slice_dialect.export_onnx(short).graph.node
@@ -839,14 +843,9 @@ def test_int32_max_ends_with_negative_steps_on_dims_longer_than_int32_max() -> N
         "steps tensor<1xi64> -> tensor<?xi8>\n"
         "  func.return %r : tensor<?xi8>\n}\n"
     )
-    model = slice_dialect.export_onnx(static)
-    (cut,) = model.graph.node
-    ends = next(i for i in model.graph.initializer if i.name == cut.input[2])
-    assert onnx.numpy_helper.to_array(ends).tolist() == [int32_max - wide]
+    assert _initializer_ends(slice_dialect.export_onnx(static)) == [int32_max - wide]
     short = slice_dialect.export_onnx(static.replace("4294967296", "16"))
-    (cut,) = short.graph.node
-    ends = next(i for i in short.graph.initializer if i.name == cut.input[2])
-    assert onnx.numpy_helper.to_array(ends).tolist() == [-1]
+    assert _initializer_ends(short) == [-1]
 
 
 def test_calls_are_inlined_as_compile_inlines_them() -> None:
