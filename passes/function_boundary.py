@@ -3,7 +3,10 @@
 ``FunctionToMemrefs`` rewrites a ``func.func`` that holds tensors into
 destination-passing form: each tensor argument becomes a memref of the same shape
 (read back as a tensor through ``builtin.unrealized_conversion_cast`` until the ops
-using it are lowered), each tensor result a trailing memref output argument that
+using it are lowered), each scalar argument of type ``index`` or a signless ``i8``-``i64``
+a rank-0 memref (``memref<i64>`` for ``index``) loaded once at the function's start
+(``scalar_buffer_type``: the C ABI is one pointer per argument), each tensor result a
+trailing memref output argument that
 ``bufferization.materialize_in_destination`` fills, and the function returns nothing.
 The window pattern then writes each returned window straight into its output argument;
 ``MaterializeToCopy`` copies whatever else is returned (an argument, or a window
@@ -12,17 +15,21 @@ returned twice).
 
 from __future__ import annotations
 
-from xdsl.dialects import arith, bufferization, func, tensor
+from xdsl.dialects import arith, bufferization, func, memref, tensor
 from xdsl.dialects.builtin import (
     ArrayAttr,
     DenseIntOrFPElementsAttr,
     DictionaryAttr,
     FunctionType,
+    IndexType,
+    IntegerType,
     MemRefType,
+    Signedness,
     TensorType,
     UnitAttr,
     UnrealizedConversionCastOp,
     UnregisteredOp,
+    i64,
 )
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xdsl.pattern_rewriter import (
@@ -44,6 +51,26 @@ def memref_type(op: Operation, t: Attribute, what: str) -> MemRefType[Attribute]
     an error)."""
     assert isinstance(t, TensorType)
     return MemRefType(t.get_element_type(), t.get_shape())
+
+
+SCALAR_ARGUMENT_WIDTHS = (8, 16, 32, 64)
+"""The widths of the signless integer arguments ``convert-slice-to-loops`` passes as
+rank-0 memrefs (with ``index``, as ``i64``)."""
+
+
+def scalar_buffer_type(t: Attribute) -> MemRefType[Attribute] | None:
+    """The rank-0 memref a scalar function argument of type ``t`` is passed in
+    (``memref<i64>`` for ``index``, ``memref<iN>`` for a signless ``iN``, N in
+    ``SCALAR_ARGUMENT_WIDTHS``), or ``None`` for any other type."""
+    if isinstance(t, IndexType):
+        return MemRefType(i64, [])
+    if (
+        isinstance(t, IntegerType)
+        and t.signedness.data == Signedness.SIGNLESS
+        and t.width.data in SCALAR_ARGUMENT_WIDTHS
+    ):
+        return MemRefType(t, [])
+    return None
 
 
 def op_name(op: Operation) -> str:
@@ -157,7 +184,14 @@ class FunctionToMemrefs(RewritePattern):
                 )
         block = f.body.block
         new_inputs: list[Attribute] = []
+        loads: list[Operation] = []
         for i, (t, arg) in enumerate(zip(inputs, list(block.args))):
+            scalar = scalar_buffer_type(t)
+            if scalar is not None:
+                buffer = rewriter.replace_value_with_new_type(arg, scalar)
+                new_inputs.append(scalar)
+                loads += self._as_scalar(buffer, t, f)
+                continue
             if not isinstance(t, TensorType):
                 new_inputs.append(t)
                 continue
@@ -166,6 +200,8 @@ class FunctionToMemrefs(RewritePattern):
             )
             new_inputs.append(buffer.type)
             self._as_tensor(rewriter, block, buffer, t, f)
+        if loads:
+            rewriter.insert(loads, InsertPoint.at_start(block))
         out_types = [memref_type(f, t, f"result {i}") for i, t in enumerate(outputs)]
         out_args: list[SSAValue] = []
         for i, t in enumerate(out_types):
@@ -210,6 +246,24 @@ class FunctionToMemrefs(RewritePattern):
         buffer.replace_uses_with_if(
             cast.results[0], lambda use: use.operation is not cast
         )
+
+    @staticmethod
+    def _as_scalar(buffer: SSAValue, t: Attribute, f: func.FuncOp) -> list[Operation]:
+        """Let the ops using ``buffer`` see the scalar of type ``t`` it holds: the ops
+        to insert at the function's start, one ``memref.load`` (and
+        ``arith.index_cast`` for ``index``)."""
+        load = memref.LoadOp.get(buffer, [])
+        ops: list[Operation] = [load]
+        value: SSAValue = load.res
+        if isinstance(t, IndexType):
+            cast = arith.IndexCastOp(load.res, t)
+            ops.append(cast)
+            value = cast.result
+        for op in ops:
+            op.location = f.location
+        value.name_hint = buffer.name_hint
+        buffer.replace_uses_with_if(value, lambda use: use.operation is not load)
+        return ops
 
 
 def buffer_of(value: SSAValue) -> SSAValue | None:

@@ -36,6 +36,7 @@ from xdsl.traits import SymbolTable
 from xdsl.utils.exceptions import DiagnosticException, ParseError, VerifyException
 
 from passes.copy_plan import DEFAULT_STREAM, StreamTarget, is_working_set
+from passes.function_boundary import scalar_buffer_type
 from passes.inline import inline_calls, reachable_functions
 from slice_dialect import dtypes
 from slice_dialect.errors import (
@@ -161,11 +162,26 @@ def _array_spec(
     name: str | None = None,
     index: bool = False,
     require_static: str | None = None,
+    argument: bool = False,
 ) -> ArraySpec:
+    """The array a kernel takes or returns for a function argument (``argument``) or
+    result of type ``t``: a tensor's, or for a scalar argument of type ``index`` or
+    ``iN`` the index spec of shape ``()`` its rank-0 buffer takes."""
     if isinstance(t, UnrankedTensorType):
         raise SliceError(f"{what} has type {t}; kernels take ranked tensors only")
     if not isinstance(t, TensorType):
-        raise SliceError(f"{what} has type {t}; kernels take and return tensors only")
+        scalar = scalar_buffer_type(t) if argument else None
+        if scalar is None:
+            also = (
+                ", and scalar arguments of type index or a signless i8, i16, i32 or i64"
+                if argument
+                else ""
+            )
+            raise SliceError(
+                f"{what} has type {t}; kernels take and return tensors only{also}"
+            )
+        # passed as a rank-0 buffer (convert-slice-to-loops), given as an int
+        return ArraySpec(dtypes.numpy_dtype(scalar.element_type), (), name or "", True)
     if require_static is not None and not t.has_static_shape():
         raise SliceError(
             f"{what} has the dynamic type {t}; {require_static} needs static shapes"
@@ -269,6 +285,7 @@ def _signature_of(f: func.FuncOp, require_static: str | None = None) -> Signatur
                 args[i].name_hint,
                 _is_index_argument(args[i]),
                 require_static,
+                argument=True,
             )
             for i, t in enumerate(f.function_type.inputs.data)
         ),

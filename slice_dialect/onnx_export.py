@@ -554,7 +554,14 @@ def _export_onnx(source: str | ModuleOp | os.PathLike[str], entry: str) -> Any:
     module = parse_module(text, ctx, name)
     # the functions @entry does not call are not exported: their faults are not its
     keep_only_reachable(module, entry)
-    entry_signature(module, entry)  # tensors in and out
+    signature = entry_signature(module, entry)  # tensors in and out, or scalars
+    for i, spec in enumerate(signature.inputs):
+        if not spec.shape and spec.index:  # a scalar argument, which kernels take
+            name = f" (%{spec.name})" if spec.name else ""
+            raise SliceError(
+                f"@{entry} argument {i}{name} is a scalar; export_onnx exports tensor "
+                "arguments only (an ONNX graph input is a tensor)"
+            )
     _pin_output_names(
         next(
             op

@@ -250,7 +250,7 @@ func.func @second(%x: tensor<4xf32>) -> tensor<4xf32> {
 """
 
 SCALAR_ARGUMENT = """\
-func.func @main(%x: tensor<4xf32>, %n: i64) -> tensor<4xf32> {
+func.func @main(%x: tensor<4xf32>, %n: f32) -> tensor<4xf32> {
   func.return %x : tensor<4xf32>
 }
 """
@@ -568,9 +568,20 @@ CASES: dict[str, tuple[str, str]] = {
         TWO_FUNCTIONS,
         "no function @main in the module (functions: @first, @second)",
     ),
-    "entry takes a scalar": (
+    "entry takes a float scalar": (
         SCALAR_ARGUMENT,
-        "@main argument 1 has type i64; kernels take and return tensors only",
+        "@main argument 1 has type f32; kernels take and return tensors only, and "
+        "scalar arguments of type index or a signless i8, i16, i32 or i64",
+    ),
+    "entry takes an i1 scalar": (
+        SCALAR_ARGUMENT.replace("f32) ->", "i1) ->"),
+        "@main argument 1 has type i1; kernels take and return tensors only, and "
+        "scalar arguments of type index or a signless i8, i16, i32 or i64",
+    ),
+    "entry takes an unsigned scalar": (
+        SCALAR_ARGUMENT.replace("f32) ->", "ui32) ->"),
+        "@main argument 1 has type ui32; kernels take and return tensors only, and "
+        "scalar arguments of type index or a signless i8, i16, i32 or i64",
     ),
     "an op the lowering does not know": (
         OTHER_DIALECT_OP,

@@ -370,7 +370,9 @@ def test_store_through_view_makes_argument_writable() -> None:
                  func.return
                }""",
             r"func.func @main: argument 1 \(%n\) has type index; the C target takes "
-            r"memref arguments only \(scalar arguments are not supported\)",
+            r"memref arguments only \(convert-slice-to-loops passes an index or "
+            r"signless i8-i64 argument of a function on tensors as a rank-0 memref; "
+            r"other scalars are not supported\)",
         ),
         (
             """func.func @main(%x: memref<4xf80>) {

@@ -169,7 +169,8 @@ def test_dynamic_runs_count_the_static_footprint(element: str) -> None:
         x = np.zeros(shape, dtype)
         out = np.empty(sizes, dtype)
         _RecordedFootprints.seen.clear()
-        interpreter.call_op("main", (x, *offsets, *sizes, *strides, out))
+        scalars = [np.array(v, np.int64) for v in (*offsets, *sizes, *strides)]
+        interpreter.call_op("main", (x, *scalars, out))  # index: rank-0 buffers
         plan = copy_plan(Window(tuple(offsets), tuple(sizes), tuple(strides)), shape)
         expected = source_footprint_bytes(plan.loops, size) // size
         assert _RecordedFootprints.seen, (shape, offsets, sizes, strides)

@@ -48,6 +48,17 @@ ALL_DYNAMIC = (
     "  func.return %r : tensor<?x?xf32>\n}\n"
 )
 
+SCALARS = (
+    "func.func @main(%x: tensor<?x?xf32>, "
+    + ", ".join(f"%{name}: index" for name in NAMES)
+    + ") -> tensor<?x?xf32> {\n"
+    "  %r = slice.dynamic_window %x offsets [%o0, %o1] sizes [%n0, %n1] strides "
+    "[%s0, %s1] : tensor<?x?xf32> -> tensor<?x?xf32>\n"
+    "  func.return %r : tensor<?x?xf32>\n}\n"
+)
+"""``ALL_DYNAMIC`` as an MLIR user writes it: every value an ``index`` argument (passed
+to the C target in a rank-0 buffer, given as an int)."""
+
 COMPOSED = """\
 func.func @main(%x: tensor<12xf32>, %p: tensor<1xi64>) -> tensor<?xf32> {
   %c0 = arith.constant 0 : index
@@ -99,11 +110,14 @@ def test_a_static_stride_with_a_run_time_size(
         np.testing.assert_array_equal(kernel(x, params), x[want[0]])
 
 
+@pytest.mark.parametrize("scalars", [False, True], ids=["tensor", "index arguments"])
 @pytest.mark.parametrize("backend", BACKENDS)
-def test_every_value_at_run_time(backend: str) -> None:
+def test_every_value_at_run_time(backend: str, scalars: bool) -> None:
     """Random windows of every value a run-time parameter may take near the edges
-    (sizes 0 and 1 with any offset and stride included) against numpy."""
-    kernel = slice_dialect.compile(ALL_DYNAMIC, backend=backend)
+    (sizes 0 and 1 with any offset and stride included) against numpy; the values read
+    from an ``i64`` tensor, or given as ``index`` arguments (Python ints, numpy
+    integers and 0-d arrays in turn)."""
+    kernel = slice_dialect.compile(SCALARS if scalars else ALL_DYNAMIC, backend=backend)
     rng = random.Random(20261128)
     x = np.arange(5 * 7, dtype=np.float32).reshape(5, 7)
     edges = [-(2**63), -(2**62), -7, -2, -1, 0, 1, 2, 3, 6, 9, 2**62, 2**63 - 1]
@@ -117,16 +131,21 @@ def test_every_value_at_run_time(backend: str) -> None:
             stride = rng.choice([1, -1, 2, -3, rng.choice(edges)])
             dims.append((off, size, stride))
         want = expected(x.shape, dims)
-        params = np.array([v for dim in dims for v in dim], dtype=np.int64)
+        values = [v for dim in dims for v in dim]
+        if scalars:
+            kind = rng.choice([int, np.int64, np.array])
+            args = [kind(v) for v in values]
+        else:
+            args = [np.array(values, dtype=np.int64)]
         if isinstance(want, str):
             with pytest.raises(SliceError) as error:
-                kernel(x, params)
+                kernel(x, *args)
             if want != "out of bounds":
                 assert f"slice.dynamic_window: {want}" == str(error.value)
             failed += 1
             continue
         np.testing.assert_array_equal(
-            kernel(x, params), x[np.ix_(*want)], err_msg=str(dims)
+            kernel(x, *args), x[np.ix_(*want)], err_msg=str(dims)
         )
         ran += 1
     assert ran > cases // 6 and failed > cases // 6, (ran, failed)
@@ -283,3 +302,35 @@ def test_a_size_that_breaks_a_static_result_dim(backend: str) -> None:
                 " (only size-1 dims may be inserted or removed)"
             )
         )
+
+
+UPSTREAM = """\
+func.func @main(%x: tensor<6x8xf32>, %o: index, %n: index, %s: index) -> tensor<?x3xf32> {
+  %r = tensor.extract_slice %x[%o, 1] [%n, 3] [%s, 2] : tensor<6x8xf32> to tensor<?x3xf32>
+  func.return %r : tensor<?x3xf32>
+}
+"""
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_upstream_slice_of_index_arguments(backend: str) -> None:
+    """A dynamic ``tensor.extract_slice`` as MLIR users write it, its offset, size and
+    stride ``index`` arguments, raised by ``convert-tensor-to-slice``, compiles and
+    runs: in bounds as numpy's slice, out of bounds a ``SliceError`` (upstream leaves
+    it undefined)."""
+    from passes.convert_tensor_to_slice import ConvertTensorToSlicePass
+    from slice_dialect.compiler import make_context, parse_module
+
+    ctx = make_context()
+    module = parse_module(UPSTREAM, ctx)
+    ConvertTensorToSlicePass().apply(ctx, module)
+    kernel = slice_dialect.compile(module, backend=backend)
+    x = np.arange(48, dtype=np.float32).reshape(6, 8)
+    for o, n, s in [(0, 6, 1), (5, 3, -2), (2, 0, 7), (4, 1, 0), (1, 2, 4)]:
+        want = expected(x.shape, [(o, n, s), (1, 3, 2)])
+        assert not isinstance(want, str)
+        np.testing.assert_array_equal(kernel(x, o, n, s), x[np.ix_(*want)])
+    with pytest.raises(SliceError, match="out of bounds for dimension 0 of size 6"):
+        kernel(x, 4, 2, 2)
+    with pytest.raises(SliceError, match=r"strides\[0\] = 0: a stride must be non-zero"):
+        kernel(x, 0, 2, 0)

@@ -724,6 +724,22 @@ def test_a_function_without_results_is_refused() -> None:
     assert info.value.location == "<source>:1:1"
 
 
+def test_a_scalar_argument_is_refused() -> None:
+    """A kernel takes an ``index`` argument (a rank-0 buffer); an ONNX graph input is
+    a tensor, so ``export_onnx`` refuses it, naming it."""
+    with pytest.raises(SliceError) as info:
+        slice_dialect.export_onnx(
+            "func.func @main(%x: tensor<6xf32>, %o: index) -> tensor<2xf32> {\n"
+            "  %r = slice.window %x offsets [1] sizes [2] strides [1] : tensor<6xf32> "
+            "-> tensor<2xf32>\n"
+            "  func.return %r : tensor<2xf32>\n}\n"
+        )
+    assert str(info.value) == (
+        "@main argument 1 (%o) is a scalar; export_onnx exports tensor arguments only "
+        "(an ONNX graph input is a tensor)"
+    )
+
+
 def test_two_results_named_alike_are_refused() -> None:
     text = (
         'func.func @main(%x: tensor<6xf32>) -> (tensor<2xf32> {onnx.name = "y"}, '

@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 from generators import random_array
 from lowered import CALL_PATHS, kernel_module, kernel_of, parse, window_module
-from oracle import same_bits
+from oracle import numpy_result, same_bits
 
 import slice_dialect
 from slice_dialect import SliceError
@@ -302,3 +302,140 @@ def test_input_whose_copy_cannot_be_allocated(backend: str, fast: bool) -> None:
         ):
             kernel(x, [0], [4])
     assert kernel(np.broadcast_to(np.int8(3), (8,)), [1], [4]).tolist() == [3, 3, 3]
+
+
+SCALAR_ARGUMENTS = """\
+func.func @main(%x: tensor<?xi8>, %s: i64, %e: i32, %t: i8) -> tensor<?xi8> {
+  %starts = tensor.from_elements %s : tensor<1xi64>
+  %e64 = arith.extsi %e : i32 to i64
+  %ends = tensor.from_elements %e64 : tensor<1xi64>
+  %t64 = arith.extsi %t : i8 to i64
+  %steps = tensor.from_elements %t64 : tensor<1xi64>
+  %r = slice.onnx %x starts %starts ends %ends steps %steps : tensor<?xi8>, tensor<1xi64>, tensor<1xi64> steps tensor<1xi64> -> tensor<?xi8>
+  func.return %r : tensor<?xi8>
+}
+"""
+
+
+def onnx(x: np.ndarray, start: int, end: int, step: int) -> np.ndarray:
+    """ONNX Slice of ``x`` on axis 0 (the oracle's: ONNX clamps a negative step's
+    start below the dim to 0, where numpy's slice selects nothing)."""
+    return numpy_result(
+        "onnx", x, {"starts": [start], "ends": [end], "axes": None, "steps": [step]}
+    )
+
+
+def _scalar_kernel(backend: str, fast: bool) -> Any:
+    kernel: Any = slice_dialect.compile(SCALAR_ARGUMENTS, backend=backend)  # type: ignore[arg-type]
+    if backend == "c" and not fast:
+        kernel = CKernel(
+            kernel.library_path,
+            "main",
+            kernel.inputs,
+            kernel.outputs,
+            shape_function=kernel.shape_function,
+        )
+    return kernel
+
+
+@pytest.mark.parametrize("backend, fast", KERNELS, ids=["fast call", "ctypes", "interp"])
+def test_scalar_arguments(backend: str, fast: bool) -> None:
+    """``index`` and ``i8``-``i64`` function arguments (rank-0 buffers in the C ABI)
+    take a Python int, a numpy integer scalar or a 0-d integer array that fits the
+    type, on every call path, with the same results as numpy's slice."""
+    kernel = _scalar_kernel(backend, fast)
+    x = np.arange(-50, 50, dtype=np.int8)
+    rng = np.random.default_rng(7)
+    for _ in range(40):
+        s, e = (int(v) for v in rng.integers(-130, 130, 2))
+        t = int(rng.choice([-3, -2, -1, 1, 2, 5, 127, -128]))
+        kind = rng.choice(["int", "numpy", "0-d"])
+        wrap = {"int": int, "numpy": np.int64, "0-d": np.array}[str(kind)]
+        args = (wrap(s), np.int32(e) if kind == "numpy" else wrap(e), wrap(t))
+        got = kernel(x, *args)
+        assert got.tolist() == onnx(x, s, e, t).tolist(), (s, e, t, kind)
+    for s in (2**63 - 1, -(2**63)):
+        for e, t in ((2**31 - 1, 1), (-(2**31), -1), (5, 127), (-5, -128)):
+            assert kernel(x, s, e, t).tolist() == onnx(x, s, e, t).tolist(), (s, e, t)
+
+
+@pytest.mark.parametrize("backend, fast", KERNELS, ids=["fast call", "ctypes", "interp"])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (
+            (2**63, 4, 1),
+            r"^main: input 1 \(%s\): 9223372036854775808 does not fit int64 "
+            r"\[-9223372036854775808, 9223372036854775807\]$",
+        ),
+        (
+            (0, 2**31, 1),
+            r"^main: input 2 \(%e\): 2147483648 does not fit int32 "
+            r"\[-2147483648, 2147483647\]$",
+        ),
+        (
+            (0, 4, 128),
+            r"^main: input 3 \(%t\): 128 does not fit int8 \[-128, 127\]$",
+        ),
+        (
+            (0, 4, np.uint64(2**64 - 1)),
+            r"^main: input 3 \(%t\): 18446744073709551615 does not fit int8 ",
+        ),
+        (
+            (True, 4, 1),
+            r"^main: input 1 \(%s\): a scalar argument takes an int or a 0-d integer "
+            r"array, got True \(bool\)$",
+        ),
+        (
+            (0, np.True_, 1),
+            r"^main: input 2 \(%e\): a scalar argument takes an int or a 0-d integer "
+            r"array, got np.True_ \(bool\)$",
+        ),
+        (
+            (0, 4.0, 1),
+            r"^main: input 2 \(%e\): a scalar argument takes an int or a 0-d integer "
+            r"array, got 4.0 \(float\)$",
+        ),
+        (
+            (0, 4, np.array([1])),
+            r"^main: input 3 \(%t\): a scalar argument takes an int or a 0-d integer "
+            r"array, got an array of shape \(1,\)$",
+        ),
+        (
+            (np.array(1.5), 4, 1),
+            r"^main: input 1 \(%s\): a scalar argument takes integers; got dtype "
+            r"float64$",
+        ),
+        (
+            (0, 4, 0),
+            r"^slice.onnx: steps\[0\] = 0: a step must be non-zero$",
+        ),
+    ],
+)
+def test_scalar_arguments_refused(
+    backend: str, fast: bool, args: tuple[Any, ...], message: str
+) -> None:
+    """A scalar that is no integer, or does not fit its argument's type, is a
+    ``SliceError`` naming the input, on every call path; an invalid value the op's
+    message."""
+    kernel = _scalar_kernel(backend, fast)
+    with pytest.raises(SliceError, match=message):
+        kernel(np.arange(8, dtype=np.int8), *args)
+
+
+def test_scalar_argument_types_a_kernel_refuses() -> None:
+    """Only ``index`` and signless ``i8``-``i64`` scalars are arguments of a kernel:
+    ``i1``, floats and signed or unsigned integers are refused at ``compile``, naming
+    the argument."""
+    for t in ("i1", "f32", "si32", "ui8", "i128"):
+        text = (
+            f"func.func @main(%x: tensor<4xi8>, %s: index, %e: i32, %t: {t}) -> "
+            "tensor<4xi8> {\n  func.return %x : tensor<4xi8>\n}\n"
+        )
+        with pytest.raises(
+            SliceError,
+            match=rf"^@main argument 3 has type {t}; kernels take and return tensors "
+            r"only, and scalar arguments of type index or a signless i8, i16, i32 or "
+            r"i64$",
+        ):
+            slice_dialect.compile(text)

@@ -338,3 +338,34 @@ def test_an_output_that_is_the_program_read_from_standard_input_is_refused(
         )  # fmt: skip
     assert result.returncode == 0, result.stderr
     np.testing.assert_array_equal(np.load(workdir / "b.npy"), X[3, ::-1])
+
+
+SCALARS = """\
+func.func @main(%x: tensor<4x6xf32>, %o: index, %n: index) -> tensor<?x6xf32> {
+  %r = slice.dynamic_window %x offsets [%o, 0] sizes [%n, 6] strides [1, 1] : tensor<4x6xf32> -> tensor<?x6xf32>
+  func.return %r : tensor<?x6xf32>
+}
+"""
+
+
+def test_scalar_arguments_are_0_d_npy_inputs(workdir: Path) -> None:
+    """An ``index`` argument is given as a 0-d ``.npy`` file of an integer dtype; an
+    array of another shape is refused naming the input."""
+    (workdir / "scalars.mlir").write_text(SCALARS)
+    np.save(workdir / "o.npy", np.int64(1))
+    np.save(workdir / "n.npy", np.array(2, dtype=np.int32))
+    result = run(
+        "slice-run", "scalars.mlir", "--input", "x.npy", "--input", "o.npy",
+        "--input", "n.npy", "--output", "out.npy", cwd=workdir,
+    )  # fmt: skip
+    assert_ok(result)
+    np.testing.assert_array_equal(np.load(workdir / "out.npy"), X[1:3])
+    result = run(
+        "slice-run", "scalars.mlir", "--input", "x.npy", "--input", "o.npy",
+        "--input", "x.npy", "--output", "out.npy", cwd=workdir,
+    )  # fmt: skip
+    assert_error(
+        result,
+        "error: main: input 2 (%n): a scalar argument takes an int or a 0-d integer "
+        "array, got an array of shape (4, 6)",
+    )

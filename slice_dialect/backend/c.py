@@ -450,8 +450,9 @@ def checked_memref_type(
             )
         raise op_error(
             op,
-            f"{what} has type {t}; the C target takes memref arguments only (scalar "
-            "arguments are not supported)",
+            f"{what} has type {t}; the C target takes memref arguments only "
+            "(convert-slice-to-loops passes an index or signless i8-i64 argument of a "
+            "function on tensors as a rank-0 memref; other scalars are not supported)",
         )
     if not isinstance(t.layout, NoneAttr):
         raise op_error(

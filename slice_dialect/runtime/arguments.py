@@ -98,7 +98,9 @@ class ArraySpec:
     A ``None`` dim is dynamic (``?``): any size is accepted there. ``index`` marks an
     index operand (a ``tensor<Nxi32>``/``tensor<Nxi64>`` argument read as parameter
     values): it takes any integer array, or sequence of ints, of length ``N`` whose
-    values fit ``dtype``, converted.
+    values fit ``dtype``, converted; of shape ``()``, a scalar argument (``index`` or
+    ``iN``, passed in a rank-0 buffer): an int, a numpy integer or a 0-d integer
+    array that fits ``dtype``.
     """
 
     dtype: np.dtype
@@ -201,12 +203,12 @@ class CheckedArguments:
             for i, spec in enumerate(specs):
                 check_shape(spec.shape, spec.dtype.itemsize, self._label(kind, i, spec))
                 if spec.index and (
-                    spec.dtype.kind not in "iu" or len(spec.shape) != 1 or spec.dynamic
+                    spec.dtype.kind not in "iu" or len(spec.shape) > 1 or spec.dynamic
                 ):
                     raise SliceError(
                         f"{self._label(kind, i, spec)}: an index operand is a 1-D "
-                        f"integer array of static length, not {spec.dtype} "
-                        f"{format_shape(spec.shape)}"
+                        f"integer array of static length or an integer scalar, not "
+                        f"{spec.dtype} {format_shape(spec.shape)}"
                     )
         # Only where numpy aligns a dtype less than its C storage type needs
         # (complex64: 4 < 8) is the pointer itself checked; elsewhere numpy's own
@@ -285,6 +287,8 @@ class CheckedArguments:
         ``array`` is a numpy array of an integer dtype or a sequence of ints, of
         ``spec``'s length, every value in the range of ``spec.dtype``."""
         label = self._label(kind, index, spec)
+        if not spec.shape:
+            return self._scalar(label, spec, array)
         (length,) = spec.shape
         if isinstance(array, np.ndarray):
             if type(array) is not np.ndarray:
@@ -326,6 +330,34 @@ class CheckedArguments:
                     f"[{info.min}, {info.max}]"
                 )
         return np.array(values, dtype=spec.dtype)
+
+    @staticmethod
+    def _scalar(label: str, spec: ArraySpec, value: object) -> np.ndarray:
+        """A scalar argument (an ``index`` or ``iN`` function argument, passed in a
+        rank-0 buffer) as a 0-d array of ``spec.dtype``: ``value`` is an int, a numpy
+        integer or a 0-d integer array, in the range of ``spec.dtype``."""
+        if isinstance(value, np.ndarray):
+            if value.shape != ():
+                raise SliceError(
+                    f"{label}: a scalar argument takes an int or a 0-d integer array, "
+                    f"got an array of shape {value.shape}"
+                )
+            if value.dtype.kind not in "iu":
+                raise SliceError(
+                    f"{label}: a scalar argument takes integers; got dtype {value.dtype}"
+                )
+            value = value.item()
+        if not isinstance(value, int | np.integer) or isinstance(value, bool | np.bool_):
+            raise SliceError(
+                f"{label}: a scalar argument takes an int or a 0-d integer array, got "
+                f"{value!r} ({type(value).__name__})"
+            )
+        info = np.iinfo(spec.dtype)
+        if not info.min <= value <= info.max:
+            raise SliceError(
+                f"{label}: {int(value)} does not fit {spec.dtype} [{info.min}, {info.max}]"
+            )
+        return np.array(value, dtype=spec.dtype)
 
     # The call path runs on every kernel call, so it avoids per-call allocations
     # beyond the pointer list: plain index loops, checks in their cheapest form, and

@@ -58,7 +58,8 @@ typedef struct {
     npy_intp *shapes[MAX_ARGS];  /* into shape_storage */
     npy_intp nbytes[MAX_ARGS];   /* -1 for an argument with a `?` dim */
     char check_pointer[MAX_ARGS];
-    char index[MAX_ARGS];        /* an i32/i64 index operand: a list of ints is taken */
+    char index[MAX_ARGS];        /* an i32/i64 index operand: a list of ints (an int at
+                                    rank 0) is taken */
     npy_intp *shape_storage;
     /* The error values of calls made with the GIL held: zero (the object is
      * allocated zeroed), written by a failing kernel, copied out and zeroed again
@@ -90,17 +91,49 @@ acceptable(Entry *self, int i, PyObject *object, const npy_intp *shape, int flag
     return 1;
 }
 
-/* Index operand i given as an exact list or tuple of exact ints that fit: its
- * values converted into `storage` (of `room` int64s); how many int64s it used, or
- * -1 for anything else (then the Python path converts or reports it). */
+/* Index operand i given as an exact list or tuple of exact ints that fit (a scalar
+ * argument, of rank 0: an exact int or a numpy integer scalar that fits): its values converted into `storage`
+ * (of `room` int64s); how many int64s it used, or -1 for anything else (then the
+ * Python path converts or reports it). */
 static Py_ssize_t
 index_values(Entry *self, int i, PyObject *object, int64_t *storage, Py_ssize_t room)
 {
+    int narrow = PyDataType_ELSIZE(self->descrs[i]) == 4;
+    if (self->ndims[i] == 0) {
+        /* a scalar argument (index, i32, i64) in its rank-0 buffer: an exact int or
+         * a numpy integer scalar (not a bool: numpy's bool is no Integer) */
+        if (room < 1) return -1;
+        int overflow;
+        long long v;
+        if (PyLong_CheckExact(object)) {
+            v = PyLong_AsLongLongAndOverflow(object, &overflow);
+        } else if (PyArray_IsScalar(object, Integer)) {
+            PyObject *value = PyNumber_Index(object);
+            if (value == NULL) {
+                PyErr_Clear();
+                return -1;
+            }
+            v = PyLong_AsLongLongAndOverflow(value, &overflow);
+            Py_DECREF(value);
+        } else {
+            return -1;
+        }
+        if (overflow || (v == -1 && PyErr_Occurred())) {
+            PyErr_Clear();
+            return -1;
+        }
+        if (narrow) {
+            if (v < INT32_MIN || v > INT32_MAX) return -1;
+            *(int32_t *)storage = (int32_t)v;
+        } else {
+            *storage = (int64_t)v;
+        }
+        return 1;
+    }
     if (!(PyList_CheckExact(object) || PyTuple_CheckExact(object))) return -1;
     Py_ssize_t n = PySequence_Fast_GET_SIZE(object);
     if (n != self->shapes[i][0] || n > room) return -1;
     PyObject **items = PySequence_Fast_ITEMS(object);
-    int narrow = PyDataType_ELSIZE(self->descrs[i]) == 4;
     for (Py_ssize_t j = 0; j < n; j++) {
         if (!PyLong_CheckExact(items[j])) return -1;
         int overflow;
@@ -530,7 +563,7 @@ entry_bind(PyObject *op, PyObject *args)
         self->ndims[i] = ndim;
         self->nbytes[i] = count < 0 ? -1 : count * PyDataType_ELSIZE(descr);
         self->check_pointer[i] = (char)PyObject_IsTrue(PyList_GET_ITEM(checks, i));
-        self->index[i] = (char)(PyObject_IsTrue(PyList_GET_ITEM(index, i)) && ndim == 1
+        self->index[i] = (char)(PyObject_IsTrue(PyList_GET_ITEM(index, i)) && ndim <= 1
                                 && (PyDataType_ELSIZE(descr) == 4
                                     || PyDataType_ELSIZE(descr) == 8));
         storage += ndim;

@@ -17,7 +17,10 @@ the arrays are gathered into ``slice_dims``, the shape function is called first 
 outputs made (or ``out=`` checked) with the shapes it wrote; a shape that does not fit
 is left to the Python path, which calls it again and reports it. An ``i32``/``i64``
 index operand is taken as an exact array of its dtype, or as a list or tuple of exact
-ints that fit (converted in C, at most 64 values per call); any other index value
+ints that fit (converted in C, at most 64 values per call), and a scalar argument (an
+``index`` or ``i32``/``i64`` function argument, in a rank-0 buffer) as an exact int or a
+numpy integer scalar; any
+other index value
 (another integer dtype, numpy scalars in a list) goes to the Python conversion.
 """
 
