@@ -62,6 +62,7 @@ from passes.copy_plan import (
 from passes.function_boundary import (
     FunctionToMemrefs,
     buffer_of,
+    called_functions,
     holds_tensors,
     is_static_dense,
     not_lowered,
@@ -634,7 +635,8 @@ class ConvertSliceToLoopsPass(SlicePass):
         if too_large is not None:
             raise OpPassFailedException(*too_large)
         add_shape_functions(op)
-        rewrite_module(op, [FunctionToMemrefs()], recursively=False)
+        called = called_functions(op)
+        rewrite_module(op, [FunctionToMemrefs(called)], recursively=False)
         stream = StreamTarget(
             self.stream_working_set, self.stream_lines_in_order, self.string_move_bytes
         )

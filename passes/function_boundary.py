@@ -15,6 +15,8 @@ returned twice).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from xdsl.dialects import arith, bufferization, func, memref, tensor
 from xdsl.dialects.builtin import (
     ArrayAttr,
@@ -24,6 +26,7 @@ from xdsl.dialects.builtin import (
     IndexType,
     IntegerType,
     MemRefType,
+    ModuleOp,
     Signedness,
     TensorType,
     UnitAttr,
@@ -161,19 +164,42 @@ def check_lowerable(f: func.FuncOp) -> None:
         raise OpPassFailedException(op, not_lowered(op))
 
 
+def rewritten(f: func.FuncOp) -> bool:
+    """Whether ``FunctionToMemrefs`` rewrites ``f``: a function with a body whose
+    type or ops hold tensors."""
+    types = [*f.function_type.inputs.data, *f.function_type.outputs.data]
+    return not f.is_declaration and (
+        any(isinstance(t, TensorType) for t in types)
+        or any(holds_tensors(op) for op in f.body.walk())
+    )
+
+
+def called_functions(module: ModuleOp) -> frozenset[str]:
+    """The names of the functions a ``func.call`` of ``module`` calls (after ``inline``:
+    the recursive ones). ``FunctionToMemrefs`` keeps their scalar arguments, so that
+    every call of them stays well typed (the interpreter runs such calls; the C target
+    refuses them)."""
+    return frozenset(
+        op.callee.root_reference.data
+        for op in module.walk()
+        if isinstance(op, func.CallOp)
+    )
+
+
+@dataclass(frozen=True)
 class FunctionToMemrefs(RewritePattern):
-    """Tensor arguments to memrefs, tensor results to trailing output memrefs."""
+    """Tensor arguments to memrefs, tensor results to trailing output memrefs, and
+    scalar arguments to rank-0 memrefs but in the functions of ``called``."""
+
+    called: frozenset[str] = frozenset()
+    """The functions some ``func.call`` calls (``called_functions``)."""
 
     @op_type_rewrite_pattern
     def match_and_rewrite(self, f: func.FuncOp, rewriter: PatternRewriter) -> None:
-        if f.is_declaration:
+        if not rewritten(f):
             return
         inputs = list(f.function_type.inputs.data)
         outputs = list(f.function_type.outputs.data)
-        if not any(isinstance(t, TensorType) for t in [*inputs, *outputs]) and not any(
-            holds_tensors(op) for op in f.body.walk()
-        ):
-            return
         check_lowerable(f)
         for i, t in enumerate(outputs):
             if not isinstance(t, TensorType):
@@ -187,7 +213,7 @@ class FunctionToMemrefs(RewritePattern):
         loads: list[Operation] = []
         for i, (t, arg) in enumerate(zip(inputs, list(block.args))):
             scalar = scalar_buffer_type(t)
-            if scalar is not None:
+            if scalar is not None and f.sym_name.data not in self.called:
                 buffer = rewriter.replace_value_with_new_type(arg, scalar)
                 new_inputs.append(scalar)
                 loads += self._as_scalar(buffer, t, f)

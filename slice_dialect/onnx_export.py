@@ -57,7 +57,7 @@ from slice_dialect.dialect import (
 from slice_dialect.errors import SliceError
 from slice_dialect.export import ORT_INT_MAX
 from slice_dialect.locations import location_text
-from slice_dialect.names import unique_name
+from slice_dialect.names import UniqueNames
 from slice_dialect.onnx_import import ONNX_NAME
 from slice_dialect.semantics import INT64_MAX
 
@@ -91,7 +91,7 @@ class _Exporter:
         self.nodes: list[Any] = []
         self.initializers: list[Any] = []
         self.names: dict[SSAValue, str] = {}
-        self.used: set[str] = set()
+        self.used = UniqueNames()
         self.opset = OPSET
         self.outputs: list[str | None] = []
         """Per result, the output an ``Identity`` writes it to (``None``: the
@@ -170,7 +170,7 @@ class _Exporter:
         return [self.names[arg] for arg in block.args]
 
     def fresh(self, base: str) -> str:
-        return unique_name(base, self.used)
+        return self.used.fresh(base)
 
     def name(self, value: SSAValue) -> str:
         if value not in self.names:
@@ -554,14 +554,20 @@ def _export_onnx(source: str | ModuleOp | os.PathLike[str], entry: str) -> Any:
     module = parse_module(text, ctx, name)
     # the functions @entry does not call are not exported: their faults are not its
     keep_only_reachable(module, entry)
-    signature = entry_signature(module, entry)  # tensors in and out, or scalars
-    for i, spec in enumerate(signature.inputs):
-        if not spec.shape and spec.index:  # a scalar argument, which kernels take
-            name = f" (%{spec.name})" if spec.name else ""
-            raise SliceError(
-                f"@{entry} argument {i}{name} is a scalar; export_onnx exports tensor "
-                "arguments only (an ONNX graph input is a tensor)"
-            )
+    for f in module.ops:  # an ONNX graph input is a tensor (kernels take scalars too)
+        if isinstance(f, func.FuncOp) and f.sym_name.data == entry:
+            args = f.body.blocks[0].args if f.body.blocks else ()
+            for i, t in enumerate(f.function_type.inputs.data):
+                if not isinstance(t, TensorType):
+                    hint = args[i].name_hint if i < len(args) else None
+                    name = f" (%{hint})" if hint else ""
+                    raise SliceError(
+                        f"@{entry} argument {i}{name} has type {t}; export_onnx "
+                        "exports tensor arguments only (an ONNX graph input is a "
+                        "tensor)",
+                        location_text(f),
+                    )
+    entry_signature(module, entry)  # tensors in and out
     _pin_output_names(
         next(
             op

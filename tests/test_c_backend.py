@@ -1838,3 +1838,30 @@ func.func @stride0(%x: memref<?xf32>, %out: memref<?xf32>) {
 }
 """
     assert c_warnings(emit_c(parse(text))) == ""
+
+
+def test_unique_names_are_the_lowest_free_suffix() -> None:
+    """``UniqueNames.fresh`` remembers where each base got to (it scanned from
+    ``base_1`` on every call: quadratic in the names of one base) and still gives the
+    lowest free suffix, names added directly in between included."""
+    import random
+
+    from slice_dialect.names import UniqueNames
+
+    rng = random.Random(51)
+    names = UniqueNames(["v", "v_2"])
+    plain = set(names)
+    for _ in range(2000):
+        base = rng.choice(["v", "x", "v_1", "x_3"])
+        if rng.random() < 0.2:  # a name taken directly (a graph input, a reserved one)
+            taken = f"{base}_{rng.randrange(6)}"
+            names.add(taken)
+            plain.add(taken)
+            continue
+        want, k = base, 0
+        while want in plain:
+            k += 1
+            want = f"{base}_{k}"
+        plain.add(want)
+        assert names.fresh(base) == want
+    assert names == plain

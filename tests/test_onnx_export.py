@@ -735,8 +735,18 @@ def test_a_scalar_argument_is_refused() -> None:
             "  func.return %r : tensor<2xf32>\n}\n"
         )
     assert str(info.value) == (
-        "@main argument 1 (%o) is a scalar; export_onnx exports tensor arguments only "
-        "(an ONNX graph input is a tensor)"
+        "@main argument 1 (%o) has type index; export_onnx exports tensor arguments "
+        "only (an ONNX graph input is a tensor)"
+    )
+    assert info.value.location == "<source>:1:1"
+    with pytest.raises(SliceError) as info:
+        slice_dialect.export_onnx(
+            "func.func @main(%x: tensor<6xf32>, %f: f32) -> tensor<6xf32> {\n"
+            "  func.return %x : tensor<6xf32>\n}\n"
+        )
+    assert str(info.value) == (
+        "@main argument 1 (%f) has type f32; export_onnx exports tensor arguments "
+        "only (an ONNX graph input is a tensor)"
     )
 
 

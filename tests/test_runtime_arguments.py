@@ -317,6 +317,18 @@ func.func @main(%x: tensor<?xi8>, %s: i64, %e: i32, %t: i8) -> tensor<?xi8> {
 """
 
 
+class ClaimsZeroD(np.ndarray):
+    """An array that claims to be 0-d (and to hold 7): checked through its base-class
+    view, it is neither."""
+
+    @property
+    def shape(self) -> tuple[int, ...]:  # type: ignore[override]
+        return ()
+
+    def item(self, *args: Any) -> Any:
+        return 7
+
+
 def onnx(x: np.ndarray, start: int, end: int, step: int) -> np.ndarray:
     """ONNX Slice of ``x`` on axis 0 (the oracle's: ONNX clamps a negative step's
     start below the dim to 0, where numpy's slice selects nothing)."""
@@ -354,6 +366,8 @@ def test_scalar_arguments(backend: str, fast: bool) -> None:
         args = (wrap(s), np.int32(e) if kind == "numpy" else wrap(e), wrap(t))
         got = kernel(x, *args)
         assert got.tolist() == onnx(x, s, e, t).tolist(), (s, e, t, kind)
+    liar = np.array(2).view(ClaimsZeroD)  # holds 2, says 7
+    assert kernel(x, liar, 60, 1).tolist() == onnx(x, 2, 60, 1).tolist()
     for s in (2**63 - 1, -(2**63)):
         for e, t in ((2**31 - 1, 1), (-(2**31), -1), (5, 127), (-5, -128)):
             assert kernel(x, s, e, t).tolist() == onnx(x, s, e, t).tolist(), (s, e, t)
@@ -407,6 +421,21 @@ def test_scalar_arguments(backend: str, fast: bool) -> None:
             r"float64$",
         ),
         (
+            (np.timedelta64(2), 4, 1),
+            r"^main: input 1 \(%s\): a scalar argument takes an int or a 0-d integer "
+            r"array, got np.timedelta64\(2\) \(timedelta64\)$",
+        ),
+        (
+            (0, np.timedelta64(3, "s"), 1),
+            r"^main: input 2 \(%e\): a scalar argument takes an int or a 0-d integer "
+            r"array, got np.timedelta64\(3,'s'\) \(timedelta64\)$",
+        ),
+        (
+            (np.array([1, 2, 3]).view(ClaimsZeroD), 4, 1),
+            r"^main: input 1 \(%s\): a scalar argument takes an int or a 0-d integer "
+            r"array, got an array of shape \(3,\)$",
+        ),
+        (
             (0, 4, 0),
             r"^slice.onnx: steps\[0\] = 0: a step must be non-zero$",
         ),
@@ -421,6 +450,18 @@ def test_scalar_arguments_refused(
     kernel = _scalar_kernel(backend, fast)
     with pytest.raises(SliceError, match=message):
         kernel(np.arange(8, dtype=np.int8), *args)
+
+
+def test_timedelta_values_of_an_index_operand_are_refused() -> None:
+    """``np.timedelta64`` is a numpy ``signedinteger`` whose value has a unit: not an
+    index value, in a list as alone."""
+    kernel = slice_dialect.compile(DYNAMIC_BYTES)
+    with pytest.raises(
+        SliceError,
+        match=r"^main: input 1 \(%s\): an index operand takes integers; value 0 is "
+        r"np.timedelta64\(1\) \(timedelta64\)$",
+    ):
+        kernel(np.arange(8, dtype=np.int8), [np.timedelta64(1)], [4])
 
 
 def test_scalar_argument_types_a_kernel_refuses() -> None:
@@ -439,3 +480,72 @@ def test_scalar_argument_types_a_kernel_refuses() -> None:
             r"i64$",
         ):
             slice_dialect.compile(text)
+
+
+RECURSIVE_CALLEE = """\
+func.func @h(%n: index) {
+  %c = arith.constant dense<[1, 2]> : tensor<2xi32>
+  %c1 = arith.constant 1 : index
+  %i = arith.minsi %n, %c1 : index
+  %k = tensor.extract %c[%i] : tensor<2xi32>
+  %ki = arith.index_cast %k : i32 to index
+  %p = arith.cmpi sgt, %n, %ki : index
+  scf.if %p {
+    %m = arith.subi %n, %c1 : index
+    func.call @h(%m) : (index) -> ()
+  }
+  func.return
+}
+func.func @main(%x: tensor<4xi32>, %n: index) -> tensor<4xi32> {
+  func.call @h(%n) : (index) -> ()
+  func.return %x : tensor<4xi32>
+}
+"""
+
+
+def test_a_called_function_keeps_its_scalar_arguments() -> None:
+    """A recursive callee (``inline`` leaves its calls) keeps its ``index`` argument,
+    so the calls stay well typed: the interpreter runs the program (the C target
+    refuses ``func.call``), the entry taking its scalar in a rank-0 buffer. (Review of
+    session 51: the callee's argument became a ``memref<i64>`` its calls did not pass.)
+    An entry some call names, or one of no tensors, cannot take a scalar."""
+    kernel = slice_dialect.compile(RECURSIVE_CALLEE, backend="interpreter")
+    x = np.arange(4, dtype=np.int32)
+    assert kernel(x, 3).tolist() == [0, 1, 2, 3]
+    with pytest.raises(SliceError, match=r"^func.call: no C rule"):
+        slice_dialect.compile(RECURSIVE_CALLEE)
+    for text, entry in [
+        (RECURSIVE_CALLEE, "h"),
+        ("func.func @main(%n: index) {\n  func.return\n}\n", "main"),
+    ]:
+        with pytest.raises(
+            SliceError,
+            match=rf"^func.func @{entry}: argument 0 has type index; expected a memref "
+            r"\(convert-slice-to-loops passes an index or integer argument as a rank-0 "
+            r"memref only in a function on tensors that no func.call calls\)$",
+        ):
+            slice_dialect.compile(text, entry=entry, backend="interpreter")
+
+
+@pytest.mark.parametrize("backend", ["c", "interpreter"])
+def test_more_buffers_than_ctypes_calls_with(backend: str) -> None:
+    """ctypes calls a C function with at most 1024 arguments (the buffers, then the
+    error values): the C backend refuses a kernel of more before compiling its C, with
+    a ``SliceError`` (it was ctypes' ``ArgumentError`` after the C compile); the
+    interpreter runs it."""
+    n = 1023
+    args = ", ".join(f"%x{i}: tensor<2xf32>" for i in range(n))
+    text = f"func.func @main({args}) -> tensor<2xf32> {{\n  func.return %x1 : tensor<2xf32>\n}}\n"
+    arrays = [np.full(2, i, np.float32) for i in range(n)]
+    if backend == "interpreter":
+        kernel = slice_dialect.compile(text, backend="interpreter")
+        assert kernel(*arrays).tolist() == [1.0, 1.0]
+        return
+    with pytest.raises(
+        SliceError,
+        match=r"^@main takes 1023 input\(s\) and 1 result\(s\): its C function would "
+        r"take 1025 arguments, more than the 1024 a kernel can be called with$",
+    ):
+        slice_dialect.compile(text)
+    kernel = slice_dialect.compile(text.replace(", %x1022: tensor<2xf32>", ""))
+    assert kernel(*arrays[:-1]).tolist() == [1.0, 1.0]

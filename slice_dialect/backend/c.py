@@ -179,7 +179,7 @@ from slice_dialect.dtypes import (
 )
 from slice_dialect.errors import SliceError
 from slice_dialect.locations import location_text, verify_located
-from slice_dialect.names import unique_name
+from slice_dialect.names import UniqueNames
 
 DEFAULT_PREFIX = "slice_"
 """The prefix of every exported symbol unless ``emit_c(prefix=...)`` says otherwise."""
@@ -488,13 +488,19 @@ class Unit:
     """The message template of each return code and where the op that fails with it
     stands in the source (``file:line:col``, or ``None``): code k is ``messages[k -
     1]``."""
+    codes: dict[tuple[str, str | None], int] = field(
+        default_factory=lambda: {(ALLOCATION_MESSAGE, None): 1}
+    )
+    """The code of each entry of ``messages`` (found once per check, not by a scan)."""
 
     def error_code(self, message: str, location: str | None = None) -> int:
         """The return code of ``message`` (a template with ``{0}``..``{3}``) failing at
         ``location``, made on first use."""
-        if (message, location) not in self.messages:
+        code = self.codes.get((message, location))
+        if code is None:
             self.messages.append((message, location))
-        return self.messages.index((message, location)) + 1
+            code = self.codes[(message, location)] = len(self.messages)
+        return code
 
     def error_message_function(self) -> list[str]:
         symbol = error_message_symbol(self.prefix)
@@ -535,7 +541,7 @@ class FunctionPrinter:
     symbol: str
     lines: list[str] = field(default_factory=list[str])
     exprs: dict[SSAValue, str] = field(default_factory=dict[SSAValue, str])
-    used_names: set[str] = field(default_factory=lambda: set(RESERVED_NAMES))
+    used_names: UniqueNames = field(default_factory=lambda: UniqueNames(RESERVED_NAMES))
     depth: int = 1
     heap_allocs: list[SSAValue] = field(default_factory=list[SSAValue])
     """The heap allocations printed and not freed yet: whether a failing check jumps
@@ -583,7 +589,7 @@ class FunctionPrinter:
 
     def temp(self, base: str) -> str:
         """A new C identifier for a variable of the printer's own (no SSA value)."""
-        return unique_name(base, self.used_names)
+        return self.used_names.fresh(base)
 
     def expr(self, value: SSAValue, op: Operation) -> str:
         """The C text of an already printed value used by ``op``."""

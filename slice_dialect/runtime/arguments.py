@@ -25,7 +25,7 @@ from typing import Any
 
 import numpy as np
 from xdsl.dialects import func
-from xdsl.dialects.builtin import DYNAMIC_INDEX, MemRefType
+from xdsl.dialects.builtin import DYNAMIC_INDEX, IndexType, IntegerType, MemRefType
 
 from slice_dialect.backend.c import dims_layout
 from slice_dialect.dtypes import c_alignment, numpy_dtype
@@ -145,9 +145,15 @@ def array_specs(
     for arg in function.body.block.args:
         t = arg.type
         if not isinstance(t, MemRefType):
+            why = ""
+            if isinstance(t, IndexType | IntegerType):
+                why = (
+                    " (convert-slice-to-loops passes an index or integer argument as a "
+                    "rank-0 memref only in a function on tensors that no func.call calls)"
+                )
             raise SliceError(
                 f"func.func @{function.sym_name.data}: argument {arg.index} has type "
-                f"{t}; expected a memref"
+                f"{t}; expected a memref{why}"
             )
         dtype = numpy_dtype(t.element_type)
         what = f"func.func @{function.sym_name.data}: argument {arg.index}"
@@ -167,6 +173,14 @@ def _base_view(array: np.ndarray) -> np.ndarray:
     made by ``np.ndarray``'s own ``view``, so no method or property of the subclass
     takes part."""
     return _ndarray_view(array, np.ndarray)
+
+
+def _is_integer(value: object) -> bool:
+    """Whether ``value`` is an int or a numpy integer scalar: not a bool, and not a
+    ``np.timedelta64`` (a numpy ``signedinteger`` whose value has a unit)."""
+    return isinstance(value, int | np.integer) and not isinstance(
+        value, bool | np.bool_ | np.timedelta64
+    )
 
 
 def _values(count: int) -> str:
@@ -308,7 +322,7 @@ class CheckedArguments:
         elif isinstance(array, list | tuple | range):
             values = list(array)
             for k, v in enumerate(values):
-                if not isinstance(v, int | np.integer) or isinstance(v, bool | np.bool_):
+                if not _is_integer(v):
                     raise SliceError(
                         f"{label}: an index operand takes integers; value {k} is "
                         f"{v!r} ({type(v).__name__})"
@@ -337,6 +351,8 @@ class CheckedArguments:
         rank-0 buffer) as a 0-d array of ``spec.dtype``: ``value`` is an int, a numpy
         integer or a 0-d integer array, in the range of ``spec.dtype``."""
         if isinstance(value, np.ndarray):
+            if type(value) is not np.ndarray:
+                value = _base_view(value)
             if value.shape != ():
                 raise SliceError(
                     f"{label}: a scalar argument takes an int or a 0-d integer array, "
@@ -346,8 +362,8 @@ class CheckedArguments:
                 raise SliceError(
                     f"{label}: a scalar argument takes integers; got dtype {value.dtype}"
                 )
-            value = value.item()
-        if not isinstance(value, int | np.integer) or isinstance(value, bool | np.bool_):
+            value = int(value[()])
+        if not _is_integer(value):
             raise SliceError(
                 f"{label}: a scalar argument takes an int or a 0-d integer array, got "
                 f"{value!r} ({type(value).__name__})"

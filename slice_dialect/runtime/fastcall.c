@@ -101,13 +101,15 @@ index_values(Entry *self, int i, PyObject *object, int64_t *storage, Py_ssize_t 
     int narrow = PyDataType_ELSIZE(self->descrs[i]) == 4;
     if (self->ndims[i] == 0) {
         /* a scalar argument (index, i32, i64) in its rank-0 buffer: an exact int or
-         * a numpy integer scalar (not a bool: numpy's bool is no Integer) */
+         * a numpy integer scalar (not a bool: numpy's bool is no Integer; not a
+         * timedelta64, an Integer whose value has a unit) */
         if (room < 1) return -1;
         int overflow;
         long long v;
         if (PyLong_CheckExact(object)) {
             v = PyLong_AsLongLongAndOverflow(object, &overflow);
-        } else if (PyArray_IsScalar(object, Integer)) {
+        } else if (PyArray_IsScalar(object, Integer)
+                   && !PyArray_IsScalar(object, Timedelta)) {
             PyObject *value = PyNumber_Index(object);
             if (value == NULL) {
                 PyErr_Clear();

@@ -70,6 +70,29 @@ def shape_function_of(function: Any) -> str | None:
     return attribute.root_reference.data
 
 
+CTYPES_MAX_ARGUMENTS = 1024
+"""The most arguments ctypes passes to a C function (CPython's ``CTYPES_MAX_ARGCOUNT``):
+a kernel's buffers, ``slice_dims`` and the error values together."""
+
+
+def check_argument_count(
+    function: str,
+    inputs: Sequence[ArraySpec | tuple[Any, Sequence[int | None]]],
+    outputs: Sequence[ArraySpec | tuple[Any, Sequence[int | None]]],
+) -> None:
+    """``SliceError`` if ``@function``'s C function takes more arguments than ctypes
+    calls (checked before its C is compiled: the compile of 1023 slices took a minute
+    before ctypes' ``ArgumentError``, session 51's review)."""
+    specs = [ArraySpec.of(s) for s in (*inputs, *outputs)]
+    count = len(specs) + any(s.dynamic for s in specs) + 1
+    if count > CTYPES_MAX_ARGUMENTS:
+        raise SliceError(
+            f"@{function} takes {len(inputs)} input(s) and {len(outputs)} result(s): its C "
+            f"function would take {count} arguments, more than the "
+            f"{CTYPES_MAX_ARGUMENTS} a kernel can be called with"
+        )
+
+
 class LibraryLoadError(SliceError):
     """A shared library that ``dlopen`` rejects (for example a corrupt file)."""
 
@@ -108,6 +131,7 @@ class CKernel:
         prefix: str = DEFAULT_PREFIX,
         shape_function: str | None = None,
     ) -> None:
+        check_argument_count(function, inputs, outputs)
         self.arguments = CheckedArguments(function, inputs, outputs)
         if self.arguments.dynamic_outputs and shape_function is None:
             raise SliceError(
@@ -256,6 +280,7 @@ def load_kernel(
     """
     from slice_dialect.runtime.fastcall import kernel_class
 
+    check_argument_count(function, inputs, outputs)
     kernel_type = kernel_class(fast_call)
     for rebuild in (False, True):
         library = build_shared_library(

@@ -192,7 +192,8 @@ def make_parser() -> argparse.ArgumentParser:
         "--input",
         action="append",
         default=[],
-        help="an input .npy, one per argument (data or index operand), in order",
+        help="an input .npy, one per argument (data, index operand, or a 0-d array for "
+        "a scalar index/i8-i64 argument), in order",
     )
     parser.add_argument(
         "--output",

@@ -46,3 +46,4 @@ func.func @onnx(%x: tensor<8xi8>, %s: i64, %e: i32, %unused: i16) -> tensor<?xi8
   %r = slice.onnx %x starts %starts ends %ends : tensor<8xi8>, tensor<1xi64>, tensor<1xi64> -> tensor<?xi8>
   func.return %r : tensor<?xi8>
 }
+
