@@ -88,6 +88,7 @@ from slice_dialect.dialect import (
 from slice_dialect.dtypes import storage_bytes
 from slice_dialect.errors import OpPassFailedException
 from slice_dialect.ir_domain import IRBuilder
+from slice_dialect.locations import upstream_verifier_gap
 from slice_dialect.semantics import Window
 
 NSW = arith.IntegerOverflowAttr(frozenset([arith.IntegerOverflowFlag.NSW]))
@@ -634,6 +635,11 @@ class ConvertSliceToLoopsPass(SlicePass):
         too_large = dimension_too_large_in(op)
         if too_large is not None:
             raise OpPassFailedException(*too_large)
+        # what MLIR's verifier refuses and xDSL's takes, named at the op written
+        # (not at the memref.load the lowering made of a tensor.extract)
+        gap = upstream_verifier_gap(op)
+        if gap is not None:
+            raise OpPassFailedException(*gap)
         add_shape_functions(op)
         called = called_functions(op)
         rewrite_module(op, [FunctionToMemrefs(called)], recursively=False)

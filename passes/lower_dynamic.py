@@ -186,8 +186,11 @@ def add_shape_functions(module: builtin.ModuleOp) -> None:
     for f in list(module.ops):
         if not isinstance(f, func.FuncOp) or f.is_declaration:
             continue
-        if not any(is_dynamic(t) for t in f.function_type.outputs.data):
+        outputs = f.function_type.outputs.data
+        if not any(is_dynamic(t) for t in outputs):
             continue
+        if not all(isinstance(t, TensorType) for t in outputs):
+            continue  # a result of another type: FunctionToMemrefs refuses it, named
         name = f.sym_name.data + SHAPE_SUFFIX
         if name in symbols:
             raise OpPassFailedException(

@@ -255,6 +255,14 @@ func.func @main(%x: tensor<4xf32>, %n: f32) -> tensor<4xf32> {
 }
 """
 
+F80_MASK = """\
+func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %b = arith.constant dense<[0]> : tensor<1xi64>
+  %0 = slice.tf_strided_slice %x begin %b end %b strides %b {end_mask = 1 : f80} : tensor<4xf32>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64> -> tensor<4xf32>
+  func.return %0 : tensor<4xf32>
+}
+"""
+
 DYNAMIC_ARGUMENT = """\
 func.func @main(%x: tensor<?xf32>) -> tensor<2xf32> {
   %r = slice.onnx_v1 %x starts [0] ends [2] : tensor<?xf32> -> tensor<2xf32>
@@ -590,6 +598,17 @@ CASES: dict[str, tuple[str, str]] = {
     ),
     # refused by the op while it parses, at the op (it used to pass the verifier
     # and fail at the lowered entry, naming neither op nor operand)
+    "f80 float attribute": (
+        F80_MASK,
+        located(
+            F80_MASK,
+            3,
+            3,
+            27,
+            "slice.tf_strided_slice: end_mask is a float of type f80, which xDSL "
+            "cannot print (an element type outside SPEC section 1)",
+        ),
+    ),
     "unsupported element type": (
         UNSUPPORTED_ELEMENT,
         located(

@@ -708,6 +708,12 @@ class FunctionPrinter:
             if rule is None:
                 raise _no_rule(op)
             rule(self, op)
+            for result in op.results:
+                # a value nothing reads (hand-written IR: the lowering erases dead
+                # ops) is still computed, its checks kept, without -Wunused-variable
+                text = self.exprs.get(result)
+                if not result.uses and text is not None and text.isidentifier():
+                    self.line(f"(void){text};")
 
     def emit_nested(self, block: Block) -> None:
         """Print ``block`` one level deeper (the body of a C block)."""

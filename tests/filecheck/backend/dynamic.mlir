@@ -6,7 +6,7 @@
 // RUN: slice-opt %s -t c -o %t.c
 // RUN: filecheck %s --input-file %t.c
 // RUN: filecheck %s --input-file %t.c --check-prefix=BYSTEP
-// RUN: %cc -std=c99 -Wall -Wno-unused -Werror -c %t.c -o %t.o
+// RUN: %cc -std=c99 -Wall -Wextra -Werror -c %t.c -o %t.o
 
 // The helpers, once each: the overflow-checked product of the guards, MLIR's wrapping
 // arithmetic (an op without overflow<nsw>), divsi/remsi made total.
@@ -66,6 +66,7 @@
 // CHECK-NEXT:      const int64_t pick = big ? q : 0;
 // CHECK-NEXT:      const int8_t narrow8 = (int8_t)(uint8_t)pick;
 // CHECK-NEXT:      const int64_t narrow = (int64_t)narrow8;
+// CHECK-NEXT:      (void)narrow;
 // A view of a ? memref: a pointer alias, its size a checked product.
 // CHECK-NEXT:      const uint32_t *xv = in0;
 // CHECK-NEXT:      int64_t xv_d0;

@@ -13,6 +13,7 @@
 // CHECK-NEXT:    (void)slice_error_values;
 // CHECK-NEXT:    for (int64_t [[I:.+]] = 2; [[I]] < 11; [[I]] += 3) {
 // CHECK-NEXT:        const int64_t [[U:.+]] = slice_wrap_mul_i64([[I]], 3);
+// CHECK-NEXT:        (void)[[U]];
 // CHECK-NEXT:        const uint32_t [[V:.+]] = in0[[[I]]];
 // CHECK-NEXT:        const int64_t [[E:.+]] = [[I]] + -2;
 // CHECK-NEXT:        out0[[[E]]] = [[V]];

@@ -17,6 +17,7 @@ func.func @main(%x: tensor<4xf32>, %s: tensor<1xi64>, %e: tensor<1xi64>) -> tens
 // RUN: awk -v RS='\n// -----\n' 'NR==5' %s > %t.5.mlir && not slice-opt %t.5.mlir -p convert-slice-to-loops 2>&1 | filecheck %s --check-prefix=CALL
 // RUN: awk -v RS='\n// -----\n' 'NR==6' %s > %t.6.mlir && not slice-opt %t.6.mlir -p inline,convert-slice-to-loops 2>&1 | filecheck %s --check-prefix=RECURSIVE
 // RUN: awk -v RS='\n// -----\n' 'NR==7' %s > %t.7.mlir && not slice-opt %t.7.mlir -p inline,convert-slice-to-loops 2>&1 | filecheck %s --check-prefix=DECLARATION
+// RUN: awk -v RS='\n// -----\n' 'NR==8' %s > %t.8.mlir && not slice-opt %t.8.mlir -p canonicalize-slices,convert-slice-to-loops 2>&1 | filecheck %s --check-prefix=DYNSCALAR
 
 // -----
 
@@ -85,3 +86,17 @@ func.func @declaration_main(%x: tensor<4xf32>) -> tensor<4xf32> {
   func.return %r : tensor<4xf32>
 }
 func.func private @d(%x: tensor<4xf32>) -> tensor<4xf32>
+
+// -----
+
+// A result that is not a tensor beside one with a ? dim (the shape function's): the
+// same error (it was a bare AssertionError, session 51's fuzz).
+// DYNSCALAR: error: {{.+}}.mlir:{{[0-9]+}}:1: func.func @dim_of_window: result 1 has type index, not a tensor; only tensor results lower
+// DYNSCALAR-NOT: AssertionError
+func.func @dim_of_window(%x: tensor<?x6xf32>, %o: index, %n: index) -> (tensor<?x3xf32>, index) {
+  %c0 = arith.constant 0 : index
+  %a = slice.dynamic_window %x offsets [%o, 0] sizes [%n, 3] strides [1, 2] : tensor<?x6xf32> -> tensor<?x3xf32>
+  %d0 = tensor.dim %a, %c0 : tensor<?x3xf32>
+  func.return %a, %d0 : tensor<?x3xf32>, index
+}
+
