@@ -285,3 +285,19 @@ def test_slice_run_example_runs(tmp_path: Path) -> None:
     assert_ok(run("slice-run", *slice_run.split()[1:], cwd=tmp_path))
     y = np.load(tmp_path / "y.npy")
     assert y.dtype == np.float32 and y.tolist() == [2.0, 3.0, 4.0, 5.0, 6.0, 7.0]
+
+
+def test_scalar_argument_example_runs() -> None:
+    """The kernel of ``index`` arguments in "Using it" returns what its comment shows."""
+    import numpy as np
+
+    code = one_block("Using it", "python", "%o: index, %n: index")
+    call = code.strip().splitlines()[-1]
+    expression, shown = call.split("  # ")
+    namespace: dict[str, object] = {}
+    exec(
+        "import numpy as np\nimport slice_dialect\n" + code.rsplit(call, 1)[0], namespace
+    )
+    got = eval(expression, namespace)
+    assert repr(got) == shown
+    assert isinstance(got, np.ndarray)
