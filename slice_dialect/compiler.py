@@ -56,6 +56,7 @@ from slice_dialect.locations import (
     error_location,
     location_text,
     plain_verifier_error,
+    unprintable_float_in,
     upstream_verifier_gap,
     use_before_definition,
     verifier_error,
@@ -125,7 +126,9 @@ def parse_module(
             if found is not None:
                 raise SliceError(found[1], location_text(found[0]))
         else:
-            module = LocatingParser(ctx, source, filename).parse_module()
+            module = LocatingParser(
+                ctx, source, filename, refuse_unprintable=False
+            ).parse_module()
         module.verify()
     except ParseError as e:  # the message alone; the source line and caret displayed
         raise SliceError(
@@ -147,6 +150,12 @@ def parse_module(
         raise
     except Exception as e:  # a verifier of xDSL's that raises a plain Exception
         found = None if module is None else plain_verifier_error(e, module)
+        if found is None and isinstance(e, NotImplementedError) and module is not None:
+            # a verifier's message printing a float xDSL cannot print (f80)
+            unprintable = unprintable_float_in(module)
+            if unprintable is not None:
+                op, message = unprintable
+                raise SliceError(message, location_text(op)) from None
         if found is None:
             raise
         raise SliceError(*found) from None

@@ -27,6 +27,7 @@ from xdsl.dialects.builtin import (
     ArrayAttr,
     CallSiteLoc,
     ComplexType,
+    DictionaryAttr,
     FileLineColLoc,
     FloatAttr,
     FusedLoc,
@@ -181,9 +182,19 @@ class LocatingParser(Parser):
     """
 
     def __init__(
-        self, ctx: Context, text: str, name: str = "<unknown>", line_offset: int = 0
+        self,
+        ctx: Context,
+        text: str,
+        name: str = "<unknown>",
+        line_offset: int = 0,
+        refuse_unprintable: bool = True,
     ) -> None:
         super().__init__(ctx, text, name)
+        self.refuse_unprintable = refuse_unprintable
+        """Whether an op holding a float xDSL cannot print (f80) is a parse error at
+        the op (``slice-opt``, which prints every op); ``compile`` takes it and names
+        it only where xDSL fails to print it (``unprintable_float_in``), so a function
+        no entry reaches fails no entry."""
         self._parsing: list[int] = []
         """The starts of the ops being parsed, innermost last."""
         self._filename = StringAttr(name)
@@ -522,7 +533,7 @@ class LocatingParser(Parser):
             # ``struct.error`` has no position (the slice ops' properties are i64)
             bounds = None if isinstance(error, ValueError) else INT64_RANGE
             self._raise_out_of_range(error, start, bounds, None)
-        unprintable = _unprintable_float(op)
+        unprintable = _unprintable_float(op) if self.refuse_unprintable else None
         if unprintable is not None:
             self._raise_at_op(start, f"{op.name}: {unprintable}")
         self._op_starts[op] = start
@@ -541,10 +552,11 @@ class LocatingParser(Parser):
 
 def _unprintable_float(op: Operation) -> str | None:
     """Why a float attribute of ``op`` (a property, an attribute, or an entry of an
-    array of them) cannot be printed, or ``None``: xDSL 0.74 formats no ``f80`` or
-    ``f128`` value (``NotImplementedError``), and a verifier's message that prints one
-    failed with an empty ``NotImplementedError`` at no op (session 51's fuzz:
-    ``{end_mask = 1 : f80}``, ``arith.constant 1.0 : f80``)."""
+    array or dictionary of them, such as a function's argument attributes) cannot be
+    printed, or ``None``: xDSL 0.74 formats no ``f80`` or ``f128`` value
+    (``NotImplementedError``), and a verifier's message that prints one failed with
+    an empty ``NotImplementedError`` at no op (session 51's fuzz: ``{end_mask = 1 :
+    f80}``, ``arith.constant 1.0 : f80``)."""
     pending: list[tuple[str, Attribute]] = [
         *op.properties.items(),
         *op.attributes.items(),
@@ -553,6 +565,8 @@ def _unprintable_float(op: Operation) -> str | None:
         name, attribute = pending.pop()
         if isinstance(attribute, ArrayAttr):
             pending += [(name, a) for a in attribute.data]
+        elif isinstance(attribute, DictionaryAttr):
+            pending += [(f"{name}.{k}", a) for k, a in attribute.data.items()]
         elif isinstance(attribute, FloatAttr):
             try:
                 str(attribute)
@@ -561,6 +575,17 @@ def _unprintable_float(op: Operation) -> str | None:
                     f"{name} is a float of type {attribute.type}, which xDSL cannot "
                     "print (an element type outside SPEC section 1)"
                 )
+    return None
+
+
+def unprintable_float_in(root: Operation) -> tuple[Operation, str] | None:
+    """The first op below ``root`` holding a float xDSL cannot print, and the message
+    naming it (``_unprintable_float``), or ``None``: what an empty
+    ``NotImplementedError`` from a verifier's message stands for."""
+    for op in root.walk():
+        why = _unprintable_float(op)
+        if why is not None:
+            return op, f"{op.name}: {why}"
     return None
 
 

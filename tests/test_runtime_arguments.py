@@ -279,12 +279,10 @@ func.func @main(%x: tensor<?xi8>, %s: tensor<1xi64>, %e: tensor<1xi64>) -> tenso
 """
 
 
-@pytest.mark.parametrize("backend, fast", KERNELS, ids=["fast call", "ctypes", "interp"])
-def test_input_whose_copy_cannot_be_allocated(backend: str, fast: bool) -> None:
-    """A non-contiguous input is copied; a broadcast view of 2^62 (or 2^45) elements
-    owns one byte, but its copy cannot be allocated: a ``SliceError`` naming the
-    input (it was numpy's ``MemoryError``), on every call path."""
-    kernel: Any = slice_dialect.compile(DYNAMIC_BYTES, backend=backend)  # type: ignore[arg-type]
+def kernel_on_path(text: str, backend: str, fast: bool) -> Any:
+    """``@main`` of ``text`` on one call path of ``KERNELS``: the C extension, ctypes
+    (a ``CKernel`` of the same library) or the interpreter."""
+    kernel: Any = slice_dialect.compile(text, backend=backend)  # type: ignore[arg-type]
     if backend == "c" and not fast:
         kernel = CKernel(
             kernel.library_path,
@@ -293,6 +291,15 @@ def test_input_whose_copy_cannot_be_allocated(backend: str, fast: bool) -> None:
             kernel.outputs,
             shape_function=kernel.shape_function,
         )
+    return kernel
+
+
+@pytest.mark.parametrize("backend, fast", KERNELS, ids=["fast call", "ctypes", "interp"])
+def test_input_whose_copy_cannot_be_allocated(backend: str, fast: bool) -> None:
+    """A non-contiguous input is copied; a broadcast view of 2^62 (or 2^45) elements
+    owns one byte, but its copy cannot be allocated: a ``SliceError`` naming the
+    input (it was numpy's ``MemoryError``), on every call path."""
+    kernel = kernel_on_path(DYNAMIC_BYTES, backend, fast)
     for n in (2**62, 2**45):
         x = np.broadcast_to(np.int8(3), (n,))
         with pytest.raises(
@@ -338,16 +345,7 @@ def onnx(x: np.ndarray, start: int, end: int, step: int) -> np.ndarray:
 
 
 def _scalar_kernel(backend: str, fast: bool) -> Any:
-    kernel: Any = slice_dialect.compile(SCALAR_ARGUMENTS, backend=backend)  # type: ignore[arg-type]
-    if backend == "c" and not fast:
-        kernel = CKernel(
-            kernel.library_path,
-            "main",
-            kernel.inputs,
-            kernel.outputs,
-            shape_function=kernel.shape_function,
-        )
-    return kernel
+    return kernel_on_path(SCALAR_ARGUMENTS, backend, fast)
 
 
 @pytest.mark.parametrize("backend, fast", KERNELS, ids=["fast call", "ctypes", "interp"])

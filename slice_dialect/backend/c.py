@@ -710,9 +710,16 @@ class FunctionPrinter:
             rule(self, op)
             for result in op.results:
                 # a value nothing reads (hand-written IR: the lowering erases dead
-                # ops) is still computed, its checks kept, without -Wunused-variable
+                # ops; a buffer only freed) is still computed, its checks kept,
+                # without -Wunused-variable
                 text = self.exprs.get(result)
-                if not result.uses and text is not None and text.isidentifier():
+                if (
+                    text is not None
+                    and text.isidentifier()
+                    and all(
+                        isinstance(u.operation, memref.DeallocOp) for u in result.uses
+                    )
+                ):
                     self.line(f"(void){text};")
 
     def emit_nested(self, block: Block) -> None:

@@ -125,3 +125,19 @@ func.func @runs(%x: memref<12xf32>, %out: memref<8xf32>) {
   slice.copy_run %x[%c0], %out[%c1] count 1 source_stride 1 dest_stride 1 : memref<12xf32>, memref<8xf32>
   func.return
 }
+
+// -----
+
+// A buffer only freed (hand-written IR) is used as (void) too, so -Wunused-variable
+// has nothing to say (session 51's review).
+// CHECK-LABEL: int32_t slice_only_freed(
+// CHECK:         (void)[[B:.+]];
+// CHECK:         free([[B]]);
+func.func @only_freed(%x: memref<4xi32>, %out: memref<4xi32>) {
+  %buf = memref.alloc() : memref<100000xi32>
+  %c0 = arith.constant 0 : index
+  %v = memref.load %x[%c0] : memref<4xi32>
+  memref.store %v, %out[%c0] : memref<4xi32>
+  memref.dealloc %buf : memref<100000xi32>
+  func.return
+}

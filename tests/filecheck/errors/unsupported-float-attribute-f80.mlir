@@ -1,7 +1,8 @@
 // A float attribute of a type xDSL 0.74 cannot print (f80): a verifier message that
 // prints it raised an empty NotImplementedError at no op (session 51's fuzz:
-// "error: NotImplementedError: "); it is refused where it is parsed, naming the op
-// and the attribute, from slice-opt and compile() alike.
+// "error: NotImplementedError: "); slice-opt, which prints every op, refuses it where
+// it is parsed, naming the op and the attribute (compile() names it only where a
+// verifier would print it: tests/test_bad_input.py).
 //
 // RUN: awk -v RS='\n// -----\n' 'NR==1' %s > %t.1.mlir && not slice-opt %t.1.mlir 2>&1 | filecheck %s --check-prefix=MASK
 // RUN: awk -v RS='\n// -----\n' 'NR==2' %s > %t.2.mlir && not slice-opt %t.2.mlir 2>&1 | filecheck %s --check-prefix=CONSTANT
