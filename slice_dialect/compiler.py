@@ -36,7 +36,7 @@ from xdsl.traits import SymbolTable
 from xdsl.utils.exceptions import DiagnosticException, ParseError, VerifyException
 
 from passes.copy_plan import DEFAULT_STREAM, StreamTarget, is_working_set
-from passes.function_boundary import scalar_buffer_type
+from passes.function_boundary import SCALAR_ARGUMENT_WIDTHS, scalar_buffer_type
 from passes.inline import inline_calls, reachable_functions
 from slice_dialect import dtypes
 from slice_dialect.errors import (
@@ -165,6 +165,14 @@ def parse_module(
     return module
 
 
+SCALAR_ARGUMENT_TYPES = (
+    ", ".join(f"i{w}" for w in SCALAR_ARGUMENT_WIDTHS[:-1])
+    + f" or i{SCALAR_ARGUMENT_WIDTHS[-1]}"
+)
+"""The signless integer types a kernel's scalar arguments may have, as messages name
+them (``function_boundary.SCALAR_ARGUMENT_WIDTHS``)."""
+
+
 def _array_spec(
     t: Attribute,
     what: str,
@@ -182,7 +190,8 @@ def _array_spec(
         scalar = scalar_buffer_type(t) if argument else None
         if scalar is None:
             also = (
-                ", and scalar arguments of type index or a signless i8, i16, i32 or i64"
+                ", and scalar arguments of type index or a signless "
+                + SCALAR_ARGUMENT_TYPES
                 if argument
                 else ""
             )
