@@ -38,7 +38,7 @@ needs a non-zero stride).
 ```
 """
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from xdsl.context import Context
@@ -277,6 +277,32 @@ TENSOR_TO_SLICE_PATTERNS: tuple[RewritePattern, ...] = (
     DynamicExtractSliceToWindow(),
 )
 """One pattern per upstream op that ``convert-tensor-to-slice`` raises."""
+
+
+@dataclass(frozen=True)
+class _RaiseUnless(RewritePattern):
+    """``pattern``, except at the ops ``leave`` names."""
+
+    pattern: RewritePattern
+    leave: Callable[[Operation], bool]
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        if not self.leave(op):
+            self.pattern.match_and_rewrite(op, rewriter)
+
+
+def raise_extract_slices(
+    module: builtin.ModuleOp, leave: Callable[[Operation], bool]
+) -> None:
+    """``convert-tensor-to-slice`` on ``module``, but for the ``tensor.extract_slice``s
+    ``leave`` names (``compile`` leaves the index operands' makers the lowering
+    refuses, whose refusal says why)."""
+    rewrite_module(
+        module,
+        [_RaiseUnless(p, leave) for p in TENSOR_TO_SLICE_PATTERNS],
+        recursively=False,
+        dce=False,
+    )
 
 
 @dataclass(frozen=True)

@@ -31,7 +31,7 @@ from xdsl.dialects.builtin import (
     i32,
     i64,
 )
-from xdsl.ir import Attribute, BlockArgument, SSAValue
+from xdsl.ir import Attribute, BlockArgument, Operation, SSAValue
 from xdsl.traits import SymbolTable
 from xdsl.utils.exceptions import DiagnosticException, ParseError, VerifyException
 
@@ -380,12 +380,26 @@ def _check_inputs_unwritten(function: func.FuncOp, inputs: int) -> None:
 
 def lower(module: ModuleOp, ctx: Context, stream: StreamTarget = DEFAULT_STREAM) -> None:
     """Run ``canonicalize-slices`` and ``convert-slice-to-loops`` (for a target whose
-    streaming properties are ``stream``) in place."""
-    from passes.canonicalize_slices import CanonicalizeSlicesPass
+    streaming properties are ``stream``) in place. An upstream ``tensor.extract_slice``
+    that canonicalization leaves (one not read as index values) is raised as
+    ``convert-tensor-to-slice`` raises it and canonicalized again, so a kernel may be
+    written in upstream's slices too; an index operand's maker that could not be read
+    (``unread_runtime_slice``) is left to the lowering's refusal, which says why."""
+    from passes.canonicalize_slices import CanonicalizeSlicesPass, unread_runtime_slice
     from passes.convert_slice_to_loops import ConvertSliceToLoopsPass
+    from passes.convert_tensor_to_slice import raise_extract_slices
+
+    def unread(op: Operation) -> bool:
+        return unread_runtime_slice(op) is not None
 
     try:
         CanonicalizeSlicesPass(dynamic=True).apply(ctx, module)
+        if any(
+            isinstance(op, tensor.ExtractSliceOp) and not unread(op)
+            for op in module.walk()
+        ):
+            raise_extract_slices(module, unread)
+            CanonicalizeSlicesPass(dynamic=True).apply(ctx, module)
         ConvertSliceToLoopsPass(
             stream.working_set, stream.lines_in_order, stream.string_move_bytes
         ).apply(ctx, module)
@@ -563,6 +577,8 @@ def compile(
     (False). ``string_move_bytes`` is its third (a contiguous run of at least that many
     bytes with cached stores is copied by the CPU's string move; 0: never); ``None``:
     the host's likewise, else ``STRING_MOVE_BYTES`` (0). Raises :class:`SliceError` for any invalid input.
+    Upstream ``tensor.extract_slice``s are raised as ``convert-tensor-to-slice`` does
+    (``lower``).
 
     The kernel takes one array per argument of ``@entry``, positionally in argument
     order: data arrays of the argument's dtype (any size in a ``?`` dim), and index

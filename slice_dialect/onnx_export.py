@@ -536,6 +536,7 @@ def _export_onnx(source: str | ModuleOp | os.PathLike[str], entry: str) -> Any:
             "export_onnx needs the onnx package (pip install onnx)"
         ) from None
     from passes.canonicalize_slices import CanonicalizeSlicesPass
+    from passes.convert_tensor_to_slice import ConvertTensorToSlicePass
     from slice_dialect.compiler import (
         entry_signature,
         inline_checked,
@@ -579,8 +580,10 @@ def _export_onnx(source: str | ModuleOp | os.PathLike[str], entry: str) -> Any:
     # inlined values would bring the callee's names: session 49's review)
     inline_checked(module, keep=[entry])
     try:
-        # static windows only: a slice of run-time parameters or ? data dims stays the
+        # upstream's slices as windows (compile() raises them too); then static
+        # windows only: a slice of run-time parameters or ? data dims stays the
         # framework op (slice.onnx is exported as itself, others are refused below)
+        ConvertTensorToSlicePass().apply(ctx, module)
         CanonicalizeSlicesPass(dynamic=False).apply(ctx, module)
     except Exception as e:  # a pass failure at an op
         raise SliceError(describe(e), error_location(e, module)) from None
@@ -592,9 +595,10 @@ def _export_onnx(source: str | ModuleOp | os.PathLike[str], entry: str) -> Any:
     for op in function.walk():  # before the ops computing its window are refused
         if isinstance(op, DynamicWindowOp):
             raise SliceError(
-                f"{op.name}: cannot be exported to ONNX: its window is computed in IR; "
-                "export the framework op it came from (a slice.onnx) instead, before "
-                "canonicalize-slices",
+                f"{op.name}: cannot be exported to ONNX: its window is computed in IR "
+                "(a slice.dynamic_window, or a tensor.extract_slice of run-time "
+                "offsets, sizes or strides or of a ? dim); export the framework op it "
+                "came from (a slice.onnx) instead, before canonicalize-slices",
                 location_text(op),
             )
     if not function.function_type.outputs.data:

@@ -327,22 +327,29 @@ func.func @main(%x: tensor<6x8xf32>, %o: index, %n: index, %s: index) -> tensor<
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_upstream_slice_of_index_arguments(backend: str) -> None:
     """A dynamic ``tensor.extract_slice`` as MLIR users write it, its offset, size and
-    stride ``index`` arguments, raised by ``convert-tensor-to-slice``, compiles and
-    runs: in bounds as numpy's slice, out of bounds a ``SliceError`` (upstream leaves
-    it undefined)."""
+    stride ``index`` arguments, raised by ``convert-tensor-to-slice`` (by hand, or by
+    ``compile`` itself since session 52), compiles and runs: in bounds as numpy's
+    slice, out of bounds a ``SliceError`` at the slice (upstream leaves it
+    undefined)."""
     from passes.convert_tensor_to_slice import ConvertTensorToSlicePass
     from slice_dialect.compiler import make_context, parse_module
 
     ctx = make_context()
     module = parse_module(UPSTREAM, ctx)
     ConvertTensorToSlicePass().apply(ctx, module)
-    kernel = slice_dialect.compile(module, backend=backend)
     x = np.arange(48, dtype=np.float32).reshape(6, 8)
-    for o, n, s in [(0, 6, 1), (5, 3, -2), (2, 0, 7), (4, 1, 0), (1, 2, 4)]:
-        want = expected(x.shape, [(o, n, s), (1, 3, 2)])
-        assert not isinstance(want, str)
-        np.testing.assert_array_equal(kernel(x, o, n, s), x[np.ix_(*want)])
-    with pytest.raises(SliceError, match="out of bounds for dimension 0 of size 6"):
-        kernel(x, 4, 2, 2)
-    with pytest.raises(SliceError, match=r"strides\[0\] = 0: a stride must be non-zero"):
-        kernel(x, 0, 2, 0)
+    for kernel in (
+        slice_dialect.compile(module, backend=backend),
+        slice_dialect.compile(UPSTREAM, backend=backend, filename="u.mlir"),
+    ):
+        for o, n, s in [(0, 6, 1), (5, 3, -2), (2, 0, 7), (4, 1, 0), (1, 2, 4)]:
+            want = expected(x.shape, [(o, n, s), (1, 3, 2)])
+            assert not isinstance(want, str)
+            np.testing.assert_array_equal(kernel(x, o, n, s), x[np.ix_(*want)])
+        with pytest.raises(SliceError, match="out of bounds for dimension 0 of size 6"):
+            kernel(x, 4, 2, 2)
+        with pytest.raises(
+            SliceError, match=r"strides\[0\] = 0: a stride must be non-zero"
+        ) as info:
+            kernel(x, 0, 2, 0)
+    assert info.value.location == "u.mlir:2:3"

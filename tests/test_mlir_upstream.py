@@ -132,7 +132,7 @@ def _upstream_run(
     return kernel(*inputs)
 
 
-def _c_run(text: str, inputs: Sequence[np.ndarray]) -> tuple[np.ndarray, ...]:
+def _c_run(text: str, inputs: Sequence[object]) -> tuple[np.ndarray, ...]:
     out = slice_dialect.compile(text, entry="main", backend="c")(*inputs)
     return out if isinstance(out, tuple) else (out,)
 
@@ -341,6 +341,8 @@ def test_extract_slice_chain_raised(seed: int) -> None:
     upstream = _upstream_run(text, [result], element_type, [x])
     ours = _c_run(raised, [x])
     _assert_same(upstream, ours, f"{text}\n{raised}")
+    # compile() raises upstream's slices itself (since session 52)
+    _assert_same(upstream, _c_run(text, [x]), f"{text} compiled as written")
 
 
 # --- constant folding ---------------------------------------------------------------------
@@ -502,6 +504,8 @@ def test_dynamic_extract_slice_raised(seed: int) -> None:
     assert "slice." not in exported, exported
     again = _upstream_run(exported, shapes, element_type, [x, *values])
     _assert_same(upstream, again, f"{text}\n{raised}\n{exported}")
+    # compile() raises it itself (since session 52): its index arguments take ints
+    _assert_same(upstream, _c_run(text, [x, *values]), f"{text} compiled as written")
 
 
 @pytest.mark.parametrize(("size", "stride"), [(1, 0), (0, 0), (1, -7), (0, 5)])

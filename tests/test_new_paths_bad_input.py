@@ -742,8 +742,12 @@ CANNOT_EXPORT: dict[str, tuple[str, str]] = {
         window("tensor<?xf32>", "tensor<2xf32>", "[0]", "[2]", "[1]"),
         "main",
     ),
-    "an extract_slice": (
-        extract("tensor<4xf32>", "tensor<2xf32>", "[0]", "[2]", "[1]"),
+    "an extract_slice out of bounds": (
+        extract("tensor<4xf32>", "tensor<2xf32>", "[3]", "[2]", "[1]"),
+        "main",
+    ),
+    "an extract_slice of a dynamic dim": (
+        extract("tensor<?xf32>", "tensor<2xf32>", "[0]", "[2]", "[1]"),
         "main",
     ),
     "an invalid window": (

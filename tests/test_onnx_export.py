@@ -942,3 +942,40 @@ def test_a_call_inline_leaves_is_named(callee: str, why: str) -> None:
         slice_dialect.export_onnx(text)
     assert info.match(f"a call of a function is not exported: {why}")
     assert info.value.location == "<source>:2:3"
+
+
+def test_upstream_slices_export() -> None:
+    """Since session 52 ``export_onnx`` raises upstream's ``tensor.extract_slice``
+    (``convert-tensor-to-slice``) before canonicalizing: random static ones run in ONNX
+    Runtime as the compiled kernel does (and as numpy's slice), and one that reads a
+    graph input for a kept ``slice.onnx``'s starts and ends is a ``Slice`` node of that
+    input; a dynamic one is refused, naming what it is."""
+    from test_compile_api import _random_upstream_slice
+
+    rng = np.random.default_rng(520)
+    for _ in range(CASES):
+        text, x, want = _random_upstream_slice(rng)
+        model = check_model_like_c(text, (x,))
+        (got,) = run_ort(model, (x,))
+        np.testing.assert_array_equal(got, want, err_msg=text)
+    text = """func.func @main(%x: tensor<10x8xf32>, %p: tensor<4xi64>) -> tensor<?x?xf32> {
+  %s = tensor.extract_slice %p[0] [2] [1] : tensor<4xi64> to tensor<2xi64>
+  %e = tensor.extract_slice %p[2] [2] [1] : tensor<4xi64> to tensor<2xi64>
+  %r = slice.onnx %x starts %s ends %e : tensor<10x8xf32>, tensor<2xi64>, tensor<2xi64> -> tensor<?x?xf32>
+  func.return %r : tensor<?x?xf32>
+}
+"""
+    x = np.arange(80, dtype=np.float32).reshape(10, 8)
+    p = np.array([1, 2, 9, 7], np.int64)
+    model = slice_dialect.export_onnx(text)
+    assert [n.op_type for n in model.graph.node] == ["Slice"] * 3
+    (got,) = run_ort(model, (x, p))
+    np.testing.assert_array_equal(got, x[1:9, 2:7])
+    np.testing.assert_array_equal(slice_dialect.compile(text)(x, p), got)
+    dynamic = """func.func @main(%x: tensor<?x8xf32>) -> tensor<2x8xf32> {
+  %r = tensor.extract_slice %x[1, 0] [2, 8] [1, 1] : tensor<?x8xf32> to tensor<2x8xf32>
+  func.return %r : tensor<2x8xf32>
+}
+"""
+    with pytest.raises(SliceError, match=r"a tensor\.extract_slice of run-time"):
+        slice_dialect.export_onnx(dynamic)
