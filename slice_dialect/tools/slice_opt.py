@@ -96,6 +96,27 @@ def _package_version() -> str:
         return "unknown"
 
 
+def trim_option_braces(pipeline: str) -> str:
+    """``pipeline`` without white space just inside an option list's braces, outside
+    quoted values: ``canonicalize-slices{ dynamic=false }`` as ``{dynamic=false}``.
+    MLIR's pass options take it, xDSL 0.74's pipeline parser refuses it ("Expected
+    argument name here"; session 49's review)."""
+    out: list[str] = []
+    quote: str | None = None
+    for c in pipeline:
+        if quote is not None:
+            quote = None if c == quote else quote
+        elif c in "\"'":
+            quote = c
+        elif c.isspace() and out and out[-1] == "{":
+            continue
+        elif c == "}":
+            while out and out[-1].isspace():
+                out.pop()
+        out.append(c)
+    return "".join(out)
+
+
 class SliceOptMain(xDSLOptMain):
     """``xdsl-opt``'s driver with op locations in its diagnostics, registering xDSL's
     dialects, passes and targets and ours (:func:`_universes`)."""
@@ -185,6 +206,7 @@ class SliceOptMain(xDSLOptMain):
             raise (SliceError(located) if located else error) from None
 
     def setup_pipeline(self) -> None:
+        self.args.passes = trim_option_braces(self.args.passes)
         if self.args.passes.endswith(","):
             # xDSL 0.74 takes it, and a leading or doubled comma not; mlir-opt takes
             # none of them (session 49's review)

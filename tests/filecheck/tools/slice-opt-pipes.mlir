@@ -4,6 +4,11 @@
 // RUN: cat %s | slice-opt -p canonicalize-slices | filecheck %s --check-prefix=CANON
 // RUN: cat %s | slice-opt -p canonicalize-slices | slice-opt -p convert-slice-to-loops | filecheck %s --check-prefix=LOOPS
 // RUN: slice-opt %s -p canonicalize-slices,convert-slice-to-loops | slice-opt -t c | filecheck %s --check-prefix=C
+//
+// White space just inside an option list's braces is taken, as mlir-opt takes it
+// (xDSL 0.74's pipeline parser refuses it; slice-opt trims it):
+// RUN: slice-opt %s -p 'canonicalize-slices{ }' | filecheck %s --check-prefix=CANON
+// RUN: slice-opt %s -p 'canonicalize-slices{ dynamic=false  },convert-slice-to-loops{ stream-working-set=0 }' | filecheck %s --check-prefix=LOOPS
 
 // CANON-LABEL: func.func @main
 // CANON:       slice.window %{{.*}} offsets [1, 0] sizes [2, 3] strides [1, 2]
