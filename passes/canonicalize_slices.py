@@ -348,13 +348,33 @@ def _runtime_extract_slice(op: Operation) -> bool:
     )
 
 
+def _read_as_index_values(value: SSAValue) -> bool:
+    """Whether ``value`` is read as index values: an index operand of a framework
+    slice, or read by ``tensor.extract`` (how ``index_element`` reads what it cannot
+    read through), itself or through ops that are read element by element."""
+    seen: set[SSAValue] = {value}
+    values = [value]
+    while values:
+        for use in values.pop().uses:
+            user = use.operation
+            if isinstance(user, tensor.ExtractOp) or (
+                isinstance(user, FrameworkSliceOp) and use.index > 0
+            ):
+                return True
+            if reads_element_by_element(user) and user.results[0] not in seen:
+                seen.add(user.results[0])
+                values.append(user.results[0])
+    return False
+
+
 def unread_runtime_slice(op: Operation) -> str | None:
-    """Why a 1-D ``tensor.extract_slice`` at run-time positions (an index operand's
-    maker) was not read element by element, for the lowering's refusal of it; ``None``
-    for another op."""
+    """Why a 1-D ``tensor.extract_slice`` at run-time positions that is read as index
+    values (an index operand's maker, ``_read_as_index_values``) was not read element
+    by element, for the lowering's refusal of it; ``None`` for another op (a slice of
+    data is ``convert-tensor-to-slice``'s)."""
     if not _runtime_slice_of(op) or not isinstance(op, tensor.ExtractSliceOp):
         return None
-    if _has_buffer(op.source):
+    if _has_buffer(op.source) or not _read_as_index_values(op.result):
         return None
     n = _static_1d(op.source.type)
     return (

@@ -71,16 +71,24 @@ from slice_dialect.ir_domain import IRBuilder
 from slice_dialect.semantics import SliceSemanticsError
 
 
+def unraised_type(op: tensor.ExtractSliceOp) -> str | None:
+    """Why the slice is not of tensors slice ops move (elements of a type of SPEC
+    section 1 and no encoding), or ``None`` where it is. Others (``index``, ``f80``,
+    vectors, encoded tensors, whose encoding a window would drop) are left as upstream
+    ops, valid or not. An operand that is no tensor (unverified IR) is
+    ``tensor_types``' error."""
+    for t in tensor_types(op):
+        problem = element_type_problem(t.get_element_type())
+        if problem is not None:
+            return problem
+        if not isinstance(t.encoding, NoneAttr):
+            return f"{t} has an encoding, which a window would drop"
+    return None
+
+
 def _slice_element_type(op: tensor.ExtractSliceOp) -> bool:
-    """Whether the slice is of tensors slice ops move: elements of a type of SPEC
-    section 1 and no encoding. Others (``index``, ``f80``, vectors, encoded tensors,
-    whose encoding a window would drop) are left as upstream ops, valid or not. An
-    operand that is no tensor (unverified IR) is ``tensor_types``' error."""
-    return all(
-        element_type_problem(t.get_element_type()) is None
-        and isinstance(t.encoding, NoneAttr)
-        for t in tensor_types(op)
-    )
+    """Whether the slice is of tensors slice ops move (``unraised_type``)."""
+    return unraised_type(op) is None
 
 
 def tensor_types(

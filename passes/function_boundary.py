@@ -43,6 +43,7 @@ from xdsl.pattern_rewriter import (
 from xdsl.rewriter import InsertPoint
 
 from passes.canonicalize_slices import unread_runtime_slice
+from passes.convert_tensor_to_slice import unraised_type
 from passes.inline import why_not_inlined
 from slice_dialect.dialect import DynamicWindowOp, FrameworkSliceOp, WindowOp
 from slice_dialect.errors import OpPassFailedException
@@ -130,6 +131,9 @@ def not_lowered(op: Operation) -> str:
         why = unread_runtime_slice(op)
         if why is not None:
             return text + f" ({why})"
+        problem = unraised_type(op)
+        if problem is not None:  # convert-tensor-to-slice leaves it to upstream
+            return text + f" ({problem}; convert-tensor-to-slice leaves it to upstream)"
         return text + "; run convert-tensor-to-slice first (SPEC section 8)"
     if isinstance(op, func.CallOp):
         return text + (f" (a call of a function is not lowered: {why_not_inlined(op)})")

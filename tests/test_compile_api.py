@@ -757,6 +757,40 @@ def test_upstream_slices_compile(backend: str) -> None:
 """
     kernel = slice_dialect.compile(indices, backend=backend)  # type: ignore[arg-type]
     np.testing.assert_array_equal(kernel(x, [1, 2, 9, 7]), x[1:9, 2:7])
+    # a 1-D slice of data at a run-time offset of another op's result (a slice, an
+    # inlined callee's argument) is raised too: only an index operand's maker that
+    # the lowering cannot read is left (session 52's review)
+    chain = """func.func @main(%x: tensor<16xf32>, %o: index, %p: index) -> tensor<4xf32> {
+  %a = tensor.extract_slice %x[%o] [8] [1] : tensor<16xf32> to tensor<8xf32>
+  %b = func.call @f(%a, %p) : (tensor<8xf32>, index) -> tensor<4xf32>
+  func.return %b : tensor<4xf32>
+}
+func.func private @f(%t: tensor<8xf32>, %p: index) -> tensor<4xf32> {
+  %r = tensor.extract_slice %t[%p] [4] [1] : tensor<8xf32> to tensor<4xf32>
+  func.return %r : tensor<4xf32>
+}
+"""
+    kernel = slice_dialect.compile(chain, backend=backend)  # type: ignore[arg-type]
+    x16 = np.arange(16, dtype=np.float32)
+    np.testing.assert_array_equal(kernel(x16, 3, 2), x16[3:11][2:6])
+    # a slice of elements slice ops do not move is left to upstream, and says so
+    of_index = """func.func @main(%x: tensor<10xf32>) -> tensor<2xf32> {
+  %c1 = arith.constant 1 : index
+  %t = arith.constant dense<[1, 2, 3, 4]> : tensor<4xindex>
+  %r = tensor.extract_slice %t[1] [2] [1] : tensor<4xindex> to tensor<2xindex>
+  %i = tensor.extract %r[%c1] : tensor<2xindex>
+  %q = tensor.extract_slice %x[%i] [2] [1] : tensor<10xf32> to tensor<2xf32>
+  func.return %q : tensor<2xf32>
+}
+"""
+    with pytest.raises(SliceError) as info:
+        slice_dialect.compile(of_index, backend=backend, filename="i.mlir")  # type: ignore[arg-type]
+    assert str(info.value).endswith(
+        "(element type index is not supported: a slice moves integers of 1 to 64 bits, "
+        "f16, bf16, f32, f64, complex<f32> and complex<f64>; convert-tensor-to-slice "
+        "leaves it to upstream)"
+    )
+    assert info.value.location == "i.mlir:4:3"
     outside = """func.func @main(%x: tensor<10x8xf32>) -> tensor<4x3xf32> {
   %r = tensor.extract_slice %x[8, 2] [4, 3] [1, 1] : tensor<10x8xf32> to tensor<4x3xf32>
   func.return %r : tensor<4x3xf32>

@@ -402,7 +402,9 @@ def test_carets_stay_under_escaped_characters(tmp_path: Path) -> None:
         ),
         ("a{ x=1 y=2 },b{ },c", "a{x=1 y=2},b{},c"),
         ('a{ s=" { } " }', 'a{s=" { } "}'),
-        ("a{s=' }' }", "a{s=' }'}"),
+        ('a{ s="x\\" } " }', 'a{s="x\\" } "}'),
+        ("a{ p=[b{ }] }", "a{p=[b{ }]}"),
+        ("a{\xa0x=1\u2003}", None),
         ("canonicalize-slices,convert-slice-to-loops", None),
     ],
 )

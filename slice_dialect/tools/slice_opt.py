@@ -97,24 +97,37 @@ def _package_version() -> str:
 
 
 def trim_option_braces(pipeline: str) -> str:
-    """``pipeline`` without white space just inside an option list's braces, outside
-    quoted values: ``canonicalize-slices{ dynamic=false }`` as ``{dynamic=false}``.
-    MLIR's pass options take it, xDSL 0.74's pipeline parser refuses it ("Expected
-    argument name here"; session 49's review)."""
+    """``pipeline`` without ASCII white space just inside an option list's braces,
+    outside quoted values (``"..."``, backslash escapes read as xDSL reads them) and
+    bracketed pipelines (``[...]``): ``canonicalize-slices{ dynamic=false }`` as
+    ``{dynamic=false}``. MLIR's pass options take it, xDSL 0.74's pipeline parser
+    refuses it ("Expected argument name here"; session 49's review)."""
     out: list[str] = []
-    quote: str | None = None
+    close: str | None = None  # the end of the quoted value or bracket we are in
+    escaped = False
     for c in pipeline:
-        if quote is not None:
-            quote = None if c == quote else quote
-        elif c in "\"'":
-            quote = c
-        elif c.isspace() and out and out[-1] == "{":
+        if close is not None:
+            if escaped:
+                escaped = False
+            elif c == "\\":
+                escaped = True
+            elif c == close:
+                close = None
+        elif c == '"':
+            close = '"'
+        elif c == "[":
+            close = "]"
+        elif c in OPTION_SPACE and out and out[-1] == "{":
             continue
         elif c == "}":
-            while out and out[-1].isspace():
+            while out and out[-1] in OPTION_SPACE:
                 out.pop()
         out.append(c)
     return "".join(out)
+
+
+OPTION_SPACE = " \t\n\r"
+"""The white space ``trim_option_braces`` trims (ASCII's, as MLIR's option lexer)."""
 
 
 class SliceOptMain(xDSLOptMain):
@@ -206,13 +219,14 @@ class SliceOptMain(xDSLOptMain):
             raise (SliceError(located) if located else error) from None
 
     def setup_pipeline(self) -> None:
-        self.args.passes = trim_option_braces(self.args.passes)
-        if self.args.passes.endswith(","):
+        written = self.args.passes
+        if written.endswith(","):
             # xDSL 0.74 takes it, and a leading or doubled comma not; mlir-opt takes
             # none of them (session 49's review)
             raise SliceError(
-                f"-p {self.args.passes!r}: a pass name is expected after the last comma"
+                f"-p {written!r}: a pass name is expected after the last comma"
             )
+        self.args.passes = trim_option_braces(written)
         try:
             super().setup_pipeline()
         except ValueError:
