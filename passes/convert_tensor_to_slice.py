@@ -86,11 +86,6 @@ def unraised_type(op: tensor.ExtractSliceOp) -> str | None:
     return None
 
 
-def _slice_element_type(op: tensor.ExtractSliceOp) -> bool:
-    """Whether the slice is of tensors slice ops move (``unraised_type``)."""
-    return unraised_type(op) is None
-
-
 def tensor_types(
     op: tensor.ExtractSliceOp,
 ) -> tuple[TensorType[Attribute], TensorType[Attribute]]:
@@ -163,7 +158,7 @@ class ExtractSliceToWindow(RewritePattern):
     def match_and_rewrite(
         self, op: tensor.ExtractSliceOp, rewriter: PatternRewriter
     ) -> None:
-        if not _slice_element_type(op):
+        if unraised_type(op) is not None:
             return
         window = static_window(op)
         if window is None:
@@ -196,7 +191,7 @@ class DynamicExtractSliceToWindow(RewritePattern):
     def match_and_rewrite(
         self, op: tensor.ExtractSliceOp, rewriter: PatternRewriter
     ) -> None:
-        if not _slice_element_type(op) or static_window(op) is not None:
+        if unraised_type(op) is not None or static_window(op) is not None:
             return
         name = op.name
         source_type, result_type = tensor_types(op)
