@@ -30,15 +30,21 @@ from xdsl.rewriter import InsertPoint, Rewriter
 
 from passes import SlicePass
 from passes.copy_plan import is_working_set
+from passes.outline_parts import NO_INLINE
 from slice_dialect.errors import OpPassFailedException
 from slice_dialect.locations import copy_text_locations
 
 
 def _body_to_inline(callee: func.FuncOp) -> bool:
     """Whether ``callee`` has a body this pass copies: one block ending in
-    ``func.return``."""
+    ``func.return``, and no ``no_inline`` attribute (MLIR's inliner leaves such a
+    function's calls too; ``outline-slice-parts`` marks its parts so)."""
     blocks = callee.body.blocks
-    return len(blocks) == 1 and isinstance(blocks[0].last_op, func.ReturnOp)
+    return (
+        len(blocks) == 1
+        and isinstance(blocks[0].last_op, func.ReturnOp)
+        and NO_INLINE not in callee.attributes
+    )
 
 
 def _calls(op: Operation) -> list[func.CallOp]:
@@ -140,6 +146,8 @@ def why_not_inlined(call: func.CallOp) -> str:
         return f"@{name} is not a function of the module"
     if not callee.body.blocks:
         return f"@{name} is a declaration: it has no body to inline"
+    if NO_INLINE in callee.attributes:
+        return f"@{name} is no_inline: inline leaves the calls of it"
     if not _body_to_inline(callee):
         return f"@{name} has {len(callee.body.blocks)} blocks: inline copies one"
     cyclic = _on_cycles(functions)

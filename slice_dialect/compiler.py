@@ -379,8 +379,8 @@ def _check_inputs_unwritten(function: func.FuncOp, inputs: int) -> None:
 
 
 def lower(module: ModuleOp, ctx: Context, stream: StreamTarget = DEFAULT_STREAM) -> None:
-    """Run ``canonicalize-slices`` and ``convert-slice-to-loops`` (for a target whose
-    streaming properties are ``stream``) in place. An upstream ``tensor.extract_slice``
+    """Run ``canonicalize-slices``, ``convert-slice-to-loops`` (for a target whose
+    streaming properties are ``stream``) and ``outline-slice-parts`` in place. An upstream ``tensor.extract_slice``
     that canonicalization leaves (one not read as index values) is raised as
     ``convert-tensor-to-slice`` raises it and canonicalized again, so a kernel may be
     written in upstream's slices too; an index operand's maker that could not be read
@@ -388,6 +388,7 @@ def lower(module: ModuleOp, ctx: Context, stream: StreamTarget = DEFAULT_STREAM)
     from passes.canonicalize_slices import CanonicalizeSlicesPass, unread_runtime_slice
     from passes.convert_slice_to_loops import ConvertSliceToLoopsPass
     from passes.convert_tensor_to_slice import raise_extract_slices
+    from passes.outline_parts import OutlineSlicePartsPass
 
     def unread(op: Operation) -> bool:
         return unread_runtime_slice(op) is not None
@@ -403,6 +404,7 @@ def lower(module: ModuleOp, ctx: Context, stream: StreamTarget = DEFAULT_STREAM)
         ConvertSliceToLoopsPass(
             stream.working_set, stream.lines_in_order, stream.string_move_bytes
         ).apply(ctx, module)
+        OutlineSlicePartsPass().apply(ctx, module)
     except (VerifyException, DiagnosticException, SliceSemanticsError) as e:
         raise SliceError(describe(e), error_location(e, module)) from None
     verify_located(module)  # an xDSL verifier's plain Exception too, at its op

@@ -20,6 +20,7 @@ _PASSES = {
     "convert-tensor-to-slice": "passes.convert_tensor_to_slice:ConvertTensorToSlicePass",
     "export-slices": "passes.export_slices:ExportSlicesPass",
     "inline": "passes.inline:InlinePass",
+    "outline-slice-parts": "passes.outline_parts:OutlineSlicePartsPass",
 }
 
 SLICE_UNIVERSE = Universe(

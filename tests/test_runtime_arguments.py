@@ -504,14 +504,23 @@ func.func @main(%x: tensor<4xi32>, %n: index) -> tensor<4xi32> {
 def test_a_called_function_keeps_its_scalar_arguments() -> None:
     """A recursive callee (``inline`` leaves its calls) keeps its ``index`` argument,
     so the calls stay well typed: the interpreter runs the program (the C target
-    refuses ``func.call``), the entry taking its scalar in a rank-0 buffer. (Review of
+    refuses it: the public ``@h`` is a kernel, whose arguments are memrefs; it calls
+    only private functions), the entry taking its scalar in a rank-0 buffer. (Review of
     session 51: the callee's argument became a ``memref<i64>`` its calls did not pass.)
     An entry some call names, or one of no tensors, cannot take a scalar."""
     kernel = slice_dialect.compile(RECURSIVE_CALLEE, backend="interpreter")
     x = np.arange(4, dtype=np.int32)
     assert kernel(x, 3).tolist() == [0, 1, 2, 3]
-    with pytest.raises(SliceError, match=r"^func.call: no C rule"):
+    with pytest.raises(
+        SliceError,
+        match=r"^func.func @h: argument 0 \(%n\) has type index; the C target takes "
+        "memref arguments only",
+    ):
         slice_dialect.compile(RECURSIVE_CALLEE)
+    private = RECURSIVE_CALLEE.replace("func.func @h", "func.func private @h")
+    with pytest.raises(SliceError, match=r"^func.call: calls @h recursively") as error:
+        slice_dialect.compile(private)
+    assert error.value.location == "<source>:10:5"
     for text, entry in [
         (RECURSIVE_CALLEE, "h"),
         ("func.func @main(%n: index) {\n  func.return\n}\n", "main"),

@@ -145,6 +145,7 @@ from xdsl.dialects.builtin import (
     TensorType,
 )
 from xdsl.ir import Attribute, Block, Operation, SSAValue
+from xdsl.traits import SymbolTable
 from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.target import Target
 
@@ -169,6 +170,7 @@ from passes.copy_plan import (
     dynamic_gather_min,
     row_major_strides,
 )
+from passes.outline_parts import NO_INLINE
 from slice_dialect.dialect import CheckOp, CopyRunOp, DynamicCopyRunOp, FillConstantOp
 from slice_dialect.dtypes import (
     B128_TYPEDEF,
@@ -228,6 +230,21 @@ DEEP_NEST_ATTRIBUTE = [
     '__attribute__((optimize("no-tree-loop-vectorize")))',
     "#endif",
 ]
+
+LOOPED_DIM_CHECKS = 16
+"""A kernel of more ``?`` dims than this checks ``slice_dims`` in one loop and reads
+each dim from it where it is used, rather than into a variable of its own: a kernel
+whose ``outline-slice-parts`` parts take 1000 dims kept 1000 values live across its
+calls, and gcc 12's register allocator took 23 of the 40 s its C compile took
+(session 53; 9 s with the loop)."""
+
+NO_INLINE_ATTRIBUTE = [
+    "#if defined(__GNUC__)",
+    "__attribute__((noinline))",
+    "#endif",
+]
+"""What a ``func.func`` marked ``no_inline`` (``outline-slice-parts``'s parts) is
+printed with: gcc and clang keep it a function of its own."""
 
 STAGING_BYTES = 1024
 """A strided nontemporal run (without ``reorder``) is gathered into a buffer of this
@@ -486,6 +503,10 @@ def checked_memref_type(
     return t
 
 
+DIM_MESSAGE = "slice_dims[{0}] = {1}: a dim must be at least 0"
+"""The error of a kernel called with a negative ``?`` dim."""
+
+
 @dataclass
 class Unit:
     """What the functions of one translation unit share: the headers and helpers they
@@ -552,6 +573,11 @@ class FunctionPrinter:
     function: func.FuncOp
     unit: Unit
     symbol: str
+    callees: dict[str, tuple[func.FuncOp, str]] = field(
+        default_factory=dict[str, tuple[func.FuncOp, str]]
+    )
+    """Each function of the unit a ``func.call`` may name (the private functions that
+    some call names: printed ``static``), with its C symbol."""
     lines: list[str] = field(default_factory=list[str])
     exprs: dict[SSAValue, str] = field(default_factory=dict[SSAValue, str])
     used_names: UniqueNames = field(default_factory=lambda: UniqueNames(RESERVED_NAMES))
@@ -580,6 +606,12 @@ class FunctionPrinter:
     set by the rules that print such a store (a ``nontemporal`` run of one element, or
     within one buffer, is a plain copy), before the ``func.return`` that reads it."""
     unnamed: int = 0
+    result_names: list[str] = field(default_factory=list[str])
+    """The out-pointer parameter of each result of a called function (its
+    ``func.return`` stores through them)."""
+    prototype: str | None = None
+    """The ``static`` declaration of a called function, set by ``emit``: printed before
+    every function of the unit, so that a call may come first."""
 
     # Values and names
 
@@ -634,15 +666,20 @@ class FunctionPrinter:
         self.line(f"if ({condition}) {{")
         for k, value in enumerate(values):
             self.line(f"{INDENT}slice_error_values[{k}] = {value};")
+        self.fail_with(str(code))
+        self.line("}")
+
+    def fail_with(self, code: str) -> None:
+        """The lines returning ``code`` (C text): directly, or while the function holds
+        heap allocations through its cleanup label (``emit``), which frees them."""
         if not self.heap_allocs:
             self.line(f"{INDENT}return {code};")
-        else:
-            if self.cleanup is None:
-                self.cleanup = (self.temp("slice_status"), self.temp("slice_cleanup"))
-            status, label = self.cleanup
-            self.line(f"{INDENT}{status} = {code};")
-            self.line(f"{INDENT}goto {label};")
-        self.line("}")
+            return
+        if self.cleanup is None:
+            self.cleanup = (self.temp("slice_status"), self.temp("slice_cleanup"))
+        status, label = self.cleanup
+        self.line(f"{INDENT}{status} = {code};")
+        self.line(f"{INDENT}goto {label};")
 
     # Memrefs
 
@@ -756,6 +793,14 @@ class FunctionPrinter:
         for buffer in self.free_at_block_end.pop(block, []):
             self.free(buffer, returning)
 
+    @property
+    def called(self) -> bool:
+        """Whether the function is one a ``func.call`` of the unit names (a private
+        function): printed ``static``, its ``?`` dims, integer arguments and results
+        passed as C parameters rather than by the kernel ABI."""
+        name = self.function.sym_name.data
+        return name in self.callees and self.callees[name][0] is self.function
+
     def emit(self) -> list[str]:
         """The C text of the function: comment, signature and body."""
         f = self.function
@@ -765,50 +810,85 @@ class FunctionPrinter:
         for op in f.body.walk():
             if type(op) not in RULES:
                 raise _no_rule(op)  # before the types: an unlowered op says most
-        if f.function_type.outputs.data:
+        called = self.called
+        outputs = f.function_type.outputs.data
+        if outputs and not called:
             raise op_error(
                 f,
                 f"{name} returns values; the C target takes functions whose results "
                 "are output memrefs (run convert-slice-to-loops first)",
             )
+        for k, t in enumerate(outputs):
+            if integer_width(t) is None:
+                raise op_error(
+                    f,
+                    f"{name}: result {k} has type {t}; a called function returns "
+                    "integers (index, i1..i64) only",
+                )
         args = f.body.block.args
         for i, arg in enumerate(args):
             what = f"{name}: argument {i}"
             if arg.name_hint:
                 what += f" (%{arg.name_hint})"
+            if called and integer_width(arg.type) is not None:
+                continue
             checked_memref_type(arg.type, what, f, dynamic=True)
         self.written = set(written_buffers(f))
 
+        role = " (called within this unit)" if called else ""
         comment = [
-            f"/* @{comment_text(f.sym_name.data)}: element type, shape and access of "
-            "each argument"
+            f"/* @{comment_text(f.sym_name.data)}{role}: element type, shape and "
+            "access of each argument"
         ]
         params: list[str] = []
         counts = {"in": 0, "out": 0}
-        layout = slice_dims_layout([arg.type for arg in args])
+        layout = [] if called else slice_dims_layout([arg.type for arg in args])
         entry = {position: k for k, position in enumerate(layout)}
         for i, arg in enumerate(args):
+            hint = f" (%{arg.name_hint})" if arg.name_hint else ""
+            width = integer_width(arg.type)
+            if width is not None:
+                arg_name = self.fresh_name(arg)
+                comment.append(f" *   {arg_name}{hint}: {arg.type}, by value")
+                params.append(f"const {INTEGER_C_TYPES[width]} {arg_name}")
+                continue
             kind = "out" if arg in self.written else "in"
             arg_name = self.name(arg, f"{kind}{counts[kind]}")
             counts[kind] += 1
             t = checked_memref_type(arg.type, "argument", f, dynamic=True)
             access = "written" if arg in self.written else "read only"
-            hint = f" (%{arg.name_hint})" if arg.name_hint else ""
             shape = t.get_shape()
-            where = [
-                f"slice_dims[{entry[i, d]}]" for d, size in enumerate(shape) if size < 0
-            ]
+            params.append(f"{self.pointer_type(arg, f)}restrict {arg_name}")
+            if called:
+                dims = self.dims.setdefault(arg, [str(size) for size in shape])
+                for d, size in enumerate(shape):
+                    if size < 0:
+                        dims[d] = self.temp(f"{arg_name}_d{d}")
+                        params.append(f"const int64_t {dims[d]}")
+                where = [dims[d] for d, size in enumerate(shape) if size < 0]
+            else:
+                where = [
+                    f"slice_dims[{entry[i, d]}]"
+                    for d, size in enumerate(shape)
+                    if size < 0
+                ]
             passed = f" ({', '.join(where)})" if where else ""
             comment.append(
                 f" *   {arg_name}{hint}: {t.element_type}, shape "
                 f"{_shape_text(shape)}{passed}, {access}"
             )
-            params.append(f"{self.pointer_type(arg, f)}restrict {arg_name}")
         if layout:
             comment.append(
                 " *   slice_dims: the ? dims of the arguments, in this order (each >= 0)"
             )
             params.append("const int64_t *restrict slice_dims")
+        for k, t in enumerate(outputs):
+            result = self.temp(f"slice_result{k}")
+            self.result_names.append(result)
+            width = integer_width(t)
+            assert width is not None
+            comment.append(f" *   {result}: where result {k} ({t}) is stored")
+            params.append(f"{INTEGER_C_TYPES[width]} *restrict {result}")
         shape_function = f.attributes.get("slice.shape_function")
         if isinstance(shape_function, SymbolRefAttr):
             shape_name = comment_text(shape_function.root_reference.data)
@@ -818,19 +898,33 @@ class FunctionPrinter:
             )
         comment.append(" */")
         params.append("int64_t *restrict slice_error_values")
+        looped = len(layout) > LOOPED_DIM_CHECKS
+        if looped:
+            k = self.temp("k")
+            self.line(f"for (int64_t {k} = 0; {k} < {len(layout)}; {k}++) {{")
+            self.depth += 1
+            self.fail_if(
+                f"slice_dims[{k}] < 0",
+                DIM_MESSAGE,
+                [k, f"slice_dims[{k}]"],
+            )
+            self.depth -= 1
+            self.line("}")
         for k, (i, d) in enumerate(layout):
             arg = args[i]
             t = checked_memref_type(arg.type, "argument", f, dynamic=True)
             dims = self.dims.setdefault(arg, [str(size) for size in t.get_shape()])
+            if looped:
+                dims[d] = f"slice_dims[{k}]"
+                continue
             dims[d] = self.temp(f"{self.exprs[arg]}_d{d}")
             self.line(f"const int64_t {dims[d]} = slice_dims[{k}];")
-            self.fail_if(
-                f"{dims[d]} < 0",
-                "slice_dims[{0}] = {1}: a dim must be at least 0",
-                [str(k), dims[d]],
-            )
+            self.fail_if(f"{dims[d]} < 0", DIM_MESSAGE, [str(k), dims[d]])
         self.emit_block(f.body.block)
         signature = f"int32_t {self.symbol}({', '.join(params)})"
+        if called:
+            signature = f"static {signature}"
+            self.prototype = f"{signature};"
         top = [f"{INDENT}{c_type} *{name} = NULL;" for c_type, name in self.heap_pointers]
         # a parameter the body does not read (the data of a shape function, the error
         # values of a kernel that cannot fail) is marked used: -Wextra warns of it
@@ -853,6 +947,8 @@ class FunctionPrinter:
             for op in f.walk()
         )
         attribute = DEEP_NEST_ATTRIBUTE if deep else []
+        if NO_INLINE in f.attributes:
+            attribute = [*attribute, *NO_INLINE_ATTRIBUTE]
         return [*comment, *attribute, signature + " {", *top, *self.lines, *end, "}"]
 
 
@@ -1144,10 +1240,68 @@ def _yield(p: FunctionPrinter, op: scf.YieldOp | func.ReturnOp) -> None:
 
 
 def _return(p: FunctionPrinter, op: func.ReturnOp) -> None:
-    _yield(p, op)
+    """The end of the function: a called function's results stored through their
+    out-pointers, its heap allocations freed, its streamed stores fenced, 0 returned."""
+    if op.operands:
+        if len(op.operands) != len(p.result_names):
+            raise op_error(op, f"{op.name} with operands: no C rule")
+        for name, value in zip(p.result_names, op.operands):
+            p.line(f"*{name} = {p.expr(value, op)};")
+    block = op.parent_block()
+    assert block is not None
+    p.emit_block_end(block)
     if p.streams:
         p.line("slice_stream_fence();")
     p.line("return 0;")
+
+
+def _call(p: FunctionPrinter, op: func.CallOp) -> None:
+    """A call of a private function of the unit (``outline-slice-parts``'s parts): its
+    memrefs passed as pointers (with their ``?`` dims), its integers by value, each
+    result through an out-pointer; a status other than 0 is returned as it is (the
+    callee set the error values), through the caller's cleanup where it holds heap
+    allocations."""
+    callee_name = op.callee.string_value()
+    found = p.callees.get(callee_name)
+    if found is None:
+        raise op_error(
+            op,
+            f"{op.name} @{callee_name}: the C target calls only private functions "
+            "with a body in the module (outline-slice-parts makes them; inline "
+            "removes other calls before lowering)",
+        )
+    _, symbol = found
+    args: list[str] = []
+    roots: dict[SSAValue, int] = {}
+    for k, value in enumerate(op.arguments):
+        t = value.type
+        if integer_width(t) is not None:
+            args.append(p.expr(value, op))
+            continue
+        t = checked_memref_type(t, f"{op.name} operand {k}", op, dynamic=True)
+        root = buffer_root(value)
+        if root in roots:
+            raise op_error(
+                op,
+                f"{op.name} @{callee_name}: operands {roots[root]} and {k} are one "
+                "buffer; a called function's buffers are restrict pointers, which "
+                "must not overlap",
+            )
+        roots[root] = k
+        args.append(p.expr(value, op))
+        dims = p.dims_of(value, op)
+        args += [dims[d] for d, size in enumerate(t.get_shape()) if size < 0]
+    for result in op.res:
+        width = _width(op, result)
+        name = p.fresh_name(result)
+        p.line(f"{INTEGER_C_TYPES[width]} {name} = 0;")
+        args.append(f"&{name}")
+    args.append("slice_error_values")
+    status = p.temp("slice_call_status")
+    p.line(f"const int32_t {status} = {symbol}({', '.join(args)});")
+    p.line(f"if ({status} != 0) {{")
+    p.fail_with(status)
+    p.line("}")
 
 
 def _collapse_shape(p: FunctionPrinter, op: memref.CollapseShapeOp) -> None:
@@ -2135,6 +2289,7 @@ RULES: dict[type[Operation], Callable[[FunctionPrinter, Any], None]] = {
     memref.CopyOp: _copy,
     FillConstantOp: _fill_constant,
     func.ReturnOp: _return,
+    func.CallOp: _call,
 }
 """The C rule of each op kind of the lowered IR; anything else is an error."""
 
@@ -2179,10 +2334,14 @@ def buffer_root(value: SSAValue) -> SSAValue:
     return value
 
 
-def written_buffers(function: func.FuncOp) -> dict[SSAValue, Operation]:
-    """The buffers ``function`` writes, directly or through a view, each with the
-    first op that writes it: what the C target prints as ``T *`` (``const T *`` for
-    the others) and the runtime checks against a function's inputs."""
+def written_buffers(
+    function: func.FuncOp, calling: tuple[func.FuncOp, ...] = ()
+) -> dict[SSAValue, Operation]:
+    """The buffers ``function`` writes, directly or through a view or a function it
+    calls, each with the first op that writes it: what the C target prints as ``T *``
+    (``const T *`` for the others) and the runtime checks against a function's inputs.
+    (``calling``: the functions whose calls are being followed, so that a cycle of
+    calls ends.)"""
     written: dict[SSAValue, Operation] = {}
     for op in function.walk():
         if isinstance(op, memref.StoreOp):
@@ -2191,6 +2350,19 @@ def written_buffers(function: func.FuncOp) -> dict[SSAValue, Operation]:
             written.setdefault(buffer_root(op.destination), op)
         elif isinstance(op, CopyRunOp | DynamicCopyRunOp | FillConstantOp):
             written.setdefault(buffer_root(op.dest), op)
+        elif isinstance(op, func.CallOp):
+            callee = SymbolTable.lookup_symbol(op, op.callee)
+            if (
+                not isinstance(callee, func.FuncOp)
+                or callee.is_declaration
+                or callee is function
+                or any(callee is f for f in calling)
+            ):
+                continue  # no C rule prints such a call
+            inner = written_buffers(callee, (*calling, function))
+            for arg, value in zip(callee.body.block.args, op.arguments):
+                if arg in inner:
+                    written.setdefault(buffer_root(value), inner[arg])
     return written
 
 
@@ -2209,9 +2381,27 @@ def emit_c(module: ModuleOp, *, prefix: str = DEFAULT_PREFIX) -> str:
     unit = Unit(check_prefix(prefix))
     functions: list[str] = []
     symbols = function_symbols(module, prefix)
+    named = {
+        op.callee.string_value() for op in module.walk() if isinstance(op, func.CallOp)
+    }
+    callees = {
+        op.sym_name.data: (op, symbol)
+        for op, symbol in symbols.items()
+        if op.sym_name.data in named
+        and op.sym_visibility is not None
+        and op.sym_visibility.data == "private"
+        and not op.is_declaration
+    }
+    prototypes: list[str] = []
     for op, symbol in symbols.items():
-        printer = FunctionPrinter(op, unit, symbol)
+        printer = FunctionPrinter(op, unit, symbol, callees)
         functions.append("\n".join(printer.emit()))
+        if printer.prototype is not None:
+            prototypes.append(printer.prototype)
+    if prototypes:
+        functions.insert(
+            0, "\n".join(["/* The functions the others call. */", *prototypes])
+        )
     functions.append("\n".join(unit.error_message_function()))
     features = unit.features
     if features & {"stream", "copy"}:

@@ -218,6 +218,10 @@ class FunctionChecker:
     """Each freed buffer (a ``memref.alloc`` result) and the dealloc that freed it."""
     live: bool = True
     """Whether the ops being checked may run (false inside a loop that never runs)."""
+    functions: Mapping[str, func.FuncOp] = field(default_factory=dict[str, func.FuncOp])
+    """The functions of the module by name: the callees of ``func.call``."""
+    calling: list[func.FuncOp] = field(default_factory=list[func.FuncOp])
+    """The functions whose bodies are being checked at their calls, outermost first."""
 
     # Values
 
@@ -673,6 +677,68 @@ def _dynamic_copy_run(c: FunctionChecker, op: Operation) -> None:
             c.integer(op, op.prefetch_if, "prefetch_if")
 
 
+def _call(c: FunctionChecker, op: Operation) -> None:
+    """``func.call`` of a private function with a body of one block: its body checked
+    here, as if inlined, with its arguments the call's operands (a memref the same
+    buffer, an integer the operand's interval) and the call's results the intervals
+    of its ``func.return``'s operands. So a function outlined from another
+    (``outline-slice-parts``) is proved exactly as the whole was; ``check_module`` does
+    not check such a function again on its own."""
+    assert isinstance(op, func.CallOp)
+    name = op.callee.string_value()
+    callee = c.functions.get(name)
+    if callee is None or callee.is_declaration:
+        raise op_error(
+            op, f"calls @{name}, which is no function with a body in the module"
+        )
+    if callee.sym_visibility is None or callee.sym_visibility.data != "private":
+        raise op_error(
+            op,
+            f"calls @{name}, a public function (a kernel): only private ones are called",
+        )
+    if callee is c.function or any(callee is f for f in c.calling):
+        raise op_error(op, f"calls @{name} recursively: the C target checks no recursion")
+    blocks = list(callee.body.blocks)
+    if len(blocks) != 1:
+        raise op_error(callee, f"@{name} has {len(blocks)} blocks, not 1")
+    block = blocks[0]
+    for k, (arg, value) in enumerate(zip(block.args, op.arguments, strict=True)):
+        what = f"operand {k}"
+        if isinstance(value.type, MemRefType):
+            buffer = c.buffer(op, value, what)
+            c.buffers[arg] = Buffer(buffer.root, buffer.type)
+            continue
+        width = integer_width(value.type)
+        if width is None:
+            raise op_error(op, f"{what} has type {value.type}, not a memref or integer")
+        c.intervals[arg] = c.intervals.get(value) or type_range(width)
+        if c.live:
+            c.integer(op, value, what)
+    terminator = block.last_op
+    if not isinstance(terminator, func.ReturnOp):
+        raise op_error(callee, f"@{name} does not end in func.return")
+    c.calling.append(callee)
+    try:
+        for inner in block.ops:
+            if inner is not terminator:
+                c.check_op(inner)
+    except SliceError as error:
+        where = location_text(op)
+        at = f" at {where}" if where else ""
+        raise SliceError(
+            f"{error} (in @{name}, called by @{c.function.sym_name.data}{at})",
+            error.location,
+        ) from None
+    finally:
+        c.calling.pop()
+    for k, (result, value) in enumerate(zip(op.results, terminator.operands)):
+        if c.live:
+            c.intervals[result] = c.integer(terminator, value, f"operand {k}")
+        else:
+            width = integer_width(result.type)
+            c.intervals[result] = c.intervals.get(value) or type_range(width or 64)
+
+
 def _terminator(c: FunctionChecker, op: Operation) -> None:
     if op.operands:
         raise op_error(op, "operands are not checked")
@@ -757,6 +823,7 @@ OP_RULES: dict[str, Callable[[FunctionChecker, Operation], None]] = {
     "scf.for": _for,
     "scf.yield": _terminator,
     "func.return": _terminator,
+    "func.call": _call,
     "memref.alloc": _alloc,
     "memref.dealloc": _dealloc,
     "memref.collapse_shape": _collapse_shape,
@@ -897,7 +964,16 @@ intervals of the memrefs it goes through); each must lie inside them."""
 def check_module(module: builtin.ModuleOp) -> None:
     """Raise ``SliceError`` naming the first op of ``module`` whose memory safety the C
     target cannot establish (see the module docstring); return if there is none."""
+    functions: dict[str, func.FuncOp] = {}
     for op in module.ops:
         if not isinstance(op, func.FuncOp):
             raise op_error(op, "only func.func at the top level")
-        FunctionChecker(op).check()
+        functions.setdefault(op.sym_name.data, op)
+    called = {
+        op.callee.string_value() for op in module.walk() if isinstance(op, func.CallOp)
+    }
+    for f in functions.values():
+        private = f.sym_visibility is not None and f.sym_visibility.data == "private"
+        if private and f.sym_name.data in called:
+            continue  # checked at each call (_call), where its operands are known
+        FunctionChecker(f, functions=functions).check()

@@ -1,0 +1,293 @@
+"""``outline-slice-parts`` and the ``func.call`` rules of the C target and ``c_safety``.
+
+A lowered function of many run-time windows is cut into private ``no_inline`` parts
+that it calls in turn (``passes/outline_parts.py``: gcc's compile of one large function
+is superlinear); the parts run as the whole did, in C and in the interpreter, and a
+failing check in any part is reported as it was. ``c_safety`` checks a called function
+at its call, with the call's operands: what is out of bounds for the caller's values is
+refused, what is in bounds accepted; calls it cannot check are refused by name.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+import numpy as np
+import pytest
+from c_warnings import c_warnings
+from xdsl.dialects import func
+
+import slice_dialect
+from passes.outline_parts import MAX_OPS, OutlineSlicePartsPass, plan_parts
+from slice_dialect.backend.c import emit_c
+from slice_dialect.backend.c_safety import check_module
+from slice_dialect.compiler import lower, make_context, parse_module
+from slice_dialect.errors import SliceError
+
+WINDOWS = 40
+"""Run-time windows in one function: about 90 lowered ops each, so some 3600 ops, more
+than ``MAX_OPS``."""
+
+
+def many_windows(count: int) -> str:
+    """``count`` run-time windows of one ``tensor<64xf32>``, each of its own offset,
+    size and stride (``index`` arguments), each a result."""
+    args = ["%x: tensor<64xf32>"]
+    body = []
+    for k in range(count):
+        args += [f"%o{k}: index", f"%n{k}: index", f"%s{k}: index"]
+        body.append(
+            f"  %r{k} = slice.dynamic_window %x offsets [%o{k}] sizes [%n{k}] strides "
+            f"[%s{k}] : tensor<64xf32> -> tensor<?xf32>\n"
+        )
+    types = ", ".join(["tensor<?xf32>"] * count)
+    results = ", ".join(f"%r{k}" for k in range(count))
+    return (
+        f"func.func @main({', '.join(args)}) -> ({types}) {{\n"
+        + "".join(body)
+        + f"  func.return {results} : {types}\n}}\n"
+    )
+
+
+def test_many_windows_are_called_parts() -> None:
+    """``compile``'s lowering cuts a function of more than ``MAX_OPS`` ops into parts
+    it calls in turn; one window stays one function. The C of both builds with
+    ``-Wall -Wextra -Werror``, each part ``static`` and ``noinline``."""
+    sources = []
+    for count in (1, WINDOWS):
+        ctx = make_context()
+        module = parse_module(many_windows(count), ctx)
+        lower(module, ctx)
+        names = [f.sym_name.data for f in module.ops]  # type: ignore[attr-defined]
+        sources.append(emit_c(module))
+        if count == 1:
+            assert names == ["main", "main.shape"]
+        else:
+            parts = [n for n in names if n.startswith("main_part")]
+            assert len(parts) >= 3, names
+            assert sum(1 for _ in module.walk()) > 2 * MAX_OPS
+    one, many = sources
+    assert "_part" not in one
+    calls = re.findall(r"= (slice_main_part\w*)\(", many)
+    assert len(calls) >= 3 and len(set(calls)) == len(calls)
+    for call in calls:
+        assert f"static int32_t {call}(" in many
+    assert many.count("__attribute__((noinline))") >= len(calls)
+    assert c_warnings(one) == "" and c_warnings(many) == ""
+
+
+@pytest.mark.parametrize("backend", ["c", "interpreter"])
+def test_parts_run_and_fail_as_the_whole(backend: str) -> None:
+    """The windows of a function cut into parts against numpy, and a failing check in
+    the first, a middle and the last part reported as in one function: the message,
+    the window's values and its line."""
+    kernel = slice_dialect.compile(many_windows(WINDOWS), backend=backend)
+    x = np.arange(64, dtype=np.float32)
+    rng = random.Random(53)
+    for _ in range(3 if backend == "c" else 1):
+        dims = []
+        for _ in range(WINDOWS):
+            size = rng.randrange(9)
+            stride = rng.choice([1, 2, -1, -3])
+            low = 0 if stride > 0 else -stride * (size - 1) if size else 0
+            high = 64 - (stride * (size - 1) if stride > 0 and size else 0)
+            dims.append((rng.randrange(low, high), size, stride))
+        results = kernel(x, *(v for dim in dims for v in dim))
+        assert len(results) == WINDOWS
+        for result, (off, size, stride) in zip(results, dims):
+            np.testing.assert_array_equal(
+                result, x[[off + stride * k for k in range(size)]]
+            )
+    for bad in (0, WINDOWS // 2, WINDOWS - 1):
+        values = [v for _ in range(WINDOWS) for v in (3, 2, 1)]
+        values[3 * bad : 3 * bad + 3] = [63, 2, 1]  # reads index 64
+        with pytest.raises(SliceError, match="out of bounds") as error:
+            kernel(x, *values)
+        assert "slice.dynamic_window" in str(error.value)
+        assert f":{bad + 2}:" in (error.value.location or "")
+
+
+def test_the_cut_crosses_only_arguments_scalars_and_constants() -> None:
+    """Every value a part reads from outside is an argument of the function (a memref)
+    or an integer scalar of an earlier part; constants are copied in; every output is
+    an integer scalar."""
+    ctx = make_context()
+    module = parse_module(many_windows(WINDOWS), ctx)
+    from passes.canonicalize_slices import CanonicalizeSlicesPass
+    from passes.convert_slice_to_loops import ConvertSliceToLoopsPass
+
+    CanonicalizeSlicesPass(dynamic=True).apply(ctx, module)
+    ConvertSliceToLoopsPass().apply(ctx, module)
+    main = next(f for f in module.ops if f.sym_name.data == "main")  # type: ignore[attr-defined]
+    block = main.body.block  # type: ignore[attr-defined]
+    parts = plan_parts(block, MAX_OPS, 600)
+    assert len(parts) >= 3
+    from xdsl.dialects import arith
+    from xdsl.dialects.builtin import IndexType, IntegerType, MemRefType
+
+    for part in parts:
+        for v in part.inputs:
+            if isinstance(v.type, MemRefType):
+                assert v.owner is block  # type: ignore[comparison-overlap]
+            else:
+                assert isinstance(v.type, IndexType | IntegerType)
+        for v in part.outputs:
+            assert isinstance(v.type, IndexType | IntegerType)
+        assert all(isinstance(c, arith.ConstantOp) for c in part.constants)
+    assert [p.start for p in parts[1:]] == [p.stop for p in parts[:-1]]
+    small = parse_module(many_windows(WINDOWS), ctx)
+    OutlineSlicePartsPass(max_ops=10**9).apply(ctx, small)
+    assert len(list(small.ops)) == 1
+
+
+def test_a_buffer_live_across_blocks_the_cut() -> None:
+    """An allocation read from the first op to the last leaves no legal cut: the
+    function stays whole, however large."""
+    lines = [
+        "func.func @f(%out: memref<4xi32>) {",
+        "  %c0 = arith.constant 0 : index",
+        "  %t = memref.alloc() : memref<4xi32>",
+    ]
+    for k in range(60):
+        lines.append(f"  %v{k} = arith.constant {k} : i32")
+        lines.append(f"  memref.store %v{k}, %t[%c0] : memref<4xi32>")
+    lines += [
+        "  %l = memref.load %t[%c0] : memref<4xi32>",
+        "  memref.store %l, %out[%c0] : memref<4xi32>",
+        "  memref.dealloc %t : memref<4xi32>",
+        "  func.return",
+        "}",
+    ]
+    ctx = make_context()
+    module = parse_module("\n".join(lines), ctx)
+    OutlineSlicePartsPass(max_ops=20, part_ops=10).apply(ctx, module)
+    assert len(list(module.ops)) == 1
+    # without the alloc, the same stores cut into parts of 10 ops or more
+    text = "\n".join(lines).replace("%t", "%out")
+    text = text.replace("  %out = memref.alloc() : memref<4xi32>\n", "")
+    text = text.replace("  memref.dealloc %out : memref<4xi32>\n", "")
+    module = parse_module(text, ctx)
+    OutlineSlicePartsPass(max_ops=20, part_ops=10).apply(ctx, module)
+    assert len(list(module.ops)) > 5
+    check_module(module)
+    assert c_warnings(emit_c(module)) == ""
+
+
+def test_bad_options_are_an_error() -> None:
+    ctx = make_context()
+    module = parse_module(many_windows(1), ctx)
+    with pytest.raises(ValueError, match="part-ops = 0: a count must be an integer"):
+        OutlineSlicePartsPass(part_ops=0).apply(ctx, module)
+
+
+CALLED = """
+func.func private @part(%out: memref<8xi32>, %i: index) -> index attributes {no_inline} {
+  %v = arith.constant 7 : i32
+  memref.store %v, %out[%i] : memref<8xi32>
+  %c1 = arith.constant 1 : index
+  %n = arith.addi %i, %c1 : index
+  func.return %n : index
+}
+func.func @f(%out: memref<8xi32>) {
+  %c = arith.constant INDEX : index
+  %n = func.call @part(%out, %c) : (memref<8xi32>, index) -> index
+  %m = func.call @part(%out, %n) : (memref<8xi32>, index) -> index
+  func.return
+}
+"""
+
+
+def test_a_called_function_is_checked_with_the_call_operands() -> None:
+    """``c_safety`` checks a called function at each call with its operands' intervals
+    (and the result's interval carries on): stores at 5 then 6 are in bounds of 8
+    elements, at 7 then 8 the second call's is not."""
+    ctx = make_context()
+    check_module(parse_module(CALLED.replace("INDEX", "5"), ctx))
+    with pytest.raises(
+        SliceError,
+        match=r"the index is 8, outside .*out of bounds\) \(in @part, called by @f at <source>:12:3\)",
+    ):
+        check_module(parse_module(CALLED.replace("INDEX", "7"), ctx))
+    source = emit_c(parse_module(CALLED.replace("INDEX", "5"), ctx))
+    assert (
+        "static int32_t slice_part(uint32_t *restrict out0, const int64_t i, "
+        "int64_t *restrict slice_result0, int64_t *restrict slice_error_values)"
+    ) in source
+    assert "slice_part(out0, 5, &n, slice_error_values);" in source
+    assert "slice_part(out0, n, &m, slice_error_values);" in source
+    assert c_warnings(source) == ""
+
+
+PUBLIC = """
+func.func @k(%a: memref<8xi32>) {
+  func.return
+}
+func.func @f(%out: memref<8xi32>) {
+  func.call @k(%out) : (memref<8xi32>) -> ()
+  func.return
+}
+"""
+
+RECURSIVE = CALLED.replace("INDEX", "5").replace(
+    "  func.return %n : index\n}\nfunc.func @f",
+    "  %r = func.call @part(%out, %n) : (memref<8xi32>, index) -> index\n"
+    "  func.return %n : index\n}\nfunc.func @f",
+)
+
+
+def test_calls_the_c_target_cannot_follow_are_refused() -> None:
+    """A call of a public function (a kernel, of the kernel ABI) is refused by the
+    printer and by ``c_safety``; a recursive call by ``c_safety``, at the call."""
+    ctx = make_context()
+    with pytest.raises(SliceError, match="calls only private functions with a body"):
+        emit_c(parse_module(PUBLIC, ctx))
+    with pytest.raises(SliceError, match="calls @k, a public function"):
+        check_module(parse_module(PUBLIC, ctx))
+    with pytest.raises(SliceError, match="calls @part recursively") as error:
+        check_module(parse_module(RECURSIVE, ctx))
+    assert error.value.location == "<source>:7:3"  # the recursive call
+
+
+def test_one_buffer_passed_twice_is_refused() -> None:
+    text = """
+func.func private @two(%a: memref<8xi32>, %b: memref<8xi32>) attributes {no_inline} {
+  %c0 = arith.constant 0 : index
+  %v = memref.load %a[%c0] : memref<8xi32>
+  memref.store %v, %b[%c0] : memref<8xi32>
+  func.return
+}
+func.func @f(%out: memref<8xi32>) {
+  func.call @two(%out, %out) : (memref<8xi32>, memref<8xi32>) -> ()
+  func.return
+}
+"""
+    with pytest.raises(SliceError, match="operands 0 and 1 are one buffer"):
+        emit_c(parse_module(text, make_context()))
+
+
+def test_an_input_written_by_a_called_function_is_found() -> None:
+    """``written_buffers`` follows calls: an argument only a callee writes is printed
+    ``T *`` in the caller, and a kernel whose callee writes an input is refused."""
+    text = """
+func.func private @w(%a: memref<8xi32>) attributes {no_inline} {
+  %c0 = arith.constant 0 : index
+  %v = arith.constant 1 : i32
+  memref.store %v, %a[%c0] : memref<8xi32>
+  func.return
+}
+func.func @f(%x: memref<8xi32>) {
+  func.call @w(%x) : (memref<8xi32>) -> ()
+  func.return
+}
+"""
+    module = parse_module(text, make_context())
+    source = emit_c(module)
+    assert "int32_t slice_f(uint32_t *restrict out0," in source
+    assert c_warnings(source) == ""
+    from slice_dialect.compiler import _check_inputs_unwritten  # pyright: ignore
+
+    f = list(module.ops)[1]
+    assert isinstance(f, func.FuncOp)
+    with pytest.raises(SliceError, match=r"memref.store: writes argument 0 \(%x\) of @f"):
+        _check_inputs_unwritten(f, 1)
