@@ -82,18 +82,17 @@ def plan_parts(block: Block, max_ops: int, part_ops: int) -> list[Part]:
     body = ops[:-1]
     top: dict[Operation, int] = {}
     sizes: list[int] = []
-    for i, op in enumerate(ops):
-        inner = list(op.walk())
-        for each in inner:
-            top[each] = i
-        sizes.append(len(inner))
-    if sum(sizes) <= max_ops:
-        return []
     last_use: dict[SSAValue, int] = {}
     for i, op in enumerate(ops):
+        size = 0
         for each in op.walk():
+            top[each] = i
+            size += 1
             for v in each.operands:
                 last_use[v] = i
+        sizes.append(size)
+    if sum(sizes) <= max_ops:
+        return []
     ending: list[list[SSAValue]] = [[] for _ in ops]
     for v, i in last_use.items():
         ending[i].append(v)
