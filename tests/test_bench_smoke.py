@@ -288,3 +288,22 @@ def test_bad_arguments_are_usage_errors(
     assert result.returncode == 2
     assert message in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_compile_scale_prints_both_forms() -> None:
+    """``bench/compile_scale.py`` lowers each family, prints the C whole and outlined,
+    compiles both and prints a line for each (50 run-time slices: more than
+    ``outline-slice-parts``' 1500 ops, so cut into parts)."""
+    done = subprocess.run(
+        [sys.executable, str(BENCH / "compile_scale.py"), "--sizes", "50"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    lines = done.stdout.splitlines()
+    assert len(lines) == 6, done.stdout
+    parts = {
+        line.split()[0]: int(re.search(r"\( *(\d+) parts\)", line)[1]) for line in lines
+    }  # type: ignore[index]
+    assert parts["runtime"] >= 2 and parts["chain_rt"] >= 2 and parts["static"] == 0
+    assert all(re.search(r"cc +\d+\.\d\d s user +peak +\d+ MB$", line) for line in lines)
