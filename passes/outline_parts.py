@@ -12,11 +12,14 @@ each (``@f_part1``, ``@f_part2``, ...; marked ``no_inline``, as MLIR's ``func.fu
 spells it, so that a C compiler does not merge them back), and the function calls them
 in turn (``func.call``), before its ``func.return``.
 
-A part ends only where nothing but the function's own arguments and integer scalars
-(``index``, ``i1``..``i64``) is live across the cut: a part takes the arguments it reads
-(memrefs) and the scalars of earlier parts it reads, and returns the scalars later ops
-read. No view, allocation or float crosses a part's boundary; a function that has no
-such cut after ``part-ops`` ops keeps those ops together (an allocation used from the
+The function keeps its ``arith.constant``s (each part gets a copy of those it reads), its
+static ``memref.alloc``s (passed to the parts that use them, so that a tensor
+constant's buffer, freed at the end, does not keep the function whole) and their
+deallocs (moved after the calls). A part ends only where nothing else but integer
+scalars (``index``, ``i1``..``i64``) is live across the cut: a part takes the arguments
+and buffers it reads and the scalars of earlier parts it reads, and returns the
+scalars later ops read. No view or float crosses a part's boundary; a function that
+has no such cut after ``part-ops`` ops keeps those ops together (a view used from the
 first op to the last leaves the function whole). The calls return the parts' status: a
 failing check in a part fails the call with the same code, values and message
 (``c.py``'s ``func.call`` rule), and ``c_safety`` checks each part at its call with the
@@ -31,7 +34,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from xdsl.context import Context
-from xdsl.dialects import arith, builtin, func
+from xdsl.dialects import arith, builtin, func, memref
 from xdsl.dialects.builtin import FunctionType, IndexType, IntegerType, UnitAttr
 from xdsl.ir import Attribute, Block, BlockArgument, Operation, SSAValue, Use
 from xdsl.rewriter import InsertPoint, Rewriter
@@ -75,9 +78,26 @@ class Part:
     compiler folds them there as it did in the whole function."""
 
 
+def kept(op: Operation, block: Block) -> bool:
+    """Whether the top-level ``op`` of ``block`` stays in the function when its range
+    is outlined: an ``arith.constant`` (each part that reads it gets a copy), a
+    ``memref.alloc`` of a static shape (its buffer passed to the parts that use it, so
+    that a tensor constant's buffer, freed at the function's end, does not keep the
+    function whole) and a ``memref.dealloc`` of such an alloc (after the calls)."""
+    if isinstance(op, arith.ConstantOp):
+        return True
+    if isinstance(op, memref.AllocOp):
+        return not (op.dynamic_sizes or op.symbol_operands)
+    alloc = op.operands[0].owner if isinstance(op, memref.DeallocOp) else None
+    return (
+        isinstance(alloc, memref.AllocOp) and alloc.parent is block and kept(alloc, block)
+    )
+
+
 def plan_parts(block: Block, max_ops: int, part_ops: int) -> list[Part]:
     """The parts ``block`` (a function body ending in ``func.return``) is cut into, or
-    ``[]`` when it holds ``max_ops`` ops or fewer or has no legal cut."""
+    ``[]`` when it holds ``max_ops`` ops or fewer or has no legal cut. The ops that
+    stay in the function (``kept``) count towards no part."""
     ops = list(block.ops)
     body = ops[:-1]
     top: dict[Operation, int] = {}
@@ -93,6 +113,8 @@ def plan_parts(block: Block, max_ops: int, part_ops: int) -> list[Part]:
         sizes.append(size)
     if sum(sizes) <= max_ops:
         return []
+    stays = [kept(op, block) for op in ops]
+    moved = [0 if stay else size for stay, size in zip(stays, sizes, strict=True)]
     ending: list[list[SSAValue]] = [[] for _ in ops]
     for v, i in last_use.items():
         ending[i].append(v)
@@ -101,19 +123,20 @@ def plan_parts(block: Block, max_ops: int, part_ops: int) -> list[Part]:
     live: set[SSAValue] = set()
     blocking = 0  # live values that may not cross a cut
     size = 0
-    remaining = sum(sizes[: len(body)])
+    remaining = sum(moved[: len(body)])
     for i, op in enumerate(body):
-        size += sizes[i]
-        remaining -= sizes[i]
+        size += moved[i]
+        remaining -= moved[i]
         for v in ending[i]:
             if v in live:
                 live.discard(v)
                 blocking -= not is_scalar(v.type)
-        for r in op.results:
-            if last_use.get(r, -1) > i and not isinstance(op, arith.ConstantOp):
-                live.add(r)
-                blocking += not is_scalar(r.type)
-        if size >= part_ops and not blocking and remaining >= part_ops // 2:
+        if not stays[i]:
+            for r in op.results:
+                if last_use.get(r, -1) > i:
+                    live.add(r)
+                    blocking += not is_scalar(r.type)
+        if size >= part_ops and not blocking and remaining >= max(part_ops // 2, 1):
             cuts.append(i + 1)
             size = 0
     if not cuts:
@@ -124,21 +147,23 @@ def plan_parts(block: Block, max_ops: int, part_ops: int) -> list[Part]:
         inputs: dict[SSAValue, None] = {}
         outputs: dict[SSAValue, None] = {}
         constants: dict[arith.ConstantOp, None] = {}
-        for op in body[start:stop]:
-            for each in op.walk():
+        for i in range(start, stop):
+            if stays[i]:
+                continue
+            for each in body[i].walk():
                 for v in each.operands:
+                    owner = v.owner
                     if isinstance(v, BlockArgument):
                         inside = v.block is not block
                     else:
-                        inside = start <= top[v.owner] < stop  # pyright: ignore[reportArgumentType]
-                    owner = v.owner
+                        assert isinstance(owner, Operation)
+                        k = top[owner]
+                        inside = start <= k < stop and not stays[k]
                     if isinstance(owner, arith.ConstantOp) and owner.parent is block:
                         constants.setdefault(owner)  # a top-level one: copied
                     elif not inside:
                         inputs.setdefault(v)
-            if isinstance(op, arith.ConstantOp):
-                continue  # copied into each later part that reads it
-            for r in op.results:
+            for r in body[i].results:
                 if last_use.get(r, -1) >= stop:
                     outputs.setdefault(r)
         parts.append(Part(start, stop, tuple(inputs), tuple(outputs), tuple(constants)))
@@ -164,11 +189,7 @@ def outline_function(
     """What each part output is in ``f``: the result of its part's call."""
     made: list[func.FuncOp] = []
     for part in parts:
-        moved = [
-            op
-            for op in ops[part.start : part.stop]
-            if not isinstance(op, arith.ConstantOp)
-        ]
+        moved = [op for op in ops[part.start : part.stop] if not kept(op, block)]
         inside = {each for op in moved for each in op.walk()}
 
         def within(use: Use, inside: set[Operation] = inside) -> bool:
@@ -192,6 +213,10 @@ def outline_function(
         )
         call.location = f.location
         Rewriter.insert_op(call, InsertPoint.before(ops[part.stop]))
+        for op in ops[part.start : part.stop]:
+            if isinstance(op, memref.DeallocOp):  # a kept one: after the part's uses
+                op.detach()
+                Rewriter.insert_op(op, InsertPoint.before(ops[part.stop]))
         target = callee.body.block
         for v, arg in zip(part.inputs, target.args):
             arg.name_hint = v.name_hint
@@ -222,7 +247,7 @@ def outline_function(
 class OutlineSlicePartsPass(SlicePass):
     """``outline-slice-parts``: each public function of more than ``max-ops`` ops is cut
     into private ``no_inline`` functions of at least ``part-ops`` ops that it calls in
-    turn; only its arguments and integer scalars cross a cut.
+    turn; only its arguments, its allocations and integer scalars cross a cut.
 
     ```mlir
     func.func @f(%x: memref<64xf32>, %y: memref<64xf32>) {

@@ -1379,7 +1379,9 @@ def _alloc(p: FunctionPrinter, op: memref.AllocOp) -> None:
     count = math.prod(t.get_shape())
     width = storage_bytes(t.element_type)
     name = p.fresh_name(op.memref)
-    if on_stack(count * width, p.stack_bytes):
+    # a called function's arrays are on the heap: frames of a chain of calls add up,
+    # and only a kernel's are counted against STACK_BUDGET_BYTES
+    if not p.called and on_stack(count * width, p.stack_bytes):
         p.stack_bytes += max(count * width, 1)
         p.line(f"{c_type} {name}[{max(count, 1)}] = {{0}};")
         return
@@ -2394,7 +2396,9 @@ def emit_c(module: ModuleOp, *, prefix: str = DEFAULT_PREFIX) -> str:
     }
     prototypes: list[str] = []
     for op, symbol in symbols.items():
-        printer = FunctionPrinter(op, unit, symbol, callees)
+        # no local may take the name of a function it calls (session 53's review)
+        names = UniqueNames(RESERVED_NAMES | {symbol for _, symbol in callees.values()})
+        printer = FunctionPrinter(op, unit, symbol, callees, used_names=names)
         functions.append("\n".join(printer.emit()))
         if printer.prototype is not None:
             prototypes.append(printer.prototype)

@@ -48,8 +48,9 @@ What it reasons about:
 - **allocation**: ``memref.alloc`` of a static shape of at most ``ALLOC_LIMIT_BYTES``
   (a larger one is refused; a smaller one that fails at run time makes the call fail
   with code 1, see ABI.md); where it lives is the C target's choice (``c.on_stack``: a
-  local array only within ``c.STACK_BUDGET_BYTES`` per function, else the heap), so
-  no function can overflow the stack with its arrays. ``memref.dealloc`` must free a ``memref.alloc``
+  local array only within ``c.STACK_BUDGET_BYTES`` per kernel, else the heap; a
+  called function's arrays are all on the heap, since frames of a chain of calls add
+  up), so no call can overflow the stack with its arrays. ``memref.dealloc`` must free a ``memref.alloc``
   of its own block (not a view, not an argument, never from a loop nested below the
   alloc), at most once, and nothing may use the buffer (or a view of it) after it.
 - ``slice.check``: its condition and (at most 4) values must be defined integers.
@@ -731,6 +732,9 @@ def _call(c: FunctionChecker, op: Operation) -> None:
         ) from None
     finally:
         c.calling.pop()
+    for inner in callee.walk():
+        if isinstance(inner, memref.AllocOp):
+            c.freed.pop(inner.memref, None)  # each call allocates it afresh
     for k, (result, value) in enumerate(zip(op.results, terminator.operands)):
         if c.live:
             c.intervals[result] = c.integer(terminator, value, f"operand {k}")

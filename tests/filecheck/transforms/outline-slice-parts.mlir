@@ -7,9 +7,9 @@
 // failing part's status as its own; c_safety checks a part at its call, with the
 // call's operands (%j lies in [0, 1] because %k does).
 //
-// RUN: slice-opt %s -p 'outline-slice-parts{max-ops=8 part-ops=6}' | filecheck %s
+// RUN: slice-opt %s -p 'outline-slice-parts{max-ops=8 part-ops=4}' | filecheck %s
 // RUN: slice-opt %s -p 'outline-slice-parts{max-ops=14}' | filecheck %s --check-prefix=WHOLE
-// RUN: slice-opt %s -p 'outline-slice-parts{max-ops=8 part-ops=6}' -t c | filecheck %s --check-prefix=C
+// RUN: slice-opt %s -p 'outline-slice-parts{max-ops=8 part-ops=4}' -t c | filecheck %s --check-prefix=C
 // RUN: not slice-opt %s -p 'outline-slice-parts{part-ops=0}' 2>&1 | filecheck %s --check-prefix=ZERO
 
 // CHECK:      func.func private @f_part1(%in: memref<8xi32>, %out: memref<8xi32>) -> index attributes {no_inline} {
