@@ -1230,7 +1230,7 @@ def _for(p: FunctionPrinter, op: scf.ForOp) -> None:
     p.line("}")
 
 
-def _yield(p: FunctionPrinter, op: scf.YieldOp | func.ReturnOp) -> None:
+def _yield(p: FunctionPrinter, op: scf.YieldOp) -> None:
     """The end of a block: its heap allocations freed (no values are yielded)."""
     if op.operands:
         raise op_error(op, f"{op.name} with operands: no C rule")
@@ -2329,6 +2329,24 @@ def function_symbols(module: ModuleOp, prefix: str) -> dict[func.FuncOp, str]:
     return symbols
 
 
+def called_functions(module: ModuleOp) -> list[func.FuncOp]:
+    """The functions of ``module`` a ``func.call`` may reach in C: private ones with a
+    body that some call names. The C target prints them ``static`` with their own
+    parameters; ``c_safety`` checks them at each call rather than on their own."""
+    named = {
+        op.callee.string_value() for op in module.walk() if isinstance(op, func.CallOp)
+    }
+    return [
+        op
+        for op in module.ops
+        if isinstance(op, func.FuncOp)
+        and op.sym_name.data in named
+        and op.sym_visibility is not None
+        and op.sym_visibility.data == "private"
+        and not op.is_declaration
+    ]
+
+
 def buffer_root(value: SSAValue) -> SSAValue:
     """The buffer ``value`` views: a function argument or a ``memref.alloc``."""
     while isinstance(value.owner, memref.CollapseShapeOp):
@@ -2383,16 +2401,9 @@ def emit_c(module: ModuleOp, *, prefix: str = DEFAULT_PREFIX) -> str:
     unit = Unit(check_prefix(prefix))
     functions: list[str] = []
     symbols = function_symbols(module, prefix)
-    named = {
-        op.callee.string_value() for op in module.walk() if isinstance(op, func.CallOp)
-    }
+    called = called_functions(module)
     callees = {
-        op.sym_name.data: (op, symbol)
-        for op, symbol in symbols.items()
-        if op.sym_name.data in named
-        and op.sym_visibility is not None
-        and op.sym_visibility.data == "private"
-        and not op.is_declaration
+        op.sym_name.data: (op, symbol) for op, symbol in symbols.items() if op in called
     }
     prototypes: list[str] = []
     for op, symbol in symbols.items():

@@ -973,11 +973,10 @@ def check_module(module: builtin.ModuleOp) -> None:
         if not isinstance(op, func.FuncOp):
             raise op_error(op, "only func.func at the top level")
         functions.setdefault(op.sym_name.data, op)
-    called = {
-        op.callee.string_value() for op in module.walk() if isinstance(op, func.CallOp)
-    }
+    from slice_dialect.backend.c import called_functions  # c imports this module
+
+    called = called_functions(module)
     for f in functions.values():
-        private = f.sym_visibility is not None and f.sym_visibility.data == "private"
-        if private and f.sym_name.data in called:
+        if f in called:
             continue  # checked at each call (_call), where its operands are known
         FunctionChecker(f, functions=functions).check()
