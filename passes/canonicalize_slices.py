@@ -1034,13 +1034,18 @@ def _mixed_window(op: WindowOp | DynamicWindowOp) -> tuple[list[Mixed], ...]:
     return op.mixed_offsets(), op.mixed_sizes(), op.mixed_strides()
 
 
-def _check_window_on(
-    dom: IRBuilder, window: WindowOp | DynamicWindowOp, pairs: list[tuple[int, int]]
+def check_window_on(
+    dom: IRBuilder,
+    window: WindowOp | DynamicWindowOp,
+    pairs: list[tuple[int, int]],
+    name: str | None = None,
 ) -> list[Value]:
     """Emit the checks of ``window`` (``semantics.run_time_window_dim_on`` per dim, and
     a dynamic window's sizes against its result type's static dims, ``check_sizes_on``,
-    by ``pairs``) before a rewrite that replaces it; the source's dims, for the
-    rewrite. Raises ``SliceSemanticsError`` where a known value fails."""
+    by ``pairs``) before a rewrite that replaces it, their messages naming ``name``
+    (the window's op name by default); the source's dims, for the rewrite. Raises
+    ``SliceSemanticsError`` where a known value fails."""
+    name = window.name if name is None else name
     source_type = window.source.type
     assert isinstance(source_type, TensorType)
     offsets, sizes, strides = _mixed_window(window)
@@ -1054,13 +1059,13 @@ def _check_window_on(
         dims.append(dim)
     for k in range(len(dims)):
         semantics.run_time_window_dim_on(
-            dom, window.name, k, dims[k], offsets[k], sizes[k], strides[k]
+            dom, name, k, dims[k], offsets[k], sizes[k], strides[k]
         )
     if isinstance(window, DynamicWindowOp):
         # its run-time sizes against the static dims of its result type, which the
         # window that replaces it may no longer have
         result_type = window.result_type
-        check_sizes_on(dom, window.name, sizes, pairs, shape_of(result_type), result_type)
+        check_sizes_on(dom, name, sizes, pairs, shape_of(result_type), result_type)
     return dims
 
 
@@ -1125,7 +1130,7 @@ class WindowOfDynamicWindow(RewritePattern):
         # outer one does), the outer one's here
         at_inner = IRBuilder.before(inner, rewriter, IndexType())
         dims = _checks_at(
-            at_inner, inner, lambda: _check_window_on(at_inner, inner, pairs)
+            at_inner, inner, lambda: check_window_on(at_inner, inner, pairs)
         )
         try:
             for j in range(len(c2)):
@@ -1217,7 +1222,7 @@ class ExtractOfWindow(RewritePattern):
         # the window's checks where the window is (it runs there, whether or not the
         # extract does), then the indices' at the extract
         at_window = IRBuilder.before(window, rewriter, IndexType())
-        _checks_at(at_window, window, lambda: _check_window_on(at_window, window, pairs))
+        _checks_at(at_window, window, lambda: check_window_on(at_window, window, pairs))
         ix = IRBuilder.before(op, rewriter, IndexType())
         indices: list[Value] = []
         for v in op.indices:
@@ -1438,7 +1443,7 @@ class CastOfDynamicWindow(RewritePattern):
             dom = IRBuilder.before(op, rewriter, IndexType())
             try:
                 # the window's own checks first, as where it ran before the cast
-                _check_window_on(dom, window, pairs)
+                check_window_on(dom, window, pairs)
                 # each made 1 against the cast's dims, as the verifier would
                 ones = {j for _, j in to_one}
                 dims = [1 if j in ones else None for j in range(len(joined))]

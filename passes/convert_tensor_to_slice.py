@@ -58,6 +58,7 @@ from xdsl.pattern_rewriter import (
 )
 
 from passes import SlicePass, rewrite_module
+from passes.canonicalize_slices import check_window_on, feeds_only_dead_code
 from slice_dialect import semantics
 from slice_dialect.dialect import (
     DynamicWindowOp,
@@ -65,9 +66,11 @@ from slice_dialect.dialect import (
     element_type_problem,
     operand_type,
     shape_of,
+    unit_dim_pairs,
 )
 from slice_dialect.errors import OpPassFailedException
 from slice_dialect.ir_domain import IRBuilder
+from slice_dialect.locations import inherit_text_location
 from slice_dialect.semantics import SliceSemanticsError
 
 
@@ -165,6 +168,7 @@ class ExtractSliceToWindow(RewritePattern):
             return
         new_op = WindowOp(op.source, window, op.result.type)
         new_op.location = op.location
+        inherit_text_location(new_op, op)
         rewriter.replace(op, new_op)
 
 
@@ -182,10 +186,15 @@ def _mixed(static: Sequence[int], dynamic: Sequence[SSAValue]) -> list[int | SSA
     return [_constant(next(values)) if v == DYNAMIC_INDEX else v for v in static]
 
 
+@dataclass(frozen=True)
 class DynamicExtractSliceToWindow(RewritePattern):
     """A dynamic ``tensor.extract_slice`` becomes a ``slice.dynamic_window`` with the
     same mixed values, put in normal form (statically, or by ``arith.select`` on a
-    run-time size); its static parts checked as a static slice's are."""
+    run-time size); its static parts checked as a static slice's are. With
+    ``checks``, the window's run-time checks are made before it, their messages
+    naming ``tensor.extract_slice``."""
+
+    checks: bool = False
 
     @op_type_rewrite_pattern
     def match_and_rewrite(
@@ -269,17 +278,28 @@ class DynamicExtractSliceToWindow(RewritePattern):
             for values in (offsets, sizes, strides)
         )
         new_op = DynamicWindowOp(op.source, offsets, sizes, strides, result_type)
+        # The window's run-time checks, before it and named for the op the user
+        # wrote: the window's own, made when it is lowered or composed, test the same
+        # conditions after them (``erase_repeated_checks`` drops them after ``cse``).
+        # A slice only dead code reads is left to dead-code elimination, unchecked.
+        if self.checks and not feeds_only_dead_code(op):
+            pairs = unit_dim_pairs(known_sizes, shape_of(result_type))
+            assert pairs is not None, "checked above (drops_unit_dims)"
+            try:
+                check_window_on(dom, new_op, pairs, name)
+            except SliceSemanticsError as e:  # a check of values it folded
+                raise OpPassFailedException(op, str(e)) from e
         ops.append(new_op)
         for o in ops:
             o.location = op.location
+            inherit_text_location(o, op)
         rewriter.replace(op, ops, [new_op.result])
 
 
-TENSOR_TO_SLICE_PATTERNS: tuple[RewritePattern, ...] = (
-    ExtractSliceToWindow(),
-    DynamicExtractSliceToWindow(),
-)
-"""One pattern per upstream op that ``convert-tensor-to-slice`` raises."""
+def tensor_to_slice_patterns(checks: bool = False) -> tuple[RewritePattern, ...]:
+    """The patterns of ``convert-tensor-to-slice{checks}``: a static and a dynamic
+    ``tensor.extract_slice``."""
+    return (ExtractSliceToWindow(), DynamicExtractSliceToWindow(checks))
 
 
 @dataclass(frozen=True)
@@ -297,12 +317,12 @@ class _RaiseUnless(RewritePattern):
 def raise_extract_slices(
     module: builtin.ModuleOp, leave: Callable[[Operation], bool]
 ) -> None:
-    """``convert-tensor-to-slice`` on ``module``, but for the ``tensor.extract_slice``s
-    ``leave`` names (``compile`` leaves the index operands' makers the lowering
-    refuses, whose refusal says why)."""
+    """``convert-tensor-to-slice{checks=true}`` on ``module``, but for the
+    ``tensor.extract_slice``s ``leave`` names (``compile`` leaves the index operands'
+    makers the lowering refuses, whose refusal says why)."""
     rewrite_module(
         module,
-        [_RaiseUnless(p, leave) for p in TENSOR_TO_SLICE_PATTERNS],
+        [_RaiseUnless(p, leave) for p in tensor_to_slice_patterns(checks=True)],
         recursively=False,
         dce=False,
     )
@@ -316,9 +336,18 @@ class ConvertTensorToSlicePass(SlicePass):
     Run ``canonicalize-slices`` after it to compose chains into one window. Every other
     op is left unchanged; a statically out-of-bounds slice fails the pass with a message
     naming it.
+
+    ``checks``: make each dynamic window's run-time checks (``slice.check``) before it,
+    their messages naming ``tensor.extract_slice``, so a window invalid at run time
+    fails naming the op that was written (``compile`` raises so). Without it the
+    window's own checks, made when it is lowered, name ``slice.dynamic_window``.
     """
 
     name = "convert-tensor-to-slice"
 
+    checks: bool = False
+
     def apply(self, ctx: Context, op: builtin.ModuleOp) -> None:
-        rewrite_module(op, TENSOR_TO_SLICE_PATTERNS, recursively=False, dce=False)
+        rewrite_module(
+            op, tensor_to_slice_patterns(self.checks), recursively=False, dce=False
+        )

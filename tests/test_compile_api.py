@@ -803,3 +803,61 @@ func.func private @f(%t: tensor<8xf32>, %p: index) -> tensor<4xf32> {
         "8 + 1 * (4 - 1) is out of bounds for dimension 0 of size 10"
     )
     assert info.value.location == "o.mlir:2:3"
+
+
+RUN_TIME_UPSTREAM_SLICES = """\
+func.func @main(%x: tensor<?x8xf32>, %p: tensor<3xi64>) -> tensor<?x2xf32> {
+  %k0 = arith.constant 0 : index
+  %k1 = arith.constant 1 : index
+  %k2 = arith.constant 2 : index
+  %p0 = tensor.extract %p[%k0] : tensor<3xi64>
+  %p1 = tensor.extract %p[%k1] : tensor<3xi64>
+  %p2 = tensor.extract %p[%k2] : tensor<3xi64>
+  %o = arith.index_cast %p0 : i64 to index
+  %n = arith.index_cast %p1 : i64 to index
+  %s = arith.index_cast %p2 : i64 to index
+  %a = tensor.extract_slice %x[%o, 1] [%n, 6] [%s, 1] : tensor<?x8xf32> to tensor<?x6xf32>
+  %b = tensor.extract_slice %a[0, %o] [%n, 2] [1, 2] : tensor<?x6xf32> to tensor<?x2xf32> loc("outer")
+  %dead = tensor.extract_slice %x[%s, 0] [1, 1] [1, 1] : tensor<?x8xf32> to tensor<1x1xf32>
+  func.return %b : tensor<?x2xf32>
+}
+"""
+
+
+@pytest.mark.parametrize("backend", ["c", "interpreter"])
+def test_upstream_slices_fail_at_run_time_naming_them(backend: str) -> None:
+    """A run-time ``tensor.extract_slice`` that is invalid when it runs fails with the
+    message the raised window gives, but naming ``tensor.extract_slice`` (``compile``
+    raises with ``convert-tensor-to-slice{checks=true}``; before session 54 the
+    message named ``slice.dynamic_window``, which the user never wrote), at the slice
+    written (a ``loc("name")`` one too), the inner one of a composed chain first. A
+    slice only dead code reads is not checked."""
+    kernel = slice_dialect.compile(
+        RUN_TIME_UPSTREAM_SLICES, backend=backend, filename="u.mlir"
+    )  # type: ignore[arg-type]
+    x = np.arange(40, dtype=np.float32).reshape(5, 8)
+    np.testing.assert_array_equal(kernel(x, [1, 2, 2]), x[1:5:2, 1:7][:, 1:5:2])
+    # %s = 7 is out of %dead's bounds: only dead code reads it, unchecked
+    np.testing.assert_array_equal(kernel(x, [0, 1, 7]), x[0:1, 1:7][:, 0:3:2])
+    cases = [
+        (
+            [4, 2, 1],
+            "last index offsets[0] + strides[0] * (sizes[0] - 1) = "
+            "4 + 1 * (2 - 1) is out of bounds for dimension 0 of size 5",
+            11,
+        ),
+        ([-1, 1, 1], "offsets[0] = -1 is out of bounds for dimension 0 of size 5", 11),
+        ([0, -3, 1], "sizes[0] = -3: a size must be >= 0", 11),
+        ([0, 2, 0], "strides[0] = 0: a stride must be non-zero", 11),
+        (
+            [4, 1, 1],
+            "last index offsets[1] + strides[1] * (sizes[1] - 1) = "
+            "4 + 2 * (2 - 1) is out of bounds for dimension 1 of size 6",
+            12,
+        ),
+    ]
+    for p, message, line in cases:
+        with pytest.raises(SliceError) as info:
+            kernel(x, p)
+        assert str(info.value) == f"tensor.extract_slice: {message}", p
+        assert info.value.location == f"u.mlir:{line}:3", p

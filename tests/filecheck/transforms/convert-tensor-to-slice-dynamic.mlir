@@ -89,3 +89,37 @@ func.func @zero_stride_dynamic_size(%x: tensor<8xf32>, %o: index, %n: index) -> 
   %r = tensor.extract_slice %x[%o] [%n] [0] : tensor<8xf32> to tensor<?xf32>
   func.return %r : tensor<?xf32>
 }
+
+// -----
+
+// checks=true (what compile runs): the window's run-time checks before it, named for
+// the extract_slice; the window's own, made when it is lowered, test the same
+// conditions after cse and are erased (CHECK-LOWERED: one check of each kind, no
+// slice.dynamic_window message but the output buffer's). A slice only dead code reads
+// is left unchecked, to dead-code elimination.
+// RUN: slice-opt %s -p 'convert-tensor-to-slice{checks=true}' --split-input-file | filecheck %s --check-prefix=CHECKS
+// RUN: slice-opt %s -p 'convert-tensor-to-slice{checks=true},canonicalize-slices{dynamic=true},convert-slice-to-loops' --split-input-file | filecheck %s --check-prefix=LOWERED
+// CHECKS-LABEL: func @checked(
+// CHECKS-SAME:      %[[X:.+]]: tensor<?xf32>, %[[O:.+]]: index, %[[N:.+]]: index)
+// CHECKS:           slice.check %{{.+}}, "tensor.extract_slice: sizes[0] = {0}: a size must be >= 0", %{{.+}}
+// CHECKS:           slice.check %{{.+}}, "tensor.extract_slice: offsets[0] = {0} is out of bounds for dimension 0 of size {1}", %{{.+}}, %{{.+}}
+// CHECKS:           slice.check %{{.+}}, "tensor.extract_slice: last index offsets[0] + strides[0] * (sizes[0] - 1) = {0} + {1} * ({2} - 1) is out of bounds for dimension 0 of size {3}"
+// CHECKS-NEXT:      %[[R:.+]] = slice.dynamic_window %[[X]] offsets [%[[O]]] sizes [%[[N]]] strides [3] : tensor<?xf32> -> tensor<?xf32>
+// CHECKS-NEXT:      %{{.+}} = slice.dynamic_window %[[X]] offsets [%[[N]]] sizes [2] strides [1] : tensor<?xf32> -> tensor<2xf32>
+// CHECKS-NEXT:      func.return %[[R]] : tensor<?xf32>
+// LOWERED-LABEL: func.func @checked(
+// LOWERED-NOT:       "slice.dynamic_window: {{(offsets|strides|last index|sizes\[0\] = \{0\}: a)}}
+// LOWERED:           slice.check %{{.+}}, "tensor.extract_slice: sizes[0] = {0}: a size must be >= 0"
+// LOWERED-NOT:       "slice.dynamic_window: {{(offsets|strides|last index|sizes\[0\] = \{0\}: a)}}
+// LOWERED:           slice.check %{{.+}}, "tensor.extract_slice: offsets[0] = {0} is out of bounds
+// LOWERED-NOT:       "slice.dynamic_window: {{(offsets|strides|last index|sizes\[0\] = \{0\}: a)}}
+// LOWERED:           slice.check %{{.+}}, "tensor.extract_slice: last index
+// LOWERED-NOT:       "slice.dynamic_window: {{(offsets|strides|last index|sizes\[0\] = \{0\}: a)}}
+// LOWERED:           slice.check %{{.+}}, "slice.dynamic_window: sizes[0] = {0} but the output has {1} in dimension 0"
+// LOWERED-NOT:       slice.check
+// LOWERED:           func.return
+func.func @checked(%x: tensor<?xf32>, %o: index, %n: index) -> tensor<?xf32> {
+  %r = tensor.extract_slice %x[%o] [%n] [3] : tensor<?xf32> to tensor<?xf32>
+  %dead = tensor.extract_slice %x[%n] [2] [1] : tensor<?xf32> to tensor<2xf32>
+  func.return %r : tensor<?xf32>
+}
