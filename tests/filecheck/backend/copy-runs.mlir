@@ -377,8 +377,8 @@ func.func @identity(%x: tensor<2048x1024xf32>) -> tensor<2048x1024xf32> {
 // CHECK-NEXT:    slice_stream_fence();
 // CHECK-NEXT:    return 0;
 // CHECK:       const char *slice_error_message(int32_t code) {
-// CHECK-NEXT:      switch (code) {
-// CHECK-NEXT:      case 1: return "memory allocation of {0} bytes failed";
+// CHECK-NEXT:      static const char *const messages[{{[0-9]+}}] = {
+// CHECK-NEXT:      /* 1 */ "memory allocation of {0} bytes failed",
 func.func @small_tmp(%x: tensor<8xi8>) -> tensor<2xi8> {
   %a = slice.window %x offsets [7] sizes [4] strides [-2] : tensor<8xi8> -> tensor<4xi8>
   %b = slice.window %a offsets [1] sizes [2] strides [1] : tensor<4xi8> -> tensor<2xi8>

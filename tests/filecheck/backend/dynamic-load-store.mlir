@@ -14,7 +14,7 @@
 // CHECK-NEXT:    const uint32_t {{.+}} = in0[([[I]]) * 3 + 1];
 // CHECK:         out0[
 // CHECK-LABEL: const char *slice_error_message(
-// CHECK:         case [[CODE]]: return "memref.load: index {0} is out of bounds for dimension 0 of size {1}";
+// CHECK:         /* [[CODE]] */ "memref.load: index {0} is out of bounds for dimension 0 of size {1}",
 func.func @gather(%x: memref<?x3xf32>, %p: memref<1xi64>, %out: memref<1xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

@@ -298,17 +298,19 @@ func.func @static(%x: memref<4xf32>, %out: memref<4xf32>) {
 
 // Each message is the template of its return code.
 // CHECK-LABEL: const char *slice_error_message(int32_t code) {
-// CHECK-DAG:   case [[DIMS]]: return "slice_dims[{0}] = {1}: a dim must be at least 0";
-// CHECK-DAG:   case [[STEP]]: return "slice.onnx: steps[0] = {0}: a step must be non-zero";
-// CHECK-DAG:   case [[DEST]]: return "slice.dynamic_copy_run: a run of {0} elements written at offset {1} leaves the dest view of {2} elements";
-// CHECK-DAG:   case [[SOURCE]]: return "slice.dynamic_copy_run: a run of {0} elements at offset {1}, stride {2}, leaves the source view of {3} elements";
-// CHECK-DAG:   case [[NEST_DEST]]: return "slice.dynamic_copy_run: runs of {0} elements written from offset {1} in its loops leave the dest view of {2} elements";
-// CHECK-DAG:   case [[NEST_SOURCE]]: return "slice.dynamic_copy_run: runs of {0} elements from offset {1}, stride {2}, in its loops leave the source view of {3} elements";
+// CHECK-DAG:   /* [[DIMS]] */ "slice_dims[{0}] = {1}: a dim must be at least 0",
+// CHECK-DAG:   /* [[STEP]] */ "slice.onnx: steps[0] = {0}: a step must be non-zero",
+// CHECK-DAG:   /* [[DEST]] */ "slice.dynamic_copy_run: a run of {0} elements written at offset {1} leaves the dest view of {2} elements",
+// CHECK-DAG:   /* [[SOURCE]] */ "slice.dynamic_copy_run: a run of {0} elements at offset {1}, stride {2}, leaves the source view of {3} elements",
+// CHECK-DAG:   /* [[NEST_DEST]] */ "slice.dynamic_copy_run: runs of {0} elements written from offset {1} in its loops leave the dest view of {2} elements",
+// CHECK-DAG:   /* [[NEST_SOURCE]] */ "slice.dynamic_copy_run: runs of {0} elements from offset {1}, stride {2}, in its loops leave the source view of {3} elements",
 // And where the op failing with each code stands in the source (the allocation failure
 // and the slice_dims check are at no op: 0), so that a run-time error is reported at
 // its op, as a verifier's is.
 // CHECK-LABEL: const char *slice_error_location(int32_t code) {
-// CHECK-DAG:   case [[STEP]]: return "{{.*}}dynamic.mlir:{{[0-9]+}}:{{[0-9]+}}";
-// CHECK-DAG:   case [[DEST]]: return "{{.*}}dynamic.mlir:{{[0-9]+}}:{{[0-9]+}}";
-// CHECK-DAG:   case [[SOURCE]]: return "{{.*}}dynamic.mlir:{{[0-9]+}}:{{[0-9]+}}";
-// CHECK:       default: return 0;
+// CHECK-DAG:   /* [[STEP]] */ "{{.*}}dynamic.mlir:{{[0-9]+}}:{{[0-9]+}}",
+// CHECK-DAG:   /* 1 */ 0,
+// CHECK-DAG:   /* [[DIMS]] */ 0,
+// CHECK-DAG:   /* [[DEST]] */ "{{.*}}dynamic.mlir:{{[0-9]+}}:{{[0-9]+}}",
+// CHECK-DAG:   /* [[SOURCE]] */ "{{.*}}dynamic.mlir:{{[0-9]+}}:{{[0-9]+}}",
+// CHECK:       return code >= 1 && code <= {{[0-9]+}} ? locations[code - 1] : 0;
