@@ -453,14 +453,32 @@ def _splat_holds(op: tensor.SplatOp) -> bool:
     return not op.dynamicSizes and _static_1d(op.result.type, op.input.type) is not None
 
 
+def _window_1d(op: Operation) -> bool:
+    """Whether ``op`` is a ``slice.window`` of a static 1-D source with a 1-D result
+    (what ``convert-tensor-to-slice`` makes of a static 1-D ``tensor.extract_slice``):
+    its elements are its source's, at ``offset + stride * k``."""
+    return (
+        isinstance(op, WindowOp)
+        and _static_1d(op.source.type) is not None
+        and _static_1d(op.result.type) is not None
+    )
+
+
 def _element_in_place(op: Operation, k: int) -> tuple[SSAValue, int] | None:
     """The operand and position element ``k`` of ``op``'s result is read from, for an
-    op that moves elements to static places: a static 1-D ``tensor.extract_slice``, a
-    ``tensor.concat``, or a ``tensor.insert`` at a constant index other than ``k``."""
+    op that moves elements to static places: a static 1-D ``tensor.extract_slice`` or
+    ``slice.window`` (:func:`_window_1d`, verified in bounds), a ``tensor.concat``, or
+    a ``tensor.insert`` at a constant index other than ``k``."""
     if _static_extract_slice(op):
         assert isinstance(op, tensor.ExtractSliceOp)
         at = _static_element(op, k)
         return None if at is None else (op.source, at)
+    if _window_1d(op):
+        assert isinstance(op, WindowOp)
+        window = op.window
+        if not 0 <= k < window.sizes[0]:
+            return None
+        return op.source, window.offsets[0] + window.strides[0] * k
     if isinstance(op, tensor.ConcatOp):
         return _concat_element(op, k)
     if isinstance(op, tensor.InsertOp):
@@ -473,9 +491,11 @@ def _element_in_place(op: Operation, k: int) -> tuple[SSAValue, int] | None:
 def reads_element_by_element(op: Operation) -> bool:
     """Whether :func:`index_element` reads ``op``'s result element by element from its
     operands (an op of ``ELEMENTWISE_INDEX_OPS``, a static 1-D
-    ``tensor.extract_slice``, a ``tensor.concat``, ``tensor.splat`` or
-    ``tensor.insert``, or an ``extract_slice`` of an argument or a constant table at
+    ``tensor.extract_slice`` or ``slice.window``, a ``tensor.concat``, ``tensor.splat``
+    or ``tensor.insert``, or an ``extract_slice`` of an argument or a constant table at
     run-time positions), rather than with ``tensor.extract``."""
+    if _window_1d(op):
+        return True
     if isinstance(op, tensor.ExtractSliceOp):
         return (
             _static_extract_slice(op)
@@ -595,8 +615,8 @@ def index_element(
       (``ELEMENTWISE_INDEX_OPS``, at that op's location, its flags kept; folded where
       its operands are constant, :func:`_folded`);
     - the element it moves of a static 1-D ``tensor.extract_slice``
-      (:func:`_static_element`), a ``tensor.concat`` or a ``tensor.insert`` at another
-      index (:func:`_element_in_place`);
+      (:func:`_static_element`) or ``slice.window``, a ``tensor.concat`` or a
+      ``tensor.insert`` at another index (:func:`_element_in_place`);
     - a ``tensor.insert`` at a run-time index: an ``arith.select`` of its scalar and
       the destination's element, after a check that the index is in the tensor;
     - an ``extract_slice`` of an argument or a constant table at run-time positions: a

@@ -356,3 +356,38 @@ def test_upstream_slice_of_index_arguments(backend: str) -> None:
         ) as info:
             kernel(x, 0, 2, 0)
     assert info.value.location == "u.mlir:2:3"
+
+
+STATIC_SLICES_OF_AN_INDEX_ARGUMENT = """\
+func.func @main(%x: tensor<10x6xf32>, %p: tensor<6xi64>) -> tensor<?x?xf32> {
+  %s = tensor.extract_slice %p[0] [2] [2] : tensor<6xi64> to tensor<2xi64>
+  %e = tensor.extract_slice %p[5] [2] [-2] : tensor<6xi64> to tensor<2xi64>
+  %r = slice.onnx %x starts %s ends %e : tensor<10x6xf32>, tensor<2xi64>, tensor<2xi64> -> tensor<?x?xf32>
+  func.return %r : tensor<?x?xf32>
+}
+"""
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_hand_raised_index_argument_stays_one(backend: str) -> None:
+    """An argument read only through static 1-D slices as index values is an index
+    argument (it takes a list) whether ``compile`` raises the ``extract_slice``s or
+    ``convert-tensor-to-slice`` did by hand: ``index_element`` reads a 1-D
+    ``slice.window``'s elements in place as an ``extract_slice``'s (since session 54;
+    raised by hand it was a data argument, which took only an array: helper T's review,
+    83 of 500 random programs)."""
+    from passes.convert_tensor_to_slice import ConvertTensorToSlicePass
+    from slice_dialect.compiler import make_context, parse_module
+
+    ctx = make_context()
+    module = parse_module(STATIC_SLICES_OF_AN_INDEX_ARGUMENT, ctx)
+    ConvertTensorToSlicePass().apply(ctx, module)
+    assert "tensor.extract_slice" not in str(module)
+    x = np.arange(60, dtype=np.float32).reshape(10, 6)
+    p = [1, 9, 2, 7, 4, 5]  # starts [1, 2], ends [5, 9]
+    for kernel in (
+        slice_dialect.compile(module, backend=backend),
+        slice_dialect.compile(STATIC_SLICES_OF_AN_INDEX_ARGUMENT, backend=backend),
+    ):
+        assert [s.index for s in kernel.inputs] == [False, True]
+        np.testing.assert_array_equal(kernel(x, p), x[1:5, 2:9])
