@@ -888,12 +888,16 @@ class FrameworkSliceToDynamicWindow(RewritePattern):
             if refined[j] is None:
                 refined[j] = 1 if source is None else dom.constant(sizes[source])
         window_type = _tensor_type(result_type.get_element_type(), refined)
+        # valid whenever the checks above pass (the normalization's bounds and
+        # normal form, proved for every int64: tests/test_proofs.py, property 2), so
+        # in_bounds: its own checks are not made again
         window = DynamicWindowOp(
             op.source,
             [mixed(v) for v in offsets],
             [mixed(v) for v in sizes],
             [mixed(v) for v in strides],
             window_type,
+            in_bounds=True,
         )
         _replace_casting(rewriter, op, window, result_type)
 
@@ -989,7 +993,9 @@ class DynamicWindowFoldConstants(RewritePattern):
             op.mixed_strides(),
         ):
             return  # nothing folds
-        window = DynamicWindowOp(op.source, offsets, sizes, strides, result_type)
+        window = DynamicWindowOp(
+            op.source, offsets, sizes, strides, result_type, in_bounds=op.is_in_bounds
+        )
         window.location = op.location
         rewriter.replace(op, window)
 
@@ -1063,9 +1069,11 @@ def check_window_on(
     """Emit the checks of ``window`` (``semantics.run_time_window_dim_on`` per dim, and
     a dynamic window's sizes against its result type's static dims, ``check_sizes_on``,
     by ``pairs``) before a rewrite that replaces it, their messages naming ``name``
-    (the window's op name by default); the source's dims, for the rewrite. Raises
+    (the window's op name by default); the source's dims, for the rewrite. A window
+    marked ``in_bounds`` is valid whenever it runs: only its sizes are checked. Raises
     ``SliceSemanticsError`` where a known value fails."""
     name = window.name if name is None else name
+    valid = isinstance(window, DynamicWindowOp) and window.is_in_bounds
     source_type = window.source.type
     assert isinstance(source_type, TensorType)
     offsets, sizes, strides = _mixed_window(window)
@@ -1077,7 +1085,7 @@ def check_window_on(
         dim = dom.emit(tensor.DimOp(window.source, dom.value(k)))
         assert dim is not None
         dims.append(dim)
-    for k in range(len(dims)):
+    for k in range(0 if valid else len(dims)):
         semantics.run_time_window_dim_on(
             dom, name, k, dims[k], offsets[k], sizes[k], strides[k]
         )
@@ -1152,8 +1160,9 @@ class WindowOfDynamicWindow(RewritePattern):
         dims = _checks_at(
             at_inner, inner, lambda: check_window_on(at_inner, inner, pairs)
         )
+        valid = [isinstance(w, DynamicWindowOp) and w.is_in_bounds for w in (inner, op)]
         try:
-            for j in range(len(c2)):
+            for j in range(0 if valid[1] else len(c2)):
                 semantics.run_time_window_dim_on(
                     dom, op.name, j, extents[j], o2[j], c2[j], s2[j]
                 )
@@ -1178,6 +1187,8 @@ class WindowOfDynamicWindow(RewritePattern):
             [c[1] for c in composed],
             [c[2] for c in composed],
             op.result.type,
+            # of two windows valid whenever they run (property 4 of the proofs)
+            in_bounds=all(valid),
         )
         window.location = op.location
         rewriter.replace(op, window)
@@ -1355,6 +1366,7 @@ def _dynamic_window_as(
         window.mixed_sizes() if sizes is None else list(sizes),
         window.mixed_strides(),
         result_type,
+        in_bounds=window.is_in_bounds,  # the same window (the sizes made 1 are 1)
     )
     try:
         new_op.verify()

@@ -380,6 +380,7 @@ def lower_dynamic_window(
         sizes,
         strides,
         result_type,
+        in_bounds=isinstance(op, DynamicWindowOp) and op.is_in_bounds,
         stream=stream,
     )
     rewriter.replace(op, _cast(dest, result_type, op.location))

@@ -49,6 +49,7 @@ from xdsl.dialects.builtin import (
     IntegerAttr,
     NoneAttr,
     TensorType,
+    UnitAttr,
 )
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.pattern_rewriter import (
@@ -192,7 +193,7 @@ class DynamicExtractSliceToWindow(RewritePattern):
     same mixed values, put in normal form (statically, or by ``arith.select`` on a
     run-time size); its static parts checked as a static slice's are. With
     ``checks``, the window's run-time checks are made before it, their messages
-    naming ``tensor.extract_slice``."""
+    naming ``tensor.extract_slice``, and the window is ``in_bounds``."""
 
     checks: bool = False
 
@@ -277,11 +278,11 @@ class DynamicExtractSliceToWindow(RewritePattern):
             ]
             for values in (offsets, sizes, strides)
         )
-        new_op = DynamicWindowOp(op.source, offsets, sizes, strides, result_type)
         # The window's run-time checks, before it and named for the op the user
-        # wrote: the window's own, made when it is lowered or composed, test the same
-        # conditions after them (``erase_repeated_checks`` drops them after ``cse``).
-        # A slice only dead code reads is left to dead-code elimination, unchecked.
+        # wrote; the window, then valid whenever it runs, is in_bounds: its own
+        # checks are not made again. A slice only dead code reads is left to
+        # dead-code elimination, unchecked.
+        new_op = DynamicWindowOp(op.source, offsets, sizes, strides, result_type)
         if self.checks and not feeds_only_dead_code(op):
             pairs = unit_dim_pairs(known_sizes, shape_of(result_type))
             assert pairs is not None, "checked above (drops_unit_dims)"
@@ -289,6 +290,7 @@ class DynamicExtractSliceToWindow(RewritePattern):
                 check_window_on(dom, new_op, pairs, name)
             except SliceSemanticsError as e:  # a check of values it folded
                 raise OpPassFailedException(op, str(e)) from e
+            new_op.properties["in_bounds"] = UnitAttr()
         ops.append(new_op)
         for o in ops:
             o.location = op.location
@@ -339,8 +341,9 @@ class ConvertTensorToSlicePass(SlicePass):
 
     ``checks``: make each dynamic window's run-time checks (``slice.check``) before it,
     their messages naming ``tensor.extract_slice``, so a window invalid at run time
-    fails naming the op that was written (``compile`` raises so). Without it the
-    window's own checks, made when it is lowered, name ``slice.dynamic_window``.
+    fails naming the op that was written (``compile`` raises so), and mark the window
+    ``in_bounds``. Without it the window's own checks, made when it is lowered, name
+    ``slice.dynamic_window``.
     """
 
     name = "convert-tensor-to-slice"

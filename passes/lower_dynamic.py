@@ -135,6 +135,8 @@ def check_dynamic_window(window: DynamicWindowOp) -> None:
     """The run-time checks of ``window`` (``semantics.run_time_window_dim_on``), as
     ``slice.check`` ops before it: a shape function gives the messages its kernel
     gives, not a shape of negative sizes."""
+    if window.is_in_bounds:
+        return  # valid whenever it runs
     dom = IRBuilder.before(window, value_type=IndexType())
     source = window.source
     assert isinstance(source.type, TensorType)
@@ -412,6 +414,7 @@ def emit_dynamic_copy(
     result_type: TensorType[Attribute] | MemRefType[Attribute],
     *,
     whole: bool = False,
+    in_bounds: bool = False,
     stream: StreamTarget = DEFAULT_STREAM,
 ) -> None:
     """Copy the window (``offsets``, ``sizes``, ``strides``) of ``source`` into
@@ -419,7 +422,9 @@ def emit_dynamic_copy(
     inserted or removed), after the window's checks; ops are inserted through ``dom``
     (an :class:`IRBuilder` over ``index``), and ``name`` is the op the messages name.
     ``whole``: the window is all of ``source`` (``sizes`` its dims), nothing to check
-    but the destination. ``stream``: the target's streaming properties
+    but the destination. ``in_bounds``: the window is valid whenever it runs
+    (``slice.dynamic_window``'s ``in_bounds``): its offsets and strides are only put in
+    the normal form, unchecked. ``stream``: the target's streaming properties
     (``convert-slice-to-loops``' options): the runs stream only when the source's
     footprint (``copy_plan.source_footprint_on``, emitted before the loops) and the
     destination hold at least ``stream.working_set`` bytes together, their lines in
@@ -430,6 +435,11 @@ def emit_dynamic_copy(
     if not whole:  # checked, and the offsets and strides in the normal form
         offsets, strides = list(offsets), list(strides)
         for k, (d, off, size, stride) in enumerate(zip(dims, offsets, sizes, strides)):
+            if in_bounds:
+                offsets[k], _, strides[k] = semantics.normal_dim_on(
+                    dom, off, size, stride
+                )
+                continue
             offsets[k], strides[k] = semantics.run_time_window_dim_on(
                 dom, name, k, d, off, size, stride
             )

@@ -44,7 +44,7 @@ from passes.copy_plan import is_working_set
 
 MAX_OPS = 1500
 """A function of more ops than this (nested ones counted) is split: some 17 run-time
-slices (``slice.dynamic_window`` lowers to about 90 ops) or 100 static ones."""
+slices (a run-time ONNX slice lowers to about 60-90 ops) or 100 static ones."""
 
 PART_OPS = 600
 """The fewest ops of a part but the last: gcc 12 compiled parts of 300 to 3000 C lines

@@ -1443,8 +1443,22 @@ class DynamicWindowOp(TensorWindowOp):
     access). Result dims pair with window dims once static unit dims are dropped on both
     sides; a static result dim paired with a run-time size must equal it.
 
+    ``in_bounds`` (a unit property, after the strides) says the window is valid for
+    its source whenever it runs, as the pass that made it proved: the normalization of
+    a framework op (``canonicalize-slices``), whose every output the op's checks accept
+    is a valid window in normal form (proved for every int64, ``tests/test_proofs.py``,
+    property 2), or a window whose checks were made before it
+    (``convert-tensor-to-slice{checks=true}``). Its own checks
+    (``semantics.run_time_window_dim_on``) are then not made when it is lowered or
+    composed; its sizes are still checked against its result type. A window marked so
+    that is not valid never accesses memory outside its buffers either: each copy of
+    the lowered window guards itself (``slice.dynamic_copy_run``), with that op's
+    message.
+
     ```mlir
     %r = slice.dynamic_window %x offsets [%o, 0] sizes [%n, 3] strides [1, 2]
+        : tensor<?x6xf32> -> tensor<?x3xf32>
+    %s = slice.dynamic_window %x offsets [%o, 0] sizes [%n, 3] strides [1, 2] in_bounds
         : tensor<?x6xf32> -> tensor<?x3xf32>
     ```
     """
@@ -1458,13 +1472,14 @@ class DynamicWindowOp(TensorWindowOp):
     static_offsets = prop_def(DenseArrayBase.constr(i64))
     static_sizes = prop_def(DenseArrayBase.constr(i64))
     static_strides = prop_def(DenseArrayBase.constr(i64))
+    in_bounds = opt_prop_def(UnitAttr)
 
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
     assembly_format = (
         "$source `offsets` custom<DynamicIndexList>($offsets, $static_offsets) "
         "`sizes` custom<DynamicIndexList>($sizes, $static_sizes) "
         "`strides` custom<DynamicIndexList>($strides, $static_strides) "
-        "attr-dict `:` type($source) `->` type($result)"
+        "(`in_bounds` $in_bounds^)? attr-dict `:` type($source) `->` type($result)"
     )
     custom_directives = (DynamicIndexList,)
 
@@ -1475,6 +1490,8 @@ class DynamicWindowOp(TensorWindowOp):
         sizes: Sequence[Mixed],
         strides: Sequence[Mixed],
         result_type: Attribute,
+        *,
+        in_bounds: bool = False,
     ) -> None:
         try:
             lists = {
@@ -1491,13 +1508,22 @@ class DynamicWindowOp(TensorWindowOp):
         except TypeError as e:
             raise TypeError(f"{self.name}: {e}") from None
         split = {k: split_dynamic_index_list(v, DYNAMIC_INDEX) for k, v in lists.items()}
+        properties = _arrays(
+            self.name, **{f"static_{k}": v for k, (v, _) in split.items()}
+        )
+        if in_bounds:
+            properties["in_bounds"] = UnitAttr()
         super().__init__(
             operands=[source, *(dynamic for _, dynamic in split.values())],
             result_types=[result_type],
-            properties=_arrays(
-                self.name, **{f"static_{k}": v for k, (v, _) in split.items()}
-            ),
+            properties=properties,
         )
+
+    @property
+    def is_in_bounds(self) -> bool:
+        """Whether the window is marked valid whenever it runs (``in_bounds``): its
+        own checks are not made."""
+        return self.in_bounds is not None
 
     def _mixed(
         self, static: DenseArrayBase[IntegerType], dynamic: Sequence[SSAValue]

@@ -22,6 +22,7 @@ import pytest
 import slice_dialect
 from passes.copy_plan import DEFAULT_STREAM
 from slice_dialect import SliceError
+from slice_dialect.dialect import CheckOp
 
 BACKENDS = ("c", "interpreter")
 
@@ -391,3 +392,58 @@ def test_a_hand_raised_index_argument_stays_one(backend: str) -> None:
     ):
         assert [s.index for s in kernel.inputs] == [False, True]
         np.testing.assert_array_equal(kernel(x, p), x[1:5, 2:9])
+
+
+LYING_IN_BOUNDS = """\
+func.func @main(%x: tensor<8xf32>, %o: index, %n: index) -> tensor<?xf32> {
+  %r = slice.dynamic_window %x offsets [%o] sizes [%n] strides [2] in_bounds : tensor<8xf32> -> tensor<?xf32>
+  func.return %r : tensor<?xf32>
+}
+"""
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_an_in_bounds_window_that_is_not_valid_never_reads_outside(
+    backend: str,
+) -> None:
+    """``in_bounds`` (session 54) drops a window's own checks; written by hand on a
+    window that is not valid, the lowered copy's guard still refuses every run that
+    would leave the source (``slice.dynamic_copy_run``'s message), and a negative size
+    is refused as a shape; the same window without it fails with its own messages."""
+    x = np.arange(8, dtype=np.float32)
+    marked = slice_dialect.compile(LYING_IN_BOUNDS, backend=backend)
+    plain = slice_dialect.compile(
+        LYING_IN_BOUNDS.replace(" in_bounds", ""), backend=backend
+    )
+    for kernel in (marked, plain):
+        np.testing.assert_array_equal(kernel(x, 1, 3), x[1:7:2])
+    for o, n in [(7, 2), (-1, 2), (0, 5), (-(2**63), 2), (2**63 - 1, 1)]:
+        with pytest.raises(SliceError, match=r"^slice\.dynamic_copy_run: a run of"):
+            marked(x, o, n)
+        with pytest.raises(SliceError, match=r"^slice\.dynamic_window: "):
+            plain(x, o, n)
+    with pytest.raises(SliceError, match="shape"):
+        marked(x, 0, -1)
+
+
+def test_framework_windows_are_in_bounds() -> None:
+    """``canonicalize-slices`` marks the window of a framework op's normalization
+    ``in_bounds`` (valid whenever its checks pass: the proofs' property 2), and the
+    lowering then makes none of the window's own checks."""
+    from passes.canonicalize_slices import CanonicalizeSlicesPass
+    from passes.convert_slice_to_loops import ConvertSliceToLoopsPass
+    from slice_dialect.compiler import make_context, parse_module
+
+    text = """\
+func.func @main(%x: tensor<?x8xf32>, %s: tensor<2xi64>, %e: tensor<2xi64>) -> tensor<?x?xf32> {
+  %r = slice.onnx %x starts %s ends %e : tensor<?x8xf32>, tensor<2xi64>, tensor<2xi64> -> tensor<?x?xf32>
+  func.return %r : tensor<?x?xf32>
+}
+"""
+    ctx = make_context()
+    module = parse_module(text, ctx)
+    CanonicalizeSlicesPass(dynamic=True).apply(ctx, module)
+    assert "strides [1, 1] in_bounds :" in str(module)
+    ConvertSliceToLoopsPass().apply(ctx, module)
+    messages = [op.message.data for op in module.walk() if isinstance(op, CheckOp)]
+    assert messages and all("but the output has" in m for m in messages), messages

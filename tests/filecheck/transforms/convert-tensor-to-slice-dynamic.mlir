@@ -93,10 +93,10 @@ func.func @zero_stride_dynamic_size(%x: tensor<8xf32>, %o: index, %n: index) -> 
 // -----
 
 // checks=true (what compile runs): the window's run-time checks before it, named for
-// the extract_slice; the window's own, made when it is lowered, test the same
-// conditions after cse and are erased (CHECK-LOWERED: one check of each kind, no
-// slice.dynamic_window message but the output buffer's). A slice only dead code reads
-// is left unchecked, to dead-code elimination.
+// the extract_slice, and the window in_bounds, so its own are not made when it is
+// lowered (the lowered form: one check of each kind, no slice.dynamic_window message but the
+// output buffer's). A slice only dead code reads is left unchecked, to dead-code
+// elimination (not in_bounds).
 // RUN: slice-opt %s -p 'convert-tensor-to-slice{checks=true}' --split-input-file | filecheck %s --check-prefix=CHECKS
 // RUN: slice-opt %s -p 'convert-tensor-to-slice{checks=true},canonicalize-slices{dynamic=true},convert-slice-to-loops' --split-input-file | filecheck %s --check-prefix=LOWERED
 // CHECKS-LABEL: func @checked(
@@ -104,7 +104,7 @@ func.func @zero_stride_dynamic_size(%x: tensor<8xf32>, %o: index, %n: index) -> 
 // CHECKS:           slice.check %{{.+}}, "tensor.extract_slice: sizes[0] = {0}: a size must be >= 0", %{{.+}}
 // CHECKS:           slice.check %{{.+}}, "tensor.extract_slice: offsets[0] = {0} is out of bounds for dimension 0 of size {1}", %{{.+}}, %{{.+}}
 // CHECKS:           slice.check %{{.+}}, "tensor.extract_slice: last index offsets[0] + strides[0] * (sizes[0] - 1) = {0} + {1} * ({2} - 1) is out of bounds for dimension 0 of size {3}"
-// CHECKS-NEXT:      %[[R:.+]] = slice.dynamic_window %[[X]] offsets [%[[O]]] sizes [%[[N]]] strides [3] : tensor<?xf32> -> tensor<?xf32>
+// CHECKS-NEXT:      %[[R:.+]] = slice.dynamic_window %[[X]] offsets [%[[O]]] sizes [%[[N]]] strides [3] in_bounds : tensor<?xf32> -> tensor<?xf32>
 // CHECKS-NEXT:      %{{.+}} = slice.dynamic_window %[[X]] offsets [%[[N]]] sizes [2] strides [1] : tensor<?xf32> -> tensor<2xf32>
 // CHECKS-NEXT:      func.return %[[R]] : tensor<?xf32>
 // LOWERED-LABEL: func.func @checked(

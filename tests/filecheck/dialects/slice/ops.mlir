@@ -876,6 +876,17 @@ func.func @dynamic_window(%x: tensor<?x6xf32>, %o: index, %n: index) -> tensor<?
 
 // -----
 
+// slice.dynamic_window in_bounds: valid whenever it runs (what a framework op's
+// normalization makes); a unit property, printed after the strides.
+// CHECK-LABEL: func.func @dynamic_window_in_bounds(
+// CHECK-NEXT:    %{{.+}} = slice.dynamic_window %{{.+}} offsets [%{{.+}}, 0] sizes [2, 3] strides [1, 2] in_bounds : tensor<?x6xf32> -> tensor<2x3xf32>
+func.func @dynamic_window_in_bounds(%x: tensor<?x6xf32>, %o: index) -> tensor<2x3xf32> {
+  %r = slice.dynamic_window %x offsets [%o, 0] sizes [2, 3] strides [1, 2] in_bounds : tensor<?x6xf32> -> tensor<2x3xf32>
+  func.return %r : tensor<2x3xf32>
+}
+
+// -----
+
 // slice.check: a run-time check with the verifier's message.
 // CHECK-LABEL: func.func @check(
 // CHECK-NEXT:    slice.check %{{.+}}, "slice.onnx: axes[0] = {0} is out of range [-2, 1] for rank 2", %{{.+}}

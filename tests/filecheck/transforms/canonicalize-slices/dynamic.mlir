@@ -14,7 +14,7 @@
 // CHECK:         arith.maxsi %[[S0]], %{{.+}} : i64
 // CHECK:         arith.cmpi slt, %[[S0]], %{{.+}} : i64
 // CHECK-NOT:     slice.check
-// CHECK:         %[[R:.+]] = slice.dynamic_window %[[X]] offsets [%{{.+}}] sizes [%{{.+}}] strides [1] : tensor<10xf32> -> tensor<?xf32>
+// CHECK:         %[[R:.+]] = slice.dynamic_window %[[X]] offsets [%{{.+}}] sizes [%{{.+}}] strides [1] in_bounds : tensor<10xf32> -> tensor<?xf32>
 // CHECK-NEXT:    func.return %[[R]] : tensor<?xf32>
 func.func @onnx_runtime_start(%x: tensor<10xf32>, %s: tensor<1xi64>) -> tensor<?xf32> {
   %e = arith.constant dense<8> : tensor<1xi64>
@@ -32,7 +32,7 @@ func.func @onnx_runtime_start(%x: tensor<10xf32>, %s: tensor<1xi64>) -> tensor<?
 // CHECK-NEXT:    slice.check %[[NZ]], "slice.onnx: steps[0] = 0: a step must be non-zero"
 // CHECK:         arith.divsi
 // CHECK:         arith.remsi
-// CHECK:         slice.dynamic_window %{{.+}} offsets [0] sizes [%{{.+}}] strides [%{{.+}}] : tensor<10xf32> -> tensor<?xf32>
+// CHECK:         slice.dynamic_window %{{.+}} offsets [0] sizes [%{{.+}}] strides [%{{.+}}] in_bounds : tensor<10xf32> -> tensor<?xf32>
 func.func @onnx_runtime_step(%x: tensor<10xf32>, %st: tensor<1xi32>) -> tensor<?xf32> {
   %s = arith.constant dense<0> : tensor<1xi64>
   %e = arith.constant dense<10> : tensor<1xi64>
@@ -47,7 +47,7 @@ func.func @onnx_runtime_step(%x: tensor<10xf32>, %st: tensor<1xi32>) -> tensor<?
 // CHECK-SAME:      %[[X:.+]]: tensor<?x4xf32>)
 // CHECK:         %[[D:.+]] = tensor.dim %[[X]], %{{.+}} : tensor<?x4xf32>
 // CHECK-NEXT:    arith.index_cast %[[D]] : index to i64
-// CHECK:         slice.dynamic_window %[[X]] offsets [%{{.+}}, 1] sizes [%{{.+}}, 2] strides [1, 1] : tensor<?x4xf32> -> tensor<?x2xf32>
+// CHECK:         slice.dynamic_window %[[X]] offsets [%{{.+}}, 1] sizes [%{{.+}}, 2] strides [1, 1] in_bounds : tensor<?x4xf32> -> tensor<?x2xf32>
 func.func @onnx_dynamic_dim(%x: tensor<?x4xf32>) -> tensor<?x2xf32> {
   %s = arith.constant dense<[1, 1]> : tensor<2xi64>
   %e = arith.constant dense<[-1, 3]> : tensor<2xi64>
@@ -61,7 +61,7 @@ func.func @onnx_dynamic_dim(%x: tensor<?x4xf32>) -> tensor<?x2xf32> {
 // window's static size.
 // CHECK-LABEL: func.func @tf_promised_dim(
 // CHECK:         slice.check %{{.+}}, "slice.tf_strided_slice: result type tensor<3xf32> does not match the shape [{0}] the slice gives", %{{.+}}
-// CHECK:         slice.dynamic_window %{{.+}} offsets [%{{.+}}] sizes [3] strides [1] : tensor<8xf32> -> tensor<3xf32>
+// CHECK:         slice.dynamic_window %{{.+}} offsets [%{{.+}}] sizes [3] strides [1] in_bounds : tensor<8xf32> -> tensor<3xf32>
 func.func @tf_promised_dim(%x: tensor<8xf32>, %b: tensor<1xi64>) -> tensor<3xf32> {
   %e = arith.constant dense<5> : tensor<1xi64>
   %s = arith.constant dense<1> : tensor<1xi64>
@@ -311,7 +311,7 @@ func.func @composed_keeps_the_result_type_check(%x: tensor<8xf32>, %n: index) ->
 // A slice of a run-time TensorFlow slice with a shrink axis: one window of %x, the
 // shrunk dim its one element (such a chain could not lower before session 42).
 // CHECK-LABEL: func.func @slice_of_a_shrink(
-// CHECK:         %[[R:.+]] = slice.dynamic_window %{{.+}} offsets [%{{.+}}, %{{.+}}] sizes [1, %{{.+}}] strides [1, 1] : tensor<4x6xf32> -> tensor<?xf32>
+// CHECK:         %[[R:.+]] = slice.dynamic_window %{{.+}} offsets [%{{.+}}, %{{.+}}] sizes [1, %{{.+}}] strides [1, 1] in_bounds : tensor<4x6xf32> -> tensor<?xf32>
 // CHECK-NEXT:    func.return %[[R]]
 func.func @slice_of_a_shrink(%x: tensor<4x6xf32>, %b: tensor<2xi64>, %s: tensor<1xi64>, %e: tensor<1xi64>) -> tensor<?xf32> {
   %c1 = arith.constant dense<[1, 1]> : tensor<2xi64>
@@ -432,7 +432,7 @@ func.func @cast_away_and_back(%x: tensor<?x6xf32>, %o: index, %n: index) -> (ten
 // CHECK-NEXT:    %[[E:.+]] = arith.extsi %[[B]] : i32 to i64
 // CHECK:         arith.maxsi %[[S]], %{{.+}} : i64
 // CHECK:         arith.maxsi %[[E]], %{{.+}} : i64
-// CHECK:         %[[R:.+]] = slice.dynamic_window %[[X]] offsets [%{{.+}}] sizes [%{{.+}}] strides [1] : tensor<10xf32> -> tensor<?xf32>
+// CHECK:         %[[R:.+]] = slice.dynamic_window %[[X]] offsets [%{{.+}}] sizes [%{{.+}}] strides [1] in_bounds : tensor<10xf32> -> tensor<?xf32>
 // CHECK-NEXT:    func.return %[[R]] : tensor<?xf32>
 func.func @onnx_from_elements(%x: tensor<10xf32>, %a: i32, %b: i32) -> tensor<?xf32> {
   %s = tensor.from_elements %a : tensor<1xi32>
