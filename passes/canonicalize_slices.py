@@ -20,6 +20,7 @@ from xdsl.dialects.builtin import (
     IntegerAttr,
     IntegerType,
     TensorType,
+    UnitAttr,
     i64,
 )
 from xdsl.ir import Attribute, BlockArgument, Operation, SSAValue
@@ -1308,7 +1309,9 @@ class DimOfWindow(RewritePattern):
     both sides, the rest in order), or the result type's static dim where it has one
     (a run-time size paired with it is checked against it where the window runs): the
     normalization of a slice of a sliced tensor reads its sizes, not the tensor, so
-    that tensor is only returned and lowers into its output.
+    that tensor is only returned and lowers into its output. A dynamic window not
+    ``in_bounds`` gets its checks where it is and becomes ``in_bounds`` (since session
+    54), so a window read only through its dims still fails where it is invalid.
 
     ```mlir
     %a = slice.dynamic_window %x offsets [%o, 0] sizes [%n, 1] strides [1, 1]
@@ -1340,6 +1343,25 @@ class DimOfWindow(RewritePattern):
             size = sizes[next(i for i, j in pairs if j == k)]
         else:
             return  # the window and its type do not pair: the verifier reports it
+        if (
+            isinstance(window, DynamicWindowOp)
+            and not window.is_in_bounds
+            and not feeds_only_dead_code(op)
+        ):
+            # the window's checks where it is, as ExtractOfWindow makes them: it runs
+            # there, and a window read only through its dims would go unchecked (a
+            # raised extract_slice, in_bounds after its checks, was checked: session
+            # 54's review); the window, checked, is then in_bounds, so its other uses
+            # (its lowering, another tensor.dim) do not check it again
+            assert pairs is not None
+            at_window = IRBuilder.before(window, rewriter, IndexType())
+            _checks_at(
+                at_window, window, lambda: check_window_on(at_window, window, pairs)
+            )
+            checked = window.clone()
+            checked.properties["in_bounds"] = UnitAttr()
+            inherit_text_location(checked, window)
+            rewriter.replace(window, checked)
         if isinstance(size, int):
             rewriter.replace(op, arith.ConstantOp(IntegerAttr(size, IndexType())))
         else:

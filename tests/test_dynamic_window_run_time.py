@@ -447,3 +447,42 @@ func.func @main(%x: tensor<?x8xf32>, %s: tensor<2xi64>, %e: tensor<2xi64>) -> te
     ConvertSliceToLoopsPass().apply(ctx, module)
     messages = [op.message.data for op in module.walk() if isinstance(op, CheckOp)]
     assert messages and all("but the output has" in m for m in messages), messages
+
+
+READ_ONLY_THROUGH_ITS_DIMS = """\
+func.func @main(%x: tensor<?xf32>, %o: index, %n: index) -> tensor<?xf32> {
+  %c0 = arith.constant 0 : index
+  %a = slice.dynamic_window %x offsets [%o] sizes [%n] strides [1] : tensor<?xf32> -> tensor<?xf32>
+  %d = tensor.dim %a, %c0 : tensor<?xf32>
+  %b = tensor.extract_slice %x[0] [%d] [1] : tensor<?xf32> to tensor<?xf32>
+  func.return %b : tensor<?xf32>
+}
+"""
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_window_read_only_through_its_dims_is_checked(backend: str) -> None:
+    """``DimOfWindow`` folds ``tensor.dim`` of a dynamic window to its size after the
+    window's checks (since session 54: before, a window read only through its dims
+    was never checked, while the same slice written as ``tensor.extract_slice`` was:
+    session 54's review), whether it is written as a window or as an upstream slice."""
+    x = np.arange(8, dtype=np.float32)
+    for text, name in (
+        (READ_ONLY_THROUGH_ITS_DIMS, "slice.dynamic_window"),
+        (
+            READ_ONLY_THROUGH_ITS_DIMS.replace(
+                "slice.dynamic_window %x offsets [%o] sizes [%n] strides [1] : "
+                "tensor<?xf32> -> tensor<?xf32>",
+                "tensor.extract_slice %x[%o] [%n] [1] : tensor<?xf32> to tensor<?xf32>",
+            ),
+            "tensor.extract_slice",
+        ),
+    ):
+        kernel = slice_dialect.compile(text, backend=backend, filename="d.mlir")
+        np.testing.assert_array_equal(kernel(x, 5, 2), x[:2])
+        with pytest.raises(SliceError) as info:
+            kernel(x, 9, 2)
+        assert str(info.value) == (
+            f"{name}: offsets[0] = 9 is out of bounds for dimension 0 of size 8"
+        )
+        assert info.value.location == "d.mlir:3:3"

@@ -104,9 +104,15 @@ func.func @window_of_dynamic_window(%x: tensor<?x6xf32>, %o: index, %n: index) -
 
 // tensor.dim of a window's result (through tensor.cast) is the window's size, so a
 // sliced tensor that is also returned is only returned (it lowers into its output).
+// Since session 54 the window's checks are made where it is, once, and the window is
+// then in_bounds: a window read only through its dims is checked too.
 // CHECK-LABEL: func.func @dim_of_window(
 // CHECK-SAME:      %[[X:.+]]: tensor<?x6xf32>, %[[O:.+]]: index, %[[N:.+]]: index)
-// CHECK-NEXT:    %[[A:.+]] = slice.dynamic_window %[[X]] offsets [%[[O]], 0] sizes [%[[N]], 3] strides [1, 2] : tensor<?x6xf32> -> tensor<?x3xf32>
+// CHECK:         slice.check %{{.+}}, "slice.dynamic_window: sizes[0] = {0}: a size must be >= 0"
+// CHECK:         slice.check %{{.+}}, "slice.dynamic_window: offsets[0] = {0} is out of bounds
+// CHECK:         slice.check %{{.+}}, "slice.dynamic_window: last index
+// CHECK-NOT:     slice.check
+// CHECK:         %[[A:.+]] = slice.dynamic_window %[[X]] offsets [%[[O]], 0] sizes [%[[N]], 3] strides [1, 2] in_bounds : tensor<?x6xf32> -> tensor<?x3xf32>
 // CHECK-NEXT:    %[[C:.+]] = arith.constant 3 : index
 // CHECK-NEXT:    func.return %[[A]], %[[N]], %[[C]] : tensor<?x3xf32>, index, index
 func.func @dim_of_window(%x: tensor<?x6xf32>, %o: index, %n: index) -> (tensor<?x3xf32>, index, index) {
@@ -124,11 +130,12 @@ func.func @dim_of_window(%x: tensor<?x6xf32>, %o: index, %n: index) -> (tensor<?
 // A window that drops one unit dim and inserts another keeps its rank: result dim k
 // is not sizes[k]. Dims pair once static unit dims are dropped on both sides
 // (unit_dim_pairs): dim 0 of the 1x3 result is 1, dim 1 is sizes[0] = 3; of the
-// dynamic window's 1x? result, dim 1 is %n.
+// dynamic window's 1x? result, dim 1 is %n (after its checks, since session 54).
 // CHECK-LABEL: func.func @dim_of_window_with_moved_unit_dims(
 // CHECK-SAME:      %[[X:.+]]: tensor<3x1xf32>, %[[Y:.+]]: tensor<?x1xf32>, %[[N:.+]]: index)
 // CHECK-NEXT:    %[[D0:.+]] = arith.constant 1 : index
 // CHECK-NEXT:    %[[D1:.+]] = arith.constant 3 : index
+// CHECK:         slice.check %{{.+}}, "slice.dynamic_window: last index
 // CHECK-NEXT:    %[[E0:.+]] = arith.constant 1 : index
 // CHECK-NEXT:    func.return %[[D0]], %[[D1]], %[[E0]], %[[N]] : index, index, index, index
 func.func @dim_of_window_with_moved_unit_dims(%x: tensor<3x1xf32>, %y: tensor<?x1xf32>, %n: index) -> (index, index, index, index) {
