@@ -325,28 +325,49 @@ MAX_SELECTED = 64
 is a table, which a buffer serves better: it is refused."""
 
 
+def _runtime_1d(op: Operation) -> tuple[Mixed, int, Mixed] | None:
+    """The offset, size and stride of a 1-D slice at run-time positions of a static
+    1-D source holding its type: a ``tensor.extract_slice`` with a run-time offset or
+    stride (:func:`_holds_its_type`), or (since session 54, what
+    ``convert-tensor-to-slice`` makes of one) a ``slice.dynamic_window`` with a
+    run-time offset or stride and a static size; else ``None``."""
+    if isinstance(op, tensor.ExtractSliceOp):
+        size = _holds_its_type(op)
+        offsets = op.static_offsets.get_values()
+        strides = op.static_strides.get_values()
+        if not (op.offsets or op.strides) or size is None:
+            return None
+        if len(offsets) != 1 or len(strides) != 1:
+            return None
+        offset = op.offsets[0] if offsets[0] == DYNAMIC_INDEX else offsets[0]
+        stride = op.strides[0] if strides[0] == DYNAMIC_INDEX else strides[0]
+        return offset, size, stride
+    if isinstance(op, DynamicWindowOp):
+        source, result = op.source.type, op.result.type
+        if _static_1d(source) is None or not isinstance(source, TensorType):
+            return None
+        n = _static_1d(result, source.get_element_type())
+        offsets, sizes, strides = _mixed_window(op)
+        if n is None or len(sizes) != 1 or sizes[0] != n:
+            return None
+        if isinstance(offsets[0], int) and isinstance(strides[0], int):
+            return None  # static: a slice.window once its constants fold
+        return offsets[0], n, strides[0]
+    return None
+
+
 def _runtime_slice_of(op: Operation) -> bool:
-    """Whether ``op`` is a 1-D ``tensor.extract_slice`` with a run-time offset or
-    stride, holding its type (:func:`_holds_its_type`)."""
-    return (
-        isinstance(op, tensor.ExtractSliceOp)
-        and bool(op.offsets or op.strides)
-        and _holds_its_type(op) is not None
-        and len(op.static_offsets.get_values()) == 1
-        and len(op.static_strides.get_values()) == 1
-    )
+    """Whether ``op`` is a 1-D slice at run-time positions holding its type
+    (:func:`_runtime_1d`)."""
+    return _runtime_1d(op) is not None
 
 
 def _runtime_extract_slice(op: Operation) -> bool:
-    """Whether ``op`` is a 1-D ``tensor.extract_slice`` of a function argument or a
-    constant table (:func:`_has_buffer`) with a run-time offset or stride, holding its
-    type: its elements are ``tensor.extract``s at positions computed at run time, after
-    checks that they lie in the source (:func:`_runtime_positions`)."""
-    return (
-        _runtime_slice_of(op)
-        and isinstance(op, tensor.ExtractSliceOp)
-        and _has_buffer(op.source)
-    )
+    """Whether ``op`` is a 1-D slice at run-time positions (:func:`_runtime_1d`) of a
+    function argument or a constant table (:func:`_has_buffer`): its elements are
+    ``tensor.extract``s at positions computed at run time, after checks that they lie
+    in the source (:func:`_runtime_positions`)."""
+    return _runtime_slice_of(op) and _has_buffer(op.operands[0])
 
 
 def _read_as_index_values(value: SSAValue) -> bool:
@@ -393,10 +414,10 @@ def _selected_extract_slice(op: Operation) -> bool:
     :data:`MAX_SELECTED` elements: each of its elements is the source's elements, read
     by :func:`index_element`, chosen by ``arith.select``s on its position, after the
     same checks as :func:`_runtime_extract_slice`'s (session 50; refused before)."""
-    if not _runtime_slice_of(op) or not isinstance(op, tensor.ExtractSliceOp):
+    if not _runtime_slice_of(op):
         return False
-    n = _static_1d(op.source.type)
-    return not _has_buffer(op.source) and n is not None and 1 <= n <= MAX_SELECTED
+    n = _static_1d(op.operands[0].type)
+    return not _has_buffer(op.operands[0]) and n is not None and 1 <= n <= MAX_SELECTED
 
 
 def _concat_element(op: tensor.ConcatOp, k: int) -> tuple[SSAValue, int] | None:
@@ -456,13 +477,15 @@ def _splat_holds(op: tensor.SplatOp) -> bool:
 
 def _window_1d(op: Operation) -> bool:
     """Whether ``op`` is a ``slice.window`` of a static 1-D source with a 1-D result
-    (what ``convert-tensor-to-slice`` makes of a static 1-D ``tensor.extract_slice``):
+    (what ``convert-tensor-to-slice`` makes of a static 1-D ``tensor.extract_slice``),
+    or a ``slice.dynamic_window`` of one whose values are all static (what it makes of
+    one whose run-time stride its size of 1 leaves unused), both verified in bounds:
     its elements are its source's, at ``offset + stride * k``."""
-    return (
-        isinstance(op, WindowOp)
-        and _static_1d(op.source.type) is not None
-        and _static_1d(op.result.type) is not None
-    )
+    if not isinstance(op, WindowOp | DynamicWindowOp):
+        return False
+    if _static_1d(op.source.type) is None or _static_1d(op.result.type) is None:
+        return False
+    return all(isinstance(v, int) for values in _mixed_window(op) for v in values)
 
 
 def _element_in_place(op: Operation, k: int) -> tuple[SSAValue, int] | None:
@@ -475,11 +498,13 @@ def _element_in_place(op: Operation, k: int) -> tuple[SSAValue, int] | None:
         at = _static_element(op, k)
         return None if at is None else (op.source, at)
     if _window_1d(op):
-        assert isinstance(op, WindowOp)
-        window = op.window
-        if not 0 <= k < window.sizes[0]:
+        assert isinstance(op, WindowOp | DynamicWindowOp)
+        (offset,), (size,), (stride,) = _mixed_window(op)
+        assert isinstance(offset, int) and isinstance(size, int)
+        assert isinstance(stride, int)
+        if not 0 <= k < size:
             return None
-        return op.source, window.offsets[0] + window.strides[0] * k
+        return op.source, offset + stride * k
     if isinstance(op, tensor.ConcatOp):
         return _concat_element(op, k)
     if isinstance(op, tensor.InsertOp):
@@ -493,10 +518,14 @@ def reads_element_by_element(op: Operation) -> bool:
     """Whether :func:`index_element` reads ``op``'s result element by element from its
     operands (an op of ``ELEMENTWISE_INDEX_OPS``, a static 1-D
     ``tensor.extract_slice`` or ``slice.window``, a ``tensor.concat``, ``tensor.splat``
-    or ``tensor.insert``, or an ``extract_slice`` of an argument or a constant table at
-    run-time positions), rather than with ``tensor.extract``."""
+    or ``tensor.insert``, or a 1-D ``extract_slice`` or, since session 54,
+    ``slice.dynamic_window`` at run-time positions of an argument, a constant table or
+    another op's result of at most ``MAX_SELECTED`` elements), rather than with
+    ``tensor.extract``."""
     if _window_1d(op):
         return True
+    if isinstance(op, DynamicWindowOp):
+        return _runtime_extract_slice(op) or _selected_extract_slice(op)
     if isinstance(op, tensor.ExtractSliceOp):
         return (
             _static_extract_slice(op)
@@ -530,40 +559,33 @@ def _checks_at(ix: IRBuilder, op: Operation, emit: Callable[[], T]) -> T:
     return result
 
 
-def _runtime_positions(ix: IRBuilder, op: tensor.ExtractSliceOp) -> list[Value]:
-    """The source positions of a 1-D ``tensor.extract_slice`` with a run-time offset or
-    stride (:func:`_runtime_extract_slice`), computed by ``ix`` (on ``index``), after
-    the checks of a run-time window's dim (``semantics.run_time_window_dim_on``, the
-    rule ``convert-tensor-to-slice`` gives such a slice, with its messages): upstream
-    leaves a slice out of bounds undefined; here it is a run-time error, never a read
-    elsewhere (a position past them is never used)."""
-    n = _static_1d(op.source.type)
-    size = _holds_its_type(op)
-    assert n is not None and size is not None
-
-    def mixed(static: Sequence[int], dynamic: Sequence[SSAValue]) -> Value:
-        (v,) = static
-        return dynamic[0] if v == DYNAMIC_INDEX else v
-
-    offset, stride = _checks_at(
-        ix,
-        op,
-        lambda: semantics.run_time_window_dim_on(
+def _runtime_positions(ix: IRBuilder, op: Operation) -> list[Value]:
+    """The source positions of a 1-D slice at run-time positions (:func:`_runtime_1d`),
+    computed by ``ix`` (on ``index``), after the checks of a run-time window's dim
+    (``semantics.run_time_window_dim_on``, the rule ``convert-tensor-to-slice`` gives
+    such a slice, with its messages; only the normal form for an ``in_bounds``
+    window): upstream leaves a slice out of bounds undefined; here it is a run-time
+    error, never a read elsewhere (a position past them is never used)."""
+    n = _static_1d(op.operands[0].type)
+    found = _runtime_1d(op)
+    assert n is not None and found is not None
+    off, size, step = found
+    if isinstance(op, DynamicWindowOp) and op.is_in_bounds:
+        offset, _, stride = semantics.normal_dim_on(ix, off, size, step)
+    else:
+        offset, stride = _checks_at(
             ix,
-            op.name,
-            0,
-            n,
-            mixed(op.static_offsets.get_values(), op.offsets),
-            size,
-            mixed(op.static_strides.get_values(), op.strides),
-        ),
-    )
+            op,
+            lambda: semantics.run_time_window_dim_on(
+                ix, op.name, 0, n, off, size, step
+            ),
+        )
     return [offset if k == 0 else ix.add(offset, ix.mul(stride, k)) for k in range(size)]
 
 
 def _select_elements(
     dom: IRBuilder,
-    op: tensor.ExtractSliceOp,
+    op: Operation,
     memo: dict[tuple[SSAValue, int], Value],
 ) -> None:
     """Every element of ``op``, a :func:`_selected_extract_slice` whose source's
@@ -571,9 +593,10 @@ def _select_elements(
     (:func:`_runtime_positions`), element ``j`` at position ``p`` is the source's
     element ``n - 1`` replaced by element ``i`` where ``p == i``, for ``i`` from
     ``n - 2`` down to 0 (a constant position is that element itself)."""
-    n = _static_1d(op.source.type)
+    source = op.operands[0]
+    n = _static_1d(source.type)
     assert n is not None
-    t = op.result.type
+    t = op.results[0].type
     assert isinstance(t, TensorType)
     element = t.get_element_type()
     assert isinstance(element, IntegerType)
@@ -586,21 +609,21 @@ def _select_elements(
 
     for j, p in enumerate(_runtime_positions(ix, op)):
         if isinstance(p, int):  # the checks keep it in the source
-            chosen_value = memo[(op.source, p if 0 <= p < n else 0)]
+            chosen_value = memo[(source, p if 0 <= p < n else 0)]
         else:
-            chosen_value = memo[(op.source, n - 1)]
+            chosen_value = memo[(source, n - 1)]
             for i in reversed(range(n - 1)):
-                if memo[(op.source, i)] == chosen_value:
+                if memo[(source, i)] == chosen_value:
                     continue  # the same value either way
                 chosen = arith.SelectOp(
                     ix.bool_value(ix.eq(p, i)),
-                    typed(memo[(op.source, i)]),
+                    typed(memo[(source, i)]),
                     typed(chosen_value),
                 )
                 chosen_value = dom.emit_value(chosen)
                 chosen.location = op.location
                 inherit_text_location(chosen, op)
-        memo[(op.result, j)] = chosen_value
+        memo[(op.results[0], j)] = chosen_value
 
 
 def index_element(
@@ -670,10 +693,9 @@ def index_element(
         elif isinstance(owner, tensor.InsertOp) and isinstance(position, SSAValue):
             pending = [(owner.dest, at)] if (owner.dest, at) not in memo else []
         elif isinstance(owner, Operation) and _selected_extract_slice(owner):
-            assert isinstance(owner, tensor.ExtractSliceOp)
-            n = _static_1d(owner.source.type)
+            n = _static_1d(owner.operands[0].type)
             assert n is not None
-            pending = [(owner.source, i) for i in range(n)]
+            pending = [(owner.operands[0], i) for i in range(n)]
             pending = [p for p in pending if p not in memo]
         found: Value
         if constant is not None:
@@ -726,12 +748,11 @@ def index_element(
             chosen.location = owner.location
             inherit_text_location(chosen, owner)
         elif isinstance(owner, Operation) and _runtime_extract_slice(owner):
-            assert isinstance(owner, tensor.ExtractSliceOp)
             if (current, -1) not in memo:
                 memo[(current, -1)] = 0
                 ix = dom.retyped(IndexType())
                 for j, p in enumerate(_runtime_positions(ix, owner)):
-                    read = tensor.ExtractOp(owner.source, [ix.value(p)], element)
+                    read = tensor.ExtractOp(owner.operands[0], [ix.value(p)], element)
                     memo[(current, j)] = dom.emit_value(read)
                     read.location = owner.location
                     inherit_text_location(read, owner)
@@ -741,7 +762,6 @@ def index_element(
             and _selected_extract_slice(owner)
             and not pending
         ):
-            assert isinstance(owner, tensor.ExtractSliceOp)
             if (current, -1) not in memo:
                 memo[(current, -1)] = 0
                 _select_elements(dom, owner, memo)

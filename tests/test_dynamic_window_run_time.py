@@ -486,3 +486,57 @@ def test_a_window_read_only_through_its_dims_is_checked(backend: str) -> None:
             f"{name}: offsets[0] = 9 is out of bounds for dimension 0 of size 8"
         )
         assert info.value.location == "d.mlir:3:3"
+
+
+RUN_TIME_SLICES_OF_INDEX_TABLES = """\
+func.func @main(%x: tensor<10x6xf32>, %p: tensor<6xi64>, %q: tensor<2xi64>, %i: index, %s: index) -> tensor<?x?xf32> {
+  %ax = arith.constant dense<[0, 1]> : tensor<2xi64>
+  %c = arith.constant dense<[2, 9]> : tensor<2xi64>
+  %t = tensor.concat dim(0) %q, %c : (tensor<2xi64>, tensor<2xi64>) -> tensor<4xi64>
+  %starts = tensor.extract_slice %p[%i] [2] [%s] : tensor<6xi64> to tensor<2xi64>
+  %ends = tensor.extract_slice %t[%i] [2] [%s] : tensor<4xi64> to tensor<2xi64>
+  %one = tensor.extract_slice %p[5] [1] [%s] : tensor<6xi64> to tensor<1xi64>
+  %steps = tensor.concat dim(0) %one, %one : (tensor<1xi64>, tensor<1xi64>) -> tensor<2xi64>
+  %r = slice.onnx %x starts %starts ends %ends axes %ax steps %steps : tensor<10x6xf32>, tensor<2xi64>, tensor<2xi64> axes tensor<2xi64> steps tensor<2xi64> -> tensor<?x?xf32>
+  func.return %r : tensor<?x?xf32>
+}
+"""
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_hand_raised_run_time_index_slice_is_read_in_place(backend: str) -> None:
+    """A 1-D slice at run-time positions of an index argument, of a table another op
+    makes, or of one element whose run-time stride its size leaves unused, raised by
+    hand (``slice.dynamic_window``s, one with static values) is read element by element
+    as ``compile`` reads the ``extract_slice``s it raises itself (since session 54):
+    the same argument kinds, the same results; an invalid position is an error naming
+    the raised window (the raise by hand makes no ``tensor.extract_slice`` checks)."""
+    from passes.convert_tensor_to_slice import ConvertTensorToSlicePass
+    from slice_dialect.compiler import make_context, parse_module
+
+    ctx = make_context()
+    module = parse_module(RUN_TIME_SLICES_OF_INDEX_TABLES, ctx)
+    ConvertTensorToSlicePass().apply(ctx, module)
+    assert str(module).count("slice.dynamic_window") == 3
+    x = np.arange(60, dtype=np.float32).reshape(10, 6)
+    p = [1, 3, 2, 7, 4, 1]
+    kinds = [False, True, True, True, True]
+    by_hand = slice_dialect.compile(module, backend=backend)
+    written = slice_dialect.compile(RUN_TIME_SLICES_OF_INDEX_TABLES, backend=backend)
+    for kernel in (by_hand, written):
+        assert [s.index for s in kernel.inputs] == kinds
+        # i = 0, s = 2: starts p[0], p[2] = [1, 2], ends t[0], t[2] = [8, 2]
+        np.testing.assert_array_equal(kernel(x, p, [8, 5], 0, 2), x[1:8:1, 2:2:1])
+        # i = 1, s = 1: starts [3, 2], ends [5, 2]
+        np.testing.assert_array_equal(kernel(x, p, [8, 5], 1, 1), x[3:5, 2:2])
+        # i = 2, s = 1: starts [2, 7], ends [2, 9]
+        np.testing.assert_array_equal(kernel(x, p, [8, 5], 2, 1), x[2:2, 6:6])
+    for kernel, name in (
+        (by_hand, "slice.dynamic_window"),
+        (written, "tensor.extract_slice"),
+    ):
+        with pytest.raises(SliceError) as info:
+            kernel(x, p, [8, 5], 5, 1)
+        assert str(info.value).startswith(f"{name}: last index offsets[0]"), str(
+            info.value
+        )
