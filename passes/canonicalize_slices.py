@@ -576,9 +576,7 @@ def _runtime_positions(ix: IRBuilder, op: Operation) -> list[Value]:
         offset, stride = _checks_at(
             ix,
             op,
-            lambda: semantics.run_time_window_dim_on(
-                ix, op.name, 0, n, off, size, step
-            ),
+            lambda: semantics.run_time_window_dim_on(ix, op.name, 0, n, off, size, step),
         )
     return [offset if k == 0 else ix.add(offset, ix.mul(stride, k)) for k in range(size)]
 

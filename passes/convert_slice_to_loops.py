@@ -83,12 +83,13 @@ from slice_dialect.dialect import (
     FillConstantOp,
     Mixed,
     WindowOp,
+    cast_dim_message,
     dimension_too_large_in,
 )
 from slice_dialect.dtypes import storage_bytes
 from slice_dialect.errors import OpPassFailedException
 from slice_dialect.ir_domain import IRBuilder
-from slice_dialect.locations import upstream_verifier_gap
+from slice_dialect.locations import inherit_text_location, upstream_verifier_gap
 from slice_dialect.semantics import Window
 
 NSW = arith.IntegerOverflowAttr(frozenset([arith.IntegerOverflowFlag.NSW]))
@@ -411,8 +412,12 @@ class DynamicWindowToLoops(RewritePattern):
 
 class CastOfBuffer(RewritePattern):
     """A ``tensor.cast`` of a lowered value (a buffer seen as a tensor) is the same
-    buffer seen as the cast's type; the output checks of the dynamic lowering (or the
-    copy into the output) hold its dims."""
+    buffer seen as the cast's type, after a check of each ``?`` dim it makes static
+    (the interpreter's message, at the cast: since session 54; before, only a returned
+    cast's copy checked them, and a slice of a cast read the buffer with the cast's
+    dims, its elements across rows, once its window no longer checked itself); the
+    output checks of the dynamic lowering (or the copy into the output) hold the
+    rest."""
 
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: tensor.CastOp, rewriter: PatternRewriter) -> None:
@@ -421,6 +426,26 @@ class CastOfBuffer(RewritePattern):
             return  # its window is not lowered yet
         if _returned_argument_cast(op):
             return  # MaterializeToCopy copies it, its checks naming the cast
+        source_type, dest_type = source.type, op.dest.type
+        assert isinstance(source_type, MemRefType) and isinstance(dest_type, TensorType)
+        made_static = [
+            (k, d)
+            for k, (s, d) in enumerate(
+                zip(source_type.get_shape(), dest_type.get_shape(), strict=True)
+            )
+            if s < 0 <= d
+        ]
+        if made_static:
+            dom = IRBuilder.before(op, rewriter, IndexType())
+            for k, d in made_static:
+                dim = dom.emit_value(memref.DimOp(source, dom.index_constant(k)))
+                dom.check(
+                    dom.eq(dim, d),
+                    cast_dim_message(op.name, k, None, dest_type, d),
+                    dim,
+                )
+            for made in dom.ops:
+                inherit_text_location(made, op)
         rewriter.replace(op, _cast(source, op.dest.type, op.location))
 
 

@@ -1378,6 +1378,23 @@ def message_text(text: object) -> str:
     return str(text).replace("{", "{{").replace("}", "}}")
 
 
+def cast_dim_message(
+    name: str, k: int, value: int | None, result_type: Attribute, d: int
+) -> str:
+    """The error of a ``tensor.cast`` whose value has ``value`` in dimension ``k``
+    where its result type has the static dim ``d``: the interpreter's, and (``value``
+    ``None``: a ``slice.check`` template, the value ``{0}``) the lowered check's."""
+    if value is None:
+        return (
+            f"{name}: dimension {k} of the value is {{0}} but the result type "
+            f"{message_text(result_type)} has {d}"
+        )
+    return (
+        f"{name}: dimension {k} of the value is {value} but the result type "
+        f"{result_type} has {d}"
+    )
+
+
 def result_type_message(name: str, result_type: Attribute, sizes: str) -> str:
     """The verifier's message for sizes (``sizes``: their text, ``[2, ?]``, or a
     ``slice.check`` template's placeholders) that ``result_type`` does not take."""

@@ -57,6 +57,7 @@ from slice_dialect.dialect import (
     FillConstantOp,
     FrameworkSliceOp,
     WindowOp,
+    cast_dim_message,
     format_shape,
     shape_of,
 )
@@ -392,10 +393,7 @@ def _with_type(value: Any, t: builtin.Attribute, name: str) -> NDArray:
         return array  # an unranked tensor
     for k, (n, d) in enumerate(zip(array.shape, t.get_shape(), strict=True)):
         if d >= 0 and d != n:
-            raise SliceError(
-                f"{name}: dimension {k} of the value is {n} but the result type {t} "
-                f"has {d}"
-            )
+            raise SliceError(cast_dim_message(name, k, n, t, d))
     return array
 
 

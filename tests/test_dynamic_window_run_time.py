@@ -540,3 +540,38 @@ def test_a_hand_raised_run_time_index_slice_is_read_in_place(backend: str) -> No
         assert str(info.value).startswith(f"{name}: last index offsets[0]"), str(
             info.value
         )
+
+
+SLICES_OF_A_CAST = """\
+func.func @main(%x: tensor<?x?xf32>, %s: tensor<2xi64>, %e: tensor<2xi64>, %o: index, %n: index) -> (tensor<?x?xf32>, tensor<?xf32>) {
+  %c = tensor.cast %x : tensor<?x?xf32> to tensor<?x6xf32>
+  %r = slice.onnx %c starts %s ends %e : tensor<?x6xf32>, tensor<2xi64>, tensor<2xi64> -> tensor<?x?xf32>
+  %k = arith.constant 0 : index
+  %row = tensor.extract_slice %c[%k, %o] [1, %n] [1, 1] : tensor<?x6xf32> to tensor<?xf32>
+  func.return %r, %row : tensor<?x?xf32>, tensor<?xf32>
+}
+"""
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_slice_of_a_cast_checks_the_cast(backend: str) -> None:
+    """A ``tensor.cast`` that makes a ``?`` dim static is checked where it is, with the
+    interpreter's message, whatever reads it (session 54's review: once a framework
+    op's window no longer checked itself, ``in_bounds``, a 3x4 value cast to ``?x6``
+    was sliced with rows of 6, its elements taken across rows)."""
+    kernel = slice_dialect.compile(SLICES_OF_A_CAST, backend=backend, filename="c.mlir")
+    x = np.arange(18, dtype=np.float32).reshape(3, 6)
+    r, row = kernel(x, [0, 1], [2, 5], 2, 3)
+    np.testing.assert_array_equal(r, x[0:2, 1:5])
+    np.testing.assert_array_equal(row, x[0, 2:5])
+    for bad in (
+        np.arange(12, dtype=np.float32).reshape(3, 4),
+        np.zeros((5, 7), np.float32),
+    ):
+        with pytest.raises(SliceError) as info:
+            kernel(bad, [0, 1], [2, 5], 0, 1)
+        assert str(info.value) == (
+            f"tensor.cast: dimension 1 of the value is {bad.shape[1]} but the result "
+            "type tensor<?x6xf32> has 6"
+        )
+        assert info.value.location == "c.mlir:2:3"
