@@ -47,6 +47,7 @@ from slice_dialect.dialect import (
     constant_index_values,
     constant_int,
     failure_before,
+    in_bounds,
     message_text,
     shape_of,
     unit_dim_pairs,
@@ -570,14 +571,13 @@ def _runtime_positions(ix: IRBuilder, op: Operation) -> list[Value]:
     found = _runtime_1d(op)
     assert n is not None and found is not None
     off, size, step = found
-    if isinstance(op, DynamicWindowOp) and op.is_in_bounds:
-        offset, _, stride = semantics.normal_dim_on(ix, off, size, step)
-    else:
-        offset, stride = _checks_at(
-            ix,
-            op,
-            lambda: semantics.run_time_window_dim_on(ix, op.name, 0, n, off, size, step),
-        )
+    offset, stride = _checks_at(
+        ix,
+        op,
+        lambda: semantics.run_time_window_dim_on(
+            ix, op.name, 0, n, off, size, step, valid=in_bounds(op)
+        ),
+    )
     return [offset if k == 0 else ix.add(offset, ix.mul(stride, k)) for k in range(size)]
 
 
@@ -1092,7 +1092,6 @@ def check_window_on(
     marked ``in_bounds`` is valid whenever it runs: only its sizes are checked. Raises
     ``SliceSemanticsError`` where a known value fails."""
     name = window.name if name is None else name
-    valid = isinstance(window, DynamicWindowOp) and window.is_in_bounds
     source_type = window.source.type
     assert isinstance(source_type, TensorType)
     offsets, sizes, strides = _mixed_window(window)
@@ -1104,9 +1103,9 @@ def check_window_on(
         dim = dom.emit(tensor.DimOp(window.source, dom.value(k)))
         assert dim is not None
         dims.append(dim)
-    for k in range(0 if valid else len(dims)):
+    for k in range(len(dims)):
         semantics.run_time_window_dim_on(
-            dom, name, k, dims[k], offsets[k], sizes[k], strides[k]
+            dom, name, k, dims[k], offsets[k], sizes[k], strides[k], in_bounds(window)
         )
     if isinstance(window, DynamicWindowOp):
         # its run-time sizes against the static dims of its result type, which the
@@ -1179,11 +1178,10 @@ class WindowOfDynamicWindow(RewritePattern):
         dims = _checks_at(
             at_inner, inner, lambda: check_window_on(at_inner, inner, pairs)
         )
-        valid = [isinstance(w, DynamicWindowOp) and w.is_in_bounds for w in (inner, op)]
         try:
-            for j in range(0 if valid[1] else len(c2)):
+            for j in range(len(c2)):
                 semantics.run_time_window_dim_on(
-                    dom, op.name, j, extents[j], o2[j], c2[j], s2[j]
+                    dom, op.name, j, extents[j], o2[j], c2[j], s2[j], in_bounds(op)
                 )
         except SliceSemanticsError as e:
             raise OpPassFailedException(op, str(e)) from None
@@ -1207,7 +1205,7 @@ class WindowOfDynamicWindow(RewritePattern):
             [c[2] for c in composed],
             op.result.type,
             # of two windows valid whenever they run (property 4 of the proofs)
-            in_bounds=all(valid),
+            in_bounds=in_bounds(inner) and in_bounds(op),
         )
         window.location = op.location
         rewriter.replace(op, window)
@@ -1363,7 +1361,7 @@ class DimOfWindow(RewritePattern):
             return  # the window and its type do not pair: the verifier reports it
         if (
             isinstance(window, DynamicWindowOp)
-            and not window.is_in_bounds
+            and not in_bounds(window)
             and not feeds_only_dead_code(op)
         ):
             # the window's checks where it is, as ExtractOfWindow makes them: it runs

@@ -85,6 +85,7 @@ from slice_dialect.dialect import (
     WindowOp,
     cast_dim_message,
     dimension_too_large_in,
+    in_bounds,
 )
 from slice_dialect.dtypes import storage_bytes
 from slice_dialect.errors import OpPassFailedException
@@ -381,7 +382,7 @@ def lower_dynamic_window(
         sizes,
         strides,
         result_type,
-        in_bounds=isinstance(op, DynamicWindowOp) and op.is_in_bounds,
+        valid=in_bounds(op),
         stream=stream,
     )
     rewriter.replace(op, _cast(dest, result_type, op.location))

@@ -79,6 +79,7 @@ from slice_dialect.dialect import (
     check_sizes_on,
     constant_int,
     failure_before,
+    in_bounds,
     unit_dim_pairs,
 )
 from slice_dialect.dtypes import storage_bytes
@@ -135,7 +136,7 @@ def check_dynamic_window(window: DynamicWindowOp) -> None:
     """The run-time checks of ``window`` (``semantics.run_time_window_dim_on``), as
     ``slice.check`` ops before it: a shape function gives the messages its kernel
     gives, not a shape of negative sizes."""
-    if window.is_in_bounds:
+    if in_bounds(window):
         return  # valid whenever it runs
     dom = IRBuilder.before(window, value_type=IndexType())
     source = window.source
@@ -414,7 +415,7 @@ def emit_dynamic_copy(
     result_type: TensorType[Attribute] | MemRefType[Attribute],
     *,
     whole: bool = False,
-    in_bounds: bool = False,
+    valid: bool = False,
     stream: StreamTarget = DEFAULT_STREAM,
 ) -> None:
     """Copy the window (``offsets``, ``sizes``, ``strides``) of ``source`` into
@@ -422,7 +423,7 @@ def emit_dynamic_copy(
     inserted or removed), after the window's checks; ops are inserted through ``dom``
     (an :class:`IRBuilder` over ``index``), and ``name`` is the op the messages name.
     ``whole``: the window is all of ``source`` (``sizes`` its dims), nothing to check
-    but the destination. ``in_bounds``: the window is valid whenever it runs
+    but the destination. ``valid``: the window is valid whenever it runs
     (``slice.dynamic_window``'s ``in_bounds``): its offsets and strides are only put in
     the normal form, unchecked. ``stream``: the target's streaming properties
     (``convert-slice-to-loops``' options): the runs stream only when the source's
@@ -435,13 +436,8 @@ def emit_dynamic_copy(
     if not whole:  # checked, and the offsets and strides in the normal form
         offsets, strides = list(offsets), list(strides)
         for k, (d, off, size, stride) in enumerate(zip(dims, offsets, sizes, strides)):
-            if in_bounds:
-                offsets[k], _, strides[k] = semantics.normal_dim_on(
-                    dom, off, size, stride
-                )
-                continue
             offsets[k], strides[k] = semantics.run_time_window_dim_on(
-                dom, name, k, d, off, size, stride
+                dom, name, k, d, off, size, stride, valid
             )
     _check_dest(dom, name, dest, sizes, result_type)
     dom.past_checks()

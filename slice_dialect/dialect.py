@@ -1617,6 +1617,13 @@ class DynamicWindowOp(TensorWindowOp):
         return tuple(shape)
 
 
+def in_bounds(op: Operation) -> bool:
+    """Whether ``op`` is a ``slice.dynamic_window`` marked ``in_bounds``: valid
+    whenever it runs, its own checks not made (``run_time_window_dim_on(...,
+    valid=True)``)."""
+    return isinstance(op, DynamicWindowOp) and op.is_in_bounds
+
+
 _TEMPLATE_TOKEN = re.compile(r"\{\{|\}\}|\{([0-9]+)\}|\{[^{}]*\}?|\}")
 """A brace of a ``slice.check`` message: an escape, a placeholder ``{N}``, or a field
 that is neither (a format spec, a conversion, a name, an unmatched brace)."""

@@ -1006,7 +1006,14 @@ def check_window_dim_on(
 
 
 def run_time_window_dim_on(
-    dom: IntDomain[V, B], op: str, i: int, d: V, off: V, size: V, stride: V
+    dom: IntDomain[V, B],
+    op: str,
+    i: int,
+    d: V,
+    off: V,
+    size: V,
+    stride: V,
+    valid: bool = False,
 ) -> tuple[V, V]:
     """Check dimension ``i`` of a ``slice.dynamic_window`` whose values are known only
     when it runs (SPEC section 7: a window invalid at run time, out of bounds or of a
@@ -1016,7 +1023,12 @@ def run_time_window_dim_on(
     one element is taken as what it selects, as ``tensor.extract_slice`` takes it.
     The checks are :func:`check_window_dim_on`'s, with its messages, but the normal
     form's, on the normalized values: so a stride 0 is refused only where the size is
-    more than 1 (``tensor.extract_slice`` takes a stride 0 of one element)."""
+    more than 1 (``tensor.extract_slice`` takes a stride 0 of one element). ``valid``:
+    the window is known valid whenever it runs (``slice.dynamic_window``'s
+    ``in_bounds``): only the normal form, no checks."""
+    if valid:
+        off, _, stride = normal_dim_on(dom, off, size, stride)
+        return off, stride
     _check_size_on(dom, op, i, size)
     off, _, stride = normal_dim_on(dom, off, size, stride)
     _check_stride_on(dom, op, i, stride)
