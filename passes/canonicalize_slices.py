@@ -42,6 +42,7 @@ from slice_dialect.dialect import (
     FrameworkSliceOp,
     Mixed,
     WindowOp,
+    cast_dim_message,
     check_sizes_on,
     composition_pairs,
     constant_index_values,
@@ -1319,6 +1320,56 @@ class ExtractOfWindow(RewritePattern):
         rewriter.replace(op, read)
 
 
+def _asserts_dim(cast: tensor.CastOp, k: int) -> bool:
+    """Whether ``cast`` makes dim ``k`` static (its source has ``?`` there): a claim
+    about the value that holds only where it is checked."""
+    source, dest = cast.source.type, cast.dest.type
+    if not isinstance(source, TensorType) or not isinstance(dest, TensorType):
+        return False
+    before, after = shape_of(source), shape_of(dest)
+    return (
+        0 <= k < len(after) == len(before) and before[k] is None and after[k] is not None
+    )
+
+
+def checked_in_place(
+    rewriter: PatternRewriter, window: DynamicWindowOp
+) -> DynamicWindowOp:
+    """``window``, checked where it is: its checks (``check_window_on``: all of them,
+    or only its sizes against its result type's static dims if ``in_bounds``) before
+    it, and it replaced by the ``in_bounds`` window with those sizes static, so that
+    its other uses (its lowering, a ``tensor.dim`` folded to a static dim) do not check
+    it again. ``window`` itself where there is nothing to check. For a rewrite that
+    reads the window without lowering it (``DimOfWindow``, ``CastOfDynamicWindow``):
+    a window read only so would otherwise go unchecked."""
+    result_shape = shape_of(window.result_type)
+    sizes = window.mixed_sizes()
+    pairs = unit_dim_pairs(
+        [size if isinstance(size, int) else None for size in sizes], result_shape
+    )
+    assert pairs is not None, "the window verifies"
+    made_static = {
+        i: d
+        for i, j in pairs
+        if not isinstance(sizes[i], int) and (d := result_shape[j]) is not None
+    }
+    if in_bounds(window) and not made_static:
+        return window
+    at_window = IRBuilder.before(window, rewriter, IndexType())
+    _checks_at(at_window, window, lambda: check_window_on(at_window, window, pairs))
+    checked = _dynamic_window_as(
+        window,
+        window.result_type,
+        [made_static.get(i, size) for i, size in enumerate(sizes)],
+    )
+    assert checked is not None, "the window with the sizes its type has verifies"
+    checked.properties["in_bounds"] = UnitAttr()
+    checked.location = window.location
+    inherit_text_location(checked, window)
+    rewriter.replace(window, checked)
+    return checked
+
+
 class DimOfWindow(RewritePattern):
     """A ``tensor.dim`` (constant index) of a window's result, through ``tensor.cast``,
     is the window's size it pairs with (``unit_dim_pairs``: static unit dims dropped on
@@ -1340,11 +1391,15 @@ class DimOfWindow(RewritePattern):
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: tensor.DimOp, rewriter: PatternRewriter) -> None:
         k = constant_int(op.index)
+        if k is None:
+            return
         value = op.source
-        while isinstance(value.owner, tensor.CastOp):
-            value = value.owner.source
+        while isinstance(through := value.owner, tensor.CastOp):
+            if _asserts_dim(through, k):
+                return  # CastOfDynamicWindow checks it first (or the cast's lowering)
+            value = through.source
         window = value.owner
-        if k is None or not isinstance(window, WindowOp | DynamicWindowOp):
+        if not isinstance(window, WindowOp | DynamicWindowOp):
             return
         sizes = _mixed_window(window)[1]
         result_shape = shape_of(window.result_type)
@@ -1359,25 +1414,12 @@ class DimOfWindow(RewritePattern):
             size = sizes[next(i for i, j in pairs if j == k)]
         else:
             return  # the window and its type do not pair: the verifier reports it
-        if (
-            isinstance(window, DynamicWindowOp)
-            and not in_bounds(window)
-            and not feeds_only_dead_code(op)
-        ):
+        if isinstance(window, DynamicWindowOp) and not feeds_only_dead_code(op):
             # the window's checks where it is, as ExtractOfWindow makes them: it runs
             # there, and a window read only through its dims would go unchecked (a
             # raised extract_slice, in_bounds after its checks, was checked: session
-            # 54's review); the window, checked, is then in_bounds, so its other uses
-            # (its lowering, another tensor.dim) do not check it again
-            assert pairs is not None
-            at_window = IRBuilder.before(window, rewriter, IndexType())
-            _checks_at(
-                at_window, window, lambda: check_window_on(at_window, window, pairs)
-            )
-            checked = window.clone()
-            checked.properties["in_bounds"] = UnitAttr()
-            inherit_text_location(checked, window)
-            rewriter.replace(window, checked)
+            # 54's review)
+            checked_in_place(rewriter, window)
         if isinstance(size, int):
             rewriter.replace(op, arith.ConstantOp(IntegerAttr(size, IndexType())))
         else:
@@ -1460,19 +1502,23 @@ class ReshapeOfWindow(RewritePattern):
 
 class CastOfDynamicWindow(RewritePattern):
     """A ``tensor.cast`` of a ``slice.dynamic_window`` to a type with a static dim the
-    window's result has as ``?`` is the window with that dim static: its run-time size
-    is checked against the dim where it runs (MLIR leaves a cast whose dims do not hold
-    undefined; here the program stops with the window's size error). A run-time size
-    made a static 1 is checked to be 1 here and becomes a static 1 (``unit_dim_pairs``
-    pairs no run-time size with a unit dim). A dim the cast hides stays hidden by a cast
-    of the new window (as ``FrameworkSliceToWindow`` leaves it). A window of the refined
-    window then composes with it.
+    window's result has as ``?`` is the window with that dim static. A run-time size
+    the cast makes static is checked at the cast, with the interpreter's message
+    (``dialect.cast_dim_message``: MLIR leaves a cast whose dims do not hold undefined;
+    here the program stops at the cast), after the window's own checks where it is
+    (``checked_in_place``), and becomes that static size of an ``in_bounds`` window
+    (since session 55; before, a window made so kept its run-time size, checked
+    against the type only where it was lowered, so a cast read only through
+    ``tensor.dim`` was not checked: session 54's review). A dim the cast hides stays
+    hidden by a cast of the new window (as ``FrameworkSliceToWindow`` leaves it). A
+    window of the refined window then composes with it.
 
     ```mlir
-    %a = slice.dynamic_window %x offsets [%o] sizes [%n] strides [1] : tensor<?xf32> -> tensor<?xf32>
+    %a = slice.dynamic_window %x offsets [%o] sizes [%n] strides [1] in_bounds : tensor<?xf32> -> tensor<?xf32>
     %c = tensor.cast %a : tensor<?xf32> to tensor<4xf32>
     // becomes
-    %c = slice.dynamic_window %x offsets [%o] sizes [%n] strides [1] : tensor<?xf32> -> tensor<4xf32>
+    slice.check %n == 4 ... "tensor.cast: dimension 0 of the value is {0} but ..."
+    %c = slice.dynamic_window %x offsets [%o] sizes [4] strides [1] in_bounds : tensor<?xf32> -> tensor<4xf32>
     ```
     """
 
@@ -1501,26 +1547,39 @@ class CastOfDynamicWindow(RewritePattern):
         pairs = unit_dim_pairs([c if isinstance(c, int) else None for c in sizes], before)
         if pairs is None:
             return  # the window does not verify: its verifier says why
-        # run-time sizes whose result dim the cast makes a static 1
-        to_one = [(i, j) for i, j in pairs if before[j] is None and joined[j] == 1]
+        # run-time sizes whose result dim the cast makes static: (size, dim, static)
+        made_static = [
+            (i, j, d)
+            for i, j in pairs
+            if not isinstance(sizes[i], int)
+            and before[j] is None
+            and (d := joined[j]) is not None
+        ]
         new_sizes = list(sizes)
-        for i, _ in to_one:
-            new_sizes[i] = 1
+        for i, _, d in made_static:
+            new_sizes[i] = d
         new_op = _dynamic_window_as(window, joined_type, new_sizes)
         if new_op is None:
             return
-        if to_one:
+        if made_static:
+            checked_in_place(rewriter, window)  # the window's checks, where it runs
             dom = IRBuilder.before(op, rewriter, IndexType())
+
+            def cast_checks() -> None:
+                for i, j, d in made_static:
+                    size = sizes[i]
+                    dom.check(
+                        dom.eq(size, d),
+                        cast_dim_message(op.name, j, None, result_type, d),
+                        size,
+                    )
+
             try:
-                # the window's own checks first, as where it ran before the cast
-                check_window_on(dom, window, pairs)
-                # each made 1 against the cast's dims, as the verifier would
-                ones = {j for _, j in to_one}
-                dims = [1 if j in ones else None for j in range(len(joined))]
-                check_sizes_on(dom, window.name, sizes, pairs, dims, joined_type)
-            except SliceSemanticsError as e:
+                _checks_at(dom, op, cast_checks)
+            except OpPassFailedException:
                 new_op.drop_all_references()
-                raise OpPassFailedException(op, str(e)) from None
+                raise
+            new_op.properties["in_bounds"] = UnitAttr()
         _replace_casting(rewriter, op, new_op, result_type)
 
 

@@ -575,3 +575,54 @@ def test_a_slice_of_a_cast_checks_the_cast(backend: str) -> None:
             "type tensor<?x6xf32> has 6"
         )
         assert info.value.location == "c.mlir:2:3"
+
+
+CAST_OF_A_WINDOW_READ_THROUGH_ITS_DIMS = """\
+func.func @main(%x: tensor<8xf32>, %s: tensor<1xi64>, %e: tensor<1xi64>, %o: index, %n: index) -> tensor<?xf32> {
+  %c0 = arith.constant 0 : index
+  %a = {slice}
+  %c = tensor.cast %a : tensor<?xf32> to tensor<4xf32>
+  %d = tensor.dim %c, %c0 : tensor<4xf32>
+  %r = tensor.extract_slice %x[0] [%d] [1] : tensor<8xf32> to tensor<?xf32>
+  func.return %r : tensor<?xf32>
+}
+"""
+
+
+@pytest.mark.parametrize(
+    "slice_op",
+    [
+        "slice.onnx %x starts %s ends %e : tensor<8xf32>, tensor<1xi64>, "
+        "tensor<1xi64> -> tensor<?xf32>",
+        "slice.dynamic_window %x offsets [%o] sizes [%n] strides [1] "
+        ": tensor<8xf32> -> tensor<?xf32>",
+        "slice.dynamic_window %x offsets [%o] sizes [%n] strides [1] in_bounds "
+        ": tensor<8xf32> -> tensor<?xf32>",
+        "tensor.extract_slice %x[%o] [%n] [1] : tensor<8xf32> to tensor<?xf32>",
+    ],
+    ids=["onnx", "window", "in_bounds", "extract_slice"],
+)
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_cast_of_a_window_read_only_through_its_dims_is_checked(
+    backend: str, slice_op: str
+) -> None:
+    """A ``tensor.cast`` that makes a window's run-time size static is checked at the
+    cast, with the interpreter's message, even where only ``tensor.dim`` reads it
+    (session 54's review, finding 2: the cast's 4 was returned for a window of 2
+    elements when the window was ``in_bounds``, a framework op's or a raised one's)."""
+    source = CAST_OF_A_WINDOW_READ_THROUGH_ITS_DIMS.replace("{slice}", slice_op)
+    kernel = slice_dialect.compile(source, backend=backend, filename="c.mlir")
+    x = np.arange(8, dtype=np.float32)
+
+    def i64(v: int) -> np.ndarray:  # an index argument, or data where it is unused
+        return np.array([v], np.int64)
+
+    # a window of 4 elements: [1, 5)
+    np.testing.assert_array_equal(kernel(x, i64(1), i64(5), 1, 4), x[:4])
+    with pytest.raises(SliceError) as info:
+        kernel(x, i64(1), i64(3), 1, 2)  # a window of 2 elements
+    assert str(info.value) == (
+        "tensor.cast: dimension 0 of the value is 2 but the result type "
+        "tensor<4xf32> has 4"
+    )
+    assert info.value.location == "c.mlir:4:3"

@@ -330,11 +330,19 @@ func.func @slice_of_a_shrink(%x: tensor<4x6xf32>, %b: tensor<2xi64>, %s: tensor<
 // -----
 
 // A tensor.cast that makes a `?` dim of a dynamic window static is the window with that
-// dim static: its run-time size is checked against it where it runs (MLIR leaves a
-// wrong cast undefined). A dim the cast hides stays a cast of the new window.
+// dim static: the window's own checks where it is, then its run-time size checked at
+// the cast with the interpreter's message naming the cast (MLIR leaves a wrong cast
+// undefined), then an in_bounds window with that size static. A dim the cast hides
+// stays a cast of the new window.
 // CHECK-LABEL: func.func @cast_of_a_dynamic_window(
 // CHECK-SAME:      %[[X:.+]]: tensor<?x?xf32>, %[[O:.+]]: index, %[[N:.+]]: index)
-// CHECK-NEXT:    %[[R:.+]] = slice.dynamic_window %[[X]] offsets [%[[O]], 0] sizes [%[[N]], 2] strides [1, 1] : tensor<?x?xf32> -> tensor<4x2xf32>
+// CHECK:         slice.check %{{.+}}, "slice.dynamic_window: sizes[0] = {0}: a size must be >= 0"
+// CHECK:         slice.check %{{.+}}, "slice.dynamic_window: last index offsets[1]
+// CHECK-NEXT:    %[[FOUR:.+]] = arith.constant 4 : index
+// CHECK-NEXT:    %[[EQ:.+]] = arith.cmpi eq, %[[N]], %[[FOUR]] : index
+// CHECK-NEXT:    %[[N64:.+]] = arith.index_cast %[[N]] : index to i64
+// CHECK-NEXT:    slice.check %[[EQ]], "tensor.cast: dimension 0 of the value is {0} but the result type tensor<4x?xf32> has 4", %[[N64]]
+// CHECK-NEXT:    %[[R:.+]] = slice.dynamic_window %[[X]] offsets [%[[O]], 0] sizes [4, 2] strides [1, 1] in_bounds : tensor<?x?xf32> -> tensor<4x2xf32>
 // CHECK-NEXT:    %[[C:.+]] = tensor.cast %[[R]] : tensor<4x2xf32> to tensor<4x?xf32>
 // CHECK-NEXT:    func.return %[[C]]
 func.func @cast_of_a_dynamic_window(%x: tensor<?x?xf32>, %o: index, %n: index) -> tensor<4x?xf32> {
@@ -345,8 +353,8 @@ func.func @cast_of_a_dynamic_window(%x: tensor<?x?xf32>, %o: index, %n: index) -
 
 // -----
 
-// A run-time size the cast makes a static 1: checked to be 1 (after the window's own
-// checks), then a static 1 of the window.
+// A run-time size the cast makes a static 1: the same, checked to be 1 (after the
+// window's own checks), then a static 1 of the window.
 // CHECK-LABEL: func.func @cast_of_a_dynamic_window_to_one(
 // CHECK-SAME:      %[[X:.+]]: tensor<8xf32>, %[[O:.+]]: index, %[[N:.+]]: index)
 // CHECK:         %[[N64:.+]] = arith.index_cast %[[N]] : index to i64
@@ -354,8 +362,9 @@ func.func @cast_of_a_dynamic_window(%x: tensor<?x?xf32>, %o: index, %n: index) -
 // CHECK:         slice.check %{{.+}}, "slice.dynamic_window: offsets[0] = {0} is out of bounds
 // CHECK:         slice.check %{{.+}}, "slice.dynamic_window: last index
 // CHECK:         %[[ONE:.+]] = arith.cmpi eq, %[[N]], %{{.+}} : index
-// CHECK-NEXT:    slice.check %[[ONE]], "slice.dynamic_window: result type tensor<1xf32> does not match sizes [{0}] (only size-1 dims may be inserted or removed)", %[[N64]]
-// CHECK-NEXT:    %[[R:.+]] = slice.dynamic_window %[[X]] offsets [%[[O]]] sizes [1] strides [1] : tensor<8xf32> -> tensor<1xf32>
+// CHECK-NEXT:    %[[M64:.+]] = arith.index_cast %[[N]] : index to i64
+// CHECK-NEXT:    slice.check %[[ONE]], "tensor.cast: dimension 0 of the value is {0} but the result type tensor<1xf32> has 1", %[[M64]]
+// CHECK-NEXT:    %[[R:.+]] = slice.dynamic_window %[[X]] offsets [%[[O]]] sizes [1] strides [1] in_bounds : tensor<8xf32> -> tensor<1xf32>
 // CHECK-NEXT:    func.return %[[R]]
 func.func @cast_of_a_dynamic_window_to_one(%x: tensor<8xf32>, %o: index, %n: index) -> tensor<1xf32> {
   %w = slice.dynamic_window %x offsets [%o] sizes [%n] strides [1] : tensor<8xf32> -> tensor<?xf32>
@@ -411,10 +420,12 @@ func.func @window_of_a_batch_of_one(%x: tensor<1x?xf32>, %o: index, %n: index, %
 
 // A cast of a cast whose middle type knows no dim the other two do not is one cast, or
 // none (MLIR's ChainedTensorCast): the window cast away and back is returned as it is.
-// A middle type that asserts a dim keeps its cast (here it becomes the window's type).
+// A middle type that asserts a dim keeps its cast (here it becomes the window's type,
+// checked at the cast).
 // CHECK-LABEL: func.func @cast_away_and_back(
-// CHECK:         %[[A:.+]] = slice.dynamic_window %{{.+}} : tensor<?x6xf32> -> tensor<?x6xf32>
-// CHECK-NEXT:    %[[B:.+]] = slice.dynamic_window %{{.+}} : tensor<?x6xf32> -> tensor<3x6xf32>
+// CHECK:         %[[A:.+]] = slice.dynamic_window %{{.+}} in_bounds : tensor<?x6xf32> -> tensor<?x6xf32>
+// CHECK:         slice.check %{{.+}}, "tensor.cast: dimension 0 of the value is {0} but the result type tensor<3x6xf32> has 3"
+// CHECK-NEXT:    %[[B:.+]] = slice.dynamic_window %{{.+}} sizes [3, 6] strides [1, 1] in_bounds : tensor<?x6xf32> -> tensor<3x6xf32>
 // CHECK-NEXT:    %[[C:.+]] = tensor.cast %[[B]] : tensor<3x6xf32> to tensor<?x6xf32>
 // CHECK-NEXT:    func.return %[[A]], %[[C]]
 func.func @cast_away_and_back(%x: tensor<?x6xf32>, %o: index, %n: index) -> (tensor<?x6xf32>, tensor<?x6xf32>) {
