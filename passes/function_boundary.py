@@ -3,7 +3,7 @@
 ``FunctionToMemrefs`` rewrites a ``func.func`` that holds tensors into
 destination-passing form: each tensor argument becomes a memref of the same shape
 (read back as a tensor through ``builtin.unrealized_conversion_cast`` until the ops
-using it are lowered), each scalar argument of type ``index`` or a signless ``i8``-``i64``
+using it are lowered), each scalar argument of type ``index`` or a signless ``i1`` or ``i8``-``i64``
 a rank-0 memref (``memref<i64>`` for ``index``) loaded once at the function's start
 (``scalar_buffer_type``: the C ABI is one pointer per argument), each tensor result a
 trailing memref output argument that
@@ -57,7 +57,7 @@ def memref_type(op: Operation, t: Attribute, what: str) -> MemRefType[Attribute]
     return MemRefType(t.get_element_type(), t.get_shape())
 
 
-SCALAR_ARGUMENT_WIDTHS = (8, 16, 32, 64)
+SCALAR_ARGUMENT_WIDTHS = (1, 8, 16, 32, 64)
 """The widths of the signless integer arguments ``convert-slice-to-loops`` passes as
 rank-0 memrefs (with ``index``, as ``i64``)."""
 

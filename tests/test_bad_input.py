@@ -581,17 +581,17 @@ CASES: dict[str, tuple[str, str]] = {
     "entry takes a float scalar": (
         SCALAR_ARGUMENT,
         "@main argument 1 has type f32; kernels take and return tensors only, and "
-        "scalar arguments of type index or a signless i8, i16, i32 or i64",
+        "scalar arguments of type index or a signless i1, i8, i16, i32 or i64",
     ),
-    "entry takes an i1 scalar": (
-        SCALAR_ARGUMENT.replace("f32) ->", "i1) ->"),
-        "@main argument 1 has type i1; kernels take and return tensors only, and "
-        "scalar arguments of type index or a signless i8, i16, i32 or i64",
+    "entry takes an i2 scalar": (
+        SCALAR_ARGUMENT.replace("f32) ->", "i2) ->"),
+        "@main argument 1 has type i2; kernels take and return tensors only, and "
+        "scalar arguments of type index or a signless i1, i8, i16, i32 or i64",
     ),
     "entry takes an unsigned scalar": (
         SCALAR_ARGUMENT.replace("f32) ->", "ui32) ->"),
         "@main argument 1 has type ui32; kernels take and return tensors only, and "
-        "scalar arguments of type index or a signless i8, i16, i32 or i64",
+        "scalar arguments of type index or a signless i1, i8, i16, i32 or i64",
     ),
     "an op the lowering does not know": (
         OTHER_DIALECT_OP,

@@ -371,7 +371,7 @@ def test_store_through_view_makes_argument_writable() -> None:
                }""",
             r"func.func @main: argument 1 \(%n\) has type index; the C target takes "
             r"memref arguments only \(convert-slice-to-loops passes an index or "
-            r"signless i8-i64 argument of a function on tensors as a rank-0 memref; "
+            r"signless i1 or i8-i64 argument of a function on tensors as a rank-0 memref; "
             r"other scalars are not supported\)",
         ),
         (

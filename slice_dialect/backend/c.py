@@ -481,7 +481,7 @@ def checked_memref_type(
         raise op_error(
             op,
             f"{what} has type {t}; the C target takes memref arguments only "
-            "(convert-slice-to-loops passes an index or signless i8-i64 argument of a "
+            "(convert-slice-to-loops passes an index or signless i1 or i8-i64 argument of a "
             "function on tensors as a rank-0 memref; other scalars are not supported)",
         )
     if not isinstance(t.layout, NoneAttr):

@@ -100,7 +100,7 @@ class ArraySpec:
     values): it takes any integer array, or sequence of ints, of length ``N`` whose
     values fit ``dtype``, converted; of shape ``()``, a scalar argument (``index`` or
     ``iN``, passed in a rank-0 buffer): an int, a numpy integer or a 0-d integer
-    array that fits ``dtype``.
+    array that fits ``dtype`` (for ``i1``, a ``bool`` spec: a bool, 0 or 1).
     """
 
     dtype: np.dtype
@@ -183,6 +183,29 @@ def _is_integer(value: object) -> bool:
     )
 
 
+def _flag(label: str, value: object) -> np.ndarray:
+    """An ``i1`` scalar argument as a 0-d ``bool`` array: ``value`` is a bool, a numpy
+    bool, the int 0 or 1 (MLIR's ``i1`` values, as ``arith.constant 1 : i1`` writes
+    ``true``), or a 0-d array of one of them."""
+    if isinstance(value, np.ndarray):
+        if type(value) is not np.ndarray:
+            value = _base_view(value)
+        if value.shape != () or value.dtype.kind not in "biu":
+            raise SliceError(
+                f"{label}: an i1 scalar argument takes a bool, 0 or 1, or a 0-d array "
+                f"of one, got an array of shape {value.shape} and dtype {value.dtype}"
+            )
+        value = value[()]
+    if isinstance(value, bool | np.bool_):
+        return np.array(value, dtype=np.bool_)
+    if _is_integer(value) and value in (0, 1):
+        return np.array(bool(value), dtype=np.bool_)
+    raise SliceError(
+        f"{label}: an i1 scalar argument takes a bool, 0 or 1, got {value!r} "
+        f"({type(value).__name__})"
+    )
+
+
 def _values(count: int) -> str:
     return f"{count} index value" if count == 1 else f"{count} index values"
 
@@ -217,12 +240,14 @@ class CheckedArguments:
             for i, spec in enumerate(specs):
                 check_shape(spec.shape, spec.dtype.itemsize, self._label(kind, i, spec))
                 if spec.index and (
-                    spec.dtype.kind not in "iu" or len(spec.shape) > 1 or spec.dynamic
+                    spec.dtype.kind not in ("iu" if spec.shape else "biu")
+                    or len(spec.shape) > 1
+                    or spec.dynamic
                 ):
                     raise SliceError(
                         f"{self._label(kind, i, spec)}: an index operand is a 1-D "
-                        f"integer array of static length or an integer scalar, not "
-                        f"{spec.dtype} {format_shape(spec.shape)}"
+                        f"integer array of static length or an integer or i1 scalar, "
+                        f"not {spec.dtype} {format_shape(spec.shape)}"
                     )
         # Only where numpy aligns a dtype less than its C storage type needs
         # (complex64: 4 < 8) is the pointer itself checked; elsewhere numpy's own
@@ -350,6 +375,8 @@ class CheckedArguments:
         """A scalar argument (an ``index`` or ``iN`` function argument, passed in a
         rank-0 buffer) as a 0-d array of ``spec.dtype``: ``value`` is an int, a numpy
         integer or a 0-d integer array, in the range of ``spec.dtype``."""
+        if spec.dtype == np.bool_:
+            return _flag(label, value)
         if isinstance(value, np.ndarray):
             if type(value) is not np.ndarray:
                 value = _base_view(value)

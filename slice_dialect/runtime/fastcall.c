@@ -58,8 +58,8 @@ typedef struct {
     npy_intp *shapes[MAX_ARGS];  /* into shape_storage */
     npy_intp nbytes[MAX_ARGS];   /* -1 for an argument with a `?` dim */
     char check_pointer[MAX_ARGS];
-    char index[MAX_ARGS];        /* an i32/i64 index operand: a list of ints (an int at
-                                    rank 0) is taken */
+    char index[MAX_ARGS];        /* an i32/i64 index operand: a list of ints is taken;
+                                    a scalar argument: an int (a bool for i1) */
     npy_intp *shape_storage;
     /* The error values of calls made with the GIL held: zero (the object is
      * allocated zeroed), written by a failing kernel, copied out and zeroed again
@@ -92,18 +92,30 @@ acceptable(Entry *self, int i, PyObject *object, const npy_intp *shape, int flag
 }
 
 /* Index operand i given as an exact list or tuple of exact ints that fit (a scalar
- * argument, of rank 0: an exact int or a numpy integer scalar that fits): its values converted into `storage`
- * (of `room` int64s); how many int64s it used, or -1 for anything else (then the
- * Python path converts or reports it). */
+ * argument, of rank 0: an exact int or a numpy integer scalar that fits its width; an
+ * i1 one, a bool descr: a bool, a numpy bool or the int 0 or 1): its values converted
+ * into `storage` (of `room` int64s); how many int64s it used, or -1 for anything else
+ * (then the Python path converts or reports it). */
 static Py_ssize_t
 index_values(Entry *self, int i, PyObject *object, int64_t *storage, Py_ssize_t room)
 {
-    int narrow = PyDataType_ELSIZE(self->descrs[i]) == 4;
+    int size = (int)PyDataType_ELSIZE(self->descrs[i]);
+    int narrow = size == 4;
     if (self->ndims[i] == 0) {
-        /* a scalar argument (index, i32, i64) in its rank-0 buffer: an exact int or
-         * a numpy integer scalar (not a bool: numpy's bool is no Integer; not a
-         * timedelta64, an Integer whose value has a unit) */
+        /* a scalar argument (index, i1, i8-i64) in its rank-0 buffer: an exact int or
+         * a numpy integer scalar (not a bool, but for i1: numpy's bool is no Integer;
+         * not a timedelta64, an Integer whose value has a unit) */
         if (room < 1) return -1;
+        int flag = self->descrs[i]->type_num == NPY_BOOL;
+        if (flag && (PyBool_Check(object) || PyArray_IsScalar(object, Bool))) {
+            int truth = PyObject_IsTrue(object);
+            if (truth < 0) {
+                PyErr_Clear();
+                return -1;
+            }
+            *(uint8_t *)storage = (uint8_t)truth;
+            return 1;
+        }
         int overflow;
         long long v;
         if (PyLong_CheckExact(object)) {
@@ -124,7 +136,16 @@ index_values(Entry *self, int i, PyObject *object, int64_t *storage, Py_ssize_t 
             PyErr_Clear();
             return -1;
         }
-        if (narrow) {
+        if (flag) {
+            if (v != 0 && v != 1) return -1;
+            *(uint8_t *)storage = (uint8_t)v;
+        } else if (size == 1) {
+            if (v < INT8_MIN || v > INT8_MAX) return -1;
+            *(int8_t *)storage = (int8_t)v;
+        } else if (size == 2) {
+            if (v < INT16_MIN || v > INT16_MAX) return -1;
+            *(int16_t *)storage = (int16_t)v;
+        } else if (narrow) {
             if (v < INT32_MIN || v > INT32_MAX) return -1;
             *(int32_t *)storage = (int32_t)v;
         } else {
@@ -565,9 +586,13 @@ entry_bind(PyObject *op, PyObject *args)
         self->ndims[i] = ndim;
         self->nbytes[i] = count < 0 ? -1 : count * PyDataType_ELSIZE(descr);
         self->check_pointer[i] = (char)PyObject_IsTrue(PyList_GET_ITEM(checks, i));
-        self->index[i] = (char)(PyObject_IsTrue(PyList_GET_ITEM(index, i)) && ndim <= 1
-                                && (PyDataType_ELSIZE(descr) == 4
-                                    || PyDataType_ELSIZE(descr) == 8));
+        /* index operands of i32/i64 (lists of ints) and scalar arguments of every
+         * width (ints, and bools for i1) */
+        npy_intp size = PyDataType_ELSIZE(descr);
+        self->index[i] = (char)(PyObject_IsTrue(PyList_GET_ITEM(index, i))
+                                && ((ndim == 1 && (size == 4 || size == 8))
+                                    || (ndim == 0 && (size == 1 || size == 2
+                                                      || size == 4 || size == 8))));
         storage += ndim;
     }
     self->n_inputs = n_inputs;

@@ -193,7 +193,7 @@ def make_parser() -> argparse.ArgumentParser:
         action="append",
         default=[],
         help="an input .npy, one per argument (data, index operand, or a 0-d array for "
-        "a scalar index/i8-i64 argument), in order",
+        "a scalar index/i1/i8-i64 argument), in order",
     )
     parser.add_argument(
         "--output",

@@ -18,9 +18,9 @@ func.func @a_x2Db(%x: memref<4xi8>) {
 
 // -----
 
-// A scalar argument convert-slice-to-loops leaves (an f32: index and i8-i64 become
+// A scalar argument convert-slice-to-loops leaves (an f32: index, i1 and i8-i64 become
 // rank-0 memrefs): refused as such (not with "run convert-slice-to-loops first").
-// SCALAR: error: {{.+}}.mlir:{{[0-9]+}}:1: func.func @f: argument 1 (%n) has type f32; the C target takes memref arguments only (convert-slice-to-loops passes an index or signless i8-i64 argument of a function on tensors as a rank-0 memref; other scalars are not supported)
+// SCALAR: error: {{.+}}.mlir:{{[0-9]+}}:1: func.func @f: argument 1 (%n) has type f32; the C target takes memref arguments only (convert-slice-to-loops passes an index or signless i1 or i8-i64 argument of a function on tensors as a rank-0 memref; other scalars are not supported)
 func.func @f(%x: tensor<4xi8>, %n: f32) -> tensor<4xi8> {
   func.return %x : tensor<4xi8>
 }

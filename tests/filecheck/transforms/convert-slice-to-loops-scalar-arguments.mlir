@@ -3,7 +3,7 @@
 // RUN: filecheck %s --input-file %t --check-prefix=SHAPE
 // RUN: slice-opt %s -p 'canonicalize-slices,convert-slice-to-loops' --split-input-file -t c | filecheck %s --check-prefix=C
 
-// A scalar argument of type index or a signless i8-i64 is passed in a rank-0 memref
+// A scalar argument of type index or a signless i1 or i8-i64 is passed in a rank-0 memref
 // (index as i64), loaded once at the function's start in argument order (index values
 // through arith.index_cast), so the C ABI stays one pointer per argument. The shape
 // function takes the same arguments.
@@ -47,3 +47,19 @@ func.func @onnx(%x: tensor<8xi8>, %s: i64, %e: i32, %unused: i16) -> tensor<?xi8
   func.return %r : tensor<?xi8>
 }
 
+
+// -----
+
+// An i1 scalar (since session 55: a flag for arith.select) is a memref<i1>, a byte
+// read as `!= 0` in C.
+// CHECK-LABEL: func.func @flag(
+// CHECK-SAME:      %[[X:.+]]: memref<10xf32>, %[[F:.+]]: memref<i1>, %[[A:.+]]: memref<i64>, %[[B:.+]]: memref<i64>, %[[OUT:.+]]: memref<?xf32>)
+// CHECK-NEXT:    %[[FV:.+]] = memref.load %[[F]][] : memref<i1>
+// CHECK:         arith.select %[[FV]], %{{.+}}, %{{.+}} : index
+// C:           int32_t slice_flag(const uint32_t *restrict in0, const uint8_t *restrict in1, const uint64_t *restrict in2, const uint64_t *restrict in3, uint32_t *restrict out0, const int64_t *restrict slice_dims, int64_t *restrict slice_error_values) {
+// C:           const _Bool f = in1[0] != 0;
+func.func @flag(%x: tensor<10xf32>, %f: i1, %a: index, %b: index) -> tensor<?xf32> {
+  %o = arith.select %f, %a, %b : index
+  %r = slice.dynamic_window %x offsets [%o] sizes [2] strides [1] : tensor<10xf32> -> tensor<?xf32>
+  func.return %r : tensor<?xf32>
+}
