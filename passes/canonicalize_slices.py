@@ -20,7 +20,6 @@ from xdsl.dialects.builtin import (
     IntegerAttr,
     IntegerType,
     TensorType,
-    UnitAttr,
     i64,
 )
 from xdsl.ir import Attribute, BlockArgument, Operation, SSAValue
@@ -1320,16 +1319,80 @@ class ExtractOfWindow(RewritePattern):
         rewriter.replace(op, read)
 
 
-def _asserts_dim(cast: tensor.CastOp, k: int) -> bool:
-    """Whether ``cast`` makes dim ``k`` static (its source has ``?`` there): a claim
-    about the value that holds only where it is checked."""
+def _asserted_dims(cast: tensor.CastOp) -> list[tuple[int, int]]:
+    """The dims ``cast`` makes static, each with its size: ``(j, d)`` where its source
+    has ``?`` and its result ``d``: claims about the value that hold only where they
+    are checked."""
     source, dest = cast.source.type, cast.dest.type
     if not isinstance(source, TensorType) or not isinstance(dest, TensorType):
-        return False
+        return []
     before, after = shape_of(source), shape_of(dest)
-    return (
-        0 <= k < len(after) == len(before) and before[k] is None and after[k] is not None
+    if len(before) != len(after):
+        return []
+    return [
+        (j, d)
+        for j, (b, d) in enumerate(zip(before, after))
+        if b is None and d is not None
+    ]
+
+
+def check_cast_at(rewriter: PatternRewriter, cast: tensor.CastOp) -> None:
+    """The checks of the dims ``cast`` makes static (``_asserted_dims``), before it,
+    with the interpreter's message (``dialect.cast_dim_message``), for a rewrite that
+    reads a dim through it and so may leave it unused."""
+    asserted = _asserted_dims(cast)
+    if not asserted:
+        return
+    dom = IRBuilder.before(cast, rewriter, IndexType())
+
+    def emit() -> None:
+        for j, d in asserted:
+            dim = dom.emit_value(tensor.DimOp(cast.source, dom.index_constant(j)))
+            dom.check(
+                dom.eq(dim, d),
+                cast_dim_message(cast.name, j, None, cast.dest.type, d),
+                dim,
+            )
+
+    _checks_at(dom, cast, emit)
+
+
+def with_static_sizes(
+    window: DynamicWindowOp, result_type: TensorType[Attribute], static: dict[int, int]
+) -> DynamicWindowOp | None:
+    """The ``in_bounds`` window ``window`` is once its checks are made, of
+    ``result_type``, with size ``i`` the static ``static[i]`` (its offset and stride
+    then in the normal form, ``semantics.normal_dim``: an empty dim is offset 0 and
+    stride 1, a dim of one element stride 1) where that window verifies; else with
+    the run-time sizes (a window that can never be valid with those static sizes, an
+    offset past a static dim: its checks fail when it runs); ``None`` where neither
+    verifies."""
+    offsets, sizes, strides = (
+        window.mixed_offsets(),
+        window.mixed_sizes(),
+        window.mixed_strides(),
     )
+    normal = [list(dim) for dim in zip(offsets, sizes, strides, strict=True)]
+    for i, size in static.items():
+        if size <= 1:
+            zero_offset, _, one_stride = semantics.normal_dim(0, size, 0)
+            normal[i] = [normal[i][0] if size == 1 else zero_offset, size, one_stride]
+        else:
+            normal[i][1] = size
+    for offsets_, sizes_, strides_ in (
+        ([d[0] for d in normal], [d[1] for d in normal], [d[2] for d in normal]),
+        (offsets, sizes, strides),
+    ):
+        new_op = DynamicWindowOp(
+            window.source, offsets_, sizes_, strides_, result_type, in_bounds=True
+        )
+        try:
+            new_op.verify()
+        except VerifyException:
+            new_op.drop_all_references()
+            continue
+        return new_op
+    return None
 
 
 def checked_in_place(
@@ -1355,15 +1418,14 @@ def checked_in_place(
     }
     if in_bounds(window) and not made_static:
         return window
+    checked = with_static_sizes(window, window.result_type, made_static)
+    assert checked is not None, "the window with its own sizes verifies"
     at_window = IRBuilder.before(window, rewriter, IndexType())
-    _checks_at(at_window, window, lambda: check_window_on(at_window, window, pairs))
-    checked = _dynamic_window_as(
-        window,
-        window.result_type,
-        [made_static.get(i, size) for i, size in enumerate(sizes)],
-    )
-    assert checked is not None, "the window with the sizes its type has verifies"
-    checked.properties["in_bounds"] = UnitAttr()
+    try:
+        _checks_at(at_window, window, lambda: check_window_on(at_window, window, pairs))
+    except OpPassFailedException:
+        checked.drop_all_references()
+        raise
     checked.location = window.location
     inherit_text_location(checked, window)
     rewriter.replace(window, checked)
@@ -1394,9 +1456,18 @@ class DimOfWindow(RewritePattern):
         if k is None:
             return
         value = op.source
-        while isinstance(through := value.owner, tensor.CastOp):
-            if _asserts_dim(through, k):
-                return  # CastOfDynamicWindow checks it first (or the cast's lowering)
+        casts: list[tensor.CastOp] = []
+        # the first static dim k on the way down: the value's type says it, as
+        # tensor.dim folds, once the casts below that assert dims are checked
+        static: int | None = None
+        while True:
+            t = value.type
+            if static is None and isinstance(t, TensorType):
+                shape = shape_of(t)
+                static = shape[k] if 0 <= k < len(shape) else None
+            if not isinstance(through := value.owner, tensor.CastOp):
+                break
+            casts.append(through)
             value = through.source
         window = value.owner
         if not isinstance(window, WindowOp | DynamicWindowOp):
@@ -1408,18 +1479,23 @@ class DimOfWindow(RewritePattern):
         pairs = unit_dim_pairs(
             [size if isinstance(size, int) else None for size in sizes], result_shape
         )
-        if result_shape[k] is not None:
-            size: Mixed = result_shape[k]  # the type's static dim, as tensor.dim folds
+        if static is not None:
+            size: Mixed = static
         elif pairs is not None:
             size = sizes[next(i for i, j in pairs if j == k)]
         else:
             return  # the window and its type do not pair: the verifier reports it
-        if isinstance(window, DynamicWindowOp) and not feeds_only_dead_code(op):
+        if not feeds_only_dead_code(op):
             # the window's checks where it is, as ExtractOfWindow makes them: it runs
             # there, and a window read only through its dims would go unchecked (a
             # raised extract_slice, in_bounds after its checks, was checked: session
-            # 54's review)
-            checked_in_place(rewriter, window)
+            # 54's review); so would a cast read only so (review of session 55), whose
+            # checks are made at it (CastOfDynamicWindow makes the same ones where it
+            # folds the cast; the repeated ones are erased after cse)
+            if isinstance(window, DynamicWindowOp):
+                checked_in_place(rewriter, window)
+            for through in reversed(casts):
+                check_cast_at(rewriter, through)
         if isinstance(size, int):
             rewriter.replace(op, arith.ConstantOp(IntegerAttr(size, IndexType())))
         else:
@@ -1547,39 +1623,47 @@ class CastOfDynamicWindow(RewritePattern):
         pairs = unit_dim_pairs([c if isinstance(c, int) else None for c in sizes], before)
         if pairs is None:
             return  # the window does not verify: its verifier says why
-        # run-time sizes whose result dim the cast makes static: (size, dim, static)
-        made_static = [
-            (i, j, d)
+        for i, j in pairs:
+            size, d = sizes[i], joined[j]
+            if isinstance(size, int) and before[j] is None and d not in (None, size):
+                # a static size the cast contradicts: the cast fails whenever it runs
+                raise OpPassFailedException(
+                    op, cast_dim_message(op.name, j, size, result_type, d)
+                )
+        # run-time sizes whose result dim the cast makes static
+        made_static = {
+            i: d
             for i, j in pairs
             if not isinstance(sizes[i], int)
             and before[j] is None
             and (d := joined[j]) is not None
-        ]
-        new_sizes = list(sizes)
-        for i, _, d in made_static:
-            new_sizes[i] = d
-        new_op = _dynamic_window_as(window, joined_type, new_sizes)
-        if new_op is None:
+        }
+        if not made_static:  # only static sizes, now static dims of the type too
+            new_op = _dynamic_window_as(window, joined_type)
+            if new_op is not None:
+                _replace_casting(rewriter, op, new_op, result_type)
             return
-        if made_static:
-            checked_in_place(rewriter, window)  # the window's checks, where it runs
-            dom = IRBuilder.before(op, rewriter, IndexType())
+        new_op = with_static_sizes(window, joined_type, made_static)
+        if new_op is None:
+            return  # never valid (a static offset past a dim of one element)
+        checked_in_place(rewriter, window)  # the window's checks, where it runs
+        dom = IRBuilder.before(op, rewriter, IndexType())
 
-            def cast_checks() -> None:
-                for i, j, d in made_static:
-                    size = sizes[i]
+        def cast_checks() -> None:
+            for i, j in pairs:
+                if i in made_static:
+                    size, d = sizes[i], made_static[i]
                     dom.check(
                         dom.eq(size, d),
                         cast_dim_message(op.name, j, None, result_type, d),
                         size,
                     )
 
-            try:
-                _checks_at(dom, op, cast_checks)
-            except OpPassFailedException:
-                new_op.drop_all_references()
-                raise
-            new_op.properties["in_bounds"] = UnitAttr()
+        try:
+            _checks_at(dom, op, cast_checks)
+        except OpPassFailedException:
+            new_op.drop_all_references()
+            raise
         _replace_casting(rewriter, op, new_op, result_type)
 
 
@@ -1607,6 +1691,12 @@ class CastOfCast(RewritePattern):
         if len({len(t.get_shape()) for t in types}) != 1:
             return
         a, b, c = shape_of(first), shape_of(middle), shape_of(last)
+        for j, (u, v) in enumerate(zip(a, c)):
+            if u is not None and v is not None and u != v:
+                # the value has u there (its type says so, checked where it was
+                # made): the outer cast fails whenever it runs, where the interpreter
+                # stops (one cast of the two would not verify; review of session 55)
+                raise OpPassFailedException(op, cast_dim_message(op.name, j, u, last, v))
         if _join(_join(a, b), c) != _join(a, c):
             return  # the middle cast asserts a dim: it stays
         if first == last:

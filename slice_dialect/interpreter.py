@@ -337,12 +337,30 @@ class NumpyTensorFunctions(InterpreterFunctions):
         assert isinstance(value, FloatAttr), f"arith.constant of {value} not supported"
         return (value.value.data,)
 
-    @impl(tensor.ExtractOp)
+    @_stopping_impl(tensor.ExtractOp)
     def run_extract(
         self, interpreter: Interpreter, op: tensor.ExtractOp, args: PythonValues
     ) -> PythonValues:
+        """The element, each index checked to lie in its dim
+        (``semantics.check_index_on``, the lowering's check and message: upstream
+        leaves an index outside undefined; until session 55 numpy's indexing here
+        raised an ``IndexError`` past a dim, or took a negative index from the end)."""
         array, *indices = args
-        return (np.asarray(array)[tuple(indices)].item(),)
+        values = np.asarray(array)
+        for j, (index, d) in enumerate(zip(indices, values.shape)):
+            semantics.check_index_on(semantics.INTS, op.name, j, index, d)
+        return (values[tuple(indices)].item(),)
+
+    @impl(tensor.FromElementsOp)
+    def run_from_elements(
+        self, interpreter: Interpreter, op: tensor.FromElementsOp, args: PythonValues
+    ) -> PythonValues:
+        """Its elements as an array of its type (an index table, or a shape), so a
+        program holding one runs op by op as it runs lowered."""
+        t = op.result.type
+        assert isinstance(t, TensorType)
+        dtype = dtypes.numpy_dtype(t.get_element_type())
+        return (np.array(list(args), dtype=dtype).reshape(t.get_shape()),)
 
     @impl(tensor.DimOp)
     def run_dim(

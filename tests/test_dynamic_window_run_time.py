@@ -23,6 +23,7 @@ import slice_dialect
 from passes.copy_plan import DEFAULT_STREAM
 from slice_dialect import SliceError
 from slice_dialect.dialect import CheckOp
+from slice_dialect.semantics import SliceSemanticsError
 
 BACKENDS = ("c", "interpreter")
 
@@ -626,3 +627,219 @@ def test_a_cast_of_a_window_read_only_through_its_dims_is_checked(
         "tensor<4xf32> has 4"
     )
     assert info.value.location == "c.mlir:4:3"
+
+
+# Session 55's review of the cast checks (``/work/notes55/review/REPORT.md``): programs
+# whose casts and ``tensor.dim``s the first form of ``checked_in_place`` crashed on
+# (an ``AssertionError``: a window with the cast's static size never verified) or
+# refused (``DimOfWindow`` left a dim read through a cast ``CastOfDynamicWindow`` could
+# not fold: a size made a static 1 next to a static stride 5), each with calls, valid
+# and not.
+CAST_REVIEW_PROGRAMS = {
+    "offset past the cast's dims": (
+        """\
+func.func @main(%x: tensor<3x8xf32>, %o: index, %n: index, %m: index) -> tensor<2x4xf32> {
+  %a = slice.dynamic_window %x offsets [2, %o] sizes [%n, %m] strides [1, 1] : tensor<3x8xf32> -> tensor<2x?xf32>
+  %c = tensor.cast %a : tensor<2x?xf32> to tensor<2x4xf32>
+  func.return %c : tensor<2x4xf32>
+}
+""",
+        [
+            (np.zeros((3, 8), np.float32), 0, 2, 4),
+            (np.zeros((3, 8), np.float32), 0, 1, 4),
+        ],
+    ),
+    "dim of a window never valid": (
+        """\
+func.func @main(%x: tensor<3xf32>, %o: index, %n: index) -> tensor<1xi64> {
+  %c0 = arith.constant 0 : index
+  %a = slice.dynamic_window %x offsets [2] sizes [%n] strides [1] : tensor<3xf32> -> tensor<2xf32>
+  %d = tensor.dim %a, %c0 : tensor<2xf32>
+  %i = arith.index_cast %d : index to i64
+  %r = tensor.from_elements %i : tensor<1xi64>
+  func.return %r : tensor<1xi64>
+}
+""",
+        [(np.arange(3, dtype=np.float32), 0, n) for n in (2, 1, 5)],
+    ),
+    "dim of a cast of a window never valid": (
+        """\
+func.func @main(%x: tensor<3xf32>, %o: index, %n: index) -> tensor<1xi64> {
+  %c0 = arith.constant 0 : index
+  %a = slice.dynamic_window %x offsets [2] sizes [%n] strides [1] : tensor<3xf32> -> tensor<?xf32>
+  %c = tensor.cast %a : tensor<?xf32> to tensor<2xf32>
+  %d = tensor.dim %c, %c0 : tensor<2xf32>
+  %i = arith.index_cast %d : index to i64
+  %r = tensor.from_elements %i : tensor<1xi64>
+  func.return %r : tensor<1xi64>
+}
+""",
+        [(np.arange(3, dtype=np.float32), 0, n) for n in (2, 1, 5)],
+    ),
+    "dim through a cast to a static 1, stride 5": (
+        """\
+func.func @main(%x: tensor<?x5xi8>, %o: index, %p: index, %n: index, %m: index, %s: index) -> tensor<1xi64> {
+  %c1 = arith.constant 1 : index
+  %a = slice.dynamic_window %x offsets [%o, %p] sizes [%n, %m] strides [%s, 5] : tensor<?x5xi8> -> tensor<?x?xi8>
+  %c = tensor.cast %a : tensor<?x?xi8> to tensor<?x1xi8>
+  %d = tensor.dim %c, %c1 : tensor<?x1xi8>
+  %i = arith.index_cast %d : index to i64
+  %r = tensor.from_elements %i : tensor<1xi64>
+  func.return %r : tensor<1xi64>
+}
+""",
+        [(np.zeros((2, 5), np.int8), 0, 3, 2, m, 1) for m in (1, 2)],
+    ),
+    "the same as an extract_slice": (
+        """\
+func.func @main(%x: tensor<?x5xi8>, %o: index, %p: index, %n: index, %m: index) -> tensor<1xi64> {
+  %c1 = arith.constant 1 : index
+  %a = tensor.extract_slice %x[%o, %p] [%n, %m] [1, 5] : tensor<?x5xi8> to tensor<?x?xi8>
+  %c = tensor.cast %a : tensor<?x?xi8> to tensor<?x1xi8>
+  %d = tensor.dim %c, %c1 : tensor<?x1xi8>
+  %i = arith.index_cast %d : index to i64
+  %r = tensor.from_elements %i : tensor<1xi64>
+  func.return %r : tensor<1xi64>
+}
+""",
+        [(np.zeros((2, 5), np.int8), 0, 3, 2, m) for m in (1, 2)],
+    ),
+}
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("name", list(CAST_REVIEW_PROGRAMS))
+def test_casts_of_windows_run_as_interpreted_op_by_op(backend: str, name: str) -> None:
+    """Each program gives what the interpreter gives running its ops one by one (an
+    upstream slice raised first, as ``compile`` raises it): the same array, or the
+    same error."""
+    from passes.convert_tensor_to_slice import ConvertTensorToSlicePass
+    from slice_dialect.compiler import make_context, parse_module
+    from slice_dialect.interpreter import make_interpreter
+
+    text, calls = CAST_REVIEW_PROGRAMS[name]
+    kernel = slice_dialect.compile(text, backend=backend)
+    ctx = make_context()
+    module = parse_module(text, ctx)
+    ConvertTensorToSlicePass(checks=True).apply(ctx, module)
+    for args in calls:
+        try:
+            (expected,) = make_interpreter(module).call_op("main", args)
+        except (SliceError, SliceSemanticsError) as e:
+            with pytest.raises(SliceError) as info:
+                kernel(*args)
+            assert str(info.value) == str(e), args[1:]
+        else:
+            np.testing.assert_array_equal(kernel(*args), np.asarray(expected))
+
+
+ALWAYS_FAILING_CASTS = {
+    "a cast of a slice.onnx against its static dim": (
+        """\
+func.func @main(%x: tensor<?x1xi16>, %s: tensor<1xi64>, %e: tensor<1xi64>) -> tensor<1x3xi16> {
+  %a = slice.onnx %x starts %s ends %e : tensor<?x1xi16>, tensor<1xi64>, tensor<1xi64> -> tensor<?x?xi16>
+  %c = tensor.cast %a : tensor<?x?xi16> to tensor<1x3xi16>
+  func.return %c : tensor<1x3xi16>
+}
+""",
+        "tensor.cast: dimension 1 of the value is 1 but the result type "
+        "tensor<1x3xi16> has 3",
+        3,
+    ),
+    "a cast away and back to another dim": (
+        """\
+func.func @main(%x: tensor<?xf32>, %o: index, %n: index) -> tensor<4xf32> {
+  %a = slice.dynamic_window %x offsets [%o] sizes [%n] strides [1] : tensor<?xf32> -> tensor<3xf32>
+  %b = tensor.cast %a : tensor<3xf32> to tensor<?xf32>
+  %c = tensor.cast %b : tensor<?xf32> to tensor<4xf32>
+  func.return %c : tensor<4xf32>
+}
+""",
+        "tensor.cast: dimension 0 of the value is 3 but the result type "
+        "tensor<4xf32> has 4",
+        4,
+    ),
+    "a cast of a constant slice read by tensor.dim": (
+        """\
+func.func @main(%x: tensor<8xf32>) -> tensor<1xi64> {
+  %c0 = arith.constant 0 : index
+  %s = arith.constant dense<[1]> : tensor<1xi64>
+  %e = arith.constant dense<[3]> : tensor<1xi64>
+  %a = slice.onnx %x starts %s ends %e : tensor<8xf32>, tensor<1xi64>, tensor<1xi64> -> tensor<?xf32>
+  %c = tensor.cast %a : tensor<?xf32> to tensor<4xf32>
+  %d = tensor.dim %c, %c0 : tensor<4xf32>
+  %i = arith.index_cast %d : index to i64
+  %r = tensor.from_elements %i : tensor<1xi64>
+  func.return %r : tensor<1xi64>
+}
+""",
+        "tensor.cast: dimension 0 of the value is 2 but the result type "
+        "tensor<4xf32> has 4",
+        6,
+    ),
+    "a returned cast of a static size": (
+        """\
+func.func @main(%x: tensor<8xf32>, %o: index) -> (tensor<4xf32>, tensor<1xi64>) {
+  %c0 = arith.constant 0 : index
+  %a = slice.dynamic_window %x offsets [%o] sizes [2] strides [1] : tensor<8xf32> -> tensor<?xf32>
+  %c = tensor.cast %a : tensor<?xf32> to tensor<4xf32>
+  %d = tensor.dim %c, %c0 : tensor<4xf32>
+  %i = arith.index_cast %d : index to i64
+  %r = tensor.from_elements %i : tensor<1xi64>
+  func.return %c, %r : tensor<4xf32>, tensor<1xi64>
+}
+""",
+        "tensor.cast: dimension 0 of the value is 2 but the result type "
+        "tensor<4xf32> has 4",
+        4,
+    ),
+}
+
+
+@pytest.mark.parametrize("name", list(ALWAYS_FAILING_CASTS))
+def test_a_cast_that_always_fails_is_refused_at_it(name: str) -> None:
+    """A cast that contradicts a static dim of its value fails whenever it runs (the
+    interpreter stops there): ``compile`` refuses it with that message, at the cast,
+    as it refuses any check known to fail. Before session 55 some returned elements
+    never written (a ``slice.onnx`` of a ``?x1`` input cast to ``1x3``, 3 of them), or
+    the static dim the cast claimed."""
+    text, message, line = ALWAYS_FAILING_CASTS[name]
+    with pytest.raises(SliceError) as info:
+        slice_dialect.compile(text, filename="c.mlir")
+    assert str(info.value) == message
+    assert info.value.location == f"c.mlir:{line}:3"
+
+
+EXTRACT_AT_RUN_TIME = """\
+func.func @main(%x: tensor<4x3xf32>, %i: index, %j: index) -> tensor<1xf32> {
+  %e = tensor.extract %x[%i, %j] : tensor<4x3xf32>
+  %r = tensor.from_elements %e : tensor<1xf32>
+  func.return %r : tensor<1xf32>
+}
+"""
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_an_extract_runs_op_by_op_as_lowered(backend: str) -> None:
+    """``tensor.extract`` interpreted op by op checks each index as the lowered read
+    does, with its message (until session 55 numpy's indexing raised an ``IndexError``
+    past a dim and took a negative index from the end; session 55's review), and
+    ``tensor.from_elements`` runs op by op."""
+    from slice_dialect.compiler import make_context, parse_module
+    from slice_dialect.interpreter import make_interpreter
+
+    kernel = slice_dialect.compile(EXTRACT_AT_RUN_TIME, backend=backend)
+    module = parse_module(EXTRACT_AT_RUN_TIME, make_context())
+    x = np.arange(12, dtype=np.float32).reshape(4, 3)
+    for i, j in ((0, 0), (3, 2), (-1, 0), (4, 0), (0, 3), (2, -3), (2**63 - 1, 0)):
+        try:
+            (expected,) = make_interpreter(module).call_op("main", (x, i, j))
+        except (SliceError, SliceSemanticsError) as e:
+            assert re.match(r"tensor\.extract: index -?\d+ is out of bounds", str(e))
+            with pytest.raises(SliceError) as info:
+                kernel(x, i, j)
+            assert str(info.value) == str(e), (i, j)
+        else:
+            assert 0 <= i < 4 and 0 <= j < 3
+            np.testing.assert_array_equal(kernel(x, i, j), expected)
+            assert expected.tolist() == [x[i, j]]
