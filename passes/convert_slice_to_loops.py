@@ -450,6 +450,44 @@ class CastOfBuffer(RewritePattern):
         rewriter.replace(op, _cast(source, op.dest.type, op.location))
 
 
+class CollapseOfBuffer(RewritePattern):
+    """A ``tensor.collapse_shape`` of a lowered value (a buffer seen as a tensor: an
+    argument, a static window's result, a constant) is the same buffer seen through a
+    ``memref.collapse_shape``: every buffer of the lowering is row-major and
+    contiguous, so any collapse is a view of it, which the C target prints as a
+    pointer alias. Since session 55 (before, a collapse that did more than remove unit
+    dims, which ``canonicalize-slices`` folds into a window, was refused here): a
+    flattened slice can be returned, or sliced again.
+
+    ```mlir
+    %w = slice.window %x offsets [1, 0] sizes [2, 3] strides [1, 1] : tensor<6x8xf32> -> tensor<2x3xf32>
+    %f = tensor.collapse_shape %w [[0, 1]] : tensor<2x3xf32> into tensor<6xf32>
+    // %f is the window's buffer %w_buffer seen as
+    %v = memref.collapse_shape %w_buffer [[0, 1]] : memref<2x3xf32> into memref<6xf32>
+    ```
+    """
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(
+        self, op: tensor.CollapseShapeOp, rewriter: PatternRewriter
+    ) -> None:
+        source = buffer_of(op.src)
+        if source is None:
+            return  # its window is not lowered yet
+        source_type, result_type = source.type, op.result.type
+        assert isinstance(source_type, MemRefType) and isinstance(result_type, TensorType)
+        view = memref.CollapseShapeOp(
+            operands=[source],
+            result_types=[
+                MemRefType(result_type.get_element_type(), result_type.get_shape())
+            ],
+            properties={"reassociation": op.reassociation},
+        )
+        view.location = op.location
+        inherit_text_location(view, op)
+        rewriter.replace(op, [view, _cast(view.results[0], result_type, op.location)])
+
+
 def _returned_argument_cast(cast: tensor.CastOp) -> bool:
     """Whether ``cast`` is of a function argument (as written, not a cast
     ``canonicalize-slices`` put after a window) and only returned: its copy into the
@@ -579,6 +617,7 @@ def lowering_patterns(
         WindowToLoops(stream),
         DynamicWindowToLoops(stream),
         CastOfBuffer(),
+        CollapseOfBuffer(),
         MaterializeToCopy(stream),
     )
 

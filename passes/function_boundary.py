@@ -116,6 +116,7 @@ LOWERED_TENSOR_OPS = (
     tensor.DimOp,
     tensor.FromElementsOp,
     tensor.CastOp,
+    tensor.CollapseShapeOp,
     func.ReturnOp,
 )
 """The ops on tensors ``convert-slice-to-loops`` lowers."""

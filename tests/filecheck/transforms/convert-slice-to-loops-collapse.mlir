@@ -1,0 +1,36 @@
+// RUN: slice-opt %s --split-input-file -p canonicalize-slices,convert-slice-to-loops | filecheck %s
+
+// A tensor.collapse_shape of a lowered value (since session 55) is a view of its
+// buffer, memref.collapse_shape: every buffer of the lowering is row-major and
+// contiguous. A flattened crop is copied into its buffer, then from the view into the
+// output.
+// CHECK-LABEL: func.func @flatten_a_crop(
+// CHECK-SAME:      %[[X:.+]]: memref<6x8xf32>, %[[OUT:.+]]: memref<6xf32>)
+// CHECK:         %[[W:.+]] = memref.alloc() : memref<2x3xf32>
+// CHECK:         slice.copy_run
+// CHECK:         %[[F:.+]] = memref.collapse_shape %[[W]] {{\[}}[0 : i64, 1 : i64]] : memref<2x3xf32> into memref<6xf32>
+// CHECK:         slice.copy_run %[[F]][%{{.+}}], %[[OUT]][%{{.+}}] count 6
+// CHECK:         memref.dealloc %[[W]]
+// CHECK-NOT:     tensor.
+func.func @flatten_a_crop(%x: tensor<6x8xf32>) -> tensor<6xf32> {
+  %w = slice.window %x offsets [1, 0] sizes [2, 3] strides [1, 1] : tensor<6x8xf32> -> tensor<2x3xf32>
+  %f = tensor.collapse_shape %w [[0, 1]] : tensor<2x3xf32> into tensor<6xf32>
+  func.return %f : tensor<6xf32>
+}
+
+// -----
+
+// A flattened argument with a `?` dim, sliced at run time: the window reads the view,
+// whose dim the C target computes from the argument's.
+// CHECK-LABEL: func.func @slice_of_a_flattened_argument(
+// CHECK-SAME:      %[[X:.+]]: memref<?x4xf32>,
+// CHECK-NEXT:    %[[F:.+]] = memref.collapse_shape %[[X]] {{\[}}[0 : i64, 1 : i64]] : memref<?x4xf32> into memref<?xf32>
+// CHECK:         memref.dim %[[F]], %{{.+}} : memref<?xf32>
+// CHECK:         slice.dynamic_copy_run %[[F]][%{{.+}}], %{{.+}}[%{{.+}}]
+// CHECK-LABEL: func.func @slice_of_a_flattened_argument.shape(
+// CHECK-NEXT:    memref.collapse_shape
+func.func @slice_of_a_flattened_argument(%x: tensor<?x4xf32>, %s: tensor<1xi64>, %e: tensor<1xi64>) -> tensor<?xf32> {
+  %f = tensor.collapse_shape %x [[0, 1]] : tensor<?x4xf32> into tensor<?xf32>
+  %r = slice.onnx %f starts %s ends %e : tensor<?xf32>, tensor<1xi64>, tensor<1xi64> -> tensor<?xf32>
+  func.return %r : tensor<?xf32>
+}
