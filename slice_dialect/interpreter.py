@@ -16,6 +16,7 @@ index values are Python ints.
 from __future__ import annotations
 
 import functools
+import math
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
@@ -583,8 +584,14 @@ class NumpyMemRefFunctions(InterpreterFunctions):
     def run_collapse_shape(
         self, interpreter: Interpreter, op: memref.CollapseShapeOp, args: PythonValues
     ) -> PythonValues:
-        view = args[0].reshape(-1)
-        assert np.shares_memory(view, args[0]) or view.size == 0
+        """The view with one dim per group, the product of its dims (until session 55
+        always 1-D: right for the lowering's flat views, but a partial collapse's
+        ``memref.dim`` then read the whole size)."""
+        source = args[0]
+        groups = [[a.value.data for a in g] for g in op.reassociation.data]
+        shape = [math.prod(source.shape[i] for i in g) for g in groups]
+        view = source.reshape(shape)
+        assert np.shares_memory(view, source) or view.size == 0
         return (view,)
 
 

@@ -144,3 +144,28 @@ def test_a_flattened_run_time_window_is_refused_naming_it() -> None:
     README, known limitations)."""
     with pytest.raises(SliceError, match="is lowered only into a function result"):
         slice_dialect.compile(FLATTENED_RUN_TIME_WINDOW, filename="f.mlir")
+
+
+PARTLY_FLATTENED_ARGUMENT = """\
+func.func @main(%x: tensor<?x?x3xi16>, %o: index, %n: index) -> tensor<?x3xi16> {
+  %f = tensor.collapse_shape %x [[0, 1], [2]] : tensor<?x?x3xi16> into tensor<?x3xi16>
+  %r = slice.dynamic_window %f offsets [%o, 0] sizes [%n, 3] strides [1, 1] : tensor<?x3xi16> -> tensor<?x3xi16>
+  func.return %r : tensor<?x3xi16>
+}
+"""
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_partly_flattened_argument_has_its_groups_dims(backend: str) -> None:
+    """A collapse that keeps more than one dim: the view's dims are the products of
+    its groups (the interpreter's view was 1-D until session 55, so a window past the
+    10 rows of a 2x5x3 argument was caught only by the run's guard, with its message)."""
+    kernel = slice_dialect.compile(PARTLY_FLATTENED_ARGUMENT, backend=backend)
+    x = np.arange(30, dtype=np.int16).reshape(2, 5, 3)
+    np.testing.assert_array_equal(kernel(x, 2, 3), x.reshape(10, 3)[2:5])
+    with pytest.raises(SliceError) as info:
+        kernel(x, 9, 3)
+    assert str(info.value) == (
+        "slice.dynamic_window: last index offsets[0] + strides[0] * (sizes[0] - 1) = "
+        "9 + 1 * (3 - 1) is out of bounds for dimension 0 of size 10"
+    )
