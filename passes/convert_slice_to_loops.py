@@ -28,6 +28,7 @@ from xdsl.context import Context
 from xdsl.dialects import arith, bufferization, builtin, func, memref, scf, tensor
 from xdsl.dialects.builtin import (
     ArrayAttr,
+    DenseArrayBase,
     DenseIntOrFPElementsAttr,
     IndexType,
     IntegerAttr,
@@ -488,6 +489,41 @@ class CollapseOfBuffer(RewritePattern):
         rewriter.replace(op, [view, _cast(view.results[0], result_type, op.location)])
 
 
+class ExpandOfBuffer(RewritePattern):
+    """A ``tensor.expand_shape`` of a lowered value of static shape to a static shape
+    is the same buffer seen through a ``memref.expand_shape`` (since session 55), as
+    ``CollapseOfBuffer`` makes a collapse one. One to ``?`` dims (whose sizes its
+    ``output_shape`` operands claim, unchecked upstream) is not lowered:
+    ``check_lowerable`` refuses it."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(
+        self, op: tensor.ExpandShapeOp, rewriter: PatternRewriter
+    ) -> None:
+        source = buffer_of(op.src)
+        if source is None:
+            return  # its window is not lowered yet
+        source_type, result_type = source.type, op.result.type
+        assert isinstance(source_type, MemRefType) and isinstance(result_type, TensorType)
+        if not (source_type.has_static_shape() and result_type.has_static_shape()):
+            return
+        view = memref.ExpandShapeOp.build(
+            operands=[source, []],
+            result_types=[
+                MemRefType(result_type.get_element_type(), result_type.get_shape())
+            ],
+            properties={
+                "reassociation": op.reassociation,
+                "static_output_shape": DenseArrayBase.from_list(
+                    i64, result_type.get_shape()
+                ),
+            },
+        )
+        view.location = op.location
+        inherit_text_location(view, op)
+        rewriter.replace(op, [view, _cast(view.results[0], result_type, op.location)])
+
+
 def _returned_argument_cast(cast: tensor.CastOp) -> bool:
     """Whether ``cast`` is of a function argument (as written, not a cast
     ``canonicalize-slices`` put after a window) and only returned: its copy into the
@@ -618,6 +654,7 @@ def lowering_patterns(
         DynamicWindowToLoops(stream),
         CastOfBuffer(),
         CollapseOfBuffer(),
+        ExpandOfBuffer(),
         MaterializeToCopy(stream),
     )
 

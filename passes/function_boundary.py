@@ -138,6 +138,12 @@ def not_lowered(op: Operation) -> str:
         return text + "; run convert-tensor-to-slice first (SPEC section 8)"
     if isinstance(op, func.CallOp):
         return text + (f" (a call of a function is not lowered: {why_not_inlined(op)})")
+    if isinstance(op, tensor.ExpandShapeOp):
+        return text + (
+            " (a tensor.expand_shape is lowered where its source and result types "
+            "are static, as a view of its buffer; its output_shape values are not "
+            "checked)"
+        )
     return text
 
 
@@ -162,6 +168,11 @@ def check_lowerable(f: func.FuncOp) -> None:
     for op in f.body.walk():
         if isinstance(op, LOWERED_TENSOR_OPS) or not holds_tensors(op):
             continue
+        if isinstance(op, tensor.ExpandShapeOp) and all(
+            isinstance(v.type, TensorType) and v.type.has_static_shape()
+            for v in (op.src, op.result)
+        ):
+            continue  # a view of its buffer (ExpandOfBuffer)
         if op.name == "arith.constant" and not op.results[0].uses:
             continue  # an index constant of a slice that is gone
         if isinstance(op, arith.ConstantOp) and is_static_dense(op):

@@ -580,6 +580,17 @@ class NumpyMemRefFunctions(InterpreterFunctions):
         dst[writes] = src[reads]
         return ()
 
+    @impl(memref.ExpandShapeOp)
+    def run_expand_shape(
+        self, interpreter: Interpreter, op: memref.ExpandShapeOp, args: PythonValues
+    ) -> PythonValues:
+        """The view of the static result shape (since session 55)."""
+        t = op.result.type
+        assert isinstance(t, MemRefType) and t.has_static_shape()
+        view = args[0].reshape(t.get_shape())
+        assert np.shares_memory(view, args[0]) or view.size == 0
+        return (view,)
+
     @impl(memref.CollapseShapeOp)
     def run_collapse_shape(
         self, interpreter: Interpreter, op: memref.CollapseShapeOp, args: PythonValues

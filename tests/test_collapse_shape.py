@@ -1,4 +1,5 @@
-"""``tensor.collapse_shape`` of lowered values (since session 55, ``CollapseOfBuffer``
+"""``tensor.collapse_shape`` (and static ``tensor.expand_shape``) of lowered values (since
+session 55, ``CollapseOfBuffer``, ``ExpandOfBuffer``
 in ``passes/convert_slice_to_loops.py``): a view of the buffer, on both backends, for
 static crops flattened and returned or sliced again, arguments with ``?`` dims
 flattened and sliced at run time, and constants; against numpy."""
@@ -169,3 +170,44 @@ def test_a_partly_flattened_argument_has_its_groups_dims(backend: str) -> None:
         "slice.dynamic_window: last index offsets[0] + strides[0] * (sizes[0] - 1) = "
         "9 + 1 * (3 - 1) is out of bounds for dimension 0 of size 10"
     )
+
+
+EXPANDED_CROP = """\
+func.func @main(%x: tensor<6x8xf32>) -> (tensor<2x2x3xf32>, tensor<2x1xf32>) {
+  %w = slice.window %x offsets [1, 0] sizes [2, 6] strides [1, 1] : tensor<6x8xf32> -> tensor<2x6xf32>
+  %f = tensor.expand_shape %w [[0], [1, 2]] output_shape [2, 2, 3] : tensor<2x6xf32> into tensor<2x2x3xf32>
+  %g = slice.window %f offsets [0, 1, 2] sizes [2, 1, 1] strides [1, 1, 1] : tensor<2x2x3xf32> -> tensor<2x1xf32>
+  func.return %f, %g : tensor<2x2x3xf32>, tensor<2x1xf32>
+}
+"""
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_an_expanded_crop(backend: str) -> None:
+    """A ``tensor.expand_shape`` between static types is a view too (since session
+    55, ``ExpandOfBuffer``): returned, and sliced again."""
+    kernel = slice_dialect.compile(EXPANDED_CROP, backend=backend)
+    x = np.arange(48, dtype=np.float32).reshape(6, 8)
+    f, g = kernel(x)
+    expanded = x[1:3, 0:6].reshape(2, 2, 3)
+    np.testing.assert_array_equal(f, expanded)
+    np.testing.assert_array_equal(g, expanded[:, 1, 2:3])
+
+
+EXPANDED_TO_RUN_TIME_DIMS = """\
+func.func @main(%x: tensor<?xf32>, %n: index) -> tensor<?x2xf32> {
+  %f = tensor.expand_shape %x [[0, 1]] output_shape [%n, 2] : tensor<?xf32> into tensor<?x2xf32>
+  func.return %f : tensor<?x2xf32>
+}
+"""
+
+
+def test_an_expand_to_run_time_dims_is_refused_naming_it() -> None:
+    with pytest.raises(SliceError) as info:
+        slice_dialect.compile(EXPANDED_TO_RUN_TIME_DIMS, filename="e.mlir")
+    assert str(info.value).startswith(
+        "tensor.expand_shape: convert-slice-to-loops lowers only slice.window and "
+        "slice.dynamic_window on tensors (a tensor.expand_shape is lowered where its "
+        "source and result types are static"
+    )
+    assert info.value.location == "e.mlir:2:3"

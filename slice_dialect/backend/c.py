@@ -12,7 +12,8 @@ its body holds only
 - ``scf.for`` over ``index`` without ``iter_args`` (bounds may be run-time values),
   ``scf.if`` without results;
 - ``slice.copy_run``, ``slice.dynamic_copy_run``, ``slice.check``;
-- ``memref.dim``, ``memref.collapse_shape`` (a view of the same buffer),
+- ``memref.dim``, ``memref.collapse_shape`` and (static) ``memref.expand_shape`` (views
+  of the same buffer),
   ``memref.load``, ``memref.store``, ``memref.alloc``, ``memref.dealloc``,
   ``memref.copy``;
 - ``func.return`` without operands.
@@ -105,7 +106,8 @@ The rules:
   buffer, an element loop in order;
 - ``memref.load``/``store`` index their pointer with the row-major linear index (static
   shapes only); a loaded integer used in arithmetic has the signed C type of its width;
-- ``memref.collapse_shape`` is a pointer alias of its source;
+- ``memref.collapse_shape`` and ``memref.expand_shape`` are pointer aliases of their
+  source;
 - ``memref.alloc`` (static shapes) is zero-initialised: a local array up to
   ``STACK_ALLOC_BYTES`` while the function's local arrays stay within
   ``STACK_BUDGET_BYTES`` (``on_stack``), else ``calloc`` into a pointer declared
@@ -408,7 +410,7 @@ def _no_rule(op: Operation) -> SliceError:
         "(func.func; arith constant/addi/subi/muli/divsi/remsi/maxsi/minsi/cmpi/"
         "select/andi/ori/xori/extsi/extui/trunci/index_cast on integers; scf.for, "
         "scf.if; slice.copy_run, slice.dynamic_copy_run, slice.check; "
-        "memref.dim/collapse_shape/load/store/alloc/dealloc/copy)",
+        "memref.dim/collapse_shape/expand_shape/load/store/alloc/dealloc/copy)",
     )
 
 
@@ -1347,6 +1349,16 @@ def _collapse_shape(p: FunctionPrinter, op: memref.CollapseShapeOp) -> None:
             n = product
         dims.append(n)
     p.dims[op.result] = dims
+
+
+def _expand_shape(p: FunctionPrinter, op: memref.ExpandShapeOp) -> None:
+    """A static view of more dims (since session 55): a pointer alias, as a collapse;
+    ``c_safety`` checks the element count."""
+    t = checked_memref_type(op.result.type, "memref.expand_shape result", op)
+    src = p.expr(op.src, op)
+    name = p.fresh_name(op.result)
+    p.line(f"{p.pointer_type(op.src, op)}{name} = {src};")
+    p.dims[op.result] = [str(d) for d in t.get_shape()]
 
 
 def _load(p: FunctionPrinter, op: memref.LoadOp) -> None:
@@ -2293,6 +2305,7 @@ RULES: dict[type[Operation], Callable[[FunctionPrinter, Any], None]] = {
     DynamicCopyRunOp: _dynamic_copy_run,
     memref.DimOp: _dim,
     memref.CollapseShapeOp: _collapse_shape,
+    memref.ExpandShapeOp: _expand_shape,
     memref.LoadOp: _load,
     memref.StoreOp: _store,
     memref.AllocOp: _alloc,
@@ -2358,7 +2371,7 @@ def called_functions(module: ModuleOp) -> list[func.FuncOp]:
 
 def buffer_root(value: SSAValue) -> SSAValue:
     """The buffer ``value`` views: a function argument or a ``memref.alloc``."""
-    while isinstance(value.owner, memref.CollapseShapeOp):
+    while isinstance(value.owner, memref.CollapseShapeOp | memref.ExpandShapeOp):
         value = value.owner.src
     return value
 

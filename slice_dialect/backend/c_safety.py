@@ -43,7 +43,8 @@ What it reasons about:
 - **buffers**: function arguments (static shape or with ``?`` dims), ``memref.alloc``
   results (static only) and ``memref.collapse_shape`` views of them (same element
   type; a static view has the same element count, a ``?`` dim of a view comes from a
-  group with a ``?`` dim) are the only memrefs; identity layout, at most
+  group with a ``?`` dim), and static ``memref.expand_shape`` views of static buffers
+  (the same element type and count), are the only memrefs; identity layout, at most
   ``INT64_MAX`` bytes of static dims.
 - **allocation**: ``memref.alloc`` of a static shape of at most ``ALLOC_LIMIT_BYTES``
   (a larger one is refused; a smaller one that fails at run time makes the call fail
@@ -822,6 +823,25 @@ def _collapse_shape(c: FunctionChecker, op: Operation) -> None:
     c.buffers[op.result] = Buffer(source.root, t)
 
 
+def _expand_shape(c: FunctionChecker, op: Operation) -> None:
+    """A static view of more dims (since session 55): the same element type and count."""
+    assert isinstance(op, memref.ExpandShapeOp)
+    source = c.buffer(op, op.src, "source")
+    t = c.static_type(op, op.result.type, f"result {value_name(op.result)}")
+    if (
+        t.element_type != source.type.element_type
+        or any(d < 0 for d in source.shape)
+        or math.prod(t.get_shape()) != math.prod(source.shape)
+    ):
+        raise op_error(
+            op,
+            f"views {value_name(op.src)} ({source.type}) as {t}: a view must have "
+            "the same element type and number of elements (a static one, for an "
+            "expand_shape)",
+        )
+    c.buffers[op.result] = Buffer(source.root, t)
+
+
 OP_RULES: dict[str, Callable[[FunctionChecker, Operation], None]] = {
     "arith.constant": _constant,
     "scf.for": _for,
@@ -831,6 +851,7 @@ OP_RULES: dict[str, Callable[[FunctionChecker, Operation], None]] = {
     "memref.alloc": _alloc,
     "memref.dealloc": _dealloc,
     "memref.collapse_shape": _collapse_shape,
+    "memref.expand_shape": _expand_shape,
     "memref.dim": _dim,
     "scf.if": _if,
     "slice.check": _check,

@@ -34,3 +34,17 @@ func.func @slice_of_a_flattened_argument(%x: tensor<?x4xf32>, %s: tensor<1xi64>,
   %r = slice.onnx %f starts %s ends %e : tensor<?xf32>, tensor<1xi64>, tensor<1xi64> -> tensor<?xf32>
   func.return %r : tensor<?xf32>
 }
+
+// -----
+
+// A tensor.expand_shape between static types is a view too: memref.expand_shape.
+// CHECK-LABEL: func.func @expand_a_crop(
+// CHECK:         %[[W:.+]] = memref.alloc() : memref<2x6xf32>
+// CHECK:         %[[F:.+]] = memref.expand_shape %[[W]] {{\[}}[0 : i64], [1 : i64, 2 : i64]] output_shape [2, 2, 3] : memref<2x6xf32> into memref<2x2x3xf32>
+// CHECK:         memref.collapse_shape %[[F]]
+// CHECK-NOT:     tensor.
+func.func @expand_a_crop(%x: tensor<6x8xf32>) -> tensor<2x2x3xf32> {
+  %w = slice.window %x offsets [1, 0] sizes [2, 6] strides [1, 1] : tensor<6x8xf32> -> tensor<2x6xf32>
+  %f = tensor.expand_shape %w [[0], [1, 2]] output_shape [2, 2, 3] : tensor<2x6xf32> into tensor<2x2x3xf32>
+  func.return %f : tensor<2x2x3xf32>
+}
