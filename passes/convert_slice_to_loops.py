@@ -27,6 +27,7 @@ from math import prod
 from xdsl.context import Context
 from xdsl.dialects import arith, bufferization, builtin, func, memref, scf, tensor
 from xdsl.dialects.builtin import (
+    DYNAMIC_INDEX,
     ArrayAttr,
     DenseArrayBase,
     DenseIntOrFPElementsAttr,
@@ -69,6 +70,7 @@ from passes.function_boundary import (
     not_lowered,
 )
 from passes.lower_dynamic import (
+    CollapseInto,
     TensorReadToMemrefRead,
     add_shape_functions,
     emit_dynamic_copy,
@@ -366,13 +368,18 @@ def lower_dynamic_window(
     result_type = op.result.type
     assert isinstance(result_type, TensorType)
     dest = _destination(op)
+    collapsed: CollapseInto | None = None
     if dest is None:
-        raise OpPassFailedException(
-            op,
-            f"{op.name}: its result is used by another op than func.return; a dynamic "
-            "window is lowered only into a function result (canonicalize-slices "
-            "composes a window of a window)",
-        )
+        found = _collapsed_destination(op)
+        if found is None:
+            raise OpPassFailedException(
+                op,
+                f"{op.name}: its result is used by another op than func.return; a "
+                "dynamic window is lowered only into a function result, or a "
+                "tensor.collapse_shape of it that is one (canonicalize-slices composes "
+                "a window of a window)",
+            )
+        dest, collapsed = found
     dom = IRBuilder.before(op, rewriter, IndexType())
     emit_dynamic_copy(
         dom,
@@ -385,8 +392,39 @@ def lower_dynamic_window(
         result_type,
         valid=in_bounds(op),
         stream=stream,
+        collapsed=collapsed,
     )
-    rewriter.replace(op, _cast(dest, result_type, op.location))
+    if collapsed is None:
+        rewriter.replace(op, _cast(dest, result_type, op.location))
+        return
+    # the collapse is the output; the window has no other use
+    collapse = collapsed.op
+    view = _cast(dest, collapse.result.type, collapse.location)
+    rewriter.replace(collapse, view)
+    rewriter.erase(op)
+
+
+def _collapsed_destination(
+    op: WindowOp | DynamicWindowOp,
+) -> tuple[SSAValue, CollapseInto] | None:
+    """The output a window is returned through as its one use, a
+    ``tensor.collapse_shape`` (since session 55), and that collapse; ``None`` for any
+    other window."""
+    uses = list(op.result.uses)
+    if len(uses) != 1 or not isinstance(uses[0].operation, tensor.CollapseShapeOp):
+        return None
+    collapse = uses[0].operation
+    outputs = [
+        use.operation.dest
+        for use in collapse.result.uses
+        if isinstance(use.operation, bufferization.MaterializeInDestinationOp)
+        and use.index == 0
+    ]
+    if not outputs:
+        return None
+    groups = tuple(tuple(a.value.data for a in g) for g in collapse.reassociation.data)
+    dest = min(outputs, key=lambda v: v.index)  # type: ignore[attr-defined]
+    return dest, CollapseInto(collapse, groups)
 
 
 @dataclass(frozen=True)
@@ -428,27 +466,36 @@ class CastOfBuffer(RewritePattern):
             return  # its window is not lowered yet
         if _returned_argument_cast(op):
             return  # MaterializeToCopy copies it, its checks naming the cast
-        source_type, dest_type = source.type, op.dest.type
-        assert isinstance(source_type, MemRefType) and isinstance(dest_type, TensorType)
-        made_static = [
-            (k, d)
-            for k, (s, d) in enumerate(
-                zip(source_type.get_shape(), dest_type.get_shape(), strict=True)
-            )
-            if s < 0 <= d
-        ]
-        if made_static:
-            dom = IRBuilder.before(op, rewriter, IndexType())
-            for k, d in made_static:
-                dim = dom.emit_value(memref.DimOp(source, dom.index_constant(k)))
-                dom.check(
-                    dom.eq(dim, d),
-                    cast_dim_message(op.name, k, None, dest_type, d),
-                    dim,
-                )
-            for made in dom.ops:
-                inherit_text_location(made, op)
+        check_cast_of_buffer(rewriter, op, source)
         rewriter.replace(op, _cast(source, op.dest.type, op.location))
+
+
+def check_cast_of_buffer(
+    rewriter: PatternRewriter, cast: tensor.CastOp, source: SSAValue
+) -> None:
+    """A ``slice.check`` before ``cast`` of each ``?`` dim of its buffer ``source``
+    that it makes static, with the interpreter's message at the cast."""
+    source_type, dest_type = source.type, cast.dest.type
+    assert isinstance(source_type, MemRefType) and isinstance(dest_type, TensorType)
+    made_static = [
+        (k, d)
+        for k, (s, d) in enumerate(
+            zip(source_type.get_shape(), dest_type.get_shape(), strict=True)
+        )
+        if s < 0 <= d
+    ]
+    if not made_static:
+        return
+    dom = IRBuilder.before(cast, rewriter, IndexType())
+    for k, d in made_static:
+        dim = dom.emit_value(memref.DimOp(source, dom.index_constant(k)))
+        dom.check(
+            dom.eq(dim, d),
+            cast_dim_message(cast.name, k, None, dest_type, d),
+            dim,
+        )
+    for made in dom.ops:
+        inherit_text_location(made, cast)
 
 
 class CollapseOfBuffer(RewritePattern):
@@ -477,11 +524,19 @@ class CollapseOfBuffer(RewritePattern):
             return  # its window is not lowered yet
         source_type, result_type = source.type, op.result.type
         assert isinstance(source_type, MemRefType) and isinstance(result_type, TensorType)
+        # the view collapses the buffer, whose dims may be less static than the
+        # tensor's (a tensor.cast making ? dims static, checked by CastOfBuffer): a
+        # group's product, or ? where the buffer has one (the C computes it)
+        shape = source_type.get_shape()
+        view_shape = [
+            DYNAMIC_INDEX
+            if any(shape[a.value.data] < 0 for a in group)
+            else prod(shape[a.value.data] for a in group)
+            for group in op.reassociation.data
+        ]
         view = memref.CollapseShapeOp(
             operands=[source],
-            result_types=[
-                MemRefType(result_type.get_element_type(), result_type.get_shape())
-            ],
+            result_types=[MemRefType(result_type.get_element_type(), view_shape)],
             properties={"reassociation": op.reassociation},
         )
         view.location = op.location
@@ -559,6 +614,11 @@ class MaterializeToCopy(RewritePattern):
         source = buffer_of(op.source if cast is None else cast.source)
         if source is None:
             return  # its window is not lowered yet
+        if cast is not None:
+            # the cast's own checks first, with the interpreter's message (since
+            # session 55; the copy's checks below said "sizes[k] = ... but the
+            # output has ..."): the copy's repeat them, erased after cse
+            check_cast_of_buffer(rewriter, cast, source)
         if source is not op.dest:
             dest_type, source_type = op.dest.type, source.type
             assert isinstance(dest_type, MemRefType)

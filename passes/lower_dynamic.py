@@ -117,6 +117,13 @@ def result_dim(value: SSAValue, j: int, dom: IRBuilder) -> Mixed:
     owner = value.owner
     if isinstance(owner, tensor.CastOp):
         return result_dim(owner.source, j, dom)  # to a less static result type
+    if isinstance(owner, tensor.CollapseShapeOp):
+        # the product of its group (the windows' checks come first: no overflow)
+        group = [a.value.data for a in owner.reassociation.data[j]]
+        product: Mixed = 1
+        for i in group:
+            product = dom.mul(product, result_dim(owner.src, i, dom))
+        return product
     if isinstance(owner, DynamicWindowOp):
         pairs = unit_dim_pairs(
             [s if isinstance(s, int) else None for s in owner.mixed_sizes()],
@@ -417,6 +424,7 @@ def emit_dynamic_copy(
     whole: bool = False,
     valid: bool = False,
     stream: StreamTarget = DEFAULT_STREAM,
+    collapsed: CollapseInto | None = None,
 ) -> None:
     """Copy the window (``offsets``, ``sizes``, ``strides``) of ``source`` into
     ``dest`` (a row-major buffer of ``result_type``'s shape: the sizes with unit dims
@@ -430,7 +438,10 @@ def emit_dynamic_copy(
     footprint (``copy_plan.source_footprint_on``, emitted before the loops) and the
     destination hold at least ``stream.working_set`` bytes together, their lines in
     order with ``stream.lines_in_order``; a contiguous run with cached stores of at
-    least ``stream.string_move_bytes`` (not 0) is copied by the string move."""
+    least ``stream.string_move_bytes`` (not 0) is copied by the string move.
+    ``collapsed``: ``dest`` holds a ``tensor.collapse_shape`` of the window's result
+    (since session 55): the same elements in the same order, each of its dims the
+    product of a group of the window's sizes, checked so."""
     location = dom.location
     dims = list(sizes) if whole else memref_dims(dom, source)
     if not whole:  # checked, and the offsets and strides in the normal form
@@ -439,7 +450,10 @@ def emit_dynamic_copy(
             offsets[k], strides[k] = semantics.run_time_window_dim_on(
                 dom, name, k, d, off, size, stride, valid
             )
-    _check_dest(dom, name, dest, sizes, result_type)
+    if collapsed is None:
+        _check_dest(dom, name, dest, sizes, result_type)
+    else:
+        _check_collapsed_dest(dom, name, dest, sizes, result_type, collapsed)
     dom.past_checks()
     rank = len(dims)
     if rank == 0:
@@ -716,6 +730,57 @@ def _row_loop(
     return RowLoop(rows, row_step, plane, plane_taken)
 
 
+@dataclass(frozen=True)
+class CollapseInto:
+    """A ``tensor.collapse_shape`` a window is written through (``emit_dynamic_copy``'s
+    ``collapsed``): its op, for the messages, and its groups of the window's result
+    dims."""
+
+    op: tensor.CollapseShapeOp
+    groups: tuple[tuple[int, ...], ...]
+
+
+def _check_collapsed_dest(
+    dom: IRBuilder,
+    name: str,
+    dest: SSAValue,
+    sizes: Sequence[Mixed],
+    result_type: TensorType[Attribute] | MemRefType[Attribute],
+    collapsed: CollapseInto,
+) -> None:
+    """The window's sizes against its result type (``check_sizes_on``), then each
+    output dim against the product of its group of the window's result dims (the
+    window's checks held: each size is at most its source dim, so no product of them
+    leaves int64), with the collapse's message at its line."""
+    static = [None if d < 0 else d for d in result_type.get_shape()]
+    pairs = unit_dim_pairs([s if isinstance(s, int) else None for s in sizes], static)
+    if pairs is None:
+        raise OpPassFailedException(
+            dom.anchor, f"{name}: result type {result_type} does not match the sizes"
+        )
+    check_sizes_on(dom, name, sizes, pairs, static, result_type)
+    dims: list[Mixed] = [1] * len(static)
+    for i, j in pairs:
+        dims[j] = sizes[i]
+    dest_dims = memref_dims(dom, dest)
+    op = collapsed.op
+    for j, group in enumerate(collapsed.groups):
+        product: Mixed = 1
+        for i in group:
+            product = dom.mul(product, dims[i])
+        emitted = len(dom.ops)
+        dom.check(
+            dom.eq(product, dest_dims[j]),
+            f"{op.name}: dimension {j} of the result is {{0}} but the output has {{1}}",
+            product,
+            dest_dims[j],
+        )
+        for check in dom.ops[emitted:]:
+            if isinstance(check, CheckOp):
+                check.location = op.location
+                inherit_text_location(check, op)
+
+
 def _check_dest(
     dom: IRBuilder,
     name: str,
@@ -723,9 +788,15 @@ def _check_dest(
     sizes: Sequence[Mixed],
     result_type: TensorType[Attribute] | MemRefType[Attribute],
 ) -> None:
-    """The window's sizes against the result type and the destination's dims."""
+    """The window's sizes against the result type and the destination's dims. A
+    ``MemRefType`` result type is a whole copy between buffers of one rank (a returned
+    value copied into its output): its dims pair in place (``unit_dim_pairs`` would
+    not pair a run-time dim with a static 1 of the output, a ``tensor.cast`` that makes
+    it static, and the copy was refused: session 55's review)."""
     static = [None if d < 0 else d for d in result_type.get_shape()]
     pairs = unit_dim_pairs([s if isinstance(s, int) else None for s in sizes], static)
+    if isinstance(result_type, MemRefType) and len(sizes) == len(static):
+        pairs = [(j, j) for j in range(len(static))]
     if pairs is None:
         raise OpPassFailedException(
             dom.anchor, f"{name}: result type {result_type} does not match the sizes"

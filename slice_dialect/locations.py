@@ -599,7 +599,10 @@ def upstream_verifier_gap(root: Operation) -> tuple[Operation, str] | None:
     - a ``tensor.extract_slice`` whose static offsets, sizes or strides are not one per
       source dim (MLIR's "expected N offset values");
     - a ``tensor.extract`` or ``tensor.insert`` whose index count is not the rank
-      (MLIR's "incorrect number of indices").
+      (MLIR's "incorrect number of indices");
+    - a ``tensor.collapse_shape`` or ``tensor.expand_shape`` whose types the
+      reassociation does not relate (MLIR's "expected collapsed type", since session
+      55).
 
     ``compile``, ``canonicalize-slices`` and ``emit_c`` refuse these; ``xdsl-opt``
     and a ``slice-opt`` run without passes take them, as xDSL does."""
@@ -635,6 +638,57 @@ def upstream_verifier_gap(root: Operation) -> tuple[Operation, str] | None:
                     f"{op.name}: incorrect number of indices: {len(op.indices)} for "
                     f"{t} of rank {t.get_num_dims()}"
                 )
+        elif isinstance(op, tensor.CollapseShapeOp | tensor.ExpandShapeOp):
+            found = _reshape_gap(op)
+            if found is not None:
+                return op, found
+    return None
+
+
+def _reshape_gap(op: tensor.CollapseShapeOp | tensor.ExpandShapeOp) -> str | None:
+    """MLIR's rule for a reshape's types (``computeCollapsedType``, since session 55:
+    xDSL 0.74 takes ``tensor<2x3xf32>`` collapsed into ``tensor<5xf32>``, which the
+    lowering read 5 of the 6 elements of): its groups cover the larger type's dims in
+    order, and the smaller type is the larger one collapsed, a group's product, or
+    ``?`` where the group has a ``?``; the message MLIR's verifier gives."""
+    large, small = (
+        (op.src.type, op.result.type)
+        if isinstance(op, tensor.CollapseShapeOp)
+        else (op.result.type, op.src.type)
+    )
+    if not isinstance(large, TensorType) or not isinstance(small, TensorType):
+        return None
+    groups = [[a.value.data for a in g] for g in op.reassociation.data]
+    shape = large.get_shape()
+    rank_0 = not groups and all(d == 1 for d in shape)  # every dim a static 1
+    covered = [i for g in groups for i in g] == list(range(len(shape)))
+    if not rank_0 and (not covered or not all(groups)):
+        return (
+            f"{op.name}: its reassociation {groups} does not cover the dims of "
+            f"{large} in order"
+        )
+    collapsed = [
+        DYNAMIC_INDEX
+        if any(shape[i] == DYNAMIC_INDEX for i in g)
+        else prod(shape[i] for i in g)
+        for g in groups
+    ]
+    expected = TensorType(large.get_element_type(), collapsed, large.encoding)
+    got = small.get_shape()
+    if len(got) != len(collapsed) or small.get_element_type() != large.get_element_type():
+        return f"{op.name}: expected collapsed type to be {expected}, but got {small}"
+    for j, (d, want) in enumerate(zip(got, collapsed)):
+        if want == DYNAMIC_INDEX and d != DYNAMIC_INDEX:
+            return (
+                f"{op.name}: expected dimension {j} of collapsed type to be dynamic "
+                "since one or more of the corresponding dimensions in the expanded "
+                "type is dynamic"
+            )
+        if want != DYNAMIC_INDEX and d != want:
+            return (
+                f"{op.name}: expected dimension {j} of collapsed type to be static "
+                f"value of {want}"
+            )
     return None
 
 

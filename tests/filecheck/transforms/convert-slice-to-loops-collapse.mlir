@@ -48,3 +48,25 @@ func.func @expand_a_crop(%x: tensor<6x8xf32>) -> tensor<2x2x3xf32> {
   %f = tensor.expand_shape %w [[0], [1, 2]] output_shape [2, 2, 3] : tensor<2x6xf32> into tensor<2x2x3xf32>
   func.return %f : tensor<2x2x3xf32>
 }
+
+// -----
+
+// A window of run-time size whose one use is a returned collapse is written into the
+// output (the same elements in the same order); the output's dim is checked against
+// the product of the group's sizes, with the collapse's message, and the shape function
+// multiplies them.
+// CHECK-LABEL: func.func @flatten_a_run_time_crop(
+// CHECK-SAME:      %[[OUT:[^:]+]]: memref<?xf32>)
+// CHECK:         slice.check %{{.+}}, "slice.dynamic_window: last index
+// CHECK:         %[[P:.+]] = arith.muli %{{.+}}, %{{.+}} : index
+// CHECK:         slice.check %{{.+}}, "tensor.collapse_shape: dimension 0 of the result is {0} but the output has {1}"
+// CHECK:         slice.dynamic_copy_run %{{.+}}, %[[OUT]][%{{.+}}] count %[[P]]
+// CHECK-NOT:     tensor.
+// CHECK-LABEL: func.func @flatten_a_run_time_crop.shape(
+// CHECK:         arith.muli
+// CHECK:         memref.store
+func.func @flatten_a_run_time_crop(%x: tensor<6x8xf32>, %o: index, %n: index) -> tensor<?xf32> {
+  %w = slice.dynamic_window %x offsets [%o, 0] sizes [%n, 8] strides [1, 1] : tensor<6x8xf32> -> tensor<?x8xf32>
+  %f = tensor.collapse_shape %w [[0, 1]] : tensor<?x8xf32> into tensor<?xf32>
+  func.return %f : tensor<?xf32>
+}
