@@ -1569,7 +1569,21 @@ class ReshapeOfWindow(RewritePattern):
                 shape_of(window.result_type), shape_of(result_type)
             ):
                 return
+            probe = _dynamic_window_as(window, result_type)
+            if probe is None:
+                return
+            probe.drop_all_references()  # built again once the window is checked
+            if not feeds_only_dead_code(op):
+                # the window's checks where it is, so its errors are at its line and
+                # before the ops after it (since session 55; the window rebuilt here
+                # checked itself at the reshape's line: session 55's third review)
+                window = checked_in_place(rewriter, window)
             new_op = _dynamic_window_as(window, result_type)
+            assert new_op is not None, "it verified before the checks"
+            new_op.location = window.location
+            inherit_text_location(new_op, window)
+            rewriter.replace(op, new_op)
+            return
         if new_op is None:
             return
         new_op.location = op.location

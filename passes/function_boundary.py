@@ -166,17 +166,25 @@ def check_lowerable(f: func.FuncOp) -> None:
         if unread_runtime_slice(op) is not None:
             raise OpPassFailedException(op, not_lowered(op))
     for op in f.body.walk():
+        if isinstance(op, tensor.CollapseShapeOp) and not op.reassociation.data:
+            t = op.src.type
+            if isinstance(t, TensorType) and not all(d == 1 for d in t.get_shape()):
+                raise OpPassFailedException(
+                    op,
+                    f"{op.name}: a collapse of ? dims into rank 0 (each must be 1 "
+                    "when it runs) is not lowered; cast them to 1 first (tensor.cast)",
+                )
         if isinstance(op, LOWERED_TENSOR_OPS) or not holds_tensors(op):
             continue
+        if op.name == "arith.constant" and not op.results[0].uses:
+            continue  # an index constant of a slice that is gone
+        if isinstance(op, arith.ConstantOp) and is_static_dense(op):
+            continue  # becomes a buffer slice.fill_constant fills
         if isinstance(op, tensor.ExpandShapeOp) and all(
             isinstance(v.type, TensorType) and v.type.has_static_shape()
             for v in (op.src, op.result)
         ):
             continue  # a view of its buffer (ExpandOfBuffer)
-        if op.name == "arith.constant" and not op.results[0].uses:
-            continue  # an index constant of a slice that is gone
-        if isinstance(op, arith.ConstantOp) and is_static_dense(op):
-            continue  # becomes a buffer slice.fill_constant fills
         raise OpPassFailedException(op, not_lowered(op))
 
 

@@ -383,6 +383,12 @@ class NumpyTensorFunctions(InterpreterFunctions):
         array: NDArray = np.asarray(args[0])
         groups = [[i.value.data for i in group] for group in op.reassociation]
         shape = [int(np.prod([array.shape[i] for i in group])) for group in groups]
+        if not groups and array.size != 1:
+            # into rank 0 (MLIR takes ? dims there, each 1 when it runs)
+            raise SliceError(
+                f"{op.name}: a value of shape {list(array.shape)} does not collapse "
+                "into rank 0"
+            )
         return (_with_type(array.reshape(shape), op.result.type, op.name),)
 
     @_stopping_impl(tensor.ExpandShapeOp)

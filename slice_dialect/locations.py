@@ -650,7 +650,8 @@ def _reshape_gap(op: tensor.CollapseShapeOp | tensor.ExpandShapeOp) -> str | Non
     xDSL 0.74 takes ``tensor<2x3xf32>`` collapsed into ``tensor<5xf32>``, which the
     lowering read 5 of the 6 elements of): its groups cover the larger type's dims in
     order, and the smaller type is the larger one collapsed, a group's product, or
-    ``?`` where the group has a ``?``; the message MLIR's verifier gives."""
+    ``?`` where the group has a ``?``; with MLIR's messages for a dim that differs
+    (others in our words)."""
     large, small = (
         (op.src.type, op.result.type)
         if isinstance(op, tensor.CollapseShapeOp)
@@ -660,7 +661,9 @@ def _reshape_gap(op: tensor.CollapseShapeOp | tensor.ExpandShapeOp) -> str | Non
         return None
     groups = [[a.value.data for a in g] for g in op.reassociation.data]
     shape = large.get_shape()
-    rank_0 = not groups and all(d == 1 for d in shape)  # every dim a static 1
+    # into rank 0: every dim 1, or ? (MLIR's verifier takes it; it must be 1 when it
+    # runs, session 55's third review)
+    rank_0 = not groups and all(d in (1, DYNAMIC_INDEX) for d in shape)
     covered = [i for g in groups for i in g] == list(range(len(shape)))
     if not rank_0 and (not covered or not all(groups)):
         return (

@@ -393,3 +393,58 @@ def test_collapse_types_mlir_refuses_are_refused(types: str, message: str) -> No
         slice_dialect.compile(text, filename="c.mlir")
     assert str(info.value) == f"tensor.collapse_shape: {message}"
     assert info.value.location == "c.mlir:2:3"
+
+
+INTO_RANK_0 = """\
+func.func @main(%x: tensor<?x1xf32>) -> tensor<f32> {
+  %f = tensor.collapse_shape %x [] : tensor<?x1xf32> into tensor<f32>
+  func.return %f : tensor<f32>
+}
+"""
+
+
+def test_a_collapse_of_run_time_dims_into_rank_0() -> None:
+    """MLIR's verifier takes ``?`` dims collapsed into rank 0 (each 1 when it runs):
+    it parses, runs op by op (a value of more elements is an error), and the lowering
+    refuses it saying why (session 55's third review: it was refused as a
+    reassociation that does not cover the dims)."""
+    from slice_dialect.compiler import make_context, parse_module
+    from slice_dialect.interpreter import make_interpreter
+
+    module = parse_module(INTO_RANK_0, make_context())
+    (one,) = make_interpreter(module).call_op("main", (np.full((1, 1), 2.5, np.float32),))
+    assert np.asarray(one).shape == () and float(one) == 2.5
+    with pytest.raises(SliceError, match=r"does not collapse into rank 0"):
+        make_interpreter(module).call_op("main", (np.ones((3, 1), np.float32),))
+    with pytest.raises(SliceError) as info:
+        slice_dialect.compile(INTO_RANK_0, filename="r.mlir")
+    assert str(info.value).startswith(
+        "tensor.collapse_shape: a collapse of ? dims into rank 0"
+    )
+    assert info.value.location == "r.mlir:2:3"
+
+
+REGROUPED_RUN_TIME_WINDOW = """\
+func.func @main(%x: tensor<?x?xf32>, %o: index, %n: index) -> tensor<?xf32> {
+  %w = slice.dynamic_window %x offsets [%o, 0] sizes [1, %n] strides [1, 1] : tensor<?x?xf32> -> tensor<1x?xf32>
+  %c = arith.constant 0 : index
+  %f = tensor.collapse_shape %w [[0, 1]] : tensor<1x?xf32> into tensor<?xf32>
+  func.return %f : tensor<?xf32>
+}
+"""
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_window_reshaped_by_unit_dims_fails_at_its_line(backend: str) -> None:
+    """A collapse that only drops unit dims becomes the window (``ReshapeOfWindow``):
+    its checks are made where the window is, so an invalid window fails at its own
+    line (it failed at the collapse's: session 55's third review)."""
+    kernel = slice_dialect.compile(
+        REGROUPED_RUN_TIME_WINDOW, backend=backend, filename="w.mlir"
+    )
+    x = np.arange(12, dtype=np.float32).reshape(3, 4)
+    np.testing.assert_array_equal(kernel(x, 1, 3), x[1, :3])
+    with pytest.raises(SliceError) as info:
+        kernel(x, 3, 2)
+    assert str(info.value).startswith("slice.dynamic_window: offsets[0] = 3 is out")
+    assert info.value.location == "w.mlir:2:3"
