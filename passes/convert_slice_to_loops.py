@@ -498,14 +498,17 @@ def check_cast_of_buffer(
         inherit_text_location(made, cast)
 
 
-class CollapseOfBuffer(RewritePattern):
+class ReshapeOfBuffer(RewritePattern):
     """A ``tensor.collapse_shape`` of a lowered value (a buffer seen as a tensor: an
     argument, a static window's result, a constant) is the same buffer seen through a
     ``memref.collapse_shape``: every buffer of the lowering is row-major and
     contiguous, so any collapse is a view of it, which the C target prints as a
-    pointer alias. Since session 55 (before, a collapse that did more than remove unit
-    dims, which ``canonicalize-slices`` folds into a window, was refused here): a
-    flattened slice can be returned, or sliced again.
+    pointer alias; a ``tensor.expand_shape`` between static types is a
+    ``memref.expand_shape`` the same way (one to ``?`` dims, whose sizes its
+    ``output_shape`` operands claim, unchecked upstream, is not lowered:
+    ``check_lowerable`` refuses it). Since session 55 (before, a reshape that did more
+    than remove or insert unit dims, which ``canonicalize-slices`` folds into a window,
+    was refused here): a flattened slice can be returned, or sliced again.
 
     ```mlir
     %w = slice.window %x offsets [1, 0] sizes [2, 3] strides [1, 1] : tensor<6x8xf32> -> tensor<2x3xf32>
@@ -517,63 +520,46 @@ class CollapseOfBuffer(RewritePattern):
 
     @op_type_rewrite_pattern
     def match_and_rewrite(
-        self, op: tensor.CollapseShapeOp, rewriter: PatternRewriter
+        self,
+        op: tensor.CollapseShapeOp | tensor.ExpandShapeOp,
+        rewriter: PatternRewriter,
     ) -> None:
         source = buffer_of(op.src)
         if source is None:
             return  # its window is not lowered yet
         source_type, result_type = source.type, op.result.type
         assert isinstance(source_type, MemRefType) and isinstance(result_type, TensorType)
-        # the view collapses the buffer, whose dims may be less static than the
-        # tensor's (a tensor.cast making ? dims static, checked by CastOfBuffer): a
-        # group's product, or ? where the buffer has one (the C computes it)
+        element = result_type.get_element_type()
         shape = source_type.get_shape()
-        view_shape = [
-            DYNAMIC_INDEX
-            if any(shape[a.value.data] < 0 for a in group)
-            else prod(shape[a.value.data] for a in group)
-            for group in op.reassociation.data
-        ]
-        view = memref.CollapseShapeOp(
-            operands=[source],
-            result_types=[MemRefType(result_type.get_element_type(), view_shape)],
-            properties={"reassociation": op.reassociation},
-        )
-        view.location = op.location
-        inherit_text_location(view, op)
-        rewriter.replace(op, [view, _cast(view.results[0], result_type, op.location)])
-
-
-class ExpandOfBuffer(RewritePattern):
-    """A ``tensor.expand_shape`` of a lowered value of static shape to a static shape
-    is the same buffer seen through a ``memref.expand_shape`` (since session 55), as
-    ``CollapseOfBuffer`` makes a collapse one. One to ``?`` dims (whose sizes its
-    ``output_shape`` operands claim, unchecked upstream) is not lowered:
-    ``check_lowerable`` refuses it."""
-
-    @op_type_rewrite_pattern
-    def match_and_rewrite(
-        self, op: tensor.ExpandShapeOp, rewriter: PatternRewriter
-    ) -> None:
-        source = buffer_of(op.src)
-        if source is None:
-            return  # its window is not lowered yet
-        source_type, result_type = source.type, op.result.type
-        assert isinstance(source_type, MemRefType) and isinstance(result_type, TensorType)
-        if not (source_type.has_static_shape() and result_type.has_static_shape()):
-            return
-        view = memref.ExpandShapeOp.build(
-            operands=[source, []],
-            result_types=[
-                MemRefType(result_type.get_element_type(), result_type.get_shape())
-            ],
-            properties={
-                "reassociation": op.reassociation,
-                "static_output_shape": DenseArrayBase.from_list(
-                    i64, result_type.get_shape()
-                ),
-            },
-        )
+        view: Operation
+        if isinstance(op, tensor.CollapseShapeOp):
+            # the view collapses the buffer, whose dims may be less static than the
+            # tensor's (a tensor.cast making ? dims static, checked by CastOfBuffer):
+            # a group's product, or ? where the buffer has one (the C computes it)
+            view_shape = [
+                DYNAMIC_INDEX
+                if any(shape[a.value.data] < 0 for a in group)
+                else prod(shape[a.value.data] for a in group)
+                for group in op.reassociation.data
+            ]
+            view = memref.CollapseShapeOp(
+                operands=[source],
+                result_types=[MemRefType(element, view_shape)],
+                properties={"reassociation": op.reassociation},
+            )
+        else:
+            if not (source_type.has_static_shape() and result_type.has_static_shape()):
+                return
+            view = memref.ExpandShapeOp.build(
+                operands=[source, []],
+                result_types=[MemRefType(element, result_type.get_shape())],
+                properties={
+                    "reassociation": op.reassociation,
+                    "static_output_shape": DenseArrayBase.from_list(
+                        i64, result_type.get_shape()
+                    ),
+                },
+            )
         view.location = op.location
         inherit_text_location(view, op)
         rewriter.replace(op, [view, _cast(view.results[0], result_type, op.location)])
@@ -713,8 +699,7 @@ def lowering_patterns(
         WindowToLoops(stream),
         DynamicWindowToLoops(stream),
         CastOfBuffer(),
-        CollapseOfBuffer(),
-        ExpandOfBuffer(),
+        ReshapeOfBuffer(),
         MaterializeToCopy(stream),
     )
 

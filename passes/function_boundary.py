@@ -184,7 +184,7 @@ def check_lowerable(f: func.FuncOp) -> None:
             isinstance(v.type, TensorType) and v.type.has_static_shape()
             for v in (op.src, op.result)
         ):
-            continue  # a view of its buffer (ExpandOfBuffer)
+            continue  # a view of its buffer (ReshapeOfBuffer)
         raise OpPassFailedException(op, not_lowered(op))
 
 

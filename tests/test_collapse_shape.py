@@ -1,5 +1,5 @@
 """``tensor.collapse_shape`` (and static ``tensor.expand_shape``) of lowered values (since
-session 55, ``CollapseOfBuffer``, ``ExpandOfBuffer``
+session 55, ``ReshapeOfBuffer``
 in ``passes/convert_slice_to_loops.py``): a view of the buffer, on both backends, for
 static crops flattened and returned or sliced again, arguments with ``?`` dims
 flattened and sliced at run time, and constants; against numpy."""
@@ -263,7 +263,7 @@ func.func @main(%x: tensor<6x8xf32>) -> (tensor<2x2x3xf32>, tensor<2x1xf32>) {
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_an_expanded_crop(backend: str) -> None:
     """A ``tensor.expand_shape`` between static types is a view too (since session
-    55, ``ExpandOfBuffer``): returned, and sliced again."""
+    55, ``ReshapeOfBuffer``): returned, and sliced again."""
     kernel = slice_dialect.compile(EXPANDED_CROP, backend=backend)
     x = np.arange(48, dtype=np.float32).reshape(6, 8)
     f, g = kernel(x)
