@@ -1362,11 +1362,10 @@ def with_static_sizes(
 ) -> DynamicWindowOp | None:
     """The ``in_bounds`` window ``window`` is once its checks are made, of
     ``result_type``, with size ``i`` the static ``static[i]`` (its offset and stride
-    then in the normal form, ``semantics.normal_dim``: an empty dim is offset 0 and
-    stride 1, a dim of one element stride 1) where that window verifies; else with
-    the run-time sizes (a window that can never be valid with those static sizes, an
-    offset past a static dim: its checks fail when it runs); ``None`` where neither
-    verifies."""
+    then in the normal form, ``semantics.normal_dim_on``) where that window verifies;
+    else with the run-time sizes (a window that can never be valid with those static
+    sizes, an offset past a static dim: its checks fail when it runs); ``None`` where
+    neither verifies."""
     offsets, sizes, strides = (
         window.mixed_offsets(),
         window.mixed_sizes(),
@@ -1374,11 +1373,16 @@ def with_static_sizes(
     )
     normal = [list(dim) for dim in zip(offsets, sizes, strides, strict=True)]
     for i, size in static.items():
-        if size <= 1:
-            zero_offset, _, one_stride = semantics.normal_dim(0, size, 0)
-            normal[i] = [normal[i][0] if size == 1 else zero_offset, size, one_stride]
-        else:
-            normal[i][1] = size
+        # the normal form on the ints, a run-time value unknown (None): with the size
+        # static it is either a constant or that value, unchanged
+        offset, stride = normal[i][0], normal[i][2]
+        o, _, t = semantics.normal_dim_on(
+            semantics.INTS,
+            offset if isinstance(offset, int) else None,
+            size,
+            stride if isinstance(stride, int) else None,
+        )
+        normal[i] = [offset if o is None else o, size, stride if t is None else t]
     for offsets_, sizes_, strides_ in (
         ([d[0] for d in normal], [d[1] for d in normal], [d[2] for d in normal]),
         (offsets, sizes, strides),
@@ -1438,9 +1442,11 @@ class DimOfWindow(RewritePattern):
     both sides, the rest in order), or the result type's static dim where it has one
     (a run-time size paired with it is checked against it where the window runs): the
     normalization of a slice of a sliced tensor reads its sizes, not the tensor, so
-    that tensor is only returned and lowers into its output. A dynamic window not
-    ``in_bounds`` gets its checks where it is and becomes ``in_bounds`` (since session
-    54), so a window read only through its dims still fails where it is invalid.
+    that tensor is only returned and lowers into its output. A dynamic window gets its
+    checks where it is and becomes ``in_bounds`` (``checked_in_place``, since session
+    54), and each cast on the way that makes dims static gets its checks at it
+    (``check_cast_at``, since session 55), so a window or cast read only through its
+    dims still fails where it is invalid.
 
     ```mlir
     %a = slice.dynamic_window %x offsets [%o, 0] sizes [%n, 1] strides [1, 1]

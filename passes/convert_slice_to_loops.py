@@ -68,6 +68,7 @@ from passes.function_boundary import (
     holds_tensors,
     is_static_dense,
     not_lowered,
+    reshape_not_lowered,
 )
 from passes.lower_dynamic import (
     CollapseInto,
@@ -525,8 +526,8 @@ class ReshapeOfBuffer(RewritePattern):
         rewriter: PatternRewriter,
     ) -> None:
         source = buffer_of(op.src)
-        if source is None:
-            return  # its window is not lowered yet
+        if source is None or reshape_not_lowered(op) is not None:
+            return  # its window is not lowered yet, or check_lowerable refuses it
         source_type, result_type = source.type, op.result.type
         assert isinstance(source_type, MemRefType) and isinstance(result_type, TensorType)
         element = result_type.get_element_type()
@@ -548,8 +549,6 @@ class ReshapeOfBuffer(RewritePattern):
                 properties={"reassociation": op.reassociation},
             )
         else:
-            if not (source_type.has_static_shape() and result_type.has_static_shape()):
-                return
             view = memref.ExpandShapeOp.build(
                 operands=[source, []],
                 result_types=[MemRefType(element, result_type.get_shape())],

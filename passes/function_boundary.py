@@ -116,10 +116,35 @@ LOWERED_TENSOR_OPS = (
     tensor.DimOp,
     tensor.FromElementsOp,
     tensor.CastOp,
-    tensor.CollapseShapeOp,
     func.ReturnOp,
 )
-"""The ops on tensors ``convert-slice-to-loops`` lowers."""
+"""The ops on tensors ``convert-slice-to-loops`` lowers (and the reshapes
+``reshape_not_lowered`` takes)."""
+
+
+def reshape_not_lowered(op: tensor.CollapseShapeOp | tensor.ExpandShapeOp) -> str | None:
+    """Why ``convert-slice-to-loops`` does not lower ``op`` as a view of its buffer
+    (``ReshapeOfBuffer``, since session 55), or ``None`` where it does: any collapse
+    but one of ``?`` dims into rank 0 (each must be 1 when it runs), an expand between
+    static types only (one to ``?`` dims takes its ``output_shape`` values unchecked
+    upstream)."""
+    source, result = op.src.type, op.result.type
+    if not isinstance(source, TensorType) or not isinstance(result, TensorType):
+        return f"{op.name}: a reshape of unranked tensors is not lowered"
+    if isinstance(op, tensor.CollapseShapeOp):
+        if not op.reassociation.data and not all(d == 1 for d in source.get_shape()):
+            return (
+                f"{op.name}: a collapse of ? dims into rank 0 (each must be 1 when it "
+                "runs) is not lowered; cast them to 1 first (tensor.cast)"
+            )
+        return None
+    if source.has_static_shape() and result.has_static_shape():
+        return None
+    return (
+        f"{op.name}: convert-slice-to-loops lowers a tensor.expand_shape only where its "
+        "source and result types are static, as a view of its buffer (its output_shape "
+        "values are not checked)"
+    )
 
 
 def not_lowered(op: Operation) -> str:
@@ -138,12 +163,6 @@ def not_lowered(op: Operation) -> str:
         return text + "; run convert-tensor-to-slice first (SPEC section 8)"
     if isinstance(op, func.CallOp):
         return text + (f" (a call of a function is not lowered: {why_not_inlined(op)})")
-    if isinstance(op, tensor.ExpandShapeOp):
-        return text + (
-            " (a tensor.expand_shape is lowered where its source and result types "
-            "are static, as a view of its buffer; its output_shape values are not "
-            "checked)"
-        )
     return text
 
 
@@ -166,25 +185,17 @@ def check_lowerable(f: func.FuncOp) -> None:
         if unread_runtime_slice(op) is not None:
             raise OpPassFailedException(op, not_lowered(op))
     for op in f.body.walk():
-        if isinstance(op, tensor.CollapseShapeOp) and not op.reassociation.data:
-            t = op.src.type
-            if isinstance(t, TensorType) and not all(d == 1 for d in t.get_shape()):
-                raise OpPassFailedException(
-                    op,
-                    f"{op.name}: a collapse of ? dims into rank 0 (each must be 1 "
-                    "when it runs) is not lowered; cast them to 1 first (tensor.cast)",
-                )
+        if isinstance(op, tensor.CollapseShapeOp | tensor.ExpandShapeOp):
+            why = reshape_not_lowered(op)
+            if why is not None:
+                raise OpPassFailedException(op, why)
+            continue
         if isinstance(op, LOWERED_TENSOR_OPS) or not holds_tensors(op):
             continue
         if op.name == "arith.constant" and not op.results[0].uses:
             continue  # an index constant of a slice that is gone
         if isinstance(op, arith.ConstantOp) and is_static_dense(op):
             continue  # becomes a buffer slice.fill_constant fills
-        if isinstance(op, tensor.ExpandShapeOp) and all(
-            isinstance(v.type, TensorType) and v.type.has_static_shape()
-            for v in (op.src, op.result)
-        ):
-            continue  # a view of its buffer (ReshapeOfBuffer)
         raise OpPassFailedException(op, not_lowered(op))
 
 

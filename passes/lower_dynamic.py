@@ -450,10 +450,7 @@ def emit_dynamic_copy(
             offsets[k], strides[k] = semantics.run_time_window_dim_on(
                 dom, name, k, d, off, size, stride, valid
             )
-    if collapsed is None:
-        _check_dest(dom, name, dest, sizes, result_type)
-    else:
-        _check_collapsed_dest(dom, name, dest, sizes, result_type, collapsed)
+    _check_dest(dom, name, dest, sizes, result_type, collapsed)
     dom.past_checks()
     rank = len(dims)
     if rank == 0:
@@ -740,59 +737,23 @@ class CollapseInto:
     groups: tuple[tuple[int, ...], ...]
 
 
-def _check_collapsed_dest(
-    dom: IRBuilder,
-    name: str,
-    dest: SSAValue,
-    sizes: Sequence[Mixed],
-    result_type: TensorType[Attribute] | MemRefType[Attribute],
-    collapsed: CollapseInto,
-) -> None:
-    """The window's sizes against its result type (``check_sizes_on``), then each
-    output dim against the product of its group of the window's result dims (the
-    window's checks held: each size is at most its source dim, so no product of them
-    leaves int64), with the collapse's message at its line."""
-    static = [None if d < 0 else d for d in result_type.get_shape()]
-    pairs = unit_dim_pairs([s if isinstance(s, int) else None for s in sizes], static)
-    if pairs is None:
-        raise OpPassFailedException(
-            dom.anchor, f"{name}: result type {result_type} does not match the sizes"
-        )
-    check_sizes_on(dom, name, sizes, pairs, static, result_type)
-    dims: list[Mixed] = [1] * len(static)
-    for i, j in pairs:
-        dims[j] = sizes[i]
-    dest_dims = memref_dims(dom, dest)
-    op = collapsed.op
-    for j, group in enumerate(collapsed.groups):
-        product: Mixed = 1
-        for i in group:
-            product = dom.mul(product, dims[i])
-        emitted = len(dom.ops)
-        dom.check(
-            dom.eq(product, dest_dims[j]),
-            f"{op.name}: dimension {j} of the result is {{0}} but the output has {{1}}",
-            product,
-            dest_dims[j],
-        )
-        for check in dom.ops[emitted:]:
-            if isinstance(check, CheckOp):
-                check.location = op.location
-                inherit_text_location(check, op)
-
-
 def _check_dest(
     dom: IRBuilder,
     name: str,
     dest: SSAValue,
     sizes: Sequence[Mixed],
     result_type: TensorType[Attribute] | MemRefType[Attribute],
+    collapsed: CollapseInto | None = None,
 ) -> None:
     """The window's sizes against the result type and the destination's dims. A
     ``MemRefType`` result type is a whole copy between buffers of one rank (a returned
     value copied into its output): its dims pair in place (``unit_dim_pairs`` would
     not pair a run-time dim with a static 1 of the output, a ``tensor.cast`` that makes
-    it static, and the copy was refused: session 55's review)."""
+    it static, and the copy was refused: session 55's review). ``collapsed``: the
+    destination holds a collapse of the result, each of its dims checked against the
+    product of its group of the result's dims (the window's checks held: each size is
+    at most its source dim, so no product leaves int64), with the collapse's message
+    at its line."""
     static = [None if d < 0 else d for d in result_type.get_shape()]
     pairs = unit_dim_pairs([s if isinstance(s, int) else None for s in sizes], static)
     if isinstance(result_type, MemRefType) and len(sizes) == len(static):
@@ -809,6 +770,28 @@ def _check_dest(
         check_sizes_on(dom, name, sizes, pairs, static, result_type)
         dest_type = cast(MemRefType[Attribute], dest.type)
         dest_static = [d >= 0 for d in dest_type.get_shape()]
-        others = [(i, j) for i, j in pairs if static[j] is None or not dest_static[j]]
+        if collapsed is None:
+            others = [(i, j) for i, j in pairs if static[j] is None or not dest_static[j]]
     dest_dims = memref_dims(dom, dest)
-    check_sizes_on(dom, name, sizes, others, dest_dims, result_type, output=True)
+    if collapsed is None:
+        check_sizes_on(dom, name, sizes, others, dest_dims, result_type, output=True)
+        return
+    dims: list[Mixed] = [1] * len(static)
+    for i, j in pairs:
+        dims[j] = sizes[i]
+    op = collapsed.op
+    for j, group in enumerate(collapsed.groups):
+        product: Mixed = 1
+        for i in group:
+            product = dom.mul(product, dims[i])
+        emitted = len(dom.ops)
+        dom.check(
+            dom.eq(product, dest_dims[j]),
+            f"{op.name}: dimension {j} of the result is {{0}} but the output has {{1}}",
+            product,
+            dest_dims[j],
+        )
+        for check in dom.ops[emitted:]:
+            if isinstance(check, CheckOp):
+                check.location = op.location
+                inherit_text_location(check, op)
