@@ -63,7 +63,8 @@ the copy: on session 30's (2 MiB L2, a 32 MiB L3 one core copies through at 32 G
 a copy whose source and output stay in the L3 between calls ran 2.3-2.7x slower
 streamed (W4, 8 MiB from 16 MiB: 0.59 against 0.21-0.23 ms, numpy 0.25), one whose
 working set does not 1.3-2.8x faster (W1, W3, W2). ``compile()`` passes the value
-``slice_dialect.runtime.calibrate`` measured on the host."""
+``slice_dialect.runtime.calibrate`` measured on the host, or on a host nobody
+calibrated the size of its last-level cache (``default_stream_working_set``)."""
 
 
 def is_working_set(value: object) -> bool:

@@ -37,6 +37,7 @@ from slice_dialect.runtime.calibrate import (
     host_order_setting,
     host_setting,
     host_stream_lines_in_order,
+    host_stream_target,
     host_stream_working_set,
     host_string_move_bytes,
     host_string_move_setting,
@@ -48,11 +49,97 @@ from slice_dialect.runtime.calibrate import (
 
 
 @pytest.fixture
-def host(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The host's own settings: ``conftest.py``'s 0s unset."""
+def host(
+    monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """The host's own settings: ``conftest.py``'s 0s unset, on a host whose caches
+    Linux does not describe (``SYSFS_CPUS`` empty: the uncalibrated bound is
+    ``STREAM_WORKING_SET``, the same on every machine)."""
     monkeypatch.delenv(ENVIRONMENT, raising=False)
     monkeypatch.delenv(ORDER_ENVIRONMENT, raising=False)
     monkeypatch.delenv(STRING_MOVE_ENVIRONMENT, raising=False)
+    monkeypatch.setattr(calibrate, "SYSFS_CPUS", tmp_path_factory.mktemp("no-sysfs"))
+
+
+def fake_caches(root: Path, cpu: int, caches: list[tuple[str, str, str]]) -> None:
+    """``root/cpuN/cache/indexM/{level,type,size}`` as Linux writes them."""
+    for m, (level, kind, size) in enumerate(caches):
+        index = root / f"cpu{cpu}" / "cache" / f"index{m}"
+        index.mkdir(parents=True)
+        (index / "level").write_text(level + "\n")
+        (index / "type").write_text(kind + "\n")
+        (index / "size").write_text(size + "\n")
+
+
+ZEN5 = [("1", "Data", "48K"), ("1", "Instruction", "32K")]
+ZEN5 += [("2", "Unified", "1024K"), ("3", "Unified", "32768K")]
+"""Session 45's EPYC as Linux describes it: 32 MiB of L3 (``getconf`` says 384)."""
+
+
+@pytest.mark.parametrize(
+    ("caches", "expected"),
+    [
+        (ZEN5, 32 * MIB),
+        ([("1", "Data", "32K"), ("2", "Unified", "2M")], 2 * MIB),
+        ([("1", "Data", "32K"), ("4", "Instruction", "1G")], 32 * 1024),
+        ([("3", "Unified", "256")], 256),
+        ([("3", "Unified", "")], None),
+        ([("3", "Unified", "12 K")], None),
+        ([("x", "Unified", "12K")], None),
+        ([("3", "Unified", "0K")], None),
+        ([("1", "Instruction", "32K")], None),
+        ([], None),
+    ],
+)
+def test_the_last_level_cache_is_read_from_linux(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    caches: list[tuple[str, str, str]],
+    expected: int | None,
+) -> None:
+    monkeypatch.setattr(calibrate, "SYSFS_CPUS", tmp_path)
+    monkeypatch.setattr(calibrate.os, "sched_getaffinity", lambda pid: {0, 1})
+    fake_caches(tmp_path, 0, caches)
+    assert calibrate.last_level_cache_bytes() == expected
+
+
+def test_the_last_level_cache_is_the_one_this_process_runs_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(calibrate, "SYSFS_CPUS", tmp_path)
+    fake_caches(tmp_path, 0, ZEN5)
+    fake_caches(tmp_path, 5, [("3", "Unified", "16M")])
+    monkeypatch.setattr(calibrate.os, "sched_getaffinity", lambda pid: {7, 5, 6})
+    assert calibrate.last_level_cache_bytes() == 16 * MIB
+    monkeypatch.setattr(calibrate.os, "sched_getaffinity", lambda pid: {0, 5})
+    assert calibrate.last_level_cache_bytes() == 32 * MIB
+
+
+def test_an_uncalibrated_host_streams_above_its_last_level_cache(
+    tmp_path: Path,
+    host: None,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Without a calibration the bound is the cache a copy would otherwise stay in:
+    W4 (8 MiB from 16 MiB) streamed under the old default of 0 and took 1.4x
+    numpy's time on session 45's machine, whose calibration measured 32 MiB."""
+    sysfs = tmp_path / "sys"
+    monkeypatch.setattr(calibrate, "SYSFS_CPUS", sysfs)
+    monkeypatch.setattr(calibrate.os, "sched_getaffinity", lambda pid: {0})
+    fake_caches(sysfs, 0, ZEN5)
+    cache_dir = tmp_path / "kernels"
+    uncalibrated = "no calibration of this host: its last-level cache"
+    assert host_setting(cache_dir) == (32 * MIB, uncalibrated)
+    assert host_stream_target(cache_dir) == StreamTarget(32 * MIB, False, 0)
+    assert calibrate.main(["--show", "--cache-dir", str(cache_dir)]) == 0
+    assert capsys.readouterr().out.startswith(
+        f"stream-working-set 33554432 (32 MiB, {uncalibrated}), "
+    )
+    store(Calibration(host_identity(), 8 * MIB, {}), cache_dir)
+    assert host_setting(cache_dir) == (8 * MIB, "calibrated on this host")
+    monkeypatch.setenv(ENVIRONMENT, "0")
+    assert host_setting(cache_dir) == (0, f"${ENVIRONMENT}")
 
 
 def times(*ratios: float) -> tuple[tuple[int, float, float], ...]:
