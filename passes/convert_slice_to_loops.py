@@ -266,6 +266,11 @@ def _destination(window: WindowOp | DynamicWindowOp) -> SSAValue | None:
     return min(outputs, key=lambda v: v.index, default=None)  # type: ignore[attr-defined]
 
 
+def _static(buffer: SSAValue) -> bool:
+    t = buffer.type
+    return isinstance(t, MemRefType) and t.has_static_shape()
+
+
 def _cast(buffer: SSAValue, t: Attribute, location: LocationAttr) -> Operation:
     cast = UnrealizedConversionCastOp.get([buffer], [t])
     cast.location = location
@@ -338,6 +343,16 @@ class WindowToLoops(RewritePattern):
             )
         emitter = _Emitter(rewriter, op, op.location, self.stream)
         dest = returned
+        reshaped = None if returned is not None else _reshaped_destination(op)
+        if reshaped is not None and not _static(reshaped[0]):
+            reshaped = None
+        if reshaped is not None:
+            # its one use a returned reshape (since session 56; before, copied into
+            # a buffer of its own, then from its view into the output): written
+            # into the output, row-major like the window's result, so the same
+            # elements in the same order (the copy sees both flat)
+            dest, reshape = reshaped
+            rewriter.replace(reshape, _cast(dest, reshape.result.type, op.location))
         if dest is None:
             t = MemRefType(result_type.get_element_type(), result_type.get_shape())
             alloc = emitter.before_anchor(
@@ -351,8 +366,10 @@ class WindowToLoops(RewritePattern):
             dealloc.location = op.location
             rewriter.insert(dealloc, InsertPoint.before(block.last_op))
         emitter.copy(copy_plan(window, source_type.get_shape()), source, dest)
-        cast = _cast(dest, result_type, op.location)
-        rewriter.replace(op, cast)
+        if reshaped is not None:
+            rewriter.erase(op)  # its one use, the reshape, is the output now
+            return
+        rewriter.replace(op, _cast(dest, result_type, op.location))
 
 
 def lower_dynamic_window(
@@ -405,26 +422,40 @@ def lower_dynamic_window(
     rewriter.erase(op)
 
 
+def _reshaped_destination(
+    op: WindowOp | DynamicWindowOp,
+) -> tuple[SSAValue, tensor.CollapseShapeOp | tensor.ExpandShapeOp] | None:
+    """The output a window is returned through as its one use, a
+    ``tensor.collapse_shape`` or ``tensor.expand_shape``, and that reshape; ``None``
+    for any other window."""
+    uses = list(op.result.uses)
+    if len(uses) != 1:
+        return None
+    reshape = uses[0].operation
+    if not isinstance(reshape, tensor.CollapseShapeOp | tensor.ExpandShapeOp):
+        return None
+    outputs = [
+        use.operation.dest
+        for use in reshape.result.uses
+        if isinstance(use.operation, bufferization.MaterializeInDestinationOp)
+        and use.index == 0
+    ]
+    if not outputs:
+        return None
+    return min(outputs, key=lambda v: v.index), reshape  # type: ignore[attr-defined]
+
+
 def _collapsed_destination(
     op: WindowOp | DynamicWindowOp,
 ) -> tuple[SSAValue, CollapseInto] | None:
     """The output a window is returned through as its one use, a
     ``tensor.collapse_shape`` (since session 55), and that collapse; ``None`` for any
     other window."""
-    uses = list(op.result.uses)
-    if len(uses) != 1 or not isinstance(uses[0].operation, tensor.CollapseShapeOp):
+    found = _reshaped_destination(op)
+    if found is None or not isinstance(found[1], tensor.CollapseShapeOp):
         return None
-    collapse = uses[0].operation
-    outputs = [
-        use.operation.dest
-        for use in collapse.result.uses
-        if isinstance(use.operation, bufferization.MaterializeInDestinationOp)
-        and use.index == 0
-    ]
-    if not outputs:
-        return None
+    dest, collapse = found
     groups = tuple(tuple(a.value.data for a in g) for g in collapse.reassociation.data)
-    dest = min(outputs, key=lambda v: v.index)  # type: ignore[attr-defined]
     return dest, CollapseInto(collapse, groups)
 
 
@@ -528,40 +559,55 @@ class ReshapeOfBuffer(RewritePattern):
         source = buffer_of(op.src)
         if source is None or reshape_not_lowered(op) is not None:
             return  # its window is not lowered yet, or check_lowerable refuses it
-        source_type, result_type = source.type, op.result.type
-        assert isinstance(source_type, MemRefType) and isinstance(result_type, TensorType)
-        element = result_type.get_element_type()
-        shape = source_type.get_shape()
-        view: Operation
-        if isinstance(op, tensor.CollapseShapeOp):
-            # the view collapses the buffer, whose dims may be less static than the
-            # tensor's (a tensor.cast making ? dims static, checked by CastOfBuffer):
-            # a group's product, or ? where the buffer has one (the C computes it)
-            view_shape = [
-                DYNAMIC_INDEX
-                if any(shape[a.value.data] < 0 for a in group)
-                else prod(shape[a.value.data] for a in group)
-                for group in op.reassociation.data
-            ]
-            view = memref.CollapseShapeOp(
-                operands=[source],
-                result_types=[MemRefType(element, view_shape)],
-                properties={"reassociation": op.reassociation},
-            )
-        else:
-            view = memref.ExpandShapeOp.build(
-                operands=[source, []],
-                result_types=[MemRefType(element, result_type.get_shape())],
-                properties={
-                    "reassociation": op.reassociation,
-                    "static_output_shape": DenseArrayBase.from_list(
-                        i64, result_type.get_shape()
-                    ),
-                },
-            )
+        result_type = op.result.type
+        assert isinstance(result_type, TensorType)
+        view = reshape_view(
+            source,
+            op.reassociation,
+            result_type.get_shape(),
+            collapse=isinstance(op, tensor.CollapseShapeOp),
+        )
         view.location = op.location
         inherit_text_location(view, op)
         rewriter.replace(op, [view, _cast(view.results[0], result_type, op.location)])
+
+
+def reshape_view(
+    source: SSAValue,
+    reassociation: ArrayAttr[ArrayAttr[IntegerAttr]],
+    shape: Sequence[int],
+    collapse: bool,
+) -> Operation:
+    """``memref.collapse_shape`` (``collapse``) or ``memref.expand_shape`` of the
+    row-major buffer ``source`` by ``reassociation``, into ``shape`` (an expand's,
+    static; a collapse's is computed from the buffer)."""
+    source_type = source.type
+    assert isinstance(source_type, MemRefType)
+    element = source_type.get_element_type()
+    if not collapse:
+        return memref.ExpandShapeOp.build(
+            operands=[source, []],
+            result_types=[MemRefType(element, shape)],
+            properties={
+                "reassociation": reassociation,
+                "static_output_shape": DenseArrayBase.from_list(i64, shape),
+            },
+        )
+    # the view collapses the buffer, whose dims may be less static than the tensor's
+    # (a tensor.cast making ? dims static, checked by CastOfBuffer): a group's
+    # product, or ? where the buffer has one (the C computes it)
+    dims = source_type.get_shape()
+    view_shape = [
+        DYNAMIC_INDEX
+        if any(dims[a.value.data] < 0 for a in group)
+        else prod(dims[a.value.data] for a in group)
+        for group in reassociation.data
+    ]
+    return memref.CollapseShapeOp(
+        operands=[source],
+        result_types=[MemRefType(element, view_shape)],
+        properties={"reassociation": reassociation},
+    )
 
 
 def _returned_argument_cast(cast: tensor.CastOp) -> bool:

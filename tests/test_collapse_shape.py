@@ -14,6 +14,7 @@ import pytest
 
 import slice_dialect
 from slice_dialect import SliceError
+from slice_dialect.compiler import lower, make_context, parse_module
 
 BACKENDS = ("c", "interpreter")
 CASES = int(os.environ.get("SLICE_COLLAPSE_CASES", "12"))
@@ -85,6 +86,86 @@ def test_flattened_crops_as_numpy(backend: str) -> None:
         text, _, args, expected = _case(seed)
         kernel = slice_dialect.compile(text, backend=backend)
         got = kernel(*args)
+        assert got.shape == expected.shape, (seed, text)
+        np.testing.assert_array_equal(got, expected, err_msg=text)
+
+
+def _reshaped_case(seed: int) -> tuple[str, np.ndarray, np.ndarray]:
+    """A static window (random strides, some negative; every size 2 or more, so no
+    reshape is only of unit dims, which ``canonicalize-slices`` folds into the window)
+    of a random tensor, whose one use is a returned reshape: a collapse by random
+    groups, or an expand of one of its dims into two factors; its argument and
+    numpy's result."""
+    rng = np.random.default_rng(5700 + seed)
+    rank = int(rng.integers(1, 5))
+    expand = rank == 1 or rng.random() < 0.5
+    k = int(rng.integers(0, rank))
+    factors = (int(rng.integers(2, 4)), int(rng.integers(2, 4)))
+    offsets, sizes, strides, shape = [], [], [], []
+    for j in range(rank):
+        size = factors[0] * factors[1] if expand and j == k else int(rng.integers(2, 6))
+        stride = int(rng.choice([-3, -2, -1, 1, 2, 3]))
+        span = (size - 1) * abs(stride) + 1
+        before, after = (int(v) for v in rng.integers(0, 3, 2))
+        offsets.append(before if stride > 0 else before + span - 1)
+        sizes.append(size)
+        strides.append(stride)
+        shape.append(before + span + after)
+    x = rng.standard_normal(shape).astype(np.float32)
+    window = x[
+        tuple(
+            slice(o, o + n * s if o + n * s >= 0 else None, s)
+            for o, n, s in zip(offsets, sizes, strides)
+        )
+    ]
+    assert window.shape == tuple(sizes)
+    source, result = _type(tuple(shape)), _type(tuple(sizes))
+    lines = [
+        f"%w = slice.window %x offsets [{', '.join(map(str, offsets))}] sizes "
+        f"[{', '.join(map(str, sizes))}] strides [{', '.join(map(str, strides))}] : "
+        f"{source} -> {result}"
+    ]
+    if expand:
+        reshaped = (*sizes[:k], *factors, *sizes[k + 1 :])
+        groups = [[i] for i in range(k)] + [[k, k + 1]]
+        groups += [[i + 1] for i in range(k + 1, rank)]
+        reassociation = ", ".join(f"[{', '.join(map(str, g))}]" for g in groups)
+        lines.append(
+            f"%f = tensor.expand_shape %w [{reassociation}] output_shape "
+            f"[{', '.join(map(str, reshaped))}] : {result} into {_type(reshaped)}"
+        )
+    else:
+        groups = _groups(rank, rng)
+        if len(groups) == rank:  # no dims merged: the first two
+            groups = [[0, 1]] + [[i] for i in range(2, rank)]
+        reshaped = tuple(int(np.prod([sizes[i] for i in g])) for g in groups)
+        reassociation = ", ".join(f"[{', '.join(map(str, g))}]" for g in groups)
+        lines.append(
+            f"%f = tensor.collapse_shape %w [{reassociation}] : {result} into "
+            f"{_type(reshaped)}"
+        )
+    body = "\n  ".join(lines)
+    text = (
+        f"func.func @main(%x: {source}) -> {_type(reshaped)} {{\n  {body}\n"
+        f"  func.return %f : {_type(reshaped)}\n}}\n"
+    )
+    return text, x, window.reshape(reshaped)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_reshaped_crops_are_copied_once_into_the_output(backend: str) -> None:
+    """A static window whose one use is a returned reshape is written into the
+    output (since session 56; before, into a buffer of its own, then copied again):
+    no buffer is allocated, and the result is numpy's."""
+    ctx = make_context()
+    for seed in range(CASES):
+        text, x, expected = _reshaped_case(seed)
+        module = parse_module(text, ctx)
+        lower(module, ctx)
+        ops = [op.name for op in module.walk()]
+        assert "memref.alloc" not in ops, text
+        assert ops.count("slice.copy_run") <= 1, text  # one loop nest, one run
+        got = slice_dialect.compile(text, backend=backend)(x)
         assert got.shape == expected.shape, (seed, text)
         np.testing.assert_array_equal(got, expected, err_msg=text)
 

@@ -2,20 +2,37 @@
 
 // A tensor.collapse_shape of a lowered value (since session 55) is a view of its
 // buffer, memref.collapse_shape: every buffer of the lowering is row-major and
-// contiguous. A flattened crop is copied into its buffer, then from the view into the
-// output.
+// contiguous. A crop whose one use is a returned reshape (since session 56) is copied
+// straight into the output, whose row-major elements are the crop's in the same order.
 // CHECK-LABEL: func.func @flatten_a_crop(
 // CHECK-SAME:      %[[X:.+]]: memref<6x8xf32>, %[[OUT:.+]]: memref<6xf32>)
-// CHECK:         %[[W:.+]] = memref.alloc() : memref<2x3xf32>
-// CHECK:         slice.copy_run
-// CHECK:         %[[F:.+]] = memref.collapse_shape %[[W]] {{\[}}[0 : i64, 1 : i64]] : memref<2x3xf32> into memref<6xf32>
-// CHECK:         slice.copy_run %[[F]][%{{.+}}], %[[OUT]][%{{.+}}] count 6
-// CHECK:         memref.dealloc %[[W]]
+// CHECK-NOT:     memref.alloc
+// CHECK:         scf.for %[[I:.+]] = %{{.+}} to %{{.+}} step
+// CHECK:           slice.copy_run %{{.+}}[%{{.+}}], %[[OUT]][%{{.+}}] count 3 source_stride 1 dest_stride 1 : memref<48xf32>, memref<6xf32>
+// CHECK-NOT:     slice.copy_run
 // CHECK-NOT:     tensor.
 func.func @flatten_a_crop(%x: tensor<6x8xf32>) -> tensor<6xf32> {
   %w = slice.window %x offsets [1, 0] sizes [2, 3] strides [1, 1] : tensor<6x8xf32> -> tensor<2x3xf32>
   %f = tensor.collapse_shape %w [[0, 1]] : tensor<2x3xf32> into tensor<6xf32>
   func.return %f : tensor<6xf32>
+}
+
+// -----
+
+// A crop flattened, returned and sliced: written into its output, which the slice
+// then reads, as a window returned and sliced is.
+// CHECK-LABEL: func.func @flatten_a_crop_and_slice_it(
+// CHECK-SAME:      %[[X:.+]]: memref<6x8xf32>, %[[OUT0:.+]]: memref<6xf32>, %[[OUT1:.+]]: memref<2xf32>)
+// CHECK-NOT:     memref.alloc
+// CHECK:         slice.copy_run %{{.+}}, %[[OUT0]][%{{.+}}] count 3 source_stride 1 dest_stride 1 : memref<48xf32>, memref<6xf32>
+// CHECK:         slice.copy_run %[[OUT0]][%{{.+}}], %[[OUT1]][%{{.+}}] count 2 source_stride 2
+// CHECK-NOT:     slice.copy_run
+// CHECK-NOT:     tensor.
+func.func @flatten_a_crop_and_slice_it(%x: tensor<6x8xf32>) -> (tensor<6xf32>, tensor<2xf32>) {
+  %w = slice.window %x offsets [1, 0] sizes [2, 3] strides [1, 1] : tensor<6x8xf32> -> tensor<2x3xf32>
+  %f = tensor.collapse_shape %w [[0, 1]] : tensor<2x3xf32> into tensor<6xf32>
+  %g = slice.window %f offsets [1] sizes [2] strides [2] : tensor<6xf32> -> tensor<2xf32>
+  func.return %f, %g : tensor<6xf32>, tensor<2xf32>
 }
 
 // -----
@@ -37,16 +54,34 @@ func.func @slice_of_a_flattened_argument(%x: tensor<?x4xf32>, %s: tensor<1xi64>,
 
 // -----
 
-// A tensor.expand_shape between static types is a view too: memref.expand_shape.
+// A tensor.expand_shape between static types is a view too: memref.expand_shape. A crop
+// expanded and returned is copied into the output like a flattened one.
 // CHECK-LABEL: func.func @expand_a_crop(
-// CHECK:         %[[W:.+]] = memref.alloc() : memref<2x6xf32>
-// CHECK:         %[[F:.+]] = memref.expand_shape %[[W]] {{\[}}[0 : i64], [1 : i64, 2 : i64]] output_shape [2, 2, 3] : memref<2x6xf32> into memref<2x2x3xf32>
-// CHECK:         memref.collapse_shape %[[F]]
+// CHECK-SAME:      %{{.+}}: memref<6x8xf32>, %[[OUT:.+]]: memref<2x2x3xf32>)
+// CHECK-NOT:     memref.alloc
+// CHECK:         %[[FLAT:.+]] = memref.collapse_shape %[[OUT]] {{\[}}[0 : i64, 1 : i64, 2 : i64]] : memref<2x2x3xf32> into memref<12xf32>
+// CHECK:         slice.copy_run %{{.+}}, %[[FLAT]][%{{.+}}] count 6 source_stride 1 dest_stride 1
+// CHECK-NOT:     slice.copy_run
 // CHECK-NOT:     tensor.
 func.func @expand_a_crop(%x: tensor<6x8xf32>) -> tensor<2x2x3xf32> {
   %w = slice.window %x offsets [1, 0] sizes [2, 6] strides [1, 1] : tensor<6x8xf32> -> tensor<2x6xf32>
   %f = tensor.expand_shape %w [[0], [1, 2]] output_shape [2, 2, 3] : tensor<2x6xf32> into tensor<2x2x3xf32>
   func.return %f : tensor<2x2x3xf32>
+}
+
+// -----
+
+// An expanded crop sliced again reads the crop's buffer through memref.expand_shape.
+// CHECK-LABEL: func.func @expand_a_crop_and_slice_it(
+// CHECK:         %[[W:.+]] = memref.alloc() : memref<2x6xf32>
+// CHECK:         %[[F:.+]] = memref.expand_shape %[[W]] {{\[}}[0 : i64], [1 : i64, 2 : i64]] output_shape [2, 2, 3] : memref<2x6xf32> into memref<2x2x3xf32>
+// CHECK:         memref.collapse_shape %[[F]]
+// CHECK-NOT:     tensor.
+func.func @expand_a_crop_and_slice_it(%x: tensor<6x8xf32>) -> tensor<2x2x1xf32> {
+  %w = slice.window %x offsets [1, 0] sizes [2, 6] strides [1, 1] : tensor<6x8xf32> -> tensor<2x6xf32>
+  %f = tensor.expand_shape %w [[0], [1, 2]] output_shape [2, 2, 3] : tensor<2x6xf32> into tensor<2x2x3xf32>
+  %g = slice.window %f offsets [0, 0, 2] sizes [2, 2, 1] strides [1, 1, 1] : tensor<2x2x3xf32> -> tensor<2x2x1xf32>
+  func.return %g : tensor<2x2x1xf32>
 }
 
 // -----
