@@ -541,6 +541,32 @@ def test_scalars_of_every_width_take_the_fast_path() -> None:
     assert len(declined) == 3
 
 
+@pytest.mark.parametrize(
+    ("backend", "fast"), [("c", True), ("c", False), ("interpreter", False)]
+)
+def test_an_integer_subclass_is_read_by_its_index(backend: str, fast: bool) -> None:
+    """A numpy integer subclass with an ``__index__`` of its own is the value its
+    ``__index__`` gives on every call path, as Python's ``operator.index`` and the
+    fast path's ``PyNumber_Index`` read it (until session 56 the ctypes path and the
+    interpreter read the numpy value, review 67's F1), and is refused where that value
+    does not fit."""
+    kernel = kernel_on_path(EVERY_SCALAR_WIDTH, backend, fast)
+    x = np.arange(-50, 50, dtype=np.int8)
+
+    class Five(np.int8):
+        def __index__(self) -> int:
+            return 5
+
+    class Big(np.int16):
+        def __index__(self) -> int:
+            return 2**15
+
+    expected = onnx(x, 5, 40, 1)
+    assert kernel(x, True, Five(1), 0, 40, 1).tolist() == expected.tolist()
+    with pytest.raises(SliceError, match=r"^main: input 3 \(%b\): 32768 does not fit"):
+        kernel(x, False, 0, Big(1), 40, 1)
+
+
 def test_scalar_argument_types_a_kernel_refuses() -> None:
     """Only ``index`` and signless ``i1`` and ``i8``-``i64`` scalars are arguments of
     a kernel: floats, signed or unsigned integers and other widths are refused at

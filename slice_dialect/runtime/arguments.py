@@ -19,6 +19,7 @@ order (DYNAMIC.md, "C ABI").
 from __future__ import annotations
 
 import ctypes
+import operator
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -395,6 +396,9 @@ class CheckedArguments:
                 f"{label}: a scalar argument takes an int or a 0-d integer array, got "
                 f"{value!r} ({type(value).__name__})"
             )
+        # its value as the fast call path reads it (PyNumber_Index): a subclass with
+        # an __index__ of its own means that
+        value = operator.index(value)
         info = np.iinfo(spec.dtype)
         if not info.min <= value <= info.max:
             raise SliceError(
