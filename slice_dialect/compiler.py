@@ -573,7 +573,8 @@ def compile(
     ``convert-slice-to-loops``'s option (the fewest bytes of source span and output
     together for a copy's stores to be non-temporal); ``None``: the host's, as
     ``python -m slice_dialect.runtime.calibrate`` measured and stored it in the cache
-    directory, else ``STREAM_WORKING_SET`` (0). ``stream_lines_in_order`` is its other
+    directory, else the size of its last-level cache (``default_stream_working_set``,
+    since session 56), else ``STREAM_WORKING_SET`` (0). ``stream_lines_in_order`` is its other
     option (a streamed contiguous run's lines one after the other rather than in 16
     KiB blocks); ``None``: the host's likewise, else ``STREAM_LINES_IN_ORDER``
     (False). ``string_move_bytes`` is its third (a contiguous run of at least that many

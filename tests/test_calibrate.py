@@ -87,6 +87,9 @@ ZEN5 += [("2", "Unified", "1024K"), ("3", "Unified", "32768K")]
         ([("3", "Unified", "12 K")], None),
         ([("x", "Unified", "12K")], None),
         ([("3", "Unified", "0K")], None),
+        ([("3", "Unified", "999999999999G")], None),  # more than 2**63 - 1 bytes
+        ([("\u00b2", "Unified", "32M")], None),  # not an ASCII digit
+        ([("3", "Unified", "\u0663\u0662K")], None),
         ([("1", "Instruction", "32K")], None),
         ([], None),
     ],

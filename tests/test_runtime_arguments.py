@@ -548,8 +548,9 @@ def test_an_integer_subclass_is_read_by_its_index(backend: str, fast: bool) -> N
     """A numpy integer subclass with an ``__index__`` of its own is the value its
     ``__index__`` gives on every call path, as Python's ``operator.index`` and the
     fast path's ``PyNumber_Index`` read it (until session 56 the ctypes path and the
-    interpreter read the numpy value, review 67's F1), and is refused where that value
-    does not fit."""
+    interpreter read the numpy value, review 67's F1), an ``i1`` flag too, and is
+    refused where that value does not fit; an ``__index__`` that raises is a
+    ``SliceError`` naming the argument."""
     kernel = kernel_on_path(EVERY_SCALAR_WIDTH, backend, fast)
     x = np.arange(-50, 50, dtype=np.int8)
 
@@ -561,10 +562,24 @@ def test_an_integer_subclass_is_read_by_its_index(backend: str, fast: bool) -> N
         def __index__(self) -> int:
             return 2**15
 
+    class On(np.int8):  # an i1 flag too (review 69's D1)
+        def __index__(self) -> int:
+            return 1
+
+    class Fails(np.int32):
+        def __index__(self) -> int:
+            raise RuntimeError("no index")
+
     expected = onnx(x, 5, 40, 1)
     assert kernel(x, True, Five(1), 0, 40, 1).tolist() == expected.tolist()
+    assert kernel(x, On(0), 5, 0, 40, 1).tolist() == expected.tolist()
     with pytest.raises(SliceError, match=r"^main: input 3 \(%b\): 32768 does not fit"):
         kernel(x, False, 0, Big(1), 40, 1)
+    with pytest.raises(
+        SliceError,
+        match=r"^main: input 4 \(%c\): Fails.__index__ failed: RuntimeError: no index",
+    ):
+        kernel(x, True, 5, 0, Fails(40), 1)
 
 
 def test_scalar_argument_types_a_kernel_refuses() -> None:

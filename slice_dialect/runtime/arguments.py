@@ -184,6 +184,20 @@ def _is_integer(value: object) -> bool:
     )
 
 
+def _index(label: str, value: object) -> int:
+    """The int an integer scalar argument stands for, as the fast call path reads it
+    (``PyNumber_Index``): a numpy integer subclass with an ``__index__`` of its own
+    means what that gives (Python reads an ``int`` subclass as its int value); an
+    ``__index__`` that raises or gives no int is a ``SliceError`` naming the argument."""
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except Exception as error:  # any failure of a user's __index__
+        raise SliceError(
+            f"{label}: {type(value).__name__}.__index__ failed: "
+            f"{type(error).__name__}: {error}"
+        ) from None
+
+
 def _flag(label: str, value: object) -> np.ndarray:
     """An ``i1`` scalar argument as a 0-d ``bool`` array: ``value`` is a bool, a numpy
     bool, the int 0 or 1 (MLIR's ``i1`` values, as ``arith.constant 1 : i1`` writes
@@ -199,8 +213,8 @@ def _flag(label: str, value: object) -> np.ndarray:
         value = value[()]
     if isinstance(value, bool | np.bool_):
         return np.array(value, dtype=np.bool_)
-    if _is_integer(value) and value in (0, 1):
-        return np.array(bool(value), dtype=np.bool_)
+    if _is_integer(value) and _index(label, value) in (0, 1):
+        return np.array(bool(_index(label, value)), dtype=np.bool_)
     raise SliceError(
         f"{label}: an i1 scalar argument takes a bool, 0 or 1, got {value!r} "
         f"({type(value).__name__})"
@@ -396,9 +410,7 @@ class CheckedArguments:
                 f"{label}: a scalar argument takes an int or a 0-d integer array, got "
                 f"{value!r} ({type(value).__name__})"
             )
-        # its value as the fast call path reads it (PyNumber_Index): a subclass with
-        # an __index__ of its own means that
-        value = operator.index(value)
+        value = _index(label, value)
         info = np.iinfo(spec.dtype)
         if not info.min <= value <= info.max:
             raise SliceError(

@@ -43,8 +43,9 @@ host they were measured on and every time measured.
 
 ``compile(..., stream_working_set=None, stream_lines_in_order=None,
 string_move_bytes=None)`` (the defaults) uses the stored values when the host is the
-one they were measured on, else ``STREAM_WORKING_SET``, ``STREAM_LINES_IN_ORDER`` and
-``STRING_MOVE_BYTES``; the environment variables ``SLICE_STREAM_WORKING_SET`` (bytes),
+one they were measured on, else the host's last-level cache size as Linux describes
+it (``default_stream_working_set``; ``STREAM_WORKING_SET``, 0, where it does not),
+``STREAM_LINES_IN_ORDER`` and ``STRING_MOVE_BYTES``; the environment variables ``SLICE_STREAM_WORKING_SET`` (bytes),
 ``SLICE_STREAM_LINES_IN_ORDER`` (0 or 1) and ``SLICE_STRING_MOVE_BYTES`` (bytes, 0:
 never) override them, and the test suite sets them to 0, so its kernels are the same
 on every machine.
@@ -166,7 +167,7 @@ def _caches(cpu: Path) -> list[tuple[str, str, str]]:
             level = (index / "level").read_text().strip()
             kind = (index / "type").read_text().strip()
             size = (index / "size").read_text().strip()
-        except OSError:
+        except (OSError, UnicodeDecodeError):
             continue
         caches.append((level, kind, size))
     return caches
@@ -187,10 +188,14 @@ def last_level_cache_bytes() -> int | None:
         cpu = 0
     best: tuple[int, int] | None = None
     for level, kind, size in _caches(SYSFS_CPUS / f"cpu{cpu}"):
-        match = re.fullmatch(r"([0-9]{1,12})([KMG]?)", size)
-        if kind not in ("Data", "Unified") or not level.isdigit() or match is None:
+        match = re.fullmatch(r"([0-9]{1,12})([KMG]?)", size, re.ASCII)
+        if kind not in ("Data", "Unified") or match is None:
+            continue
+        if not re.fullmatch(r"[0-9]{1,3}", level, re.ASCII):
             continue
         candidate = (int(level), int(match[1]) * _SIZE_UNITS[match[2]])
+        if not is_working_set(candidate[1]):
+            continue  # more than a byte count holds: no real cache
         if best is None or candidate > best:
             best = candidate
     return None if best is None or best[1] == 0 else best[1]
