@@ -1508,6 +1508,64 @@ class DimOfWindow(RewritePattern):
             rewriter.replace(op, [], [size])
 
 
+class DimOfReshape(RewritePattern):
+    """A ``tensor.dim`` (constant index) of a ``tensor.collapse_shape`` is the product
+    of the dims of its group of the source's dims; of a ``tensor.expand_shape``, its
+    ``output_shape`` entry (MLIR's ``FoldDimOfCollapseShape`` and
+    ``FoldDimOfExpandShape``; since session 56). So a slice of a flattened run-time
+    window reads the window's sizes (``DimOfWindow``), not the window, and a shape
+    function computes its result's dims without copying the window.
+
+    ```mlir
+    %f = tensor.collapse_shape %w [[0, 1]] : tensor<?x4xf32> into tensor<?xf32>
+    %d = tensor.dim %f, %c0 : tensor<?xf32>
+    // %d becomes tensor.dim %w, %c0 times 4
+    ```
+    """
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: tensor.DimOp, rewriter: PatternRewriter) -> None:
+        k = constant_int(op.index)
+        reshape = op.source.owner
+        if k is None or not isinstance(
+            reshape, tensor.CollapseShapeOp | tensor.ExpandShapeOp
+        ):
+            return
+        result_type = reshape.result.type
+        assert isinstance(result_type, TensorType)
+        if not 0 <= k < result_type.get_num_dims():
+            return  # no such dim: tensor.dim's own semantics (undefined) stay
+        if result_type.get_shape()[k] >= 0:
+            constant = arith.ConstantOp(
+                IntegerAttr(result_type.get_shape()[k], IndexType())
+            )
+            rewriter.replace(op, constant)
+            return
+        if isinstance(reshape, tensor.ExpandShapeOp):
+            shape = reshape.static_output_shape.get_values()
+            dynamic = list(reshape.dynamic_output_shape)
+            if len(shape) != result_type.get_num_dims() or len(dynamic) != sum(
+                d < 0 for d in shape
+            ):
+                return  # the expand does not verify: its verifier reports it
+            rewriter.replace(op, [], [dynamic[sum(d < 0 for d in shape[:k])]])
+            return
+        source_type = reshape.src.type
+        assert isinstance(source_type, TensorType)
+        group = [a.value.data for a in reshape.reassociation.data[k]]
+        dom = IRBuilder.before(op, rewriter, IndexType())
+        product: Value = 1
+        for i in group:
+            d = source_type.get_shape()[i]
+            dim = (
+                d
+                if d >= 0
+                else dom.emit_value(tensor.DimOp(reshape.src, dom.index_constant(i)))
+            )
+            product = dom.mul(product, dim)
+        rewriter.replace(op, [], [dom.value(product)])
+
+
 def _join(x: Sequence[int | None], y: Sequence[int | None]) -> list[int | None]:
     """Two compatible shapes of one rank as one: each dim static where either is (MLIR's
     ``joinShapes``)."""
@@ -1785,6 +1843,7 @@ SLICE_PATTERNS: tuple[RewritePattern, ...] = (
     WindowOfDynamicWindow(),
     ExtractOfWindow(),
     DimOfWindow(),
+    DimOfReshape(),
     ReshapeOfWindow(),
     CastOfDynamicWindow(),
     CastOfCast(),

@@ -382,24 +382,21 @@ def lower_dynamic_window(
     stream: StreamTarget,
 ) -> None:
     """A window with run-time sizes or a source with ``?`` dims: checks, loops and
-    self-guarding runs (``passes/lower_dynamic.py``), into its output argument."""
+    self-guarding runs (``passes/lower_dynamic.py``), into its output argument, the
+    output a returned collapse of it is, or (since session 56) a buffer of its own,
+    allocated after its checks with its run-time sizes and freed at the end of its
+    block, as a static window's."""
     result_type = op.result.type
     assert isinstance(result_type, TensorType)
     dest = _destination(op)
     collapsed: CollapseInto | None = None
     if dest is None:
         found = _collapsed_destination(op)
-        if found is None:
-            raise OpPassFailedException(
-                op,
-                f"{op.name}: its result is used by another op than func.return; a "
-                "dynamic window is lowered only into a function result, or a "
-                "tensor.collapse_shape of it that is one (canonicalize-slices composes "
-                "a window of a window)",
-            )
-        dest, collapsed = found
+        if found is not None:
+            dest, collapsed = found
     dom = IRBuilder.before(op, rewriter, IndexType())
-    emit_dynamic_copy(
+    allocated = dest is None
+    dest = emit_dynamic_copy(
         dom,
         op.name,
         source,
@@ -412,6 +409,13 @@ def lower_dynamic_window(
         stream=stream,
         collapsed=collapsed,
     )
+    if allocated:
+        dest.name_hint = op.result.name_hint or "tmp"
+        block = op.parent_block()
+        assert block is not None and block.last_op is not None
+        dealloc = memref.DeallocOp.get(dest)
+        dealloc.location = op.location
+        rewriter.insert(dealloc, InsertPoint.before(block.last_op))
     if collapsed is None:
         rewriter.replace(op, _cast(dest, result_type, op.location))
         return

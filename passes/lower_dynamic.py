@@ -415,7 +415,7 @@ def emit_dynamic_copy(
     dom: IRBuilder,
     name: str,
     source: SSAValue,
-    dest: SSAValue,
+    dest: SSAValue | None,
     offsets: Sequence[Mixed],
     sizes: Sequence[Mixed],
     strides: Sequence[Mixed],
@@ -425,10 +425,13 @@ def emit_dynamic_copy(
     valid: bool = False,
     stream: StreamTarget = DEFAULT_STREAM,
     collapsed: CollapseInto | None = None,
-) -> None:
+) -> SSAValue:
     """Copy the window (``offsets``, ``sizes``, ``strides``) of ``source`` into
     ``dest`` (a row-major buffer of ``result_type``'s shape: the sizes with unit dims
-    inserted or removed), after the window's checks; ops are inserted through ``dom``
+    inserted or removed), after the window's checks, and return ``dest``; where
+    ``dest`` is ``None``, into a ``memref.alloc`` of the result's shape, its ``?``
+    dims the window's sizes, made after the checks (since session 56: an
+    intermediate of run-time size), which the caller frees. Ops are inserted through ``dom``
     (an :class:`IRBuilder` over ``index``), and ``name`` is the op the messages name.
     ``whole``: the window is all of ``source`` (``sizes`` its dims), nothing to check
     but the destination. ``valid``: the window is valid whenever it runs
@@ -450,7 +453,11 @@ def emit_dynamic_copy(
             offsets[k], strides[k] = semantics.run_time_window_dim_on(
                 dom, name, k, d, off, size, stride, valid
             )
-    _check_dest(dom, name, dest, sizes, result_type, collapsed)
+    if dest is None:
+        assert isinstance(result_type, TensorType) and collapsed is None
+        dest = _alloc_result(dom, name, sizes, result_type)
+    else:
+        _check_dest(dom, name, dest, sizes, result_type, collapsed)
     dom.past_checks()
     rank = len(dims)
     if rank == 0:
@@ -551,13 +558,35 @@ def emit_dynamic_copy(
 
     if unit is None:
         dom.emit(run(stride_value))
-        return
+        return dest
     then_block, else_block = Block(), Block()
     then_block.add_ops([run(one), scf.YieldOp()])
     else_block.add_ops([run(stride_value), scf.YieldOp()])
     branch = scf.IfOp(unit.result, [], Region(then_block), Region(else_block))
     branch.location = location
     dom.emit(branch)
+    return dest
+
+
+def _alloc_result(
+    dom: IRBuilder, name: str, sizes: Sequence[Mixed], result_type: TensorType[Attribute]
+) -> SSAValue:
+    """A buffer for a window's result (``emit_dynamic_copy`` without a destination):
+    the sizes checked against the result type's static dims (the verifier's message),
+    then a ``memref.alloc`` of its shape whose ``?`` dims are the sizes they pair with,
+    valid (at least 0) once the window's checks hold."""
+    shape = result_type.get_shape()
+    static = [None if d < 0 else d for d in shape]
+    pairs = unit_dim_pairs([s if isinstance(s, int) else None for s in sizes], static)
+    if pairs is None:
+        raise OpPassFailedException(
+            dom.anchor, f"{name}: result type {result_type} does not match the sizes"
+        )
+    check_sizes_on(dom, name, sizes, pairs, static, result_type)
+    dynamic = [dom.value(sizes[i]) for i, j in pairs if static[j] is None]
+    alloc = memref.AllocOp(dynamic, [], MemRefType(result_type.get_element_type(), shape))
+    dom.emit(alloc)
+    return alloc.memref
 
 
 def _merge_at_run_time(

@@ -432,7 +432,14 @@ class NumpyMemRefFunctions(InterpreterFunctions):
     ) -> PythonValues:
         t = op.memref.type
         assert isinstance(t, MemRefType)
-        return (np.zeros(tuple(t.get_shape()), dtype=raw_dtype(t.get_element_type())),)
+        dynamic = iter(int(v) for v in args)
+        shape = [d if d >= 0 else next(dynamic) for d in t.get_shape()]
+        for k, d in enumerate(shape):
+            if d < 0:  # the C target's check (ALLOC_DIM_MESSAGE)
+                raise SliceError(
+                    f"memref.alloc: dimension {k} of the buffer is {d}, not >= 0"
+                )
+        return (np.zeros(tuple(shape), dtype=raw_dtype(t.get_element_type())),)
 
     @impl(FillConstantOp)
     def run_fill_constant(

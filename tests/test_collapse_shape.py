@@ -211,10 +211,12 @@ def test_a_flattened_constant(backend: str) -> None:
     assert kernel().tolist() == [2, 3, 4, 5]
 
 
-def _run_time_case(seed: int) -> tuple[str, list[object], np.ndarray]:
+def _run_time_case(
+    seed: int, merge: bool = False
+) -> tuple[str, list[object], np.ndarray]:
     """A window at run-time offsets, sizes and strides (a ``slice.dynamic_window`` of
-    ``index`` arguments) collapsed by random groups and returned; its arguments and
-    numpy's result."""
+    ``index`` arguments) collapsed by random groups (``merge``: at least two dims in
+    one) and returned; its arguments and numpy's result."""
     rng = np.random.default_rng(5600 + seed)
     rank = int(rng.integers(2, 5))
     shape = tuple(int(d) for d in rng.integers(1, 6, rank))
@@ -231,6 +233,8 @@ def _run_time_case(seed: int) -> tuple[str, list[object], np.ndarray]:
         stop = offset + stride * size
         index.append(slice(offset, stop if stop >= 0 else None, stride))
     groups = _groups(rank, rng)
+    if merge and len(groups) == rank:
+        groups = [[0, 1]] + [[i] for i in range(2, rank)]
     window = x[tuple(index)]
     collapsed_shape = tuple(int(np.prod([sizes[i] for i in g])) for g in groups)
     expected = window.reshape(collapsed_shape)
@@ -255,9 +259,9 @@ def _run_time_case(seed: int) -> tuple[str, list[object], np.ndarray]:
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_flattened_run_time_windows_as_numpy(backend: str) -> None:
     """A window of run-time size whose one use is a returned collapse is written
-    into the output (since session 55; it was refused: intermediates of run-time size
-    are not allocated), the output's dims checked against the products of the
-    collapse's groups, and the shape function giving them."""
+    into the output (since session 55; it was refused), the output's dims checked
+    against the products of the collapse's groups, and the shape function giving
+    them."""
     for seed in range(CASES):
         text, args, expected = _run_time_case(seed)
         kernel = slice_dialect.compile(text, backend=backend)
@@ -298,12 +302,77 @@ func.func @main(%x: tensor<6x8xf32>, %o: index, %n: index) -> tensor<4xf32> {
 """
 
 
-def test_a_sliced_flattened_run_time_window_is_refused_naming_it() -> None:
-    """A window of run-time size is lowered only into a function result (or a
-    returned collapse of it): a collapse sliced again is refused, naming the slice
-    (intermediates of run-time size are not allocated; README, known limitations)."""
-    with pytest.raises(SliceError, match="is lowered only into a function result"):
-        slice_dialect.compile(SLICED_FLATTENED_RUN_TIME_WINDOW, filename="f.mlir")
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_sliced_flattened_run_time_window(backend: str) -> None:
+    """A window of run-time size whose collapse is sliced again is copied into a
+    buffer of its own, allocated with its run-time sizes after its checks (since
+    session 56; it was refused: "a dynamic window is lowered only into a function
+    result"); each slice fails at its own line."""
+    kernel = slice_dialect.compile(
+        SLICED_FLATTENED_RUN_TIME_WINDOW, backend=backend, filename="f.mlir"
+    )
+    x = np.arange(48, dtype=np.float32).reshape(6, 8)
+    np.testing.assert_array_equal(kernel(x, 1, 2), x[1:3].reshape(-1)[1:9:2])
+    for (o, n), where in (((5, 2), "f.mlir:2:3"), ((1, 0), "f.mlir:4:3")):
+        with pytest.raises(SliceError) as info:
+            kernel(x, o, n)
+        assert str(info.value).startswith("tensor.extract_slice: "), (o, n)
+        assert info.value.location == where
+
+
+def _sliced_run_time_case(seed: int) -> tuple[str, list[object], list[np.ndarray]]:
+    """A window at run-time offsets, sizes and strides, collapsed by random groups,
+    then sliced again on its first dim at run time (so the window is an intermediate
+    of run-time size), the slice returned and, in some cases, the collapse too; its
+    arguments and numpy's results."""
+    rng = np.random.default_rng(5800 + seed)
+    text, args, flat = _run_time_case(seed, merge=True)
+    head, tail = text.split("  func.return", 1)
+    collapsed_type = tail.split(": ", 1)[1].strip().rstrip("}").strip()
+    rank = flat.ndim
+    n0 = flat.shape[0]
+    stride = int(rng.choice([1, 2, 3, -1, -2]))
+    offset = int(rng.integers(0, n0)) if n0 else 0
+    room = offset // -stride + 1 if stride < 0 else (n0 - 1 - offset) // stride + 1
+    size = int(rng.integers(0, room + 1)) if n0 else 0
+    stop = offset + stride * size
+    expected = [flat[slice(offset, stop if stop >= 0 else None, stride)]]
+    result_type = _type((None, *flat.shape[1:]))
+    zeros = ", ".join(["0"] * (rank - 1))
+    ones = ", ".join(["1"] * (rank - 1))
+    rest = ", ".join(str(d) for d in flat.shape[1:])
+    sep = ", " if rank > 1 else ""
+    header, body = head.split(" {\n", 1)
+    params = header.split("(", 1)[1].rsplit(") ->", 1)[0]
+    results = [result_type]
+    returned = ["%r"]
+    if rng.random() < 0.25:  # then written into its output, which %r reads
+        results.append(collapsed_type)
+        returned.append("%f")
+        expected.append(flat)
+    text = (
+        f"func.func @main({params}, %p: index, %q: index, %t: index) -> "
+        f"({', '.join(results)}) {{\n{body}"
+        f"  %r = slice.dynamic_window %f offsets [%p{sep}{zeros}] sizes "
+        f"[%q{sep}{rest}] strides [%t{sep}{ones}] : {collapsed_type} -> {result_type}\n"
+        f"  func.return {', '.join(returned)} : {', '.join(results)}\n}}\n"
+    )
+    return text, [*args, offset, size, stride], expected
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_sliced_flattened_run_time_windows_as_numpy(backend: str) -> None:
+    """Random run-time windows, collapsed and sliced again at run time: the first is
+    an intermediate of run-time size (since session 56)."""
+    for seed in range(CASES):
+        text, args, expected = _sliced_run_time_case(seed)
+        kernel = slice_dialect.compile(text, backend=backend)
+        got = kernel(*args)
+        got = list(got) if isinstance(got, tuple) else [got]
+        assert len(got) == len(expected), text
+        for g, e in zip(got, expected):
+            assert g.shape == e.shape, (seed, text)
+            np.testing.assert_array_equal(g, e, err_msg=text)
 
 
 PARTLY_FLATTENED_ARGUMENT = """\

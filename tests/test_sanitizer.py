@@ -352,6 +352,99 @@ def dynamic_worker(first: int, count: int, step: int, seed: int) -> int:
     return 1 if failures else 0
 
 
+ALLOC_BY_HAND = """\
+func.func @main(%x: memref<?xf32>, %n: memref<i64>, %m: memref<i64>, %out: memref<1xf32>) {
+  %c0 = arith.constant 0 : index
+  %n64 = memref.load %n[] : memref<i64>
+  %m64 = memref.load %m[] : memref<i64>
+  %ni = arith.index_cast %n64 : i64 to index
+  %mi = arith.index_cast %m64 : i64 to index
+  %a = memref.alloc(%ni, %mi) : memref<?x?xf32>
+  %v = memref.load %x[%c0] : memref<?xf32>
+  memref.store %v, %a[%c0, %c0] : memref<?x?xf32>
+  %w = memref.load %a[%c0, %c0] : memref<?x?xf32>
+  memref.store %w, %out[%c0] : memref<1xf32>
+  memref.dealloc %a : memref<?x?xf32>
+  func.return
+}
+"""
+"""A hand-written ``memref.alloc`` of run-time sizes (``intermediate_worker``)."""
+
+
+def intermediate_worker(first: int, count: int, step: int, seed: int) -> int:
+    """Random run-time windows collapsed and sliced again at run time
+    (``test_collapse_shape._sliced_run_time_case``: the first window is an
+    intermediate of run-time size, ``memref.alloc`` with sizes, since session 56),
+    each called with its valid arguments and with shifted ones (the window's message
+    and the interpreter's result or message), and a hand-written allocation of
+    negative, overflowing and too large sizes; 0 if every call gave numpy's result,
+    the interpreter's, or the ``SliceError`` expected."""
+    sys.path.insert(0, str(TESTS_DIR))
+    import numpy as np
+    from test_collapse_shape import _sliced_run_time_case
+
+    import slice_dialect
+    from slice_dialect.backend.c import emit_c
+    from slice_dialect.compiler import make_context, parse_module
+    from slice_dialect.errors import SliceError
+    from slice_dialect.runtime import load_kernel
+
+    failures = done = calls = 0
+    for k in range(count):
+        index = seed + first + k * step
+        text, args, expected = _sliced_run_time_case(index)
+        kernel = slice_dialect.compile(text, "main", "c", sanitize=True)
+        got = kernel(*args)
+        got = list(got) if isinstance(got, tuple) else [got]
+        calls += 1
+        if not all(np.array_equal(g, e) for g, e in zip(got, expected, strict=True)):
+            failures += 1
+            print(f"intermediate {index}: result differs\n{text}", flush=True)
+        reference = slice_dialect.compile(text, "main", "interpreter")
+        rng = random.Random(index)
+        for _ in range(6):
+            shifted = [args[0]] + [a + rng.choice((-3, -1, 1, 2, 5)) for a in args[1:]]
+            calls += 1
+            outcomes = []
+            for each in (kernel, reference):
+                try:
+                    result = each(*shifted)
+                    results = result if isinstance(result, tuple) else (result,)
+                    outcomes.append([r.tolist() for r in results])
+                except SliceError as e:
+                    outcomes.append(str(e))
+            if outcomes[0] != outcomes[1]:
+                failures += 1
+                print(f"intermediate {index}, {shifted[1:]}: {outcomes}", flush=True)
+        done += 1
+    kernel = load_kernel(
+        emit_c(parse_module(ALLOC_BY_HAND, make_context())),
+        "main",
+        [(np.float32, (-1,)), (np.int64, ()), (np.int64, ())],
+        [(np.float32, (1,))],
+        sanitize=True,
+    )
+    x = np.arange(3, dtype=np.float32)
+    for n, m, ok in (
+        (2, 3, True),
+        (-1, 3, False),
+        (2**40, 2**40, False),
+        (2**38 + 1, 1, False),
+    ):
+        calls += 1
+        try:
+            result = kernel(x, np.array(n, np.int64), np.array(m, np.int64))
+            if not ok or result.tolist() != [0.0]:
+                failures += 1
+                print(f"alloc {n} x {m}: returned {result}", flush=True)
+        except SliceError as e:
+            if ok or not str(e).startswith("memref.alloc: "):
+                failures += 1
+                print(f"alloc {n} x {m}: {e}", flush=True)
+    print(f"{SUMMARY} {done} run, {failures} failures ({calls} calls)", flush=True)
+    return 1 if failures else 0
+
+
 def mutant_worker(first: int, count: int, step: int, seed: int) -> int:
     """Build the mutated lowered dynamic programs ``first, first + step, ...``
     (``hostile.dynamic_mutant``) with ``sanitize=True`` and call each with the random
@@ -592,6 +685,17 @@ def test_mutated_dynamic_programs_under_asan_and_ubsan() -> None:
     print(f"sanitizer: {run} mutated dynamic programs, 0 sanitizer reports")
 
 
+def test_run_time_intermediates_under_asan_and_ubsan() -> None:
+    """Run-time windows that are intermediates (a ``memref.alloc`` of run-time sizes,
+    since session 56), called with valid and shifted arguments, and a hand-written
+    allocation of bad sizes, under ASan and UBSan: numpy's result or a
+    ``SliceError``, no sanitizer report."""
+    print(f"\nsanitizer: {DYNAMIC} run-time intermediates (seed {SEED})")
+    run = cases_run(run_workers(DYNAMIC, SEED, "--intermediates"))
+    assert run == DYNAMIC
+    print(f"sanitizer: {run} run-time intermediates, 0 sanitizer reports, 0 failures")
+
+
 ONNX_CASES = max(2, CASES // 5)
 
 
@@ -763,10 +867,12 @@ if __name__ == "__main__":
         "--hostile": hostile_worker,
         "--dynamic": dynamic_worker,
         "--mutants": mutant_worker,
+        "--intermediates": intermediate_worker,
     }
     if len(sys.argv) == 6 and sys.argv[1] in workers:
         first, count, step, seed = (int(a) for a in sys.argv[2:])
         sys.exit(workers[sys.argv[1]](first, count, step, seed))
     sys.exit(
-        f"usage: {sys.argv[0]} --worker|--hostile|--dynamic|--mutants FIRST COUNT STEP SEED"
+        f"usage: {sys.argv[0]} --worker|--hostile|--dynamic|--mutants|--intermediates "
+        "FIRST COUNT STEP SEED"
     )

@@ -1392,9 +1392,26 @@ def _store(p: FunctionPrinter, op: memref.StoreOp) -> None:
     p.line(f"{p.expr(op.memref, op)}[{index}] = {p.expr(op.value, op)};")
 
 
+ALLOC_DIM_MESSAGE = "memref.alloc: dimension {k} of the buffer is {{0}}, not >= 0"
+"""A ``?`` dim of a ``memref.alloc`` that is negative (the lowering allocates only
+after the window's checks, so only hand-written IR meets it)."""
+
+ALLOC_COUNT_MESSAGE = (
+    "memref.alloc: a buffer of {0} x {1} elements has more than INT64_MAX elements"
+)
+
+ALLOC_SIZE_MESSAGE = (
+    "memref.alloc: a buffer of {{0}} elements of {width} bytes is more than the 2^40 "
+    "bytes the C target allocates"
+)
+
+
 def _alloc(p: FunctionPrinter, op: memref.AllocOp) -> None:
-    if op.dynamic_sizes or op.symbol_operands:
-        raise op_error(op, "memref.alloc with dynamic sizes: no C rule")
+    if op.symbol_operands:
+        raise op_error(op, "memref.alloc with symbol operands: no C rule")
+    if op.dynamic_sizes:
+        _alloc_dynamic(p, op)
+        return
     t = checked_memref_type(op.memref.type, "memref.alloc result", op)
     c_type = p.element_c_type(t)
     count = math.prod(t.get_shape())
@@ -1411,6 +1428,60 @@ def _alloc(p: FunctionPrinter, op: memref.AllocOp) -> None:
     p.line(f"{name} = calloc({count}, {width});")
     p.fail_if(f"!{name}", ALLOCATION_MESSAGE, [str(count * width)])
     p.heap_allocs.append(op.memref)
+    if not any(isinstance(use.operation, memref.DeallocOp) for use in op.memref.uses):
+        block = op.parent_block()
+        assert block is not None
+        p.free_at_block_end.setdefault(block, []).append(op.memref)
+
+
+def _alloc_dynamic(p: FunctionPrinter, op: memref.AllocOp) -> None:
+    """A ``memref.alloc`` with ``?`` dims (since session 56: a run-time window's result
+    that is not returned): each ``?`` dim checked to be >= 0, the element count's
+    product checked against ``INT64_MAX`` and the bytes against ``ALLOC_LIMIT_BYTES``
+    (the bound ``c_safety`` puts on a static one), then ``calloc`` on the heap, freed
+    as a static one is; its dims are the variables that hold them."""
+    from slice_dialect.backend.c_safety import ALLOC_LIMIT_BYTES  # c_safety imports c
+
+    t = checked_memref_type(op.memref.type, "memref.alloc result", op, dynamic=True)
+    c_type = p.element_c_type(t)
+    width = storage_bytes(t.element_type)
+    name = p.fresh_name(op.memref)
+    p.unit.features.add("mul_overflows")
+    dynamic = iter(op.dynamic_sizes)
+    dims: list[str] = []
+    count = "1"
+    for k, d in enumerate(t.get_shape()):
+        if d >= 0:
+            dims.append(str(d))
+        else:
+            dim = p.temp(f"{name}_d{k}")
+            p.line(f"const int64_t {dim} = {p.expr(next(dynamic), op)};")
+            p.fail_if(f"{dim} < 0", ALLOC_DIM_MESSAGE.format(k=k), [dim], op)
+            dims.append(dim)
+        if count == "1":
+            count = dims[-1]
+            continue
+        product = p.temp(f"{name}_count")
+        p.line(f"int64_t {product};")
+        p.fail_if(
+            f"slice_mul_overflows({count}, {dims[-1]}, &{product})",
+            ALLOC_COUNT_MESSAGE,
+            [count, dims[-1]],
+            op,
+        )
+        count = product
+    p.fail_if(
+        f"{count} > {ALLOC_LIMIT_BYTES // width}",
+        ALLOC_SIZE_MESSAGE.format(width=width),
+        [count],
+        op,
+    )
+    p.unit.features.add("stdlib.h")
+    p.heap_pointers.append((c_type, name))
+    p.line(f"{name} = calloc({count} > 0 ? (size_t){count} : 1, {width});")
+    p.fail_if(f"!{name}", ALLOCATION_MESSAGE, [f"{count} * {width}"])
+    p.heap_allocs.append(op.memref)
+    p.dims[op.memref] = dims
     if not any(isinstance(use.operation, memref.DeallocOp) for use in op.memref.uses):
         block = op.parent_block()
         assert block is not None

@@ -37,15 +37,21 @@ func.func @flatten_a_crop_and_slice_it(%x: tensor<6x8xf32>) -> (tensor<6xf32>, t
 
 // -----
 
-// A flattened argument with a `?` dim, sliced at run time: the window reads the view,
-// whose dim the C target computes from the argument's.
+// A flattened argument with a `?` dim, sliced at run time: the window reads the view;
+// the view's dim, which the slice's normalization reads, is the argument's times 4
+// (canonicalize-slices' DimOfReshape, since session 56), so the shape function needs
+// no view.
 // CHECK-LABEL: func.func @slice_of_a_flattened_argument(
 // CHECK-SAME:      %[[X:.+]]: memref<?x4xf32>,
 // CHECK-NEXT:    %[[F:.+]] = memref.collapse_shape %[[X]] {{\[}}[0 : i64, 1 : i64]] : memref<?x4xf32> into memref<?xf32>
-// CHECK:         memref.dim %[[F]], %{{.+}} : memref<?xf32>
+// CHECK:         %[[D:.+]] = memref.dim %[[X]], %{{.+}} : memref<?x4xf32>
+// CHECK:         arith.muli %[[D]], %{{.+}} : index
 // CHECK:         slice.dynamic_copy_run %[[F]][%{{.+}}], %{{.+}}[%{{.+}}]
 // CHECK-LABEL: func.func @slice_of_a_flattened_argument.shape(
-// CHECK-NEXT:    memref.collapse_shape
+// CHECK-NOT:     memref.collapse_shape
+// CHECK:         memref.dim %{{.+}} : memref<?x4xf32>
+// CHECK-NOT:     memref.collapse_shape
+// CHECK:         func.return
 func.func @slice_of_a_flattened_argument(%x: tensor<?x4xf32>, %s: tensor<1xi64>, %e: tensor<1xi64>) -> tensor<?xf32> {
   %f = tensor.collapse_shape %x [[0, 1]] : tensor<?x4xf32> into tensor<?xf32>
   %r = slice.onnx %f starts %s ends %e : tensor<?xf32>, tensor<1xi64>, tensor<1xi64> -> tensor<?xf32>
@@ -104,4 +110,31 @@ func.func @flatten_a_run_time_crop(%x: tensor<6x8xf32>, %o: index, %n: index) ->
   %w = slice.dynamic_window %x offsets [%o, 0] sizes [%n, 8] strides [1, 1] : tensor<6x8xf32> -> tensor<?x8xf32>
   %f = tensor.collapse_shape %w [[0, 1]] : tensor<?x8xf32> into tensor<?xf32>
   func.return %f : tensor<?xf32>
+}
+
+// -----
+
+// A window of run-time size sliced again through its collapse (since session 56; it
+// was refused): copied into a buffer of its own, allocated after its checks with its
+// run-time size, freed at the end of the function; the slice reads the collapse's
+// view of it. DimOfReshape gives the view's dim as the window's size times 4, so the
+// shape function copies nothing.
+// CHECK-LABEL: func.func @slice_a_flattened_run_time_crop(
+// CHECK-SAME:      %[[OUT:[^:]+]]: memref<?xf32>)
+// CHECK:         slice.check %{{.+}}, "slice.dynamic_window: last index
+// CHECK-NEXT:    %[[W:.+]] = memref.alloc(%[[N:.+]]) : memref<?x4xf32>
+// CHECK:         %[[F:.+]] = memref.collapse_shape %[[W]] {{\[}}[0 : i64, 1 : i64]] : memref<?x4xf32> into memref<?xf32>
+// CHECK:         slice.dynamic_copy_run %{{.+}}, %[[F]][%{{.+}}] count
+// CHECK:         slice.dynamic_copy_run %[[F]][%{{.+}}], %[[OUT]][%{{.+}}] count %{{.+}} source_stride %{{.+}} adaptive
+// CHECK:         memref.dealloc %[[W]] : memref<?x4xf32>
+// CHECK-NEXT:    func.return
+// CHECK-LABEL: func.func @slice_a_flattened_run_time_crop.shape(
+// CHECK-NOT:     memref.alloc
+// CHECK-NOT:     slice.dynamic_copy_run
+// CHECK:         func.return
+func.func @slice_a_flattened_run_time_crop(%x: tensor<6x8xf32>, %o: index, %n: index, %p: index, %q: index) -> tensor<?xf32> {
+  %w = slice.dynamic_window %x offsets [%o, 1] sizes [%n, 4] strides [1, 2] : tensor<6x8xf32> -> tensor<?x4xf32>
+  %f = tensor.collapse_shape %w [[0, 1]] : tensor<?x4xf32> into tensor<?xf32>
+  %r = slice.dynamic_window %f offsets [%p] sizes [%q] strides [3] : tensor<?xf32> -> tensor<?xf32>
+  func.return %r : tensor<?xf32>
 }
