@@ -1508,6 +1508,32 @@ class DimOfWindow(RewritePattern):
             rewriter.replace(op, [], [size])
 
 
+def _check_reshape_at(
+    rewriter: PatternRewriter, reshape: tensor.CollapseShapeOp | tensor.ExpandShapeOp
+) -> None:
+    """The checks of ``reshape`` (an expand's ``output_shape`` against its source,
+    ``check_expand``) and of the casts below it that make dims static
+    (``check_cast_at``), where they are, for a rewrite that reads its dims without it."""
+    source = reshape.src.type
+    result = reshape.result.type
+    assert isinstance(source, TensorType) and isinstance(result, TensorType)
+    if isinstance(reshape, tensor.ExpandShapeOp) and not (
+        source.has_static_shape() and result.has_static_shape()
+    ):
+        dom = IRBuilder.before(reshape, rewriter, IndexType())
+        dims: list[Value] = [
+            d
+            if d >= 0
+            else dom.emit_value(tensor.DimOp(reshape.src, dom.index_constant(j)))
+            for j, d in enumerate(source.get_shape())
+        ]
+        check_expand(dom, reshape, dims)
+    value = reshape.src
+    while isinstance(cast := value.owner, tensor.CastOp):
+        check_cast_at(rewriter, cast)
+        value = cast.source
+
+
 class DimOfReshape(RewritePattern):
     """A ``tensor.dim`` (constant index) of a ``tensor.collapse_shape`` is the product
     of the dims of its group of the source's dims; of a ``tensor.expand_shape``, its
@@ -1535,6 +1561,15 @@ class DimOfReshape(RewritePattern):
         assert isinstance(result_type, TensorType)
         if not 0 <= k < result_type.get_num_dims():
             return  # no such dim: tensor.dim's own semantics (undefined) stay
+        if isinstance(reshape, tensor.ExpandShapeOp) and any(
+            sum(reshape.static_output_shape.get_values()[a.value.data] < 0 for a in g) > 1
+            for g in reshape.reassociation.data
+        ):
+            return  # not checked (check_expand_group_on), nor lowered: it stays
+        if not feeds_only_dead_code(op):
+            # the reshape and the casts below it may go unused once their dims are
+            # read so: their checks where they are (review 70: a cast's was dropped)
+            _check_reshape_at(rewriter, reshape)
         if result_type.get_shape()[k] >= 0:
             constant = arith.ConstantOp(
                 IntegerAttr(result_type.get_shape()[k], IndexType())
@@ -1596,6 +1631,43 @@ def _dynamic_window_as(
     return new_op
 
 
+def check_expand(dom: IRBuilder, op: tensor.ExpandShapeOp, dims: Sequence[Mixed]) -> None:
+    """The checks, through ``dom``, that each dim of ``op``'s source (``dims``) splits
+    into its group of ``output_shape`` (``semantics.check_expand_group_on``, the
+    interpreter's rule and messages), located at ``op``: where the expand is lowered,
+    and in a shape function, which reads its ``output_shape`` without lowering it."""
+    static = op.static_output_shape.get_values()
+    entries = iter(op.dynamic_output_shape)
+    values = {k: next(entries) for k, d in enumerate(static) if d < 0}
+    emitted = len(dom.ops)
+    for j, group in enumerate(op.reassociation.data):
+        keys = [a.value.data for a in group.data]
+        semantics.check_expand_group_on(
+            dom,
+            op.name,
+            j,
+            dims[j],
+            [static[k] for k in keys if static[k] >= 0],
+            [(k, values[k]) for k in keys if static[k] < 0],
+        )
+    for made in dom.ops[emitted:]:
+        inherit_text_location(made, op)
+
+
+def _result_dims(window: DynamicWindowOp) -> list[Value]:
+    """The dims of ``window``'s result: static, or the run-time size each ``?`` pairs
+    with (``unit_dim_pairs``)."""
+    sizes = window.mixed_sizes()
+    shape = shape_of(window.result_type)
+    pairs = unit_dim_pairs([s if isinstance(s, int) else None for s in sizes], shape)
+    assert pairs is not None, "the window verifies"
+    dims: list[Value] = [1 if d is None else d for d in shape]
+    for i, j in pairs:
+        if shape[j] is None:
+            dims[j] = sizes[i]
+    return dims
+
+
 class ReshapeOfWindow(RewritePattern):
     """A ``tensor.collapse_shape`` or ``tensor.expand_shape`` of a window (either kind)
     that only removes or inserts unit dims is the window with that result type (a
@@ -1642,6 +1714,14 @@ class ReshapeOfWindow(RewritePattern):
                 # before the ops after it (since session 55; the window rebuilt here
                 # checked itself at the reshape's line: session 55's third review)
                 window = checked_in_place(rewriter, window)
+                if isinstance(op, tensor.ExpandShapeOp) and op.dynamic_output_shape:
+                    # its run-time output_shape entries against the window's sizes,
+                    # at the expand (since session 56; the fold had dropped them)
+                    check_expand(
+                        IRBuilder.before(op, rewriter, IndexType()),
+                        op,
+                        _result_dims(window),
+                    )
             new_op = _dynamic_window_as(window, result_type)
             assert new_op is not None, "it verified before the checks"
             new_op.location = window.location

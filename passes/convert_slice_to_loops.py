@@ -49,6 +49,7 @@ from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.transforms.common_subexpression_elimination import cse
 
 from passes import SlicePass, erase_dead_ops, rewrite_module
+from passes.canonicalize_slices import check_expand
 from passes.copy_plan import (
     DEFAULT_STREAM,
     STREAM_LINES_IN_ORDER,
@@ -565,15 +566,32 @@ class ReshapeOfBuffer(RewritePattern):
             return  # its window is not lowered yet, or check_lowerable refuses it
         result_type = op.result.type
         assert isinstance(result_type, TensorType)
+        sizes: list[SSAValue] = []
+        if isinstance(op, tensor.ExpandShapeOp) and (
+            not result_type.has_static_shape() or not _static(source)
+        ):
+            sizes = _checked_expand(rewriter, op, source)
         view = reshape_view(
             source,
             op.reassociation,
             result_type.get_shape(),
             collapse=isinstance(op, tensor.CollapseShapeOp),
+            sizes=sizes,
         )
         view.location = op.location
         inherit_text_location(view, op)
         rewriter.replace(op, [view, _cast(view.results[0], result_type, op.location)])
+
+
+def _checked_expand(
+    rewriter: PatternRewriter, op: tensor.ExpandShapeOp, source: SSAValue
+) -> list[SSAValue]:
+    """The checks, before ``op``, that each dim of its buffer ``source`` splits into
+    its group of ``output_shape`` (``semantics.check_expand_group_on``, the
+    interpreter's rule and messages, at ``op``); its run-time entries."""
+    dom = IRBuilder.before(op, rewriter, IndexType())
+    check_expand(dom, op, memref_dims(dom, source))
+    return list(op.dynamic_output_shape)
 
 
 def reshape_view(
@@ -581,16 +599,17 @@ def reshape_view(
     reassociation: ArrayAttr[ArrayAttr[IntegerAttr]],
     shape: Sequence[int],
     collapse: bool,
+    sizes: Sequence[SSAValue] = (),
 ) -> Operation:
     """``memref.collapse_shape`` (``collapse``) or ``memref.expand_shape`` of the
     row-major buffer ``source`` by ``reassociation``, into ``shape`` (an expand's,
-    static; a collapse's is computed from the buffer)."""
+    its ``?`` dims ``sizes``; a collapse's is computed from the buffer)."""
     source_type = source.type
     assert isinstance(source_type, MemRefType)
     element = source_type.get_element_type()
     if not collapse:
         return memref.ExpandShapeOp.build(
-            operands=[source, []],
+            operands=[source, list(sizes)],
             result_types=[MemRefType(element, shape)],
             properties={
                 "reassociation": reassociation,
@@ -736,6 +755,40 @@ class ConstantToBuffer(RewritePattern):
         rewriter.replace(op, [alloc, fill, cast])
 
 
+def free_after_last_use(body: Region) -> None:
+    """Move the ``memref.dealloc`` of each ``memref.alloc`` of run-time size (a dynamic
+    window's intermediate, since session 56) from the end of its block to just after
+    the last op of the block that reads it or a view of it: ``outline-slice-parts`` can
+    then cut the function after it (a buffer live across a cut keeps the function
+    whole: 150 run-time intermediates had made one part of 16,857 lines, review 70).
+    A static alloc stays in the function when it is outlined, so its dealloc stays."""
+    for block in body.blocks:
+        for alloc in [o for o in block.ops if isinstance(o, memref.AllocOp)]:
+            if not alloc.dynamic_sizes:
+                continue
+            deallocs = [
+                use.operation
+                for use in alloc.memref.uses
+                if isinstance(use.operation, memref.DeallocOp)
+                and use.operation.parent is block
+            ]
+            if len(deallocs) != 1:
+                continue
+            views = {alloc.memref}
+            last: Operation = alloc
+            for op in block.ops:
+                if op is deallocs[0]:
+                    break
+                if any(v in views for inner in op.walk() for v in inner.operands):
+                    last = op
+                    if isinstance(op, memref.CollapseShapeOp | memref.ExpandShapeOp):
+                        views.add(op.results[0])
+                    if isinstance(op, UnrealizedConversionCastOp):
+                        views.update(op.results)
+            deallocs[0].detach()
+            block.insert_op_after(deallocs[0], last)
+
+
 def lowering_patterns(
     stream: StreamTarget = DEFAULT_STREAM,
 ) -> tuple[RewritePattern, ...]:
@@ -855,6 +908,7 @@ class ConvertSliceToLoopsPass(SlicePass):
             # both (-Wunused-variable, -Wunused-but-set-variable)
             erase_unread_buffers(f.body)
             erase_dead_ops(f.body)
+            free_after_last_use(f.body)
         for inner in op.walk():
             if holds_tensors(inner) and not isinstance(inner, func.FuncOp):
                 raise OpPassFailedException(inner, not_lowered(inner))

@@ -125,9 +125,11 @@ LOWERED_TENSOR_OPS = (
 def reshape_not_lowered(op: tensor.CollapseShapeOp | tensor.ExpandShapeOp) -> str | None:
     """Why ``convert-slice-to-loops`` does not lower ``op`` as a view of its buffer
     (``ReshapeOfBuffer``, since session 55), or ``None`` where it does: any collapse
-    but one of ``?`` dims into rank 0 (each must be 1 when it runs), an expand between
-    static types only (one to ``?`` dims takes its ``output_shape`` values unchecked
-    upstream)."""
+    but one of ``?`` dims into rank 0 (each must be 1 when it runs), an expand whose
+    groups have at most one run-time ``output_shape`` entry each (since session 56;
+    before, between static types only), each group checked to split its dim of the
+    source (``semantics.check_expand_group_on``; upstream takes the values
+    unchecked)."""
     source, result = op.src.type, op.result.type
     if not isinstance(source, TensorType) or not isinstance(result, TensorType):
         return f"{op.name}: a reshape of unranked tensors is not lowered"
@@ -138,13 +140,15 @@ def reshape_not_lowered(op: tensor.CollapseShapeOp | tensor.ExpandShapeOp) -> st
                 "runs) is not lowered; cast them to 1 first (tensor.cast)"
             )
         return None
-    if source.has_static_shape() and result.has_static_shape():
-        return None
-    return (
-        f"{op.name}: convert-slice-to-loops lowers a tensor.expand_shape only where its "
-        "source and result types are static, as a view of its buffer (its output_shape "
-        "values are not checked)"
-    )
+    static = op.static_output_shape.get_values()
+    for group in op.reassociation.data:
+        if sum(static[a.value.data] < 0 for a in group.data) > 1:
+            return (
+                f"{op.name}: convert-slice-to-loops lowers a tensor.expand_shape whose "
+                "groups have at most one run-time output_shape entry each (each is "
+                "checked to split its dim of the source exactly)"
+            )
+    return None
 
 
 def not_lowered(op: Operation) -> str:

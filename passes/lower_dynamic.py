@@ -58,6 +58,7 @@ from xdsl.pattern_rewriter import (
 from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.transforms.dead_code_elimination import region_dce
 
+from passes.canonicalize_slices import check_expand
 from passes.copy_plan import (
     DEFAULT_STREAM,
     PREFETCH_MIN_READ_BYTES,
@@ -69,7 +70,7 @@ from passes.copy_plan import (
     reads_at_least_on,
     source_footprint_on,
 )
-from passes.function_boundary import buffer_of
+from passes.function_boundary import buffer_of, reshape_not_lowered
 from slice_dialect import semantics
 from slice_dialect.dialect import (
     CheckOp,
@@ -107,8 +108,9 @@ def is_dynamic(t: Attribute) -> bool:
 
 
 def result_dim(value: SSAValue, j: int, dom: IRBuilder) -> Mixed:
-    """Dim ``j`` of the tensor ``value``: static, a dynamic window's size, or a
-    ``tensor.dim`` of a function argument."""
+    """Dim ``j`` of the tensor ``value``: static, a dynamic window's size, a
+    collapse's product, an expand's ``output_shape`` entry, or a ``tensor.dim`` of a
+    function argument."""
     t = value.type
     assert isinstance(t, TensorType)
     d = t.get_shape()[j]
@@ -124,6 +126,10 @@ def result_dim(value: SSAValue, j: int, dom: IRBuilder) -> Mixed:
         for i in group:
             product = dom.mul(product, result_dim(owner.src, i, dom))
         return product
+    if isinstance(owner, tensor.ExpandShapeOp):
+        # its output_shape entry (checked where the expand is lowered)
+        static = owner.static_output_shape.get_values()
+        return list(owner.dynamic_output_shape)[sum(d < 0 for d in static[:j])]
     if isinstance(owner, DynamicWindowOp):
         pairs = unit_dim_pairs(
             [s if isinstance(s, int) else None for s in owner.mixed_sizes()],
@@ -164,8 +170,19 @@ def _shape_function(f: func.FuncOp, name: str) -> func.FuncOp:
     ret = block.last_op
     if not isinstance(ret, func.ReturnOp):
         raise OpPassFailedException(f, f"func.func @{f.sym_name.data}: no func.return")
-    for window in [op for op in shape_f.walk() if isinstance(op, DynamicWindowOp)]:
-        check_dynamic_window(window)
+    for op in list(shape_f.walk()):  # in program order: the kernel's checks' order
+        if isinstance(op, DynamicWindowOp):
+            check_dynamic_window(op)
+        elif isinstance(op, tensor.ExpandShapeOp):
+            source, result = op.src.type, op.result.type
+            assert isinstance(source, TensorType) and isinstance(result, TensorType)
+            if source.has_static_shape() and result.has_static_shape():
+                continue  # verified
+            if reshape_not_lowered(op) is not None:
+                continue  # the lowering refuses it, saying why
+            dom = IRBuilder.before(op, value_type=IndexType())
+            dims = [result_dim(op.src, j, dom) for j in range(source.get_num_dims())]
+            check_expand(dom, op, dims)
     dom = IRBuilder.before(ret, value_type=IndexType())
     shapes: list[SSAValue] = []
     for value in ret.arguments:

@@ -48,7 +48,16 @@ from xdsl.traits import SymbolTable
 from xdsl.utils.comparisons import to_signed
 
 from slice_dialect import dtypes, semantics
-from slice_dialect.backend.c import has_nsw
+from slice_dialect.backend.c import (
+    ALLOC_COUNT_MESSAGE,
+    ALLOC_DIM_MESSAGE,
+    ALLOC_SIZE_MESSAGE,
+    ALLOCATION_MESSAGE,
+    EXPAND_DIM_MESSAGE,
+    EXPAND_GROUP_MESSAGE,
+    has_nsw,
+)
+from slice_dialect.backend.c_safety import ALLOC_LIMIT_BYTES
 from slice_dialect.dialect import (
     FRAMEWORK_OPS,
     CheckOp,
@@ -62,7 +71,7 @@ from slice_dialect.dialect import (
     format_shape,
     shape_of,
 )
-from slice_dialect.domain import truncating_quotient, truncating_remainder
+from slice_dialect.domain import INT64_MAX, truncating_quotient, truncating_remainder
 from slice_dialect.errors import SliceError
 from slice_dialect.locations import location_text
 
@@ -395,16 +404,26 @@ class NumpyTensorFunctions(InterpreterFunctions):
     def run_expand_shape(
         self, interpreter: Interpreter, op: tensor.ExpandShapeOp, args: PythonValues
     ) -> PythonValues:
+        """The value reshaped, each dim of its source checked to split into its group
+        of ``output_shape`` (``semantics.check_expand_group_on``, the lowering's
+        checks and messages: upstream leaves another split undefined)."""
         array: NDArray = np.asarray(args[0])
-        dynamic = iter(int(v) for v in args[1:])
-        shape = [
-            int(d) if d >= 0 else next(dynamic)
-            for d in op.static_output_shape.get_values()
-        ]
-        if any(d < 0 for d in shape) or int(np.prod(shape)) != array.size:
+        static = op.static_output_shape.get_values()
+        values = iter(int(v) for v in args[1:])
+        shape = [int(d) if d >= 0 else next(values) for d in static]
+        groups = [[a.value.data for a in g] for g in op.reassociation.data]
+        if len(groups) != array.ndim:
             raise SliceError(
-                f"{op.name}: a value of shape {list(array.shape)} does not expand to "
-                f"{shape}"
+                f"{op.name}: {len(groups)} groups for a value of rank {array.ndim}"
+            )
+        for j, group in enumerate(groups):
+            dynamic = [(k, shape[k]) for k in group if static[k] < 0]
+            # a group of several run-time entries: all but the first as known ones
+            known = [shape[k] for k in group if static[k] >= 0] + [
+                v for _, v in dynamic[1:]
+            ]
+            semantics.check_expand_group_on(
+                semantics.INTS, op.name, j, array.shape[j], known, dynamic[:1]
             )
         return (array.reshape(shape),)
 
@@ -434,12 +453,22 @@ class NumpyMemRefFunctions(InterpreterFunctions):
         assert isinstance(t, MemRefType)
         dynamic = iter(int(v) for v in args)
         shape = [d if d >= 0 else next(dynamic) for d in t.get_shape()]
-        for k, d in enumerate(shape):
-            if d < 0:  # the C target's check (ALLOC_DIM_MESSAGE)
-                raise SliceError(
-                    f"memref.alloc: dimension {k} of the buffer is {d}, not >= 0"
-                )
-        return (np.zeros(tuple(shape), dtype=raw_dtype(t.get_element_type())),)
+        dtype = raw_dtype(t.get_element_type())
+        count = 1
+        for k, d in enumerate(shape):  # the C target's checks, in its order
+            if d < 0:
+                raise SliceError(ALLOC_DIM_MESSAGE.format(k=k).format(d))
+            if k and count * d > INT64_MAX:
+                raise SliceError(ALLOC_COUNT_MESSAGE.format(count, d))
+            count *= d
+        if count * dtype.itemsize > ALLOC_LIMIT_BYTES:
+            message = ALLOC_SIZE_MESSAGE.format(width=dtype.itemsize).format(count)
+            raise SliceError(message)
+        try:
+            return (np.zeros(tuple(shape), dtype=dtype),)
+        except MemoryError:
+            message = ALLOCATION_MESSAGE.format(count * dtype.itemsize)
+            raise SliceError(message) from None
 
     @impl(FillConstantOp)
     def run_fill_constant(
@@ -597,11 +626,23 @@ class NumpyMemRefFunctions(InterpreterFunctions):
     def run_expand_shape(
         self, interpreter: Interpreter, op: memref.ExpandShapeOp, args: PythonValues
     ) -> PythonValues:
-        """The view of the static result shape (since session 55)."""
+        """The view of the result shape (since session 55; ``?`` dims, its
+        ``output_shape`` operands, since session 56), each group checked to hold its
+        dim of the source, as the C target's rule does (``EXPAND_GROUP_MESSAGE``)."""
         t = op.result.type
-        assert isinstance(t, MemRefType) and t.has_static_shape()
-        view = args[0].reshape(t.get_shape())
-        assert np.shares_memory(view, args[0]) or view.size == 0
+        assert isinstance(t, MemRefType)
+        source = args[0]
+        values = iter(int(v) for v in args[1:])
+        shape = [d if d >= 0 else next(values) for d in t.get_shape()]
+        groups = [[a.value.data for a in g] for g in op.reassociation.data]
+        for k, d in enumerate(shape):
+            if d < 0:
+                raise SliceError(EXPAND_DIM_MESSAGE.format(k=k).format(d))
+        for j, group in enumerate(groups):
+            if math.prod(shape[k] for k in group) != source.shape[j]:
+                raise SliceError(EXPAND_GROUP_MESSAGE.format(j=j).format(source.shape[j]))
+        view = source.reshape(shape)
+        assert np.shares_memory(view, source) or view.size == 0
         return (view,)
 
     @impl(memref.CollapseShapeOp)

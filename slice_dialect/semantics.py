@@ -26,6 +26,7 @@ algorithms these functions follow.
 from __future__ import annotations
 
 import inspect
+import math
 from collections.abc import Callable, Mapping, Sequence, Sized
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
@@ -1048,6 +1049,56 @@ def check_index_on(dom: IntDomain[V, B], op: str, j: int, index: V, d: V) -> Non
         dom.check(inside, f"{where} {{1}}", index, d)
     else:
         dom.check(inside, f"{where} {size}", index)
+
+
+def check_expand_group_on(
+    dom: IntDomain[V, B],
+    op: str,
+    j: int,
+    d: V,
+    static: Sequence[int],
+    dynamic: Sequence[tuple[int, V]],
+) -> None:
+    """Check that dimension ``j`` of a ``tensor.expand_shape``'s source, of size
+    ``d``, splits into its group of the result: the group's ``output_shape`` entries,
+    ``static`` ones and ``dynamic`` ones (``(k, value)``: entry ``k`` of
+    ``output_shape``, a run-time value), each of them at least 0 and their product
+    ``d`` (upstream MLIR leaves another split undefined; here it is an error). A group
+    has at most one dynamic entry, checked by division, exactly, whatever its value
+    (``d`` is a dim, at least 0): the interpreter, whose values are known, passes the
+    others of a group of several as static; ``convert-slice-to-loops`` does not lower
+    such an expand."""
+    known = math.prod(static)
+    for k, value in dynamic:
+        dom.check(
+            dom.ge(value, dom.const(0)),
+            f"{op}: output_shape[{k}] = {{0}}: a dim must be >= 0",
+            value,
+        )
+    if not dynamic:
+        dom.check(
+            dom.eq(d, dom.const(known)),
+            f"{op}: dimension {j} of the source is {{0}}, not the {known} elements of "
+            "its group of the result",
+            d,
+        )
+        return
+    (k, value), *others = dynamic
+    assert not others, "a group of one run-time entry at most"
+    if known == 0:  # a static 0 in the group: the source dim must be 0
+        splits = dom.eq(d, dom.const(0))
+    else:
+        splits = dom.and_(
+            dom.eq(dom.rem(d, dom.const(known)), dom.const(0)),
+            dom.eq(dom.div(d, dom.const(known)), value),
+        )
+    dom.check(
+        splits,
+        f"{op}: dimension {j} of the source is {{0}}, not output_shape[{k}] = {{1}} "
+        f"times {known}",
+        d,
+        value,
+    )
 
 
 def check_window_dim(

@@ -24,6 +24,7 @@ import slice_dialect
 from slice_dialect.compiler import make_context, parse_module
 from slice_dialect.dialect import FRAMEWORK_OPS
 from slice_dialect.interpreter import make_interpreter
+from slice_dialect.semantics import SliceSemanticsError
 
 INDEX_OPERANDS = {
     cls.name.removeprefix("slice."): tuple(
@@ -262,7 +263,7 @@ def _interpret(body: str, args: str, result: str, *values: Any) -> Any:
         (out,) = make_interpreter(parse_module(text, make_context())).call_op(
             "main", values
         )
-    except slice_dialect.SliceError as e:
+    except (slice_dialect.SliceError, SliceSemanticsError) as e:
         return str(e)
     return np.asarray(out)
 
@@ -309,7 +310,8 @@ def test_tensor_casts_and_reshapes_as_written() -> None:
         _interpret(
             expand.format(n=4, shape="2, %c, 1", t="2x?x1"), args, "tensor<2x?x1xf32>", v
         )
-        == "tensor.expand_shape: a value of shape [6] does not expand to [2, 4, 1]"
+        == "tensor.expand_shape: dimension 0 of the source is 6, not output_shape[1] = 4 "
+        "times 2"
     )
     empty = np.zeros(0, dtype=np.float32)
     two = expand.replace("[[0, 1, 2]]", "[[0, 1]]").format(n=3, shape="0, %c", t="0x?")

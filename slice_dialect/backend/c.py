@@ -1351,14 +1351,58 @@ def _collapse_shape(p: FunctionPrinter, op: memref.CollapseShapeOp) -> None:
     p.dims[op.result] = dims
 
 
+EXPAND_DIM_MESSAGE = "memref.expand_shape: output_shape[{k}] = {{0}}: a dim must be >= 0"
+"""A run-time ``output_shape`` entry of a ``memref.expand_shape`` that is negative."""
+
+EXPAND_GROUP_MESSAGE = (
+    "memref.expand_shape: dimension {j} of the source is {{0}}, not the product of its "
+    "group of the result"
+)
+"""A group of a ``memref.expand_shape`` whose ``output_shape`` entries do not multiply
+to its dim of the source (the lowering checks the ``tensor.expand_shape`` first, with
+its own message: only hand-written IR meets this one)."""
+
+
 def _expand_shape(p: FunctionPrinter, op: memref.ExpandShapeOp) -> None:
-    """A static view of more dims (since session 55): a pointer alias, as a collapse;
-    ``c_safety`` checks the element count."""
-    t = checked_memref_type(op.result.type, "memref.expand_shape result", op)
+    """A view of more dims (since session 55): a pointer alias, as a collapse. A
+    static one's element count is ``c_safety``'s; with run-time ``output_shape``
+    entries (since session 56) each is checked >= 0 and each group's product (checked
+    against overflow) against its dim of the source, so the view never holds more
+    than its buffer."""
+    t = checked_memref_type(
+        op.result.type, "memref.expand_shape result", op, dynamic=True
+    )
     src = p.expr(op.src, op)
+    source_dims = p.dims_of(op.src, op)
     name = p.fresh_name(op.result)
     p.line(f"{p.pointer_type(op.src, op)}{name} = {src};")
-    p.dims[op.result] = [str(d) for d in t.get_shape()]
+    values = iter(op.output_shape)
+    dims: list[str] = []
+    for k, d in enumerate(t.get_shape()):
+        if d >= 0:
+            dims.append(str(d))
+            continue
+        dim = p.temp(f"{name}_d{k}")
+        p.line(f"const int64_t {dim} = {p.expr(next(values), op)};")
+        p.fail_if(f"{dim} < 0", EXPAND_DIM_MESSAGE.format(k=k), [dim], op)
+        dims.append(dim)
+    p.dims[op.result] = dims
+    source_type = op.src.type
+    assert isinstance(source_type, MemRefType)
+    if t.has_static_shape() and source_type.has_static_shape():
+        return  # c_safety checked the element count
+    p.unit.features.add("mul_overflows")
+    for j, group in enumerate(op.reassociation.data):
+        message = EXPAND_GROUP_MESSAGE.format(j=j)
+        product = dims[group.data[0].value.data]
+        for a in group.data[1:]:
+            partial = p.temp(f"{name}_g{j}")
+            p.line(f"int64_t {partial};")
+            factor = dims[a.value.data]
+            overflows = f"slice_mul_overflows({product}, {factor}, &{partial})"
+            p.fail_if(overflows, message, [source_dims[j]], op)
+            product = partial
+        p.fail_if(f"{product} != {source_dims[j]}", message, [source_dims[j]], op)
 
 
 def _load(p: FunctionPrinter, op: memref.LoadOp) -> None:

@@ -838,15 +838,41 @@ def _collapse_shape(c: FunctionChecker, op: Operation) -> None:
 
 
 def _expand_shape(c: FunctionChecker, op: Operation) -> None:
-    """A static view of more dims (since session 55): the same element type and count."""
+    """A view of more dims (since session 55): the same element type and count; with
+    ``?`` dims (since session 56) each group's static dims only, its C checking the
+    run-time entries against the source's dims (``c._expand_shape``)."""
     assert isinstance(op, memref.ExpandShapeOp)
     source = c.buffer(op, op.src, "source")
-    t = c.static_type(op, op.result.type, f"result {value_name(op.result)}")
-    if (
-        t.element_type != source.type.element_type
-        or any(d < 0 for d in source.shape)
-        or math.prod(t.get_shape()) != math.prod(source.shape)
-    ):
+    t = c.static_type(op, op.result.type, f"result {value_name(op.result)}", dynamic=True)
+    shape = t.get_shape()
+    if not t.has_static_shape() or any(d < 0 for d in source.shape):
+        groups = [[a.value.data for a in g] for g in op.reassociation.data]
+        fits = (
+            t.element_type == source.type.element_type
+            and len(groups) == len(source.shape)
+            and [k for g in groups for k in g] == list(range(len(shape)))
+            and len(op.output_shape) == sum(d < 0 for d in shape)
+            and all(
+                source.shape[j] < 0
+                or any(shape[k] < 0 for k in g)
+                or math.prod(shape[k] for k in g) == source.shape[j]
+                for j, g in enumerate(groups)
+            )
+        )
+        if not fits:
+            raise op_error(
+                op,
+                f"views {value_name(op.src)} ({source.type}) as {t}: a view must have "
+                "the same element type and each group its dim of the source",
+            )
+        if c.live:
+            for k, value in enumerate(op.output_shape):
+                c.index(op, value, f"output_shape operand {k}")
+        c.buffers[op.result] = Buffer(source.root, t)
+        return
+    if t.element_type != source.type.element_type or math.prod(
+        t.get_shape()
+    ) != math.prod(source.shape):
         raise op_error(
             op,
             f"views {value_name(op.src)} ({source.type}) as {t}: a view must have "

@@ -138,3 +138,23 @@ func.func @slice_a_flattened_run_time_crop(%x: tensor<6x8xf32>, %o: index, %n: i
   %r = slice.dynamic_window %f offsets [%p] sizes [%q] strides [3] : tensor<?xf32> -> tensor<?xf32>
   func.return %r : tensor<?xf32>
 }
+
+// -----
+
+// An expand to ? dims (since session 56; it was refused): the view's run-time
+// output_shape entry is checked first to split the source's dim exactly (upstream
+// leaves another split undefined), with the interpreter's messages at the expand.
+// CHECK-LABEL: func.func @expand_to_run_time_dims(
+// CHECK-SAME:      %[[X:.+]]: memref<?xf32>, %{{.+}}: memref<i64>, %[[OUT:.+]]: memref<?x2xf32>)
+// CHECK:         slice.check %{{.+}}, "tensor.expand_shape: output_shape[0] = {0}: a dim must be >= 0"
+// CHECK:         slice.check %{{.+}}, "tensor.expand_shape: dimension 0 of the source is {0}, not output_shape[0] = {1} times 2"
+// CHECK-NEXT:    %[[E:.+]] = memref.expand_shape %[[X]] {{\[}}[0 : i64, 1 : i64]] output_shape [%{{.+}}, 2] : memref<?xf32> into memref<?x2xf32>
+// CHECK:         slice.dynamic_copy_run %{{.+}}, %{{.+}} count
+// CHECK-LABEL: func.func @expand_to_run_time_dims.shape(
+// CHECK:         slice.check %{{.+}}, "tensor.expand_shape: dimension 0 of the source
+// CHECK-NOT:     memref.expand_shape
+// CHECK:         func.return
+func.func @expand_to_run_time_dims(%x: tensor<?xf32>, %n: index) -> tensor<?x2xf32> {
+  %f = tensor.expand_shape %x [[0, 1]] output_shape [%n, 2] : tensor<?xf32> into tensor<?x2xf32>
+  func.return %f : tensor<?x2xf32>
+}

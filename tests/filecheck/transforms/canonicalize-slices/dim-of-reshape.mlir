@@ -39,13 +39,36 @@ func.func @dim_of_a_collapsed_argument(%x: tensor<?x?x3xf32>) -> (index, index) 
 
 // -----
 
-// Of a tensor.expand_shape: its output_shape entry (MLIR's FoldDimOfExpandShape).
+// Of a tensor.expand_shape: its output_shape entry (MLIR's FoldDimOfExpandShape), after
+// the expand's checks where it is (the expand is then unused: review 70 found its
+// output_shape entry returned unchecked).
 // CHECK-LABEL: func.func @dim_of_an_expand(
 // CHECK-SAME:      %[[X:.+]]: tensor<?xf32>, %[[A:.+]]: index)
-// CHECK-NEXT:    func.return %[[A]] : index
+// CHECK:         %[[D:.+]] = tensor.dim %[[X]], %{{.+}} : tensor<?xf32>
+// CHECK:         slice.check %{{.+}}, "tensor.expand_shape: output_shape[0] = {0}: a dim must be >= 0"
+// CHECK:         slice.check %{{.+}}, "tensor.expand_shape: dimension 0 of the source is {0}, not output_shape[0] = {1} times 4"
+// CHECK-NOT:     tensor.expand_shape
+// CHECK:         func.return %[[A]] : index
 func.func @dim_of_an_expand(%x: tensor<?xf32>, %a: index) -> index {
   %c0 = arith.constant 0 : index
   %e = tensor.expand_shape %x [[0, 1]] output_shape [%a, 4] : tensor<?xf32> into tensor<?x4xf32>
   %d = tensor.dim %e, %c0 : tensor<?x4xf32>
+  func.return %d : index
+}
+
+// -----
+
+// Of a collapse of a cast to static dims: the constant, after the cast's checks where
+// it is (the cast is then unused: review 70 found its check dropped).
+// CHECK-LABEL: func.func @dim_of_a_collapsed_cast(
+// CHECK:         slice.check %{{.+}}, "tensor.cast: dimension 0 of the value is {0} but the result type tensor<2x4xf32> has 2"
+// CHECK:         slice.check %{{.+}}, "tensor.cast: dimension 1 of the value is {0} but the result type tensor<2x4xf32> has 4"
+// CHECK:         %[[C8:.+]] = arith.constant 8 : index
+// CHECK-NEXT:    func.return %[[C8]] : index
+func.func @dim_of_a_collapsed_cast(%x: tensor<?x?xf32>) -> index {
+  %c0 = arith.constant 0 : index
+  %c = tensor.cast %x : tensor<?x?xf32> to tensor<2x4xf32>
+  %f = tensor.collapse_shape %c [[0, 1]] : tensor<2x4xf32> into tensor<8xf32>
+  %d = tensor.dim %f, %c0 : tensor<8xf32>
   func.return %d : index
 }

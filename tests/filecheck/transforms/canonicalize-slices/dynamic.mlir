@@ -377,12 +377,16 @@ func.func @cast_of_a_dynamic_window_to_one(%x: tensor<8xf32>, %o: index, %n: ind
 // A tensor.collapse_shape or tensor.expand_shape of a dynamic window that only removes
 // or inserts unit dims is the window with that result type, as for a static window;
 // since session 55 the window's checks are made once, where it is, and the windows
-// with the reshapes' types are in_bounds (their errors were at the reshapes' lines).
+// with the reshapes' types are in_bounds (their errors were at the reshapes' lines);
+// since session 56 an expand's run-time output_shape entries are checked against the
+// window's sizes at the expand (the fold had dropped them): here %n against itself,
+// which folds, and %n >= 0, which stays.
 // CHECK-LABEL: func.func @reshapes_of_a_dynamic_window(
 // CHECK-SAME:      %[[X:.+]]: tensor<?x?xf32>, %[[O:.+]]: index, %[[N:.+]]: index)
 // CHECK:         slice.check %{{.+}}, "slice.dynamic_window: offsets[0] = {0} is out of bounds
 // CHECK:         slice.check %{{.+}}, "slice.dynamic_window: last index offsets[1]
 // CHECK-NEXT:    %[[A:.+]] = slice.dynamic_window %[[X]] offsets [%[[O]], 0] sizes [1, %[[N]]] strides [1, 1] in_bounds : tensor<?x?xf32> -> tensor<?xf32>
+// CHECK:         slice.check %{{.+}}, "tensor.expand_shape: output_shape[1] = {0}: a dim must be >= 0", %{{.+}}
 // CHECK-NEXT:    %[[B:.+]] = slice.dynamic_window %[[X]] offsets [%[[O]], 0] sizes [1, %[[N]]] strides [1, 1] in_bounds : tensor<?x?xf32> -> tensor<1x?x1xf32>
 // CHECK-NEXT:    func.return %[[A]], %[[B]]
 func.func @reshapes_of_a_dynamic_window(%x: tensor<?x?xf32>, %o: index, %n: index) -> (tensor<?xf32>, tensor<1x?x1xf32>) {
