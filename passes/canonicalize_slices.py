@@ -1340,21 +1340,28 @@ def check_cast_at(rewriter: PatternRewriter, cast: tensor.CastOp) -> None:
     """The checks of the dims ``cast`` makes static (``_asserted_dims``), before it,
     with the interpreter's message (``dialect.cast_dim_message``), for a rewrite that
     reads a dim through it and so may leave it unused."""
-    asserted = _asserted_dims(cast)
-    if not asserted:
+    if not _asserted_dims(cast):
         return
     dom = IRBuilder.before(cast, rewriter, IndexType())
 
-    def emit() -> None:
-        for j, d in asserted:
-            dim = dom.emit_value(tensor.DimOp(cast.source, dom.index_constant(j)))
-            dom.check(
-                dom.eq(dim, d),
-                cast_dim_message(cast.name, j, None, cast.dest.type, d),
-                dim,
-            )
+    def source_dim(j: int) -> Value:
+        return dom.emit_value(tensor.DimOp(cast.source, dom.index_constant(j)))
 
-    _checks_at(dom, cast, emit)
+    _checks_at(dom, cast, lambda: cast_checks_on(dom, cast, source_dim))
+
+
+def cast_checks_on(
+    dom: IRBuilder, cast: tensor.CastOp, source_dim: Callable[[int], Value]
+) -> None:
+    """The checks of the dims ``cast`` makes static (``_asserted_dims``), each against
+    ``source_dim(j)``, with the interpreter's message (``dialect.cast_dim_message``):
+    where a rewrite reads a dim through it (``check_cast_at``) and in a shape function,
+    which reads dims without it (``lower_dynamic._shape_function``)."""
+    for j, d in _asserted_dims(cast):
+        dim = source_dim(j)
+        dom.check(
+            dom.eq(dim, d), cast_dim_message(cast.name, j, None, cast.dest.type, d), dim
+        )
 
 
 def with_static_sizes(

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import cast
 
 from xdsl.dialects import arith, builtin, func, memref, scf, tensor
@@ -58,7 +59,7 @@ from xdsl.pattern_rewriter import (
 from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.transforms.dead_code_elimination import region_dce
 
-from passes.canonicalize_slices import check_expand
+from passes.canonicalize_slices import cast_checks_on, check_expand
 from passes.copy_plan import (
     DEFAULT_STREAM,
     PREFETCH_MIN_READ_BYTES,
@@ -145,6 +146,10 @@ def result_dim(value: SSAValue, j: int, dom: IRBuilder) -> Mixed:
     return dim
 
 
+def _result_dim_of(value: SSAValue, dom: IRBuilder, j: int) -> Mixed:
+    return result_dim(value, j, dom)
+
+
 def check_dynamic_window(window: DynamicWindowOp) -> None:
     """The run-time checks of ``window`` (``semantics.run_time_window_dim_on``), as
     ``slice.check`` ops before it: a shape function gives the messages its kernel
@@ -183,6 +188,21 @@ def _shape_function(f: func.FuncOp, name: str) -> func.FuncOp:
             dom = IRBuilder.before(op, value_type=IndexType())
             dims = [result_dim(op.src, j, dom) for j in range(source.get_num_dims())]
             check_expand(dom, op, dims)
+        elif isinstance(op, tensor.CastOp | tensor.ExtractOp):
+            # the kernel checks them where it lowers them (CastOfBuffer,
+            # _checked_indices): so does the shape function, in the same order, or
+            # a later slice's error came first (review 70)
+            dom = IRBuilder.before(op, value_type=IndexType())
+            if isinstance(op, tensor.CastOp):
+                cast_checks_on(dom, op, partial(_result_dim_of, op.source, dom))
+            else:
+                for j, index in enumerate(op.indices):
+                    size = result_dim(op.tensor, j, dom)
+                    if dom.constant(index) is not None and isinstance(size, int):
+                        continue  # the kernel's lowering decides it when compiling
+                    semantics.check_index_on(dom, op.name, j, index, size)
+            for made in dom.ops:
+                inherit_text_location(made, op)
     dom = IRBuilder.before(ret, value_type=IndexType())
     shapes: list[SSAValue] = []
     for value in ret.arguments:

@@ -658,6 +658,39 @@ func.func @main(%x: tensor<?xf32>, %a: index) -> tensor<1xi64> {
 """,
         [(np.zeros(8, np.float32), a) for a in (2, 5, -1)],
     ),
+    # D4: the shape function, which runs first, lacked the checks of a cast and of an
+    # extract, so a later slice's error came first
+    "a cast before a slice of it": (
+        """\
+func.func @main(%x: tensor<6x8xf32>, %o: index, %n: index, %p: index, %q: index) -> tensor<?xf32> {
+  %w = slice.dynamic_window %x offsets [%o, 0] sizes [%n, 8] strides [1, 1] : tensor<6x8xf32> -> tensor<?x8xf32>
+  %f = tensor.collapse_shape %w [[0, 1]] : tensor<?x8xf32> into tensor<?xf32>
+  %c = tensor.cast %f : tensor<?xf32> to tensor<16xf32>
+  %r = slice.dynamic_window %c offsets [%p] sizes [%q] strides [1] : tensor<16xf32> -> tensor<?xf32>
+  func.return %r : tensor<?xf32>
+}
+""",
+        [
+            (np.arange(48, dtype=np.float32).reshape(6, 8), 1, n, p, 1)
+            for n, p in ((1, 20), (2, 20), (2, 3), (1, 3))
+        ],
+    ),
+    "an extract before a slice": (
+        """\
+func.func @main(%x: tensor<6x8xf32>, %o: index, %n: index, %p: index, %q: index) -> (tensor<1xf32>, tensor<?xf32>) {
+  %w = slice.dynamic_window %x offsets [%o, 0] sizes [%n, 8] strides [1, 1] : tensor<6x8xf32> -> tensor<?x8xf32>
+  %f = tensor.collapse_shape %w [[0, 1]] : tensor<?x8xf32> into tensor<?xf32>
+  %e = tensor.extract %f[%p] : tensor<?xf32>
+  %r = slice.dynamic_window %x offsets [0, 0] sizes [1, %q] strides [1, 1] : tensor<6x8xf32> -> tensor<?xf32>
+  %t = tensor.from_elements %e : tensor<1xf32>
+  func.return %t, %r : tensor<1xf32>, tensor<?xf32>
+}
+""",
+        [
+            (np.arange(48, dtype=np.float32).reshape(6, 8), 1, 1, p, q)
+            for p, q in ((9, 20), (9, 3), (5, 20), (5, 3))
+        ],
+    ),
 }
 
 
