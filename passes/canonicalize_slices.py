@@ -1647,16 +1647,20 @@ def check_expand(dom: IRBuilder, op: tensor.ExpandShapeOp, dims: Sequence[Mixed]
     entries = iter(op.dynamic_output_shape)
     values = {k: next(entries) for k, d in enumerate(static) if d < 0}
     emitted = len(dom.ops)
-    for j, group in enumerate(op.reassociation.data):
-        keys = [a.value.data for a in group.data]
-        semantics.check_expand_group_on(
-            dom,
-            op.name,
-            j,
-            dims[j],
-            [static[k] for k in keys if static[k] >= 0],
-            [(k, values[k]) for k in keys if static[k] < 0],
-        )
+
+    def emit() -> None:
+        for j, group in enumerate(op.reassociation.data):
+            keys = [a.value.data for a in group.data]
+            semantics.check_expand_group_on(
+                dom,
+                op.name,
+                j,
+                dims[j],
+                [static[k] for k in keys if static[k] >= 0],
+                [(k, values[k]) for k in keys if static[k] < 0],
+            )
+
+    _checks_at(dom, op, emit)  # a check known to fail: an error at op now
     for made in dom.ops[emitted:]:
         inherit_text_location(made, op)
 

@@ -79,9 +79,10 @@ class Part:
     constants: tuple[arith.ConstantOp, ...]
     """The ``arith.constant``s of other parts it reads: copied into it, so that the C
     compiler folds them there as it did in the whole function."""
-    views: tuple[Operation, ...] = ()
-    """The views of the function's arguments it reads (``kept``): made again in it
-    from the arguments, which it takes."""
+    views: tuple[tuple[Operation, tuple[SSAValue, ...]], ...] = ()
+    """The views it reads that earlier parts make (``remade``), in order, each with its
+    operands as planned (an earlier part's outlining renames them): made again in it
+    from their buffers and scalars, which it takes."""
 
 
 def kept(op: Operation, block: Block) -> bool:
@@ -92,17 +93,34 @@ def kept(op: Operation, block: Block) -> bool:
     function whole) and a ``memref.dealloc`` of such an alloc (after the calls)."""
     if isinstance(op, arith.ConstantOp):
         return True
-    if isinstance(op, memref.CollapseShapeOp | memref.ExpandShapeOp):
-        # a view of an argument (since session 56): made again in each part that
-        # reads it; shared by every window of a 2-D argument, it kept the function
-        # whole after the first of them
-        return all(isinstance(v, BlockArgument) and v.block is block for v in op.operands)
     if isinstance(op, memref.AllocOp):
         return not (op.dynamic_sizes or op.symbol_operands)
     alloc = op.operands[0].owner if isinstance(op, memref.DeallocOp) else None
     return (
         isinstance(alloc, memref.AllocOp) and alloc.parent is block and kept(alloc, block)
     )
+
+
+def remade(block: Block) -> set[Operation]:
+    """The top-level views of ``block`` (``memref.collapse_shape``/``expand_shape``) of
+    its arguments, of the static allocs it keeps (``kept``) or of such views: pointer
+    aliases each part that reads one makes again from the buffer and the scalars it
+    takes (since session 56: the flat view of a 2-D argument, which every window reads,
+    kept 150 run-time windows after the first in one part of 4062 ops), so no view
+    crosses a cut."""
+    found: set[Operation] = set()
+    for op in block.ops:
+        if not isinstance(op, memref.CollapseShapeOp | memref.ExpandShapeOp):
+            continue
+        source = op.src
+        owner = source.owner
+        if (
+            (isinstance(source, BlockArgument) and source.block is block)
+            or (isinstance(owner, memref.AllocOp) and kept(owner, block))
+            or owner in found
+        ):
+            found.add(op)
+    return found
 
 
 def plan_parts(block: Block, max_ops: int, part_ops: int) -> list[Part]:
@@ -124,6 +142,15 @@ def plan_parts(block: Block, max_ops: int, part_ops: int) -> list[Part]:
         sizes.append(size)
     if sum(sizes) <= max_ops:
         return []
+    views = remade(block)
+    for op in reversed(ops):  # a view's scalars and buffer live as long as it does
+        if op in views:
+            for w in op.operands:
+                last_use[w] = max(last_use.get(w, -1), last_use.get(op.results[0], -1))
+
+    def blocks(v: SSAValue) -> bool:
+        return not is_scalar(v.type) and v.owner not in views
+
     stays = [kept(op, block) for op in ops]
     moved = [0 if stay else size for stay, size in zip(stays, sizes, strict=True)]
     ending: list[list[SSAValue]] = [[] for _ in ops]
@@ -141,12 +168,12 @@ def plan_parts(block: Block, max_ops: int, part_ops: int) -> list[Part]:
         for v in ending[i]:
             if v in live:
                 live.discard(v)
-                blocking -= not is_scalar(v.type)
+                blocking -= blocks(v)
         if not stays[i]:
             for r in op.results:
                 if last_use.get(r, -1) > i:
                     live.add(r)
-                    blocking += not is_scalar(r.type)
+                    blocking += blocks(r)
         if size >= part_ops and not blocking and remaining >= max(part_ops // 2, 1):
             cuts.append(i + 1)
             size = 0
@@ -158,7 +185,24 @@ def plan_parts(block: Block, max_ops: int, part_ops: int) -> list[Part]:
         inputs: dict[SSAValue, None] = {}
         outputs: dict[SSAValue, None] = {}
         constants: dict[arith.ConstantOp, None] = {}
-        views: dict[Operation, None] = {}
+        made: dict[Operation, None] = {}
+
+        def remake(
+            view: Operation,
+            start: int = start,
+            stop: int = stop,
+            inputs: dict[SSAValue, None] = inputs,
+            made: dict[Operation, None] = made,
+        ) -> None:
+            """``view`` (made before this part) and what it needs, made again."""
+            for w in view.operands:
+                owner = w.owner
+                if owner in views and not start <= top[owner] < stop:  # type: ignore[index]
+                    remake(owner)  # type: ignore[arg-type]
+                else:
+                    inputs.setdefault(w)
+            made.setdefault(view)
+
         for i in range(start, stop):
             if stays[i]:
                 continue
@@ -173,22 +217,13 @@ def plan_parts(block: Block, max_ops: int, part_ops: int) -> list[Part]:
                         inside = start <= k < stop and not stays[k]
                     if isinstance(owner, arith.ConstantOp) and owner.parent is block:
                         constants.setdefault(owner)  # a top-level one: copied
-                    elif (
-                        isinstance(owner, Operation)
-                        and owner.parent is block
-                        and stays[top[owner]]
-                        and isinstance(
-                            owner, memref.CollapseShapeOp | memref.ExpandShapeOp
-                        )
-                    ):
-                        views.setdefault(owner)  # a view of arguments: made again
-                        for w in owner.operands:
-                            inputs.setdefault(w)
+                    elif owner in views and not inside:
+                        remake(owner)  # type: ignore[arg-type]
                     elif not inside:
                         inputs.setdefault(v)
             for r in body[i].results:
-                if last_use.get(r, -1) >= stop:
-                    outputs.setdefault(r)
+                if last_use.get(r, -1) >= stop and body[i] not in views:
+                    outputs.setdefault(r)  # (a view is made again where it is read)
         parts.append(
             Part(
                 start,
@@ -196,7 +231,10 @@ def plan_parts(block: Block, max_ops: int, part_ops: int) -> list[Part]:
                 tuple(inputs),
                 tuple(outputs),
                 tuple(constants),
-                tuple(views),
+                tuple(
+                    (view, tuple(view.operands))
+                    for view in sorted(made, key=lambda view: top[view])
+                ),
             )
         )
     return parts
@@ -257,12 +295,15 @@ def outline_function(
             copy = constant.clone()
             target.add_op(copy)
             constant.result.replace_uses_with_if(copy.result, within)
-        arguments = dict(zip(part.inputs, target.args, strict=True))
-        for view in part.views:
+        remade_here: dict[SSAValue, SSAValue] = dict(
+            zip(part.inputs, target.args, strict=True)
+        )
+        for view, operands in part.views:
             made_view = view.clone()
-            for k, w in enumerate(view.operands):
-                made_view.operands[k] = arguments[w]
+            for k, w in enumerate(operands):
+                made_view.operands[k] = remade_here[w]
             target.add_op(made_view)
+            remade_here[view.results[0]] = made_view.results[0]
             view.results[0].replace_uses_with_if(made_view.results[0], within)
         for op in moved:
             op.detach()
@@ -276,12 +317,14 @@ def outline_function(
     for k, v in enumerate(terminator.operands):
         if v in at_entry:
             terminator.operands[k] = at_entry[v]
-    for op in reversed(list(block.ops)):
-        copied = isinstance(
-            op, arith.ConstantOp | memref.CollapseShapeOp | memref.ExpandShapeOp
-        )
-        if copied and kept(op, block) and all(r.first_use is None for r in op.results):
+    for op in list(block.ops):
+        if isinstance(op, arith.ConstantOp) and op.result.first_use is None:
             Rewriter.erase_op(op)  # each part that reads it has its own copy
+    for callee in made:  # a view only later parts read: each made it again
+        for op in reversed(list(callee.body.block.ops)):
+            is_view = isinstance(op, memref.CollapseShapeOp | memref.ExpandShapeOp)
+            if is_view and op.results[0].first_use is None:
+                Rewriter.erase_op(op)
     return made
 
 

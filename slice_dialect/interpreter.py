@@ -425,7 +425,13 @@ class NumpyTensorFunctions(InterpreterFunctions):
             semantics.check_expand_group_on(
                 semantics.INTS, op.name, j, array.shape[j], known, dynamic[:1]
             )
-        return (array.reshape(shape),)
+        try:
+            return (array.reshape(shape),)
+        except ValueError:  # numpy's dims are bounded: [2**62, 0] of no elements
+            raise SliceError(
+                f"{op.name}: a tensor of shape {shape} is more than the interpreter's "
+                "numpy arrays hold"
+            ) from None
 
 
 def _with_type(value: Any, t: builtin.Attribute, name: str) -> NDArray:
