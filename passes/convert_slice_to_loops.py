@@ -267,6 +267,19 @@ def _destination(window: WindowOp | DynamicWindowOp) -> SSAValue | None:
     return min(outputs, key=lambda v: v.index, default=None)  # type: ignore[attr-defined]
 
 
+def _free_at_block_end(
+    rewriter: PatternRewriter, op: WindowOp | DynamicWindowOp, buffer: SSAValue
+) -> None:
+    """``buffer``, the window ``op``'s own, named after its result and freed before the
+    end of its block (``free_after_last_use`` moves a run-time one's dealloc up)."""
+    buffer.name_hint = op.result.name_hint or "tmp"
+    block = op.parent_block()
+    assert block is not None and block.last_op is not None
+    dealloc = memref.DeallocOp.get(buffer)
+    dealloc.location = op.location
+    rewriter.insert(dealloc, InsertPoint.before(block.last_op))
+
+
 def _static(buffer: SSAValue) -> bool:
     t = buffer.type
     return isinstance(t, MemRefType) and t.has_static_shape()
@@ -360,12 +373,7 @@ class WindowToLoops(RewritePattern):
                 memref.AllocOp.get(t.element_type, shape=t.shape)
             )
             dest = alloc.results[0]
-            dest.name_hint = op.result.name_hint or "tmp"
-            block = op.parent_block()
-            assert block is not None and block.last_op is not None
-            dealloc = memref.DeallocOp.get(dest)
-            dealloc.location = op.location
-            rewriter.insert(dealloc, InsertPoint.before(block.last_op))
+            _free_at_block_end(rewriter, op, dest)
         emitter.copy(copy_plan(window, source_type.get_shape()), source, dest)
         if reshaped is not None:
             rewriter.erase(op)  # its one use, the reshape, is the output now
@@ -411,12 +419,7 @@ def lower_dynamic_window(
         collapsed=collapsed,
     )
     if allocated:
-        dest.name_hint = op.result.name_hint or "tmp"
-        block = op.parent_block()
-        assert block is not None and block.last_op is not None
-        dealloc = memref.DeallocOp.get(dest)
-        dealloc.location = op.location
-        rewriter.insert(dealloc, InsertPoint.before(block.last_op))
+        _free_at_block_end(rewriter, op, dest)
     if collapsed is None:
         rewriter.replace(op, _cast(dest, result_type, op.location))
         return
