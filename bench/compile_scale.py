@@ -18,6 +18,10 @@ Families:
 
 - ``runtime``: N ONNX slices of one ``tensor<64xf32>``, each with its own run-time
   starts and ends (arguments), each a result;
+- ``runtime_2d``: N ONNX slices of one ``tensor<16x64xf32>`` with run-time starts and
+  ends on both axes (since session 56: every window reads the argument through one flat
+  view, which kept the function whole after the first part until outlined parts made
+  views again);
 - ``chain_rt``: a chain of N ONNX slices with run-time starts, each slicing the last;
 - ``static``: N ONNX slices with constant parameters of one ``tensor<8x16xf32>``.
 """
@@ -48,6 +52,20 @@ def runtime(n: int) -> str:
             "tensor<1xi64>, tensor<1xi64> -> tensor<?xf32>"
         )
     types = ", ".join(["tensor<?xf32>"] * n)
+    results = ", ".join(f"%r{i}" for i in range(n))
+    return _function(args, types, body, results)
+
+
+def runtime_2d(n: int) -> str:
+    args = ["%x: tensor<16x64xf32>"]
+    body: list[str] = []
+    for i in range(n):
+        args += [f"%s{i}: tensor<2xi64>", f"%e{i}: tensor<2xi64>"]
+        body.append(
+            f"  %r{i} = slice.onnx %x starts %s{i} ends %e{i} : tensor<16x64xf32>, "
+            "tensor<2xi64>, tensor<2xi64> -> tensor<?x?xf32>"
+        )
+    types = ", ".join(["tensor<?x?xf32>"] * n)
     results = ", ".join(f"%r{i}" for i in range(n))
     return _function(args, types, body, results)
 
@@ -95,6 +113,7 @@ def _function(args: list[str], types: str, body: list[str], results: str) -> str
 
 FAMILIES: dict[str, Callable[[int], str]] = {
     "runtime": runtime,
+    "runtime_2d": runtime_2d,
     "chain_rt": chain_rt,
     "static": static,
 }
