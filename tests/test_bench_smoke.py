@@ -295,7 +295,8 @@ def test_compile_scale_prints_both_forms() -> None:
     compiles both and prints a line for each (80 run-time slices: more than
     ``outline-slice-parts``' 1500 ops in one function, so cut into parts; since
     session 54 a chain of 50, its windows ``in_bounds`` and composed unchecked, was
-    fewer)."""
+    fewer; since session 56 80 slices of a 2-D argument, read through one flat view,
+    are cut too)."""
     done = subprocess.run(
         [sys.executable, str(BENCH / "compile_scale.py"), "--sizes", "80"],
         capture_output=True,
@@ -303,9 +304,10 @@ def test_compile_scale_prints_both_forms() -> None:
         check=True,
     )
     lines = done.stdout.splitlines()
-    assert len(lines) == 6, done.stdout
+    assert len(lines) == 8, done.stdout
     parts = {
         line.split()[0]: int(re.search(r"\( *(\d+) parts\)", line)[1]) for line in lines
     }  # type: ignore[index]
     assert parts["runtime"] >= 2 and parts["chain_rt"] >= 2 and parts["static"] == 0
+    assert parts["runtime_2d"] >= 8  # each part makes the flat view again (session 56)
     assert all(re.search(r"cc +\d+\.\d\d s user +peak +\d+ MB$", line) for line in lines)
