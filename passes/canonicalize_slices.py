@@ -545,7 +545,7 @@ def reads_element_by_element(op: Operation) -> bool:
 T = TypeVar("T")
 
 
-def _checks_at(ix: IRBuilder, op: Operation, emit: Callable[[], T]) -> T:
+def checks_at(ix: IRBuilder, op: Operation, emit: Callable[[], T]) -> T:
     """``emit()``, its ``slice.check``s at ``op``'s location (the tensor op they are
     about); a check known to fail is an error at ``op`` now."""
     emitted = len(ix.ops)
@@ -571,7 +571,7 @@ def _runtime_positions(ix: IRBuilder, op: Operation) -> list[Value]:
     found = _runtime_1d(op)
     assert n is not None and found is not None
     off, size, step = found
-    offset, stride = _checks_at(
+    offset, stride = checks_at(
         ix,
         op,
         lambda: semantics.run_time_window_dim_on(
@@ -737,7 +737,7 @@ def index_element(
             if (current, -1) not in memo:
                 memo[(current, -1)] = 0  # its index checked once
                 check = partial(semantics.check_index_on, ix, owner.name, 0)
-                _checks_at(ix, owner, partial(check, position, n))
+                checks_at(ix, owner, partial(check, position, n))
             here = ix.bool_value(ix.eq(position, at))
             chosen = arith.SelectOp(
                 here, owner.scalar, typed(memo[(owner.dest, at)], element)
@@ -1175,9 +1175,7 @@ class WindowOfDynamicWindow(RewritePattern):
         # the inner window's checks where it is (it runs there, whether or not the
         # outer one does), the outer one's here
         at_inner = IRBuilder.before(inner, rewriter, IndexType())
-        dims = _checks_at(
-            at_inner, inner, lambda: check_window_on(at_inner, inner, pairs)
-        )
+        dims = checks_at(at_inner, inner, lambda: check_window_on(at_inner, inner, pairs))
         try:
             for j in range(len(c2)):
                 semantics.run_time_window_dim_on(
@@ -1270,7 +1268,7 @@ class ExtractOfWindow(RewritePattern):
         # the window's checks where the window is (it runs there, whether or not the
         # extract does), then the indices' at the extract
         at_window = IRBuilder.before(window, rewriter, IndexType())
-        _checks_at(at_window, window, lambda: check_window_on(at_window, window, pairs))
+        checks_at(at_window, window, lambda: check_window_on(at_window, window, pairs))
         ix = IRBuilder.before(op, rewriter, IndexType())
         indices: list[Value] = []
         for v in op.indices:
@@ -1291,7 +1289,7 @@ class ExtractOfWindow(RewritePattern):
                 f"{op.name}: {read_type} has no elements whatever the slice: it is "
                 f"a slice of {source_type}",
             )
-        _checks_at(
+        checks_at(
             ix,
             op,
             lambda: [
@@ -1347,7 +1345,7 @@ def check_cast_at(rewriter: PatternRewriter, cast: tensor.CastOp) -> None:
     def source_dim(j: int) -> Value:
         return dom.emit_value(tensor.DimOp(cast.source, dom.index_constant(j)))
 
-    _checks_at(dom, cast, lambda: cast_checks_on(dom, cast, source_dim))
+    checks_at(dom, cast, lambda: cast_checks_on(dom, cast, source_dim))
 
 
 def cast_checks_on(
@@ -1433,7 +1431,7 @@ def checked_in_place(
     assert checked is not None, "the window with its own sizes verifies"
     at_window = IRBuilder.before(window, rewriter, IndexType())
     try:
-        _checks_at(at_window, window, lambda: check_window_on(at_window, window, pairs))
+        checks_at(at_window, window, lambda: check_window_on(at_window, window, pairs))
     except OpPassFailedException:
         checked.drop_all_references()
         raise
@@ -1660,7 +1658,7 @@ def check_expand(dom: IRBuilder, op: tensor.ExpandShapeOp, dims: Sequence[Mixed]
                 [(k, values[k]) for k in keys if static[k] < 0],
             )
 
-    _checks_at(dom, op, emit)  # a check known to fail: an error at op now
+    checks_at(dom, op, emit)  # a check known to fail: an error at op now
     for made in dom.ops[emitted:]:
         inherit_text_location(made, op)
 
@@ -1829,7 +1827,7 @@ class CastOfDynamicWindow(RewritePattern):
                     )
 
         try:
-            _checks_at(dom, op, cast_checks)
+            checks_at(dom, op, cast_checks)
         except OpPassFailedException:
             new_op.drop_all_references()
             raise
