@@ -42,32 +42,30 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 I64_MAX = 2**63 - 1
 
 
-def runtime(n: int) -> str:
-    args = ["%x: tensor<64xf32>"]
+def _runtime_slices(n: int, source: str, rank: int) -> str:
+    """N ONNX slices of one ``source`` tensor, each with its own run-time starts and
+    ends (``tensor<rankxi64>`` arguments), each a result."""
+    args = [f"%x: {source}"]
+    index = f"tensor<{rank}xi64>"
+    result = "tensor<" + "?x" * rank + "f32>"
     body: list[str] = []
     for i in range(n):
-        args += [f"%s{i}: tensor<1xi64>", f"%e{i}: tensor<1xi64>"]
+        args += [f"%s{i}: {index}", f"%e{i}: {index}"]
         body.append(
-            f"  %r{i} = slice.onnx %x starts %s{i} ends %e{i} : tensor<64xf32>, "
-            "tensor<1xi64>, tensor<1xi64> -> tensor<?xf32>"
+            f"  %r{i} = slice.onnx %x starts %s{i} ends %e{i} : {source}, {index}, "
+            f"{index} -> {result}"
         )
-    types = ", ".join(["tensor<?xf32>"] * n)
+    types = ", ".join([result] * n)
     results = ", ".join(f"%r{i}" for i in range(n))
     return _function(args, types, body, results)
+
+
+def runtime(n: int) -> str:
+    return _runtime_slices(n, "tensor<64xf32>", 1)
 
 
 def runtime_2d(n: int) -> str:
-    args = ["%x: tensor<16x64xf32>"]
-    body: list[str] = []
-    for i in range(n):
-        args += [f"%s{i}: tensor<2xi64>", f"%e{i}: tensor<2xi64>"]
-        body.append(
-            f"  %r{i} = slice.onnx %x starts %s{i} ends %e{i} : tensor<16x64xf32>, "
-            "tensor<2xi64>, tensor<2xi64> -> tensor<?x?xf32>"
-        )
-    types = ", ".join(["tensor<?x?xf32>"] * n)
-    results = ", ".join(f"%r{i}" for i in range(n))
-    return _function(args, types, body, results)
+    return _runtime_slices(n, "tensor<16x64xf32>", 2)
 
 
 def chain_rt(n: int) -> str:

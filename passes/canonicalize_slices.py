@@ -1566,10 +1566,7 @@ class DimOfReshape(RewritePattern):
         assert isinstance(result_type, TensorType)
         if not 0 <= k < result_type.get_num_dims():
             return  # no such dim: tensor.dim's own semantics (undefined) stay
-        if isinstance(reshape, tensor.ExpandShapeOp) and any(
-            sum(reshape.static_output_shape.get_values()[a.value.data] < 0 for a in g) > 1
-            for g in reshape.reassociation.data
-        ):
+        if isinstance(reshape, tensor.ExpandShapeOp) and not checkable_expand(reshape):
             return  # not checked (check_expand_group_on), nor lowered: it stays
         if not feeds_only_dead_code(op):
             # the reshape and the casts below it may go unused once their dims are
@@ -1636,6 +1633,17 @@ def _dynamic_window_as(
     return new_op
 
 
+def checkable_expand(op: tensor.ExpandShapeOp) -> bool:
+    """Whether each group of ``op`` has at most one run-time ``output_shape`` entry,
+    as ``check_expand`` (by division, no product to overflow) takes it; the lowering
+    refuses another (``function_boundary.reshape_not_lowered``)."""
+    static = op.static_output_shape.get_values()
+    return all(
+        sum(static[a.value.data] < 0 for a in group.data) <= 1
+        for group in op.reassociation.data
+    )
+
+
 def check_expand(dom: IRBuilder, op: tensor.ExpandShapeOp, dims: Sequence[Mixed]) -> None:
     """The checks, through ``dom``, that each dim of ``op``'s source (``dims``) splits
     into its group of ``output_shape`` (``semantics.check_expand_group_on``, the
@@ -1663,9 +1671,10 @@ def check_expand(dom: IRBuilder, op: tensor.ExpandShapeOp, dims: Sequence[Mixed]
         inherit_text_location(made, op)
 
 
-def _result_dims(window: DynamicWindowOp) -> list[Value]:
+def window_result_dims(window: DynamicWindowOp) -> list[Value]:
     """The dims of ``window``'s result: static, or the run-time size each ``?`` pairs
-    with (``unit_dim_pairs``)."""
+    with (``unit_dim_pairs``): for the checks of a reshape folded into it, and
+    ``lower_dynamic.result_dim``."""
     sizes = window.mixed_sizes()
     shape = shape_of(window.result_type)
     pairs = unit_dim_pairs([s if isinstance(s, int) else None for s in sizes], shape)
@@ -1729,7 +1738,7 @@ class ReshapeOfWindow(RewritePattern):
                     check_expand(
                         IRBuilder.before(op, rewriter, IndexType()),
                         op,
-                        _result_dims(window),
+                        window_result_dims(window),
                     )
             new_op = _dynamic_window_as(window, result_type)
             assert new_op is not None, "it verified before the checks"

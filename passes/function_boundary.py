@@ -42,7 +42,7 @@ from xdsl.pattern_rewriter import (
 )
 from xdsl.rewriter import InsertPoint
 
-from passes.canonicalize_slices import unread_runtime_slice
+from passes.canonicalize_slices import checkable_expand, unread_runtime_slice
 from passes.convert_tensor_to_slice import unraised_type
 from passes.inline import why_not_inlined
 from slice_dialect.dialect import DynamicWindowOp, FrameworkSliceOp, WindowOp
@@ -140,14 +140,12 @@ def reshape_not_lowered(op: tensor.CollapseShapeOp | tensor.ExpandShapeOp) -> st
                 "runs) is not lowered; cast them to 1 first (tensor.cast)"
             )
         return None
-    static = op.static_output_shape.get_values()
-    for group in op.reassociation.data:
-        if sum(static[a.value.data] < 0 for a in group.data) > 1:
-            return (
-                f"{op.name}: convert-slice-to-loops lowers a tensor.expand_shape whose "
-                "groups have at most one run-time output_shape entry each (each is "
-                "checked to split its dim of the source exactly)"
-            )
+    if not checkable_expand(op):
+        return (
+            f"{op.name}: convert-slice-to-loops lowers a tensor.expand_shape whose "
+            "groups have at most one run-time output_shape entry each (each is "
+            "checked to split its dim of the source exactly)"
+        )
     return None
 
 

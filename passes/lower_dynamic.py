@@ -59,7 +59,12 @@ from xdsl.pattern_rewriter import (
 from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.transforms.dead_code_elimination import region_dce
 
-from passes.canonicalize_slices import cast_checks_on, check_expand, checks_at
+from passes.canonicalize_slices import (
+    cast_checks_on,
+    check_expand,
+    checks_at,
+    window_result_dims,
+)
 from passes.copy_plan import (
     DEFAULT_STREAM,
     PREFETCH_MIN_READ_BYTES,
@@ -132,15 +137,7 @@ def result_dim(value: SSAValue, j: int, dom: IRBuilder) -> Mixed:
         static = owner.static_output_shape.get_values()
         return list(owner.dynamic_output_shape)[sum(d < 0 for d in static[:j])]
     if isinstance(owner, DynamicWindowOp):
-        pairs = unit_dim_pairs(
-            [s if isinstance(s, int) else None for s in owner.mixed_sizes()],
-            [None if x < 0 else x for x in t.get_shape()],
-        )
-        assert pairs is not None, "checked by the verifier"
-        for i, jj in pairs:
-            if jj == j:
-                return owner.mixed_sizes()[i]
-        return 1
+        return window_result_dims(owner)[j]
     dim = dom.emit(tensor.DimOp(value, dom.index_constant(j)))
     assert dim is not None
     return dim
@@ -615,13 +612,7 @@ def _alloc_result(
     then a ``memref.alloc`` of its shape whose ``?`` dims are the sizes they pair with,
     valid (at least 0) once the window's checks hold."""
     shape = result_type.get_shape()
-    static = [None if d < 0 else d for d in shape]
-    pairs = unit_dim_pairs([s if isinstance(s, int) else None for s in sizes], static)
-    if pairs is None:
-        raise OpPassFailedException(
-            dom.anchor, f"{name}: result type {result_type} does not match the sizes"
-        )
-    check_sizes_on(dom, name, sizes, pairs, static, result_type)
+    static, pairs = _checked_pairs(dom, name, sizes, result_type)
     dynamic = [dom.value(sizes[i]) for i, j in pairs if static[j] is None]
     alloc = memref.AllocOp(dynamic, [], MemRefType(result_type.get_element_type(), shape))
     dom.emit(alloc)
@@ -805,6 +796,30 @@ class CollapseInto:
     groups: tuple[tuple[int, ...], ...]
 
 
+def _checked_pairs(
+    dom: IRBuilder,
+    name: str,
+    sizes: Sequence[Mixed],
+    result_type: TensorType[Attribute] | MemRefType[Attribute],
+) -> tuple[list[int | None], list[tuple[int, int]]]:
+    """The result type's dims (``None`` for ``?``) and the sizes paired with them
+    (``unit_dim_pairs``; a ``MemRefType``, a whole copy between buffers of one rank,
+    pairs them in place), a ``TensorType``'s static dims checked against the sizes
+    with the verifier's message: for an output (``_check_dest``) and for a buffer of
+    the window's own (``_alloc_result``)."""
+    static = [None if d < 0 else d for d in result_type.get_shape()]
+    pairs = unit_dim_pairs([s if isinstance(s, int) else None for s in sizes], static)
+    if isinstance(result_type, MemRefType) and len(sizes) == len(static):
+        pairs = [(j, j) for j in range(len(static))]
+    if pairs is None:
+        raise OpPassFailedException(
+            dom.anchor, f"{name}: result type {result_type} does not match the sizes"
+        )
+    if isinstance(result_type, TensorType):
+        check_sizes_on(dom, name, sizes, pairs, static, result_type)
+    return static, pairs
+
+
 def _check_dest(
     dom: IRBuilder,
     name: str,
@@ -822,20 +837,12 @@ def _check_dest(
     product of its group of the result's dims (the window's checks held: each size is
     at most its source dim, so no product leaves int64), with the collapse's message
     at its line."""
-    static = [None if d < 0 else d for d in result_type.get_shape()]
-    pairs = unit_dim_pairs([s if isinstance(s, int) else None for s in sizes], static)
-    if isinstance(result_type, MemRefType) and len(sizes) == len(static):
-        pairs = [(j, j) for j in range(len(static))]
-    if pairs is None:
-        raise OpPassFailedException(
-            dom.anchor, f"{name}: result type {result_type} does not match the sizes"
-        )
+    static, pairs = _checked_pairs(dom, name, sizes, result_type)
     others = list(pairs)
     if isinstance(result_type, TensorType):
-        # a window's result type: its static dims with the verifier's message; then
-        # the output's dims where they are not those (a ``?`` of the output, a cast
-        # to a less static type, or a ``?`` of the result type)
-        check_sizes_on(dom, name, sizes, pairs, static, result_type)
+        # the output's dims where they are not the result type's static ones,
+        # checked by _checked_pairs (a ``?`` of the output, a cast to a less static
+        # type, or a ``?`` of the result type)
         dest_type = cast(MemRefType[Attribute], dest.type)
         dest_static = [d >= 0 for d in dest_type.get_shape()]
         if collapsed is None:
