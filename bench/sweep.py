@@ -7,6 +7,7 @@ Run from the repository root::
     python bench/sweep.py --case 17               # only case 17 of the same sweep
     python bench/sweep.py --json results.json     # every case's figures, for analysis
     python bench/sweep.py --recheck 0             # no second timing of cases above 1.0x
+    python bench/sweep.py --same-page             # inputs where numpy would put them
 
 Each case is a random window (``Case``) over a C-contiguous input: rank 1 to 6, an
 element width of 1, 2, 4, 8 or 16 bytes (``i8``, ``i16``/``f16``, ``f32``/``i32``,
@@ -14,7 +15,8 @@ element width of 1, 2, 4, 8 or 16 bytes (``i8``, ``i16``/``f16``, ``f32``/``i32`
 crop or a strided range with a positive or negative step; innermost rows whose length
 is or is not a multiple of 64 bytes and that do or do not start on a 64-byte line;
 small dimensions next to big ones; an input base address offset by a multiple of the
-element width; input sizes from 4 KiB to ``--max-bytes``. Case ``i`` of seed ``s``
+element width (from a line of a pool of random bytes, or with ``--same-page`` from the
+output's offset in its page, as two big numpy arrays lie); input sizes from 4 KiB to ``--max-bytes``. Case ``i`` of seed ``s``
 depends only on ``s``, ``i`` and ``--max-bytes``: its input size is drawn log-uniformly
 from the ``i mod 5``-th fifth of the log range (the last fifth from a quarter of
 ``--max-bytes`` up), so every sweep of 5 or more cases covers all sizes.
@@ -96,6 +98,10 @@ from slice_dialect.runtime import calibrate
 KIB = 1024
 MIB = 1024 * KIB
 
+PAGE_BYTES = 4 * KIB
+"""A page, for ``--same-page``: two big numpy arrays (glibc's ``mmap`` chunks) lie at
+the same offset in theirs, where a copy's loads can match the low 12 bits of its
+stores a moment before (4K aliasing; ``slice_stream_long`` in the C target)."""
 MIN_BYTES = 4 * KIB
 """The smallest input a case draws."""
 
@@ -422,10 +428,13 @@ def time_case(
     estimator: str = "median",
     runtime: bool = False,
     warm: int = 0,
+    same_page: bool = False,
 ) -> Result:
     """Compile, check and time one case (``runtime``: its parameters passed at run
     time; ``warm``: untimed calls of a function before each of its samples,
-    ``run.sample_times``); raises ``SystemExit`` if the result differs."""
+    ``run.sample_times``; ``same_page``: the input's bytes at the output's offset in
+    its 4 KiB page, plus the case's base offset, as two big numpy arrays lie); raises
+    ``SystemExit`` if the result differs."""
     ir = case.ir(runtime)
     compiled = slice_dialect.compile(ir, cache_dir=cache_dir)
     kernel = compiled
@@ -438,11 +447,17 @@ def time_case(
     # the description lowers the case again: not for a check (--check-only) alone
     copy = copy_description(ir, cache_dir) if rounds > 0 else ""
     nbytes = case.input_bytes
-    x = pool[case.base_offset : case.base_offset + nbytes].view(case.dtype)
-    x = x.reshape(case.shape)
+    x = pool[case.base_offset : case.base_offset + nbytes]
     index = case.numpy_index()
     out = np.empty(case.sizes, case.dtype)
     ref = np.empty(case.sizes, case.dtype)
+    if same_page:
+        raw = np.empty(nbytes + 2 * PAGE_BYTES, np.uint8)
+        start = (out.ctypes.data + case.base_offset - raw.ctypes.data) % PAGE_BYTES
+        placed = raw[start : start + nbytes]
+        np.copyto(placed, x)
+        x = placed
+    x = x.view(case.dtype).reshape(case.shape)
     kernel(x, out=out)
     np.copyto(ref, x[index])
     if not np.array_equal(out.reshape(-1).view(np.uint8), ref.reshape(-1).view(np.uint8)):
@@ -661,6 +676,12 @@ def main(argv: list[str] | None = None) -> int:
         metavar="RATIO",
         help="kernel/numpy above which a case is timed again (1.0)",
     )
+    parser.add_argument(
+        "--same-page",
+        action="store_true",
+        help="each input at its output's offset in a 4 KiB page (plus the case's base "
+        "offset), as two big numpy arrays lie; else from a pool on a 64-byte line",
+    )
     add_warm_argument(parser)
     args = parser.parse_args(argv)
     if args.max_bytes < 2 * MIN_BYTES:
@@ -698,6 +719,7 @@ def main(argv: list[str] | None = None) -> int:
         f"# sweep: seed {args.seed}, {len(indices)} cases, inputs up to "
         f"{_fmt_bytes(args.max_bytes)}, {timing}"
         + (", parameters at run time" if args.runtime else "")
+        + (", each input at its output's offset in a page" if args.same_page else "")
     )
     cases = [make_case(args.seed, i, args.max_bytes) for i in indices]
     pool_bytes = max(c.base_offset + c.input_bytes for c in cases)
@@ -716,6 +738,7 @@ def main(argv: list[str] | None = None) -> int:
                 0,
                 None if cache_dir is None else Path(cache_dir),
                 runtime=args.runtime,
+                same_page=args.same_page,
             )
             print(f"| {case.index} | {case.element} | {case.shape} | equal |")
             continue
@@ -727,6 +750,7 @@ def main(argv: list[str] | None = None) -> int:
             args.estimator,
             args.runtime,
             args.warm,
+            args.same_page,
         )
         results.append(result)
         print(case_line(result), flush=True)
@@ -747,6 +771,7 @@ def main(argv: list[str] | None = None) -> int:
                     args.estimator,
                     args.runtime,
                     args.warm,
+                    args.same_page,
                 )
         print("\n" + "\n".join(recheck_lines(results, rechecked, args.recheck_above)))
     if args.json is not None:

@@ -44,6 +44,7 @@ from slice_dialect import runtime
 from slice_dialect.backend.c import c_symbol, emit_c, error_message_symbol
 from slice_dialect.backend.c_safety import FunctionChecker
 from slice_dialect.compiler import lower, make_context, parse_module
+from slice_dialect.interpreter import make_interpreter
 
 INT64_MIN = -(2**63)
 INT64_MAX = 2**63 - 1
@@ -489,7 +490,6 @@ def test_interpreter_runs_nests_as_the_reference() -> None:
     the reference (and so as the C): the same random nests, the same messages, nothing
     written when it fails."""
     from slice_dialect.errors import SliceError
-    from slice_dialect.interpreter import make_interpreter
 
     interpreter = make_interpreter(
         parse_module(NEST_IR.replace("xT>", "xi16>"), make_context())
@@ -807,28 +807,39 @@ func.func @arith(%x: memref<Nx{t}>, %y: memref<Nx{t}>, %out: memref<NxKxi64>) {{
     return text, ops
 
 
-@pytest.mark.parametrize("width", [64, 32, 16, 8])
+@pytest.mark.parametrize("width", [64, 32, 16, 8, 1])
 def test_integer_arithmetic_is_total_and_wraps(width: int) -> None:
     """Wrapping add/sub/mul, total divsi/remsi (x / 0, MIN / -1, x % 0, x % -1),
     max/min, bitwise ops and every cmpi predicate, against Python, on extremes and
-    random values."""
+    random values, in C and in the interpreter (on ``i1``, whose values are 0 and
+    -1, too: ``-1 / -1`` wraps to -1)."""
     low, high = -(2 ** (width - 1)), 2 ** (width - 1) - 1
-    special = [low, low + 1, -2, -1, 0, 1, 2, 7, high - 1, high]
+    extremes = (low, low + 1, -2, -1, 0, 1, 2, 7, high - 1, high)
+    special = sorted({v for v in extremes if low <= v <= high})
     pairs = [(a, b) for a in special for b in special]
     rng = random.Random(SEED + width)
     pairs += [(rng.randint(low, high), rng.randint(low, high)) for _ in range(200)]
-    pairs += [(rng.randint(low, high), rng.choice([0, -1, 1])) for _ in range(50)]
+    pairs += [
+        (rng.randint(low, high), rng.choice([0, -1, 1][: 3 if width > 1 else 2]))
+        for _ in range(50)
+    ]
     text, ops = arith_program(width)
     n = len(pairs)
-    library, _ = build(text.replace("N", str(n)).replace("K", str(len(ops))))
-    dtype = {64: np.int64, 32: np.int32, 16: np.int16, 8: np.int8}[width]
-    x = np.array([a for a, _ in pairs], dtype)
-    y = np.array([b for _, b in pairs], dtype)
+    lowered = text.replace("N", str(n)).replace("K", str(len(ops)))
+    library, _ = build(lowered)
+    dtype = {64: np.int64, 32: np.int32, 16: np.int16, 8: np.int8, 1: np.bool_}[width]
+    x = np.array([a for a, _ in pairs]).astype(dtype)
+    y = np.array([b for _, b in pairs]).astype(dtype)
     out = np.zeros((n, len(ops)), np.int64)
     assert call(library, "arith", [x, y, out]) == (0, [0, 0, 0, 0])
+    interpreted = np.zeros_like(out)
+    make_interpreter(parse_module(lowered, make_context())).call_op(
+        "arith", (x, y, interpreted)
+    )
     for i, (a, b) in enumerate(pairs):
         for k, (name, compute) in enumerate(ops):
             assert out[i, k] == compute(a, b), (name, a, b, int(out[i, k]))  # type: ignore[operator]
+    np.testing.assert_array_equal(interpreted, out)
 
 
 CAST_IR = """

@@ -551,6 +551,22 @@ def test_a_measurement_on_tiny_copies(
     assert stored(tmp_path) is not None
 
 
+@pytest.mark.parametrize("shape", [(3,), (1 << 20,), (300, 7)])
+def test_the_line_orders_are_compared_away_from_4k_aliasing(
+    shape: tuple[int, ...],
+) -> None:
+    """The contiguous kinds' output lies 2 KiB above the source in its page (where
+    the C target's blocks are blocks), whatever numpy gave; its shape and type are the
+    result's, and it is writable and C-contiguous (``out=`` takes it)."""
+    for dtype in (np.float32, np.float64):
+        source = np.ones(shape, dtype)
+        result = np.zeros(shape, dtype)
+        out = calibrate._unaliased_like(result, source)  # pyright: ignore[reportPrivateUsage]
+        assert (out.ctypes.data - source.ctypes.data) % 4096 == 2048
+        assert out.shape == result.shape and out.dtype == result.dtype
+        assert out.flags.c_contiguous and out.flags.writeable and out.flags.aligned
+
+
 DYNAMIC = """\
 func.func @main(%x: tensor<?x?xf32>, %s: tensor<2xi64>, %e: tensor<2xi64>) -> tensor<?x?xf32> {
   %r = slice.onnx %x starts %s ends %e : tensor<?x?xf32>, tensor<2xi64>, tensor<2xi64> -> tensor<?x?xf32>

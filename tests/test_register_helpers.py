@@ -378,17 +378,20 @@ static const int64_t lengths[] = {
 };
 
 /* slice_stream (blocked) or slice_stream_in_order of n bytes from a source of exactly
- * n bytes (at offset smis of a buffer of n + smis) to dmis bytes past a line, the
- * bytes around untouched. */
-static int check_stream(int64_t n, int64_t dmis, int64_t smis, int blocked) {
-    unsigned char *buffer = malloc((size_t)(n + smis + 1));
-    unsigned char *source = buffer + smis;
-    for (int64_t b = 0; b < n; b += 1)
-        source[b] = (unsigned char)(b * 7 + b / 251 + 3);
+ * n bytes to dmis bytes past a line, the bytes around untouched. The source lies at
+ * offset smis of a buffer of n + smis, or with page >= 0 page bytes below the output
+ * modulo 4 KiB (where the blocks go in order from 4033 to 1023: 4K aliasing). */
+static int check_stream(int64_t n, int64_t dmis, int64_t smis, int blocked, int64_t page) {
     unsigned char *block = malloc((size_t)(n + 256));
     memset(block, 0xa5, (size_t)(n + 256));
     unsigned char *line = block + 64 + (64 - (uintptr_t)block % 64) % 64;
     unsigned char *d = line + dmis;
+    unsigned char *buffer = malloc((size_t)(n + (page >= 0 ? 4096 : smis) + 1));
+    unsigned char *source =
+        page >= 0 ? buffer + (((uintptr_t)d - (uintptr_t)buffer - (uintptr_t)page) & 4095)
+                  : buffer + smis;
+    for (int64_t b = 0; b < n; b += 1)
+        source[b] = (unsigned char)(b * 7 + b / 251 + 3);
     if (blocked)
         slice_stream(d, source, n);
     else
@@ -472,9 +475,16 @@ int main(int argc, char **argv) {
         for (int64_t dmis = 0; dmis < 64; dmis += 1)
             for (int64_t smis = 0; smis < 9; smis += 4)
                 for (int blocked = 0; blocked < 2; blocked += 1) {
-                    failures += check_stream(lengths[k], dmis, smis, blocked);
+                    failures += check_stream(lengths[k], dmis, smis, blocked, -1);
                     cases += 1;
                 }
+    static const int64_t pages[] = {0, 8, 448, 1016, 1023, 1024, 1032, 2048, 4031, 4032, 4033, 4088};
+    for (size_t k = 0; k < sizeof lengths / sizeof lengths[0]; k += 1)
+        for (int64_t dmis = 0; dmis < 64; dmis += 9)
+            for (size_t p = 0; p < sizeof pages / sizeof pages[0]; p += 1) {
+                failures += check_stream(lengths[k], dmis, 0, 1, pages[p]);
+                cases += 1;
+            }
 #if defined(__SSE2__)
     failures += check_all_blocks("sse2", slice_stream_lines_sse2, &cases);
 #endif
