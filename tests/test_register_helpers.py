@@ -38,6 +38,8 @@ from slice_dialect.backend.c import (
     SSE2_INCLUDE,
     STREAM_GATHER_HELPERS,
     STREAM_HELPERS,
+    STRING_MOVE_HELPER,
+    STRING_MOVE_SANITIZED,
 )
 from slice_dialect.dtypes import B128_TYPEDEF
 from slice_dialect.runtime.cache import CompilerConfig, run_tool
@@ -415,6 +417,37 @@ static int check_stream(int64_t n, int64_t dmis, int64_t smis, int blocked, int6
     return failures;
 }
 
+/* slice_string_move of n bytes to dmis bytes past a line from page bytes below it
+ * modulo 4 KiB (memcpy from 1 to 63: the string move is slow there), the bytes
+ * around untouched. */
+static int check_string_move(int64_t n, int64_t dmis, int64_t page) {
+    unsigned char *block = malloc((size_t)(n + 256));
+    memset(block, 0xa5, (size_t)(n + 256));
+    unsigned char *d = block + 64 + (64 - (uintptr_t)block % 64) % 64 + dmis;
+    unsigned char *buffer = malloc((size_t)(n + 4097));
+    unsigned char *source =
+        buffer + (((uintptr_t)d - (uintptr_t)buffer - (uintptr_t)page) & 4095);
+    for (int64_t b = 0; b < n; b += 1)
+        source[b] = (unsigned char)(b * 5 + b / 257 + 9);
+    slice_string_move(d, source, (size_t)n);
+    int failures = 0;
+    if (memcmp(d, source, (size_t)n) != 0) {
+        printf("FAIL slice_string_move n %lld dest +%lld page %lld: bytes differ\n",
+               (long long)n, (long long)dmis, (long long)page);
+        failures += 1;
+    }
+    for (unsigned char *p = block; p < block + n + 256; p += 1)
+        if ((p < d || p >= d + n) && *p != 0xa5) {
+            printf("FAIL slice_string_move n %lld: wrote byte %lld\n", (long long)n,
+                   (long long)(p - d));
+            failures += 1;
+            break;
+        }
+    free(block);
+    free(buffer);
+    return failures;
+}
+
 typedef void (*blocks)(unsigned char *restrict, const unsigned char *restrict, int64_t,
                        int);
 
@@ -483,7 +516,8 @@ int main(int argc, char **argv) {
         for (int64_t dmis = 0; dmis < 64; dmis += 9)
             for (size_t p = 0; p < sizeof pages / sizeof pages[0]; p += 1) {
                 failures += check_stream(lengths[k], dmis, 0, 1, pages[p]);
-                cases += 1;
+                failures += check_string_move(lengths[k], dmis, 4096 - pages[p]);
+                cases += 2;
             }
 #if defined(__SSE2__)
     failures += check_all_blocks("sse2", slice_stream_lines_sse2, &cases);
@@ -642,7 +676,8 @@ def test_register_helpers(flags: tuple[str, ...], tmp_path: Path) -> None:
 
 @FLAGS
 def test_stream_copy(flags: tuple[str, ...], tmp_path: Path) -> None:
-    """``slice_stream`` and its line copies (16 KiB blocks, and lines in order);
+    """``slice_stream`` and its line copies (16 KiB blocks, and lines in order), and
+    ``slice_string_move``, at page offsets on both sides of their guards;
     under AddressSanitizer the SSE2 ones only (their assembly is not instrumented),
     optimized every one the CPU has (whatever the toolchain's ``__builtin_cpu_supports``
     answers: ``slice_stream`` itself then takes the SSE2 lines)."""
@@ -654,6 +689,8 @@ def test_stream_copy(flags: tuple[str, ...], tmp_path: Path) -> None:
             SSE2_INCLUDE,
             REGISTER_PICKS,
             STREAM_HELPERS,
+            STRING_MOVE_SANITIZED,
+            STRING_MOVE_HELPER,
             STREAM_DRIVER,
         ]
     )

@@ -12,8 +12,8 @@ its body holds only
 - ``scf.for`` over ``index`` without ``iter_args`` (bounds may be run-time values),
   ``scf.if`` without results;
 - ``slice.copy_run``, ``slice.dynamic_copy_run``, ``slice.check``;
-- ``memref.dim``, ``memref.collapse_shape`` and (static) ``memref.expand_shape`` (views
-  of the same buffer),
+- ``memref.dim``, ``memref.collapse_shape`` and ``memref.expand_shape`` (views of the
+  same buffer; an expand's run-time ``output_shape`` entries checked against its source),
   ``memref.load``, ``memref.store``, ``memref.alloc``, ``memref.dealloc``,
   ``memref.copy``;
 - ``func.return`` without operands.
@@ -3818,10 +3818,16 @@ STRING_MOVE_HELPER = r"""
  * slice.copy_run's string_move: on session 46's Zen 5, 0.80-0.90x memcpy's time on
  * cached copies of 1-8 MiB, 0.65-0.80x on 12-64 MiB, as glibc 2.36's memcpy leaves it
  * above the L2's size on AMD); memcpy elsewhere, and under AddressSanitizer, which does
- * not see an assembly's accesses. */
+ * not see an assembly's accesses. Also memcpy where d lies less than a line above s
+ * modulo 4 KiB (not on it): there the string move took 13-16x memcpy's time on
+ * session 57's Zen 3 at 1-16 MiB, 8 and 16 bytes above (notes/s57/rms.c). */
 static inline void slice_string_move(void *restrict d, const void *restrict s, size_t n) {
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__SANITIZE_ADDRESS__) \
     && !defined(SLICE_STRING_MOVE_SANITIZED)
+    if ((((uintptr_t)d - (uintptr_t)s - 1) & 4095) < 63) {
+        memcpy(d, s, n);
+        return;
+    }
     __asm__ volatile("rep movsb" : "+D"(d), "+S"(s), "+c"(n) : : "memory");
 #else
     memcpy(d, s, n);

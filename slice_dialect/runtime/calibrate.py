@@ -35,7 +35,8 @@ bound, session 30).
 The third kind, ``string move``, times one contiguous copy with plain stores in its
 two forms, the CPU's string move (``slice.copy_run ... string_move``, ``rep movsb``)
 and ``memcpy``, for working sets of ``STRING_MOVE_WORKING_SETS`` (runs of half as
-many bytes): ``string_move_bytes`` is the shortest run from which the string move
+many bytes; the output 2 KiB above the source in its page, as the contiguous kinds):
+``string_move_bytes`` is the shortest run from which the string move
 takes at most ``MARGIN`` times ``memcpy``'s time at every size measured whose copy
 is cached (below the streaming bound, or writing less than ``STREAM_STORE_BYTES``;
 0, never, if it does not at the largest), ``choose_string_move``.
@@ -443,8 +444,9 @@ def _unaliased_like(result: np.ndarray, source: np.ndarray) -> np.ndarray:
     """An array of ``result``'s shape and type whose first byte lies 2 KiB above
     ``source``'s in its 4 KiB page. Two big numpy arrays share their offset in the page
     (glibc's ``mmap`` chunks), where the C target streams a run's lines in order even
-    when told blocks (``slice_stream_long``: 4K aliasing), so the contiguous kinds
-    compare the two line orders only away from it."""
+    when told blocks (``slice_stream_long``: 4K aliasing), and smaller ones may lie
+    16 bytes apart, where its string move is ``memcpy`` (``slice_string_move``); so
+    the contiguous kinds and the string move compare their forms away from both."""
     import numpy as np
 
     raw = np.empty(result.nbytes + 8192, np.uint8)
@@ -480,7 +482,7 @@ def _measure_kind(kind: str, cache_dir: Path | None) -> Times:
         ]
         x = np.ones(shape, np.float32)
         out = kernels[0](x)
-        if kind.startswith("contiguous"):
+        if kind != "rows":
             out = _unaliased_like(out, x)
         best = [float("inf"), float("inf")]
         for _ in range(STRING_MOVE_REPEATS if moves else REPEATS):
