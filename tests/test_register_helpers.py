@@ -34,7 +34,9 @@ from slice_dialect.backend.c import (
     COPY_HELPERS,
     GATHER_BY_STEP_HELPERS,
     GATHER_HELPERS,
+    MEMCPY_HELPER,
     REGISTER_PICKS,
+    SMALL_COPY_HELPER,
     SSE2_INCLUDE,
     STREAM_GATHER_HELPERS,
     STREAM_HELPERS,
@@ -375,8 +377,8 @@ STREAM_DRIVER = r"""
 #include <stdio.h>
 
 static const int64_t lengths[] = {
-    0, 1, 15, 16, 17, 63, 64, 65, 127, 1023, 1024, 1025, 16383, 16384, 16385, 16447,
-    16448, 16449, 32767, 32768, 32868, 49152 + 64 * 3 + 7, 65536 + 4095,
+    0, 1, 15, 16, 17, 63, 64, 65, 127, 1023, 1024, 1025, 4095, 4096, 4097, 16383, 16384, 16385, 16447,
+    16448, 16449, 32767, 32768, 32868, 49152 + 64 * 3 + 7, 65536 + 4095, 1048575, 1048576 + 7,
 };
 
 /* slice_stream (blocked) or slice_stream_in_order of n bytes from a source of exactly
@@ -417,10 +419,12 @@ static int check_stream(int64_t n, int64_t dmis, int64_t smis, int blocked, int6
     return failures;
 }
 
-/* slice_string_move of n bytes to dmis bytes past a line from page bytes below it
- * modulo 4 KiB (memcpy from 1 to 63: the string move is slow there), the bytes
- * around untouched. */
-static int check_string_move(int64_t n, int64_t dmis, int64_t page) {
+typedef void (*mover)(void *restrict, const void *restrict, size_t);
+
+/* slice_memcpy or slice_string_move (move, named name) of n bytes to dmis bytes past a
+ * line from page bytes below it modulo 4 KiB (each takes its 64-byte loop from 1 to 63
+ * there, slice_memcpy for 4 KiB to 1 MiB), the bytes around untouched. */
+static int check_move(const char *name, mover move, int64_t n, int64_t dmis, int64_t page) {
     unsigned char *block = malloc((size_t)(n + 256));
     memset(block, 0xa5, (size_t)(n + 256));
     unsigned char *d = block + 64 + (64 - (uintptr_t)block % 64) % 64 + dmis;
@@ -429,16 +433,16 @@ static int check_string_move(int64_t n, int64_t dmis, int64_t page) {
         buffer + (((uintptr_t)d - (uintptr_t)buffer - (uintptr_t)page) & 4095);
     for (int64_t b = 0; b < n; b += 1)
         source[b] = (unsigned char)(b * 5 + b / 257 + 9);
-    slice_string_move(d, source, (size_t)n);
+    move(d, source, (size_t)n);
     int failures = 0;
     if (memcmp(d, source, (size_t)n) != 0) {
-        printf("FAIL slice_string_move n %lld dest +%lld page %lld: bytes differ\n",
-               (long long)n, (long long)dmis, (long long)page);
+        printf("FAIL %s n %lld dest +%lld page %lld: bytes differ\n", name, (long long)n,
+               (long long)dmis, (long long)page);
         failures += 1;
     }
     for (unsigned char *p = block; p < block + n + 256; p += 1)
         if ((p < d || p >= d + n) && *p != 0xa5) {
-            printf("FAIL slice_string_move n %lld: wrote byte %lld\n", (long long)n,
+            printf("FAIL %s n %lld: wrote byte %lld\n", name, (long long)n,
                    (long long)(p - d));
             failures += 1;
             break;
@@ -516,8 +520,11 @@ int main(int argc, char **argv) {
         for (int64_t dmis = 0; dmis < 64; dmis += 9)
             for (size_t p = 0; p < sizeof pages / sizeof pages[0]; p += 1) {
                 failures += check_stream(lengths[k], dmis, 0, 1, pages[p]);
-                failures += check_string_move(lengths[k], dmis, 4096 - pages[p]);
-                cases += 2;
+                failures += check_move("slice_string_move", slice_string_move, lengths[k],
+                                       dmis, 4096 - pages[p]);
+                failures += check_move("slice_memcpy", slice_memcpy, lengths[k], dmis,
+                                       4096 - pages[p]);
+                cases += 3;
             }
 #if defined(__SSE2__)
     failures += check_all_blocks("sse2", slice_stream_lines_sse2, &cases);
@@ -560,6 +567,7 @@ def driver_source() -> str:
             f"#define LONG_RUN_BYTES {LONG_RUN_BYTES}",
             SSE2_INCLUDE,
             REGISTER_PICKS,
+            SMALL_COPY_HELPER,
             STREAM_HELPERS,
             COPY_HELPERS,
             HINT_CHECK,
@@ -676,8 +684,9 @@ def test_register_helpers(flags: tuple[str, ...], tmp_path: Path) -> None:
 
 @FLAGS
 def test_stream_copy(flags: tuple[str, ...], tmp_path: Path) -> None:
-    """``slice_stream`` and its line copies (16 KiB blocks, and lines in order), and
-    ``slice_string_move``, at page offsets on both sides of their guards;
+    """``slice_stream`` and its line copies (16 KiB blocks, and lines in order),
+    ``slice_string_move`` and ``slice_memcpy``, at page offsets on both sides of their
+    guards;
     under AddressSanitizer the SSE2 ones only (their assembly is not instrumented),
     optimized every one the CPU has (whatever the toolchain's ``__builtin_cpu_supports``
     answers: ``slice_stream`` itself then takes the SSE2 lines)."""
@@ -688,6 +697,8 @@ def test_stream_copy(flags: tuple[str, ...], tmp_path: Path) -> None:
             "#include <string.h>",
             SSE2_INCLUDE,
             REGISTER_PICKS,
+            SMALL_COPY_HELPER,
+            MEMCPY_HELPER,
             STREAM_HELPERS,
             STRING_MOVE_SANITIZED,
             STRING_MOVE_HELPER,

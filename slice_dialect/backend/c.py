@@ -70,8 +70,10 @@ The rules:
   ``int64_t``);
 - ``scf.for`` is ``for (int64_t i = lb; i < ub; i += step)``; ``scf.if`` is ``if``;
   ``slice.check`` is ``FunctionPrinter.fail_if`` of its condition's negation;
-- ``slice.copy_run`` is a ``memcpy`` (contiguous run; ``string_move``: the CPU's string
-  move, ``slice_string_move``), an element loop (strided run),
+- ``slice.copy_run`` is a ``slice_memcpy`` (contiguous run: ``memcpy``, or a loop of
+  64-byte moves where ``memcpy`` would take the slow string move, ``MEMCPY_HELPER``;
+  ``string_move``: the CPU's string move, ``slice_string_move``), an element loop
+  (strided run),
   one assignment (one element); ``nontemporal`` streams the stores (``slice_stream``,
   ``slice_stream_in_order`` with ``in_order``: a long run's lines one after the other
   rather than in 16 KiB blocks), else a strided run is gathered through a small
@@ -96,8 +98,8 @@ The rules:
   division-based fallback elsewhere), returning an error code otherwise; then, for
   views of two buffers, a copy chosen at run time by ``run_choices``' rules: streamed
   (``slice_stream``, ``slice_stream_*``) when the dest view has at least
-  ``STREAM_STORE_BYTES`` and the run ``MIN_STREAM_RUN_BYTES``, else ``memcpy`` when
-  the stride is ``arith.constant 1`` (``slice_string_move`` for a run of at least the
+  ``STREAM_STORE_BYTES`` and the run ``MIN_STREAM_RUN_BYTES``, else ``slice_memcpy``
+  when the stride is ``arith.constant 1`` (``slice_string_move`` for a run of at least the
   op's ``string_move_bytes``); a run-time stride of -1, 2 or -2 over at least
   ``MIN_REGISTER_RUN_BYTES`` goes through the register helpers, any other of at
   least ``dynamic_gather_min`` elements of 1, 2, 4, 8 or 16 bytes (10 of 4, 8 or 16
@@ -118,7 +120,7 @@ The rules:
   ``slice_status`` and jumps to the function's one cleanup label, which frees every
   heap pointer (``free(NULL)`` does nothing) and returns the status: the C grows
   with checks plus allocations, not their product;
-- ``memref.copy`` is ``memcpy`` of the buffer's byte size;
+- ``memref.copy`` is ``slice_memcpy`` of the buffer's byte size;
 - ``func.return`` frees what its block allocated, orders the function's non-temporal
   stores (``slice_stream_fence``) and returns 0.
 """
@@ -281,7 +283,8 @@ _GENERATED_NAMES = (
     "slice_gather_halves_by_step "
     "slice_stream_gather_halves slice_stream_gather_words "
     "slice_stream_gather_dwords slice_stream_gather_b128 slice_stream_fence "
-    "slice_copy_small slice_string_move SLICE_STRING_MOVE_SANITIZED "
+    "slice_copy_small slice_memcpy slice_copy_lines slice_near_above slice_string_move "
+    "SLICE_STRING_MOVE_SANITIZED "
     "slice_prefetch slice_prefetch_rows slice_stream_lines slice_stream_lines_sse2 "
     "slice_stream_line_sse2 slice_stream_long slice_stream_lines_avx slice_stream_lines_avx512 "
     "SLICE_STREAM_WIDE SLICE_STREAM_SANITIZED SLICE_BLOCK_LINES SLICE_LINES "
@@ -1561,8 +1564,10 @@ def _copy(p: FunctionPrinter, op: memref.CopyOp) -> None:
         raise op_error(op, f"memref.copy from {source} to {target}: types differ")
     if size == 0 or buffer_root(op.source) == buffer_root(op.destination):
         return  # nothing to move: empty, or a buffer onto itself
-    p.unit.features.add("string.h")
-    p.line(f"memcpy({p.expr(op.destination, op)}, {p.expr(op.source, op)}, {size});")
+    p.unit.features.add("memcpy")
+    p.line(
+        f"slice_memcpy({p.expr(op.destination, op)}, {p.expr(op.source, op)}, {size});"
+    )
 
 
 FILL_LINE_VALUES = 8
@@ -1790,13 +1795,14 @@ def _emit_run(
     count, source_stride, dest_stride = steps
     streamed = how.streamed
     if source_stride == 1 and dest_stride == 1:
-        p.unit.features.add("string.h")
-        copy = "memcpy"
+        copy = "slice_memcpy"
         if streamed:
             copy = "slice_stream_in_order" if how.in_order else "slice_stream"
         elif how.string_move:
             copy = "slice_string_move"
             p.unit.features.add("string_move")
+        else:
+            p.unit.features.add("memcpy")
         p.line(f"{copy}({d}, {s}, {count * size});")
         return
     if how.registers:
@@ -2084,7 +2090,7 @@ def _dynamic_copy_run(p: FunctionPrinter, op: DynamicCopyRunOp) -> None:
             p, op, (source, dest), (n, stride), dest_size, nest, (loop, scalar_loop)
         )
     elif contiguous:
-        p.unit.features.add("string.h")
+        p.unit.features.add("memcpy")
         width = storage_bytes(
             checked_memref_type(
                 op.source.type, "slice.dynamic_copy_run source", op, dynamic=True
@@ -2093,7 +2099,7 @@ def _dynamic_copy_run(p: FunctionPrinter, op: DynamicCopyRunOp) -> None:
 
         def block(source_at: str, dest_at: str, _: Sequence[str]) -> None:
             d, s = _plus(dest, dest_at), _plus(source, source_at)
-            p.line(f"memcpy({d}, {s}, {n} * {width});")
+            p.line(f"slice_memcpy({d}, {s}, (size_t){n} * {width});")
 
         nest(block)
     else:
@@ -2291,7 +2297,8 @@ def _dynamic_run_copy(
         p.depth -= 1
 
     if contiguous:
-        copy = f"memcpy({{d}}, {{s}}, (size_t){n} * {size});"
+        p.unit.features.add("memcpy")
+        copy = f"slice_memcpy({{d}}, {{s}}, (size_t){n} * {size});"
         if op.string_move_bytes is not None and op.string_move_bytes.value.data > 0:
             # a run of at least string_move_bytes (in a form that cannot wrap), chosen
             # in the one nest of cached runs: a third copy of the nest cost runs of 192
@@ -2580,7 +2587,11 @@ def emit_c(module: ModuleOp, *, prefix: str = DEFAULT_PREFIX) -> str:
         for helpers in (GATHER_HELPERS, STREAM_GATHER_HELPERS)
         for name, _, _ in helpers.values()
     }
-    if features & ({"stream", "copy", "string_move"} | gathers):
+    if "string_move" in features:
+        features.add("memcpy")  # near its source, the string move is slice_memcpy
+    if features & {"stream", "memcpy"}:
+        features.add("small_copy")  # a run's ends, in their helpers
+    if features & ({"stream", "copy", "memcpy"} | gathers):
         features.add("string.h")  # their helpers call memcpy
     if features & gathers:
         features.add("prefetch")  # the gathers hint ahead (lookahead)
@@ -2594,6 +2605,8 @@ def emit_c(module: ModuleOp, *, prefix: str = DEFAULT_PREFIX) -> str:
     if "opaque" in features:
         header += ["", OPAQUE_MACRO.strip("\n")]
     helpers = {
+        "small_copy": SMALL_COPY_HELPER,  # before the helpers that call it
+        "memcpy": MEMCPY_HELPER,  # before the string move, which calls it
         "stream": STREAM_HELPERS,
         "copy": COPY_HELPERS,
         "prefetch": PREFETCH_HELPER,  # before the gathers, which call it
@@ -2756,44 +2769,6 @@ static void slice_stream_lines(unsigned char *restrict d, const unsigned char *r
     slice_stream_lines_sse2(d, s, n, blocked);
 }
 #endif
-
-/* Copies n < 64 bytes from s to d in at most six moves of fixed size: gcc expands a
- * memcpy whose size it knows to be below 64 (a run's head or tail) to rep movsb
- * whatever -mmemcpy-strategy says, 30-odd cycles even for no bytes; in a dynamic
- * kernel that was W6's rows' cost over the static kernel (1.11-1.35x -> 0.99-1.02x,
- * notes/s26/small2.txt). */
-static inline void slice_copy_small(unsigned char *restrict to,
-                                    const unsigned char *restrict from, int64_t n) {
-    if (n == 0)
-        return;
-    if (n & 32) {
-        memcpy(to, from, 32);
-        to += 32;
-        from += 32;
-    }
-    if (n & 16) {
-        memcpy(to, from, 16);
-        to += 16;
-        from += 16;
-    }
-    if (n & 8) {
-        memcpy(to, from, 8);
-        to += 8;
-        from += 8;
-    }
-    if (n & 4) {
-        memcpy(to, from, 4);
-        to += 4;
-        from += 4;
-    }
-    if (n & 2) {
-        memcpy(to, from, 2);
-        to += 2;
-        from += 2;
-    }
-    if (n & 1)
-        *to = *from;
-}
 
 #if defined(__SSE2__)
 /* slice_stream's run of n >= SHORT_RUN_BYTES bytes. Not inlined: a call costs little
@@ -3802,6 +3777,84 @@ new/old 0.97 over the 18 pairs; seed 2 case 14 (``complex<f64>`` at -3 over a 79
 span) 0.93, 0.95 and 0.96; seed 1 case 53 1.01, 0.92 and 0.87; seed 11 case 44 (the
 same kind over 38 MiB) 1.00, 1.02 and 1.05; with run-time parameters 0.95-1.00."""
 
+SMALL_COPY_HELPER = r"""
+/* Copies n < 64 bytes from s to d in at most six moves of fixed size: gcc expands a
+ * memcpy whose size it knows to be below 64 (a run's head or tail) to rep movsb
+ * whatever -mmemcpy-strategy says, 30-odd cycles even for no bytes; in a dynamic
+ * kernel that was W6's rows' cost over the static kernel (1.11-1.35x -> 0.99-1.02x,
+ * notes/s26/small2.txt). */
+static inline void slice_copy_small(unsigned char *restrict to,
+                                    const unsigned char *restrict from, int64_t n) {
+    if (n == 0)
+        return;
+    if (n & 32) {
+        memcpy(to, from, 32);
+        to += 32;
+        from += 32;
+    }
+    if (n & 16) {
+        memcpy(to, from, 16);
+        to += 16;
+        from += 16;
+    }
+    if (n & 8) {
+        memcpy(to, from, 8);
+        to += 8;
+        from += 8;
+    }
+    if (n & 4) {
+        memcpy(to, from, 4);
+        to += 4;
+        from += 4;
+    }
+    if (n & 2) {
+        memcpy(to, from, 2);
+        to += 2;
+        from += 2;
+    }
+    if (n & 1)
+        *to = *from;
+}
+"""
+"""``slice_copy_small``, which the streamed copies and ``slice_memcpy`` call, printed
+once before them."""
+
+MEMCPY_HELPER = r"""
+/* memcpy of n bytes from s to d, but where d lies 1-63 bytes above s modulo 4 KiB and
+ * the run is 4 KiB to 1 MiB, 64 bytes a step in fixed-size moves (vector moves) to
+ * whole lines of d: glibc 2.36 copies runs of 4 KiB up to the L2's size (512 KiB to 1
+ * MiB on AMD's Zen 3-5) by the string move on AMD processors, and on session 57's Zen
+ * 3 that took 17-41x the time of the loop at 4-256 KiB, 16 bytes apart in the page
+ * (1.6x at 48 bytes), and the same elsewhere (notes/s57/mc16.c); above it glibc's own
+ * vector loop was 0.75-1.0x this one's time (near.py). Not inlined: the rare path. */
+static __attribute__((noinline)) void slice_copy_lines(unsigned char *restrict to,
+                                                      const unsigned char *restrict from,
+                                                      size_t n) {
+    const size_t head = -(uintptr_t)to & 63; /* n >= 64: within the run */
+    slice_copy_small(to, from, (int64_t)head);
+    to += head;
+    from += head;
+    n -= head;
+    for (; n >= 64; n -= 64, to += 64, from += 64)
+        memcpy(to, from, 64);
+    slice_copy_small(to, from, (int64_t)n);
+}
+
+static inline int slice_near_above(const void *d, const void *s) {
+    return (((uintptr_t)d - (uintptr_t)s - 1) & 4095) < 63;
+}
+
+static inline void slice_memcpy(void *restrict d, const void *restrict s, size_t n) {
+    if (n >= 4096 && n < 1048576 && slice_near_above(d, s)) {
+        slice_copy_lines(d, s, n);
+        return;
+    }
+    memcpy(d, s, n);
+}
+"""
+"""``slice_memcpy``, the copy of a cached contiguous run (and of ``memref.copy``),
+printed once in a unit that uses it (after ``SMALL_COPY_HELPER``)."""
+
 STRING_MOVE_SANITIZED = r"""
 #if defined(__has_feature)
 #if __has_feature(address_sanitizer)
@@ -3818,14 +3871,14 @@ STRING_MOVE_HELPER = r"""
  * slice.copy_run's string_move: on session 46's Zen 5, 0.80-0.90x memcpy's time on
  * cached copies of 1-8 MiB, 0.65-0.80x on 12-64 MiB, as glibc 2.36's memcpy leaves it
  * above the L2's size on AMD); memcpy elsewhere, and under AddressSanitizer, which does
- * not see an assembly's accesses. Also memcpy where d lies less than a line above s
- * modulo 4 KiB (not on it): there the string move took 13-16x memcpy's time on
- * session 57's Zen 3 at 1-16 MiB, 8 and 16 bytes above (notes/s57/rms.c). */
+ * not see an assembly's accesses. Also slice_memcpy where d lies 1-63 bytes above s
+ * modulo 4 KiB: there the string move took 13-16x memcpy's time on session 57's Zen 3
+ * at 1-16 MiB, 8 and 16 bytes above (notes/s57/rms.c). */
 static inline void slice_string_move(void *restrict d, const void *restrict s, size_t n) {
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__SANITIZE_ADDRESS__) \
     && !defined(SLICE_STRING_MOVE_SANITIZED)
-    if ((((uintptr_t)d - (uintptr_t)s - 1) & 4095) < 63) {
-        memcpy(d, s, n);
+    if (slice_near_above(d, s)) {
+        slice_memcpy(d, s, n);
         return;
     }
     __asm__ volatile("rep movsb" : "+D"(d), "+S"(s), "+c"(n) : : "memory");

@@ -1,12 +1,21 @@
 // The C target prints each op of a lowered window by its own rule: scf.for is a for
-// loop, index arithmetic is int64_t expressions, and slice.copy_run is a memcpy
+// loop, index arithmetic is int64_t expressions, and slice.copy_run is a slice_memcpy
 // (contiguous run), an element loop (strided run) or one assignment, streamed,
 // reordered and prefetched as its properties say.
 //
 // RUN: slice-opt %s -p convert-slice-to-loops -t c --split-input-file | filecheck %s
 // RUN: xdsl-opt %s -p convert-slice-to-loops -t c --split-input-file | filecheck %s
 
-// A crop: one memcpy per row.
+// A crop: one slice_memcpy per row: memcpy, but 64 bytes a step for a run of 4 KiB to 1
+// MiB whose output lies 1-63 bytes above its source in a page (glibc's string move).
+// CHECK:       static inline int slice_near_above(const void *d, const void *s) {
+// CHECK-NEXT:      return (((uintptr_t)d - (uintptr_t)s - 1) & 4095) < 63;
+// CHECK:       static inline void slice_memcpy(void *restrict d, const void *restrict s, size_t n) {
+// CHECK-NEXT:      if (n >= 4096 && n < 1048576 && slice_near_above(d, s)) {
+// CHECK-NEXT:          slice_copy_lines(d, s, n);
+// CHECK-NEXT:          return;
+// CHECK-NEXT:      }
+// CHECK-NEXT:      memcpy(d, s, n);
 // CHECK-LABEL: int32_t slice_crop(const uint32_t *restrict in0, uint32_t *restrict out0, int64_t *restrict slice_error_values) {
 // CHECK-NEXT:    (void)slice_error_values;
 // CHECK-NEXT:    const uint32_t *[[X:.+]] = in0;
@@ -15,7 +24,7 @@
 // CHECK-NEXT:      const int64_t [[A:.+]] = [[I]] * 5;
 // CHECK-NEXT:      const int64_t [[S:.+]] = 6 + [[A]];
 // CHECK-NEXT:      const int64_t [[D:.+]] = [[I]] * 3;
-// CHECK-NEXT:      memcpy([[OUT]] + [[D]], [[X]] + [[S]], 12);
+// CHECK-NEXT:      slice_memcpy([[OUT]] + [[D]], [[X]] + [[S]], 12);
 // CHECK-NEXT:    }
 // CHECK-NEXT:    return 0;
 // CHECK-NEXT:  }
@@ -27,9 +36,9 @@ func.func @crop(%x: tensor<4x5xf32>) -> tensor<2x3xf32> {
 
 // -----
 
-// Whole channels are one contiguous run: a single memcpy of the exact byte count.
+// Whole channels are one contiguous run: a single slice_memcpy of the exact byte count.
 // CHECK-LABEL: int32_t slice_channels(
-// CHECK:         memcpy({{.+}}, {{.+}} + 1024, 4096);
+// CHECK:         slice_memcpy({{.+}}, {{.+}} + 1024, 4096);
 // CHECK-NEXT:    return 0;
 func.func @channels(%x: tensor<1x64x8x8xi16>) -> tensor<1x32x8x8xi16> {
   %r = slice.window %x offsets [0, 16, 0, 0] sizes [1, 32, 8, 8] strides [1, 1, 1, 1] : tensor<1x64x8x8xi16> -> tensor<1x32x8x8xi16>

@@ -35,7 +35,7 @@
 // C-NEXT:           if (streamed) {
 // C-NEXT:               slice_stream(
 // C-NEXT:           } else {
-// C-NEXT:               if (moved) slice_string_move({{.+}}, (size_t)[[N]] * 4); else memcpy({{.+}}, (size_t)[[N]] * 4);
+// C-NEXT:               if (moved) slice_string_move({{.+}}, (size_t)[[N]] * 4); else slice_memcpy({{.+}}, (size_t)[[N]] * 4);
 func.func @crop(%x: tensor<1x256x128x128xf32>) -> tensor<1x128x128x128xf32> {
   %r = slice.window %x offsets [0, 64, 0, 0] sizes [1, 128, 128, 128] strides [1, 1, 1, 1] : tensor<1x256x128x128xf32> -> tensor<1x128x128x128xf32>
   func.return %r : tensor<1x128x128x128xf32>
