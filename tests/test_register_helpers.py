@@ -381,6 +381,26 @@ static const int64_t lengths[] = {
     16448, 16449, 32767, 32768, 32868, 49152 + 64 * 3 + 7, 65536 + 4095, 1048575, 1048576 + 7,
 };
 
+/* Whether d holds the n bytes at source, the other bytes of block (n + 256 of them,
+ * set to 0xa5 before the copy) untouched: what differs printed after label. Frees
+ * block. */
+static int verify(const char *label, unsigned char *block, const unsigned char *d,
+                  const unsigned char *source, int64_t n) {
+    int failures = 0;
+    if (memcmp(d, source, (size_t)n) != 0) {
+        printf("FAIL %s: bytes differ\n", label);
+        failures += 1;
+    }
+    for (unsigned char *p = block; p < block + n + 256; p += 1)
+        if ((p < d || p >= d + n) && *p != 0xa5) {
+            printf("FAIL %s: wrote byte %lld\n", label, (long long)(p - d));
+            failures += 1;
+            break;
+        }
+    free(block);
+    return failures;
+}
+
 /* slice_stream (blocked) or slice_stream_in_order of n bytes from a source of exactly
  * n bytes to dmis bytes past a line, the bytes around untouched. The source lies at
  * offset smis of a buffer of n + smis, or with page >= 0 page bytes below the output
@@ -401,20 +421,11 @@ static int check_stream(int64_t n, int64_t dmis, int64_t smis, int blocked, int6
     else
         slice_stream_in_order(d, source, n);
     slice_stream_fence();
-    int failures = 0;
-    if (memcmp(d, source, (size_t)n) != 0) {
-        printf("FAIL slice_stream blocked %d n %lld dest +%lld source +%lld: bytes differ\n",
-               blocked, (long long)n, (long long)dmis, (long long)smis);
-        failures += 1;
-    }
-    for (unsigned char *p = block; p < block + n + 256; p += 1)
-        if ((p < d || p >= d + n) && *p != 0xa5) {
-            printf("FAIL slice_stream blocked %d n %lld dest +%lld: wrote byte %lld\n",
-                   blocked, (long long)n, (long long)dmis, (long long)(p - d));
-            failures += 1;
-            break;
-        }
-    free(block);
+    char label[128];
+    snprintf(label, sizeof label,
+             "slice_stream blocked %d n %lld dest +%lld source +%lld page %lld", blocked,
+             (long long)n, (long long)dmis, (long long)smis, (long long)page);
+    const int failures = verify(label, block, d, source, n);
     free(buffer);
     return failures;
 }
@@ -434,20 +445,10 @@ static int check_move(const char *name, mover move, int64_t n, int64_t dmis, int
     for (int64_t b = 0; b < n; b += 1)
         source[b] = (unsigned char)(b * 5 + b / 257 + 9);
     move(d, source, (size_t)n);
-    int failures = 0;
-    if (memcmp(d, source, (size_t)n) != 0) {
-        printf("FAIL %s n %lld dest +%lld page %lld: bytes differ\n", name, (long long)n,
-               (long long)dmis, (long long)page);
-        failures += 1;
-    }
-    for (unsigned char *p = block; p < block + n + 256; p += 1)
-        if ((p < d || p >= d + n) && *p != 0xa5) {
-            printf("FAIL %s n %lld: wrote byte %lld\n", name, (long long)n,
-                   (long long)(p - d));
-            failures += 1;
-            break;
-        }
-    free(block);
+    char label[128];
+    snprintf(label, sizeof label, "%s n %lld dest +%lld page %lld", name, (long long)n,
+             (long long)dmis, (long long)page);
+    const int failures = verify(label, block, d, source, n);
     free(buffer);
     return failures;
 }
@@ -467,20 +468,10 @@ static int check_blocks(const char *name, blocks f, int64_t n, int64_t smis, int
     unsigned char *d = block + 64 + (64 - (uintptr_t)block % 64) % 64;
     f(d, source, n, blocked);
     slice_stream_fence();
-    int failures = 0;
-    if (memcmp(d, source, (size_t)n) != 0) {
-        printf("FAIL %s n %lld source +%lld: bytes differ\n", name, (long long)n,
-               (long long)smis);
-        failures += 1;
-    }
-    for (unsigned char *p = block; p < block + n + 256; p += 1)
-        if ((p < d || p >= d + n) && *p != 0xa5) {
-            printf("FAIL %s n %lld: wrote byte %lld\n", name, (long long)n,
-                   (long long)(p - d));
-            failures += 1;
-            break;
-        }
-    free(block);
+    char label[128];
+    snprintf(label, sizeof label, "%s n %lld source +%lld", name, (long long)n,
+             (long long)smis);
+    const int failures = verify(label, block, d, source, n);
     free(buffer);
     return failures;
 }
