@@ -108,8 +108,8 @@ took 0.55-0.70 of the blocks' time at 4-64 MiB (notes/s30/blk.c) and streamed co
 of 64 and 128 MiB went from 0.91x to 0.74x and 0.56x of a plain one (calibrate, session
 31). False (the blocks) unless told; ``compile()`` passes what
 ``slice_dialect.runtime.calibrate`` measured on the host. Where a run's source lies
-less than 1 KiB below its output modulo 4 KiB, which is where two big numpy arrays
-lie (glibc's ``mmap`` chunks share their offset in the page), the C target streams
+less than 1 KiB below its output or less than a line above it, modulo 4 KiB, which is
+where two big numpy arrays lie (glibc's ``mmap`` chunks share their offset in the page), the C target streams
 the blocks' lines in order whatever the IR says (``slice_stream_long``): the blocks
 4K-alias there, and took 3-7x the time of lines in order on session 57's Zen 3 (and
 the same time away from it); the earlier sessions' comparisons were of such arrays."""

@@ -38,6 +38,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from c_warnings import c_warnings
 
 from passes.copy_plan import MIN_SCALAR_GATHER, dynamic_gather_min
 from slice_dialect import runtime
@@ -840,6 +841,36 @@ def test_integer_arithmetic_is_total_and_wraps(width: int) -> None:
         for k, (name, compute) in enumerate(ops):
             assert out[i, k] == compute(a, b), (name, a, b, int(out[i, k]))  # type: ignore[operator]
     np.testing.assert_array_equal(interpreted, out)
+
+
+I1_REMAINDER_IR = """
+func.func @rem(%x: memref<4xi8>, %out: memref<4xi64>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  scf.for %i = %c0 to %c4 step %c1 {
+    %a8 = memref.load %x[%i] : memref<4xi8>
+    %z = arith.constant 0 : i8
+    %a = arith.cmpi slt, %a8, %z : i8
+    %b = arith.cmpi ne, %a8, %z : i8
+    %q = arith.remsi %a, %b : i1
+    %e = arith.extsi %q : i1 to i64
+    memref.store %e, %out[%i] : memref<4xi64>
+  }
+  func.return
+}
+"""
+
+
+def test_an_i1_remainder_reads_its_operands() -> None:
+    """An ``i1`` ``remsi`` is 0 whatever its operands, but still reads them: a value
+    only it reads is no unused variable for a ``-Werror`` build (review 72)."""
+    library, source = build(I1_REMAINDER_IR)
+    assert c_warnings(source) == ""
+    x = np.array([-3, 0, 5, -1], np.int8)
+    out = np.full(4, 7, np.int64)
+    assert call(library, "rem", [x, out]) == (0, [0, 0, 0, 0])
+    assert out.tolist() == [0, 0, 0, 0]
 
 
 CAST_IR = """

@@ -430,11 +430,55 @@ static int check_stream(int64_t n, int64_t dmis, int64_t smis, int blocked, int6
     return failures;
 }
 
+/* The guards' choices at their boundaries, by d - s (apart) within one buffer: whether
+ * streamed blocks would 4K-alias (slice_blocks_alias: s less than 1 KiB below d or
+ * less than a line above it, modulo 4 KiB) and whether slice_memcpy takes its 64-byte
+ * loop (d 1-63 bytes above s modulo 4 KiB, runs of 2 KiB to 1 MiB). */
+static int check_guards(int64_t *cases) {
+    static const struct {
+        int64_t apart;
+        int blocks_alias, near_above;
+    } guards[] = {{-4096 - 64, 0, 0}, {-64, 0, 0}, {-63, 1, 0},  {-1, 1, 0},   {0, 1, 0},
+                  {1, 1, 1},          {63, 1, 1},  {64, 1, 0},   {1023, 1, 0}, {1024, 0, 0},
+                  {2048, 0, 0},       {4032, 0, 0}, {4033, 1, 0}, {4096, 1, 0}, {4097, 1, 1},
+                  {8192 + 63, 1, 1},  {8192 + 64, 1, 0}};
+    static const size_t sizes[] = {0, 2047, 2048, 1048575, 1048576};
+    unsigned char *buffer = malloc(3 * 8192);
+    const unsigned char *s = buffer + 8192;
+    int failures = 0;
+    for (size_t g = 0; g < sizeof guards / sizeof guards[0]; g += 1) {
+        const unsigned char *d = s + guards[g].apart;
+#if defined(__SSE2__)
+        if (slice_blocks_alias(d, s) != guards[g].blocks_alias) {
+            printf("FAIL slice_blocks_alias apart %lld\n", (long long)guards[g].apart);
+            failures += 1;
+        }
+#endif
+        if (slice_near_above(d, s) != guards[g].near_above) {
+            printf("FAIL slice_near_above apart %lld\n", (long long)guards[g].apart);
+            failures += 1;
+        }
+        for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k += 1) {
+            const int lines = guards[g].near_above && sizes[k] >= 2048 && sizes[k] < 1048576;
+            if (slice_memcpy_by_lines(d, s, sizes[k]) != lines) {
+                printf("FAIL slice_memcpy_by_lines apart %lld n %lld\n",
+                       (long long)guards[g].apart, (long long)sizes[k]);
+                failures += 1;
+            }
+        }
+        *cases += 1;
+    }
+    free(buffer);
+    return failures;
+}
+
 typedef void (*mover)(void *restrict, const void *restrict, size_t);
 
 /* slice_memcpy or slice_string_move (move, named name) of n bytes to dmis bytes past a
- * line from page bytes below it modulo 4 KiB (each takes its 64-byte loop from 1 to 63
- * there, slice_memcpy for 4 KiB to 1 MiB), the bytes around untouched. */
+ * line from page bytes below it modulo 4 KiB (from 1 to 63 there each takes
+ * slice_copy_lines for 2 KiB to 1 MiB, slice_memcpy_by_lines), the bytes around
+ * untouched. Whether a guard is taken changes the time, not the bytes: check_guards
+ * checks the choices. */
 static int check_move(const char *name, mover move, int64_t n, int64_t dmis, int64_t page) {
     unsigned char *block = malloc((size_t)(n + 256));
     memset(block, 0xa5, (size_t)(n + 256));
@@ -506,7 +550,8 @@ int main(int argc, char **argv) {
                     failures += check_stream(lengths[k], dmis, smis, blocked, -1);
                     cases += 1;
                 }
-    static const int64_t pages[] = {0, 8, 448, 1016, 1023, 1024, 1032, 2048, 4031, 4032, 4033, 4088};
+    static const int64_t pages[] = {0,    8,    448,  1016, 1023, 1024, 1032,
+                                    2048, 4031, 4032, 4033, 4088, 4095};
     for (size_t k = 0; k < sizeof lengths / sizeof lengths[0]; k += 1)
         for (int64_t dmis = 0; dmis < 64; dmis += 9)
             for (size_t p = 0; p < sizeof pages / sizeof pages[0]; p += 1) {
@@ -517,6 +562,7 @@ int main(int argc, char **argv) {
                                        4096 - pages[p]);
                 cases += 3;
             }
+    failures += check_guards(&cases);
 #if defined(__SSE2__)
     failures += check_all_blocks("sse2", slice_stream_lines_sse2, &cases);
 #endif
@@ -676,9 +722,10 @@ def test_register_helpers(flags: tuple[str, ...], tmp_path: Path) -> None:
 @FLAGS
 def test_stream_copy(flags: tuple[str, ...], tmp_path: Path) -> None:
     """``slice_stream`` and its line copies (16 KiB blocks, and lines in order),
-    ``slice_string_move`` and ``slice_memcpy``, at page offsets on both sides of their
-    guards;
-    under AddressSanitizer the SSE2 ones only (their assembly is not instrumented),
+    ``slice_string_move`` and ``slice_memcpy``, their bytes at page offsets on both
+    sides of their guards, and the guards' choices at the boundaries (``check_guards``;
+    that ``slice_stream_long`` acts on its guard shows only in time); under
+    AddressSanitizer the SSE2 ones only (their assembly is not instrumented),
     optimized every one the CPU has (whatever the toolchain's ``__builtin_cpu_supports``
     answers: ``slice_stream`` itself then takes the SSE2 lines)."""
     text = "\n".join(

@@ -283,7 +283,9 @@ _GENERATED_NAMES = (
     "slice_gather_halves_by_step "
     "slice_stream_gather_halves slice_stream_gather_words "
     "slice_stream_gather_dwords slice_stream_gather_b128 slice_stream_fence "
-    "slice_copy_small slice_memcpy slice_copy_lines slice_near_above slice_string_move "
+    "slice_copy_small slice_memcpy slice_copy_lines slice_near_above slice_blocks_alias "
+    "slice_memcpy_by_lines "
+    "slice_string_move "
     "SLICE_STRING_MOVE_SANITIZED "
     "slice_prefetch slice_prefetch_rows slice_stream_lines slice_stream_lines_sse2 "
     "slice_stream_line_sse2 slice_stream_long slice_stream_lines_avx slice_stream_lines_avx512 "
@@ -1092,6 +1094,9 @@ def _total_division(kind: str) -> Callable[[FunctionPrinter, Any], None]:
         width = _width(op, op.result)
         if width == 1:
             lhs, rhs = p.expr(op.lhs, op), p.expr(op.rhs, op)
+            if kind == "remsi":  # 0 whatever its operands, which it still reads
+                p.line(f"(void){lhs};")
+                p.line(f"(void){rhs};")
             _define(p, op, f"({lhs} & {rhs}) & 1" if kind == "divsi" else "0")
             return
         helper = f"slice_{kind}_i{width}"
@@ -2771,6 +2776,12 @@ static void slice_stream_lines(unsigned char *restrict d, const unsigned char *r
 #endif
 
 #if defined(__SSE2__)
+/* Whether streamed blocks from s to d would 4K-alias (slice_stream_long): s less than
+ * 1 KiB below d or less than a line above it, modulo 4 KiB. */
+static inline int slice_blocks_alias(const void *d, const void *s) {
+    return (((uintptr_t)d - (uintptr_t)s + 63) & 4095) < 1024 + 63;
+}
+
 /* slice_stream's run of n >= SHORT_RUN_BYTES bytes. Not inlined: a call costs little
  * next to a kilobyte's stores, while inlined in the row loop of a dynamic kernel (every
  * copy form of a row in one function) it made W1's 28672 rows 1.04-1.12x the static
@@ -2798,7 +2809,7 @@ static __attribute__((noinline)) void slice_stream_long(unsigned char *restrict 
      * blocks took 3-7x the time of lines in order at 8-64 MiB with the output 0-448
      * bytes above the source in its page or 8-56 below, and the same time from 640
      * above and from 64 below (notes/s57/blk.c, blk3.c). */
-    if (blocked && (((uintptr_t)to - (uintptr_t)from + 63) & 4095) < 1024 + 63)
+    if (blocked && slice_blocks_alias(to, from))
         blocked = 0;
     const int64_t blocks = blocked ? n & ~(int64_t)(LINE_BLOCK_BYTES - 1) : 0;
     slice_stream_lines(to, from, blocks, 1);
@@ -3821,12 +3832,14 @@ once before them."""
 
 MEMCPY_HELPER = r"""
 /* memcpy of n bytes from s to d, but where d lies 1-63 bytes above s modulo 4 KiB and
- * the run is 4 KiB to 1 MiB, 64 bytes a step in fixed-size moves (vector moves) to
- * whole lines of d: glibc 2.36 copies runs of 4 KiB up to the L2's size (512 KiB to 1
- * MiB on AMD's Zen 3-5) by the string move on AMD processors, and on session 57's Zen
- * 3 that took 17-41x the time of the loop at 4-256 KiB, 16 bytes apart in the page
- * (1.6x at 48 bytes), and the same elsewhere (notes/s57/mc16.c); above it glibc's own
- * vector loop was 0.75-1.0x this one's time (near.py). Not inlined: the rare path. */
+ * the run is 2 KiB to 1 MiB, 64 bytes a step in fixed-size moves (vector moves) to
+ * whole lines of d: glibc 2.36 copies runs from its rep_movsb_threshold (2112 bytes
+ * on a CPU with fast short string moves, 4 KiB or 8 KiB else) up to the L2's size
+ * (512 KiB to 1 MiB on AMD's Zen 3-5) by the string move on AMD processors, and on
+ * session 57's Zen 3 that took 10-41x the time of the loop at 2113 bytes to 256 KiB,
+ * 16 bytes apart in the page (1.6x at 48 bytes), and the same elsewhere
+ * (notes/s57/mc16.c, review/REPORT.md); above it glibc's own vector loop was 0.75-1.0x
+ * this one's time (near.py). Not inlined: the rare path. */
 static __attribute__((noinline)) void slice_copy_lines(unsigned char *restrict to,
                                                       const unsigned char *restrict from,
                                                       size_t n) {
@@ -3844,8 +3857,13 @@ static inline int slice_near_above(const void *d, const void *s) {
     return (((uintptr_t)d - (uintptr_t)s - 1) & 4095) < 63;
 }
 
+/* Whether slice_memcpy copies n bytes from s to d by slice_copy_lines. */
+static inline int slice_memcpy_by_lines(const void *d, const void *s, size_t n) {
+    return n >= 2048 && n < 1048576 && slice_near_above(d, s);
+}
+
 static inline void slice_memcpy(void *restrict d, const void *restrict s, size_t n) {
-    if (n >= 4096 && n < 1048576 && slice_near_above(d, s)) {
+    if (slice_memcpy_by_lines(d, s, n)) {
         slice_copy_lines(d, s, n);
         return;
     }

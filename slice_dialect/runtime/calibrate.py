@@ -445,7 +445,7 @@ def _unaliased_like(result: np.ndarray, source: np.ndarray) -> np.ndarray:
     ``source``'s in its 4 KiB page. Two big numpy arrays share their offset in the page
     (glibc's ``mmap`` chunks), where the C target streams a run's lines in order even
     when told blocks (``slice_stream_long``: 4K aliasing), and smaller ones may lie
-    16 bytes apart, where its string move is ``memcpy`` (``slice_string_move``); so
+    16 bytes apart, where its string move is ``slice_memcpy`` (``slice_string_move``); so
     the contiguous kinds and the string move compare their forms away from both."""
     import numpy as np
 

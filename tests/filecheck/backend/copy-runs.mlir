@@ -6,12 +6,14 @@
 // RUN: slice-opt %s -p convert-slice-to-loops -t c --split-input-file | filecheck %s
 // RUN: xdsl-opt %s -p convert-slice-to-loops -t c --split-input-file | filecheck %s
 
-// A crop: one slice_memcpy per row: memcpy, but 64 bytes a step for a run of 4 KiB to 1
+// A crop: one slice_memcpy per row: memcpy, but 64 bytes a step for a run of 2 KiB to 1
 // MiB whose output lies 1-63 bytes above its source in a page (glibc's string move).
 // CHECK:       static inline int slice_near_above(const void *d, const void *s) {
 // CHECK-NEXT:      return (((uintptr_t)d - (uintptr_t)s - 1) & 4095) < 63;
+// CHECK:       static inline int slice_memcpy_by_lines(const void *d, const void *s, size_t n) {
+// CHECK-NEXT:      return n >= 2048 && n < 1048576 && slice_near_above(d, s);
 // CHECK:       static inline void slice_memcpy(void *restrict d, const void *restrict s, size_t n) {
-// CHECK-NEXT:      if (n >= 4096 && n < 1048576 && slice_near_above(d, s)) {
+// CHECK-NEXT:      if (slice_memcpy_by_lines(d, s, n)) {
 // CHECK-NEXT:          slice_copy_lines(d, s, n);
 // CHECK-NEXT:          return;
 // CHECK-NEXT:      }
