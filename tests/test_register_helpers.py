@@ -377,8 +377,13 @@ STREAM_DRIVER = r"""
 #include <stdio.h>
 
 static const int64_t lengths[] = {
-    0, 1, 15, 16, 17, 63, 64, 65, 127, 1023, 1024, 1025, 4095, 4096, 4097, 16383, 16384, 16385, 16447,
-    16448, 16449, 32767, 32768, 32868, 49152 + 64 * 3 + 7, 65536 + 4095, 1048575, 1048576 + 7,
+    0, 1, 15, 16, 17, 63, 64, 65, 127, 1023, 1024, 1025, 16383, 16384, 16385, 16447,
+    16448, 16449, 32767, 32768, 32868, 49152 + 64 * 3 + 7, 65536 + 4095,
+};
+
+/* The lengths of check_move: around slice_memcpy_by_lines' bounds (2 KiB, 1 MiB). */
+static const int64_t move_lengths[] = {
+    0, 1, 63, 64, 65, 1023, 2047, 2048, 2049, 4097, 16385, 65536 + 4095, 1048575, 1048576 + 7,
 };
 
 /* Whether d holds the n bytes at source, the other bytes of block (n + 256 of them,
@@ -556,11 +561,15 @@ int main(int argc, char **argv) {
         for (int64_t dmis = 0; dmis < 64; dmis += 9)
             for (size_t p = 0; p < sizeof pages / sizeof pages[0]; p += 1) {
                 failures += check_stream(lengths[k], dmis, 0, 1, pages[p]);
-                failures += check_move("slice_string_move", slice_string_move, lengths[k],
-                                       dmis, 4096 - pages[p]);
-                failures += check_move("slice_memcpy", slice_memcpy, lengths[k], dmis,
-                                       4096 - pages[p]);
-                cases += 3;
+                cases += 1;
+            }
+    for (size_t k = 0; k < sizeof move_lengths / sizeof move_lengths[0]; k += 1)
+        for (int64_t dmis = 0; dmis < 64; dmis += 27)
+            for (size_t p = 0; p < sizeof pages / sizeof pages[0]; p += 1) {
+                const int64_t n = move_lengths[k], apart = 4096 - pages[p];
+                failures += check_move("slice_string_move", slice_string_move, n, dmis, apart);
+                failures += check_move("slice_memcpy", slice_memcpy, n, dmis, apart);
+                cases += 2;
             }
     failures += check_guards(&cases);
 #if defined(__SSE2__)
