@@ -5,6 +5,7 @@ Run from the repository root::
     python bench/compile_scale.py                  # N = 100 and 300, every family
     python bench/compile_scale.py --sizes 1000     # the large case (a minute or two of cc)
     python bench/compile_scale.py --families runtime --sizes 300,1000
+    python bench/compile_scale.py --sizes 16 --max-ops 300 --part-ops 120   # a smoke run
 
 For each family and N it builds one module (``func.func @main`` of N slices), lowers it
 as ``compile`` does (``canonicalize-slices``, ``convert-slice-to-loops``), then prints
@@ -38,6 +39,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from passes.outline_parts import MAX_OPS, PART_OPS, OutlineSlicePartsPass
 
 I64_MAX = 2**63 - 1
 
@@ -146,10 +149,9 @@ def c_compile(source: str) -> tuple[float, float]:
     return float(seconds), float(kib) / 1024
 
 
-def measure(family: str, n: int) -> None:
+def measure(family: str, n: int, outline: OutlineSlicePartsPass) -> None:
     from passes.canonicalize_slices import CanonicalizeSlicesPass
     from passes.convert_slice_to_loops import ConvertSliceToLoopsPass
-    from passes.outline_parts import OutlineSlicePartsPass
     from slice_dialect.backend.c import emit_c
     from slice_dialect.compiler import make_context, parse_module
 
@@ -162,7 +164,7 @@ def measure(family: str, n: int) -> None:
     ops = sum(1 for _ in module.walk())
     whole = emit_c(module)
     start = time.perf_counter()
-    OutlineSlicePartsPass().apply(ctx, module)
+    outline.apply(ctx, module)
     outlined_in = time.perf_counter() - start
     parts = sum(1 for f in module.ops if "no_inline" in f.attributes)
     outlined = emit_c(module)
@@ -184,13 +186,26 @@ def main() -> None:
         default=",".join(FAMILIES),
         help="comma-separated: " + ", ".join(FAMILIES),
     )
+    parser.add_argument(
+        "--max-ops",
+        type=int,
+        default=MAX_OPS,
+        help=f"outline-slice-parts' max-ops (default {MAX_OPS})",
+    )
+    parser.add_argument(
+        "--part-ops",
+        type=int,
+        default=PART_OPS,
+        help=f"outline-slice-parts' part-ops (default {PART_OPS})",
+    )
     options = parser.parse_args()
+    outline = OutlineSlicePartsPass(max_ops=options.max_ops, part_ops=options.part_ops)
     os.environ.setdefault("SLICE_CACHE_DIR", tempfile.mkdtemp(prefix="slice-scale-"))
     for family in options.families.split(","):
         if family not in FAMILIES:
             parser.error(f"unknown family {family!r}; known: {', '.join(FAMILIES)}")
         for n in (int(v) for v in options.sizes.split(",")):
-            measure(family, n)
+            measure(family, n, outline)
 
 
 if __name__ == "__main__":

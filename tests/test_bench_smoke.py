@@ -292,13 +292,17 @@ def test_bad_arguments_are_usage_errors(
 
 def test_compile_scale_prints_both_forms() -> None:
     """``bench/compile_scale.py`` lowers each family, prints the C whole and outlined,
-    compiles both and prints a line for each (80 run-time slices: more than
-    ``outline-slice-parts``' 1500 ops in one function, so cut into parts; since
-    session 54 a chain of 50, its windows ``in_bounds`` and composed unchecked, was
-    fewer; since session 56 80 slices of a 2-D argument, read through one flat view,
-    are cut too)."""
+    compiles both and prints a line for each (16 run-time slices: more than the 300
+    ops in one function given as ``outline-slice-parts``' ``max-ops``, so cut into
+    parts; since session 56 slices of a 2-D argument, read through one flat view, are
+    cut too). Since session 58 the run is that small, with the pass's thresholds scaled
+    down (80 slices at the default 1500 ops took 42 s of a 2-core Zen 3 VM's suite)."""
     done = subprocess.run(
-        [sys.executable, str(BENCH / "compile_scale.py"), "--sizes", "80"],
+        [
+            sys.executable,
+            str(BENCH / "compile_scale.py"),
+            *("--sizes", "16", "--max-ops", "300", "--part-ops", "120"),
+        ],
         capture_output=True,
         text=True,
         check=True,

@@ -1706,9 +1706,10 @@ def test_a_string_move_within_one_buffer_runs_in_order(cache_dir: Path) -> None:
     assert kernel(np.array([2.5], np.float32)).tolist() == [2.5] * 6
 
 
-STRING_MOVE_CASES = int(os.environ.get("SLICE_STRING_MOVE_CASES", "8"))
+STRING_MOVE_CASES = int(os.environ.get("SLICE_STRING_MOVE_CASES", "5"))
 """Random windows (each a static and a dynamic kernel) of
-``test_string_moves_copy_what_numpy_does``."""
+``test_string_moves_copy_what_numpy_does``: the first five take the five element widths
+in turn."""
 
 _STRING_MOVE_ELEMENTS = ("i8", "i16", "f32", "f64", "complex<f64>")
 
