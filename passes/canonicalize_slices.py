@@ -1566,8 +1566,6 @@ class DimOfReshape(RewritePattern):
         assert isinstance(result_type, TensorType)
         if not 0 <= k < result_type.get_num_dims():
             return  # no such dim: tensor.dim's own semantics (undefined) stay
-        if isinstance(reshape, tensor.ExpandShapeOp) and not checkable_expand(reshape):
-            return  # not checked (check_expand_group_on), nor lowered: it stays
         if not feeds_only_dead_code(op):
             # the reshape and the casts below it may go unused once their dims are
             # read so: their checks where they are (review 70: a cast's was dropped)
@@ -1631,17 +1629,6 @@ def _dynamic_window_as(
         new_op.drop_all_references()
         return None
     return new_op
-
-
-def checkable_expand(op: tensor.ExpandShapeOp) -> bool:
-    """Whether each group of ``op`` has at most one run-time ``output_shape`` entry,
-    as ``check_expand`` (by division, no product to overflow) takes it; the lowering
-    refuses another (``function_boundary.reshape_not_lowered``)."""
-    static = op.static_output_shape.get_values()
-    return all(
-        sum(static[a.value.data] < 0 for a in group.data) <= 1
-        for group in op.reassociation.data
-    )
 
 
 def check_expand(dom: IRBuilder, op: tensor.ExpandShapeOp, dims: Sequence[Mixed]) -> None:

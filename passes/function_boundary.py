@@ -42,7 +42,7 @@ from xdsl.pattern_rewriter import (
 )
 from xdsl.rewriter import InsertPoint
 
-from passes.canonicalize_slices import checkable_expand, unread_runtime_slice
+from passes.canonicalize_slices import unread_runtime_slice
 from passes.convert_tensor_to_slice import unraised_type
 from passes.inline import why_not_inlined
 from slice_dialect.dialect import DynamicWindowOp, FrameworkSliceOp, WindowOp
@@ -125,11 +125,11 @@ LOWERED_TENSOR_OPS = (
 def reshape_not_lowered(op: tensor.CollapseShapeOp | tensor.ExpandShapeOp) -> str | None:
     """Why ``convert-slice-to-loops`` does not lower ``op`` as a view of its buffer
     (``ReshapeOfBuffer``, since session 55), or ``None`` where it does: any collapse
-    but one of ``?`` dims into rank 0 (each must be 1 when it runs), an expand whose
-    groups have at most one run-time ``output_shape`` entry each (since session 56;
-    before, between static types only), each group checked to split its dim of the
-    source (``semantics.check_expand_group_on``; upstream takes the values
-    unchecked)."""
+    but one of ``?`` dims into rank 0 (each must be 1 when it runs), and any expand
+    (since session 56 with run-time ``output_shape`` entries, at most one per group
+    until session 58; before, between static types only), each group checked to split
+    its dim of the source (``semantics.check_expand_group_on``; upstream takes the
+    values unchecked)."""
     source, result = op.src.type, op.result.type
     if not isinstance(source, TensorType) or not isinstance(result, TensorType):
         return f"{op.name}: a reshape of unranked tensors is not lowered"
@@ -140,12 +140,6 @@ def reshape_not_lowered(op: tensor.CollapseShapeOp | tensor.ExpandShapeOp) -> st
                 "runs) is not lowered; cast them to 1 first (tensor.cast)"
             )
         return None
-    if not checkable_expand(op):
-        return (
-            f"{op.name}: convert-slice-to-loops lowers a tensor.expand_shape whose "
-            "groups have at most one run-time output_shape entry each (each is "
-            "checked to split its dim of the source exactly)"
-        )
     return None
 
 

@@ -417,13 +417,13 @@ class NumpyTensorFunctions(InterpreterFunctions):
                 f"{op.name}: {len(groups)} groups for a value of rank {array.ndim}"
             )
         for j, group in enumerate(groups):
-            dynamic = [(k, shape[k]) for k in group if static[k] < 0]
-            # a group of several run-time entries: all but the first as known ones
-            known = [shape[k] for k in group if static[k] >= 0] + [
-                v for _, v in dynamic[1:]
-            ]
             semantics.check_expand_group_on(
-                semantics.INTS, op.name, j, array.shape[j], known, dynamic[:1]
+                semantics.INTS,
+                op.name,
+                j,
+                array.shape[j],
+                [shape[k] for k in group if static[k] >= 0],
+                [(k, shape[k]) for k in group if static[k] < 0],
             )
         try:
             return (array.reshape(shape),)
@@ -647,7 +647,13 @@ class NumpyMemRefFunctions(InterpreterFunctions):
         for j, group in enumerate(groups):
             if math.prod(shape[k] for k in group) != source.shape[j]:
                 raise SliceError(EXPAND_GROUP_MESSAGE.format(j=j).format(source.shape[j]))
-        view = source.reshape(shape)
+        try:
+            view = source.reshape(shape)
+        except ValueError:  # numpy's dims are bounded: [2**62, 0] of no elements
+            raise SliceError(
+                f"{op.name}: a view of shape {shape} is more than the interpreter's "
+                "numpy arrays hold"
+            ) from None
         assert np.shares_memory(view, source) or view.size == 0
         return (view,)
 

@@ -30,7 +30,7 @@ import math
 from collections.abc import Callable, Mapping, Sequence, Sized
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, reduce
 from itertools import combinations
 from numbers import Integral
 from typing import TYPE_CHECKING, Any, Concatenate, Generic, ParamSpec
@@ -1063,11 +1063,13 @@ def check_expand_group_on(
     ``d``, splits into its group of the result: the group's ``output_shape`` entries,
     ``static`` ones and ``dynamic`` ones (``(k, value)``: entry ``k`` of
     ``output_shape``, a run-time value), each of them at least 0 and their product
-    ``d`` (upstream MLIR leaves another split undefined; here it is an error). A group
-    has at most one dynamic entry, checked by division, exactly, whatever its value
-    (``d`` is a dim, at least 0): the interpreter, whose values are known, passes the
-    others of a group of several as static; ``convert-slice-to-loops`` does not lower
-    such an expand."""
+    ``d`` (upstream MLIR leaves another split undefined; here it is an error). The
+    dynamic entries are checked by division, exactly, whatever their values (``d`` is
+    a dim, at least 0), so no product leaves int64: one entry must be ``d`` divided by
+    the static product; several (since session 58; before, the lowering refused such
+    a group) must divide ``d`` in turn, the static product dividing what is left into
+    the last, unless one of them is 0 (then ``d`` must be 0, whatever the others, as
+    their product is)."""
     known = math.prod(static)
     for k, value in dynamic:
         dom.check(
@@ -1083,21 +1085,31 @@ def check_expand_group_on(
             d,
         )
         return
-    (k, value), *others = dynamic
-    assert not others, "a group of one run-time entry at most"
     if known == 0:  # a static 0 in the group: the source dim must be 0
         splits = dom.eq(d, dom.const(0))
     else:
-        splits = dom.and_(
-            dom.eq(dom.rem(d, dom.const(known)), dom.const(0)),
-            dom.eq(dom.div(d, dom.const(known)), value),
-        )
+        left, exact = d, []
+        for _, value in dynamic[:-1]:
+            divisor = dom.max(value, dom.const(1))  # a 0 is taken below
+            exact.append(dom.eq(dom.rem(left, divisor), dom.const(0)))
+            left = dom.div(left, divisor)
+        exact.append(dom.eq(dom.rem(left, dom.const(known)), dom.const(0)))
+        exact.append(dom.eq(dom.div(left, dom.const(known)), dynamic[-1][1]))
+        splits = reduce(dom.and_, exact)
+        if len(dynamic) > 1:
+            zero = reduce(dom.or_, [dom.eq(value, dom.const(0)) for _, value in dynamic])
+            splits = dom.or_(
+                dom.and_(zero, dom.eq(d, dom.const(0))),
+                dom.and_(dom.not_(zero), splits),
+            )
+    entries = " times ".join(
+        f"output_shape[{k}] = {{{n + 1}}}" for n, (k, _) in enumerate(dynamic)
+    )
     dom.check(
         splits,
-        f"{op}: dimension {j} of the source is {{0}}, not output_shape[{k}] = {{1}} "
-        f"times {known}",
+        f"{op}: dimension {j} of the source is {{0}}, not {entries} times {known}",
         d,
-        value,
+        *(value for _, value in dynamic),
     )
 
 

@@ -453,23 +453,87 @@ def test_an_expand_to_run_time_dims(backend: str) -> None:
 
 
 EXPANDED_BY_TWO_RUN_TIME_DIMS = """\
-func.func @main(%x: tensor<?xf32>, %n: index, %m: index) -> tensor<?x?xf32> {
-  %f = tensor.expand_shape %x [[0, 1]] output_shape [%n, %m] : tensor<?xf32> into tensor<?x?xf32>
-  func.return %f : tensor<?x?xf32>
+func.func @main(%x: tensor<?x6xf32>, %n: index, %m: index) -> (tensor<?x2x?x6xf32>, tensor<?x1x?x3xf32>) {
+  %e = tensor.expand_shape %x [[0, 1, 2], [3]] output_shape [%n, 2, %m, 6] : tensor<?x6xf32> into tensor<?x2x?x6xf32>
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %n2 = tensor.dim %e, %c0 : tensor<?x2x?x6xf32>
+  %m2 = tensor.dim %e, %c2 : tensor<?x2x?x6xf32>
+  %w = slice.dynamic_window %e offsets [%c0, 1, %c0, 2] sizes [%n2, 1, %m2, 3] strides [1, 1, 1, 1] : tensor<?x2x?x6xf32> -> tensor<?x1x?x3xf32>
+  func.return %e, %w : tensor<?x2x?x6xf32>, tensor<?x1x?x3xf32>
 }
 """
 
 
-def test_an_expand_of_two_run_time_dims_in_a_group_is_refused_naming_it() -> None:
-    """A group of two run-time entries would need their product checked against
-    overflow; the lowering refuses it, saying why."""
-    with pytest.raises(SliceError) as info:
-        slice_dialect.compile(EXPANDED_BY_TWO_RUN_TIME_DIMS, filename="e.mlir")
-    assert str(info.value).startswith(
-        "tensor.expand_shape: convert-slice-to-loops lowers a tensor.expand_shape whose "
-        "groups have at most one run-time output_shape entry each"
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_an_expand_of_two_run_time_dims_in_a_group(backend: str) -> None:
+    """A group of two run-time ``output_shape`` entries (and a static one) lowers since
+    session 58 (before, it was refused: their product could overflow). Each entry is
+    checked >= 0 and the group by division, so no product leaves int64: every split of
+    up to 13 rows as numpy's reshape, every other split refused with the
+    interpreter's message at the expand's line, a 0 entry taking any other (``[2**62,
+    2, 0]`` of no rows), and two entries whose product overflows refused, not wrapped
+    round to the source's dim. The result is returned and sliced again."""
+    kernel = slice_dialect.compile(
+        EXPANDED_BY_TWO_RUN_TIME_DIMS, backend=backend, filename="e.mlir"
     )
-    assert info.value.location == "e.mlir:2:3"
+    big = 2**62
+    values = [*range(-1, 8), big, 2**63 - 1]
+    for rows, n, m in itertools.product(range(14), values, values):
+        x = np.arange(rows * 6, dtype=np.float32).reshape(rows, 6)
+        if n >= 0 and m >= 0 and n * 2 * m == rows and max(n, m) < big:
+            expanded, window = kernel(x, n, m)
+            np.testing.assert_array_equal(expanded, x.reshape(n, 2, m, 6))
+            np.testing.assert_array_equal(window, x.reshape(n, 2, m, 6)[:, 1:2, :, 2:5])
+            continue
+        if n >= 0 and m >= 0 and n * 2 * m == rows:
+            continue  # of no rows, more than numpy holds: below
+        if n < 0 or m < 0:
+            k, bad = (0, n) if n < 0 else (2, m)
+            message = f"output_shape[{k}] = {bad}: a dim must be >= 0"
+        else:
+            message = (
+                f"dimension 0 of the source is {rows}, not output_shape[0] = {n} "
+                f"times output_shape[2] = {m} times 2"
+            )
+        with pytest.raises(SliceError) as info:
+            kernel(x, n, m)
+        assert str(info.value) == f"tensor.expand_shape: {message}", (rows, n, m)
+        assert info.value.location == "e.mlir:2:3"
+    empty = np.zeros((0, 6), np.float32)
+    for n, m in ((big, 0), (0, big)):  # valid, but numpy holds no such array
+        with pytest.raises(SliceError, match="counting each 0 dim as 1"):
+            kernel(empty, n, m)
+
+
+EXPANDED_AND_SLICED = """\
+func.func @main(%x: tensor<?x6xf32>, %n: index, %m: index) -> tensor<1x1x?x3xf32> {
+  %e = tensor.expand_shape %x [[0, 1, 2], [3]] output_shape [%n, 2, %m, 6] : tensor<?x6xf32> into tensor<?x2x?x6xf32>
+  %c2 = arith.constant 2 : index
+  %m2 = tensor.dim %e, %c2 : tensor<?x2x?x6xf32>
+  %w = slice.dynamic_window %e offsets [0, 1, 0, 2] sizes [1, 1, %m2, 3] strides [1, 1, 1, 1] : tensor<?x2x?x6xf32> -> tensor<1x1x?x3xf32>
+  func.return %w : tensor<1x1x?x3xf32>
+}
+"""
+
+
+def test_a_run_time_zero_in_a_group_makes_its_product_zero_in_c() -> None:
+    """``[2**62, 2, 0]`` splits a dim of no rows (the product is 0), and a window of
+    it is empty: the C target's own check of the ``memref.expand_shape`` multiplies
+    from 0 where a run-time entry is 0 (from ``2**62``, ``2**62 * 2`` overflowed and
+    the valid program stopped). The interpreter's numpy arrays hold no view of that
+    shape and say so."""
+    x = np.arange(36, dtype=np.float32).reshape(6, 6)
+    empty = np.zeros((0, 6), np.float32)
+    for backend in BACKENDS:
+        kernel = slice_dialect.compile(EXPANDED_AND_SLICED, backend=backend)
+        got = kernel(x, 1, 3)
+        np.testing.assert_array_equal(got, x.reshape(1, 2, 3, 6)[:1, 1:2, :, 2:5])
+        if backend == "c":
+            assert kernel(empty, 2**62, 0).shape == (1, 1, 0, 3)
+            continue
+        with pytest.raises(SliceError, match="more than the interpreter's numpy"):
+            kernel(empty, 2**62, 0)
 
 
 def _expanded_run_time_case(seed: int) -> tuple[str, list[object], np.ndarray, int]:

@@ -811,6 +811,65 @@ def test_mutation_run_time_window_without_normal_stride(
     assert refuted(cached_prove(claim, [dom.inputs, dom.accept]))
 
 
+EXPAND_GROUPS = [
+    (1, ()),
+    (1, (0,)),
+    (1, (3,)),
+    (2, ()),
+    (2, (0,)),
+    (2, (3,)),
+    (3, ()),
+    (3, (0,)),
+]
+"""Groups of a ``tensor.expand_shape`` proved: run-time entries, static ones (three
+run-time entries and a static 3 take z3 more than a minute)."""
+
+
+def expand_group_claim(count: int, known: tuple[int, ...]) -> tuple[Z3Domain, Any]:
+    """``check_expand_group_on`` of a source dim and ``count`` run-time entries (any
+    int64) beside static ``known`` ones, and the claim that its checks pass exactly
+    where every entry is >= 0 and their product, in mathematical integers, is the
+    dim."""
+    dom = Z3Domain("int")
+    d = dom.dim("d")
+    values = [dom.var(f"v{k}") for k in range(count)]
+    semantics.check_expand_group_on(
+        dom, "tensor.expand_shape", 0, d, list(known), list(enumerate(values))
+    )
+    product = z3.IntVal(1)
+    for v in (*known, *values):
+        product = product * v
+    claim = dom.accept == z3.And(*(v >= 0 for v in values), d == product)
+    return dom, claim
+
+
+@pytest.mark.parametrize(("count", "known"), EXPAND_GROUPS)
+def test_expand_groups(count: int, known: tuple[int, ...]) -> None:
+    """An expand's group check (``semantics.check_expand_group_on``, the
+    interpreter's and the lowering's, by division since session 58 for any number of
+    run-time entries) accepts exactly the splits whose product is the source's dim,
+    for every int64 value of each entry, and computes nothing outside int64."""
+    dom, claim = expand_group_claim(count, known)
+    what = f"expand group of {count} run-time entries and {list(known)}"
+    assert_proved(cached_prove(claim, [dom.inputs]), what)
+    assert_proved(overflow_counterexample(dom, TIMEOUT_MS), what)
+
+
+def test_mutation_expand_group_without_its_zero_case(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Taking a 0 entry as a divisor of 1 and nothing more (no zero case) refuses
+    ``[0, 5]`` of a dim of 0: a counterexample."""
+    real = Z3Domain.or_
+
+    def no_zero_case(self: Z3Domain, a: Any, b: Any) -> Any:
+        return b if z3.is_and(b) and z3.is_not(b.arg(0)) else real(self, a, b)
+
+    monkeypatch.setattr(Z3Domain, "or_", no_zero_case)
+    dom, claim = expand_group_claim(2, ())
+    assert refuted(cached_prove(claim, [dom.inputs]))
+
+
 # --- 5. idempotence: export, then canonicalize ------------------------------------------
 
 

@@ -80,9 +80,12 @@ def check_shape(shape: Sequence[int | None], itemsize: int, what: str) -> None:
             raise SliceError(f"{what} has a negative dimension {d}; a dim is >= 0 or ?")
         size *= max(d, 1)  # numpy's rule: zero dims do not excuse the others
     if size > _MAX_BYTES:
+        empty = any(d == 0 for d in shape)
         raise SliceError(
-            f"{what} has shape {list(shape)} of {size} bytes; an array holds at most "
-            f"2^63 - 1 bytes"
+            f"{what} has shape {list(shape)} of {size} bytes"
+            + (" counting each 0 dim as 1" if empty else "")
+            + "; an array holds at most 2^63 - 1 bytes"
+            + (" (numpy's bound, empty or not)" if empty else "")
         )
 
 

@@ -158,3 +158,28 @@ func.func @expand_to_run_time_dims(%x: tensor<?xf32>, %n: index) -> tensor<?x2xf
   %f = tensor.expand_shape %x [[0, 1]] output_shape [%n, 2] : tensor<?xf32> into tensor<?x2xf32>
   func.return %f : tensor<?x2xf32>
 }
+
+// -----
+
+// A group of two run-time output_shape entries (since session 58; it was refused):
+// checked by division, the first dividing the source's dim (a 0 entry divides as 1,
+// and the group then splits only a dim of 0), the static 2 and the second what is
+// left, so no product of entries leaves int64.
+// CHECK-LABEL: func.func @expand_by_two_run_time_dims(
+// CHECK-SAME:      %[[X:.+]]: memref<?x6xf32>, %{{.+}}: memref<i64>, %{{.+}}: memref<i64>, %[[OUT:.+]]: memref<?x2x?x6xf32>)
+// CHECK:         slice.check %{{.+}}, "tensor.expand_shape: output_shape[0] = {0}: a dim must be >= 0"
+// CHECK:         slice.check %{{.+}}, "tensor.expand_shape: output_shape[2] = {0}: a dim must be >= 0"
+// CHECK:         %[[DIVISOR:.+]] = arith.maxsi %[[N:.+]], %{{.+}} : index
+// CHECK:         arith.remsi %[[ROWS:.+]], %[[DIVISOR]] : index
+// CHECK:         %[[LEFT:.+]] = arith.divsi %[[ROWS]], %[[DIVISOR]] : index
+// CHECK:         arith.remsi %[[LEFT]], %{{.+}} : index
+// CHECK:         arith.divsi %[[LEFT]], %{{.+}} : index
+// CHECK:         arith.cmpi eq, %[[N]], %{{.+}} : index
+// CHECK:         slice.check %{{.+}}, "tensor.expand_shape: dimension 0 of the source is {0}, not output_shape[0] = {1} times output_shape[2] = {2} times 2"
+// CHECK-NEXT:    memref.expand_shape %[[X]] {{\[}}[0 : i64, 1 : i64, 2 : i64], [3 : i64]] output_shape [%[[N]], 2, %{{.+}}, 6] : memref<?x6xf32> into memref<?x2x?x6xf32>
+// CHECK-LABEL: func.func @expand_by_two_run_time_dims.shape(
+// CHECK:         slice.check %{{.+}}, "tensor.expand_shape: dimension 0 of the source is {0}, not output_shape[0] = {1} times output_shape[2] = {2} times 2"
+func.func @expand_by_two_run_time_dims(%x: tensor<?x6xf32>, %n: index, %m: index) -> tensor<?x2x?x6xf32> {
+  %e = tensor.expand_shape %x [[0, 1, 2], [3]] output_shape [%n, 2, %m, 6] : tensor<?x6xf32> into tensor<?x2x?x6xf32>
+  func.return %e : tensor<?x2x?x6xf32>
+}
