@@ -1634,8 +1634,10 @@ def _dynamic_window_as(
 def check_expand(dom: IRBuilder, op: tensor.ExpandShapeOp, dims: Sequence[Mixed]) -> None:
     """The checks, through ``dom``, that each dim of ``op``'s source (``dims``) splits
     into its group of ``output_shape`` (``semantics.check_expand_group_on``, the
-    interpreter's rule and messages), located at ``op``: where the expand is lowered,
-    and in a shape function, which reads its ``output_shape`` without lowering it."""
+    interpreter's rule and messages), and that a result with run-time entries keeps
+    numpy's bound (``semantics.check_expand_count_on``), located at ``op``: where the
+    expand is lowered, and in a shape function, which reads its ``output_shape``
+    without lowering it."""
     static = op.static_output_shape.get_values()
     entries = iter(op.dynamic_output_shape)
     values = {k: next(entries) for k, d in enumerate(static) if d < 0}
@@ -1651,6 +1653,12 @@ def check_expand(dom: IRBuilder, op: tensor.ExpandShapeOp, dims: Sequence[Mixed]
                 dims[j],
                 [static[k] for k in keys if static[k] >= 0],
                 [(k, values[k]) for k in keys if static[k] < 0],
+            )
+        if values:
+            semantics.check_expand_count_on(
+                dom,
+                op.name,
+                [d if d >= 0 else (k, values[k]) for k, d in enumerate(static)],
             )
 
     checks_at(dom, op, emit)  # a check known to fail: an error at op now

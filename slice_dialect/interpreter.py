@@ -425,6 +425,12 @@ class NumpyTensorFunctions(InterpreterFunctions):
                 [shape[k] for k in group if static[k] >= 0],
                 [(k, shape[k]) for k in group if static[k] < 0],
             )
+        if any(d < 0 for d in static):
+            semantics.check_expand_count_on(
+                semantics.INTS,
+                op.name,
+                [d if d >= 0 else (k, shape[k]) for k, d in enumerate(static)],
+            )
         try:
             return (array.reshape(shape),)
         except ValueError:  # numpy's dims are bounded: [2**62, 0] of no elements
@@ -652,7 +658,8 @@ class NumpyMemRefFunctions(InterpreterFunctions):
         except ValueError:  # numpy's dims are bounded: [2**62, 0] of no elements
             raise SliceError(
                 f"{op.name}: a view of shape {shape} is more than the interpreter's "
-                "numpy arrays hold"
+                "numpy arrays hold",
+                location_text(op),
             ) from None
         assert np.shares_memory(view, source) or view.size == 0
         return (view,)

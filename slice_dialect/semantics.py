@@ -1102,14 +1102,51 @@ def check_expand_group_on(
                 dom.and_(zero, dom.eq(d, dom.const(0))),
                 dom.and_(dom.not_(zero), splits),
             )
-    entries = " times ".join(
-        f"output_shape[{k}] = {{{n + 1}}}" for n, (k, _) in enumerate(dynamic)
-    )
+    entries = [f"output_shape[{k}] = {{{n + 1}}}" for n, (k, _) in enumerate(dynamic)]
+    if known != 1:
+        entries.append(str(known))
     dom.check(
         splits,
-        f"{op}: dimension {j} of the source is {{0}}, not {entries} times {known}",
+        f"{op}: dimension {j} of the source is {{0}}, not {' times '.join(entries)}",
         d,
         *(value for _, value in dynamic),
+    )
+
+
+def check_expand_count_on(
+    dom: IntDomain[V, B], op: str, shape: Sequence[int | tuple[int, V]]
+) -> None:
+    """Check that the dims of a ``tensor.expand_shape``'s result (``shape``: static
+    ints, or ``(k, value)`` for entry ``k`` of ``output_shape`` given at run time),
+    each 0 counted as 1, multiply to at most ``INT64_MAX``: numpy's bound on an array
+    (by elements; its dims of 0 do not excuse the others), which every tensor of a
+    program then keeps (an argument is a numpy array, a window's dims are at most its
+    source's, a collapse multiplies neighbouring dims), so no dim of a collapse and no
+    size or stride the lowering computes from dims leaves int64. Only an expand with
+    run-time entries can break it, in a group that splits a dim of 0 (``[2**62, 2, 0]``
+    or ``[2**40, 2**30]`` beside a dim of ``2**40``, which upstream MLIR takes and
+    whose collapse wraps): checked after its groups (since session 58; review 73)."""
+    limit = dom.const(INT64_MAX)
+    factors = [  # a static 0 or 1 multiplies by 1
+        dom.max(d[1], dom.const(1)) if isinstance(d, tuple) else dom.const(d)
+        for d in shape
+        if isinstance(d, tuple) or d > 1
+    ]
+    if len(factors) < 2:
+        return  # one dim of at most INT64_MAX
+    product, fits = factors[0], []
+    for factor in factors[1:]:
+        room = dom.div(limit, factor)
+        fits.append(dom.le(product, room))
+        product = dom.mul(dom.min(product, room), factor)
+    dynamic = [d[1] for d in shape if isinstance(d, tuple)]
+    n = iter(range(len(dynamic)))
+    text = ", ".join(f"{{{next(n)}}}" if isinstance(d, tuple) else str(d) for d in shape)
+    dom.check(
+        reduce(dom.and_, fits),
+        f"{op}: a result of shape [{text}] has more than INT64_MAX elements, each 0 "
+        "counted as 1 (numpy's bound, which every tensor here keeps)",
+        *dynamic,
     )
 
 
@@ -1344,6 +1381,8 @@ def apply_window(
 
     if w.rank == 0:
         return np.array(data, copy=True).reshape(tuple(shape))
+    if 0 in w.sizes:  # no element: no index array (a dim of 2**31 took 16 GiB)
+        return np.empty(tuple(shape), dtype=data.dtype)
     index = [
         np.arange(c, dtype=np.int64) * s + o
         for o, c, s in zip(w.offsets, w.sizes, w.strides)

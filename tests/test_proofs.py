@@ -855,6 +855,32 @@ def test_expand_groups(count: int, known: tuple[int, ...]) -> None:
     assert_proved(overflow_counterexample(dom, TIMEOUT_MS), what)
 
 
+@pytest.mark.parametrize(
+    "shape", [("?", 2, "?", 6), ("?", "?", "?"), (0, "?", 3, "?"), ("?", 1, "?")]
+)
+def test_expand_counts(shape: tuple[int | str, ...]) -> None:
+    """``check_expand_count_on`` (since session 58) accepts an expand's result shape,
+    its run-time entries any int64 at least 0 (the group checks before it say so),
+    exactly where its dims, each 0 counted as 1, multiply to at most INT64_MAX
+    (numpy's bound), and computes nothing outside int64."""
+    dom = Z3Domain("int")
+    entries: list[Any] = []
+    product = z3.IntVal(1)
+    for k, d in enumerate(shape):
+        if d == "?":
+            v = dom.var(f"v{k}")
+            dom.ranges.append(v >= 0)
+            entries.append((k, v))
+            product = product * z3.If(v > 1, v, 1)
+        else:
+            entries.append(d)
+            product = product * max(int(d), 1)
+    semantics.check_expand_count_on(dom, "tensor.expand_shape", entries)
+    claim = dom.accept == (product <= INT64_MAX)
+    assert_proved(cached_prove(claim, [dom.inputs]), f"expand count of {shape}")
+    assert_proved(overflow_counterexample(dom, TIMEOUT_MS), f"expand count of {shape}")
+
+
 def test_mutation_expand_group_without_its_zero_case(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

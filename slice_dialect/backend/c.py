@@ -1328,35 +1328,6 @@ def _call(p: FunctionPrinter, op: func.CallOp) -> None:
     p.line("}")
 
 
-def _product_start(p: FunctionPrinter, name: str, factors: Sequence[str]) -> str:
-    """The first factor of a product of dims ``factors`` (C expressions, at least 0)
-    that is multiplied on with overflow checks: ``factors[0]``, or 0 where a group has
-    two run-time dims or more and one of them is 0 (since session 58): the product is
-    then 0 whatever the others are (an expand's ``[2**62, 2, 0]`` of a dim of no
-    elements), where multiplying in order overflowed at ``2**62 * 2``. (With one
-    run-time dim, the product of static ones before it stays in int64, and from a 0
-    on it is 0.)"""
-    run_time = [f for f in factors if not f.isdigit()]
-    if len(run_time) < 2:
-        return factors[0]
-    first = p.temp(name)
-    zero = " || ".join(f"{f} == 0" for f in run_time)
-    p.line(f"const int64_t {first} = ({zero}) ? 0 : {factors[0]};")
-    return first
-
-
-def _split_at_run_time(value: SSAValue) -> bool:
-    """Whether ``value`` is a view through a ``memref.expand_shape`` with run-time
-    ``output_shape`` entries, whose dims may be ``[2**62, 2, 0]``: the dims of a
-    caller's array, bounded by numpy even where one is 0, and of a checked
-    allocation, never are."""
-    while isinstance(op := value.owner, memref.CollapseShapeOp | memref.ExpandShapeOp):
-        if isinstance(op, memref.ExpandShapeOp) and op.output_shape:
-            return True
-        value = op.src
-    return False
-
-
 def _collapse_shape(p: FunctionPrinter, op: memref.CollapseShapeOp) -> None:
     t = checked_memref_type(
         op.result.type, "memref.collapse_shape result", op, dynamic=True
@@ -1378,8 +1349,6 @@ def _collapse_shape(p: FunctionPrinter, op: memref.CollapseShapeOp) -> None:
         # the product of dims the caller passed: checked, so a size never wraps
         p.unit.features.add("mul_overflows")
         n = factors[0]
-        if _split_at_run_time(op.src):
-            n = _product_start(p, f"{name}_f{g}", factors)
         for factor in factors[1:]:
             product = p.temp(f"{name}_d{g}")
             p.line(f"int64_t {product};")
@@ -1438,9 +1407,7 @@ def _expand_shape(p: FunctionPrinter, op: memref.ExpandShapeOp) -> None:
     p.unit.features.add("mul_overflows")
     for j, group in enumerate(op.reassociation.data):
         message = EXPAND_GROUP_MESSAGE.format(j=j)
-        product = _product_start(
-            p, f"{name}_f{j}", [dims[a.value.data] for a in group.data]
-        )
+        product = dims[group.data[0].value.data]
         for a in group.data[1:]:
             partial = p.temp(f"{name}_g{j}")
             p.line(f"int64_t {partial};")

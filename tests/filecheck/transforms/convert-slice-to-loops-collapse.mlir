@@ -148,6 +148,7 @@ func.func @slice_a_flattened_run_time_crop(%x: tensor<6x8xf32>, %o: index, %n: i
 // CHECK-SAME:      %[[X:.+]]: memref<?xf32>, %{{.+}}: memref<i64>, %[[OUT:.+]]: memref<?x2xf32>)
 // CHECK:         slice.check %{{.+}}, "tensor.expand_shape: output_shape[0] = {0}: a dim must be >= 0"
 // CHECK:         slice.check %{{.+}}, "tensor.expand_shape: dimension 0 of the source is {0}, not output_shape[0] = {1} times 2"
+// CHECK:         slice.check %{{.+}}, "tensor.expand_shape: a result of shape [{0}, 2] has more than INT64_MAX elements, each 0 counted as 1
 // CHECK-NEXT:    %[[E:.+]] = memref.expand_shape %[[X]] {{\[}}[0 : i64, 1 : i64]] output_shape [%{{.+}}, 2] : memref<?xf32> into memref<?x2xf32>
 // CHECK:         slice.dynamic_copy_run %{{.+}}, %{{.+}} count
 // CHECK-LABEL: func.func @expand_to_run_time_dims.shape(
@@ -164,7 +165,9 @@ func.func @expand_to_run_time_dims(%x: tensor<?xf32>, %n: index) -> tensor<?x2xf
 // A group of two run-time output_shape entries (since session 58; it was refused):
 // checked by division, the first dividing the source's dim (a 0 entry divides as 1,
 // and the group then splits only a dim of 0), the static 2 and the second what is
-// left, so no product of entries leaves int64.
+// left, so no product of entries leaves int64; then the result's dims, each 0 counted
+// as 1, against INT64_MAX elements (numpy's bound: [2**62, 2, 0, 6] of no rows is
+// refused, so no collapse of the result can wrap).
 // CHECK-LABEL: func.func @expand_by_two_run_time_dims(
 // CHECK-SAME:      %[[X:.+]]: memref<?x6xf32>, %{{.+}}: memref<i64>, %{{.+}}: memref<i64>, %[[OUT:.+]]: memref<?x2x?x6xf32>)
 // CHECK:         slice.check %{{.+}}, "tensor.expand_shape: output_shape[0] = {0}: a dim must be >= 0"
@@ -176,6 +179,7 @@ func.func @expand_to_run_time_dims(%x: tensor<?xf32>, %n: index) -> tensor<?x2xf
 // CHECK:         arith.divsi %[[LEFT]], %{{.+}} : index
 // CHECK:         arith.cmpi eq, %[[N]], %{{.+}} : index
 // CHECK:         slice.check %{{.+}}, "tensor.expand_shape: dimension 0 of the source is {0}, not output_shape[0] = {1} times output_shape[2] = {2} times 2"
+// CHECK:         slice.check %{{.+}}, "tensor.expand_shape: a result of shape [{0}, 2, {1}, 6] has more than INT64_MAX elements, each 0 counted as 1
 // CHECK-NEXT:    memref.expand_shape %[[X]] {{\[}}[0 : i64, 1 : i64, 2 : i64], [3 : i64]] output_shape [%[[N]], 2, %{{.+}}, 6] : memref<?x6xf32> into memref<?x2x?x6xf32>
 // CHECK-LABEL: func.func @expand_by_two_run_time_dims.shape(
 // CHECK:         slice.check %{{.+}}, "tensor.expand_shape: dimension 0 of the source is {0}, not output_shape[0] = {1} times output_shape[2] = {2} times 2"

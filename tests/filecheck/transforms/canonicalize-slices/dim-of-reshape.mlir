@@ -47,6 +47,7 @@ func.func @dim_of_a_collapsed_argument(%x: tensor<?x?x3xf32>) -> (index, index) 
 // CHECK:         %[[D:.+]] = tensor.dim %[[X]], %{{.+}} : tensor<?xf32>
 // CHECK:         slice.check %{{.+}}, "tensor.expand_shape: output_shape[0] = {0}: a dim must be >= 0"
 // CHECK:         slice.check %{{.+}}, "tensor.expand_shape: dimension 0 of the source is {0}, not output_shape[0] = {1} times 4"
+// CHECK:         slice.check %{{.+}}, "tensor.expand_shape: a result of shape [{0}, 4] has more than INT64_MAX elements, each 0 counted as 1 (numpy's bound, which every tensor here keeps)"
 // CHECK-NOT:     tensor.expand_shape
 // CHECK:         func.return %[[A]] : index
 func.func @dim_of_an_expand(%x: tensor<?xf32>, %a: index) -> index {
