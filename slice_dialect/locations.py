@@ -59,6 +59,7 @@ from xdsl.utils.exceptions import DiagnosticException, ParseError, VerifyExcepti
 from xdsl.utils.lexer import Position
 from xdsl.utils.mlir_lexer import MLIRTokenKind
 
+from slice_dialect.domain import INT64_MAX
 from slice_dialect.errors import OpPassFailedException
 
 DENSE_ELEMENTS_FLOOR = 1 << 16
@@ -602,7 +603,9 @@ def upstream_verifier_gap(root: Operation) -> tuple[Operation, str] | None:
       (MLIR's "incorrect number of indices");
     - a ``tensor.collapse_shape`` or ``tensor.expand_shape`` whose types the
       reassociation does not relate (MLIR's "expected collapsed type", since session
-      55).
+      55), or whose expanded type's static dims, each 0 counted as 1, multiply past
+      INT64_MAX (ours, since session 58: numpy's bound; MLIR takes
+      ``tensor<0x1073741824x1099511627776xf32>``).
 
     ``compile``, ``canonicalize-slices`` and ``emit_c`` refuse these; ``xdsl-opt``
     and a ``slice-opt`` run without passes take them, as xDSL does."""
@@ -661,6 +664,14 @@ def _reshape_gap(op: tensor.CollapseShapeOp | tensor.ExpandShapeOp) -> str | Non
         return None
     groups = [[a.value.data for a in g] for g in op.reassociation.data]
     shape = large.get_shape()
+    if prod(max(d, 1) for d in shape if d != DYNAMIC_INDEX) > INT64_MAX:
+        # ours, not MLIR's (since session 58): numpy's bound, which every tensor
+        # keeps, so that no collapse has a dim past int64 (run-time expands:
+        # semantics.check_expand_count_on)
+        return (
+            f"{op.name}: {large} has more than INT64_MAX elements, each 0 counted as 1 "
+            "(numpy's bound, which every tensor here keeps)"
+        )
     # into rank 0: every dim 1, or ? (MLIR's verifier takes it; it must be 1 when it
     # runs, session 55's third review)
     rank_0 = not groups and all(d in (1, DYNAMIC_INDEX) for d in shape)

@@ -50,3 +50,15 @@ func.func @main(%x: tensor<8x8xf32>, %p: tensor<2xi64>, %i: index) -> tensor<?x?
   func.return %r : tensor<?x?xf32>
 }
 // CHECK-NOT: Traceback
+
+// -----
+
+// Ours, not MLIR's (since session 58): a reshape whose expanded type's static dims,
+// each 0 counted as 1, multiply past INT64_MAX (numpy's bound, which every tensor
+// keeps: a collapse of this one would have a dim of 2**70, which no index holds).
+// CHECK: {{^}}error: {{.+}}.mlir:{{[0-9]+}}:3: tensor.expand_shape: tensor<0x1073741824x1099511627776xf32> has more than INT64_MAX elements, each 0 counted as 1 (numpy's bound, which every tensor here keeps){{$}}
+func.func @main(%x: tensor<0x1099511627776xf32>) -> tensor<0x1x0xf32> {
+  %e = tensor.expand_shape %x [[0, 1], [2]] output_shape [0, 1073741824, 1099511627776] : tensor<0x1099511627776xf32> into tensor<0x1073741824x1099511627776xf32>
+  %w = slice.window %e offsets [0, 0, 0] sizes [0, 1, 0] strides [1, 1, 1] : tensor<0x1073741824x1099511627776xf32> -> tensor<0x1x0xf32>
+  func.return %w : tensor<0x1x0xf32>
+}
