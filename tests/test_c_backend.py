@@ -1306,6 +1306,8 @@ def test_every_helper_name_is_reserved() -> None:
     helpers = [v for v in vars(c).values() if isinstance(v, str) and "{" in v]
     helpers += [text for _, _, text in c.GATHER_HELPERS.values()]
     helpers += [text for _, _, text in c.STREAM_GATHER_HELPERS.values()]
+    # the helper object's C and the declarations of a unit taking it
+    helpers += [c.prebuilt_helper_unit(), c.prebuilt_block(list(c.PREBUILT_ENTRIES), [])]
     defined = {
         m.group(1)
         for text in helpers
@@ -1317,6 +1319,11 @@ def test_every_helper_name_is_reserved() -> None:
         )
     }
     defined |= {m for text in helpers for m in re.findall(r"#define\s+(\w+)", text)}
+    defined |= {
+        m
+        for text in helpers
+        for m in re.findall(r"^SLICE_PREBUILT void (\w+)\(", text, re.M)
+    }
     assert {
         "slice_lanes_even",
         "slice_lanes_reversed",
@@ -1326,6 +1333,9 @@ def test_every_helper_name_is_reserved() -> None:
         "slice_stream_gather_dwords",
         "slice_copy_small",
         "slice_u64x2",
+        "slice_copy_even_4",
+        "slice_stream_reversed_n",
+        "SLICE_PREBUILT",
     } <= defined
     assert defined <= c.RESERVED_NAMES | c.SHUFFLE_NAMES, sorted(
         defined - c.RESERVED_NAMES - c.SHUFFLE_NAMES

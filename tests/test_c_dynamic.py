@@ -3,7 +3,7 @@
 Hand-written lowered functions (memrefs with ``?`` dims, parameters read from index
 memrefs, ``slice.dynamic_copy_run``, ``slice.check``, integer ``arith``) are printed
 by ``emit_c`` (which runs ``c_safety.check_module`` first), compiled with the system
-``cc`` (``runtime.build_shared_library``) and called with ``ctypes`` on numpy arrays
+``cc`` (``runtime.build_kernel``: linked with the prebuilt helpers) and called with ``ctypes`` on numpy arrays
 and a ``slice_dims`` array:
 
 - the self-guarding run copies exactly what numpy does when the run lies inside both
@@ -59,7 +59,7 @@ GUARD = 16
 def build(text: str, sanitize: bool = False) -> tuple[ctypes.CDLL, str]:
     """The loaded library of ``text`` (lowered IR) and its C source."""
     source = emit_c(parse_module(text, make_context()))
-    path = runtime.build_shared_library(source, sanitize=sanitize)
+    path = runtime.build_kernel(source, sanitize=sanitize)
     return ctypes.CDLL(str(path)), source
 
 
@@ -1611,6 +1611,8 @@ def test_run_time_gather_from_its_least_count(
         + text[head.end() :]
     )
     monkeypatch.setitem(table, size, (name, c_type, counting))
+    # the unit's own helpers, the counting one among them (not the prebuilt object's)
+    monkeypatch.setenv("SLICE_PREBUILT_HELPERS", "0")
     # no lowering kept from before (its C without the count), none kept after
     monkeypatch.setattr(compiler, "_lowered_memo", OrderedDict())
     rows = 41  # not _BYTE_IR's 40: a text of its own, lowered with the counting helper

@@ -22,6 +22,7 @@ only a fresh one reads the damaged file.
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import errno
 import json
 import os
@@ -451,6 +452,108 @@ def test_compiler_failure_reports_stderr(tmp_path: Path) -> None:
     with pytest.raises(SliceError, match=r"C compiler failed(.|\n)*no_such_type"):
         cache.build_shared_library("no_such_type f(void);\n", cache_dir=tmp_path)
     assert not list(tmp_path.glob(".tmp-*"))
+
+
+# Prebuilt helpers: a unit with run-time runs is linked with one object of them
+
+DYNAMIC = """\
+func.func @main(%x: tensor<?x?xf32>, %s: tensor<2xi64>, %e: tensor<2xi64>, %st: tensor<2xi64>) -> tensor<?x?xf32> {
+  %a = arith.constant dense<[0, 1]> : tensor<2xi64>
+  %r = slice.onnx %x starts %s ends %e axes %a steps %st : tensor<?x?xf32>, tensor<2xi64>, tensor<2xi64> axes tensor<2xi64> steps tensor<2xi64> -> tensor<?x?xf32>
+  func.return %r : tensor<?x?xf32>
+}
+"""
+"""A run-time ONNX slice: every run's copy (contiguous, register, gather) is chosen
+at run time, so its unit declares the prebuilt helpers."""
+
+STEPS = (1, -1, 2, -2, 3, -3, 7)
+"""Row steps taking each run-time copy: ``memcpy``, the register helpers (-1, 2, -2),
+the by-step and the plain scalar gathers."""
+
+
+def check_dynamic(kernel: object) -> None:
+    """``kernel`` (of ``DYNAMIC``) on rows of 1000 ``f32`` at every step of ``STEPS``
+    (and a start, an end and a row step) is numpy's."""
+    x = np.arange(9 * 1000, dtype=np.float32).reshape(9, 1000)
+    for step in STEPS:
+        begin, end = (3, 997) if step > 0 else (996, 2)
+        parameters = [np.array(v, np.int64) for v in ([1, begin], [8, end], [2, step])]
+        result = kernel(x, *parameters)  # type: ignore[operator]
+        np.testing.assert_array_equal(result, x[1:8:2, begin:end:step], f"step {step}")
+
+
+def test_run_time_units_link_the_prebuilt_helpers_compiled_once(
+    tmp_path: Path, counting_cc: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The first unit with run-time runs compiles the helper object (an entry of its
+    own, ``.o``), then the kernel linked with it; another such unit, in this cache
+    directory or another one, compiles only itself; a unit of static runs links
+    nothing. The helpers are hidden in each library (``slice_main`` is not)."""
+    monkeypatch.setattr(cache, "_object_dirs", {})  # none found by earlier tests
+    log = count_compiles(monkeypatch, counting_cc, tmp_path)
+    first = slice_dialect.compile(DYNAMIC, "main", "c", cache_dir=tmp_path / "a")
+    assert compiles(log) == 2  # the object, then the kernel
+    (helpers,) = (tmp_path / "a").glob("*.o")
+    assert cache.KEY_MARKER.encode() in helpers.read_bytes()
+    check_dynamic(first)
+    other = DYNAMIC.replace("%a = ", "%b = arith.constant 0 : i64\n  %a = ")
+    for directory in ("a", "b"):
+        slice_dialect.compile(other, "main", "c", cache_dir=tmp_path / directory)
+    assert compiles(log) == 4  # each library once: the object was found
+    assert not list((tmp_path / "b").glob("*.o"))
+    check(slice_dialect.compile(module(1), "main", "c", cache_dir=tmp_path / "a"), 1)
+    assert compiles(log) == 5
+    assert len(list((tmp_path / "a").glob("*.o"))) == 1
+    library = ctypes.CDLL(str(first.library_path))  # type: ignore[attr-defined]
+    assert hasattr(library, "slice_main")
+    for hidden in ("slice_copy_even", "slice_stream", "slice_gather_words"):
+        assert not hasattr(library, hidden), hidden
+
+
+def test_run_time_units_alone_when_prebuilt_helpers_are_off(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``$SLICE_PREBUILT_HELPERS=0``: the unit is compiled alone, its helpers defined in
+    it, with the same results as linked with the prebuilt ones."""
+    monkeypatch.setenv("SLICE_PREBUILT_HELPERS", "0")
+    assert not runtime.prebuilt_helpers_enabled()
+    check_dynamic(slice_dialect.compile(DYNAMIC, "main", "c", cache_dir=tmp_path))
+    assert not list(tmp_path.glob("*.o"))
+
+
+SIZE_FREE = ("slice_stream", "slice_stream_in_order", "slice_stream_fence")
+"""The streamed copies of bytes: entries that take no element size."""
+
+
+def test_the_prebuilt_helper_unit_builds_warning_free() -> None:
+    """The helper object's C (every prebuilt family, each entry declared before its
+    definition, so a declaration that differs from it is an error) builds with the
+    kernels' flags and ``-Wall -Wextra -Werror``, as does a unit of run-time runs
+    with ``SLICE_PREBUILT_HELPERS`` defined (its helpers only declared)."""
+    from c_warnings import c_warnings
+
+    from slice_dialect.backend.c import PREBUILT_ENTRIES, prebuilt_helper_unit
+    from slice_dialect.compiler import lower, make_context, parse_module
+    from slice_dialect.runtime.kernels import PREBUILT_DEFINE
+
+    unit = prebuilt_helper_unit()
+    for family, names in PREBUILT_ENTRIES.items():
+        for name in names:  # each size's copy of a register helper, and any size's
+            sized = family in ("stream", "copy") and name not in SIZE_FREE
+            for exported in [f"{name}_4", f"{name}_n"] if sized else [name]:
+                assert f"SLICE_PREBUILT void {exported}(" in unit, exported
+    assert c_warnings(unit) == ""
+    ctx = make_context()
+    lowered = parse_module(DYNAMIC, ctx)
+    lower(lowered, ctx)
+    source = emit_c(lowered)
+    assert c_warnings(PREBUILT_DEFINE + source) == ""
+
+
+def test_a_library_key_covers_its_objects() -> None:
+    config = cache.CompilerConfig.from_environment()
+    keys = {config.cache_key("int x;\n", objects) for objects in ((), ("a",), ("b",))}
+    assert len(keys) == 3
 
 
 # Directories that cannot be used

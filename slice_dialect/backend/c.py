@@ -105,7 +105,10 @@ The rules:
   least ``dynamic_gather_min`` elements of 1, 2, 4, 8 or 16 bytes (10 of 4, 8 or 16
   bytes, 16 of 1 or 2) through the scalar gather (streamed where a contiguous run
   would, for ``DYNAMIC_STREAM_GATHER_BYTES``), else an element loop; within one
-  buffer, an element loop in order;
+  buffer, an element loop in order. A unit with such a run declares its streamed
+  copies, register helpers and streamed gathers where ``SLICE_PREBUILT_HELPERS`` is
+  defined (the runtime links them from one object, ``prebuilt_helper_unit``) and
+  defines them where it is not (``prebuilt_block``);
 - ``memref.load``/``store`` index their pointer with the row-major linear index (static
   shapes only); a loaded integer used in arithmetic has the signed C type of its width;
 - ``memref.collapse_shape`` and ``memref.expand_shape`` are pointer aliases of their
@@ -127,6 +130,7 @@ The rules:
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 import sys
@@ -522,7 +526,8 @@ class Unit:
     prefix: str = DEFAULT_PREFIX
     features: set[str] = field(default_factory=set[str])
     """Besides ``<stdint.h>``: ``string.h``, ``stdlib.h``, ``b128``, ``stream``,
-    ``prefetch``."""
+    ``prefetch``, ...; ``dynamic_run``: the unit has a run-time run (its helpers may
+    come prebuilt, ``unit_helpers``)."""
     messages: list[tuple[str, str | None]] = field(
         default_factory=lambda: [(ALLOCATION_MESSAGE, None)]
     )
@@ -1978,6 +1983,7 @@ def _dynamic_copy_run(p: FunctionPrinter, op: DynamicCopyRunOp) -> None:
     loops (``_outside``), and its loops then run unguarded: every offset they form
     lies between those."""
     checked_memref_type(op.source.type, "slice.dynamic_copy_run source", op, dynamic=True)
+    p.unit.features.add("dynamic_run")  # its helpers may come prebuilt (PREBUILT_GUARD)
     checked_memref_type(op.dest.type, "slice.dynamic_copy_run dest", op, dynamic=True)
     source, dest = p.expr(op.source, op), p.expr(op.dest, op)
 
@@ -2587,6 +2593,22 @@ def emit_c(module: ModuleOp, *, prefix: str = DEFAULT_PREFIX) -> str:
         " */",
         "#include <stdint.h>",
     ]
+    header += unit_helpers(features)
+    from slice_dialect.backend.c_safety import check_module  # c_safety imports c
+
+    check_module(module)  # after the printer's own refusals: see c_safety.py
+    return "\n\n".join(["\n".join(header), *functions]) + "\n"
+
+
+def unit_helpers(features: set[str], *, exported: bool = False) -> list[str]:
+    """The lines after ``<stdint.h>`` of a unit with ``features`` (completed in place
+    with what its helpers need): headers, types, macros and the helpers, each family
+    printed whole. In a unit with a run-time run (``dynamic_run``) the families of
+    ``PREBUILT_ENTRIES`` are declared where ``SLICE_PREBUILT_HELPERS`` is defined and
+    defined where it is not (``prebuilt_block``); ``exported``: every family of
+    ``features`` in ``PREBUILT_ENTRIES`` defined with its entries linkable
+    (``prebuilt_helper_unit``)."""
+    header: list[str] = []
     gathers = {
         name
         for helpers in (GATHER_HELPERS, STREAM_GATHER_HELPERS)
@@ -2623,20 +2645,165 @@ def emit_c(module: ModuleOp, *, prefix: str = DEFAULT_PREFIX) -> str:
         "mul_overflows": MUL_OVERFLOWS_HELPER,  # before prefetch_rows, which calls it
         "prefetch_rows": PREFETCH_ROWS_HELPER,
     }
-    texts = [helper.strip("\n") for f, helper in helpers.items() if f in features]
+    prebuilt = (
+        [f for f in PREBUILT_ENTRIES if f in features]
+        if exported or "dynamic_run" in features
+        else []
+    )
+    texts = [
+        helper.strip("\n")
+        for f, helper in helpers.items()
+        if f in features and f not in prebuilt
+    ]
     texts += [wrapping_helper(f) for f in sorted(features) if f.startswith("slice_wrap_")]
     texts += [
         division_helper(f)
         for f in sorted(features)
         if f.startswith(("slice_divsi_", "slice_remsi_"))
     ]
+    # after the helpers their definitions call (small_copy, memcpy, prefetch)
+    if exported:
+        texts += [
+            PREBUILT_LINKAGE.strip("\n"),
+            "\n".join(d for f in prebuilt for d in _exported_declarations(f)),
+            *(_exported(f, helpers[f]) for f in prebuilt),
+        ]
+    elif prebuilt:
+        texts.append(prebuilt_block(prebuilt, [helpers[f] for f in prebuilt]))
     if texts:  # in this order; a family is printed whole, some of it may go unused
         header += ["", UNUSED_HELPERS_BEGIN, *(f"\n{t}" for t in texts)]
         header += ["", UNUSED_HELPERS_END]
-    from slice_dialect.backend.c_safety import check_module  # c_safety imports c
+    return header
 
-    check_module(module)  # after the printer's own refusals: see c_safety.py
-    return "\n\n".join(["\n".join(header), *functions]) + "\n"
+
+def _entry_definition(name: str) -> re.Pattern[str]:
+    """The first line of a prebuilt family's entry ``name``: its linkage, name and
+    parameters (``static`` or ``static inline``, ``void``, up to the ``{``)."""
+    return re.compile(
+        rf"^static (?:inline )?void ({re.escape(name)})\((.*?)\) \{{",
+        re.MULTILINE | re.DOTALL,
+    )
+
+
+def _entry_params(family: str, text: str) -> dict[str, str]:
+    """The parameters of each of ``family``'s entries, read from their definitions
+    in ``text`` (one each, else ``AssertionError`` when the module is loaded)."""
+    params: dict[str, str] = {}
+    for name in PREBUILT_ENTRIES[family]:
+        found = _entry_definition(name).findall(text)
+        assert len(found) == 1, f"{family}: {len(found)} definitions of {name}"
+        params[name] = " ".join(found[0][1].split())
+    return params
+
+
+def _sized(params: str) -> tuple[str, str] | None:
+    """For an entry whose last parameter is the element size (the register helpers):
+    the parameters before it, and their names as arguments; else ``None``."""
+    if not params.endswith(", int64_t size"):
+        return None
+    before = params.removesuffix(", int64_t size")
+    return before, ", ".join(p.split()[-1].lstrip("*") for p in before.split(","))
+
+
+def _declarations(family: str) -> list[str]:
+    """What a unit with run-time runs has of ``family`` where its helpers are
+    prebuilt: each entry declared; an entry taking the element size is a dispatch,
+    inline, to the object's copy for that size (``PREBUILT_SIZES``; a printed size
+    is a constant, so the call is to that copy directly) or to its copy for any
+    size."""
+    lines: list[str] = []
+    for name, params in PREBUILT_PARAMS[family].items():
+        sized = _sized(params)
+        if sized is None:
+            lines.append(f"SLICE_PREBUILT void {name}({params});")
+            continue
+        before, args = sized
+        lines += [f"SLICE_PREBUILT void {name}_{k}({before});" for k in PREBUILT_SIZES]
+        lines += [
+            f"SLICE_PREBUILT void {name}_n({params});",
+            f"static inline void {name}({params}) {{",
+            "    switch (size) {",
+            *(f"    case {k}: {name}_{k}({args}); return;" for k in PREBUILT_SIZES),
+            f"    default: {name}_n({args}, size); return;",
+            "    }",
+            "}",
+        ]
+    return lines
+
+
+def _exported(family: str, text: str) -> str:
+    """``family``'s C text as the helper object defines it: its entries that take no
+    element size defined ``SLICE_PREBUILT`` (linkable from another unit of the same
+    library) rather than ``static``; each that does, kept inline and called with each
+    size of ``PREBUILT_SIZES`` (``NAME_K``) and with any (``NAME_n``), so every size
+    gets a copy specialized for it, as in a unit that inlines it."""
+    lines: list[str] = []
+    for name, params in PREBUILT_PARAMS[family].items():
+        sized = _sized(params)
+        if sized is None:
+            text = _entry_definition(name).sub(
+                lambda m: f"SLICE_PREBUILT void {m.group(1)}({m.group(2)}) {{", text
+            )
+            continue
+        before, args = sized
+        for k in PREBUILT_SIZES:
+            lines += [
+                f"SLICE_PREBUILT void {name}_{k}({before}) {{",
+                f"    {name}({args}, {k});",
+                "}",
+            ]
+        lines += [
+            f"SLICE_PREBUILT void {name}_n({params}) {{",
+            f"    {name}({args}, size);",
+            "}",
+        ]
+    return "\n".join([text.strip("\n"), "", *lines])
+
+
+def _exported_declarations(family: str) -> list[str]:
+    """The declarations of what the helper object exports of ``family`` (before its
+    definitions there, so that one that differs does not compile)."""
+    return [line for line in _declarations(family) if line.startswith("SLICE_PREBUILT")]
+
+
+def prebuilt_block(families: Sequence[str], texts: Sequence[str]) -> str:
+    """The prebuilt ``families`` (``PREBUILT_ENTRIES``) of a unit with a run-time
+    run: declared where ``SLICE_PREBUILT_HELPERS`` is defined (the runtime defines it
+    and links ``prebuilt_helper_unit``'s object, ``runtime.build_kernel``), their
+    ``texts`` where it is not, so the unit compiles alone as well."""
+    return "\n".join(
+        [
+            PREBUILT_GUARD,
+            PREBUILT_COMMENT.strip("\n"),
+            PREBUILT_LINKAGE.strip("\n"),
+            *(line for f in families for line in _declarations(f)),
+            "#else",
+            *(t.strip("\n") + "\n" for t in texts),
+            "#endif",
+        ]
+    )
+
+
+@functools.cache
+def prebuilt_helper_unit() -> str:
+    """The C unit of every ``PREBUILT_ENTRIES`` family, its entries defined
+    ``SLICE_PREBUILT`` after their declarations (so a declaration that differs from
+    its definition does not compile): what the runtime compiles once into the object
+    that units with run-time runs link (``runtime.build_kernel``)."""
+    # the cached gathers: what the streamed ones fall back to without SSE2
+    features = set(PREBUILT_ENTRIES) | {"b128"}
+    features |= {name for name, _, _ in GATHER_HELPERS.values()}
+    return (
+        "\n".join(
+            [
+                "/* The slice dialect's C target: the prebuilt helpers of units with "
+                "run-time runs. */",
+                "#include <stdint.h>",
+                *unit_helpers(features, exported=True),
+            ]
+        )
+        + "\n"
+    )
 
 
 @dataclass(frozen=True)
@@ -4042,3 +4209,83 @@ static inline int slice_mul_overflows(int64_t a, int64_t b, int64_t *r) {
 }
 """
 """The overflow-checked product of the guards of dynamic runs and dynamic view sizes."""
+
+PREBUILT_ENTRIES: dict[str, tuple[str, ...]] = {
+    "stream": (
+        "slice_stream",
+        "slice_stream_in_order",
+        "slice_stream_reversed",
+        "slice_stream_even",
+        "slice_stream_odd_reversed",
+        "slice_stream_fence",
+    ),
+    "copy": ("slice_copy_reversed", "slice_copy_even", "slice_copy_odd_reversed"),
+    **{name: (name,) for name, _, _ in STREAM_GATHER_HELPERS.values()},
+}
+"""The helper families a unit with a run-time run takes from a prebuilt object (by
+feature), and the functions of each the generated code calls. Their C is most of a
+dynamic unit's compile time: the six register helpers (each with its AVX-512, AVX2
+and SSE2 bodies) took 0.15-0.22 s of gcc -O3 each, W4's run-time kernel 1.8 s in all
+(session 59, the Zen 3 VM). Their runs are long (a register run at least
+``MIN_REGISTER_RUN_BYTES``, a streamed one ``MIN_STREAM_RUN_BYTES``), so a call costs
+little; the element size a register helper takes is a constant of the call, and the
+object has a copy for each (``PREBUILT_SIZES``). The cached scalar gathers stay
+inline: their runs may be 10 elements, where the call was up to 28% of the time
+(``i8`` rows of 13 at a run-time step of 3, `/work/notes59/ab_short.py`). A static
+unit keeps every helper inline, where gcc specializes them for its constant sizes
+and steps."""
+
+PREBUILT_PARAMS: dict[str, dict[str, str]] = {
+    family: _entry_params(
+        family,
+        {
+            "stream": STREAM_HELPERS,
+            "copy": COPY_HELPERS,
+            **{name: text for name, _, text in STREAM_GATHER_HELPERS.values()},
+        }[family],
+    )
+    for family in PREBUILT_ENTRIES
+}
+"""The parameters of each prebuilt family's entries, read from their definitions."""
+
+PREBUILT_SIZES = (1, 2, 4, 8, 16)
+"""The element sizes the helper object has a copy of each register helper for (every
+element width of SPEC section 1; ``NAME_n`` takes any other)."""
+
+PREBUILT_GUARD = "#if defined(SLICE_PREBUILT_HELPERS)"
+"""The line opening a unit's prebuilt helpers (``prebuilt_block``): a unit with it
+links ``prebuilt_helper_unit``'s object where the runtime builds it."""
+
+PREBUILT_COMMENT = """
+/* The streamed copies, register helpers and streamed gathers are compiled once into
+ * an object the runtime links (SLICE_PREBUILT_HELPERS defined): here their
+ * declarations. Without it, this unit defines them itself and compiles alone. */
+"""
+
+PREBUILT_LINKAGE = """
+#if defined(__GNUC__)
+#define SLICE_PREBUILT __attribute__((visibility("hidden")))
+#else
+#define SLICE_PREBUILT
+#endif
+"""
+"""The linkage of the prebuilt entries: not exported from the library they are linked
+into, so each kernel's library keeps its own (and calls them directly, not through the
+procedure linkage table)."""
+
+RESERVED_NAMES = RESERVED_NAMES | frozenset(
+    [
+        "SLICE_PREBUILT",
+        "SLICE_PREBUILT_HELPERS",
+        *(
+            f"{name}_{k}"
+            for entries in PREBUILT_PARAMS.values()
+            for name, params in entries.items()
+            if _sized(params) is not None
+            for k in (*PREBUILT_SIZES, "n")
+        ),
+    ]
+)
+"""With the names of the prebuilt helpers (their macros, each size's copy of a
+register helper): a kernel ``@copy_even_4`` would clash with a declaration only where
+they are prebuilt."""

@@ -7,7 +7,9 @@ The C side of SPEC section 5, as building blocks for ``slice_dialect.compile``:
   (``build_shared_library``);
 - ``arguments``: ``ArraySpec`` and ``CheckedArguments``, the argument checks of SPEC
   section 6, held by every kernel;
-- ``kernels``: ``CKernel`` (ctypes) and ``load_kernel``;
+- ``kernels``: ``CKernel`` (ctypes), ``load_kernel`` and ``build_kernel`` (a unit
+  with run-time runs linked with its prebuilt helpers, compiled once per cache
+  directory, compiler and flags);
 - ``fastcall``: ``FastCKernel``, whose usual calls are checked and made in C by a small
   CPython extension (``fastcall.c``, package data).
 
@@ -46,7 +48,9 @@ from slice_dialect.runtime.kernels import (
     SLICE_ERROR_VALUES,
     CKernel,
     LibraryLoadError,
+    build_kernel,
     load_kernel,
+    prebuilt_helpers_enabled,
 )
 
 __all__ = [
@@ -61,6 +65,7 @@ __all__ = [
     "array_specs",
     "asan_environment",
     "build_fast_call_library",
+    "build_kernel",
     "build_shared_library",
     "call_path_description",
     "compiler_flags",
@@ -70,6 +75,7 @@ __all__ = [
     "fast_kernel_class",
     "kernel_class",
     "load_kernel",
+    "prebuilt_helpers_enabled",
 ]
 
 # The names these had in the single-module runtime (tests clear their caches).

@@ -36,6 +36,7 @@ import signal
 import stat
 import subprocess
 import tempfile
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -190,14 +191,33 @@ class CompilerConfig:
             if flag not in OPTIONAL_FLAGS or _accepts_flag(self.command, flag)
         )
 
-    def compile_command(self, output: Path) -> list[str]:
-        """The command compiling C read from stdin into the shared library ``output``."""
-        return [*self.command, *self.effective_flags(), "-x", "c", "-", "-o", str(output)]
+    def compile_command(
+        self, output: Path, objects: Sequence[Path] = (), *, as_object: bool = False
+    ) -> list[str]:
+        """The command compiling C read from stdin into the shared library ``output``
+        linked with ``objects``, or (``as_object``) the C of ``output`` with the
+        suffix ``.c`` into the object file ``output``."""
+        if as_object:  # from a file: zig cc writes "-.o" where it runs for stdin
+            flags = [f for f in self.effective_flags() if f != "-shared"]
+            source = str(output.with_suffix(".c"))
+            return [*self.command, *flags, "-c", "-x", "c", source, "-o", str(output)]
+        linked = ["-x", "none", *map(str, objects)] if objects else []
+        return [
+            *self.command,
+            *self.effective_flags(),
+            "-x",
+            "c",
+            "-",
+            *linked,
+            "-o",
+            str(output),
+        ]
 
-    def cache_key(self, c_source: str) -> str:
-        """sha256 of the source, the flags and the compiler's identity."""
+    def cache_key(self, c_source: str, objects: Sequence[str] = ()) -> str:
+        """sha256 of the source, the keys of the objects it is linked with, the flags
+        and the compiler's identity."""
         digest = hashlib.sha256()
-        for part in (c_source, "\0".join(self.flags), self.identity()):
+        for part in (c_source, *objects, "\0".join(self.flags), self.identity()):
             digest.update(part.encode())
             digest.update(b"\0\0")
         return digest.hexdigest()
@@ -212,6 +232,11 @@ def default_cache_dir() -> Path:
 
 
 _private_dir: Path | None = None
+
+_object_dirs: dict[str, Path] = {}
+"""The directory of each object file this process built or found (by key): looked in
+first for another cache directory's library, so an object is compiled once a process
+at most (its entry is checked as any other when used)."""
 
 
 def private_dir() -> Path:
@@ -251,13 +276,15 @@ def _read_regular(path: Path, limit: int = 1 << 30) -> bytes | None:
         os.close(fd)
 
 
-def library_name(key: str, digest: str) -> str:
-    """The file name of the library built for ``key`` whose content has ``digest``."""
-    return f"{key}-{digest[:16]}.so"
+def library_name(key: str, digest: str, suffix: str = ".so") -> str:
+    """The file name of the library (or object, ``suffix`` ``.o``) built for ``key``
+    whose content has ``digest``."""
+    return f"{key}-{digest[:16]}{suffix}"
 
 
-def cached_library(directory: Path, key: str) -> Path | None:
-    """The library of the entry for ``key`` in ``directory`` if it can be trusted."""
+def cached_library(directory: Path, key: str, suffix: str = ".so") -> Path | None:
+    """The library (or object) of the entry for ``key`` in ``directory`` if it can be
+    trusted."""
     record = _read_regular(directory / f"{key}{RECORD_SUFFIX}", 4096)
     if record is None:
         return None
@@ -265,7 +292,7 @@ def cached_library(directory: Path, key: str) -> Path | None:
     if len(fields) != 2 or fields[0] != key:
         return None
     digest = fields[1]
-    library = directory / library_name(key, digest)
+    library = directory / library_name(key, digest, suffix)
     data = _read_regular(library)
     if data is None or hashlib.sha256(data).hexdigest() != digest:
         return None
@@ -292,12 +319,12 @@ def _write_atomically(directory: Path, name: str, data: bytes) -> Path:
     return target
 
 
-def store_entry(directory: Path, key: str, library: bytes) -> Path:
-    """Write an entry for ``key``: the library, then its record. ``OSError`` when the
-    directory cannot take it (missing, read-only, full)."""
+def store_entry(directory: Path, key: str, library: bytes, suffix: str = ".so") -> Path:
+    """Write an entry for ``key``: the library (or object), then its record.
+    ``OSError`` when the directory cannot take it (missing, read-only, full)."""
     directory.mkdir(parents=True, exist_ok=True)
     digest = hashlib.sha256(library).hexdigest()
-    path = _write_atomically(directory, library_name(key, digest), library)
+    path = _write_atomically(directory, library_name(key, digest, suffix), library)
     _write_atomically(directory, f"{key}{RECORD_SUFFIX}", f"{key} {digest}\n".encode())
     return path
 
@@ -308,15 +335,27 @@ def keyed_source(c_source: str, key: str) -> str:
     return f'{c_source}\nconst char {symbol}[] = "{KEY_MARKER}{key}";\n'
 
 
-def compile_library(c_source: str, config: CompilerConfig, directory: Path) -> bytes:
-    """Compile ``c_source`` into a temporary file in ``directory``; its bytes."""
-    fd, temp_name = tempfile.mkstemp(dir=directory, prefix=".tmp-", suffix=".so")
+def compile_library(
+    c_source: str,
+    config: CompilerConfig,
+    directory: Path,
+    objects: Sequence[Path] = (),
+    *,
+    as_object: bool = False,
+) -> bytes:
+    """Compile ``c_source`` (linked with ``objects``; or into an object file,
+    ``as_object``) into a temporary file in ``directory``; its bytes."""
+    suffix = ".o" if as_object else ".so"
+    fd, temp_name = tempfile.mkstemp(dir=directory, prefix=".tmp-", suffix=suffix)
     os.close(fd)
     temp = Path(temp_name)
+    written = temp.with_suffix(".c")
     try:
-        command = config.compile_command(temp)
+        command = config.compile_command(temp, objects, as_object=as_object)
+        if as_object:
+            written.write_text(c_source)
         try:
-            result = run_tool(command, c_source)
+            result = run_tool(command, "" if as_object else c_source)
         except OSError as error:
             raise _cannot_run(config.command, error) from None
         if result.returncode != 0:
@@ -326,6 +365,8 @@ def compile_library(c_source: str, config: CompilerConfig, directory: Path) -> b
         return temp.read_bytes()
     finally:
         temp.unlink(missing_ok=True)
+        if as_object:
+            written.unlink(missing_ok=True)
 
 
 def build_shared_library(
@@ -335,48 +376,80 @@ def build_shared_library(
     cache_dir: str | os.PathLike[str] | None = None,
     config: CompilerConfig | None = None,
     rebuild: bool = False,
+    objects: Sequence[str] = (),
 ) -> Path:
     """The path of a shared library compiled from ``c_source``, built at most once.
 
     Looks for a trusted entry in ``cache_dir`` (default ``default_cache_dir()``) and
     in this process's private directory; else compiles (``rebuild=True`` always
     does) and stores the entry in ``cache_dir``, or in the private directory where
-    ``cache_dir`` cannot take it. ``config`` (default
-    ``CompilerConfig.from_environment(sanitize)``) overrides ``sanitize``. A
-    compiler failure raises ``SliceError`` with the compiler's stderr.
+    ``cache_dir`` cannot take it. ``objects``: C units compiled each into an object
+    file (an entry of its own, built at most once in the same way and with the same
+    flags) and linked into the library; the library's key holds theirs.
+    ``config`` (default ``CompilerConfig.from_environment(sanitize)``) overrides
+    ``sanitize``. A compiler failure raises ``SliceError`` with the compiler's
+    stderr.
     """
     config = config or CompilerConfig.from_environment(sanitize)
-    key = config.cache_key(c_source)
     directory = default_cache_dir() if cache_dir is None else Path(cache_dir)
+    built = [_build(unit, config, directory, rebuild, ".o") for unit in objects]
+    return _build(c_source, config, directory, rebuild, ".so", built)[1]
+
+
+def _build(
+    c_source: str,
+    config: CompilerConfig,
+    directory: Path,
+    rebuild: bool,
+    suffix: str,
+    objects: Sequence[tuple[str, Path]] = (),
+) -> tuple[str, Path]:
+    """The key and path of the entry (a library, ``.so``, linked with ``objects``,
+    or an object file, ``.o``) of ``c_source``: found, else compiled and stored (see
+    ``build_shared_library``)."""
+    key = config.cache_key(c_source, [k for k, _ in objects])
     if not rebuild:
-        for candidate in (directory, _private_dir):
-            if candidate is not None and (found := cached_library(candidate, key)):
-                return found
+        # an object this process built or found elsewhere serves every directory
+        for candidate in (directory, _private_dir, _object_dirs.get(key)):
+            if candidate is not None and (
+                found := cached_library(candidate, key, suffix)
+            ):
+                if suffix == ".o":
+                    _object_dirs[key] = candidate
+                return key, found
     source = keyed_source(c_source, key)
+    paths = [path for _, path in objects]
+    as_object = suffix == ".o"
     try:
         work = private_dir()
     except SliceError as no_temp:
         # Compile in the cache directory itself, when it can be written.
         try:
             directory.mkdir(parents=True, exist_ok=True)
-            return store_entry(directory, key, compile_library(source, config, directory))
+            built = compile_library(source, config, directory, paths, as_object=as_object)
+            stored = store_entry(directory, key, built, suffix)
+            if as_object:
+                _object_dirs[key] = directory
+            return key, stored
         except OSError as error:
             raise SliceError(
                 f"{no_temp}; the cache directory {directory} cannot be used either "
                 f"({error.strerror or error})"
             ) from None
-    library = compile_library(source, config, work)
+    library = compile_library(source, config, work, paths, as_object=as_object)
     try:
-        return store_entry(directory, key, library)
+        stored = store_entry(directory, key, library, suffix)
     except OSError:
-        pass  # the cache directory cannot take it: keep it in the private one
-    try:
-        return store_entry(work, key, library)
-    except OSError as error:
-        raise SliceError(
-            f"cannot write a compiled kernel to {directory} or {work} "
-            f"({error.strerror or error})"
-        ) from None
+        try:  # the cache directory cannot take it: keep it in the private one
+            stored = store_entry(work, key, library, suffix)
+        except OSError as error:
+            raise SliceError(
+                f"cannot write a compiled kernel to {directory} or {work} "
+                f"({error.strerror or error})"
+            ) from None
+    if as_object:
+        _object_dirs[key] = stored.parent
+    return key, stored
 
 
 ASAN_OPTIONS = "detect_leaks=0:allocator_may_return_null=1"

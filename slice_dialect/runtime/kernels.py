@@ -37,10 +37,12 @@ import numpy as np
 
 from slice_dialect.backend.c import (
     DEFAULT_PREFIX,
+    PREBUILT_GUARD,
     SLICE_ERROR_VALUES,
     c_symbol,
     error_location_symbol,
     error_message_symbol,
+    prebuilt_helper_unit,
 )
 from slice_dialect.dialect import format_message
 from slice_dialect.errors import SliceError
@@ -259,6 +261,41 @@ class CKernel:
     what ``FastCKernel`` falls back to for any call it does not make in C."""
 
 
+PREBUILT_DEFINE = "#define SLICE_PREBUILT_HELPERS 1\n"
+"""What ``build_kernel`` puts before a unit it links with the prebuilt helpers."""
+
+
+def prebuilt_helpers_enabled() -> bool:
+    """Whether units with run-time runs take their helpers from the prebuilt object:
+    unless ``$SLICE_PREBUILT_HELPERS`` is ``0``."""
+    return os.environ.get("SLICE_PREBUILT_HELPERS", "").strip() != "0"
+
+
+def build_kernel(
+    c_source: str,
+    *,
+    sanitize: bool = False,
+    cache_dir: str | os.PathLike[str] | None = None,
+    rebuild: bool = False,
+) -> Path:
+    """``build_shared_library`` of a unit ``emit_c`` printed: one with run-time runs
+    (``PREBUILT_GUARD``) is compiled with ``SLICE_PREBUILT_HELPERS`` defined and
+    linked with the object of ``prebuilt_helper_unit``, compiled once per cache
+    directory, compiler and flags (unless ``$SLICE_PREBUILT_HELPERS`` is ``0``:
+    then, like any other unit, alone)."""
+    if PREBUILT_GUARD in c_source and prebuilt_helpers_enabled():
+        return build_shared_library(
+            PREBUILT_DEFINE + c_source,
+            sanitize=sanitize,
+            cache_dir=cache_dir,
+            rebuild=rebuild,
+            objects=(prebuilt_helper_unit(),),
+        )
+    return build_shared_library(
+        c_source, sanitize=sanitize, cache_dir=cache_dir, rebuild=rebuild
+    )
+
+
 def load_kernel(
     c_source: str,
     function: str,
@@ -283,7 +320,7 @@ def load_kernel(
     check_argument_count(function, inputs, outputs)
     kernel_type = kernel_class(fast_call)
     for rebuild in (False, True):
-        library = build_shared_library(
+        library = build_kernel(
             c_source, sanitize=sanitize, cache_dir=cache_dir, rebuild=rebuild
         )
         try:

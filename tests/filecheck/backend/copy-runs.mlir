@@ -101,9 +101,13 @@ func.func @empty(%x: tensor<4x5xi8>) -> tensor<0x5xi8> {
 // nontemporal and prefetch: the run gets pointers of its own, prefetches the run 8192
 // elements (8 rows, 32 KiB) ahead when it lies in the source view (so every address formed is
 // one of the buffer), streams its stores; the function fences them before returning.
+// A unit of static runs defines its helpers, for gcc to specialize them inline (never
+// declared for a prebuilt object as a unit with run-time runs does, backend/dynamic.mlir).
 // CHECK:       #if defined(__SSE2__)
 // CHECK-NEXT:  #include <emmintrin.h>
+// CHECK-NOT:   SLICE_PREBUILT
 // CHECK:       static inline void slice_stream(void *restrict d, const void *restrict s, int64_t n) {
+// CHECK-NOT:   SLICE_PREBUILT
 // CHECK:       static inline void slice_stream_fence(void) {
 // CHECK:       static inline void slice_prefetch(const void *p) {
 // CHECK:         __builtin_prefetch(p, 0, 1);

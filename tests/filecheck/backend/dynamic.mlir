@@ -6,7 +6,43 @@
 // RUN: slice-opt %s -t c -o %t.c
 // RUN: filecheck %s --input-file %t.c
 // RUN: filecheck %s --input-file %t.c --check-prefix=BYSTEP
+// RUN: filecheck %s --input-file %t.c --check-prefix=PREBUILT
 // RUN: %cc -std=c99 -Wall -Wextra -Werror -c %t.c -o %t.o
+// RUN: %cc -std=c99 -Wall -Wextra -Werror -DSLICE_PREBUILT_HELPERS -c %t.c -o %t-prebuilt.o
+
+// A unit with run-time runs declares its streamed copies, register helpers and
+// streamed gathers where SLICE_PREBUILT_HELPERS is defined (runtime.build_kernel
+// defines it and links the object of prebuilt_helper_unit, compiled once) and defines
+// them where it is not: the C compiles alone, and with them prebuilt (both RUN lines
+// above). A register helper takes the element size: the object has a copy for each
+// size, and the call of a constant size goes to it through an inline switch. The
+// helpers it inlines (the overflow-checked product, the wrapping arithmetic, the
+// cached gathers, whose runs are short) come before.
+// PREBUILT:       static void slice_gather_words(uint32_t *restrict d, const uint32_t *restrict s, int64_t n, int64_t step, int64_t ahead) {
+// PREBUILT:       static void slice_gather_bytes_by_step(unsigned char *restrict d, const unsigned char *restrict s, int64_t n, int64_t step,
+// PREBUILT:       static inline int slice_mul_overflows(
+// PREBUILT:       #if defined(SLICE_PREBUILT_HELPERS)
+// PREBUILT:       #define SLICE_PREBUILT __attribute__((visibility("hidden")))
+// PREBUILT:       SLICE_PREBUILT void slice_stream(void *restrict d, const void *restrict s, int64_t n);
+// PREBUILT:       SLICE_PREBUILT void slice_copy_even_4(void *restrict d, const void *restrict s, int64_t n);
+// PREBUILT:       SLICE_PREBUILT void slice_copy_even_n(void *restrict d, const void *restrict s, int64_t n, int64_t size);
+// PREBUILT-NEXT:  static inline void slice_copy_even(void *restrict d, const void *restrict s, int64_t n, int64_t size) {
+// PREBUILT-NEXT:      switch (size) {
+// PREBUILT-NEXT:      case 1: slice_copy_even_1(d, s, n); return;
+// PREBUILT-NEXT:      case 2: slice_copy_even_2(d, s, n); return;
+// PREBUILT-NEXT:      case 4: slice_copy_even_4(d, s, n); return;
+// PREBUILT-NEXT:      case 8: slice_copy_even_8(d, s, n); return;
+// PREBUILT-NEXT:      case 16: slice_copy_even_16(d, s, n); return;
+// PREBUILT-NEXT:      default: slice_copy_even_n(d, s, n, size); return;
+// PREBUILT-NEXT:      }
+// PREBUILT-NEXT:  }
+// PREBUILT:       SLICE_PREBUILT void slice_stream_gather_words(uint32_t *restrict d, const uint32_t *restrict s, int64_t n, int64_t step, int64_t ahead);
+// PREBUILT-NEXT:  #else
+// PREBUILT:       static inline void slice_stream(void *restrict d, const void *restrict s, int64_t n) {
+// PREBUILT:       static inline void slice_copy_reversed(
+// PREBUILT:       static void slice_stream_gather_words(uint32_t *restrict d, const uint32_t *restrict s, int64_t n, int64_t step, int64_t ahead) {
+// PREBUILT:       #endif
+// PREBUILT-LABEL: int32_t slice_f(
 
 // The helpers, once each: the overflow-checked product of the guards, MLIR's wrapping
 // arithmetic (an op without overflow<nsw>), divsi/remsi made total.
