@@ -18,6 +18,12 @@ written under a temporary name and renamed, and a library's name carries its dig
 so concurrent builders of the same key never expose a half-written or mismatched
 entry; the worst race costs a rebuild.
 
+``build_shared_library(c_source, objects=[unit])`` also compiles each C ``unit`` into
+an object file, an entry of its own (``K.sha256`` and ``K-<digest[:16]>.o``, trusted
+on the same checks), and links it into the library, whose key holds the object's
+(the C target's prebuilt helpers, ``runtime.build_kernel``). An object this process
+built or found in one cache directory is used for the libraries of any other.
+
 The compiler writes into a private temporary directory of the process; the library
 is then copied into the cache directory. If that copy fails (directory missing and
 not creatable, read-only, disk full), the library stays in the private directory
