@@ -492,7 +492,7 @@ def test_run_time_units_link_the_prebuilt_helpers_compiled_once(
     monkeypatch.setattr(cache, "_object_dirs", {})  # none found by earlier tests
     log = count_compiles(monkeypatch, counting_cc, tmp_path)
     config = cache.CompilerConfig.from_environment()
-    gc_sections = cache._links_with(config.command, cache.GC_SECTIONS_FLAG)
+    gc_sections = cache._accepts_flag(config.command, cache.GC_SECTIONS_FLAG, link=True)
     log.unlink(missing_ok=True)  # that probe's link, once a process, is no kernel
     first = slice_dialect.compile(DYNAMIC, "main", "c", cache_dir=tmp_path / "a")
     assert compiles(log) == 2  # the object, then the kernel
@@ -632,13 +632,16 @@ else:
 """
 
 
-def without_temp_dir(cache_dir: Path, tmp_path: Path) -> subprocess.CompletedProcess[str]:
-    """Compile in a fresh process whose temporary directory does not exist."""
+def without_temp_dir(
+    cache_dir: Path, tmp_path: Path, source: str | None = None
+) -> subprocess.CompletedProcess[str]:
+    """Compile ``source`` (default ``module(0)``) in a fresh process whose temporary
+    directory does not exist."""
     return subprocess.run(
         [
             sys.executable,
             "-c",
-            NO_TEMP_CHILD.format(source=module(0)),
+            NO_TEMP_CHILD.format(source=module(0) if source is None else source),
             str(tmp_path / "no-tmp"),
             str(cache_dir),
         ],
@@ -659,6 +662,10 @@ def test_no_writable_directory_is_a_slice_error(tmp_path: Path) -> None:
     # without a temporary directory, a usable cache directory is enough
     result = without_temp_dir(tmp_path / "c", tmp_path)
     assert (result.stdout, result.stderr) == ("compiled\n", "")
+    # a run-time unit too: its helper object built there, no probe link needing one
+    result = without_temp_dir(tmp_path / "d", tmp_path, DYNAMIC)
+    assert (result.stdout, result.stderr) == ("compiled\n", "")
+    assert len(list((tmp_path / "d").glob("*.o"))) == 1
 
 
 # The compiler command

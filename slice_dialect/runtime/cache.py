@@ -162,12 +162,26 @@ def _compiler_identity(command: tuple[str, ...]) -> str:
 
 
 @functools.cache
-def _accepts_flag(command: tuple[str, ...], flag: str) -> bool:
+def _accepts_flag(command: tuple[str, ...], flag: str, link: bool = False) -> bool:
+    """Whether ``command`` takes ``flag`` without a warning; ``link``: a linker flag,
+    probed by linking a shared library with it (in a temporary directory: without
+    one, not taken)."""
+    if not link:
+        return _probe([*command, "-Werror", flag, "-fsyntax-only", "-x", "c", "-"])
     try:
-        result = run_tool(
-            [*command, "-Werror", flag, "-fsyntax-only", "-x", "c", "-"],
-            "int slice_probe;\n",
-        )
+        with tempfile.TemporaryDirectory(prefix="slice_dialect-probe-") as directory:
+            output = str(Path(directory) / "probe.so")
+            return _probe(
+                [*command, "-shared", "-fPIC", flag, "-x", "c", "-", "-o", output]
+            )
+    except OSError:
+        return False
+
+
+def _probe(command: list[str]) -> bool:
+    """Whether ``command`` compiles a one-line unit."""
+    try:
+        result = run_tool(command, "int slice_probe;\n")
     except OSError:
         return False
     return result.returncode == 0
@@ -180,30 +194,6 @@ a section of its own, so that a library linked with it keeps only what it calls.
 GC_SECTIONS_FLAG = "-Wl,--gc-sections"
 """A library linked with objects drops their sections it does not reach, where the
 linker takes it (probed by a link): W2's run-time kernel 124 -> 54 KB."""
-
-
-@functools.cache
-def _links_with(command: tuple[str, ...], flag: str) -> bool:
-    """Whether ``command`` links a shared library with the linker flag ``flag``."""
-    with tempfile.TemporaryDirectory(prefix="slice_dialect-probe-") as directory:
-        try:
-            result = run_tool(
-                [
-                    *command,
-                    "-shared",
-                    "-fPIC",
-                    flag,
-                    "-x",
-                    "c",
-                    "-",
-                    "-o",
-                    str(Path(directory) / "probe.so"),
-                ],
-                "int slice_probe;\n",
-            )
-        except OSError:
-            return False
-    return result.returncode == 0
 
 
 @dataclass(frozen=True)
@@ -242,7 +232,7 @@ class CompilerConfig:
             source = str(output.with_suffix(".c"))
             return [*self.command, *flags, "-c", "-x", "c", source, "-o", str(output)]
         linked = ["-x", "none", *map(str, objects)] if objects else []
-        if objects and _links_with(self.command, GC_SECTIONS_FLAG):
+        if objects and _accepts_flag(self.command, GC_SECTIONS_FLAG, link=True):
             linked.append(GC_SECTIONS_FLAG)
         return [
             *self.command,
