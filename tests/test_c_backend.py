@@ -688,7 +688,10 @@ and the first 65536 addresses."""
 
 def record_prefetches(monkeypatch: pytest.MonkeyPatch) -> None:
     """Print ``RECORDING_PREFETCH`` in place of ``slice_prefetch``, with an empty
-    lowering memo (``compile`` keeps the C it printed for a text)."""
+    lowering memo (``compile`` keeps the C it printed for a text) and every unit
+    compiled alone (``$SLICE_PREBUILT_HELPERS=0``): the recording helper then stands
+    in the streamed gathers too, and its globals are not defined twice, in the unit
+    and in a prebuilt object printed from the same text."""
     from collections import OrderedDict
 
     from slice_dialect import compiler
@@ -696,6 +699,7 @@ def record_prefetches(monkeypatch: pytest.MonkeyPatch) -> None:
 
     monkeypatch.setattr(c, "PREFETCH_HELPER", RECORDING_PREFETCH)
     monkeypatch.setattr(compiler, "_lowered_memo", OrderedDict())
+    monkeypatch.setenv("SLICE_PREBUILT_HELPERS", "0")
 
 
 PREFETCHED = [

@@ -533,6 +533,25 @@ SIZE_FREE = ("slice_stream", "slice_stream_in_order", "slice_stream_fence")
 """The streamed copies of bytes: entries that take no element size."""
 
 
+def test_the_prebuilt_helper_unit_is_printed_from_the_helpers_of_the_call(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``prebuilt_helper_unit`` prints the helper texts as they are when called, as
+    ``emit_c`` does: it once kept its first text for the process, so a test that
+    printed its own ``slice_prefetch`` before any other run-time unit was built linked
+    that helper into the process's later units (and, with the unit defining it too,
+    failed to link: ``multiple definition of `slice_test_prefetch_low'``)."""
+    from slice_dialect.backend import c
+
+    before = c.prebuilt_helper_unit()
+    marked = c.PREFETCH_HELPER.replace("{", "{ /* marked */", 1)
+    assert marked != c.PREFETCH_HELPER
+    monkeypatch.setattr(c, "PREFETCH_HELPER", marked)
+    assert "/* marked */" in c.prebuilt_helper_unit()
+    monkeypatch.undo()
+    assert c.prebuilt_helper_unit() == before
+
+
 def test_the_prebuilt_helper_unit_builds_warning_free() -> None:
     """The helper object's C (every prebuilt family, each entry declared before its
     definition, so a declaration that differs from it is an error) builds with the

@@ -130,7 +130,6 @@ The rules:
 
 from __future__ import annotations
 
-import functools
 import math
 import re
 import sys
@@ -2784,12 +2783,16 @@ def prebuilt_block(families: Sequence[str], texts: Sequence[str]) -> str:
     )
 
 
-@functools.cache
 def prebuilt_helper_unit() -> str:
     """The C unit of every ``PREBUILT_ENTRIES`` family, its entries defined
     ``SLICE_PREBUILT`` after their declarations (so a declaration that differs from
     its definition does not compile): what the runtime compiles once into the object
-    that units with run-time runs link (``runtime.build_kernel``)."""
+    that units with run-time runs link (``runtime.build_kernel``).
+
+    Assembled at each call (about 1 ms) from the helper texts as they are then, as
+    ``emit_c`` does: a memo kept the first text for the whole process, so a test that
+    printed its own ``slice_prefetch`` before any other run-time unit was built linked
+    its recording helpers into every later unit of that process."""
     # the cached gathers: what the streamed ones fall back to without SSE2
     features = set(PREBUILT_ENTRIES) | {"b128"}
     features |= {name for name, _, _ in GATHER_HELPERS.values()}
