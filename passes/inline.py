@@ -13,8 +13,9 @@ the live functions, as ``symbol-dce`` does), unless ``erase-private=false``.
 
 The calls are inlined into the functions that stay (every function with
 ``erase-private=false``; else the public ones, those named otherwise than by a call,
-and those asked to be kept), each copy from the callee as written or as far as it is
-inlined already: a private chain of calls costs its length, not its square.
+and those asked to be kept), callees first, as MLIR's inliner walks the call graph
+bottom-up: each copy is from the callee as far as it is inlined already, so a chain of
+calls, private or public, costs its length, not its square.
 """
 
 from __future__ import annotations
@@ -85,8 +86,15 @@ def _named_by(op: Operation, calls_too: bool = True) -> set[str]:
 
 def _on_cycles(functions: dict[str, func.FuncOp]) -> set[str]:
     """The functions on a cycle of calls (a strongly connected component of the call
-    graph with more than one function, or one that calls itself): Tarjan's algorithm
-    with a stack of its own, so a chain of thousands is no Python recursion."""
+    graph with more than one function, or one that calls itself)."""
+    return _call_graph(functions)[1]
+
+
+def _call_graph(functions: dict[str, func.FuncOp]) -> tuple[list[str], set[str]]:
+    """The functions callees first (each after every function it reaches, but those
+    on a cycle with it) and those on a cycle of calls: Tarjan's algorithm, which
+    closes a strongly connected component after those it reaches, with a stack of its
+    own, so a chain of thousands is no Python recursion."""
     edges = {
         name: [c for c in dict.fromkeys(map(_callee_name, _calls(f))) if c in functions]
         for name, f in functions.items()
@@ -96,6 +104,7 @@ def _on_cycles(functions: dict[str, func.FuncOp]) -> set[str]:
     on_stack: set[str] = set()
     stack: list[str] = []
     cyclic: set[str] = set()
+    order: list[str] = []
     for root in functions:
         if root in index:
             continue
@@ -125,9 +134,10 @@ def _on_cycles(functions: dict[str, func.FuncOp]) -> set[str]:
                     component.append(member)
                     if member == name:
                         break
+                order.extend(reversed(component))
                 if len(component) > 1 or name in edges[name]:
                     cyclic.update(component)
-    return cyclic
+    return order, cyclic
 
 
 def why_not_inlined(call: func.CallOp) -> str:
@@ -274,16 +284,20 @@ def inline_calls(
     if max_ops is None:
         max_ops = MAX_OPS
     functions = {f.sym_name.data: f for f in module.ops if isinstance(f, func.FuncOp)}
-    cyclic = _on_cycles(functions)
+    order, cyclic = _call_graph(functions)
     named_otherwise: set[str] = set()
     for op in module.ops:
         named_otherwise |= _named_by(op, calls_too=False)
+    # callees first: a function that stays is inlined before its callers copy it, so
+    # a chain of public functions costs its length, not its square (each caller
+    # copied its callee as written and inlined the rest of the chain again: 300
+    # public functions in a chain took 44,850 inlinings, 8 s)
     roots = [
-        f
-        for name, f in functions.items()
+        functions[name]
+        for name in order
         if not erase_private
-        or f.sym_visibility is None
-        or f.sym_visibility.data != "private"
+        or functions[name].sym_visibility is None
+        or functions[name].sym_visibility.data != "private"
         or name in keep
         or name in named_otherwise
     ]
@@ -320,7 +334,7 @@ def inline_calls(
                     )
                 pending.extend(reversed(inline_call(call, callee)))
         named = {_callee_name(c) for c in left}
-        roots = [f for name, f in functions.items() if name in named - done]
+        roots = [functions[name] for name in order if name in named - done]
     if erase_private:
         erase_dead_private_functions(module, keep)
 

@@ -593,6 +593,42 @@ func.func @caller(%x: tensor<4x6xf32>) -> tensor<2x3xf32> {
     np.testing.assert_array_equal(kernel(X), expected(X))
 
 
+def test_a_public_chain_is_inlined_callees_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``inline`` inlines a function that stays before its callers copy it (callees
+    first, as MLIR's inliner walks the call graph), so a chain of 200 public
+    functions written callers first takes 199 inlinings, each copying a body already
+    inlined (it took 19,900: each caller inlined the rest of the chain again), and
+    every function ends as the window and its return."""
+    from xdsl.dialects import func
+
+    from passes import inline
+    from slice_dialect.compiler import make_context, parse_module
+
+    count = 200
+    chain = [WINDOW.replace("@main", "@f0")]
+    for k in range(1, count):
+        chain.append(
+            f"func.func @f{k}(%x: tensor<4x6xf32>) -> tensor<2x3xf32> {{\n"
+            f"  %r = func.call @f{k - 1}(%x) : (tensor<4x6xf32>) -> tensor<2x3xf32>\n"
+            "  func.return %r : tensor<2x3xf32>\n}\n"
+        )
+    module = parse_module("".join(reversed(chain)), make_context())
+    inlined: list[str] = []
+    original = inline.inline_call
+
+    def counted(call: func.CallOp, callee: func.FuncOp) -> list[func.CallOp]:
+        inlined.append(callee.sym_name.data)
+        return original(call, callee)
+
+    monkeypatch.setattr(inline, "inline_call", counted)
+    inline.inline_calls(module)
+    assert len(inlined) == count - 1
+    functions = [f for f in module.ops if isinstance(f, func.FuncOp)]
+    assert len(functions) == count
+    for f in functions:
+        assert [op.name for op in f.body.ops] == ["slice.window", "func.return"]
+
+
 @pytest.mark.parametrize("backend", ["c", "interpreter"])
 def test_inlining_returned_arguments_long_private_chains_and_named_locations(
     backend: str,
