@@ -766,9 +766,16 @@ def free_after_last_use(body: Region) -> None:
     whole: 150 run-time intermediates had made one part of 16,857 lines, review 70).
     A static alloc stays in the function when it is outlined, so its dealloc stays."""
     for block in body.blocks:
-        for alloc in [o for o in block.ops if isinstance(o, memref.AllocOp)]:
-            if not alloc.dynamic_sizes:
-                continue
+        allocs = [
+            o for o in block.ops if isinstance(o, memref.AllocOp) and o.dynamic_sizes
+        ]
+        if not allocs:
+            continue
+        # each buffer's users found from its uses and its views' (not by a walk of
+        # the block per buffer: 150 intermediates made that quadratic)
+        position = {op: i for i, op in enumerate(block.ops)}
+        moves: list[tuple[Operation, Operation]] = []
+        for alloc in allocs:
             deallocs = [
                 use.operation
                 for use in alloc.memref.uses
@@ -777,19 +784,27 @@ def free_after_last_use(body: Region) -> None:
             ]
             if len(deallocs) != 1:
                 continue
-            views = {alloc.memref}
+            end = position[deallocs[0]]
             last: Operation = alloc
-            for op in block.ops:
-                if op is deallocs[0]:
-                    break
-                if any(v in views for inner in op.walk() for v in inner.operands):
-                    last = op
-                    if isinstance(op, memref.CollapseShapeOp | memref.ExpandShapeOp):
-                        views.add(op.results[0])
-                    if isinstance(op, UnrealizedConversionCastOp):
-                        views.update(op.results)
-            deallocs[0].detach()
-            block.insert_op_after(deallocs[0], last)
+            views: list[SSAValue] = [alloc.memref]
+            while views:
+                for use in views.pop().uses:
+                    top = block.find_ancestor_op_in_block(use.operation)
+                    if top is None or position[top] >= end:
+                        continue
+                    if position[top] > position[last]:
+                        last = top
+                    if top is use.operation and isinstance(
+                        top,
+                        memref.CollapseShapeOp
+                        | memref.ExpandShapeOp
+                        | UnrealizedConversionCastOp,
+                    ):
+                        views.extend(top.results)
+            moves.append((deallocs[0], last))
+        for dealloc, last in moves:
+            dealloc.detach()
+            block.insert_op_after(dealloc, last)
 
 
 def lowering_patterns(
