@@ -787,6 +787,7 @@ def free_after_last_use(body: Region) -> None:
             end = position[deallocs[0]]
             last: Operation = alloc
             views: list[SSAValue] = [alloc.memref]
+            seen: set[SSAValue] = set(views)
             while views:
                 for use in views.pop().uses:
                     top = block.find_ancestor_op_in_block(use.operation)
@@ -800,7 +801,9 @@ def free_after_last_use(body: Region) -> None:
                         | memref.ExpandShapeOp
                         | UnrealizedConversionCastOp,
                     ):
-                        views.extend(top.results)
+                        fresh = [r for r in top.results if r not in seen]
+                        seen.update(fresh)
+                        views.extend(fresh)
             moves.append((deallocs[0], last))
         for dealloc, last in moves:
             dealloc.detach()

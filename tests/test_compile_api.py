@@ -681,6 +681,18 @@ func.func private @f(%t: tensor<8xf32>) -> tensor<4xf32> {
     assert info.value.location == "t.mlir:6:3"
 
 
+def inline_max_ops(monkeypatch: pytest.MonkeyPatch, count: int) -> None:
+    """``passes.inline.MAX_OPS`` set to ``count``, with an empty lowering memo:
+    ``compile`` keeps the lowering of a text, which the bound is no part of the key
+    of, so a text lowered before under another bound would not be lowered again."""
+    import passes.inline
+    from slice_dialect import compiler
+
+    monkeypatch.setattr(passes.inline, "MAX_OPS", count)
+    monkeypatch.setattr(compiler, "_lowered_memo", type(compiler._lowered_memo)())
+    monkeypatch.setattr(compiler, "_whole_failures", type(compiler._whole_failures)())
+
+
 def test_inlining_past_max_ops_is_an_error_at_the_call(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -688,13 +700,12 @@ def test_inlining_past_max_ops_is_an_error_at_the_call(
     (session 49's review: 40 of them never finished). ``compile`` stops at the call
     that would make its function hold more than ``passes.inline.MAX_OPS`` ops, a
     ``SliceError`` at that call; with room, the program runs."""
-    import passes.inline
 
     text = (
         Path(__file__).parent / "filecheck" / "transforms" / "inline-max-ops.mlir"
     ).read_text()
     x = np.arange(8, dtype=np.float32)
-    monkeypatch.setattr(passes.inline, "MAX_OPS", 32)
+    inline_max_ops(monkeypatch, 32)
     with pytest.raises(
         SliceError, match=r"^inline: inlining @g3 here makes @main hold more than 32 ops"
     ) as info:
@@ -703,7 +714,7 @@ def test_inlining_past_max_ops_is_an_error_at_the_call(
     assert location is not None and location.startswith("<source>:")
     line = int(location.split(":")[1])
     assert "func.call @g3(" in text.splitlines()[line - 1]
-    monkeypatch.setattr(passes.inline, "MAX_OPS", 33)  # 32 reversals and the return
+    inline_max_ops(monkeypatch, 33)  # 32 reversals and the return
     np.testing.assert_array_equal(slice_dialect.compile(text)(x), x)
 
 
@@ -713,7 +724,6 @@ def test_a_function_past_max_ops_fails_only_the_entries_that_reach_it(
     """A public function whose calls inline past ``MAX_OPS`` fails the entries that
     reach it, not the others (session 49's review: ``compile(entry="main")`` failed
     with another function's error, after inlining the whole module)."""
-    import passes.inline
 
     doubling = (
         Path(__file__).parent / "filecheck" / "transforms" / "inline-max-ops.mlir"
@@ -723,7 +733,7 @@ def test_a_function_past_max_ops_fails_only_the_entries_that_reach_it(
         "  %r = slice.window %x offsets [7] sizes [8] strides [-1] : "
         "tensor<8xf32> -> tensor<8xf32>\n  func.return %r : tensor<8xf32>\n}\n"
     )
-    monkeypatch.setattr(passes.inline, "MAX_OPS", 32)
+    inline_max_ops(monkeypatch, 32)
     x = np.arange(8, dtype=np.float32)
     for backend in ("c", "interpreter"):
         kernel = slice_dialect.compile(text, "main", backend)  # type: ignore[arg-type]
