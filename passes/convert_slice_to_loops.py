@@ -36,6 +36,7 @@ from xdsl.dialects.builtin import (
     LocationAttr,
     MemRefType,
     TensorType,
+    UnrankedMemRefType,
     UnrealizedConversionCastOp,
     i64,
 )
@@ -761,7 +762,8 @@ class ConstantToBuffer(RewritePattern):
 def free_after_last_use(body: Region) -> None:
     """Move the ``memref.dealloc`` of each ``memref.alloc`` of run-time size (a dynamic
     window's intermediate, since session 56) from the end of its block to just after
-    the last op of the block that reads it or a view of it: ``outline-slice-parts`` can
+    the last op of the block that reads it or a view of it (a memref any reader of it
+    makes, or a cast's result): ``outline-slice-parts`` can
     then cut the function after it (a buffer live across a cut keeps the function
     whole: 150 run-time intermediates had made one part of 16,857 lines, review 70).
     A static alloc stays in the function when it is outlined, so its dealloc stays."""
@@ -795,15 +797,23 @@ def free_after_last_use(body: Region) -> None:
                         continue
                     if position[top] > position[last]:
                         last = top
-                    if top is use.operation and isinstance(
-                        top,
-                        memref.CollapseShapeOp
-                        | memref.ExpandShapeOp
-                        | UnrealizedConversionCastOp,
-                    ):
-                        fresh = [r for r in top.results if r not in seen]
-                        seen.update(fresh)
-                        views.extend(fresh)
+                    # what may hold the buffer is a view too: a cast's results, and
+                    # any memref a reader of it makes (a collapse or expand, a loop
+                    # that carries it in iter_args and returns it, a call)
+                    fresh = [
+                        r
+                        for r in top.results
+                        if r not in seen
+                        and (
+                            isinstance(r.type, MemRefType | UnrankedMemRefType)
+                            or (
+                                top is use.operation
+                                and isinstance(top, UnrealizedConversionCastOp)
+                            )
+                        )
+                    ]
+                    seen.update(fresh)
+                    views.extend(fresh)
             moves.append((deallocs[0], last))
         for dealloc, last in moves:
             dealloc.detach()

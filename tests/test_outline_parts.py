@@ -442,6 +442,37 @@ def test_no_part_is_empty() -> None:
     check_module(module)
 
 
+def test_a_buffer_is_freed_after_its_last_reader_through_any_view() -> None:
+    """``free_after_last_use`` moves a run-time buffer's dealloc to just after the last
+    op that reads it or what may hold it: a collapse of it, a loop that carries that
+    view in ``iter_args`` and returns it, an expand of the loop's result (it once
+    followed collapses, expands and casts only, and freed the buffer before a read of
+    the loop's result: review of session 60)."""
+    from passes.convert_slice_to_loops import free_after_last_use
+
+    text = """func.func @f(%n: index, %v: f32) {
+  %a = memref.alloc(%n) : memref<?x4xf32>
+  %c = memref.collapse_shape %a [[0, 1]] : memref<?x4xf32> into memref<?xf32>
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %o = scf.for %k = %c0 to %n step %c1 iter_args(%it = %c) -> (memref<?xf32>) {
+    scf.yield %it : memref<?xf32>
+  }
+  %e = memref.expand_shape %o [[0, 1]] output_shape [%n, 4] : memref<?xf32> into memref<?x4xf32>
+  memref.store %v, %e[%c0, %c0] : memref<?x4xf32>
+  %m = arith.addi %c0, %c1 : index
+  memref.dealloc %a : memref<?x4xf32>
+  func.return
+}
+"""
+    module = parse_module(text, make_context())
+    f = next(op for op in module.ops if isinstance(op, func.FuncOp))
+    free_after_last_use(f.body)
+    names = [op.name for op in f.body.ops]
+    assert names[-4:] == ["memref.store", "memref.dealloc", "arith.addi", "func.return"]
+    module.verify()
+
+
 def test_run_time_intermediates_are_cut_too() -> None:
     """A run-time window sliced again through its collapse is copied into a buffer of
     run-time size (since session 56), freed right after its last use
