@@ -186,7 +186,7 @@ from slice_dialect.dtypes import (
     scalar_storage,
     storage_bytes,
 )
-from slice_dialect.errors import SliceError
+from slice_dialect.errors import SliceError, visible
 from slice_dialect.locations import location_text, verify_located
 from slice_dialect.names import UniqueNames
 
@@ -558,8 +558,10 @@ class Unit:
             f"const char *{error_message_symbol(self.prefix)}(int32_t code) {{",
             f"{INDENT}static const char *const messages[{count}] = {{",
         ]
+        # visible: a C string ends at a NUL, so the runtime is given the escape
+        # SliceError shows (``\\x00``), not the character
         for code, (message, _) in enumerate(self.messages, start=1):
-            lines.append(f"{INDENT * 2}/* {code} */ {c_string(message)},")
+            lines.append(f"{INDENT * 2}/* {code} */ {c_string(visible(message))},")
         lines += [
             f"{INDENT}}};",
             f"{INDENT}return code >= 1 && code <= {count} ? messages[code - 1]"
@@ -572,7 +574,7 @@ class Unit:
             f"{INDENT}static const char *const locations[{count}] = {{",
         ]
         for code, (_, location) in enumerate(self.messages, start=1):
-            text = "0" if location is None else c_string(location)
+            text = "0" if location is None else c_string(visible(location))
             lines.append(f"{INDENT * 2}/* {code} */ {text},")
         lines += [
             f"{INDENT}}};",
