@@ -21,8 +21,14 @@ from xdsl.utils.arg_spec import ArgSpec
 from xdsl.utils.arg_spec import (
     _convert_arg_to_type as convert_option,  # pyright: ignore[reportPrivateUsage]
 )
+from xdsl.utils.exceptions import DiagnosticException, VerifyException
 
-from slice_dialect.locations import has_text_location, inherit_text_location
+from slice_dialect.errors import OpPassFailedException
+from slice_dialect.locations import (
+    has_text_location,
+    inherit_text_location,
+    verifier_error,
+)
 
 _DECIMAL = re.compile(r"[+-]?[0-9]+")
 """A quoted integer option's text: decimal digits, an optional sign."""
@@ -69,6 +75,27 @@ class SlicePass(ModulePass):
     @classmethod
     def from_spec(cls, spec: ArgSpec) -> Self:
         return super().from_spec(unquoted_options(spec, cls))
+
+
+def verify_slice_ops(module: Operation) -> None:
+    """Verify each op of the ``slice`` dialect in ``module`` before a pass reads it,
+    as MLIR's pass manager verifies a pass's input.
+
+    The passes read what the verifiers check (a tensor where one belongs, one offset
+    per dim, the result type the slice gives); IR built in Python, parsed with a user's
+    own ``Parser`` or passed with ``--disable-verify`` has not been verified. A failure
+    is an ``OpPassFailedException`` at the op with the verifier's message, the one
+    ``compile`` gives: before, such IR made ``canonicalize-slices`` raise an
+    ``AssertionError``, an ``IndexError`` or a ``ValueError`` from inside a pattern,
+    or rewrite a wrong static result type into a ``tensor.cast`` that does not verify
+    (session 61's hunt)."""
+    for inner in module.walk():
+        if inner.name.startswith("slice."):
+            try:
+                inner.verify()
+            except (VerifyException, DiagnosticException) as e:
+                message, _ = verifier_error(e, inner)
+                raise OpPassFailedException(inner, message) from None
 
 
 UNMARKED_PURE: tuple[type[Operation], ...] = (arith.ExtSIOp,)

@@ -30,9 +30,15 @@ from xdsl.pattern_rewriter import (
 )
 from xdsl.transforms.dead_code_elimination import would_be_trivially_dead
 from xdsl.utils.comparisons import to_signed
-from xdsl.utils.exceptions import VerifyException
+from xdsl.utils.exceptions import DiagnosticException, VerifyException
 
-from passes import SlicePass, erase_dead_ops, rewrite_module
+from passes import (
+    SlicePass,
+    erase_dead_ops,
+    matched_op_types,
+    rewrite_module,
+    verify_slice_ops,
+)
 from passes.fold_constant_slices import FoldConstantWindow
 from slice_dialect import semantics
 from slice_dialect.dialect import (
@@ -59,6 +65,7 @@ from slice_dialect.locations import (
     inherit_text_location,
     upstream_verifier_gap,
     use_before_definition,
+    verifier_error,
 )
 from slice_dialect.semantics import SliceSemanticsError
 
@@ -1946,6 +1953,34 @@ SLICE_PATTERNS: tuple[RewritePattern, ...] = (
 )
 
 
+class VerifiedFirst(RewritePattern):
+    """``pattern``, on an op it matches only once that op verifies: xDSL's
+    ``canonicalize`` runs the ops' patterns (``SLICE_CANONICALIZATION``) on whatever
+    IR it is given, verified or not (``canonicalize-slices`` verifies the slice ops
+    before it starts, ``verify_slice_ops``). A failure is the verifier's message at
+    the op; a wrong static result type had become a ``tensor.cast`` that does not
+    verify (session 61's hunt)."""
+
+    def __init__(self, pattern: RewritePattern) -> None:
+        self.pattern = pattern
+        self.types = matched_op_types(pattern)
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
+        if self.types is None or isinstance(op, self.types):
+            try:
+                op.verify()
+            except (VerifyException, DiagnosticException) as e:
+                raise OpPassFailedException(op, verifier_error(e, op)[0]) from None
+            self.pattern.match_and_rewrite(op, rewriter)
+
+
+SLICE_CANONICALIZATION: tuple[RewritePattern, ...] = tuple(
+    VerifiedFirst(p) for p in SLICE_PATTERNS
+)
+"""The ops' canonicalization patterns (``HasCanonicalizationPatternsTrait``), which
+xDSL's ``canonicalize`` runs: ``SLICE_PATTERNS``, each on verified ops only."""
+
+
 @dataclass(frozen=True)
 class CanonicalizeSlicesPass(SlicePass):
     """Rewrite every static slice into one normal-form ``slice.window``.
@@ -1968,6 +2003,7 @@ class CanonicalizeSlicesPass(SlicePass):
         found = use_before_definition(op) or upstream_verifier_gap(op)
         if found is not None:
             raise OpPassFailedException(*found)
+        verify_slice_ops(op)
         # dead code of any depth goes first, so that no pattern emits the checks of a
         # slice nobody reads (feeds_only_dead_code covers what becomes dead later)
         erase_dead_ops(op.body)

@@ -49,7 +49,7 @@ from xdsl.pattern_rewriter import (
 from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.transforms.common_subexpression_elimination import cse
 
-from passes import SlicePass, erase_dead_ops, rewrite_module
+from passes import SlicePass, erase_dead_ops, rewrite_module, verify_slice_ops
 from passes.canonicalize_slices import check_expand
 from passes.copy_plan import (
     DEFAULT_STREAM,
@@ -921,6 +921,7 @@ class ConvertSliceToLoopsPass(SlicePass):
         gap = upstream_verifier_gap(op)
         if gap is not None:
             raise OpPassFailedException(*gap)
+        verify_slice_ops(op)
         add_shape_functions(op)
         called = called_functions(op)
         rewrite_module(op, [FunctionToMemrefs(called)], recursively=False)

@@ -90,7 +90,7 @@ from xdsl.pattern_rewriter import (
     op_type_rewrite_pattern,
 )
 
-from passes import SlicePass, is_dead, rewrite_module
+from passes import SlicePass, is_dead, rewrite_module, verify_slice_ops
 from slice_dialect import semantics
 from slice_dialect.dialect import (
     CheckOp,
@@ -646,6 +646,7 @@ class ConvertSliceToTensorPass(SlicePass):
     name = "convert-slice-to-tensor"
 
     def apply(self, ctx: Context, op: builtin.ModuleOp) -> None:
+        verify_slice_ops(op)
         for inner in op.walk():
             if isinstance(inner, FrameworkSliceOp | CopyRunOp | DynamicCopyRunOp):
                 raise OpPassFailedException(inner, not_converted(inner))

@@ -58,7 +58,7 @@ from xdsl.pattern_rewriter import (
     op_type_rewrite_pattern,
 )
 
-from passes import SlicePass, rewrite_module
+from passes import SlicePass, rewrite_module, verify_slice_ops
 from passes.canonicalize_slices import check_window_on, feeds_only_dead_code
 from slice_dialect import semantics
 from slice_dialect.dialect import (
@@ -351,6 +351,7 @@ class ConvertTensorToSlicePass(SlicePass):
     checks: bool = False
 
     def apply(self, ctx: Context, op: builtin.ModuleOp) -> None:
+        verify_slice_ops(op)  # the extract_slice ops: the patterns check them
         rewrite_module(
             op, tensor_to_slice_patterns(self.checks), recursively=False, dce=False
         )

@@ -22,7 +22,7 @@ from xdsl.pattern_rewriter import (
     op_type_rewrite_pattern,
 )
 
-from passes import SlicePass, rewrite_module
+from passes import SlicePass, rewrite_module, verify_slice_ops
 from slice_dialect import dialect, export
 from slice_dialect.dtypes import storage_bytes
 from slice_dialect.errors import OpPassFailedException
@@ -182,6 +182,7 @@ class ExportSlicesPass(SlicePass):
                 f"export-slices: framework = {self.framework!r} is not one of "
                 + ", ".join(export.FRAMEWORKS)
             )
+        verify_slice_ops(op)
         rewrite_module(
             op, [WindowToFramework(self.framework)], recursively=False, dce=False
         )

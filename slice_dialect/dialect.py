@@ -64,7 +64,11 @@ from xdsl.irdl import (
 from xdsl.irdl.constraints import VerificationContext
 from xdsl.parser import Parser
 from xdsl.pattern_rewriter import RewritePattern
-from xdsl.traits import HasCanonicalizationPatternsTrait, Pure
+from xdsl.traits import (
+    ConditionallySpeculatable,
+    HasCanonicalizationPatternsTrait,
+    NoMemoryEffect,
+)
 from xdsl.utils.exceptions import VerifyException
 
 from slice_dialect import dtypes, semantics
@@ -83,9 +87,9 @@ class SliceCanonicalizationPatterns(HasCanonicalizationPatternsTrait):
 
     @classmethod
     def get_canonicalization_patterns(cls) -> tuple[RewritePattern, ...]:
-        from passes.canonicalize_slices import SLICE_PATTERNS
+        from passes.canonicalize_slices import SLICE_CANONICALIZATION
 
-        return SLICE_PATTERNS
+        return SLICE_CANONICALIZATION
 
 
 def shape_of(t: TensorType[Attribute]) -> tuple[Dim, ...]:
@@ -484,12 +488,39 @@ def _read_known(value: SSAValue) -> list[Known]:
     return [None] * length
 
 
+class SpeculatableWhereItCannotFail(ConditionallySpeculatable):
+    """A slice op on tensors may run where it would not have (``licm`` hoists it out
+    of a loop that may run no iteration, ``control-flow-hoist`` out of a branch) only
+    where it cannot fail when it runs (:meth:`SliceTensorOp.cannot_fail`), as MLIR
+    makes an op that can fail, such as ``arith.divsi``, conditionally speculatable.
+    Marked ``Pure`` until session 61, a ``slice.dynamic_window`` whose offset was out
+    of bounds was hoisted out of a loop of no iteration, and the program that had run
+    failed (session 61's hunt)."""
+
+    @classmethod
+    def is_speculatable(cls, op: Operation) -> bool:
+        try:
+            return isinstance(op, SliceTensorOp) and op.cannot_fail()
+        except VerifyException:  # an op nobody verified: it may fail
+            return False
+
+
 class SliceTensorOp(IRDLOperation, ABC):
     """A slice op on tensors: its first operand the tensor sliced, its one result the
-    slice; pure, canonicalized by ``canonicalize-slices``."""
+    slice; without memory effects (so erased when unused, as MLIR's canonicalizer
+    erases such an op), speculatable only where it cannot fail, canonicalized by
+    ``canonicalize-slices``."""
 
     result = result_def(NamedTensor("result"))
-    traits = traits_def(Pure(), SliceCanonicalizationPatterns())
+    traits = traits_def(
+        NoMemoryEffect(), SpeculatableWhereItCannotFail(), SliceCanonicalizationPatterns()
+    )
+
+    def cannot_fail(self) -> bool:
+        """Whether the op, verified, cannot fail when it runs: everything it reads is
+        known to the verifier, which checked it (a static window; a framework op of a
+        static data shape whose index operands are all ``arith.constant``s)."""
+        return False
 
     def __init__(self, **fields: Any) -> None:
         """IRDL's constructor, after a ``TypeError`` naming the op and the operand
@@ -588,6 +619,13 @@ class FrameworkSliceOp(SliceTensorOp):
             attr: DenseArrayBase[IntegerType] | None = getattr(self, name)
             values[name] = None if attr is None else _consts(dom, attr.get_values())
         return values
+
+    def cannot_fail(self) -> bool:
+        """A static data shape and every index operand an ``arith.constant``: the
+        verifier ran the rule on them (a run-time value or dim can fail it)."""
+        return self.source_type.has_static_shape() and all(
+            constant_index_values(v) is not None for _, v in self.index_operands()
+        )
 
     def index_operands(self) -> list[tuple[str, SSAValue]]:
         """The present index operands by their field names, in operand order."""
@@ -767,8 +805,8 @@ def _arrays(
             continue
         try:
             arrays[name] = _array(name, v)
-        except TypeError as e:
-            raise TypeError(f"{op}: {e}") from None
+        except (TypeError, ValueError) as e:  # named, as IRDL's errors are not
+            raise type(e)(f"{op}: {e}") from None
     return arrays
 
 
@@ -895,7 +933,9 @@ class OnnxSliceOp(FrameworkSliceOp):
                 [] if steps is None else [steps],
             ],
             result_types=[result_type],
-            properties={"opset": IntegerAttr(builder_int("opset", opset), i64)},
+            properties={
+                "opset": IntegerAttr(builder_int(f"{self.name}: opset", opset), i64)
+            },
         )
 
     def verify_(self) -> None:
@@ -1145,7 +1185,7 @@ class TfStridedSliceOp(FrameworkSliceOp):
             properties={
                 name: IntegerAttr(value, i64)
                 for name in _named_masks(TfMasks, masks)
-                if (value := _mask_bits(name, masks.get(name))) != 0
+                if (value := _mask_bits(f"{self.name}: {name}", masks.get(name))) != 0
             },
         )
 
@@ -1259,6 +1299,11 @@ class WindowOp(TensorWindowOp):
         : tensor<4x5xf32> -> tensor<2x3xf32>
     ```
     """
+
+    def cannot_fail(self) -> bool:
+        """Always: its source is static and the verifier proved every access in
+        bounds."""
+        return True
 
     name = "slice.window"
 
@@ -1522,8 +1567,16 @@ class DynamicWindowOp(TensorWindowOp):
                     ("strides", strides),
                 )
             }
-        except TypeError as e:
-            raise TypeError(f"{self.name}: {e}") from None
+        except (TypeError, ValueError) as e:
+            raise type(e)(f"{self.name}: {e}") from None
+        for name, values in lists.items():
+            for i, v in enumerate(values):
+                if isinstance(v, int) and v == DYNAMIC_INDEX:  # would read as a `?`
+                    raise ValueError(
+                        f"{self.name}: {name}[{i}] = {v}: a static value of "
+                        f"{DYNAMIC_INDEX} reads as the marker of a dynamic one: pass "
+                        "such a value as an operand"
+                    )
         split = {k: split_dynamic_index_list(v, DYNAMIC_INDEX) for k, v in lists.items()}
         properties = _arrays(
             self.name, **{f"static_{k}": v for k, (v, _) in split.items()}

@@ -33,6 +33,7 @@ from xdsl.dialects.builtin import (
     FusedLoc,
     IndexType,
     IntAttr,
+    IntegerAttr,
     IntegerType,
     LocationAttr,
     ModuleOp,
@@ -247,6 +248,24 @@ class LocatingParser(Parser):
         xDSL lexes ``tensor<4x5xf32>`` token by token, backing up in the shape, and
         types were half of the time spent parsing a module of slice ops."""
         return self._remembered(_SHAPED_TYPE_TEXT, super().parse_optional_type)
+
+    def parse_optional_builtin_int_or_float_attr(self) -> Any:
+        """xDSL's, and an ``index`` literal outside 64 bits an error at it, as one of
+        ``i64`` is: xDSL took ``arith.constant 18446744073709551617 : index``, which
+        MLIR refuses, and the passes then named a value no index holds (session 61's
+        hunt)."""
+        start = self._current_token.span.start
+        parsed = super().parse_optional_builtin_int_or_float_attr()
+        if isinstance(parsed, IntegerAttr) and isinstance(parsed.type, IndexType):
+            low, high = INT64_RANGE
+            if not low <= parsed.value.data <= high:
+                self._raise_out_of_range(
+                    ValueError("index literal out of range"),
+                    start,
+                    literal_range(parsed.type),
+                    str(parsed.type),
+                )
+        return parsed
 
     def _parse_optional_integer_or_float_type(self) -> Any:
         """xDSL's, and an integer type wider than MLIR's limit an error at it (MLIR:

@@ -43,6 +43,7 @@ from xdsl.printer import Printer
 from xdsl.utils.exceptions import ParseError, VerifyException
 
 import slice_dialect
+import slice_dialect.compiler
 from slice_dialect.dialect import (
     DmlSlice1Op,
     DynamicWindowOp,
@@ -57,6 +58,7 @@ from slice_dialect.dialect import (
     format_message,
     message_parts,
 )
+from slice_dialect.errors import OpPassFailedException
 from slice_dialect.semantics import SliceResult, SliceSemanticsError, Window
 
 si16 = IntegerType(16, Signedness.SIGNED)
@@ -755,6 +757,84 @@ def test_a_negative_dim_built_in_python_is_a_verifier_error(
         slice_dialect.compile(module)
 
 
+def _unverified_memref_starts() -> ModuleOp:
+    """``slice.onnx`` with a ``memref`` for ``starts``, as IR parsed by a user's own
+    ``Parser`` (which does not verify) has it."""
+    text = (
+        "func.func @main(%x: tensor<4x6xf32>, %s: memref<1xi64>) -> tensor<?x6xf32> {\n"
+        "  %e = arith.constant dense<3> : tensor<1xi64>\n"
+        '  %r = "slice.onnx"(%x, %s, %e) <{operandSegmentSizes = array<i32: 1, 1, 1, 0, '
+        "0>}> : (tensor<4x6xf32>, memref<1xi64>, tensor<1xi64>) -> tensor<?x6xf32>\n"
+        "  func.return %r : tensor<?x6xf32>\n}\n"
+    )
+    return Parser(slice_dialect.compiler.make_context(), text).parse_module()
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (
+            lambda: _one_op_module(
+                [4, 6], [3, 6], lambda x, t: OnnxSliceV1Op(x, [1], [3], None, t)
+            ),
+            "slice.onnx_v1: result type tensor<3x6xf32> does not match the shape "
+            "[2, 6] the slice gives",
+        ),
+        (
+            lambda: _one_op_module(
+                [4, 6],
+                [2, -3],
+                lambda x, t: DynamicWindowOp(x, [0, 0], [2, 3], [1, 1], t),
+            ),
+            "slice.dynamic_window: result 0 has type tensor<2x-3xf32> whose dimension "
+            "1 = -3 is negative (a dim is >= 0 or ?)",
+        ),
+        (
+            _unverified_memref_starts,
+            "slice.onnx: starts must be a 1-D tensor of i32 or i64, got memref<1xi64>",
+        ),
+    ],
+    ids=["result type", "negative dim", "memref starts"],
+)
+@pytest.mark.parametrize(
+    "pass_name",
+    [
+        "canonicalize-slices",
+        "canonicalize",
+        "convert-slice-to-loops",
+        "convert-slice-to-tensor",
+        "export-slices",
+    ],
+)
+def test_passes_on_unverified_ir_fail_with_the_verifier_message(
+    make: Callable[[], ModuleOp], message: str, pass_name: str
+) -> None:
+    """A pass given IR nobody verified (built in Python, or parsed by a user's own
+    ``Parser``) verifies the slice ops before it reads them, as ``compile`` does, and
+    fails with the verifier's message at the op. Before session 61 they raised an
+    ``AssertionError`` (``assert isinstance(t, TensorType)``), an ``IndexError`` or a
+    ``ValueError`` from inside a pattern, or rewrote the wrong result type into a
+    ``tensor.cast`` that does not verify, which ``compile`` then blamed."""
+    from xdsl.passes import PassPipeline
+
+    from slice_dialect.universe import SLICE_UNIVERSE
+
+    module = make()
+    ctx = slice_dialect.compiler.make_context()
+    passes = SLICE_UNIVERSE.all_passes
+    if pass_name == "canonicalize":
+        from xdsl.transforms.canonicalize import CanonicalizePass
+
+        pipeline = PassPipeline((CanonicalizePass(),))
+    else:
+        options = {"framework": "onnx"} if pass_name == "export-slices" else {}
+        pipeline = PassPipeline((passes[pass_name]()(**options),))
+    with pytest.raises(OpPassFailedException) as info:
+        pipeline.apply(ctx, module)
+    assert str(info.value) == message
+    assert info.value.op.name == message.split(":")[0]
+
+
 def test_a_negative_dim_of_a_function_argument_is_refused_by_compile() -> None:
     """With no slice op to verify it, ``compile`` refuses it at the signature (it took
     any negative dim for ``?``)."""
@@ -827,11 +907,11 @@ def test_builders_take_numpy_integers_and_none_masks() -> None:
         ),
         (
             lambda x, t: TfStridedSliceOp(x, x, x, x, t, end_mask="1"),
-            "end_mask must be an int, got str",
+            "^slice.tf_strided_slice: end_mask must be an int, got str",
         ),
         (
             lambda x, t: TfStridedSliceOp(x, x, x, x, t, end_mask=0.0),
-            "end_mask must be an int, got float",
+            "^slice.tf_strided_slice: end_mask must be an int, got float",
         ),
         (
             lambda x, t: OvStridedSliceOp(x, x, x, None, t, begin_mask=0),
@@ -869,7 +949,32 @@ def test_builders_take_numpy_integers_and_none_masks() -> None:
         ),
         (
             lambda x, t: OnnxSliceV1Op(x, [2**63], [3], None, t),
-            r"starts\[0\] = 9223372036854775808 does not fit in int64",
+            r"^slice\.onnx_v1: starts\[0\] = 9223372036854775808 does not fit in int64",
+        ),
+        # the op named for a value outside int64 too (session 61's hunt: only the
+        # TypeErrors named it)
+        (
+            lambda x, t: WindowOp(x, Window((2**64,), (1,), (1,)), t),
+            r"^slice\.window: offsets\[0\] = 18446744073709551616 does not fit in int64",
+        ),
+        (
+            lambda x, t: OnnxSliceOp(x, x, x, None, None, t, opset=2**70),
+            r"^slice\.onnx: opset = 1180591620717411303424 does not fit in int64",
+        ),
+        (
+            lambda x, t: TfStridedSliceOp(x, x, x, x, t, begin_mask=2**64),
+            r"^slice\.tf_strided_slice: begin_mask = 18446744073709551616 does not fit",
+        ),
+        (
+            lambda x, t: DynamicWindowOp(x, [2**63], [1], [1], t),
+            r"^slice\.dynamic_window: offsets\[0\] = 9223372036854775808 does not fit",
+        ),
+        # a static INT64_MIN is the marker of a dynamic value: the op the builder made
+        # had a `?` without its operand, and printing it raised xDSL's IndexError
+        (
+            lambda x, t: DynamicWindowOp(x, [0], [1], [-(2**63)], t),
+            r"^slice\.dynamic_window: strides\[0\] = -9223372036854775808: a static "
+            "value of -9223372036854775808 reads as the marker of a dynamic one",
         ),
         (
             lambda x, t: OnnxSliceOp(x, func.ReturnOp(), x, None, None, t),

@@ -58,6 +58,7 @@ from slice_dialect import export, semantics  # noqa: E402
 from slice_dialect.domain import INT64_MAX, INT64_MIN, IntDomain  # noqa: E402
 from slice_dialect.semantics import Normalized, SliceSemanticsError  # noqa: E402
 from slice_dialect.smt import (  # noqa: E402
+    RETRY_SEEDS,
     ProofResult,
     Z3Domain,
     overflow_counterexample,
@@ -520,6 +521,20 @@ def _overflow_all(cases: Iterator[Case]) -> int:
         )
         proved += 1
     return proved
+
+
+def test_a_solver_that_gives_up_is_asked_again_with_other_seeds() -> None:
+    """``prove`` tries each of ``RETRY_SEEDS`` while z3 answers ``unknown`` (a proof of
+    0.2 s once timed out at 120 s in a full suite run, session 61), and an answer of
+    ``unknown`` on every one is no proof; a claim it can decide is decided at once."""
+    x, y, z = z3.Ints("x y z")
+    positive = [x > 0, y > 0, z > 0]
+    fermat = x * x * x + y * y * y != z * z * z  # true, and beyond z3 in 30 ms
+    result = prove(fermat, positive, timeout_ms=30)
+    assert not result.proved and result.counterexample is None
+    assert result.status.startswith("unknown: seed 0: ")
+    assert [f"seed {s}:" in result.status for s in RETRY_SEEDS] == [True] * 3
+    assert prove(x + 1 > x, [], timeout_ms=30).status == "unsat"
 
 
 def test_no_overflow_axis_slices() -> None:

@@ -6,6 +6,8 @@
 // RUN: not slice-run %t.i32.mlir --output %t.npy 2>&1 | filecheck %s --check-prefix=I32
 // RUN: sed -n '/^\/\/ ARRAY-BEGIN/,/^\/\/ ARRAY-END/p' %s > %t.array.mlir
 // RUN: not slice-opt %t.array.mlir 2>&1 | filecheck %s --check-prefix=ARRAY
+// RUN: sed -n '/^\/\/ INDEX-BEGIN/,/^\/\/ INDEX-END/p' %s > %t.index.mlir
+// RUN: not slice-opt %t.index.mlir 2>&1 | filecheck %s --check-prefix=INDEX
 
 // I32-NOT:   Traceback
 // I32:       {{^}}error: {{.*}}.i32.mlir:4:30{{$}}
@@ -15,6 +17,12 @@
 // ARRAY:     {{^}}error: {{.*}}.array.mlir:3:33{{$}}
 // ARRAY:     {{^ +}}integer 9223372036854775808 does not fit in a signed 64-bit integer{{$}}
 // ARRAY-NOT: Traceback
+// An index literal outside 64 bits, which MLIR refuses and xDSL took (session 61's
+// hunt: the passes then named an offset of 18446744073709551617).
+// INDEX-NOT: Traceback
+// INDEX:     {{^}}error: {{.*}}.index.mlir:3:23{{$}}
+// INDEX:     {{^ +}}integer 18446744073709551617 does not fit in index (a literal of index lies in [-9223372036854775808, 9223372036854775807]){{$}}
+// INDEX-NOT: Traceback
 
 // I32-BEGIN
 func.func @main(%x: tensor<4xf32>) -> tensor<2xf32> {
@@ -31,3 +39,12 @@ func.func @main(%x: tensor<5xf32>) -> tensor<5xf32> {
   func.return %r : tensor<5xf32>
 }
 // ARRAY-END
+
+// INDEX-BEGIN
+func.func @main(%x: tensor<10xf32>) -> tensor<?xf32> {
+  %o = arith.constant 18446744073709551617 : index
+  %n = arith.constant 2 : index
+  %r = slice.dynamic_window %x offsets [%o] sizes [%n] strides [1] : tensor<10xf32> -> tensor<?xf32>
+  func.return %r : tensor<?xf32>
+}
+// INDEX-END
