@@ -519,7 +519,9 @@ class SliceTensorOp(IRDLOperation, ABC):
     def cannot_fail(self) -> bool:
         """Whether the op, verified, cannot fail when it runs: everything it reads is
         known to the verifier, which checked it (a static window; a framework op of a
-        static data shape whose index operands are all ``arith.constant``s)."""
+        static data shape whose index operands are all ``arith.constant``s). Like
+        MLIR's speculatability, it assumes verified IR: an op passed with
+        ``--disable-verify`` may be called speculatable and fail."""
         return False
 
     def __init__(self, **fields: Any) -> None:

@@ -258,7 +258,8 @@ RETRY_SEEDS = (0, 1, 2)
 """The random seeds :func:`prove` tries in turn while the solver gives up: z3's search,
 and so its time, depends on the seed and on the terms the process made before it (in
 one full suite run of session 61 a proof that takes 0.2 s, ``test_expand_groups``, gave
-up at its 120 s timeout; alone, and in every other run, it took 0.2 s)."""
+up at its 120 s timeout; alone, and in every other run, it took 0.2 s). A claim z3
+cannot decide takes a timeout per seed before it is reported undecided."""
 
 
 def prove(
