@@ -91,11 +91,16 @@ def verify_slice_ops(module: Operation) -> None:
     (session 61's hunt)."""
     for inner in module.walk():
         if inner.name.startswith("slice."):
-            try:
-                inner.verify()
-            except (VerifyException, DiagnosticException) as e:
-                message, _ = verifier_error(e, inner)
-                raise OpPassFailedException(inner, message) from None
+            verify_for_pass(inner)
+
+
+def verify_for_pass(op: Operation) -> None:
+    """``op.verify()``, a failure raised as an ``OpPassFailedException`` at ``op`` with
+    the verifier's message (led by the op's name, as ``compile`` gives it)."""
+    try:
+        op.verify()
+    except (VerifyException, DiagnosticException) as e:
+        raise OpPassFailedException(op, verifier_error(e, op)[0]) from None
 
 
 UNMARKED_PURE: tuple[type[Operation], ...] = (arith.ExtSIOp,)

@@ -30,7 +30,7 @@ from xdsl.pattern_rewriter import (
 )
 from xdsl.transforms.dead_code_elimination import would_be_trivially_dead
 from xdsl.utils.comparisons import to_signed
-from xdsl.utils.exceptions import DiagnosticException, VerifyException
+from xdsl.utils.exceptions import VerifyException
 
 from passes import (
     SlicePass,
@@ -38,6 +38,7 @@ from passes import (
     erase_dead_ops,
     matched_op_types,
     rewrite_module,
+    verify_for_pass,
     verify_slice_ops,
 )
 from passes.fold_constant_slices import FoldConstantWindow
@@ -66,7 +67,6 @@ from slice_dialect.locations import (
     inherit_text_location,
     upstream_verifier_gap,
     use_before_definition,
-    verifier_error,
 )
 from slice_dialect.semantics import SliceSemanticsError
 
@@ -1975,10 +1975,7 @@ class VerifiedFirst(RewritePattern):
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /) -> None:
         if self.types is not None and not isinstance(op, self.types):
             return
-        try:
-            op.verify()
-        except (VerifyException, DiagnosticException) as e:
-            raise OpPassFailedException(op, verifier_error(e, op)[0]) from None
+        verify_for_pass(op)
         self.applier.match_and_rewrite(op, rewriter)
 
 

@@ -736,6 +736,15 @@ def _consts(dom: IntDomain[V, B], values: Sequence[int]) -> list[V]:
     return [dom.const(v) for v in values]
 
 
+def marker_hint(what: str) -> str:
+    """Why a static ``what`` (offset, size, stride) of int64's least is refused: it is
+    MLIR's marker of a dynamic entry (``DYNAMIC_INDEX``)."""
+    return (
+        f"a static {what} of {DYNAMIC_INDEX} reads as the marker of a dynamic one: "
+        "pass such a value as an operand"
+    )
+
+
 def builder_int(name: str, value: object) -> int:
     """A builder's integer argument (a Python or numpy integer) as an ``int``; a
     ``TypeError`` naming the argument for anything else (a float, a string)."""
@@ -1575,9 +1584,7 @@ class DynamicWindowOp(TensorWindowOp):
             for i, v in enumerate(values):
                 if isinstance(v, int) and v == DYNAMIC_INDEX:  # would read as a `?`
                     raise ValueError(
-                        f"{self.name}: {name}[{i}] = {v}: a static value of "
-                        f"{DYNAMIC_INDEX} reads as the marker of a dynamic one: pass "
-                        "such a value as an operand"
+                        f"{self.name}: {name}[{i}] = {v}: {marker_hint('value')}"
                     )
         split = {k: split_dynamic_index_list(v, DYNAMIC_INDEX) for k, v in lists.items()}
         properties = _arrays(
@@ -1634,10 +1641,7 @@ class DynamicWindowOp(TensorWindowOp):
                 if markers <= len(dynamic):
                     raise VerifyException(f"{name}: {e}") from None
                 # a static entry of int64's least is MLIR's marker of a dynamic one
-                raise VerifyException(
-                    f"{name}: {e} (a static {what} of {DYNAMIC_INDEX} reads as the "
-                    f"marker of a dynamic one: pass such a value as an operand)"
-                ) from None
+                raise VerifyException(f"{name}: {e} ({marker_hint(what)})") from None
         source_type = self.source_type
         _check_data_and_result(self, source_type, self.result_type)
         shape = shape_of(source_type)
