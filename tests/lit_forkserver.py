@@ -1,0 +1,271 @@
+"""A fork server for lit's RUN lines: each tool starts from a process that has already
+imported it.
+
+A RUN line's ``slice-opt`` costs about 0.4-0.55 s on the 2-core VMs of sessions 57-62, of
+which more than 0.4 s is Python importing xDSL and our dialect before ``main`` runs; lit
+runs about 650 of these commands (``slice-opt``, ``filecheck``, ``xdsl-opt``,
+``slice-run``, ``slice-import-onnx``), so imports were most of lit's two minutes there.
+``lit.cfg.py`` starts one server per lit run (``serve``), which imports every tool's
+module once and then forks a fresh child for each command; the tools on the tests'
+``PATH`` are small clients (``client``) that hand the server their argv, working
+directory, environment and standard streams, and exit as the tool did.
+
+What a tool sees in the child is what it sees when started alone: its argv, environment,
+working directory and file descriptors 0-2 are the client's, ``sys.stdin``/``stdout``/
+``stderr`` are new, ``atexit`` handlers run at exit, and nothing of a command before it
+is left (each child forks from the server, which only imported). The exit status is the
+tool's exactly, a signal included: a waiter process between the server and the tool
+reports it, so ``os.execve`` (``slice-run --sanitize`` restarts itself so) and crashes
+keep their status. If the client goes away first (lit's timeout kills it), the waiter
+kills the tool.
+
+Not on the served path: module-level state a tool sets at import from its environment
+(the server imported it under lit's environment, the same every command gets; no tool of
+ours reads the environment at import), and the tools' start-up itself. ``.ci/run``
+therefore runs lit a second time with ``SLICE_LIT_FORKSERVER=0``, which makes
+``lit.cfg.py`` leave the installed console scripts on ``PATH``, as before session 62.
+A client that cannot reach the server runs the installed tool itself.
+
+Usage (``lit.cfg.py`` does this)::
+
+    python tests/lit_forkserver.py serve SOCKET PARENT_PID
+    python -I -S tests/lit_forkserver.py client SOCKET INSTALLED TOOL_PATH [ARGS...]
+
+(the clients are scripts ``lit.cfg.py`` writes, which call ``client``).
+"""
+
+from __future__ import annotations
+
+import atexit
+import io
+import json
+import os
+import select
+import signal
+import socket
+import struct
+import sys
+
+TOOLS: tuple[str, ...] = (
+    "slice-opt",
+    "slice-run",
+    "slice-import-onnx",
+    "xdsl-opt",
+    "filecheck",
+)
+"""The console scripts served; each is found by its entry point, as pip installs it."""
+
+HEADER = struct.Struct("!Q")
+"""A request's first bytes: the length of its JSON body, sent with the three fds."""
+
+STATUS = struct.Struct("!ii")
+"""The reply: (exit code, signal number); one of the two is 0."""
+
+
+# --- client ---------------------------------------------------------------------------
+
+
+def client(socket_path: str, installed: str, tool_path: str, args: list[str]) -> int:
+    """Run ``tool_path args`` in a child of the server; ``installed`` (the console
+    script) if the server cannot be reached."""
+    request = json.dumps(
+        {
+            "tool": os.path.basename(tool_path),
+            "argv": [tool_path, *args],
+            "cwd": os.getcwd(),
+            "env": dict(os.environ),
+        }
+    ).encode()
+    connection = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    try:
+        connection.connect(socket_path)
+    except OSError:
+        os.execv(installed, [installed, *args])
+    with connection:
+        socket.send_fds(connection, [HEADER.pack(len(request))], [0, 1, 2])
+        connection.sendall(request)
+        reply = b""
+        while len(reply) < STATUS.size:
+            chunk = connection.recv(STATUS.size - len(reply))
+            if not chunk:
+                print(
+                    f"lit_forkserver: the server closed {os.path.basename(tool_path)} "
+                    "without a status",
+                    file=sys.stderr,
+                )
+                return 125
+            reply += chunk
+    code, number = STATUS.unpack(reply)
+    if number:
+        signal.signal(number, signal.SIG_DFL)
+        os.kill(os.getpid(), number)
+        return 128 + number
+    return code
+
+
+# --- server ---------------------------------------------------------------------------
+
+
+def _entry_points() -> dict[str, object]:
+    """Each served tool's ``main``, imported (this is the import the children skip)."""
+    from importlib.metadata import entry_points
+
+    found = {
+        entry.name: entry
+        for entry in entry_points(group="console_scripts")
+        if entry.name in TOOLS
+    }
+    return {name: entry.load() for name, entry in found.items()}
+
+
+def _preload() -> None:
+    """What the tools import when they run, beyond their modules' own imports."""
+    import numpy  # noqa: F401  (slice-run, slice-import-onnx)
+
+    import passes  # noqa: F401
+    import slice_dialect.compiler  # noqa: F401
+    from slice_dialect.universe import SLICE_UNIVERSE
+
+    for name in SLICE_UNIVERSE.all_passes:
+        SLICE_UNIVERSE.all_passes[name]()
+    for name in SLICE_UNIVERSE.all_dialects:
+        SLICE_UNIVERSE.all_dialects[name]()
+
+
+def serve(socket_path: str, parent: int) -> None:
+    """Accept requests until ``parent`` (the lit process) is gone or sends SIGTERM."""
+    # A console script's sys.path starts with its own directory, not this file's
+    sys.path[0] = os.path.dirname(sys.executable)
+    listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    listener.bind(socket_path)  # before the imports: clients wait in the backlog
+    listener.listen(64)
+    mains = _entry_points()
+    try:
+        _preload()
+    except Exception:  # the tools import what they need themselves, only slower
+        import traceback
+
+        traceback.print_exc()
+    signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # waiters are reaped by the kernel
+    while os.getppid() == parent:
+        ready, _, _ = select.select([listener], [], [], 1.0)
+        if not ready:
+            continue
+        connection, _ = listener.accept()
+        if os.fork() == 0:
+            listener.close()
+            signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+            try:
+                _wait_for_tool(connection, mains)
+            finally:
+                os._exit(0)
+        connection.close()
+
+
+def _wait_for_tool(connection: socket.socket, mains: dict[str, object]) -> None:
+    """The waiter: receive one request, fork the tool, send back how it ended."""
+    header, fds, _, _ = socket.recv_fds(connection, HEADER.size, 3)
+    if len(fds) != 3:
+        return
+    while len(header) < HEADER.size:
+        chunk = connection.recv(HEADER.size - len(header))
+        if not chunk:
+            return
+        header += chunk
+    (length,) = HEADER.unpack(header)
+    body = b""
+    while len(body) < length:
+        chunk = connection.recv(length - len(body))
+        if not chunk:
+            return
+        body += chunk
+    request = json.loads(body)
+    tool = os.fork()
+    if tool == 0:
+        connection.close()
+        _run_tool(request, fds, mains)  # never returns
+    for fd in fds:
+        os.close(fd)
+    done = os.pidfd_open(tool)
+    while True:
+        ready, _, _ = select.select([connection, done], [], [])
+        if done in ready:
+            _, status = os.waitpid(tool, 0)
+            break
+        if not connection.recv(1):  # the client is gone: so is the command
+            os.kill(tool, signal.SIGKILL)
+            os.waitpid(tool, 0)
+            return
+    if os.WIFSIGNALED(status):
+        reply = STATUS.pack(0, os.WTERMSIG(status))
+    else:
+        reply = STATUS.pack(os.waitstatus_to_exitcode(status), 0)
+    connection.sendall(reply)
+
+
+def _run_tool(request: dict, fds: list[int], mains: dict[str, object]) -> None:
+    """In the tool's process: take the client's streams, directory and environment, run
+    the tool's ``main`` as its console script does, and exit as Python would."""
+    for target, fd in enumerate(fds):
+        os.dup2(fd, target)
+        os.close(fd)
+    os.chdir(request["cwd"])
+    os.environ.clear()
+    os.environ.update(request["env"])
+    sys.argv = list(request["argv"])
+    sys.stdin = _stream(0, "r", sys.stdin)
+    sys.stdout = _stream(1, "w", sys.stdout)
+    sys.stderr = _stream(2, "w", sys.stderr)
+    main = mains.get(request["tool"])
+    code: int = 0
+    try:
+        if main is None:
+            raise SystemExit(f"lit_forkserver: {request['tool']} is not served")
+        code = _exit_code(main())  # type: ignore[operator]
+    except SystemExit as exit:
+        code = _exit_code(exit.code)
+    except BaseException:
+        import traceback
+
+        traceback.print_exc()
+        code = 1
+    try:
+        atexit._run_exitfuncs()
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except BaseException:
+        code = code or 120  # Python's status when flushing stdout at exit fails
+    os._exit(code)
+
+
+def _exit_code(value: object) -> int:
+    """``sys.exit(value)``'s status, as the interpreter computes it."""
+    if value is None:
+        return 0
+    if isinstance(value, int):
+        return value & 0xFF
+    print(value, file=sys.stderr)
+    return 1
+
+
+def _stream(fd: int, mode: str, like: io.TextIOWrapper) -> io.TextIOWrapper:
+    """A new standard stream on ``fd``, encoded as the interpreter's own and buffered
+    as CPython's are: standard error by line, standard output by line on a terminal and
+    by block elsewhere."""
+    raw = io.FileIO(fd, mode, closefd=False)
+    buffered: io.BufferedIOBase = (
+        io.BufferedReader(raw) if mode == "r" else io.BufferedWriter(raw)
+    )
+    return io.TextIOWrapper(
+        buffered,
+        encoding=like.encoding,
+        errors=like.errors,
+        line_buffering=mode == "w" and (fd == 2 or raw.isatty()),
+    )
+
+
+if __name__ == "__main__":
+    if sys.argv[1] == "serve":
+        serve(sys.argv[2], int(sys.argv[3]))
+    else:
+        sys.exit(client(sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5:]))

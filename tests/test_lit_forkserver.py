@@ -1,0 +1,127 @@
+"""``tests/lit_forkserver.py``, which lit's RUN lines go through: a served tool must be
+indistinguishable from the installed one (output, its interleaving, exit status, standard
+input, working directory, environment), and a client without a server runs the real
+tool."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+TESTS = Path(__file__).parent
+SERVER = TESTS / "lit_forkserver.py"
+
+GOOD = """func.func @f(%x: tensor<4x6xf32>) -> tensor<2x3xf32> {
+  %0 = slice.window %x offsets [1, 0] sizes [2, 3] strides [1, 2] : tensor<4x6xf32> -> tensor<2x3xf32>
+  func.return %0 : tensor<2x3xf32>
+}
+"""
+
+BAD_THEN_GOOD = (
+    """func.func @g() {
+  %0 = arith.constant 1 : i99999999999
+  func.return
+}
+// -----
+"""
+    + GOOD
+)
+
+
+def _installed(tool: str) -> str:
+    found = shutil.which(tool) or os.path.join(os.path.dirname(sys.executable), tool)
+    assert os.path.exists(found), f"{tool} is not installed"
+    return found
+
+
+@pytest.fixture(scope="module")
+def socket_path(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    directory = tmp_path_factory.mktemp("forkserver")
+    path = str(directory / "socket")
+    with open(directory / "server.log", "w") as log:
+        server = subprocess.Popen(
+            [sys.executable, str(SERVER), "serve", path, str(os.getpid())],
+            stdin=subprocess.DEVNULL,
+            stdout=log,
+            stderr=log,
+        )
+    for _ in range(200):
+        if os.path.exists(path):
+            break
+        time.sleep(0.01)
+    yield path
+    server.terminate()
+    server.wait()
+
+
+def _both(
+    socket_path: str,
+    tool: str,
+    args: list[str],
+    cwd: Path,
+    *,
+    stdin: str = "",
+    env: dict[str, str] | None = None,
+) -> tuple[subprocess.CompletedProcess[str], subprocess.CompletedProcess[str]]:
+    """The tool run as installed and through the server, stderr into stdout as lit's
+    ``2>&1``."""
+    installed = _installed(tool)
+    environment = {**os.environ, **(env or {})}
+    common = dict(
+        input=stdin, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+    )
+    alone = subprocess.run(
+        [installed, *args], cwd=cwd, env=environment, **common, check=False
+    )
+    client = [sys.executable, "-IS", str(SERVER), "client", socket_path, installed]
+    served = subprocess.run(
+        [*client, installed, *args], cwd=cwd, env=environment, **common, check=False
+    )
+    return alone, served
+
+
+def test_a_served_tool_prints_and_exits_as_the_installed_one(
+    socket_path: str, tmp_path: Path
+) -> None:
+    (tmp_path / "good.mlir").write_text(GOOD)
+    (tmp_path / "mixed.mlir").write_text(BAD_THEN_GOOD)
+    cases = [
+        ("slice-opt", ["good.mlir", "-p", "canonicalize-slices"], "", None),
+        # errors on stderr between chunks on stdout: the order lit's 2>&1 sees
+        ("slice-opt", ["mixed.mlir", "--split-input-file"], "", None),
+        ("slice-opt", ["-", "-p", "convert-slice-to-loops"], GOOD, None),  # stdin
+        ("slice-opt", ["good.mlir"], "", {"SLICE_MAX_IR_BYTES": "10"}),  # env
+        ("slice-opt", ["missing.mlir"], "", None),
+        ("slice-opt", ["--no-such-flag"], "", None),  # argparse's exit 2
+        ("filecheck", [str(tmp_path / "good.mlir")], "func.func @f\n", None),
+    ]
+    codes = set()
+    for tool, args, stdin, env in cases:
+        alone, served = _both(socket_path, tool, args, tmp_path, stdin=stdin, env=env)
+        assert (served.returncode, served.stdout) == (alone.returncode, alone.stdout), (
+            tool,
+            args,
+        )
+        codes.add(alone.returncode)
+    assert {0, 1, 2} <= codes  # the cases cover success and both kinds of failure
+
+
+def test_a_client_without_a_server_runs_the_installed_tool(tmp_path: Path) -> None:
+    (tmp_path / "good.mlir").write_text(GOOD)
+    installed = _installed("slice-opt")
+    client = [sys.executable, "-IS", str(SERVER), "client", str(tmp_path / "none")]
+    done = subprocess.run(
+        [*client, installed, installed, "good.mlir"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0 and "slice.window" in done.stdout, done.stderr
