@@ -255,7 +255,8 @@ class Z3Domain(IntDomain[z3.ExprRef, z3.BoolRef]):
 
 
 RETRY_SEEDS = (0, 1, 2)
-"""The random seeds :func:`prove` tries in turn while the solver gives up: z3's search,
+"""The random seeds :func:`prove` tries in turn while the solver gives up (and
+:func:`overflow_counterexample` for each query it gives up on): z3's search,
 and so its time, depends on the seed and on the terms the process made before it (in
 one full suite run of session 61 a proof that takes 0.2 s, ``test_expand_groups``, gave
 up at its 120 s timeout; alone, and in every other run, it took 0.2 s). A claim z3
@@ -313,17 +314,21 @@ run again over the same variables gives the same ids): proved once per process. 
 values keep the terms alive, so that their ids are not reused."""
 
 
-def overflow_counterexample(dom: Z3Domain, timeout_ms: int = 60_000) -> ProofResult:
+def overflow_counterexample(
+    dom: Z3Domain, timeout_ms: int = 60_000, seeds: Sequence[int] = RETRY_SEEDS
+) -> ProofResult:
     """Prove that no operation recorded by ``dom`` leaves int64 (or divides by zero or
     ``INT64_MIN / -1``) for any inputs in their ranges, where it runs (after the checks
     before it held). ``proved`` is False with a counterexample if one does.
 
-    One query per distinct operation (an incremental solver holding the input ranges);
-    an add or sub is first tried without its path condition (a stronger claim, usually
-    easier), then with it.
+    One query per distinct operation (an incremental solver holding the input ranges,
+    with the first of ``seeds``); an add or sub is first tried without its path
+    condition (a stronger claim, usually easier), then with it. A query the solver gives
+    up on is asked again alone, as :func:`prove` asks, with each of the other seeds.
     """
     solver = z3.Solver()
     solver.set("timeout", timeout_ms)
+    solver.set("random_seed", seeds[0])
     solver.add(dom.inputs)
     inputs = dom.inputs.get_id()
     start = time.perf_counter()
@@ -339,22 +344,32 @@ def overflow_counterexample(dom: Z3Domain, timeout_ms: int = 60_000) -> ProofRes
             solver.push()
             solver.add(*extra, z3.Not(cond))
             status = solver.check()
-            model = solver.model() if status == z3.sat else None
+            counterexample = model_values(solver.model()) if status == z3.sat else None
+            reason = solver.reason_unknown() if status == z3.unknown else ""
             solver.pop()
+            if status == z3.unknown:
+                again = prove(cond, [dom.inputs, *extra], timeout_ms, seeds[1:])
+                if again.proved:
+                    status = z3.unsat
+                elif again.counterexample is not None:
+                    status, counterexample = z3.sat, again.counterexample
+                else:
+                    reasons = [f"seed {seeds[0]}: {reason}"]
+                    if again.status != "unknown: ":
+                        reasons.append(again.status.removeprefix("unknown: "))
+                    return ProofResult(
+                        False,
+                        None,
+                        time.perf_counter() - start,
+                        f"unknown ({o.kind}): " + "; ".join(reasons),
+                    )
             if status == z3.unsat:
                 _PROVED[keys[len(extra)]] = (cond, dom.inputs, *extra)
                 break
-            if status != z3.sat:
-                return ProofResult(
-                    False,
-                    None,
-                    time.perf_counter() - start,
-                    f"unknown ({o.kind}): {solver.reason_unknown()}",
-                )
         else:
-            assert model is not None
+            assert counterexample is not None
             return ProofResult(
-                False, model_values(model), time.perf_counter() - start, f"sat ({o.kind})"
+                False, counterexample, time.perf_counter() - start, f"sat ({o.kind})"
             )
     return ProofResult(True, None, time.perf_counter() - start, "unsat")
 

@@ -59,6 +59,7 @@ from slice_dialect.domain import INT64_MAX, INT64_MIN, IntDomain  # noqa: E402
 from slice_dialect.semantics import Normalized, SliceSemanticsError  # noqa: E402
 from slice_dialect.smt import (  # noqa: E402
     RETRY_SEEDS,
+    Obligation,
     ProofResult,
     Z3Domain,
     overflow_counterexample,
@@ -535,6 +536,29 @@ def test_a_solver_that_gives_up_is_asked_again_with_other_seeds() -> None:
     assert result.status.startswith("unknown: seed 0: ")
     assert [f"seed {s}:" in result.status for s in RETRY_SEEDS] == [True] * 3
     assert prove(x + 1 > x, [], timeout_ms=30).status == "unsat"
+
+
+def test_an_overflow_query_the_solver_gives_up_on_is_asked_again() -> None:
+    """``overflow_counterexample`` asks a query z3 gave up on again with each other
+    seed, as ``prove`` does (session 62: it tried one seed only); ``unknown`` on all is
+    reported with each seed's reason, and the obligations it decides are decided."""
+    dom = Z3Domain("int")
+    x, y, z = dom.var("x"), dom.var("y"), dom.var("z")
+    dom.ranges += [x > 0, y > 0, z > 0]
+    fermat = x * x * x + y * y * y != z * z * z
+    dom.obligations.append(Obligation("mul", z3.BoolVal(True), fermat))
+    result = overflow_counterexample(dom, timeout_ms=30)
+    assert not result.proved and result.counterexample is None
+    assert result.status.startswith("unknown (mul): seed 0: ")
+    assert [f"seed {s}:" in result.status for s in RETRY_SEEDS] == [True] * 3
+    decidable = Z3Domain("int")
+    a = decidable.var("a")
+    decidable.ranges.append(a < 10)
+    decidable.obligations.append(Obligation("add", z3.BoolVal(True), a + 1 < 11))
+    assert overflow_counterexample(decidable, timeout_ms=30).status == "unsat"
+    decidable.obligations.append(Obligation("add", z3.BoolVal(True), a + 1 < 10))
+    refutation = overflow_counterexample(decidable, timeout_ms=30)
+    assert refutation.status == "sat (add)" and refutation.counterexample == {"a": 9}
 
 
 def test_no_overflow_axis_slices() -> None:
