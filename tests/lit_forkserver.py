@@ -17,7 +17,9 @@ is left (each child forks from the server, which only imported). The exit status
 tool's exactly, a signal included: a waiter process between the server and the tool
 reports it, so ``os.execve`` (``slice-run --sanitize`` restarts itself so) and crashes
 keep their status. If the client goes away first (lit's timeout kills it), the waiter
-kills the tool.
+kills the tool. A client with a closed standard stream (``>&-``), which it cannot pass
+on, and a tool that is not a console script of the server's environment run the
+installed script instead.
 
 Not on the served path: module-level state a tool sets at import from its environment
 (the server imported it under lit's environment, the same every command gets; no tool of
@@ -68,9 +70,15 @@ STATUS = struct.Struct("!ii")
 def client(socket_path: str, installed: str, tool_path: str, args: list[str]) -> int:
     """Run ``tool_path args`` in a child of the server; ``installed`` (the console
     script) if the server cannot be reached."""
+    try:
+        for fd in (0, 1, 2):
+            os.fstat(fd)
+    except OSError:  # a closed standard stream cannot be passed: run the tool here
+        os.execv(installed, [installed, *args])
     request = json.dumps(
         {
             "tool": os.path.basename(tool_path),
+            "installed": installed,
             "argv": [tool_path, *args],
             "cwd": os.getcwd(),
             "env": dict(os.environ),
@@ -207,8 +215,9 @@ def _run_tool(request: dict, fds: list[int], mains: dict[str, object]) -> None:
     """In the tool's process: take the client's streams, directory and environment, run
     the tool's ``main`` as its console script does, and exit as Python would."""
     for target, fd in enumerate(fds):
-        os.dup2(fd, target)
-        os.close(fd)
+        if fd != target:
+            os.dup2(fd, target)
+            os.close(fd)
     os.chdir(request["cwd"])
     os.environ.clear()
     os.environ.update(request["env"])
@@ -217,10 +226,10 @@ def _run_tool(request: dict, fds: list[int], mains: dict[str, object]) -> None:
     sys.stdout = _stream(1, "w", sys.stdout)
     sys.stderr = _stream(2, "w", sys.stderr)
     main = mains.get(request["tool"])
+    if main is None:  # not a console script of this environment: the one on PATH
+        os.execv(request["installed"], [request["installed"], *sys.argv[1:]])
     code: int = 0
     try:
-        if main is None:
-            raise SystemExit(f"lit_forkserver: {request['tool']} is not served")
         code = _exit_code(main())  # type: ignore[operator]
     except SystemExit as exit:
         code = _exit_code(exit.code)

@@ -113,6 +113,28 @@ def test_a_served_tool_prints_and_exits_as_the_installed_one(
     assert {0, 1, 2} <= codes  # the cases cover success and both kinds of failure
 
 
+def test_a_closed_standard_output_is_the_installed_tools_error(
+    socket_path: str, tmp_path: Path
+) -> None:
+    """A client cannot pass a closed stream on, so it runs the installed tool, which
+    says what a closed standard output means (lit's ``>&-``)."""
+    (tmp_path / "good.mlir").write_text(GOOD)
+    installed = _installed("slice-opt")
+    client = [sys.executable, "-IS", str(SERVER), "client", socket_path, installed]
+    runs = [
+        subprocess.run(
+            ["sh", "-c", 'exec "$@" >&-', "sh", *command, "good.mlir"],
+            cwd=tmp_path,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        for command in ([installed], [*client, installed])
+    ]
+    assert runs[0].returncode == 1 and "standard output is closed" in runs[0].stderr
+    assert (runs[1].returncode, runs[1].stderr) == (runs[0].returncode, runs[0].stderr)
+
+
 def test_a_client_without_a_server_runs_the_installed_tool(tmp_path: Path) -> None:
     (tmp_path / "good.mlir").write_text(GOOD)
     installed = _installed("slice-opt")
