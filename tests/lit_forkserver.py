@@ -160,7 +160,12 @@ def serve(socket_path: str, parent: int) -> None:
         if not ready:
             continue
         connection, _ = listener.accept()
-        if os.fork() == 0:
+        try:
+            waiter = os.fork()
+        except OSError:  # no process to spare: the client reports no status
+            connection.close()
+            continue
+        if waiter == 0:
             listener.close()
             signal.signal(signal.SIGCHLD, signal.SIG_DFL)
             try:

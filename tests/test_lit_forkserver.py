@@ -42,11 +42,14 @@ def _installed(tool: str) -> str:
 
 
 @pytest.fixture(scope="module")
-def socket_path(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def server(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """A server for this module's tests: its socket's path and its process."""
     directory = tmp_path_factory.mktemp("forkserver")
     path = str(directory / "socket")
     with open(directory / "server.log", "w") as log:
-        server = subprocess.Popen(
+        process = subprocess.Popen(
             [sys.executable, str(SERVER), "serve", path, str(os.getpid())],
             stdin=subprocess.DEVNULL,
             stdout=log,
@@ -56,9 +59,14 @@ def socket_path(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         if os.path.exists(path):
             break
         time.sleep(0.01)
-    yield path
-    server.terminate()
-    server.wait()
+    yield path, process
+    process.terminate()
+    process.wait()
+
+
+@pytest.fixture
+def socket_path(server: tuple[str, subprocess.Popen[bytes]]) -> str:
+    return server[0]
 
 
 def _both(
@@ -133,6 +141,38 @@ def test_a_closed_standard_output_is_the_installed_tools_error(
     ]
     assert runs[0].returncode == 1 and "standard output is closed" in runs[0].stderr
     assert (runs[1].returncode, runs[1].stderr) == (runs[0].returncode, runs[0].stderr)
+
+
+def test_a_killed_client_takes_its_tool_with_it(
+    server: tuple[str, subprocess.Popen[bytes]],
+) -> None:
+    """lit's timeout kills a command's process tree, which holds the client but not
+    the tool (a child of the server's waiter): the waiter sees the client go and kills
+    the tool, so no served command outlives its test."""
+    psutil = pytest.importorskip("psutil")
+    path, process = server
+    installed = _installed("slice-opt")
+    client = subprocess.Popen(
+        [sys.executable, "-IS", str(SERVER), "client", path, installed, installed, "-"],
+        stdin=subprocess.PIPE,  # never closed: the tool waits for the rest of its input
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    serving = psutil.Process(process.pid)
+    deadline = time.monotonic() + 60
+    tools: list[psutil.Process] = []
+    while not tools and time.monotonic() < deadline:
+        time.sleep(0.02)
+        tools = [tool for waiter in serving.children() for tool in waiter.children()]
+    assert tools, "the tool did not start"
+    client.kill()
+    client.wait()
+    try:  # the tool's input stays open: only a kill ends it
+        _, alive = psutil.wait_procs([*tools, *serving.children()], timeout=30)
+    finally:
+        assert client.stdin is not None
+        client.stdin.close()
+    assert not alive, alive
 
 
 def test_a_client_without_a_server_runs_the_installed_tool(tmp_path: Path) -> None:
