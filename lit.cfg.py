@@ -102,6 +102,7 @@ def _start_fork_server():
     them again (about 0.45 s a ``slice-opt`` on session 62's VM). ``SLICE_LIT_FORKSERVER=0``
     runs the installed scripts instead, as ``.ci/run``'s second lit run does."""
     import atexit
+    import shlex
     import shutil
     import subprocess
     import tempfile
@@ -114,19 +115,19 @@ def _start_fork_server():
     socket_path = os.path.join(directory, "socket")
     clients = os.path.join(directory, "bin")
     os.mkdir(clients)
+    ours = os.path.realpath(os.path.dirname(sys.executable))
     for tool in lit_forkserver.TOOLS:
         installed = shutil.which(tool, path=config.environment["PATH"])
-        if installed is None:
+        # served only where PATH finds this environment's script (the server runs its)
+        if installed is None or os.path.realpath(os.path.dirname(installed)) != ours:
             continue
         client = os.path.join(clients, tool)
-        with open(client, "w") as file:
+        with open(client, "w") as file:  # sh: any interpreter path, spaces included
             file.write(
-                f"#!{sys.executable} -IS\n"
-                "import sys\n"
-                f"sys.path.insert(0, {tests!r})\n"
-                "import lit_forkserver\n"
-                f"sys.exit(lit_forkserver.client({socket_path!r}, {installed!r}, "
-                "sys.argv[0], sys.argv[1:]))\n"
+                "#!/bin/sh\n"
+                f"exec {shlex.quote(sys.executable)} -IS "
+                f"{shlex.quote(os.path.join(tests, 'lit_forkserver.py'))} client "
+                f'{shlex.quote(socket_path)} {shlex.quote(installed)} "$0" "$@"\n'
             )
         os.chmod(client, 0o755)
     config.environment["PATH"] = os.pathsep.join([clients, config.environment["PATH"]])

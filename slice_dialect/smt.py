@@ -353,6 +353,8 @@ def overflow_counterexample(
                     status = z3.unsat
                 elif again.counterexample is not None:
                     status, counterexample = z3.sat, again.counterexample
+                elif extra is not attempts[-1]:  # the claim with the path may be easier
+                    continue
                 else:
                     reasons = [f"seed {seeds[0]}: {reason}"]
                     if again.status != "unknown: ":

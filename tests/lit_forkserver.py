@@ -12,21 +12,30 @@ directory, environment and standard streams, and exit as the tool did.
 
 What a tool sees in the child is what it sees when started alone: its argv, environment,
 working directory and file descriptors 0-2 are the client's, ``sys.stdin``/``stdout``/
-``stderr`` are new, ``atexit`` handlers run at exit, and nothing of a command before it
-is left (each child forks from the server, which only imported). The exit status is the
-tool's exactly, a signal included: a waiter process between the server and the tool
-reports it, so ``os.execve`` (``slice-run --sanitize`` restarts itself so) and crashes
-keep their status. If the client goes away first (lit's timeout kills it), the waiter
-kills the tool. A client with a closed standard stream (``>&-``), which it cannot pass
-on, and a tool that is not a console script of the server's environment run the
-installed script instead.
+``stderr`` are new and made as CPython makes them (names, no newline translation,
+standard error by line), ``atexit`` handlers run at exit, a failed flush of standard
+output at exit is CPython's message and status 120, an unhandled KeyboardInterrupt ends
+the process by SIGINT as CPython's does, and nothing of a command before it is left
+(each child forks from the server, which only imported). The exit status is the tool's
+exactly, a signal included (SIGKILL's too): a waiter process between the server and the
+tool reports it, so ``os.execve`` (``slice-run --sanitize`` restarts itself so) and
+crashes keep their status. If the client goes away first (lit's timeout kills it), the
+waiter kills the tool and every process under it, as lit kills a command's tree (with
+psutil). The installed script runs instead where serving would differ: a client with a
+closed standard stream (``>&-``), which it cannot pass on; a tool that is not a console
+script of the server's environment; and a command whose ``PYTHON*`` variables are not
+the server's (``PYTHONIOENCODING``, ``PYTHONUNBUFFERED``, ...: the interpreter reads
+them when it starts, which a served tool does not do again). A client that cannot
+reach the server runs the installed tool itself. The server removes its directory (the
+socket and the clients) when it ends, when lit does or on SIGTERM.
 
 Not on the served path: module-level state a tool sets at import from its environment
-(the server imported it under lit's environment, the same every command gets; no tool of
-ours reads the environment at import), and the tools' start-up itself. ``.ci/run``
-therefore runs lit a second time with ``SLICE_LIT_FORKSERVER=0``, which makes
-``lit.cfg.py`` leave the installed console scripts on ``PATH``, as before session 62.
-A client that cannot reach the server runs the installed tool itself.
+(the server imported it under lit's environment, the same every command gets, with
+``OPENBLAS_NUM_THREADS=1`` added; no tool of ours reads the environment at import), the
+interpreter's hash seed (one per server, not per command), and the tools' start-up
+itself. ``.ci/run`` therefore runs lit a second time with ``SLICE_LIT_FORKSERVER=0``,
+which makes ``lit.cfg.py`` leave the installed console scripts on ``PATH``, as before
+session 62.
 
 Usage (``lit.cfg.py`` does this)::
 
@@ -39,6 +48,7 @@ Usage (``lit.cfg.py`` does this)::
 from __future__ import annotations
 
 import atexit
+import contextlib
 import io
 import json
 import os
@@ -47,6 +57,8 @@ import signal
 import socket
 import struct
 import sys
+import traceback
+from collections.abc import Mapping
 
 TOOLS: tuple[str, ...] = (
     "slice-opt",
@@ -105,7 +117,8 @@ def client(socket_path: str, installed: str, tool_path: str, args: list[str]) ->
             reply += chunk
     code, number = STATUS.unpack(reply)
     if number:
-        signal.signal(number, signal.SIG_DFL)
+        with contextlib.suppress(OSError, ValueError):  # SIGKILL's cannot be set
+            signal.signal(number, signal.SIG_DFL)
         os.kill(os.getpid(), number)
         return 128 + number
     return code
@@ -141,7 +154,22 @@ def _preload() -> None:
 
 
 def serve(socket_path: str, parent: int) -> None:
-    """Accept requests until ``parent`` (the lit process) is gone or sends SIGTERM."""
+    """Accept requests until ``parent`` (the lit process) is gone or sends SIGTERM,
+    then remove the socket's directory (lit's, made for this server alone)."""
+    signal.signal(signal.SIGTERM, _terminate)
+    try:
+        _serve(socket_path, parent)
+    finally:
+        import shutil
+
+        shutil.rmtree(os.path.dirname(socket_path), ignore_errors=True)
+
+
+def _terminate(number: int, frame: object) -> None:
+    raise SystemExit(128 + number)
+
+
+def _serve(socket_path: str, parent: int) -> None:
     # A console script's sys.path starts with its own directory, not this file's
     sys.path[0] = os.path.dirname(sys.executable)
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
@@ -168,6 +196,7 @@ def serve(socket_path: str, parent: int) -> None:
         if waiter == 0:
             listener.close()
             signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)
             try:
                 _wait_for_tool(connection, mains)
             finally:
@@ -206,7 +235,7 @@ def _wait_for_tool(connection: socket.socket, mains: dict[str, object]) -> None:
             _, status = os.waitpid(tool, 0)
             break
         if not connection.recv(1):  # the client is gone: so is the command
-            os.kill(tool, signal.SIGKILL)
+            _kill_tree(tool)
             os.waitpid(tool, 0)
             return
     if os.WIFSIGNALED(status):
@@ -214,6 +243,21 @@ def _wait_for_tool(connection: socket.socket, mains: dict[str, object]) -> None:
     else:
         reply = STATUS.pack(os.waitstatus_to_exitcode(status), 0)
     connection.sendall(reply)
+
+
+def _kill_tree(tool: int) -> None:
+    """Kill ``tool`` and every process under it (a ``cc`` it started, in a session of
+    its own), as lit's timeout kills a command's tree: with psutil, lit's way."""
+    try:
+        import psutil
+
+        below = psutil.Process(tool).children(recursive=True)
+    except Exception:  # no psutil: the tool alone
+        below = []
+    os.kill(tool, signal.SIGKILL)
+    for process in below:
+        with contextlib.suppress(Exception):
+            process.kill()
 
 
 def _run_tool(request: dict, fds: list[int], mains: dict[str, object]) -> None:
@@ -231,25 +275,47 @@ def _run_tool(request: dict, fds: list[int], mains: dict[str, object]) -> None:
     sys.stdout = _stream(1, "w", sys.stdout)
     sys.stderr = _stream(2, "w", sys.stderr)
     main = mains.get(request["tool"])
-    if main is None:  # not a console script of this environment: the one on PATH
+    if main is None or _interpreter_variables(os.environ) != SERVER_VARIABLES:
+        # not a console script of this environment, or a PYTHON* variable the
+        # interpreter acts on at start-up is not the server's: the installed script
         os.execv(request["installed"], [request["installed"], *sys.argv[1:]])
     code: int = 0
+    interrupted = False
     try:
         code = _exit_code(main())  # type: ignore[operator]
     except SystemExit as exit:
         code = _exit_code(exit.code)
+    except KeyboardInterrupt:
+        traceback.print_exc()
+        interrupted = True
     except BaseException:
-        import traceback
-
         traceback.print_exc()
         code = 1
-    try:
-        atexit._run_exitfuncs()
-        sys.stdout.flush()
-        sys.stderr.flush()
-    except BaseException:
-        code = code or 120  # Python's status when flushing stdout at exit fails
+    atexit._run_exitfuncs()
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except Exception:  # CPython: the message, then status 120
+            if stream is sys.stdout:
+                with contextlib.suppress(Exception):
+                    sys.stderr.write(f"Exception ignored in: {stream!r}\n")
+                    traceback.print_exc()
+                    sys.stderr.flush()
+            code = 120
+    if interrupted:  # CPython ends by SIGINT itself, so its parent sees 130
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+        os.kill(os.getpid(), signal.SIGINT)
     os._exit(code)
+
+
+def _interpreter_variables(environment: Mapping[str, str]) -> dict[str, str]:
+    """The ``PYTHON*`` variables: the interpreter reads them when it starts, which a
+    served tool does not do again."""
+    return {k: v for k, v in environment.items() if k.startswith("PYTHON")}
+
+
+SERVER_VARIABLES = _interpreter_variables(os.environ)
+"""This process's, as it started (a tool's are compared with them)."""
 
 
 def _exit_code(value: object) -> int:
@@ -267,15 +333,19 @@ def _stream(fd: int, mode: str, like: io.TextIOWrapper) -> io.TextIOWrapper:
     as CPython's are: standard error by line, standard output by line on a terminal and
     by block elsewhere."""
     raw = io.FileIO(fd, mode, closefd=False)
+    raw.name = ("<stdin>", "<stdout>", "<stderr>")[fd]  # type: ignore[misc]
     buffered: io.BufferedIOBase = (
         io.BufferedReader(raw) if mode == "r" else io.BufferedWriter(raw)
     )
-    return io.TextIOWrapper(
+    stream = io.TextIOWrapper(
         buffered,
         encoding=like.encoding,
         errors=like.errors,
+        newline="\n",  # no translation, as CPython's on POSIX
         line_buffering=mode == "w" and (fd == 2 or raw.isatty()),
     )
+    stream.mode = mode  # type: ignore[misc]
+    return stream
 
 
 if __name__ == "__main__":

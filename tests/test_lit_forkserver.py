@@ -7,12 +7,15 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
+import numpy as np
 import pytest
 
 TESTS = Path(__file__).parent
@@ -77,14 +80,12 @@ def _both(
     *,
     stdin: str = "",
     env: dict[str, str] | None = None,
-) -> tuple[subprocess.CompletedProcess[str], subprocess.CompletedProcess[str]]:
+) -> tuple[subprocess.CompletedProcess[bytes], subprocess.CompletedProcess[bytes]]:
     """The tool run as installed and through the server, stderr into stdout as lit's
-    ``2>&1``."""
+    ``2>&1``, its bytes."""
     installed = _installed(tool)
     environment = {**os.environ, **(env or {})}
-    common = dict(
-        input=stdin, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
-    )
+    common = dict(input=stdin.encode(), stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     alone = subprocess.run(
         [installed, *args], cwd=cwd, env=environment, **common, check=False
     )
@@ -107,6 +108,8 @@ def test_a_served_tool_prints_and_exits_as_the_installed_one(
         ("slice-opt", ["-", "-p", "convert-slice-to-loops"], GOOD, None),  # stdin
         ("slice-opt", ["good.mlir"], "", {"SLICE_MAX_IR_BYTES": "10"}),  # env
         ("slice-opt", ["missing.mlir"], "", None),
+        # a variable the interpreter reads at start-up: run as installed (review 62)
+        ("slice-opt", ["mïssing.mlir"], "", {"PYTHONIOENCODING": "latin-1"}),
         ("slice-opt", ["--no-such-flag"], "", None),  # argparse's exit 2
         ("filecheck", [str(tmp_path / "good.mlir")], "func.func @f\n", None),
     ]
@@ -143,36 +146,111 @@ def test_a_closed_standard_output_is_the_installed_tools_error(
     assert (runs[1].returncode, runs[1].stderr) == (runs[0].returncode, runs[0].stderr)
 
 
-def test_a_killed_client_takes_its_tool_with_it(
-    server: tuple[str, subprocess.Popen[bytes]],
+def _client(socket_path: str, installed: str) -> list[str]:
+    """The command a lit client runs, as ``lit.cfg.py`` writes it, for ``installed``."""
+    return [
+        sys.executable,
+        "-IS",
+        str(SERVER),
+        "client",
+        socket_path,
+        installed,
+        installed,
+    ]
+
+
+def _served_tools(process: subprocess.Popen[bytes]) -> list[Any]:
+    """The tools the server runs now (each a child of a waiter), waiting for one."""
+    import psutil
+
+    serving = psutil.Process(process.pid)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        tools = [tool for waiter in serving.children() for tool in waiter.children()]
+        if tools:
+            return tools
+        time.sleep(0.02)
+    raise AssertionError("no served tool started")
+
+
+def _blocked(process: Any) -> None:
+    """Wait until ``process`` (a psutil process) has been asleep for 0.3 s: a tool
+    reading input that does not come, done starting."""
+    deadline, asleep = time.monotonic() + 60, 0
+    while asleep < 15 and time.monotonic() < deadline:
+        asleep = asleep + 1 if process.status() == "sleeping" else 0
+        time.sleep(0.02)
+
+
+def test_a_killed_client_takes_the_tool_and_its_children_with_it(
+    server: tuple[str, subprocess.Popen[bytes]], tmp_path: Path
 ) -> None:
     """lit's timeout kills a command's process tree, which holds the client but not
     the tool (a child of the server's waiter): the waiter sees the client go and kills
-    the tool, so no served command outlives its test."""
+    the tool and what it started (here ``slice-run``'s C compiler, which hangs, in a
+    session of its own), so no served command outlives its test (review 62)."""
     psutil = pytest.importorskip("psutil")
     path, process = server
-    installed = _installed("slice-opt")
+    hang, marker = tmp_path / "hanging-cc", tmp_path / "started"
+    hang.write_text(
+        "#!/bin/sh\n"
+        'case " $* " in *" --version "*) echo hanging-cc 1.0; exit 0 ;; esac\n'
+        'case " $* " in *" -fsyntax-only "*) exit 1 ;; esac\n'
+        f"echo $$ > {marker}.tmp && mv {marker}.tmp {marker}\n"
+        "exec sleep 600\n"
+    )
+    hang.chmod(0o755)
+    (tmp_path / "good.mlir").write_text(GOOD)
+    np.save(tmp_path / "x.npy", np.zeros((4, 6), np.float32))
+    environment = {**os.environ, "CC": str(hang), "SLICE_CACHE_DIR": str(tmp_path)}
     client = subprocess.Popen(
-        [sys.executable, "-IS", str(SERVER), "client", path, installed, installed, "-"],
-        stdin=subprocess.PIPE,  # never closed: the tool waits for the rest of its input
+        [
+            *_client(path, _installed("slice-run")),
+            *("good.mlir", "--entry", "f", "--input", "x.npy", "--output", "y.npy"),
+        ],
+        cwd=tmp_path,
+        env=environment,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
-    serving = psutil.Process(process.pid)
+    tools = _served_tools(process)
     deadline = time.monotonic() + 60
-    tools: list[psutil.Process] = []
-    while not tools and time.monotonic() < deadline:
+    while not marker.exists() and time.monotonic() < deadline:
         time.sleep(0.02)
-        tools = [tool for waiter in serving.children() for tool in waiter.children()]
-    assert tools, "the tool did not start"
+    assert marker.exists(), "the compiler did not start"
+    compiler = psutil.Process(int(marker.read_text()))
     client.kill()
     client.wait()
-    try:  # the tool's input stays open: only a kill ends it
-        _, alive = psutil.wait_procs([*tools, *serving.children()], timeout=30)
-    finally:
-        assert client.stdin is not None
-        client.stdin.close()
+    _, alive = psutil.wait_procs([*tools, compiler], timeout=30)
     assert not alive, alive
+
+
+@pytest.mark.parametrize("number", [signal.SIGKILL, signal.SIGINT])
+def test_a_signalled_tool_ends_as_the_installed_one(
+    server: tuple[str, subprocess.Popen[bytes]], number: signal.Signals
+) -> None:
+    """A tool killed by a signal (SIGKILL: the OOM killer's) ends its client by the
+    same signal, and Ctrl-C (SIGINT: Python's KeyboardInterrupt) ends both alike
+    (review 62: the client raised on SIGKILL's disposition, exit 1 for both)."""
+    psutil = pytest.importorskip("psutil")
+    path, process = server
+    installed = _installed("slice-opt")
+    ends = []
+    for command in ([installed, "-"], [*_client(path, installed), "-"]):
+        started = subprocess.Popen(
+            command,
+            stdin=subprocess.PIPE,  # open: the tool waits for its input
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+        )
+        alone = command[0] == installed
+        tool = psutil.Process(started.pid) if alone else _served_tools(process)[0]
+        _blocked(tool)
+        tool.send_signal(number)
+        _, errors = started.communicate(timeout=60)
+        ends.append((started.returncode, errors.decode().strip().splitlines()[-1:]))
+    assert ends[1] == ends[0]
+    assert ends[0][0] == -signal.SIGKILL if number == signal.SIGKILL else ends[0][0]
 
 
 def test_a_client_without_a_server_runs_the_installed_tool(tmp_path: Path) -> None:

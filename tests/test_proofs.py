@@ -541,7 +541,8 @@ def test_a_solver_that_gives_up_is_asked_again_with_other_seeds() -> None:
 def test_an_overflow_query_the_solver_gives_up_on_is_asked_again() -> None:
     """``overflow_counterexample`` asks a query z3 gave up on again with each other
     seed, as ``prove`` does (session 62: it tried one seed only); ``unknown`` on all is
-    reported with each seed's reason, and the obligations it decides are decided."""
+    reported with each seed's reason; an add or sub undecided without its path is
+    tried with it (review 62); the obligations it decides are decided."""
     dom = Z3Domain("int")
     x, y, z = dom.var("x"), dom.var("y"), dom.var("z")
     dom.ranges += [x > 0, y > 0, z > 0]
@@ -551,6 +552,9 @@ def test_an_overflow_query_the_solver_gives_up_on_is_asked_again() -> None:
     assert not result.proved and result.counterexample is None
     assert result.status.startswith("unknown (mul): seed 0: ")
     assert [f"seed {s}:" in result.status for s in RETRY_SEEDS] == [True] * 3
+    # an add's claim without its path first: undecided there, decided with the path
+    dom.obligations[-1] = Obligation("add", z3.And(x == 1, y == 1, z == 1), fermat)
+    assert overflow_counterexample(dom, timeout_ms=30).status == "unsat"
     decidable = Z3Domain("int")
     a = decidable.var("a")
     decidable.ranges.append(a < 10)
