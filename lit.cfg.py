@@ -123,12 +123,8 @@ def _start_fork_server():
             continue
         client = os.path.join(clients, tool)
         with open(client, "w") as file:  # sh: any interpreter path, spaces included
-            file.write(
-                "#!/bin/sh\n"
-                f"exec {shlex.quote(sys.executable)} -IS "
-                f"{shlex.quote(os.path.join(tests, 'lit_forkserver.py'))} client "
-                f'{shlex.quote(socket_path)} {shlex.quote(installed)} "$0" "$@"\n'
-            )
+            command = shlex.join(lit_forkserver.client_command(socket_path, installed))
+            file.write(f'#!/bin/sh\nexec {command} "$0" "$@"\n')
         os.chmod(client, 0o755)
     config.environment["PATH"] = os.pathsep.join([clients, config.environment["PATH"]])
     # the server has the log open; lit does not need it

@@ -79,6 +79,13 @@ STATUS = struct.Struct("!ii")
 # --- client ---------------------------------------------------------------------------
 
 
+def client_command(socket_path: str, installed: str) -> list[str]:
+    """How a client of ``socket_path`` for the console script ``installed`` starts,
+    before the tool's own path and arguments (``lit.cfg.py`` writes it into each
+    client script; the tests run it so)."""
+    return [sys.executable, "-IS", __file__, "client", socket_path, installed]
+
+
 def client(socket_path: str, installed: str, tool_path: str, args: list[str]) -> int:
     """Run ``tool_path args`` in a child of the server; ``installed`` (the console
     script) if the server cannot be reached."""

@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from lit_forkserver import client_command
 
 TESTS = Path(__file__).parent
 SERVER = TESTS / "lit_forkserver.py"
@@ -89,9 +90,12 @@ def _both(
     alone = subprocess.run(
         [installed, *args], cwd=cwd, env=environment, **common, check=False
     )
-    client = [sys.executable, "-IS", str(SERVER), "client", socket_path, installed]
     served = subprocess.run(
-        [*client, installed, *args], cwd=cwd, env=environment, **common, check=False
+        [*client_command(socket_path, installed), installed, *args],
+        cwd=cwd,
+        env=environment,
+        **common,
+        check=False,
     )
     return alone, served
 
@@ -131,7 +135,7 @@ def test_a_closed_standard_output_is_the_installed_tools_error(
     says what a closed standard output means (lit's ``>&-``)."""
     (tmp_path / "good.mlir").write_text(GOOD)
     installed = _installed("slice-opt")
-    client = [sys.executable, "-IS", str(SERVER), "client", socket_path, installed]
+    client = client_command(socket_path, installed)
     runs = [
         subprocess.run(
             ["sh", "-c", 'exec "$@" >&-', "sh", *command, "good.mlir"],
@@ -144,19 +148,6 @@ def test_a_closed_standard_output_is_the_installed_tools_error(
     ]
     assert runs[0].returncode == 1 and "standard output is closed" in runs[0].stderr
     assert (runs[1].returncode, runs[1].stderr) == (runs[0].returncode, runs[0].stderr)
-
-
-def _client(socket_path: str, installed: str) -> list[str]:
-    """The command a lit client runs, as ``lit.cfg.py`` writes it, for ``installed``."""
-    return [
-        sys.executable,
-        "-IS",
-        str(SERVER),
-        "client",
-        socket_path,
-        installed,
-        installed,
-    ]
 
 
 def _served_tools(process: subprocess.Popen[bytes]) -> list[Any]:
@@ -205,7 +196,8 @@ def test_a_killed_client_takes_the_tool_and_its_children_with_it(
     environment = {**os.environ, "CC": str(hang), "SLICE_CACHE_DIR": str(tmp_path)}
     client = subprocess.Popen(
         [
-            *_client(path, _installed("slice-run")),
+            *client_command(path, _installed("slice-run")),
+            _installed("slice-run"),
             *("good.mlir", "--entry", "f", "--input", "x.npy", "--output", "y.npy"),
         ],
         cwd=tmp_path,
@@ -236,7 +228,7 @@ def test_a_signalled_tool_ends_as_the_installed_one(
     path, process = server
     installed = _installed("slice-opt")
     ends = []
-    for command in ([installed, "-"], [*_client(path, installed), "-"]):
+    for command in ([installed, "-"], [*client_command(path, installed), installed, "-"]):
         started = subprocess.Popen(
             command,
             stdin=subprocess.PIPE,  # open: the tool waits for its input
@@ -256,9 +248,9 @@ def test_a_signalled_tool_ends_as_the_installed_one(
 def test_a_client_without_a_server_runs_the_installed_tool(tmp_path: Path) -> None:
     (tmp_path / "good.mlir").write_text(GOOD)
     installed = _installed("slice-opt")
-    client = [sys.executable, "-IS", str(SERVER), "client", str(tmp_path / "none")]
+    client = client_command(str(tmp_path / "none"), installed)
     done = subprocess.run(
-        [*client, installed, installed, "good.mlir"],
+        [*client, installed, "good.mlir"],
         cwd=tmp_path,
         capture_output=True,
         text=True,
