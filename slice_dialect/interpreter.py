@@ -372,12 +372,12 @@ class NumpyTensorFunctions(InterpreterFunctions):
         dtype = dtypes.numpy_dtype(t.get_element_type())
         return (np.array(list(args), dtype=dtype).reshape(t.get_shape()),)
 
-    @impl(tensor.DimOp)
+    @_stopping_impl(tensor.DimOp)
     def run_dim(
         self, interpreter: Interpreter, op: tensor.DimOp, args: PythonValues
     ) -> PythonValues:
         array, index = args
-        return (np.asarray(array).shape[index],)
+        return (_dim_of(op.name, np.asarray(array).shape, index),)
 
     @_stopping_impl(tensor.CastOp)
     def run_cast(
@@ -438,6 +438,16 @@ class NumpyTensorFunctions(InterpreterFunctions):
                 f"{op.name}: a tensor of shape {shape} is more than the interpreter's "
                 "numpy arrays hold"
             ) from None
+
+
+def _dim_of(op: str, shape: tuple[int, ...], index: int) -> int:
+    """Dim ``index`` of ``shape``, for a ``tensor.dim`` or ``memref.dim`` (an index
+    outside the rank is an error, as in the C target: never Python's negative
+    indexing)."""
+    problem = semantics.dim_index_problem(op, index, len(shape))
+    if problem is not None:
+        raise SliceError(problem)
+    return int(shape[index])
 
 
 def _with_type(value: Any, t: builtin.Attribute, name: str) -> NDArray:
@@ -526,12 +536,12 @@ class NumpyMemRefFunctions(InterpreterFunctions):
         buffer[tuple(indices)] = value
         return ()
 
-    @impl(memref.DimOp)
+    @_stopping_impl(memref.DimOp)
     def run_dim(
         self, interpreter: Interpreter, op: memref.DimOp, args: PythonValues
     ) -> PythonValues:
         buffer, index = args
-        return (int(buffer.shape[index]),)
+        return (_dim_of(op.name, buffer.shape, index),)
 
     @impl(memref.CopyOp)
     def run_copy(

@@ -20,7 +20,7 @@ from typing import Any, NoReturn
 from weakref import WeakKeyDictionary
 
 from xdsl.context import Context
-from xdsl.dialects import tensor
+from xdsl.dialects import arith, tensor
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
     AnyFloat,
@@ -42,6 +42,7 @@ from xdsl.dialects.builtin import (
     StringAttr,
     TensorType,
     UnknownLoc,
+    UnrankedTensorType,
 )
 from xdsl.ir import (
     Attribute,
@@ -624,11 +625,22 @@ def upstream_verifier_gap(root: Operation) -> tuple[Operation, str] | None:
       reassociation does not relate (MLIR's "expected collapsed type", since session
       55), or whose expanded type's static dims, each 0 counted as 1, multiply past
       INT64_MAX (ours, since session 58: numpy's bound; MLIR takes
-      ``tensor<0x1073741824x1099511627776xf32>``).
+      ``tensor<0x1073741824x1099511627776xf32>``);
+    - a ``tensor.cast`` between element types (MLIR's "cast incompatible", since
+      session 63: the lowering then failed at a ``slice.copy_run`` the user never
+      wrote, and the interpreter returned the source's elements under the new type);
+    - an ``arith.cmpi`` of operands of two types (MLIR's "requires all operands to
+      have the same type"; the C compared them truncated to the first one's width), or
+      an ``arith.cmpi``/``arith.cmpf`` whose predicate is not one of its cases (the
+      printer raised ``IndexError``, and ``-1`` printed as the last case).
 
-    ``compile``, ``canonicalize-slices`` and ``emit_c`` refuse these; ``xdsl-opt``
-    and a ``slice-opt`` run without passes take them, as xDSL does."""
+    ``compile``, ``canonicalize-slices``, ``emit_c`` and (since session 63, as
+    ``mlir-opt`` verifies what it parses) ``slice-opt`` without passes refuse these;
+    ``xdsl-opt`` takes them, as xDSL does."""
     for op in root.walk():
+        found = _scalar_or_cast_gap(op)
+        if found is not None:
+            return op, found
         if isinstance(op, tensor.FromElementsOp):
             t = op.result.type
             if isinstance(t, TensorType) and DYNAMIC_INDEX not in t.get_shape():
@@ -664,6 +676,47 @@ def upstream_verifier_gap(root: Operation) -> tuple[Operation, str] | None:
             found = _reshape_gap(op)
             if found is not None:
                 return op, found
+    return None
+
+
+CMPI_PREDICATES = ("eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge")
+"""``arith.cmpi``'s predicates by their values (MLIR's ``CmpIPredicate``)."""
+
+CMPF_PREDICATE_COUNT = 16
+"""``arith.cmpf``'s predicates are 0 (``false``) to 15 (``true``), MLIR's
+``CmpFPredicate``."""
+
+
+def _scalar_or_cast_gap(op: Operation) -> str | None:
+    """What MLIR's verifier refuses in a ``tensor.cast`` or an ``arith`` comparison and
+    xDSL 0.74's takes (:func:`upstream_verifier_gap`), else ``None``."""
+    if isinstance(op, tensor.CastOp):
+        source, dest = op.source.type, op.dest.type
+        if (
+            isinstance(source, TensorType | UnrankedTensorType)
+            and isinstance(dest, TensorType | UnrankedTensorType)
+            and source.get_element_type() != dest.get_element_type()
+        ):
+            return (
+                f"{op.name}: operand type {source} and result type {dest} are cast "
+                "incompatible: a cast keeps the element type"
+            )
+    elif isinstance(op, arith.CmpiOp | arith.CmpfOp):
+        predicate = op.predicate
+        cases = (
+            len(CMPI_PREDICATES) if isinstance(op, arith.CmpiOp) else CMPF_PREDICATE_COUNT
+        )
+        value = predicate.value.data if isinstance(predicate, IntegerAttr) else None
+        if value is None or not 0 <= value < cases:
+            return (
+                f"{op.name}: predicate = {predicate} is not one of its cases "
+                f"(0 to {cases - 1})"
+            )
+        if op.lhs.type != op.rhs.type:
+            return (
+                f"{op.name}: requires all operands to have the same type, got "
+                f"{op.lhs.type} and {op.rhs.type}"
+            )
     return None
 
 

@@ -1051,6 +1051,17 @@ def check_index_on(dom: IntDomain[V, B], op: str, j: int, index: V, d: V) -> Non
         dom.check(inside, f"{where} {size}", index)
 
 
+def dim_index_problem(op: str, index: int, rank: int) -> str | None:
+    """Why ``index`` names no dim of a value of rank ``rank`` (a ``tensor.dim`` or
+    ``memref.dim``: upstream leaves it undefined, its run-time verification says "index
+    is out of bounds"; here it is an error, not Python's negative indexing), else
+    ``None``."""
+    if 0 <= index < rank:
+        return None
+    dims = f"its dims are 0 to {rank - 1}" if rank else "it has no dims"
+    return f"{op}: index {index} is out of range for a value of rank {rank} ({dims})"
+
+
 def check_expand_group_on(
     dom: IntDomain[V, B],
     op: str,

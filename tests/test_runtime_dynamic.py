@@ -1842,3 +1842,51 @@ def test_a_composed_window_is_checked_where_it_is(backend: str) -> None:
             kernel(x, p)
         assert info.match(rf"\({size} - 1\)"), (p, str(info.value))
         assert info.value.location == f"<source>:{line}:3", p
+
+
+DIM_OF_INDEX = """\
+func.func @main(%x: tensor<?x?xf32>, %i: index) -> tensor<?x1xf32> {
+  %d = tensor.dim %x, %i : tensor<?x?xf32>
+  %r = slice.dynamic_window %x offsets [0, 0] sizes [%d, 1] strides [1, 1] : tensor<?x?xf32> -> tensor<?x1xf32>
+  func.return %r : tensor<?x1xf32>
+}
+"""
+
+
+def test_a_dim_index_outside_the_rank_is_an_error_on_both_backends() -> None:
+    """A ``tensor.dim`` (``memref.dim`` once lowered) whose index names no dim is a
+    ``SliceError`` with ``semantics.dim_index_problem``'s message: the interpreter
+    raised a bare ``IndexError`` for 2, and read dim 1 for -1 (Python's negative
+    indexing; session 63's hunt); the C target refuses a constant one when it compiles
+    and a run-time index at all."""
+    x = np.arange(12, dtype=np.float32).reshape(4, 3)
+    kernel = slice_dialect.compile(DIM_OF_INDEX, backend="interpreter")
+    np.testing.assert_array_equal(kernel(x, 0), x[:, :1])
+    np.testing.assert_array_equal(kernel(x, 1), x[:3, :1])
+    for index in (2, -1, 2**62):
+        with pytest.raises(
+            SliceError,
+            match=rf"^memref\.dim: index {index} is out of range for a value of rank 2 "
+            r"\(its dims are 0 to 1\)$",
+        ):
+            kernel(x, index)
+    with pytest.raises(
+        SliceError, match=r"memref\.dim with a dimension that is not an arith\.constant"
+    ):
+        slice_dialect.compile(DIM_OF_INDEX)
+    for index in (5, -1):
+        text = DIM_OF_INDEX.replace(
+            ", %i: index)", ")"
+        ).replace(
+            "  %d = ", f"  %i = arith.constant {index} : index\n  %d = "
+        )  # fmt: skip
+        message = (
+            rf"^memref\.dim: index {index} is out of range for a value of rank 2 "
+            r"\(its dims are 0 to 1\)$"
+        )
+        with pytest.raises(SliceError, match=message) as info:
+            slice_dialect.compile(text)
+        assert info.value.location == "<source>:3:3"
+        kernel = slice_dialect.compile(text, backend="interpreter")
+        with pytest.raises(SliceError, match=message):
+            kernel(x)

@@ -414,3 +414,28 @@ def test_option_braces_are_trimmed(written: str, trimmed: str | None) -> None:
     from slice_dialect.tools.slice_opt import trim_option_braces
 
     assert trim_option_braces(written) == (written if trimmed is None else trimmed)
+
+
+@pytest.mark.parametrize("target", ["x86-asm", "riscv-asm", "llvm"])
+def test_xdsls_other_targets_say_they_do_not_print_slice_ir(
+    target: str, tmp_path: Path
+) -> None:
+    """xDSL's targets for its own dialects, which ``slice-opt`` lists beside ``mlir``
+    and ``c``, fail on slice IR with one line naming the target and ours (session 63's
+    hunt: ``x86-asm`` printed ``AssertionError: FuncOp(`` and a dump of the module,
+    ``llvm`` a missing optional module), never a traceback or a dump."""
+    (tmp_path / "quick.mlir").write_text(QUICK)
+    result = run("slice-opt", "quick.mlir", "-t", target, cwd=tmp_path)
+    assert result.returncode == 1 and result.stdout == ""
+    assert re.fullmatch(
+        rf"error: -t {target}: xDSL's {target} target cannot print this module "
+        r"\(\w+(: [^\n]+)?\); it takes IR lowered to its own dialects\. slice-opt's "
+        r"targets for slice IR: c, mlir\n",
+        result.stderr,
+    ), result.stderr
+    if target == "llvm":
+        return  # its module does not import here, so it reads no options
+    # an option error is still the option's
+    result = run("slice-opt", "quick.mlir", "-t", f"{target}{{bogus=1}}", cwd=tmp_path)
+    assert result.returncode == 1
+    assert result.stderr.startswith(f"error: {target} has no option bogus"), result.stderr

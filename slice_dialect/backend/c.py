@@ -178,6 +178,7 @@ from passes.copy_plan import (
     row_major_strides,
 )
 from passes.outline_parts import NO_INLINE
+from slice_dialect import semantics
 from slice_dialect.dialect import CheckOp, CopyRunOp, DynamicCopyRunOp, FillConstantOp
 from slice_dialect.dtypes import (
     B128_TYPEDEF,
@@ -1209,8 +1210,9 @@ def _dim(p: FunctionPrinter, op: memref.DimOp) -> None:
         raise op_error(op, "memref.dim with a dimension that is not an arith.constant")
     d = index.value.value.data
     dims = p.dims_of(op.source, op)
-    if not 0 <= d < len(dims):
-        raise op_error(op, f"memref.dim {d} of a rank-{len(dims)} memref")
+    problem = semantics.dim_index_problem(op.name, d, len(dims))
+    if problem is not None:
+        raise op_error(op, problem)
     p.exprs[op.result] = dims[d]
 
 

@@ -36,6 +36,7 @@ from slice_dialect.errors import (
 from slice_dialect.locations import (
     LocatingParser,
     plain_verifier_error,
+    upstream_verifier_gap,
     verifier_error,
 )
 
@@ -84,6 +85,13 @@ def _universes() -> tuple[Universe, ...]:
     from slice_dialect.universe import SLICE_UNIVERSE
 
     return (XDSL_UNIVERSE, SLICE_UNIVERSE)
+
+
+def _own_targets() -> frozenset[str]:
+    """The targets that print slice IR: MLIR text and ours (``c``)."""
+    from slice_dialect.universe import SLICE_UNIVERSE
+
+    return frozenset({"mlir", *SLICE_UNIVERSE.all_targets})
 
 
 def _package_version() -> str:
@@ -269,17 +277,36 @@ class SliceOptMain(xDSLOptMain):
     def _output(self, prog: ModuleOp) -> str:
         try:
             return super().output_resulting_program(prog)
-        except ValueError:
+        except SliceError:
+            raise
+        except Exception as error:
             spec = parse_spec(self.args.target)
             factory = self.available_targets.get(spec.name)
-            if factory is None or inspect.signature(factory).parameters:
-                raise  # an unknown or a legacy target (a function of the module)
-            target: Any = factory()
-            if isinstance(target, type) and issubclass(target, ArgSpecConvertible):
-                message = option_error(spec, target)
-                if message is not None:
-                    raise SliceError(message) from None
-            raise
+            if factory is None:
+                raise  # an unknown target: xDSL's message lists them
+            legacy = bool(
+                inspect.signature(factory).parameters
+            )  # a function of the module
+            if isinstance(error, ValueError) and not legacy:
+                target: Any = factory()
+                if isinstance(target, type) and issubclass(target, ArgSpecConvertible):
+                    message = option_error(spec, target)
+                    if message is not None:
+                        raise SliceError(message) from None
+            if spec.name in _own_targets():
+                raise
+            # xDSL's other targets print IR of their own dialects (x86, riscv, llvm...);
+            # on ours one raised an AssertionError with a dump of the module, another a
+            # missing optional module (session 63's hunt)
+            detail = str(error).strip().splitlines()[0] if str(error).strip() else ""
+            if isinstance(error, AssertionError) or len(detail) > 120:
+                detail = ""
+            raise SliceError(
+                f"-t {spec.name}: xDSL's {spec.name} target cannot print this module "
+                f"({type(error).__name__}{': ' + detail if detail else ''}); it takes IR "
+                "lowered to its own dialects. slice-opt's targets for slice IR: "
+                f"{', '.join(sorted(_own_targets()))}"
+            ) from None
 
     def prepare_output(self) -> IO[str]:
         """Standard output (no ``-o``, or ``-o -``; an error if it is closed), or for
@@ -372,6 +399,13 @@ class SliceOptMain(xDSLOptMain):
 
     def apply_passes(self, prog: ModuleOp) -> None:
         try:
+            if not self.args.disable_verify:
+                # what MLIR's verifier refuses and xDSL's takes: mlir-opt refuses it as
+                # it parses (a predicate out of range also broke the printer)
+                prog.verify()
+                found = upstream_verifier_gap(prog)
+                if found is not None:
+                    raise OpPassFailedException(*found)
             super().apply_passes(prog)
         except DiagnosticException as error:
             if self.args.verify_diagnostics:
