@@ -32,7 +32,7 @@ from xdsl.dialects.builtin import (
     i64,
 )
 from xdsl.ir import Attribute, BlockArgument, Operation, SSAValue
-from xdsl.traits import SymbolTable
+from xdsl.traits import SymbolOpInterface, SymbolTable
 from xdsl.utils.exceptions import DiagnosticException, ParseError, VerifyException
 
 from passes.copy_plan import DEFAULT_STREAM, StreamTarget, is_working_set
@@ -701,8 +701,8 @@ class Lowered:
             # Two threads may both emit it; either text is the same.
             return self.c_sources.setdefault(prefix, emit_c(self.module, prefix=prefix))
         except SliceError:
-            if len(self.entries) == 1:
-                raise
+            if len(self.entries) == 1 and len(self.module.ops) == 1:
+                raise  # nothing to leave out
         key = f"{prefix} @{entry}"  # no C prefix has a space
         text = self.c_sources.get(key)
         if text is None:
@@ -874,16 +874,23 @@ def inline_checked(module: ModuleOp, keep: Sequence[str] = ()) -> None:
 
 def keep_only_reachable(module: ModuleOp, entry: str) -> None:
     """Erase every function of ``module`` that ``@entry`` does not reach
-    (``reachable_functions``), as MLIR's ``symbol-dce`` would with ``@entry`` the only
-    public function; no function ``@entry`` is a ``SliceError``."""
+    (``reachable_functions``), and every other top-level symbol (a nested
+    ``builtin.module @inner``: since session 63, as the interpreter never reads one),
+    as MLIR's ``symbol-dce`` would with ``@entry`` the only public function (calls
+    reach only functions here, ``func.call`` of a top-level name); no function
+    ``@entry`` is a ``SliceError``."""
     functions = [f for f in module.ops if isinstance(f, func.FuncOp)]
     if all(f.sym_name.data != entry for f in functions):
         raise _no_function(entry, [f.sym_name.data for f in functions])
     reached = set(reachable_functions(module, [entry]))
-    for f in functions:
-        if f.sym_name.data not in reached:
-            f.detach()
-            f.erase()
+    for op in list(module.ops):
+        if isinstance(op, func.FuncOp):
+            if op.sym_name.data in reached:
+                continue
+        elif op.get_trait(SymbolOpInterface) is None:
+            continue
+        op.detach()
+        op.erase()
 
 
 def _compile(

@@ -99,7 +99,7 @@ def _type_name(elem_type: int) -> str:
     try:
         return TensorProto.DataType.Name(elem_type)
     except ValueError:
-        return f"element type {elem_type}"
+        return f"code {elem_type} (no TensorProto.DataType)"
 
 
 def _attribute_type(code: int) -> str:
@@ -348,7 +348,7 @@ class _Importer:
     # --- constants ----------------------------------------------------------------------
 
     def tensor_array(self, tensor: Any, what: str) -> NDArray:
-        from onnx import numpy_helper
+        from onnx import TensorProto, numpy_helper
 
         element = self.element_type(tensor.data_type, what)
         self._check_size(list(tensor.dims), element, what)
@@ -356,6 +356,10 @@ class _Importer:
             array = numpy_helper.to_array(tensor)
         except Exception as e:  # any decoding failure of the tensor's data
             raise SliceError(f"{what}: its data does not decode ({e})") from None
+        if tensor.data_type == TensorProto.BOOL and len(tensor.int32_data) == array.size:
+            # onnx's to_array keeps the low byte of each int32_data entry (256 is
+            # False); onnxruntime reads an entry other than 0 as True (session 63's hunt)
+            array = (np.asarray(tensor.int32_data, np.int64) != 0).reshape(array.shape)
         if array.dtype != dtypes.numpy_dtype(element):
             array = array.astype(dtypes.numpy_dtype(element))
         return array

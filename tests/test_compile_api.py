@@ -417,13 +417,18 @@ def test_a_function_that_does_not_lower_fails_only_its_callers(
     [
         "func.func private @ext(tensor<4x6xf32>) -> tensor<2x3xf32>\n",
         "func.func @s(%a: i32) -> i32 {\n  func.return %a : i32\n}\n",
+        "builtin.module @inner {\n  func.func @ext(%x: tensor<4xf32>) -> tensor<2xf32> {\n"
+        "    %r = slice.window %x offsets [3] sizes [2] strides [-1] : tensor<4xf32> "
+        "-> tensor<2xf32>\n    func.return %r : tensor<2xf32>\n  }\n}\n",
     ],
-    ids=["declaration", "scalar function"],
+    ids=["declaration", "scalar function", "nested module"],
 )
 def test_a_function_without_c_fails_no_other_entry(other: str, tmp_path: Path) -> None:
     """A function that lowers but that the C target refuses (a declaration, a function
-    returning a scalar) is left out of the C of an entry that does not reach it; both
-    backends run the entry, the C library once per entry and prefix."""
+    returning a scalar) is left out of the C of an entry that does not reach it, and so
+    is a nested module (since session 63: the C target refused the whole file, the
+    interpreter ran the entry); both backends run the entry, the C library once per
+    entry and prefix."""
     source = WINDOW + other
     for backend in ("c", "interpreter", "c"):
         kernel = slice_dialect.compile(source, "main", backend, cache_dir=tmp_path)  # type: ignore[arg-type]

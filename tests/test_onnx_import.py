@@ -522,6 +522,44 @@ def test_constant_data_of_every_element_type(elem: int, source: str) -> None:
     assert same_bits(slice_dialect.compile(module)(), x[3:0:-2])
 
 
+@pytest.mark.parametrize("source", ["initializer", "Constant"])
+def test_bool_data_in_int32_data_is_read_as_onnxruntime_reads_it(source: str) -> None:
+    """A ``BOOL`` tensor whose ``int32_data`` holds values other than 0 and 1 (the
+    checker takes them): each is ``!= 0``, as onnxruntime reads it; onnx's
+    ``to_array`` kept the low byte, so 256 was False (session 63's hunt)."""
+    data = TensorProto(name="c", data_type=TensorProto.BOOL, dims=[2, 3])
+    data.int32_data.extend([1, 0, 256, 2, -1, 0])
+    index = [
+        numpy_helper.from_array(np.array([v], dtype=np.int64), name)
+        for name, v in (("s", 0), ("e", 3))
+    ]
+    nodes = [helper.make_node("Slice", ["c", "s", "e"], ["y"])]
+    if source == "initializer":
+        index.append(data)
+    else:
+        nodes.insert(0, helper.make_node("Constant", [], ["c"], value=data))
+    graph = helper.make_graph(
+        nodes,
+        "g",
+        [],
+        [helper.make_tensor_value_info("y", TensorProto.BOOL, [2, 3])],
+        index,
+    )
+    model = helper.make_model(
+        graph, opset_imports=[helper.make_opsetid("", 13)], ir_version=8
+    )
+    onnx.checker.check_model(model, full_check=True)
+    session = ort.InferenceSession(
+        model.SerializeToString(), providers=["CPUExecutionProvider"]
+    )
+    (expected,) = session.run(None, {})
+    np.testing.assert_array_equal(expected, [[True, False, True], [True, True, False]])
+    module = slice_dialect.import_onnx(model)
+    for backend in ("c", "interpreter"):
+        got = slice_dialect.compile(module, backend=backend)()  # type: ignore[arg-type]
+        np.testing.assert_array_equal(got, expected)
+
+
 def test_dynamic_dims_and_partial_shapes() -> None:
     graph = helper.make_graph(
         [helper.make_node("Slice", ["x", "s", "e", "a"], ["y"])],

@@ -410,6 +410,12 @@ def workdir(tmp_path: Path) -> Path:
     np.save(tmp_path / "objects.npy", np.array([{}], dtype=object), allow_pickle=True)
     (tmp_path / "garbage.npy").write_bytes(b"\x93NUMPY garbage")
     (tmp_path / "random.npy").write_bytes(bytes(range(256)) * 3)
+    # a header dim of 2**70: numpy raises OverflowError (a message without the file
+    # name before session 63)
+    header = f"{{'descr': '<f4', 'fortran_order': False, 'shape': ({2**70},), }}"
+    header += " " * (-(len(header) + 11) % 64) + "\n"
+    huge = b"\x93NUMPY\x01\x00" + len(header).to_bytes(2, "little") + header.encode()
+    (tmp_path / "huge.npy").write_bytes(huge)
     return tmp_path
 
 
@@ -456,6 +462,11 @@ RUN_ERRORS: list[tuple[str, tuple[str, ...], tuple[str, ...]]] = [
         "random bytes input file",
         ("two.mlir", "--input", "random.npy", *OUTPUTS),
         ("error: input random.npy is not a .npy file",),
+    ),
+    (
+        "header dim past 64 bits",
+        ("two.mlir", "--input", "huge.npy", *OUTPUTS),
+        ("error: cannot read input huge.npy: ",),
     ),
     (
         "object array input",

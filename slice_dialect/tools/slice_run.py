@@ -73,7 +73,8 @@ def _load(path: str, expected: np.dtype[Any] | None) -> npt.NDArray[Any]:
             array = np.load(file, allow_pickle=False)
     except OSError as e:
         raise SliceError(f"cannot read input {path}: {e.strerror or e}") from None
-    except (ValueError, EOFError, MemoryError) as e:
+    except (ValueError, EOFError, MemoryError, OverflowError) as e:
+        # OverflowError: a header dim of 2**64 or more (session 63's hunt)
         raise SliceError(f"cannot read input {path}: {e or type(e).__name__}") from None
     dtype = array.dtype
     if dtype.names is not None or dtype.subdtype is not None:
