@@ -679,8 +679,9 @@ def upstream_verifier_gap(root: Operation) -> tuple[Operation, str] | None:
     return None
 
 
-CMPI_PREDICATES = ("eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge")
-"""``arith.cmpi``'s predicates by their values (MLIR's ``CmpIPredicate``)."""
+CMPI_PREDICATE_COUNT = 10
+"""``arith.cmpi``'s predicates are 0 (``eq``) to 9 (``uge``), MLIR's
+``CmpIPredicate``."""
 
 CMPF_PREDICATE_COUNT = 16
 """``arith.cmpf``'s predicates are 0 (``false``) to 15 (``true``), MLIR's
@@ -704,7 +705,7 @@ def _scalar_or_cast_gap(op: Operation) -> str | None:
     elif isinstance(op, arith.CmpiOp | arith.CmpfOp):
         predicate = op.predicate
         cases = (
-            len(CMPI_PREDICATES) if isinstance(op, arith.CmpiOp) else CMPF_PREDICATE_COUNT
+            CMPI_PREDICATE_COUNT if isinstance(op, arith.CmpiOp) else CMPF_PREDICATE_COUNT
         )
         value = predicate.value.data if isinstance(predicate, IntegerAttr) else None
         if value is None or not 0 <= value < cases:

@@ -284,9 +284,8 @@ class SliceOptMain(xDSLOptMain):
             factory = self.available_targets.get(spec.name)
             if factory is None:
                 raise  # an unknown target: xDSL's message lists them
-            legacy = bool(
-                inspect.signature(factory).parameters
-            )  # a function of the module
+            # a legacy target is a function of the module
+            legacy = bool(inspect.signature(factory).parameters)
             if isinstance(error, ValueError) and not legacy:
                 target: Any = factory()
                 if isinstance(target, type) and issubclass(target, ArgSpecConvertible):
