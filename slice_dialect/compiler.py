@@ -699,7 +699,9 @@ class Lowered:
             return text
         try:
             # Two threads may both emit it; either text is the same.
-            return self.c_sources.setdefault(prefix, emit_c(self.module, prefix=prefix))
+            # lower() verified the module, and nothing changes it since
+            text = emit_c(self.module, prefix=prefix, verified=True)
+            return self.c_sources.setdefault(prefix, text)
         except SliceError:
             if len(self.entries) == 1 and len(self.module.ops) == 1:
                 raise  # nothing to leave out

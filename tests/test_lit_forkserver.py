@@ -45,6 +45,13 @@ def _installed(tool: str) -> str:
     return found
 
 
+def _as_from_a_terminal() -> None:
+    """A child's Ctrl-C as a terminal's command has it (``preexec_fn``): a shell's
+    background job, pytest's included, starts with SIGINT ignored, which its Python
+    children keep (no KeyboardInterrupt, a tool reads on and exits 0)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @pytest.fixture(scope="module")
 def server(
     tmp_path_factory: pytest.TempPathFactory,
@@ -58,6 +65,7 @@ def server(
             stdin=subprocess.DEVNULL,
             stdout=log,
             stderr=log,
+            preexec_fn=_as_from_a_terminal,
         )
     for _ in range(200):
         if os.path.exists(path):
@@ -234,6 +242,7 @@ def test_a_signalled_tool_ends_as_the_installed_one(
             stdin=subprocess.PIPE,  # open: the tool waits for its input
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,
+            preexec_fn=_as_from_a_terminal,
         )
         alone = command[0] == installed
         tool = psutil.Process(started.pid) if alone else _served_tools(process)[0]

@@ -2549,7 +2549,9 @@ def written_buffers(
     return written
 
 
-def emit_c(module: ModuleOp, *, prefix: str = DEFAULT_PREFIX) -> str:
+def emit_c(
+    module: ModuleOp, *, prefix: str = DEFAULT_PREFIX, verified: bool = False
+) -> str:
     """One C99 translation unit with an ``int32_t`` function per ``func.func`` of
     ``module`` (symbols ``c_symbol(name, prefix)``) and ``PREFIXerror_message``.
 
@@ -2558,9 +2560,13 @@ def emit_c(module: ModuleOp, *, prefix: str = DEFAULT_PREFIX) -> str:
     memory-safety check (``c_safety``) trusts what the verifiers check (element and
     result types), so unverified IR (``slice-opt --disable-verify``) that does not
     verify is refused, never printed (session 48's review: a ``slice.copy_run`` from
-    ``f32`` to ``i8`` printed a ``memcpy`` past its output).
+    ``f32`` to ``i8`` printed a ``memcpy`` past its output). ``verified``: the caller
+    has run ``verify_located`` on ``module`` since it last changed (``compile``'s
+    lowering, ``Lowered.c_source``), so it is not verified twice (the second
+    verification of a lowered module was half of this function's time, session 64).
     """
-    verify_located(module)
+    if not verified:
+        verify_located(module)
     unit = Unit(check_prefix(prefix))
     functions: list[str] = []
     symbols = function_symbols(module, prefix)
