@@ -1058,6 +1058,12 @@ def dim_index_problem(op: str, index: int, rank: int) -> str | None:
     ``None``."""
     if 0 <= index < rank:
         return None
+    return dim_index_message(op, str(index), rank)
+
+
+def dim_index_message(op: str, index: str, rank: int) -> str:
+    """``dim_index_problem``'s message for the index written ``index`` (``{0}``: the
+    C target's message for a run-time index, the value filled in at the call)."""
     dims = f"its dims are 0 to {rank - 1}" if rank else "it has no dims"
     return f"{op}: index {index} is out of range for a value of rank {rank} ({dims})"
 

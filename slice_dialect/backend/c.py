@@ -1205,15 +1205,31 @@ def _cast(kind: str) -> Callable[[FunctionPrinter, Any], None]:
 
 
 def _dim(p: FunctionPrinter, op: memref.DimOp) -> None:
-    index = op.index.owner
-    if not (isinstance(index, arith.ConstantOp) and isinstance(index.value, IntegerAttr)):
-        raise op_error(op, "memref.dim with a dimension that is not an arith.constant")
-    d = index.value.value.data
+    """A constant index outside the rank is refused here; a run-time one is checked
+    at the call (the interpreter's message, ``semantics.dim_index_message``), then
+    picks its dim."""
     dims = p.dims_of(op.source, op)
-    problem = semantics.dim_index_problem(op.name, d, len(dims))
-    if problem is not None:
-        raise op_error(op, problem)
-    p.exprs[op.result] = dims[d]
+    index = op.index.owner
+    if isinstance(index, arith.ConstantOp) and isinstance(index.value, IntegerAttr):
+        d = index.value.value.data
+        problem = semantics.dim_index_problem(op.name, d, len(dims))
+        if problem is not None:
+            raise op_error(op, problem)
+        p.exprs[op.result] = dims[d]
+        return
+    i = p.expr(op.index, op)
+    message = semantics.dim_index_message(op.name, "{0}", len(dims))
+    if not dims:
+        p.fail_if("1", message, [i], op)
+        p.exprs[op.result] = "0"  # not reached
+        return
+    p.fail_if(f"({i}) < 0 || ({i}) >= {len(dims)}", message, [i], op)
+    picked = dims[-1]
+    for k in range(len(dims) - 2, -1, -1):
+        picked = f"({i}) == {k} ? {dims[k]} : {picked}"
+    dim = p.temp("dim")
+    p.line(f"const int64_t {dim} = {picked};")
+    p.exprs[op.result] = dim
 
 
 def _check(p: FunctionPrinter, op: CheckOp) -> None:

@@ -631,18 +631,27 @@ def _check(c: FunctionChecker, op: Operation) -> None:
 
 
 def _dim(c: FunctionChecker, op: Operation) -> None:
-    """``memref.dim`` of a constant dim: the static size, or ``[0, INT64_MAX]`` (the C
-    checks every ``slice_dims`` entry is >= 0 on entry)."""
+    """``memref.dim``: of a constant dim, the static size, or ``[0, INT64_MAX]`` (the C
+    checks every ``slice_dims`` entry is >= 0 on entry); of a run-time one (which the
+    C checks is inside the rank before it picks), the hull of every dim's."""
     assert isinstance(op, memref.DimOp)
     buffer = c.buffer(op, op.source, "source")
     index = op.index.owner
-    if not (isinstance(index, arith.ConstantOp) and isinstance(index.value, IntegerAttr)):
-        raise op_error(op, "the dimension must be an arith.constant")
-    d = index.value.value.data
-    if not 0 <= d < len(buffer.shape):
-        raise op_error(op, f"dimension {d} of {buffer.type}, of rank {len(buffer.shape)}")
-    size = buffer.shape[d]
-    c.intervals[op.result] = Interval.point(size) if size >= 0 else Interval(0, INT64_MAX)
+    if isinstance(index, arith.ConstantOp) and isinstance(index.value, IntegerAttr):
+        d = index.value.value.data
+        if not 0 <= d < len(buffer.shape):
+            raise op_error(
+                op, f"dimension {d} of {buffer.type}, of rank {len(buffer.shape)}"
+            )
+        sizes = [buffer.shape[d]]
+    else:
+        if c.live:
+            c.integer(op, op.index, "index")
+        sizes = list(buffer.shape) or [0]  # rank 0: the C fails before any use
+    if any(size < 0 for size in sizes):
+        c.intervals[op.result] = Interval(0, INT64_MAX)
+    else:
+        c.intervals[op.result] = Interval(min(sizes), max(sizes))
 
 
 def _dynamic_copy_run(c: FunctionChecker, op: Operation) -> None:
