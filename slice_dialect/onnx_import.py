@@ -150,7 +150,11 @@ def load_model(model: Any) -> Any:
     if isinstance(model, onnx.ModelProto):
         return model
     try:
+        # protobuf reads no bytes as an empty model, which was then said to import no
+        # opset (session 64's hunt)
         if isinstance(model, bytes | bytearray):
+            if not model:
+                raise SliceError("the model: not a valid ONNX model (no bytes)")
             return onnx.load_model_from_string(bytes(model))
         if isinstance(model, str | os.PathLike):
             path = os.fspath(model)
@@ -159,6 +163,10 @@ def load_model(model: Any) -> Any:
                 raise SliceError(
                     f"{os.fsdecode(path)} is not a regular file; import_onnx reads a "
                     "model from a file (or takes its bytes or an onnx.ModelProto)"
+                )
+            if os.path.isfile(path) and os.path.getsize(path) == 0:
+                raise SliceError(
+                    f"{os.fsdecode(path)}: not a valid ONNX model (the file is empty)"
                 )
             return onnx.load(path)
     except (DecodeError, RuntimeError, ValueError, ValidationError) as e:

@@ -1065,13 +1065,24 @@ CALL_ERRORS: dict[str, tuple[tuple[Any, ...], dict[str, Any], str]] = {
     "two outs for one result": (
         (X,),
         {"out": [np.empty((2, 2), np.float32)] * 2},
-        "main: out= takes 1 array(s), one per result",
+        "main: out= takes 1 array(s), one per result, not 2",
     ),
-    "out not an array": ((X,), {"out": 5}, "main: out= takes 1 array(s), one per result"),
+    # one object for one result is named as what it is (it was a count problem: session
+    # 64's hunt)
+    "out not an array": (
+        (X,),
+        {"out": 5},
+        "main: output 0: expected a numpy array, got int",
+    ),
+    "out a numpy scalar": (
+        (X,),
+        {"out": np.float32(0)},
+        "main: output 0: expected a numpy array, got float32",
+    ),
     "out a list of lists": (
         (X,),
         {"out": [[0.0, 0.0], [0.0, 0.0]]},
-        "main: out= takes 1 array(s), one per result",
+        "main: out= takes 1 array(s), one per result, not 2",
     ),
 }
 
@@ -1148,11 +1159,11 @@ def test_two_results_out_errors(kernel2: Any) -> None:
     cases = [
         (
             {"out": a},
-            "main: out= takes 2 array(s), one per result",
+            "main: out= takes 2 array(s), one per result, not ndarray",
         ),
         (
             {"out": [a]},
-            "main: out= takes 2 array(s), one per result",
+            "main: out= takes 2 array(s), one per result, not 1",
         ),
         (
             {"out": [a, a.view(np.int8).reshape(-1)[:3]]},

@@ -965,6 +965,16 @@ def test_truncated_and_garbage_files(tmp_path: Path) -> None:
     assert outcomes["error"] > len(cuts) // 2
     with pytest.raises(SliceError, match="not a valid ONNX model"):
         slice_dialect.import_onnx(b"\xff\xff\xff garbage")
+    # no bytes: protobuf's empty model, which was said to import no opset (session 64)
+    (tmp_path / "empty.onnx").write_bytes(b"")
+    with pytest.raises(
+        SliceError, match=r"empty\.onnx: not a valid ONNX model \(the file is empty\)$"
+    ):
+        slice_dialect.import_onnx(tmp_path / "empty.onnx")
+    with pytest.raises(
+        SliceError, match=r"^the model: not a valid ONNX model \(no bytes\)$"
+    ):
+        slice_dialect.import_onnx(b"")
     with pytest.raises(SliceError, match="No such file"):
         slice_dialect.import_onnx(tmp_path / "missing.onnx")
     with pytest.raises(SliceError, match=r"takes an onnx\.ModelProto"):

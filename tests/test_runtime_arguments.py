@@ -198,7 +198,7 @@ def test_output_errors(kernel: CKernel) -> None:
         (np.zeros((4, 5), np.float32), r"output 0 \(%out\): expected shape \(4, 4\)"),
         (np.zeros((4, 8), np.float32)[:, ::2], "not C-contiguous"),
         ((np.zeros((4, 4), np.float32),) * 2, r"out= takes 1 array\(s\)"),
-        ("buffer", r"out= takes 1 array\(s\)"),
+        ("buffer", r"output 0 \(%out\): expected a numpy array, got str"),
     ]
     read_only = np.zeros((4, 4), np.float32)
     read_only.flags.writeable = False

@@ -482,7 +482,7 @@ def test_out(backend: str, cache_dir: Path) -> None:
     )
     with pytest.raises(SliceError) as info:
         f(x, [2, 5], out=(out, out))
-    assert str(info.value) == "f: out= takes 1 array(s), one per result"
+    assert str(info.value) == "f: out= takes 1 array(s), one per result, not 2"
 
 
 def test_data_argument_checks(backend: str, cache_dir: Path) -> None:

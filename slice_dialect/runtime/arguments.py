@@ -536,14 +536,17 @@ class CheckedArguments:
             return outputs[0] if len(outputs) == 1 else tuple(outputs)
         if shapes is not None:
             specs = [ArraySpec(s.dtype, shape, s.name) for s, shape in zip(specs, shapes)]
-        if isinstance(out, np.ndarray) and len(specs) == 1:
+        if not isinstance(out, list | tuple) and len(specs) == 1:
+            # any one object: an array, or what _matching names (a scalar, a str)
             self._check_output(0, specs[0], out, arrays, pointers, spans)
         elif isinstance(out, list | tuple) and len(out) == len(specs):
             for i in range(len(out)):
                 self._check_output(i, specs[i], out[i], arrays, pointers, spans)
         else:
+            given = f"{len(out)}" if isinstance(out, list | tuple) else type(out).__name__
             raise SliceError(
-                f"{self.function}: out= takes {len(specs)} array(s), one per result"
+                f"{self.function}: out= takes {len(specs)} array(s), one per result, "
+                f"not {given}"
             )
         return out
 
