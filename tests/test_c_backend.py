@@ -295,6 +295,41 @@ def test_names_are_sanitized_and_uniqued() -> None:
     assert "const int64_t v__init = v_INT32_MAX + 1;" in source
 
 
+def test_nsw_arithmetic_of_two_int_constants_is_64_bit(cache_dir: Path) -> None:
+    """``overflow<nsw>`` on ``i64``/``index`` of two constants below ``2**31``: c_safety
+    proves the result in int64, and the C computes it there (it printed ``2147483647 +
+    1``, two C ``int``s, and the kernel wrote -2147483648 and 0; session 64's hunt)."""
+    module = parse(
+        """
+        func.func @main(%o: memref<4xi64>) {
+          %a = arith.constant 2147483647 : i64
+          %b = arith.constant 1 : i64
+          %c = arith.addi %a, %b overflow<nsw> : i64
+          %m = arith.constant 65536 : index
+          %d = arith.muli %m, %m overflow<nsw> : index
+          %d64 = arith.index_cast %d : index to i64
+          %n = arith.constant -2147483648 : i64
+          %e = arith.subi %n, %b overflow<nsw> : i64
+          %f = arith.muli %a, %a overflow<nsw> : i64
+          %z0 = arith.constant 0 : index
+          %z1 = arith.constant 1 : index
+          %z2 = arith.constant 2 : index
+          %z3 = arith.constant 3 : index
+          memref.store %c, %o[%z0] : memref<4xi64>
+          memref.store %d64, %o[%z1] : memref<4xi64>
+          memref.store %e, %o[%z2] : memref<4xi64>
+          memref.store %f, %o[%z3] : memref<4xi64>
+          func.return
+        }
+        """
+    )
+    source = emit_c(module)
+    assert "const int64_t c = (int64_t)2147483647 + 1;" in source
+    assert "const int64_t d = (int64_t)65536 * 65536;" in source
+    want = [2**31, 2**32, -(2**31) - 1, (2**31 - 1) ** 2]
+    assert kernel_of(module, "main", 0, cache_dir)().tolist() == want
+
+
 def test_store_through_view_makes_argument_writable() -> None:
     module = parse(
         """

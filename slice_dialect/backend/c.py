@@ -985,6 +985,9 @@ _UNSIGNED = {1: "_Bool", 8: "uint8_t", 16: "uint16_t", 32: "uint32_t", 64: "uint
 
 _INT_MIN_MACROS = {8: "INT8_MIN", 16: "INT16_MIN", 32: "INT32_MIN", 64: "INT64_MIN"}
 
+_INT_LITERAL = re.compile(r"-?[0-9]+")
+"""The C text ``_constant`` gives an integer constant (but the least value's macro)."""
+
 
 def integer_width(t: Attribute) -> int | None:
     """64 for ``index``, N for ``iN`` of a width the C target has, else ``None``."""
@@ -1065,6 +1068,12 @@ def _binary(symbol: str) -> Callable[[FunctionPrinter, Any], None]:
         width = _width(op, op.result)
         lhs, rhs = p.expr(op.lhs, op), p.expr(op.rhs, op)
         if has_nsw(op) and width in (32, 64):
+            if width == 64 and all(_INT_LITERAL.fullmatch(t) for t in (lhs, rhs)):
+                # two constants below 2**31 are C ints: 2147483647 + 1 and 65536 *
+                # 65536 overflowed in 32 bits (session 64's hunt); one int64_t makes
+                # the operation 64-bit, where c_safety proved it stays (with a
+                # variable, an int64_t, it is already)
+                lhs = f"(int64_t){lhs}"
             _define(p, op, f"{lhs} {symbol} {rhs}")
             return
         if width == 1:  # i1 arithmetic modulo 2
