@@ -79,6 +79,7 @@ from xdsl.dialects.builtin import FloatAttr, IndexType, IntegerAttr, MemRefType
 from xdsl.ir import Attribute, Block, BlockArgument, Operation, SSAValue
 from xdsl.utils.exceptions import VerifyException
 
+from slice_dialect import semantics
 from slice_dialect.dialect import CheckOp, DynamicCopyRunOp, FillConstantOp
 from slice_dialect.dtypes import storage_bytes
 from slice_dialect.errors import SliceError
@@ -639,10 +640,9 @@ def _dim(c: FunctionChecker, op: Operation) -> None:
     index = op.index.owner
     if isinstance(index, arith.ConstantOp) and isinstance(index.value, IntegerAttr):
         d = index.value.value.data
-        if not 0 <= d < len(buffer.shape):
-            raise op_error(
-                op, f"dimension {d} of {buffer.type}, of rank {len(buffer.shape)}"
-            )
+        problem = semantics.dim_index_problem(op.name, d, len(buffer.shape))
+        if problem is not None:
+            raise op_error(op, problem)
         sizes = [buffer.shape[d]]
     else:
         if c.live:
