@@ -27,7 +27,9 @@ first op to the last leaves the function whole). The calls return the parts' sta
 failing check in a part fails the call with the same code, values and message
 (``c.py``'s ``func.call`` rule), and ``c_safety`` checks each part at its call with the
 intervals of the call's operands, so what it proved of the whole function it proves of
-the parts. Functions of ``max-ops`` ops or fewer are left as they are.
+the parts. Functions of ``max-ops`` ops or fewer are left as they are, and so are
+functions that still hold tensors (not lowered yet: a cut there would return the
+normalization's scalars from parts the lowering cannot take).
 """
 
 from __future__ import annotations
@@ -63,6 +65,14 @@ def is_scalar(t: Attribute) -> bool:
     an ``iN`` of a C integer width."""
     return isinstance(t, IndexType) or (
         isinstance(t, IntegerType) and t.width.data in (1, 8, 16, 32, 64)
+    )
+
+
+def holds_tensors(f: func.FuncOp) -> bool:
+    """Whether ``f`` takes, returns or computes a tensor: not lowered yet."""
+    types = (*f.function_type.inputs, *f.function_type.outputs)
+    return any(isinstance(t, builtin.TensorType) for t in types) or any(
+        isinstance(r.type, builtin.TensorType) for op in f.walk() for r in op.results
     )
 
 
@@ -376,6 +386,11 @@ class OutlineSlicePartsPass(SlicePass):
                 continue
             blocks = f.body.blocks
             if len(blocks) != 1 or not isinstance(blocks[0].last_op, func.ReturnOp):
+                continue
+            if holds_tensors(f):
+                # not lowered yet: its parts would return the normalization's scalars,
+                # which the lowering takes for results it cannot lower (session 65,
+                # helper 86); the pass is for convert-slice-to-loops output
                 continue
             parts = plan_parts(blocks[0], self.max_ops, self.part_ops)
             if len(parts) > 1:
