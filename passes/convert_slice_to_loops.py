@@ -71,6 +71,7 @@ from passes.function_boundary import (
     is_static_dense,
     not_lowered,
     reshape_not_lowered,
+    several_blocks,
 )
 from passes.lower_dynamic import (
     CollapseInto,
@@ -913,6 +914,11 @@ class ConvertSliceToLoopsPass(SlicePass):
                 "convert-slice-to-loops: string-move-bytes = "
                 f"{self.string_move_bytes}: a byte count must be from 0 to 2**63 - 1"
             )
+        for f in op.ops:
+            if isinstance(f, func.FuncOp) and (why := several_blocks(f)) is not None:
+                # before anything reads f.body.block (xDSL's "'block' property of
+                # Region class is only available for single-block regions": session 65)
+                raise OpPassFailedException(f, f"func.func {why}")
         too_large = dimension_too_large_in(op)
         if too_large is not None:
             raise OpPassFailedException(*too_large)

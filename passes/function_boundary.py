@@ -87,6 +87,19 @@ def op_name(op: Operation) -> str:
     return op.name
 
 
+def several_blocks(f: func.FuncOp) -> str | None:
+    """Why ``f`` does not lower when it has several blocks (the lowering and the C
+    target take a function's control flow structured, ``scf``, in one block), else
+    ``None``: the message of ``compile`` and of ``convert-slice-to-loops``."""
+    count = len(f.body.blocks)
+    if count <= 1:
+        return None
+    return (
+        f"@{f.sym_name.data} has {count} blocks; the slice compiler takes functions of "
+        "one block"
+    )
+
+
 def holds_tensors(op: Operation) -> bool:
     return any(isinstance(v.type, TensorType) for v in (*op.operands, *op.results))
 

@@ -36,7 +36,11 @@ from xdsl.traits import SymbolOpInterface, SymbolTable
 from xdsl.utils.exceptions import DiagnosticException, ParseError, VerifyException
 
 from passes.copy_plan import DEFAULT_STREAM, StreamTarget, is_working_set
-from passes.function_boundary import SCALAR_ARGUMENT_WIDTHS, scalar_buffer_type
+from passes.function_boundary import (
+    SCALAR_ARGUMENT_WIDTHS,
+    scalar_buffer_type,
+    several_blocks,
+)
 from passes.inline import inline_calls, reachable_functions
 from slice_dialect import dtypes
 from slice_dialect.errors import (
@@ -271,13 +275,8 @@ def _no_function(entry: str, names: Sequence[str]) -> SliceError:
 
 def _several_blocks(f: func.FuncOp) -> SliceError | None:
     """The ``SliceError`` of a function of several blocks, else ``None``."""
-    if len(f.body.blocks) <= 1:
-        return None
-    return SliceError(
-        f"@{f.sym_name.data} has {len(f.body.blocks)} blocks; the slice compiler takes "
-        "functions of one block",
-        location_text(f),
-    )
+    why = several_blocks(f)
+    return None if why is None else SliceError(why, location_text(f))
 
 
 def _functions_of_one_block(module: ModuleOp) -> list[func.FuncOp]:
