@@ -912,3 +912,48 @@ def test_upstream_slices_fail_at_run_time_naming_them(backend: str) -> None:
             kernel(x, p)
         assert str(info.value) == f"tensor.extract_slice: {message}", p
         assert info.value.location == f"u.mlir:{line}:3", p
+
+
+@pytest.mark.parametrize("backend", ["c", "interpreter"])
+def test_a_constant_axis_out_of_range_after_a_run_time_one(backend: str) -> None:
+    """ONNX ``axes`` of one run-time entry and one constant entry out of the rank:
+    the constant's check folds to an error only where it runs, and compiling makes
+    no use of the axis (session 65's mutation run: ``0 <= axis <= rank`` in
+    ``axis_slice_on`` indexed the shape past its end, an ``IndexError`` while
+    compiling, and no test failed). onnxruntime refuses such an axis too."""
+    text = """func.func @main(%x: tensor<4x5xf32>, %a: i64) -> tensor<?x?xf32> {
+  %c2 = arith.constant 2 : i64
+  %axes = tensor.from_elements %a, %c2 : tensor<2xi64>
+  %s = arith.constant dense<[1, 1]> : tensor<2xi64>
+  %e = arith.constant dense<[3, 3]> : tensor<2xi64>
+  %r = slice.onnx %x starts %s ends %e axes %axes : tensor<4x5xf32>, tensor<2xi64>, tensor<2xi64> axes tensor<2xi64> -> tensor<?x?xf32>
+  func.return %r : tensor<?x?xf32>
+}
+"""
+    kernel = slice_dialect.compile(text, backend=backend)
+    x = np.arange(20, dtype=np.float32).reshape(4, 5)
+    for a in (0, 1, -1):
+        with pytest.raises(
+            SliceError,
+            match=r"^slice\.onnx: axes\[1\] = 2 is out of range \[-2, 1\] for rank 2$",
+        ):
+            kernel(x, np.int64(a))
+
+
+@pytest.mark.parametrize("backend", ["c", "interpreter"])
+@pytest.mark.parametrize("stride", [1, 2])
+def test_empty_upstream_slices_at_an_offset(backend: str, stride: int) -> None:
+    """``tensor.extract_slice %x[3] [0] [s]``: an empty slice at an offset inside the
+    source, with stride 1 or 2, is numpy's ``x[3:3:s]``, through
+    ``convert-tensor-to-slice``'s normal form (``normal_dim``: offset 0 and stride 1
+    where the size is 0). Session 65's mutation run: dropping either half of that
+    rule was caught only by the random upstream tests."""
+    text = f"""func.func @main(%x: tensor<5xf32>) -> tensor<0xf32> {{
+  %a = tensor.extract_slice %x[3] [0] [{stride}] : tensor<5xf32> to tensor<0xf32>
+  func.return %a : tensor<0xf32>
+}}
+"""
+    x = np.arange(5, dtype=np.float32)
+    got = slice_dialect.compile(text, backend=backend)(x)
+    np.testing.assert_array_equal(got, x[3:3:stride])
+    assert got.shape == (0,)

@@ -869,7 +869,9 @@ def test_window_rejects_with_property_and_index(
             "normal form",
         ]
     elif fault == "offset where size is 0":
-        offsets[i], sizes[i], strides[i] = data.draw(st.integers(1, 9)), 0, 1
+        # a negative offset too (session 65's mutation run: offset <= 0 passed for == 0)
+        offset = data.draw(st.integers(1, 9) | st.integers(-9, -1))
+        offsets[i], sizes[i], strides[i] = offset, 0, 1
         expected = [f"offsets[{i}] = {offsets[i]}", f"sizes[{i}] = 0", "normal form"]
     elif fault == "offset out of bounds":
         offsets[i] = data.draw(st.sampled_from((-1, d, d + 3, -7)))
@@ -892,6 +894,57 @@ def test_window_rejects_with_property_and_index(
         window(shape, offsets, sizes, strides)
     for part in expected:
         assert part in str(info.value)
+
+
+@pytest.mark.parametrize(
+    ("start", "stop", "step"),
+    [(-1, 0, -1), (None, None, -1), (-2, None, -3), (0, 1, 1), (-1, None, 1)],
+)
+def test_a_dim_of_int64_max(start: int | None, stop: int | None, step: int) -> None:
+    """A dim of 2**63 - 1, the largest the SPEC allows, sliced as Python slices a
+    ``range`` of that length (an independent oracle: Python's integers do not
+    overflow): ONNX, TensorFlow and OpenVINO's strided slice give its offset, length
+    and step. Session 65's mutation run: a negative index's clamp one lower overflowed
+    int64 on it, and a dim of exactly INT64_MAX refused, with no test failing (the
+    proofs take dims up to 2**62)."""
+    d = INT64_MAX
+    r = range(d)[start:stop:step]
+    offset, size, stride = semantics.normal_dim(r.start, len(r), step)
+    expected = Window((offset,), (size,), (stride,))
+    begin_mask, end_mask = int(start is None), int(stop is None)
+    begin = 0 if start is None else start
+    end = 0 if stop is None else stop
+    results = [
+        semantics.tf_strided_slice([d], [begin], [end], [step], begin_mask, end_mask),
+        semantics.ov_strided_slice([d], [begin], [end], [step], [begin_mask], [end_mask]),
+    ]
+    if start is not None and stop is not None:
+        results.append(semantics.onnx([d], [start], [stop], None, [step]))
+    for result in results:
+        assert result.window == expected
+        assert result.shape == (len(r),)
+
+
+def test_dml_slice1_refusals_the_proofs_alone_caught() -> None:
+    """DirectML's rank 1 to 8 (the document's DimensionCount), and output sizes the
+    window cannot give: ``1 + (size - 1) / |stride|`` is the most (session 65's
+    mutation run: ``max_count`` without its ``- 1`` read element 2 of a window of
+    two elements, and rank 0 passed; only the 155 s proofs caught the first)."""
+    with pytest.raises(
+        SliceSemanticsError, match=r"input has rank 0 but DirectML takes rank 1 to 8"
+    ):
+        semantics.dml_slice1([], [], [], [], [])
+    for args in (([4], [0], [2], [2], [2]), ([5], [1], [3], [-3], [2])):
+        with pytest.raises(
+            SliceSemanticsError,
+            match=r"result dimension 0 has size 2 but the window allows 1 to 1",
+        ):
+            semantics.dml_slice1(*args)
+    # the largest count each allows is taken
+    assert semantics.dml_slice1([4], [0], [3], [2], [2]).shape == (2,)
+    assert semantics.dml_slice1([5], [1], [3], [-2], [2]).window == Window(
+        (3,), (2,), (-2,)
+    )
 
 
 def test_numpy_integers_are_the_same_values() -> None:
