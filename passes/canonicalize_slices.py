@@ -1323,7 +1323,7 @@ def _read_known_to_fail(
     index lies outside a static extent. Upstream MLIR leaves such a read undefined
     where it runs and accepts it in a branch never taken (``mlir-opt -canonicalize``
     keeps it), so the fold leaves it as written; the lowering refuses a read it knows
-    to be outside (``lower_dynamic._checked_indices``), with the same message."""
+    to be outside, at the extract (``lower_dynamic._checked_indices``)."""
     source_type = window.source.type
     if isinstance(source_type, TensorType) and 0 in source_type.get_shape():
         return True

@@ -68,7 +68,7 @@ def is_scalar(t: Attribute) -> bool:
     )
 
 
-def holds_tensors(f: func.FuncOp) -> bool:
+def is_tensor_level(f: func.FuncOp) -> bool:
     """Whether ``f`` takes, returns or computes a tensor: not lowered yet."""
     types = (*f.function_type.inputs, *f.function_type.outputs)
     return any(isinstance(t, builtin.TensorType) for t in types) or any(
@@ -387,7 +387,7 @@ class OutlineSlicePartsPass(SlicePass):
             blocks = f.body.blocks
             if len(blocks) != 1 or not isinstance(blocks[0].last_op, func.ReturnOp):
                 continue
-            if holds_tensors(f):
+            if is_tensor_level(f):
                 # not lowered yet: its parts would return the normalization's scalars,
                 # which the lowering takes for results it cannot lower (session 65,
                 # helper 86); the pass is for convert-slice-to-loops output
