@@ -31,9 +31,12 @@ from xdsl.rewriter import InsertPoint, Rewriter
 
 from passes import SlicePass
 from passes.copy_plan import is_working_set
-from passes.outline_parts import NO_INLINE
 from slice_dialect.errors import OpPassFailedException
 from slice_dialect.locations import copy_text_locations
+
+NO_INLINE = "no_inline"
+"""The unit attribute of MLIR's ``func.func`` that keeps a function out of inlining; the
+C target prints it as ``__attribute__((noinline))``."""
 
 
 def _body_to_inline(callee: func.FuncOp) -> bool:

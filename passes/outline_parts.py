@@ -46,6 +46,8 @@ from xdsl.rewriter import InsertPoint, Rewriter
 
 from passes import SlicePass
 from passes.copy_plan import is_working_set
+from passes.function_boundary import rewritten
+from passes.inline import NO_INLINE
 
 MAX_OPS = 1500
 """A function of more ops than this (nested ones counted) is split: some 17 run-time
@@ -55,24 +57,12 @@ PART_OPS = 600
 """The fewest ops of a part but the last: gcc 12 compiled parts of 300 to 3000 C lines
 about equally fast (session 52), and each call costs a status test."""
 
-NO_INLINE = "no_inline"
-"""The unit attribute of MLIR's ``func.func`` that keeps a function out of inlining; the
-C target prints it as ``__attribute__((noinline))``."""
-
 
 def is_scalar(t: Attribute) -> bool:
     """Whether a value of type ``t`` may cross into or out of a part: an ``index`` or
     an ``iN`` of a C integer width."""
     return isinstance(t, IndexType) or (
         isinstance(t, IntegerType) and t.width.data in (1, 8, 16, 32, 64)
-    )
-
-
-def is_tensor_level(f: func.FuncOp) -> bool:
-    """Whether ``f`` takes, returns or computes a tensor: not lowered yet."""
-    types = (*f.function_type.inputs, *f.function_type.outputs)
-    return any(isinstance(t, builtin.TensorType) for t in types) or any(
-        isinstance(r.type, builtin.TensorType) for op in f.walk() for r in op.results
     )
 
 
@@ -387,10 +377,10 @@ class OutlineSlicePartsPass(SlicePass):
             blocks = f.body.blocks
             if len(blocks) != 1 or not isinstance(blocks[0].last_op, func.ReturnOp):
                 continue
-            if is_tensor_level(f):
-                # not lowered yet: its parts would return the normalization's scalars,
-                # which the lowering takes for results it cannot lower (session 65,
-                # helper 86); the pass is for convert-slice-to-loops output
+            if rewritten(f):
+                # not lowered yet (convert-slice-to-loops would rewrite it): its parts
+                # would return the normalization's scalars, which the lowering takes
+                # for results it cannot lower (session 65, helper 86)
                 continue
             parts = plan_parts(blocks[0], self.max_ops, self.part_ops)
             if len(parts) > 1:

@@ -177,7 +177,7 @@ from passes.copy_plan import (
     dynamic_gather_min,
     row_major_strides,
 )
-from passes.outline_parts import NO_INLINE
+from passes.inline import NO_INLINE
 from slice_dialect import semantics
 from slice_dialect.dialect import CheckOp, CopyRunOp, DynamicCopyRunOp, FillConstantOp
 from slice_dialect.dtypes import (
