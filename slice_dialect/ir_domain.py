@@ -16,7 +16,7 @@ offsets = [dom.value(v) for v in res.offsets]  # SSA values (or keep ints static
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 
 from xdsl.dialects import arith
 from xdsl.dialects.builtin import (
@@ -28,7 +28,7 @@ from xdsl.dialects.builtin import (
     i1,
     i64,
 )
-from xdsl.ir import Operation, SSAValue
+from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 from xdsl.rewriter import InsertPoint, Rewriter
 
@@ -83,6 +83,17 @@ _IDENTITIES: dict[ArithOp, Identity] = {
 }
 """What each operation gives without an op where one operand alone decides (``x + 0``,
 ``x * 1``, ``x % 1``, ``min(x, x)``, ...), else ``None``."""
+
+
+def _pure_key(
+    name: str,
+    operands: Sequence[SSAValue],
+    properties: Mapping[str, Attribute],
+    result_types: Sequence[Attribute],
+) -> tuple[object, ...]:
+    """What ``IRBuilder._pure`` finds an op made before by: its name, operands,
+    properties and result types (a constant's looked up before it is made, too)."""
+    return (name, tuple(operands), tuple(sorted(properties.items())), tuple(result_types))
 
 
 class IRBuilder(IntDomain[Value, Bool]):
@@ -190,12 +201,7 @@ class IRBuilder(IntDomain[Value, Bool]):
         before from the same operands and properties where there is one (the builder
         inserts in one straight line, so that one dominates), else ``op``'s. What
         MLIR's canonicalizer leaves of a normalization has each value once."""
-        key = (
-            op.name,
-            tuple(op.operands),
-            tuple(sorted(op.properties.items())),
-            tuple(op.result_types),
-        )
+        key = _pure_key(op.name, op.operands, op.properties, op.result_types)
         found = self._values.get(key)
         if found is None:
             found = self._values[key] = self.emit_value(op)
@@ -225,7 +231,7 @@ class IRBuilder(IntDomain[Value, Bool]):
         # the key _pure gives the op, looked up before the op is made: most constants
         # are made again (session 65: 78% of them in the dynamic tests), and an op
         # costs far more to make than to look up; a key that differed would only miss
-        found = self._values.get(("arith.constant", (), (("value", value),), (t,)))
+        found = self._values.get(_pure_key("arith.constant", (), {"value": value}, (t,)))
         return found if found is not None else self._pure(arith.ConstantOp(value))
 
     # --- primitives ----------------------------------------------------------------
