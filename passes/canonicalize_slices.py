@@ -49,6 +49,7 @@ from slice_dialect.dialect import (
     FrameworkSliceOp,
     Mixed,
     WindowOp,
+    always_runs,
     cast_dim_message,
     check_sizes_on,
     composition_pairs,
@@ -462,8 +463,9 @@ def _insert_holds(op: tensor.InsertOp) -> bool:
 def _insert_position(op: tensor.InsertOp) -> int | SSAValue | None:
     """Where a ``tensor.insert`` that holds its types (:func:`_insert_holds`) writes:
     its index, as an int where constant (``semantics.check_index_on``: outside the
-    tensor it is an error at the insert, session 49's review), else the run-time
-    ``index`` value (checked where it is read); ``None`` for another insert."""
+    tensor it is an error at the insert, session 49's review, unless the insert may
+    never run, ``dialect.always_runs``), else the ``index`` value (checked where it
+    is read); ``None`` for another insert."""
     if not _insert_holds(op):
         return None
     (index,) = op.indices
@@ -475,6 +477,8 @@ def _insert_position(op: tensor.InsertOp) -> int | SSAValue | None:
     try:
         semantics.check_index_on(semantics.INTS, op.name, 0, at, n)
     except SliceSemanticsError as e:
+        if not always_runs(op):
+            return index  # checked where it is read, as a run-time index is
         raise failure_before(op, str(e)) from None
     return at
 
@@ -868,11 +872,14 @@ class FrameworkSliceToDynamicWindow(RewritePattern):
             for j, d in enumerate(result_shape)
             if d is not None and dom.constant(norm.shape[j]) != d
         ]
-        if any(dom.constant(norm.shape[j]) is not None for j in promised):
+        if always_runs(op) and any(
+            dom.constant(norm.shape[j]) is not None for j in promised
+        ):
             # constants decide that the type is wrong: no run of it can pass, and its
             # window would be one it does not take (an error naming the window, or
             # none, its size the type's: session 49's reviews), so an error at the op
-            # now, the run-time dims shown as ?
+            # now, the run-time dims shown as ? (where it may never run, the check
+            # below, known to fail, is the error of a run that reaches it)
             shape = [dom.constant(v) for v in norm.shape]
             shown = ", ".join("?" if d is None else str(d) for d in shape)
             raise OpPassFailedException(op, _shape_mismatch(op, result_type, shown))
@@ -903,11 +910,19 @@ class FrameworkSliceToDynamicWindow(RewritePattern):
             if d == 0:
                 offsets[source] = 0
 
-        def mixed(v: Value) -> Mixed:
+        # after a check known to fail (where the op may never run: the builder's
+        # defer), the offsets and strides are ones no source takes: operands, not
+        # static values the window's verifier would refuse (fails_where_it_may_not_run
+        # keeps it); a size of 0 or more stays static, as the result type pairs it
+        never_runs = dom.fails and not always_runs(op)
+
+        def mixed(v: Value, operand: bool) -> Mixed:
+            """``v`` as a window value: static where known, unless ``operand``
+            (then an ``index`` constant), else an ``index_cast`` of it."""
             known = dom.constant(v)
-            if known is not None:
-                return known
-            return _to_index(dom, v)
+            if known is None:
+                return _to_index(dom, v)
+            return dom.retyped(IndexType()).value(known) if operand else known
 
         # the window's result type: the op's, with what the values make static
         refined = list(result_shape)
@@ -920,9 +935,9 @@ class FrameworkSliceToDynamicWindow(RewritePattern):
         # in_bounds: its own checks are not made again
         window = DynamicWindowOp(
             op.source,
-            [mixed(v) for v in offsets],
-            [mixed(v) for v in sizes],
-            [mixed(v) for v in strides],
+            [mixed(v, never_runs) for v in offsets],
+            [mixed(v, never_runs and (dom.constant(v) or 0) < 0) for v in sizes],
+            [mixed(v, never_runs) for v in strides],
             window_type,
             in_bounds=True,
         )
@@ -933,6 +948,31 @@ def _to_index(dom: IRBuilder, value: Value) -> SSAValue:
     cast = dom.emit(arith.IndexCastOp(dom.value(value), IndexType()))
     assert cast is not None
     return cast
+
+
+def known_values(window: DynamicWindowOp) -> tuple[list[int | None], ...]:
+    """The source's dims and the window's offsets, sizes and strides, each an int
+    where it is known now (static, or an ``arith.constant`` operand), else ``None``."""
+    return (
+        shape_of(window.source_type),
+        *(
+            [v if isinstance(v, int) else constant_int(v) for v in values]
+            for values in _mixed_window(window)
+        ),
+    )
+
+
+def fails_where_it_may_not_run(window: Operation | None) -> bool:
+    """Whether ``window`` is a ``slice.dynamic_window`` that may never run
+    (``dialect.always_runs``) whose constants fail its checks whenever it runs
+    (``semantics.fails_whenever_run``; an ``in_bounds`` one so made never runs, a
+    check known to fail before it). It stays as written
+    (``DynamicWindowFoldConstants``), and no rewrite folds it into the ops that use
+    it, which would leave a read, or a window, of values no source takes: its lowering
+    is the error of a run that reaches it (session 66)."""
+    if not isinstance(window, DynamicWindowOp) or always_runs(window):
+        return False
+    return semantics.fails_whenever_run(window.name, *known_values(window))
 
 
 class DynamicWindowFoldConstants(RewritePattern):
@@ -950,6 +990,9 @@ class DynamicWindowFoldConstants(RewritePattern):
 
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: DynamicWindowOp, rewriter: PatternRewriter) -> None:
+        if fails_where_it_may_not_run(op):
+            return  # as written: the error of a run that reaches it
+
         def fold(values: list[Mixed]) -> list[Mixed]:
             folded: list[Mixed] = []
             for v in values:
@@ -1158,6 +1201,8 @@ class WindowOfDynamicWindow(RewritePattern):
             return
         if isinstance(op, WindowOp) and isinstance(inner, WindowOp):
             return  # WindowOfWindow
+        if fails_where_it_may_not_run(inner) or fails_where_it_may_not_run(op):
+            return
         if feeds_only_dead_code(op):
             return  # dead-code elimination erases both, with no checks left behind
         inner_type = inner.result.type
@@ -1252,6 +1297,8 @@ class ExtractOfWindow(RewritePattern):
             value = source if source is not None else value.owner.source
         window = value.owner
         if not isinstance(window, WindowOp | DynamicWindowOp):
+            return
+        if fails_where_it_may_not_run(window):
             return
         result_type = window.result.type
         if not isinstance(result_type, TensorType):
@@ -1733,6 +1780,8 @@ class ReshapeOfWindow(RewritePattern):
                 return
             new_op = WindowOp(window.source, window.window, result_type)
         elif isinstance(window, DynamicWindowOp):
+            if fails_where_it_may_not_run(window):
+                return
             # only unit dims removed or inserted: the same dims apart from 1s, each
             # ``?`` where it was (a ``?`` that is 1 at run time is not a unit dim here)
             if not semantics.same_up_to_unit_dims(
@@ -1800,6 +1849,8 @@ class CastOfDynamicWindow(RewritePattern):
             return
         if feeds_only_dead_code(op):
             return  # dead-code elimination erases both, with no checks left behind
+        if fails_where_it_may_not_run(window):
+            return
         before, after = shape_of(window.result_type), shape_of(result_type)
         if len(before) != len(after) or not any(
             b is None and a is not None for b, a in zip(before, after)
@@ -1818,7 +1869,10 @@ class CastOfDynamicWindow(RewritePattern):
         for i, j in pairs:
             size, d = sizes[i], joined[j]
             if isinstance(size, int) and before[j] is None and d not in (None, size):
-                # a static size the cast contradicts: the cast fails whenever it runs
+                # a static size the cast contradicts: the cast fails whenever it
+                # runs; where it may never run, it is left as it is
+                if not always_runs(op):
+                    return
                 raise OpPassFailedException(
                     op, cast_dim_message(op.name, j, size, result_type, d)
                 )
@@ -1887,7 +1941,10 @@ class CastOfCast(RewritePattern):
             if u is not None and v is not None and u != v:
                 # the value has u there (its type says so, checked where it was
                 # made): the outer cast fails whenever it runs, where the interpreter
-                # stops (one cast of the two would not verify; review of session 55)
+                # stops (one cast of the two would not verify; review of session 55);
+                # where it may never run, it is left as it is
+                if not always_runs(op):
+                    return
                 raise OpPassFailedException(op, cast_dim_message(op.name, j, u, last, v))
         if _join(_join(a, b), c) != _join(a, c):
             return  # the middle cast asserts a dim: it stays

@@ -714,8 +714,11 @@ class MaterializeToCopy(RewritePattern):
 
 
 class FromElementsToStores(RewritePattern):
-    """A returned ``tensor.from_elements`` (a shape function's result): one
-    ``memref.store`` per element into its output argument."""
+    """A returned ``tensor.from_elements`` (a shape function's result, or a program's
+    scalars as a tensor of any rank, 0 included): one ``memref.store`` per element
+    into its output argument, at the element's row-major indices (session 66: a
+    ``tensor<f32>`` or a ``tensor<2x2xi64>`` got one index, and xDSL's verifier
+    refused the store)."""
 
     @op_type_rewrite_pattern
     def match_and_rewrite(
@@ -724,9 +727,17 @@ class FromElementsToStores(RewritePattern):
         elements = op.source.owner
         if not isinstance(elements, tensor.FromElementsOp):
             return
+        t = elements.result.type
+        assert isinstance(t, TensorType)
+        shape = t.get_shape()
         dom = IRBuilder.before(op, rewriter, IndexType())
         for k, value in enumerate(elements.elements):
-            dom.emit(memref.StoreOp.get(value, op.dest, [dom.value(k)]))
+            indices: list[int] = []
+            for d in reversed(shape):
+                k, i = divmod(k, d)
+                indices.insert(0, i)
+            store = memref.StoreOp.get(value, op.dest, [dom.value(i) for i in indices])
+            dom.emit(store)
         rewriter.erase(op)
         if not elements.result.uses:
             rewriter.erase(elements)

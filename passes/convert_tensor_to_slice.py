@@ -63,7 +63,9 @@ from passes.canonicalize_slices import check_window_on, feeds_only_dead_code
 from slice_dialect import semantics
 from slice_dialect.dialect import (
     DynamicWindowOp,
+    Mixed,
     WindowOp,
+    always_runs,
     element_type_problem,
     operand_type,
     shape_of,
@@ -181,10 +183,14 @@ def _constant(value: SSAValue) -> int | SSAValue:
     return value
 
 
-def _mixed(static: Sequence[int], dynamic: Sequence[SSAValue]) -> list[int | SSAValue]:
-    """The mixed values, an operand defined by ``arith.constant`` taken as static."""
+def _mixed(
+    static: Sequence[int], dynamic: Sequence[SSAValue], fold: bool = True
+) -> list[int | SSAValue]:
+    """The mixed values, an operand defined by ``arith.constant`` taken as static
+    where ``fold``."""
     values = iter(dynamic)
-    return [_constant(next(values)) if v == DYNAMIC_INDEX else v for v in static]
+    take = _constant if fold else lambda v: v
+    return [take(next(values)) if v == DYNAMIC_INDEX else v for v in static]
 
 
 @dataclass(frozen=True)
@@ -206,16 +212,35 @@ class DynamicExtractSliceToWindow(RewritePattern):
         name = op.name
         source_type, result_type = tensor_types(op)
         shape = shape_of(source_type)
-        offsets = _mixed(op.static_offsets.get_values(), op.offsets)
-        sizes = _mixed(op.static_sizes.get_values(), op.sizes)
-        strides = _mixed(op.static_strides.get_values(), op.strides)
-        ops: list[Operation] = []
+        may_not_run = not always_runs(op)
 
-        # The normal form (semantics.normal_dim_on), folded where the size is static
-        # and emitted as index arithmetic where it is not.
-        dom = IRBuilder(ops.append, value_type=IndexType())
+        def normal(fold: bool) -> tuple[IRBuilder, list[Operation], list[list[Mixed]]]:
+            """The builder, its ops and the window's values: the normal form
+            (semantics.normal_dim_on), folded where the size is static and emitted as
+            index arithmetic where it is not, the known values checked; ``fold``:
+            constant operands taken as static values."""
+            values = [
+                _mixed(static.get_values(), dynamic, fold)
+                for static, dynamic in (
+                    (op.static_offsets, op.offsets),
+                    (op.static_sizes, op.sizes),
+                    (op.static_strides, op.strides),
+                )
+            ]
+            offsets, sizes, strides = values
+            ops: list[Operation] = []
+            dom = IRBuilder(ops.append, value_type=IndexType(), defer=may_not_run)
+            try:
+                dims(dom, offsets, sizes, strides)
+            except SliceSemanticsError:
+                for made in reversed(ops):
+                    made.erase()  # never inserted: drops its operands' uses
+                raise
+            return dom, ops, values
 
-        try:
+        def dims(
+            dom: IRBuilder, offsets: list[Mixed], sizes: list[Mixed], strides: list[Mixed]
+        ) -> None:
             semantics.check_window_lengths(name, len(shape), offsets, sizes, strides)
             for i, (d, off, size, stride) in enumerate(
                 zip(shape, offsets, sizes, strides)
@@ -242,6 +267,18 @@ class DynamicExtractSliceToWindow(RewritePattern):
                     for v in (offsets[i], sizes[i], strides[i])
                 ]
                 semantics.check_window_dim(name, i, d, *known)
+
+        try:
+            try:
+                dom, ops, (offsets, sizes, strides) = normal(fold=True)
+            except SliceSemanticsError:
+                if not may_not_run:
+                    raise
+                # constants that fail the checks, where the slice may never run (in
+                # an scf.if, an scf.for, a linalg.generic: dialect.always_runs): they
+                # stay operands, checked when it runs (session 66; upstream's
+                # verifier takes them too, unlike static values out of bounds)
+                dom, ops, (offsets, sizes, strides) = normal(fold=False)
         except SliceSemanticsError as e:
             raise OpPassFailedException(op, f"{name}: {e.detail}") from e
         # The window keeps each size operand (a constant one too: folded, a static 1

@@ -483,6 +483,16 @@ def emit_dynamic_copy(
     product of a group of the window's sizes, checked so."""
     location = dom.location
     dims = list(sizes) if whole else memref_dims(dom, source)
+    # an in_bounds window whose constants no source takes is one a check known to
+    # fail comes before, where it may never run (canonicalize-slices'
+    # fails_where_it_may_not_run): a run never gets here, so no copy
+    never_runs = valid and semantics.fails_whenever_run(
+        name,
+        *(
+            [dom.constant(v) for v in values]
+            for values in (dims, offsets, sizes, strides)
+        ),
+    )
     if not whole:  # checked, and the offsets and strides in the normal form
         offsets, strides = list(offsets), list(strides)
         for k, (d, off, size, stride) in enumerate(zip(dims, offsets, sizes, strides)):
@@ -491,10 +501,15 @@ def emit_dynamic_copy(
             )
     if dest is None:
         assert isinstance(result_type, TensorType) and collapsed is None
-        dest = _alloc_result(dom, name, sizes, result_type)
+        dest = _alloc_result(dom, name, sizes, result_type, never_runs)
     else:
         _check_dest(dom, name, dest, sizes, result_type, collapsed)
     dom.past_checks()
+    if never_runs or dom.fails:
+        # a check constants decide to fail, where the window may never run
+        # (``dialect.always_runs``): a run that gets here stops at it, so no copy
+        # (of values no source takes)
+        return dest
     rank = len(dims)
     if rank == 0:
         raise OpPassFailedException(
@@ -605,7 +620,11 @@ def emit_dynamic_copy(
 
 
 def _alloc_result(
-    dom: IRBuilder, name: str, sizes: Sequence[Mixed], result_type: TensorType[Attribute]
+    dom: IRBuilder,
+    name: str,
+    sizes: Sequence[Mixed],
+    result_type: TensorType[Attribute],
+    never_runs: bool = False,
 ) -> SSAValue:
     """A buffer for a window's result (``emit_dynamic_copy`` without a destination):
     the sizes checked against the result type's static dims (the verifier's message),
@@ -613,7 +632,11 @@ def _alloc_result(
     valid (at least 0) once the window's checks hold."""
     shape = result_type.get_shape()
     static, pairs = _checked_pairs(dom, name, sizes, result_type)
-    dynamic = [dom.value(sizes[i]) for i, j in pairs if static[j] is None]
+    # a ``?`` dim of 0 after a check known to fail (a run stops before it), or where
+    # the window never runs (emit_dynamic_copy's never_runs: its sizes are 0 or more
+    # only where it runs)
+    fails = dom.fails or never_runs
+    dynamic = [dom.value(0 if fails else sizes[i]) for i, j in pairs if static[j] is None]
     alloc = memref.AllocOp(dynamic, [], MemRefType(result_type.get_element_type(), shape))
     dom.emit(alloc)
     return alloc.memref

@@ -19,7 +19,7 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import Any, ClassVar, TypedDict, TypeVar, Unpack
 
-from xdsl.dialects import arith
+from xdsl.dialects import arith, func
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
     I64,
@@ -30,6 +30,7 @@ from xdsl.dialects.builtin import (
     IntegerAttr,
     IntegerType,
     MemRefType,
+    ModuleOp,
     NoneAttr,
     Signedness,
     StringAttr,
@@ -1800,6 +1801,17 @@ def constant_int(value: SSAValue) -> int | None:
     if isinstance(owner, arith.ConstantOp) and isinstance(owner.value, IntegerAttr):
         return owner.value.value.data
     return None
+
+
+def always_runs(op: Operation) -> bool:
+    """Whether ``op`` runs whenever its function does: it is in the function's body
+    block (or in no block), not in a region of an op that may run it no time
+    (``scf.if``, an ``scf.for`` of no trips, a ``linalg.generic`` over an empty
+    tensor). A check that constants decide to fail is an error when compiling only
+    there; elsewhere it stays a ``slice.check``, the error of a run that reaches it
+    (session 66; upstream's ``-canonicalize`` accepts such a branch, and so must ours)."""
+    parent = op.parent_op()
+    return parent is None or isinstance(parent, func.FuncOp | ModuleOp)
 
 
 def failure_before(op: Operation, message: str) -> OpPassFailedException:

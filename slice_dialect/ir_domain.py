@@ -32,7 +32,7 @@ from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 from xdsl.rewriter import InsertPoint, Rewriter
 
-from slice_dialect.dialect import CheckOp
+from slice_dialect.dialect import CheckOp, always_runs
 from slice_dialect.domain import (
     INTS,
     ArithOp,
@@ -101,6 +101,9 @@ class IRBuilder(IntDomain[Value, Bool]):
 
     ``insert`` places one op (in order: each op is inserted after the ones before it);
     ``location`` is given to every op made (the framework op's, for diagnostics).
+    ``defer``: the ops made may never run (``dialect.always_runs``; ``before`` decides
+    it from the anchor): a check constants decide to fail is a ``slice.check``, the
+    error of a run that reaches it, not an error now.
     """
 
     def __init__(
@@ -108,11 +111,13 @@ class IRBuilder(IntDomain[Value, Bool]):
         insert: Callable[[Operation], None],
         location: LocationAttr | None = None,
         value_type: IntegerType | IndexType = i64,
+        defer: bool = False,
     ) -> None:
         self._insert = insert
         self._value_type = value_type
         self._location = location
         self._values: dict[tuple[object, ...], SSAValue] = {}
+        self._defer = defer
         self._guarded = False
         """Set where every value from there on is used only where the checks before it
         hold (``past_checks``, or a check known to fail): a fold that leaves int64 is
@@ -145,6 +150,7 @@ class IRBuilder(IntDomain[Value, Bool]):
         builder = IRBuilder(insert, (located_at or anchor).location, value_type)
         builder.anchor = anchor
         builder._source = located_at or anchor
+        builder._defer = not always_runs(anchor)
         return builder
 
     @staticmethod
@@ -170,7 +176,18 @@ class IRBuilder(IntDomain[Value, Bool]):
         builder.ops = self.ops
         builder._values = self._values  # keyed by type too: one constant per value
         builder._guarded = self._guarded
+        builder._defer = self._defer
         return builder
+
+    @property
+    def fails(self) -> bool:
+        """Whether a ``slice.check`` emitted (by this builder or one ``retyped`` from
+        it) is known to fail: one made only where the ops may never run (``defer``),
+        or after a run-time check. What is made after it never runs."""
+        return any(
+            isinstance(op, CheckOp) and self.constant(op.condition) == 0
+            for op in self.ops
+        )
 
     @property
     def location(self) -> LocationAttr:
@@ -318,12 +335,13 @@ class IRBuilder(IntDomain[Value, Bool]):
         """Emit ``slice.check``. A condition known false, with known values and no
         check emitted before it, fails now with :class:`SliceSemanticsError`, as
         :class:`~slice_dialect.domain.Ints` does; after an emitted check it is an op
-        (the earlier check's message comes first at run time)."""
+        (the earlier check's message comes first at run time), and so it is where the
+        ops made may never run (``dialect.always_runs``)."""
         if cond is True:
             return
         known = [self.constant(v) for v in values]
         emitted = any(isinstance(op, CheckOp) for op in self.ops)
-        if cond is False and None not in known and not emitted:
+        if cond is False and None not in known and not emitted and not self._defer:
             INTS.check(False, message, *known)
         if cond is False:
             # Fails whenever the checks before it hold: what follows never runs, so

@@ -1037,6 +1037,24 @@ def run_time_window_dim_on(
     return off, stride
 
 
+def fails_whenever_run(
+    op: str,
+    shape: Sequence[Known],
+    offsets: Sequence[Known],
+    sizes: Sequence[Known],
+    strides: Sequence[Known],
+) -> bool:
+    """Whether a ``slice.dynamic_window`` of a source of ``shape`` fails its run-time
+    checks (:func:`run_time_window_dim_on`) whatever the values not known now
+    (``None``) are: what the known values decide alone."""
+    for i, d in enumerate(shape):
+        try:
+            run_time_window_dim_on(INTS, op, i, d, offsets[i], sizes[i], strides[i])
+        except SliceSemanticsError:
+            return True
+    return False
+
+
 def check_index_on(dom: IntDomain[V, B], op: str, j: int, index: V, d: V) -> None:
     """Check that ``index``, an element's index in dimension ``j`` of size ``d`` (a
     ``tensor.extract`` or ``tensor.insert``), lies in it: upstream MLIR leaves one

@@ -718,3 +718,34 @@ def test_dynamic_framework_programs_cover_the_cases() -> None:
     assert ops == set(OPS), set(OPS) - ops
     assert modes == set(MODES), set(MODES) - modes
     assert outcomes == {True, False}
+
+
+def _never_run_cases() -> list[str]:
+    path = ROOT / "tests/filecheck/transforms/canonicalize-slices/may-never-run.mlir"
+    return [c for c in path.read_text().split("// -----") if "func.func" in c]
+
+
+@pytest.mark.parametrize("k", range(len(_never_run_cases())))
+def test_slices_that_may_never_run_go_upstream_and_back(k: int) -> None:
+    """may-never-run.mlir's slices, whose constants fail their checks in code that may
+    never run (a branch, a loop body): ``canonicalize-slices`` then
+    ``convert-slice-to-tensor`` gives IR upstream ``mlir-opt`` parses, verifies and
+    canonicalizes (its checks known to fail are ``cf.assert``s), and where no
+    framework op is left to ``canonicalize-slices`` the round trip
+    ``convert-slice-to-tensor``, ``convert-tensor-to-slice``, ``canonicalize-slices``
+    passes too (session 66: ``convert-tensor-to-slice`` refused an ``extract_slice``
+    whose constant operands are out of bounds, which upstream's verifier takes)."""
+    text = _never_run_cases()[k]
+    lowered, up = _apply(text, CanonicalizeSlicesPass, ConvertSliceToTensorPass)
+    assert not _slice_ops(lowered)
+    run_mlir_opt(up, "-canonicalize")
+    module, _ = _apply(text)
+    if any(
+        op.name.startswith("slice.") and "window" not in op.name for op in module.walk()
+    ):
+        return  # a framework op: convert-slice-to-tensor asks for canonicalize-slices
+    _, back = _apply(
+        text, ConvertSliceToTensorPass, ConvertTensorToSlicePass, CanonicalizeSlicesPass
+    )
+    _, again = _apply(back, ConvertSliceToTensorPass)
+    run_mlir_opt(again, "-canonicalize")
