@@ -819,3 +819,48 @@ def test_sanitizer_build_refuses_to_load_without_asan(tmp_path: Path) -> None:
     with pytest.raises(SliceError, match="LD_PRELOAD"):
         # loading it without this check would abort this process
         CKernel(library, "main", [], [], sanitize=True)
+
+
+PRIVATE_DIR_CHILD = """\
+import os, sys
+from slice_dialect.runtime import cache
+print(cache.private_dir(), flush=True)
+if sys.argv[1] == "killed":
+    os._exit(0)  # no atexit: as a process killed
+sys.stdin.read()  # "held": the directory is held until stdin closes
+"""
+
+
+def test_private_dirs_of_ended_processes_are_removed(tmp_path: Path) -> None:
+    """A process ended without its ``atexit`` handlers (killed, or by ``os._exit``)
+    leaves its private directory; the next process's first use removes it
+    (``cache.remove_abandoned``), but not one a live process holds, nor a directory
+    without the lock file (about 6 empty ``/tmp/slice_dialect-*`` directories a run of
+    the suite were left before session 66)."""
+    env = {**os.environ, "TMPDIR": str(tmp_path)}
+
+    def child(mode: str) -> subprocess.Popen[str]:
+        return subprocess.Popen(
+            [sys.executable, "-c", PRIVATE_DIR_CHILD, mode],
+            env=env,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+
+    killed = child("killed")
+    killed_out, _ = killed.communicate()
+    abandoned = Path(killed_out.strip())
+    assert abandoned.is_dir() and (abandoned / cache.LOCK_NAME).is_file()
+    foreign = tmp_path / f"{cache.PRIVATE_PREFIX}not-ours"
+    foreign.mkdir()
+    holder = child("held")
+    assert holder.stdout is not None
+    held = Path(holder.stdout.readline().strip())
+    assert not abandoned.exists()  # the holder's first use removed it
+    sweeper = child("killed")
+    swept, _ = sweeper.communicate()
+    assert held.is_dir() and foreign.is_dir()  # held by a live process; not ours
+    holder.communicate("")  # ends normally: its atexit removes its own
+    assert not held.exists()
+    assert Path(swept.strip()).is_dir()  # removed by the next process only

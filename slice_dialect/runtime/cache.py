@@ -33,6 +33,7 @@ not creatable, read-only, disk full), the library stays in the private directory
 from __future__ import annotations
 
 import atexit
+import fcntl
 import functools
 import hashlib
 import os
@@ -272,19 +273,68 @@ first for another cache directory's library, so an object is compiled once a pro
 at most (its entry is checked as any other when used)."""
 
 
+PRIVATE_PREFIX = "slice_dialect-"
+LOCK_NAME = ".lock"
+"""The file in a process's :func:`private_dir` it holds an exclusive ``flock`` on for
+its life (and its forked children, which share the open file)."""
+
+_lock_fd: int | None = None
+
+
+def _hold_lock(directory: Path) -> None:
+    """Hold an exclusive ``flock`` on ``directory``'s :data:`LOCK_NAME`, made under
+    another name, locked, then renamed, so no other process sees it unlocked."""
+    global _lock_fd
+    made = directory / f"{LOCK_NAME}.{os.getpid()}"
+    fd = os.open(made, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o600)
+    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    os.rename(made, directory / LOCK_NAME)
+    _lock_fd = fd
+
+
+def remove_abandoned(parent: Path) -> None:
+    """Remove the private directories in ``parent`` that no live process holds: a
+    process killed, or ended by ``os._exit``, never ran its ``atexit`` removal (about 6
+    empty directories a run of the suite were left in ``/tmp`` before session 66). A
+    directory counts only with its :data:`LOCK_NAME`, and only once its ``flock`` is
+    taken here (its holders are gone, whatever pid namespace they were in)."""
+    try:
+        entries = [e for e in os.scandir(parent) if e.name.startswith(PRIVATE_PREFIX)]
+    except OSError:
+        return
+    for entry in entries:
+        if not entry.is_dir(follow_symlinks=False) or Path(entry.path) == _private_dir:
+            continue
+        try:
+            fd = os.open(Path(entry.path) / LOCK_NAME, os.O_RDONLY | os.O_CLOEXEC)
+        except OSError:
+            continue  # no lock: not one of ours, or not made yet
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            continue  # held: its process lives
+        finally:
+            os.close(fd)
+        shutil.rmtree(entry.path, ignore_errors=True)
+
+
 def private_dir() -> Path:
-    """This process's temporary directory (made on first use, removed at exit): where
-    the compiler writes, and the cache of last resort."""
+    """This process's temporary directory (made on first use, removed at exit, and by
+    the next process's first use where this one was killed: ``remove_abandoned``):
+    where the compiler writes, and the cache of last resort."""
     global _private_dir
     if _private_dir is None:
         try:
-            _private_dir = Path(tempfile.mkdtemp(prefix="slice_dialect-"))
+            made = Path(tempfile.mkdtemp(prefix=PRIVATE_PREFIX))
+            _hold_lock(made)
         except OSError as error:
             raise SliceError(
                 "no writable temporary directory for compiled kernels "
                 f"({error.strerror or error}); set $TMPDIR to one"
             ) from None
-        atexit.register(shutil.rmtree, _private_dir, ignore_errors=True)
+        _private_dir = made
+        atexit.register(shutil.rmtree, made, ignore_errors=True)
+        remove_abandoned(made.parent)
     return _private_dir
 
 
