@@ -1651,6 +1651,10 @@ class DimOfReshape(RewritePattern):
                 d < 0 for d in shape
             ):
                 return  # the expand does not verify: its verifier reports it
+            if shape[k] >= 0:  # a static entry where the type has ? (session 66)
+                constant = arith.ConstantOp(IntegerAttr(shape[k], IndexType()))
+                rewriter.replace(op, constant)
+                return
             rewriter.replace(op, [], [dynamic[sum(d < 0 for d in shape[:k])]])
             return
         source_type = reshape.src.type

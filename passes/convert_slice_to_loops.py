@@ -576,10 +576,18 @@ class ReshapeOfBuffer(RewritePattern):
             not result_type.has_static_shape() or not _static(source)
         ):
             sizes = _checked_expand(rewriter, op, source)
+        # an expand's view has its output_shape's static entries, which may be more
+        # static than its result type (a 5 where the type has ?: session 66's hunt,
+        # its view had one size operand for two ? dims, an IndexError printing it)
+        shape = (
+            op.static_output_shape.get_values()
+            if isinstance(op, tensor.ExpandShapeOp)
+            else result_type.get_shape()
+        )
         view = reshape_view(
             source,
             op.reassociation,
-            result_type.get_shape(),
+            shape,
             collapse=isinstance(op, tensor.CollapseShapeOp),
             sizes=sizes,
         )

@@ -135,6 +135,8 @@ def result_dim(value: SSAValue, j: int, dom: IRBuilder) -> Mixed:
     if isinstance(owner, tensor.ExpandShapeOp):
         # its output_shape entry (checked where the expand is lowered)
         static = owner.static_output_shape.get_values()
+        if static[j] >= 0:
+            return static[j]  # a static entry where the type has ?
         return list(owner.dynamic_output_shape)[sum(d < 0 for d in static[:j])]
     if isinstance(owner, DynamicWindowOp):
         return window_result_dims(owner)[j]

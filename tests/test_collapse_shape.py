@@ -452,6 +452,44 @@ def test_an_expand_to_run_time_dims(backend: str) -> None:
         assert info.value.location == "e.mlir:2:3"
 
 
+EXPANDED_WITH_A_STATIC_ENTRY_ON_A_RUN_TIME_DIM = """\
+func.func @main(%q: tensor<?x?xf32>) -> (tensor<f32>, tensor<?x2x?xf32>, tensor<1xi64>) {
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %e = tensor.expand_shape %q [[0, 1], [2]] output_shape [%c3, 2, 5] : tensor<?x?xf32> into tensor<?x2x?xf32>
+  %y = tensor.extract %e[%c1, %c1, %c3] : tensor<?x2x?xf32>
+  %c2 = arith.constant 2 : index
+  %d = tensor.dim %e, %c2 : tensor<?x2x?xf32>
+  %di = arith.index_cast %d : index to i64
+  %t = tensor.from_elements %y : tensor<f32>
+  %n = tensor.from_elements %di : tensor<1xi64>
+  func.return %t, %e, %n : tensor<f32>, tensor<?x2x?xf32>, tensor<1xi64>
+}
+"""
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_an_expand_with_a_static_entry_where_its_type_has_a_run_time_dim(
+    backend: str,
+) -> None:
+    """An ``output_shape`` entry static where the result type has ``?`` (the 5 of
+    ``tensor<?x2x?xf32>``, which upstream's verifier takes): the view has the entries'
+    shape (session 66, helper 90: it had one size operand for two ``?`` dims, and the
+    lowering failed with an ``IndexError`` printing it, ``compile`` with a bare
+    ``StopIteration``), and a ``tensor.dim`` of that dim is the entry."""
+    kernel = slice_dialect.compile(
+        EXPANDED_WITH_A_STATIC_ENTRY_ON_A_RUN_TIME_DIM, backend=backend, filename="e.mlir"
+    )
+    q = np.arange(30, dtype=np.float32).reshape(6, 5)
+    y, e, n = kernel(q)
+    np.testing.assert_array_equal(e, q.reshape(3, 2, 5))
+    assert list(n) == [5]  # its tensor.dim (DimOfReshape read the wrong entry)
+    assert y == q.reshape(3, 2, 5)[1, 1, 3]
+    with pytest.raises(SliceError, match="not the 5 elements of its group") as info:
+        kernel(np.zeros((6, 2), dtype=np.float32))
+    assert info.value.location == "e.mlir:4:3"
+
+
 EXPANDED_BY_TWO_RUN_TIME_DIMS = """\
 func.func @main(%x: tensor<?x6xf32>, %n: index, %m: index) -> (tensor<?x2x?x6xf32>, tensor<?x1x?x3xf32>) {
   %e = tensor.expand_shape %x [[0, 1, 2], [3]] output_shape [%n, 2, %m, 6] : tensor<?x6xf32> into tensor<?x2x?x6xf32>
