@@ -287,34 +287,53 @@ def _holds_its_type(op: tensor.ExtractSliceOp) -> int | None:
 def _static_extract_slice(op: Operation) -> bool:
     """Whether ``op`` is a static 1-D ``tensor.extract_slice`` holding its type
     (:func:`_holds_its_type`): its elements are its source's, at the positions
-    :func:`_static_element` gives."""
-    return (
+    :func:`_static_element` gives. Not one whose values fail the checks where it may
+    never run (``dialect.always_runs``): its elements are read by ``tensor.extract``,
+    and the slice is checked when it runs (session 66, helper 90)."""
+    if not (
         isinstance(op, tensor.ExtractSliceOp)
         and not (op.offsets or op.strides)
         and _holds_its_type(op) is not None
+    ):
+        return False
+    if always_runs(op):
+        return True
+    try:
+        _static_dim(op)
+    except SliceSemanticsError:
+        return False
+    return True
+
+
+def _static_dim(op: tensor.ExtractSliceOp) -> tuple[int, int, int]:
+    """The offset, size and stride of a static 1-D ``tensor.extract_slice`` holding
+    its type, checked as a run-time window's dim (``semantics.run_time_window_dim_on``,
+    the rule of the same slice at run-time positions, :func:`_runtime_positions`, and
+    of ``convert-tensor-to-slice``; ``SliceSemanticsError`` where they fail), in the
+    normal form."""
+    size = _holds_its_type(op)
+    n = _static_1d(op.source.type)
+    assert size is not None and n is not None
+    (offset,) = op.static_offsets.get_values()
+    (stride,) = op.static_strides.get_values()
+    off, step = semantics.run_time_window_dim_on(
+        semantics.INTS, op.name, 0, n, offset, size, stride
     )
+    assert off is not None and step is not None
+    return off, size, step
 
 
 def _static_element(op: tensor.ExtractSliceOp, k: int) -> int | None:
     """Which element of its source element ``k`` of a static 1-D
     ``tensor.extract_slice`` (:func:`_static_extract_slice`) is (``None`` for ``k``
     outside it), after the checks of a run-time window's dim on its constants
-    (``semantics.run_time_window_dim_on``, the rule of the same slice at run-time
-    positions, :func:`_runtime_positions`, and of ``convert-tensor-to-slice``): one
-    that fails is an error at the slice (session 49's review: out of bounds it was
-    refused as not lowered, and a stride of 0 read one element twice)."""
-    size = _holds_its_type(op)
-    n = _static_1d(op.source.type)
-    assert size is not None and n is not None
-    (offset,) = op.static_offsets.get_values()
-    (stride,) = op.static_strides.get_values()
+    (:func:`_static_dim`): one that fails is an error at the slice (session 49's
+    review: out of bounds it was refused as not lowered, and a stride of 0 read one
+    element twice)."""
     try:
-        off, step = semantics.run_time_window_dim_on(
-            semantics.INTS, op.name, 0, n, offset, size, stride
-        )
+        off, size, step = _static_dim(op)
     except SliceSemanticsError as e:
         raise failure_before(op, str(e)) from None
-    assert off is not None and step is not None
     return off + k * step if 0 <= k < size else None
 
 
@@ -972,7 +991,23 @@ def fails_where_it_may_not_run(window: Operation | None) -> bool:
     is the error of a run that reaches it (session 66)."""
     if not isinstance(window, DynamicWindowOp) or always_runs(window):
         return False
-    return semantics.fails_whenever_run(window.name, *known_values(window))
+    shape, offsets, sizes, strides = known_values(window)
+    if semantics.fails_whenever_run(window.name, shape, offsets, sizes, strides):
+        return True
+    # its sizes against its result type's static dims, paired as the verifier pairs
+    # the sizes written static (a constant operand of 3 where the type has 2)
+    result_shape = shape_of(window.result_type)
+    written = [c if isinstance(c, int) else None for c in window.mixed_sizes()]
+    pairs = unit_dim_pairs(written, result_shape)
+    if pairs is None:
+        return False  # the verifier's to name
+    try:
+        check_sizes_on(
+            semantics.INTS, window.name, sizes, pairs, result_shape, window.result_type
+        )
+    except SliceSemanticsError:
+        return True
+    return False
 
 
 class DynamicWindowFoldConstants(RewritePattern):

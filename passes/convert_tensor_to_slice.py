@@ -133,6 +133,10 @@ def static_window(op: tensor.ExtractSliceOp) -> semantics.Window | None:
         for i, (size, stride) in enumerate(zip(sizes, strides)):
             if size < 0:
                 raise SliceSemanticsError(name, f"sizes[{i}] = {size} is negative")
+            if size > 1 and stride == 0 and not always_runs(op):
+                # upstream's verifier takes it, and it may never run: a dynamic
+                # window's, checked when it runs (DynamicExtractSliceToWindow)
+                return None
             if size > 1 and stride == 0:
                 raise SliceSemanticsError(
                     name,
@@ -230,6 +234,11 @@ class DynamicExtractSliceToWindow(RewritePattern):
             offsets, sizes, strides = values
             ops: list[Operation] = []
             dom = IRBuilder(ops.append, value_type=IndexType(), defer=may_not_run)
+            if not fold:  # a static stride 0 too (static_window left it): an operand
+                values[2] = strides = [
+                    dom.value(0) if not isinstance(v, SSAValue) and v == 0 else v
+                    for v in strides
+                ]
             try:
                 dims(dom, offsets, sizes, strides)
             except SliceSemanticsError:

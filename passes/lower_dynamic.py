@@ -83,6 +83,7 @@ from slice_dialect.dialect import (
     DynamicCopyRunOp,
     DynamicWindowOp,
     Mixed,
+    always_runs,
     check_sizes_on,
     constant_int,
     failure_before,
@@ -283,7 +284,13 @@ def _checked_indices(
             try:
                 semantics.check_index_on(semantics.INTS, op.name, j, known, d)
             except semantics.SliceSemanticsError as e:
-                raise failure_before(op, str(e)) from None
+                if always_runs(op) or d == 0:
+                    raise failure_before(op, str(e)) from None
+                # where it may never run: its check, known to fail (ix defers it),
+                # the error of a run that reaches it; the load clamped inside
+                semantics.check_index_on(ix, op.name, j, index, d)
+                indices.append(ix.value(min(max(known, 0), d - 1)))
+                continue
             indices.append(index)
             continue
         size: int | SSAValue = d
@@ -634,11 +641,11 @@ def _alloc_result(
     valid (at least 0) once the window's checks hold."""
     shape = result_type.get_shape()
     static, pairs = _checked_pairs(dom, name, sizes, result_type)
-    # a ``?`` dim of 0 after a check known to fail (a run stops before it), or where
+    # a ``?`` dim of 1 after a check known to fail (a run stops before it), or where
     # the window never runs (emit_dynamic_copy's never_runs: its sizes are 0 or more
-    # only where it runs)
+    # only where it runs): never read, and a read clamped into it stays inside
     fails = dom.fails or never_runs
-    dynamic = [dom.value(0 if fails else sizes[i]) for i, j in pairs if static[j] is None]
+    dynamic = [dom.value(1 if fails else sizes[i]) for i, j in pairs if static[j] is None]
     alloc = memref.AllocOp(dynamic, [], MemRefType(result_type.get_element_type(), shape))
     dom.emit(alloc)
     return alloc.memref

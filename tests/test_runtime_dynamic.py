@@ -1891,8 +1891,8 @@ def test_a_dim_index_outside_the_rank_is_an_error_on_both_backends() -> None:
 
 
 # Slices that constants make fail, in an ``scf.if`` branch that may not be taken: each
-# case is (the branch's ops before its ``scf.yield %y``, the message of the slice at
-# fault, ``%w``).
+# case is (the branch's ops before its ``scf.yield %y``, the message of the op at
+# fault, ``%w`` or a ``tensor.extract`` of ``%x``).
 NEVER_TAKEN_BRANCH = """\
 func.func @main(%x: tensor<4x4xf32>, %s: tensor<1xi64>, %o: index, %b: i1) -> tensor<f32> {
   %z = arith.constant -1.0 : f32
@@ -1940,6 +1940,23 @@ NEVER_TAKEN_BODIES: dict[str, tuple[str, str]] = {
         r"\(sizes\[0\] - 1\) = 3 \+ 1 \* \(2 - 1\) is out of bounds for dimension 0 "
         r"of size 4",
     ),
+    # a read past its tensor (the load clamped inside it, after its check)
+    "extract": (
+        """\
+    %c5 = arith.constant 5 : index
+    %y = tensor.extract %x[%c0, %c5] : tensor<4x4xf32>""",
+        r"tensor\.extract: index 5 is out of bounds for dimension 1 of size 4",
+    ),
+    # an index operand sliced with a static stride 0 of two elements
+    "index slice": (
+        """\
+    %t2 = arith.constant dense<[1, 2]> : tensor<2xi64>
+    %w = tensor.extract_slice %t2[0] [2] [0] : tensor<2xi64> to tensor<2xi64>
+    %e = arith.constant dense<[3, 3]> : tensor<2xi64>
+    %v = slice.onnx %x starts %w ends %e : tensor<4x4xf32>, tensor<2xi64>, tensor<2xi64> -> tensor<?x?xf32>
+    %y = tensor.extract %v[%c0, %c0] : tensor<?x?xf32>""",
+        r"tensor\.extract_slice: strides\[0\] = 0: a stride must be non-zero",
+    ),
     # a framework op with a run-time stride and a shrink begin out of range
     "framework op": (
         """\
@@ -1967,7 +1984,11 @@ def test_a_slice_constants_make_fail_in_a_branch_not_taken(case: str) -> None:
     naming it."""
     body, message = NEVER_TAKEN_BODIES[case]
     text = NEVER_TAKEN_BRANCH.replace("BODY", body)
-    line = next(n for n, t in enumerate(text.splitlines(), 1) if "%w = slice." in t)
+    line = next(
+        n
+        for n, t in enumerate(text.splitlines(), 1)
+        if "%w = " in t or "%y = tensor.extract %x" in t
+    )
     x = np.arange(16, dtype=np.float32).reshape(4, 4)
     kernel = slice_dialect.compile(text, backend="interpreter")
     assert kernel(x, np.array([1]), 1, False) == -1.0

@@ -57,3 +57,26 @@ func.func @framework_window(%x: tensor<4x2x3xf32>, %s: tensor<1xi64>, %b: i1) ->
   %t = tensor.from_elements %v : tensor<f32>
   func.return %t : tensor<f32>
 }
+
+// -----
+
+// A tensor.extract past its tensor, where it may never run: its check, known to fail,
+// then the load clamped inside the buffer (session 66; an error here before).
+
+// CHECK-LABEL: func.func @extract_past_the_end
+// CHECK:         scf.if
+// CHECK:           slice.check %{{.+}}, "tensor.extract: index {0} is out of bounds for dimension 0 of size 4"
+// CHECK-NEXT:      %[[LAST:.+]] = arith.constant 3 : index
+// CHECK-NEXT:      %y = memref.load %x[%[[LAST]]] : memref<4xf32>
+func.func @extract_past_the_end(%x: tensor<4xf32>, %b: i1) -> tensor<f32> {
+  %z = arith.constant -1.0 : f32
+  %r = scf.if %b -> (f32) {
+    %c7 = arith.constant 7 : index
+    %y = tensor.extract %x[%c7] : tensor<4xf32>
+    scf.yield %y : f32
+  } else {
+    scf.yield %z : f32
+  }
+  %t = tensor.from_elements %r : tensor<f32>
+  func.return %t : tensor<f32>
+}

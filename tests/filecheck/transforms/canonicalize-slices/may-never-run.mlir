@@ -193,3 +193,42 @@ func.func @framework_type_in_a_branch(%x: tensor<10x8xf32>, %s: i64, %b: i1) -> 
   }
   func.return %r : tensor<3x?xf32>
 }
+
+// -----
+
+// A constant size the result type contradicts (3 rows where it has 2).
+// CHECK-LABEL: func.func @size_against_type_in_a_branch
+// CHECK:         %w = slice.dynamic_window %x offsets [0, 0] sizes [%c3, 1] strides [1, 1] : tensor<4x4xf32> -> tensor<2x1xf32>
+func.func @size_against_type_in_a_branch(%x: tensor<4x4xf32>, %b: i1) -> tensor<2x1xf32> {
+  %r = scf.if %b -> (tensor<2x1xf32>) {
+    %c3 = arith.constant 3 : index
+    %w = slice.dynamic_window %x offsets [0, 0] sizes [%c3, 1] strides [1, 1] : tensor<4x4xf32> -> tensor<2x1xf32>
+    scf.yield %w : tensor<2x1xf32>
+  } else {
+    %e = tensor.empty() : tensor<2x1xf32>
+    scf.yield %e : tensor<2x1xf32>
+  }
+  func.return %r : tensor<2x1xf32>
+}
+
+// -----
+
+// An index operand sliced with a static stride 0 of two elements (upstream's verifier
+// takes it): read by tensor.extract, the slice checked when it runs.
+// CHECK-LABEL: func.func @index_slice_of_stride_0_in_a_branch
+// CHECK:         %s3 = tensor.extract_slice %s[0] [2] [0] : tensor<2xi64> to tensor<2xi64>
+// CHECK:         tensor.extract %s3
+// CHECK:         slice.dynamic_window %x
+func.func @index_slice_of_stride_0_in_a_branch(%x: tensor<4x4xf32>, %s: tensor<2xi64>, %b: i1) -> tensor<?x?xf32> {
+  %r = scf.if %b -> (tensor<?x?xf32>) {
+    %s3 = tensor.extract_slice %s[0] [2] [0] : tensor<2xi64> to tensor<2xi64>
+    %e = arith.constant dense<[3, 3]> : tensor<2xi64>
+    %w = slice.onnx %x starts %s3 ends %e : tensor<4x4xf32>, tensor<2xi64>, tensor<2xi64> -> tensor<?x?xf32>
+    scf.yield %w : tensor<?x?xf32>
+  } else {
+    %e0 = tensor.empty() : tensor<0x0xf32>
+    %c = tensor.cast %e0 : tensor<0x0xf32> to tensor<?x?xf32>
+    scf.yield %c : tensor<?x?xf32>
+  }
+  func.return %r : tensor<?x?xf32>
+}
