@@ -835,8 +835,10 @@ def test_private_dirs_of_ended_processes_are_removed(tmp_path: Path) -> None:
     """A process ended without its ``atexit`` handlers (killed, or by ``os._exit``)
     leaves its private directory; the next process's first use removes it
     (``cache.remove_abandoned``), but not one a live process holds, nor a directory
-    without the lock file (about 6 empty ``/tmp/slice_dialect-*`` directories a run of
-    the suite were left before session 66)."""
+    without the lock file, or whose lock is a FIFO (which a blocking open waited on
+    forever: session 66's review) or a directory (about 6 empty
+    ``/tmp/slice_dialect-*`` directories a run of the suite were left before session
+    66)."""
     env = {**os.environ, "TMPDIR": str(tmp_path)}
 
     def child(mode: str) -> subprocess.Popen[str]:
@@ -849,18 +851,24 @@ def test_private_dirs_of_ended_processes_are_removed(tmp_path: Path) -> None:
         )
 
     killed = child("killed")
-    killed_out, _ = killed.communicate()
+    killed_out, _ = killed.communicate(timeout=60)
     abandoned = Path(killed_out.strip())
     assert abandoned.is_dir() and (abandoned / cache.LOCK_NAME).is_file()
     foreign = tmp_path / f"{cache.PRIVATE_PREFIX}not-ours"
     foreign.mkdir()
+    fifo = tmp_path / f"{cache.PRIVATE_PREFIX}fifo"  # opened so, it would block
+    fifo.mkdir()
+    os.mkfifo(fifo / cache.LOCK_NAME)
+    odd = tmp_path / f"{cache.PRIVATE_PREFIX}odd"  # a lock that is no file
+    (odd / cache.LOCK_NAME).mkdir(parents=True)
     holder = child("held")
     assert holder.stdout is not None
     held = Path(holder.stdout.readline().strip())
     assert not abandoned.exists()  # the holder's first use removed it
     sweeper = child("killed")
-    swept, _ = sweeper.communicate()
+    swept, _ = sweeper.communicate(timeout=60)  # the FIFO never blocks it
     assert held.is_dir() and foreign.is_dir()  # held by a live process; not ours
-    holder.communicate("")  # ends normally: its atexit removes its own
+    assert fifo.is_dir() and odd.is_dir()  # no regular lock file: not ours
+    holder.communicate("", timeout=60)  # ends normally: its atexit removes its own
     assert not held.exists()
     assert Path(swept.strip()).is_dir()  # removed by the next process only

@@ -287,8 +287,15 @@ def _hold_lock(directory: Path) -> None:
     global _lock_fd
     made = directory / f"{LOCK_NAME}.{os.getpid()}"
     fd = os.open(made, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o600)
-    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:  # a file system without flock: no lock, never removed by others
+        os.close(fd)
+        made.unlink()
+        return
     os.rename(made, directory / LOCK_NAME)
+    if _lock_fd is not None:
+        os.close(_lock_fd)  # a directory made again (tests reset it)
     _lock_fd = fd
 
 
@@ -296,20 +303,32 @@ def remove_abandoned(parent: Path) -> None:
     """Remove the private directories in ``parent`` that no live process holds: a
     process killed, or ended by ``os._exit``, never ran its ``atexit`` removal (about 6
     empty directories a run of the suite were left in ``/tmp`` before session 66). A
-    directory counts only with its :data:`LOCK_NAME`, and only once its ``flock`` is
-    taken here (its holders are gone, whatever pid namespace they were in)."""
+    directory counts only if it is this user's, with its :data:`LOCK_NAME` a regular
+    file of this user's, and only once its ``flock`` is taken here (its holders are
+    gone, whatever pid namespace they were in)."""
     try:
         entries = [e for e in os.scandir(parent) if e.name.startswith(PRIVATE_PREFIX)]
     except OSError:
         return
+    uid = os.getuid()
+    flags = os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW | os.O_CLOEXEC
     for entry in entries:
-        if not entry.is_dir(follow_symlinks=False) or Path(entry.path) == _private_dir:
-            continue
         try:
-            fd = os.open(Path(entry.path) / LOCK_NAME, os.O_RDONLY | os.O_CLOEXEC)
+            if (
+                not entry.is_dir(follow_symlinks=False)
+                or entry.stat(follow_symlinks=False).st_uid != uid
+                or Path(entry.path) == _private_dir
+            ):
+                continue
+            # opened without blocking (a FIFO named so never hangs), a regular file
+            # of ours only
+            fd = os.open(Path(entry.path) / LOCK_NAME, flags)
         except OSError:
             continue  # no lock: not one of ours, or not made yet
         try:
+            info = os.fstat(fd)
+            if not stat.S_ISREG(info.st_mode) or info.st_uid != uid:
+                continue
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
             continue  # held: its process lives

@@ -232,3 +232,21 @@ func.func @index_slice_of_stride_0_in_a_branch(%x: tensor<4x4xf32>, %s: tensor<2
   }
   func.return %r : tensor<?x?xf32>
 }
+
+// -----
+
+// A block other than the function's entry block (a branch target) may never run too
+// (session 66's review).
+// CHECK-LABEL: func.func @window_in_a_branch_target
+// CHECK:       ^bb1:
+// CHECK:         %w = slice.dynamic_window %x offsets [%c5] sizes [2] strides [1] : tensor<4xf32> -> tensor<2xf32>
+func.func @window_in_a_branch_target(%x: tensor<4xf32>, %b: i1) -> tensor<2xf32> {
+  %e = tensor.empty() : tensor<2xf32>
+  cf.cond_br %b, ^bb1, ^bb2(%e : tensor<2xf32>)
+^bb1:
+  %c5 = arith.constant 5 : index
+  %w = slice.dynamic_window %x offsets [%c5] sizes [2] strides [1] : tensor<4xf32> -> tensor<2xf32>
+  cf.br ^bb2(%w : tensor<2xf32>)
+^bb2(%r: tensor<2xf32>):
+  func.return %r : tensor<2xf32>
+}
