@@ -28,6 +28,7 @@ from xdsl.dialects.builtin import (
     FloatAttr,
     IndexType,
     IntegerAttr,
+    IntegerType,
     MemRefType,
     TensorType,
 )
@@ -773,6 +774,20 @@ def check_interpretable(module: builtin.ModuleOp, functions: Sequence[str]) -> N
                 raise SliceError(
                     f"{op.name}: the interpreter has no rule for it (it runs slice ops "
                     "and the loops convert-slice-to-loops lowers them to)",
+                    location_text(op),
+                )
+            if (
+                op.name.startswith("arith.")
+                and not isinstance(op, arith.ConstantOp | arith.SelectOp)
+                and any(
+                    not isinstance(v.type, IntegerType | IndexType) for v in op.operands
+                )
+            ):
+                # elements are moved as their bits, as the C target moves them: xDSL's
+                # float rules met bytes (a numpy UFuncTypeError; session 66's review)
+                raise SliceError(
+                    f"{op.name}: the interpreter computes on integers only (it moves "
+                    "elements as their bits, as the C target does)",
                     location_text(op),
                 )
 

@@ -21,6 +21,7 @@ from generators import Constants, RandomDraw, SliceCase, function_text, render_o
 from vectors import VECTORS, Vector
 
 import slice_dialect
+from slice_dialect import SliceError
 from slice_dialect.compiler import make_context, parse_module
 from slice_dialect.dialect import FRAMEWORK_OPS
 from slice_dialect.interpreter import make_interpreter
@@ -346,3 +347,28 @@ def test_slice_functions_in_xdsls_own_interpreter_raise_an_exception() -> None:
     assert np.array_equal(y, x[0:4:2, 5:0:-2])
     with pytest.raises(Exception, match=r"slice.onnx: steps\[0\] = 0"):
         interpreter.call_op("main", (x, s, e, np.array([0, -2])))
+
+
+def test_float_arithmetic_is_refused_when_compiling_on_both_backends() -> None:
+    """``arith`` arithmetic on loaded elements (floats) is refused when compiling by
+    both backends, naming the op and its line: the lowering moves elements as their
+    bits, and the interpreter met bytes (session 66's review: a numpy
+    ``UFuncTypeError`` at the call; the C target refused it already)."""
+    text = """\
+func.func @main(%x: tensor<4xf32>) -> tensor<1xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %a = tensor.extract %x[%c0] : tensor<4xf32>
+  %b = tensor.extract %x[%c1] : tensor<4xf32>
+  %s = arith.addf %a, %b : f32
+  %t = tensor.from_elements %s : tensor<1xf32>
+  func.return %t : tensor<1xf32>
+}
+"""
+    for backend, message in (
+        ("interpreter", "the interpreter computes on integers only"),
+        ("c", "no C rule"),
+    ):
+        with pytest.raises(SliceError, match=rf"^arith\.addf: .*{message}") as info:
+            slice_dialect.compile(text, backend=backend)
+        assert info.value.location == "<source>:6:3"
