@@ -1807,9 +1807,10 @@ def always_runs(op: Operation) -> bool:
     """Whether ``op`` runs whenever its function does: it is in the function's entry
     block (or in no block), not in another block (a branch target) nor in a region of
     an op that may run it no time (``scf.if``, an ``scf.for`` of no trips, a
-    ``linalg.generic`` over an empty tensor). A check that constants decide to fail is an error when compiling only
-    there; elsewhere it stays a ``slice.check``, the error of a run that reaches it
-    (session 66; upstream's ``-canonicalize`` accepts such a branch, and so must ours)."""
+    ``linalg.generic`` over an empty tensor). A check that constants decide to fail
+    is an error when compiling only there; elsewhere it stays a ``slice.check``, the
+    error of a run that reaches it (session 66; upstream's ``-canonicalize`` accepts
+    such a branch, and so must ours)."""
     parent = op.parent_op()
     if isinstance(parent, func.FuncOp):
         return op.parent_block() is parent.body.first_block  # its entry block
