@@ -259,7 +259,7 @@ def add_shape_functions(module: builtin.ModuleOp) -> None:
 
 def _checked_indices(
     op: tensor.ExtractOp, buffer: SSAValue, rewriter: PatternRewriter
-) -> list[SSAValue]:
+) -> list[SSAValue] | None:
     """The indices of a ``tensor.extract`` of ``buffer``'s tensor, each checked to lie
     in its dim and then clamped to it, the same value wherever the check holds, so the
     C target's interval check proves the load in bounds and the interpreter never
@@ -268,6 +268,10 @@ def _checked_indices(
     - a constant index in a static dim needs nothing; outside it, it is an error now;
     - any other index gets a ``slice.check`` at the extract's location (against a
       ``memref.dim`` where the dim is ``?``) and the clamp.
+
+    Where the extract may never run (``dialect.always_runs``), an index that fails is
+    its ``slice.check``, known to fail, and the clamp; ``None`` where a dim has no
+    elements (no load can be made: ``TensorReadToMemrefRead`` reads a placeholder).
 
     A count of indices other than the rank is left as it is: ``memref.load``'s verifier
     names it (session 48's review: ``zip`` dropped the extra one)."""
@@ -284,11 +288,13 @@ def _checked_indices(
             try:
                 semantics.check_index_on(semantics.INTS, op.name, j, known, d)
             except semantics.SliceSemanticsError as e:
-                if always_runs(op) or d == 0:
+                if always_runs(op):
                     raise failure_before(op, str(e)) from None
                 # where it may never run: its check, known to fail (ix defers it),
                 # the error of a run that reaches it; the load clamped inside
                 semantics.check_index_on(ix, op.name, j, index, d)
+                if d == 0:
+                    return None
                 indices.append(ix.value(min(max(known, 0), d - 1)))
                 continue
             indices.append(index)
@@ -297,6 +303,9 @@ def _checked_indices(
         if d < 0:
             size = ix.emit_value(memref.DimOp(buffer, ix.index_constant(j)))
         elif d == 0:  # no index is in it: an error now, as a constant's is
+            if not always_runs(op):
+                semantics.check_index_on(ix, op.name, j, index, 0)  # known to fail
+                return None
             raise failure_before(
                 op, f"{op.name}: dimension {j} of {op.tensor.type} has no elements"
             )
@@ -313,13 +322,31 @@ class TensorReadToMemrefRead(RewritePattern):
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
         read: Operation
         if isinstance(op, tensor.ExtractOp) and (b := buffer_of(op.tensor)) is not None:
-            read = memref.LoadOp.get(b, _checked_indices(op, b, rewriter))
+            indices = _checked_indices(op, b, rewriter)
+            if indices is None:
+                _placeholder_read(op, rewriter)
+                return
+            read = memref.LoadOp.get(b, indices)
         elif isinstance(op, tensor.DimOp) and (b := buffer_of(op.source)) is not None:
             read = memref.DimOp(b, op.index)
         else:
             return
         read.location = op.location
         rewriter.replace(op, read)
+
+
+def _placeholder_read(op: tensor.ExtractOp, rewriter: PatternRewriter) -> None:
+    """``op``, a read of a tensor with no elements after its check known to fail
+    (``_checked_indices``, where it may never run): the element of a buffer of one of
+    its own, made, read and freed there (a run never gets to it; session 66)."""
+    zero = arith.ConstantOp(IntegerAttr(0, IndexType()))
+    alloc = memref.AllocOp([], [], MemRefType(op.result.type, [1]))
+    load = memref.LoadOp.get(alloc.memref, [zero.result])
+    free = memref.DeallocOp.get(alloc.memref)
+    for made in (zero, alloc, load, free):
+        made.location = op.location
+        inherit_text_location(made, op)
+    rewriter.replace(op, [zero, alloc, load, free], [load.res])
 
 
 def _defined_before(value: SSAValue, op: Operation) -> bool:
