@@ -1680,17 +1680,15 @@ class DimOfReshape(RewritePattern):
             rewriter.replace(op, constant)
             return
         if isinstance(reshape, tensor.ExpandShapeOp):
-            shape = reshape.static_output_shape.get_values()
-            dynamic = list(reshape.dynamic_output_shape)
-            if len(shape) != result_type.get_num_dims() or len(dynamic) != sum(
-                d < 0 for d in shape
-            ):
+            entries = output_shape_entries(reshape)
+            if entries is None or len(entries) != result_type.get_num_dims():
                 return  # the expand does not verify: its verifier reports it
-            if shape[k] >= 0:  # a static entry where the type has ? (session 66)
-                constant = arith.ConstantOp(IntegerAttr(shape[k], IndexType()))
+            entry = entries[k]
+            if isinstance(entry, int):  # a static entry where the type has ?
+                constant = arith.ConstantOp(IntegerAttr(entry, IndexType()))
                 rewriter.replace(op, constant)
                 return
-            rewriter.replace(op, [], [dynamic[sum(d < 0 for d in shape[:k])]])
+            rewriter.replace(op, [], [entry])
             return
         source_type = reshape.src.type
         assert isinstance(source_type, TensorType)
@@ -1736,6 +1734,18 @@ def _dynamic_window_as(
         new_op.drop_all_references()
         return None
     return new_op
+
+
+def output_shape_entries(op: tensor.ExpandShapeOp) -> list[Mixed] | None:
+    """``op``'s ``output_shape``, each entry an int where static (where its result
+    type has ``?`` too: session 66), else its operand; ``None`` where the operands do
+    not match the ``?`` entries (the verifier's to name)."""
+    static = op.static_output_shape.get_values()
+    dynamic = list(op.dynamic_output_shape)
+    if len(dynamic) != sum(d < 0 for d in static):
+        return None
+    operands = iter(dynamic)
+    return [d if d >= 0 else next(operands) for d in static]
 
 
 def check_expand(dom: IRBuilder, op: tensor.ExpandShapeOp, dims: Sequence[Mixed]) -> None:

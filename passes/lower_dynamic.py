@@ -63,6 +63,7 @@ from passes.canonicalize_slices import (
     cast_checks_on,
     check_expand,
     checks_at,
+    output_shape_entries,
     window_result_dims,
 )
 from passes.copy_plan import (
@@ -135,10 +136,9 @@ def result_dim(value: SSAValue, j: int, dom: IRBuilder) -> Mixed:
         return product
     if isinstance(owner, tensor.ExpandShapeOp):
         # its output_shape entry (checked where the expand is lowered)
-        static = owner.static_output_shape.get_values()
-        if static[j] >= 0:
-            return static[j]  # a static entry where the type has ?
-        return list(owner.dynamic_output_shape)[sum(d < 0 for d in static[:j])]
+        entries = output_shape_entries(owner)
+        assert entries is not None, "the expand verifies"
+        return entries[j]
     if isinstance(owner, DynamicWindowOp):
         return window_result_dims(owner)[j]
     dim = dom.emit(tensor.DimOp(value, dom.index_constant(j)))
